@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+
+// Playwright drives Debian's Chromium: this machine cannot download Playwright's own browser.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.E2E_PORT ?? 4317);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}/lockstep/`,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  // Served from a sub-path on purpose: the built site must not assume it lives at '/'.
+  webServer: {
+    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1 --base /lockstep/`,
+    url: `http://127.0.0.1:${port}/lockstep/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests need when they are missing:
+# chromium (Playwright drives it; it cannot download its own browser here) and
+# redis-server (the differential suite compares the simulator with the real thing).
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+[ ${#need[@]} -eq 0 ] && exit 0
+echo "Installing ${need[*]} with apt-get..."
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null

@@ -1,0 +1,28 @@
+// Totals the test runners' JSON reports plus the pass/fail of each check step into the
+// one line CI reads: "N passed, N failed". Exits 1 when anything failed.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [dir, checksPassed, checksFailed] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+
+const vitestFile = join(dir, 'vitest.json');
+if (existsSync(vitestFile)) {
+  const report = JSON.parse(readFileSync(vitestFile, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+const playwrightFile = join(dir, 'playwright.json');
+if (existsSync(playwrightFile)) {
+  const { stats } = JSON.parse(readFileSync(playwrightFile, 'utf8'));
+  passed += stats.expected + (stats.flaky ?? 0);
+  failed += stats.unexpected;
+}
+
+// Each non-test step (typecheck, lint, lessons:check, build...) counts as one check.
+passed += Number(checksPassed);
+failed += Number(checksFailed);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

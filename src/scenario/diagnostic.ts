@@ -1,0 +1,48 @@
+/** One problem in an author's file, pointing at the exact place: `file:line:col: message (hint)`. */
+export interface Diagnostic {
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  col: number;
+  message: string;
+  hint?: string;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.col}: ${d.message}${d.hint ? ` (${d.hint})` : ''}`;
+}
+
+/** Where a block of text sits inside its file, so positions inside it map back to the file. */
+export interface SourceOrigin {
+  file: string;
+  /** 1-based line of the block's first line in the file. */
+  line: number;
+}
+
+/** The closest candidate to `word` by edit distance, if it is close enough to be a likely typo. */
+export function didYouMean(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,209 @@
+import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { z } from 'zod';
+import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
+
+export type YamlPath = readonly (string | number)[];
+
+/** A parsed YAML block that can say where any of its values came from. */
+export interface YamlSource {
+  /** The plain JavaScript value (undefined when the text did not parse). */
+  value: unknown;
+  /** Syntax errors and duplicate keys, already placed in the file. */
+  diagnostics: Diagnostic[];
+  /** The file position of the value at `path` (or of its key, with `{ key: true }`). */
+  locate(path: YamlPath, options?: { key?: boolean }): { line: number; col: number };
+}
+
+/**
+ * Parses YAML with the `yaml` package (which never evaluates code) keeping source positions.
+ * Positions are reported in the enclosing file: a block that starts on line 40 of a lesson
+ * reports its line 3 as line 42.
+ */
+export function parseYamlSource(text: string, origin: SourceOrigin): YamlSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const at = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line: origin.line + line - 1, col };
+  };
+  const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((e) => ({
+    file: origin.file,
+    ...at(e.pos[0]),
+    message: yamlMessage(e.code, e.message),
+    hint: e.code === 'DUPLICATE_KEY' ? 'each key may appear once; remove or rename one of them' : 'check indentation, colons and quotes',
+  }));
+  const value = doc.errors.length ? undefined : doc.toJS();
+  return {
+    value,
+    diagnostics,
+    locate(path, options) {
+      const node = findNode(doc, path, options?.key ?? false);
+      return at(node?.range?.[0] ?? 0);
+    },
+  };
+}
+
+function yamlMessage(code: string, message: string): string {
+  if (code === 'DUPLICATE_KEY') return 'duplicate key';
+  return `YAML syntax error: ${message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`;
+}
+
+/** The deepest node along `path` that exists, so an error always has a place to point. */
+function findNode(doc: Document, path: YamlPath, wantKey: boolean): Node | undefined {
+  let node: unknown = doc.contents;
+  let found = node as Node | undefined;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i]!;
+    if (!node || typeof node !== 'object' || !('items' in node)) break;
+    const items = (node as { items: unknown[] }).items;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(step));
+      if (!pair) break;
+      const last = i === path.length - 1;
+      node = pair.value;
+      found = (last && wantKey ? pair.key : pair.value ?? pair.key) as Node;
+    } else {
+      node = items[Number(step)];
+      if (node) found = node as Node;
+    }
+  }
+  return found;
+}
+
+/**
+ * Validates a parsed YAML value against a zod schema and turns every issue into a placed
+ * diagnostic. Unknown keys get a "did you mean" hint from the keys the schema allows there.
+ */
+export function validateYaml<T>(source: YamlSource, schema: z.ZodType<T>, origin: SourceOrigin):
+  | { ok: true; value: T }
+  | { ok: false; diagnostics: Diagnostic[] } {
+  if (source.diagnostics.length) return { ok: false, diagnostics: source.diagnostics };
+  const result = schema.safeParse(source.value);
+  if (result.success) return { ok: true, value: result.data };
+  const diagnostics = result.error.issues.flatMap((issue) => issueDiagnostics(issue, source, schema, origin));
+  return { ok: false, diagnostics };
+}
+
+type Issue = z.core.$ZodIssue;
+
+function issueDiagnostics(issue: Issue, source: YamlSource, root: z.ZodType, origin: SourceOrigin): Diagnostic[] {
+  const path = issue.path as (string | number)[];
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = objectKeysAt(root, path, source.value);
+    return issue.keys.map((key) => {
+      const guess = didYouMean(key, allowed);
+      return {
+        file: origin.file,
+        ...source.locate([...path, key], { key: true }),
+        message: `unknown key '${key}'${path.length ? ` in ${describePath(path)}` : ''}`,
+        hint: guess ? `did you mean '${guess}'?` : `allowed keys: ${allowed.join(', ')}`,
+      };
+    });
+  }
+  const missing = issue.code === 'invalid_type' && valueAt(source.value, path) === undefined;
+  const where = missing ? source.locate(path.slice(0, -1)) : source.locate(path);
+  return [{ file: origin.file, ...where, ...describeIssue(issue, path, missing) }];
+}
+
+function describeIssue(issue: Issue, path: (string | number)[], missing: boolean): { message: string; hint?: string } {
+  const name = describePath(path);
+  if (missing) return { message: `missing required key '${path[path.length - 1]}'`, hint: `add '${path[path.length - 1]}:' here` };
+  switch (issue.code) {
+    case 'invalid_type':
+      return { message: `${name} should be ${article(issue.expected)}`, hint: issue.message };
+    case 'invalid_value':
+      return {
+        message: `${name} must be one of: ${issue.values.map((v) => String(v)).join(', ')}`,
+        hint: suggestion(issue.input, issue.values.map(String)),
+      };
+    default:
+      return { message: `${name}: ${issue.message}` };
+  }
+}
+
+function suggestion(input: unknown, options: string[]): string | undefined {
+  const guess = typeof input === 'string' ? didYouMean(input, options) : undefined;
+  return guess ? `did you mean '${guess}'?` : undefined;
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+export function describePath(path: readonly (string | number)[]): string {
+  if (!path.length) return 'the block';
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let v = value;
+  for (const step of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string | number, unknown>)[step];
+  }
+  return v;
+}
+
+/** The keys an object schema accepts at `path`, walking through optional/array/union wrappers. */
+function objectKeysAt(root: z.ZodType, path: readonly (string | number)[], rootValue: unknown): string[] {
+  let candidates: z.ZodType[] = [root];
+  for (let i = 0; i <= path.length; i++) {
+    candidates = candidates.flatMap(unwrap);
+    if (i === path.length) break;
+    const step = path[i]!;
+    candidates = candidates.flatMap((s) => {
+      const def = (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+      if (def.type === 'object') {
+        const child = (def.shape as Record<string, z.ZodType>)[String(step)];
+        return child ? [child] : [];
+      }
+      if (def.type === 'array') return [def.element as z.ZodType];
+      if (def.type === 'record') return [def.valueType as z.ZodType];
+      return [];
+    });
+  }
+  const value = valueAt(rootValue, path);
+  const objects = candidates.filter((s) => defOf(s).type === 'object');
+  // For a union of object shapes, prefer the branch whose literal fields match the value.
+  const matching = objects.filter((s) => literalFieldsMatch(s, value));
+  const chosen = matching.length ? matching : objects;
+  return [...new Set(chosen.flatMap((s) => Object.keys(defOf(s).shape as object)))];
+}
+
+function defOf(s: z.ZodType): Record<string, unknown> {
+  return (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+}
+
+function unwrap(s: z.ZodType): z.ZodType[] {
+  const def = defOf(s);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return unwrap(def.innerType as z.ZodType);
+    case 'pipe':
+      return unwrap(def.in as z.ZodType);
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap(unwrap);
+    case 'lazy':
+      return unwrap((def.getter as () => z.ZodType)());
+    default:
+      return [s];
+  }
+}
+
+function literalFieldsMatch(s: z.ZodType, value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const shape = defOf(s).shape as Record<string, z.ZodType>;
+  let sawLiteral = false;
+  for (const [key, field] of Object.entries(shape)) {
+    const def = defOf(field);
+    if (def.type !== 'literal') continue;
+    sawLiteral = true;
+    if (!(def.values as unknown[]).includes((value as Record<string, unknown>)[key])) return false;
+  }
+  return sawLiteral;
+}
