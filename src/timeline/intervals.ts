@@ -1,0 +1,106 @@
+import type { TraceEvent } from '../sim/traceEvents';
+import type { Interval } from './modelTypes';
+
+/**
+ * Builds the timeline's intervals from the trace in one pass: leases as each Redis node holds
+ * them, beliefs as each client holds them, pauses and crashes. Anything still open when the run
+ * ends is closed at `endMs` with `endId: null`, so the picture never pretends it ended.
+ */
+export function buildIntervals(events: readonly TraceEvent[], endMs: number): Interval[] {
+  const done: Interval[] = [];
+  const open = new Map<string, Interval>();
+
+  const start = (slot: string, interval: Omit<Interval, 'endMs' | 'endId' | 'endReason'>) => {
+    if (open.has(slot)) return;
+    open.set(slot, { ...interval, endMs: endMs, endId: null, endReason: null });
+  };
+  const finish = (slot: string, e: TraceEvent, reason: string) => {
+    const interval = open.get(slot);
+    if (!interval) return;
+    open.delete(slot);
+    done.push({ ...interval, endMs: e.at, endId: e.id, endReason: reason });
+  };
+
+  for (const e of events) {
+    switch (e.kind) {
+      case 'lease.granted': {
+        // A second grant for the same key on the same node replaces the first (SET without NX).
+        const slot = `lease|${e.actor}|${e.data.key}`;
+        finish(slot, e, 'overwritten');
+        start(slot, { key: `lease:${e.id}`, kind: 'lease', lane: e.actor, owner: e.data.owner, lockKey: e.data.key, startMs: e.at, startId: e.id });
+        break;
+      }
+      case 'lease.ended':
+        finish(`lease|${e.actor}|${e.data.key}`, e, e.data.reason);
+        break;
+      case 'lock.acquired':
+        // Re-acquiring (or extending) while already believing keeps one continuous belief.
+        start(`belief|${e.actor}|${e.data.key}`, { key: `belief:${e.id}`, kind: 'belief', lane: e.actor, owner: e.actor, lockKey: e.data.key, startMs: e.at, startId: e.id });
+        break;
+      case 'lock.released':
+        finish(`belief|${e.actor}|${e.data.key}`, e, 'released');
+        break;
+      case 'process.pause':
+        start(`pause|${e.actor}`, { key: `pause:${e.id}`, kind: 'pause', lane: e.actor, owner: null, lockKey: null, startMs: e.at, startId: e.id });
+        break;
+      case 'process.resume':
+        finish(`pause|${e.actor}`, e, 'resumed');
+        break;
+      case 'process.crash':
+        // A crashed process forgets everything, including any lock it believed it held.
+        finish(`pause|${e.actor}`, e, 'crashed');
+        for (const slot of [...open.keys()]) if (slot.startsWith(`belief|${e.actor}|`)) finish(slot, e, 'crashed');
+        start(`crash|${e.actor}`, { key: `crash:${e.id}`, kind: 'crash', lane: e.actor, owner: null, lockKey: null, startMs: e.at, startId: e.id });
+        break;
+      case 'process.restart':
+        finish(`crash|${e.actor}`, e, 'restarted');
+        break;
+      default:
+        break;
+    }
+  }
+  const all = [...done, ...open.values()];
+  all.sort((a, b) => a.startId - b.startId || a.kind.localeCompare(b.kind));
+  return [...all, ...projectAndFindStale(all)];
+}
+
+/**
+ * Derives, for each client, the faint copy of its leases on its own lane and the stretches of
+ * belief no node backs with a lease. Those stretches are where a client acts on a lock it no
+ * longer has, so the renderer draws them loudest.
+ */
+function projectAndFindStale(intervals: readonly Interval[]): Interval[] {
+  const derived: Interval[] = [];
+  const leasesByOwner = new Map<string, Interval[]>();
+  for (const lease of intervals) {
+    if (lease.kind !== 'lease' || lease.owner === null) continue;
+    derived.push({ ...lease, key: `proj:${lease.startId}`, kind: 'leaseProjection', lane: lease.owner });
+    const list = leasesByOwner.get(`${lease.owner}|${lease.lockKey}`) ?? [];
+    list.push(lease);
+    leasesByOwner.set(`${lease.owner}|${lease.lockKey}`, list);
+  }
+  for (const belief of intervals) {
+    if (belief.kind !== 'belief') continue;
+    const leases = leasesByOwner.get(`${belief.owner}|${belief.lockKey}`) ?? [];
+    subtract(belief.startMs, belief.endMs, leases).forEach(([startMs, endMs], i) => {
+      derived.push({ ...belief, key: `stale:${belief.startId}:${i}`, kind: 'staleBelief', startMs, endMs });
+    });
+  }
+  return derived;
+}
+
+/** [startMs, endMs] minus the union of `cover`, as sorted non-empty pieces. */
+export function subtract(startMs: number, endMs: number, cover: readonly { startMs: number; endMs: number }[]): [number, number][] {
+  const pieces: [number, number][] = [];
+  let cursor = startMs;
+  const sorted = [...cover].sort((a, b) => a.startMs - b.startMs);
+  for (const c of sorted) {
+    if (c.endMs <= cursor) continue;
+    if (c.startMs >= endMs) break;
+    if (c.startMs > cursor) pieces.push([cursor, c.startMs]);
+    cursor = Math.max(cursor, c.endMs);
+    if (cursor >= endMs) break;
+  }
+  if (cursor < endMs) pieces.push([cursor, endMs]);
+  return pieces;
+}

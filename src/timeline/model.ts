@@ -1,0 +1,123 @@
+import type { Verdict } from '../check/verdict';
+import type { TraceEvent } from '../sim/traceEvents';
+import { formatMs } from '../sim/time';
+import { buildIntervals } from './intervals';
+import { buildMessages } from './messages';
+import type { Lane, PointMark, StateChange, TimelineModel, WriteMark } from './modelTypes';
+import { buildViolations } from './violations';
+
+export type * from './modelTypes';
+
+/** Actors that never get a lane: the world itself records run and action events. */
+const NON_LANE_ACTORS = new Set(['world']);
+
+/**
+ * Computes everything the timeline draws from a trace and its verdicts. Pure: no DOM, no D3.
+ * @example const model = buildTimelineModel(trace.toArray(), verdicts);
+ */
+export function buildTimelineModel(events: readonly TraceEvent[], verdicts: readonly Verdict[]): TimelineModel {
+  const eventById = new Map<number, TraceEvent>();
+  for (const e of events) eventById.set(e.id, e);
+  const lanes = buildLanes(events);
+  const laneById = new Map(lanes.map((l) => [l.id, l]));
+  const endMs = runEndMs(events);
+  const intervals = buildIntervals(events, endMs);
+  const { writes, points, states } = buildMarks(events);
+  return {
+    lanes,
+    laneById,
+    intervals,
+    writes,
+    messages: buildMessages(events, endMs),
+    points,
+    violations: buildViolations(verdicts, eventById, intervals, lanes),
+    states,
+    endMs,
+    eventById,
+  };
+}
+
+/** Lanes in run.start's order, then any other actor in the order it first appears. */
+function buildLanes(events: readonly TraceEvent[]): Lane[] {
+  const lanes: Lane[] = [];
+  const seen = new Set<string>();
+  const add = (id: string, label: string, role: Lane['role']) => {
+    if (seen.has(id) || NON_LANE_ACTORS.has(id)) return;
+    seen.add(id);
+    lanes.push({ id, label, role, index: lanes.length });
+  };
+  for (const e of events) if (e.kind === 'run.start') for (const a of e.data.actors) add(a.id, a.label, a.role);
+  for (const e of events) {
+    add(e.actor, e.actor, 'unknown');
+    if (e.kind === 'net.send') add(e.data.to, e.data.to, 'unknown');
+  }
+  return lanes;
+}
+
+/** When the run ended: run.end if recorded, else the last event; never below 1 ms. */
+function runEndMs(events: readonly TraceEvent[]): number {
+  let end = 1;
+  for (const e of events) end = Math.max(end, e.at);
+  return end;
+}
+
+/** Writes, small point marks and per-lane state histories. */
+function buildMarks(events: readonly TraceEvent[]) {
+  const writes: WriteMark[] = [];
+  const points: PointMark[] = [];
+  const states = new Map<string, StateChange[]>();
+  for (const e of events) {
+    switch (e.kind) {
+      case 'resource.write':
+        writes.push({ id: e.id, lane: e.actor, at: e.at, owner: e.data.from, token: e.data.token, accepted: e.data.accepted, reason: e.data.reason, value: e.data.value });
+        break;
+      case 'actor.state': {
+        const list = states.get(e.actor) ?? [];
+        list.push({ id: e.id, at: e.at, state: e.data.state });
+        states.set(e.actor, list);
+        points.push({ id: e.id, kind: 'state', lane: e.actor, at: e.at, label: e.data.state });
+        break;
+      }
+      case 'clock.jump':
+        points.push({ id: e.id, kind: 'clockJump', lane: e.actor, at: e.at, label: `clock ${e.data.byMs >= 0 ? '+' : '−'}${formatMs(Math.abs(e.data.byMs))}` });
+        break;
+      case 'lease.ended':
+        if (e.data.reason === 'expired') points.push({ id: e.id, kind: 'expiry', lane: e.actor, at: e.at, label: `${e.data.owner}'s lease expired` });
+        break;
+      case 'process.restart':
+        points.push({ id: e.id, kind: 'restart', lane: e.actor, at: e.at, label: 'restarted' });
+        break;
+      default:
+        break;
+    }
+  }
+  return { writes, points, states };
+}
+
+/**
+ * What each lane's label should say at `timeMs`: the actor's machine state (or, for a Redis
+ * node, who holds its locks), plus "paused"/"crashed" while that is so. Events after
+ * `uptoId` are treated as not yet happened, for several events that share one millisecond.
+ */
+export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infinity): Map<string, string> {
+  const out = new Map<string, string>();
+  const happened = (id: number, at: number) => at <= timeMs && id <= uptoId;
+  const activeAt = (startId: number, startMs: number, endId: number | null, endMs: number) =>
+    happened(startId, startMs) && (endId === null || !happened(endId, endMs));
+  for (const lane of model.lanes) {
+    let label = '';
+    for (const s of model.states.get(lane.id) ?? []) if (happened(s.id, s.at)) label = s.state;
+    if (label === '' && lane.role === 'redis') {
+      const holders = model.intervals
+        .filter((i) => i.kind === 'lease' && i.lane === lane.id && activeAt(i.startId, i.startMs, i.endId, i.endMs))
+        .map((i) => `${i.lockKey} → ${model.laneById.get(i.owner ?? '')?.label ?? i.owner}`);
+      label = holders.length > 0 ? holders.join(', ') : 'no lock held';
+    }
+    for (const i of model.intervals) {
+      if (i.lane !== lane.id || (i.kind !== 'pause' && i.kind !== 'crash')) continue;
+      if (activeAt(i.startId, i.startMs, i.endId, i.endMs)) label = label ? `${label} · ${i.kind === 'pause' ? 'paused' : 'crashed'}` : i.kind === 'pause' ? 'paused' : 'crashed';
+    }
+    out.set(lane.id, label);
+  }
+  return out;
+}

@@ -1,0 +1,120 @@
+import type { ActorInfo, TraceEvent } from '../sim/traceEvents';
+
+/**
+ * The timeline's layout-free picture of a run: what to draw, on which lane, from when to when.
+ * Everything here is computed from the trace alone, so it can be tested without a DOM.
+ */
+
+/** One horizontal lane: an actor. */
+export interface Lane {
+  id: string;
+  label: string;
+  /** 'unknown' for actors that appear in the trace but not in run.start. */
+  role: ActorInfo['role'] | 'unknown';
+  index: number;
+}
+
+/**
+ * lease: a lock key names an owner on a Redis node (drawn on the node's lane).
+ * leaseProjection: the same lease, drawn faintly on the owner's lane for comparison.
+ * belief: the client thinks it holds the lock (lock.acquired .. lock.released).
+ * staleBelief: the part of a belief no Redis node backs with a lease: the lesson.
+ * pause / crash: the process was stopped / down.
+ */
+export type IntervalKind = 'lease' | 'leaseProjection' | 'belief' | 'staleBelief' | 'pause' | 'crash';
+
+export interface Interval {
+  /** Stable across re-renders: kind + the id of the event that opened it (+ lane when shared). */
+  key: string;
+  kind: IntervalKind;
+  lane: string;
+  /** The client the lock is held for (leases, beliefs); null for pauses and crashes. */
+  owner: string | null;
+  lockKey: string | null;
+  startMs: number;
+  endMs: number;
+  startId: number;
+  /** The event that closed it, or null when it was still open at the end of the run. */
+  endId: number | null;
+  /** Why it ended, in the trace's words ('expired', 'deleted', 'released', 'resumed'...). */
+  endReason: string | null;
+}
+
+/** A write that reached a protected resource. */
+export interface WriteMark {
+  id: number;
+  lane: string;
+  at: number;
+  owner: string;
+  token: number | null;
+  accepted: boolean;
+  reason: string | null;
+  value: string;
+}
+
+/**
+ * delivered: arrived (a later copy of the same message is a 'duplicate').
+ * dropped: the network lost it; drawn ending in a cross.
+ * inFlight: neither delivered nor dropped by the end of the run.
+ */
+export type MessageFate = 'delivered' | 'duplicate' | 'dropped' | 'inFlight';
+
+/** An arrow between lanes: a network message or a client's request to a resource. */
+export interface MessageMark {
+  /** The id of the event that ends it (deliver, drop, write) or `s<sendId>` while in flight. */
+  key: string;
+  sendId: number;
+  endId: number | null;
+  from: string;
+  to: string;
+  startMs: number;
+  endMs: number;
+  label: string;
+  fate: MessageFate;
+  /** 'net' for network messages, 'request' for a client's write request to a resource. */
+  channel: 'net' | 'request';
+  dropReason: string | null;
+}
+
+/** Small marks on a lane: state changes, clock jumps, TTL expiry, restarts. */
+export interface PointMark {
+  id: number;
+  kind: 'state' | 'clockJump' | 'expiry' | 'restart';
+  lane: string;
+  at: number;
+  label: string;
+}
+
+/** Where an invariant broke: shaded regions on the lanes involved and one explaining marker. */
+export interface ViolationHighlight {
+  key: string;
+  invariant: string;
+  atMs: number;
+  explanation: string;
+  markerLane: string;
+  eventIds: number[];
+  regions: { lane: string; startMs: number; endMs: number }[];
+}
+
+/** A state entered by an actor, in trace order. */
+export interface StateChange {
+  id: number;
+  at: number;
+  state: string;
+}
+
+export interface TimelineModel {
+  lanes: Lane[];
+  laneById: Map<string, Lane>;
+  intervals: Interval[];
+  writes: WriteMark[];
+  messages: MessageMark[];
+  points: PointMark[];
+  violations: ViolationHighlight[];
+  /** Per lane, the states it entered, oldest first. */
+  states: Map<string, StateChange[]>;
+  /** Virtual time the run ended (run.end, or the last event); at least 1 so scales never collapse. */
+  endMs: number;
+  /** Every event by id, for tooltips and sentences. */
+  eventById: Map<number, TraceEvent>;
+}
