@@ -102,10 +102,10 @@ function issueDiagnostics(issue: Issue, source: YamlSource, root: z.ZodType, ori
   }
   const missing = issue.code === 'invalid_type' && valueAt(source.value, path) === undefined;
   const where = missing ? source.locate(path.slice(0, -1)) : source.locate(path);
-  return [{ file: origin.file, ...where, ...describeIssue(issue, path, missing) }];
+  return [{ file: origin.file, ...where, ...describeIssue(issue, path, missing, valueAt(source.value, path)) }];
 }
 
-function describeIssue(issue: Issue, path: (string | number)[], missing: boolean): { message: string; hint?: string } {
+function describeIssue(issue: Issue, path: (string | number)[], missing: boolean, input: unknown): { message: string; hint?: string } {
   const name = describePath(path);
   if (missing) return { message: `missing required key '${path[path.length - 1]}'`, hint: `add '${path[path.length - 1]}:' here` };
   switch (issue.code) {
@@ -114,7 +114,7 @@ function describeIssue(issue: Issue, path: (string | number)[], missing: boolean
     case 'invalid_value':
       return {
         message: `${name} must be one of: ${issue.values.map((v) => String(v)).join(', ')}`,
-        hint: suggestion(issue.input, issue.values.map(String)),
+        hint: suggestion(input, issue.values.map(String)),
       };
     default:
       return { message: `${name}: ${issue.message}` };

@@ -9,7 +9,7 @@ export class Hash64 {
   update(text: string): this {
     let { hi, lo } = this;
     for (let i = 0; i < text.length; i++) {
-      lo ^= text.charCodeAt(i);
+      lo = (lo ^ text.charCodeAt(i)) >>> 0;
       // Multiply the 64-bit state by FNV's prime 0x100000001b3, 32 bits at a time.
       const loMul = lo * 0x1b3;
       const carry = Math.floor(loMul / 0x100000000);

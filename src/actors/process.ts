@@ -1,0 +1,119 @@
+import type { FrozenTask, Owner } from '../sim/kernel';
+import type { Sim } from '../sim/sim';
+import { localTime, type LocalClockMs } from '../sim/time';
+
+/**
+ * A process in the simulated world: a client, a Redis node or a resource. It owns the
+ * callbacks scheduled for it, so the kernel can freeze them while it is paused (stop-the-world:
+ * timers stop, messages wait) and drop them when it has crashed. It also has its own clock,
+ * which can drift and jump independently of the kernel's true time.
+ */
+export class Process {
+  paused = false;
+  crashed = false;
+  private pausedAt = 0;
+  private frozen: FrozenTask[] = [];
+  private resumeHandle: number | null = null;
+  /** How far this process's clock is from true time, from jumps. */
+  private offsetMs = 0;
+
+  /** Hooks the actor sets to react to lifecycle changes. */
+  onCrash: () => void = () => {};
+  onRestart: () => void = () => {};
+  onClockJump: () => void = () => {};
+
+  constructor(
+    readonly sim: Sim,
+    readonly id: string,
+    /** Parts per million this clock runs fast (positive) or slow (negative). */
+    readonly driftPpm = 0,
+  ) {}
+
+  /**
+   * The current life of this process: the owner of everything scheduled for it. A crash ends
+   * the life, so work scheduled before the crash never runs in the restarted process.
+   */
+  owner: Owner = this.newLife();
+
+  private newLife(): Owner {
+    const life: Owner = {
+      id: this.id,
+      disposition: () => {
+        if (this.crashed || this.owner !== life) return 'drop';
+        return this.paused ? 'freeze' : 'run';
+      },
+      freeze: (task: FrozenTask) => void this.frozen.push(task),
+      pausedAtMs: () => this.pausedAt,
+    };
+    return life;
+  }
+
+  /** What this process's clock reads now. */
+  localNow(): LocalClockMs {
+    const t = this.sim.now;
+    return localTime(t + this.offsetMs + Math.floor((t * this.driftPpm) / 1e6));
+  }
+
+  /** How much true time passes while this process's clock advances `localMs`. */
+  toSimDurationMs(localMs: number): number {
+    return this.driftPpm === 0 ? localMs : (localMs * 1e6) / (1e6 + this.driftPpm);
+  }
+
+  /** The true time at which this clock will first read more than `local`. */
+  simTimeWhenLocalPasses(local: number): number {
+    const t = (local - this.offsetMs) / (1 + this.driftPpm / 1e6);
+    return Math.max(this.sim.now, Math.floor(t) + 1);
+  }
+
+  /** Schedules `run` after `localMs` as this process's own clock measures it. */
+  setTimer(localMs: number, run: () => void): number {
+    return this.sim.kernel.schedule(this.toSimDurationMs(localMs), this.owner, 'timer', run);
+  }
+
+  /** Stop-the-world pause; with `forMs` it resumes by itself. */
+  pause(forMs: number | null): void {
+    if (this.crashed) return;
+    if (!this.paused) {
+      this.paused = true;
+      this.pausedAt = this.sim.now;
+    }
+    this.sim.record('process.pause', this.id, { forMs });
+    if (this.resumeHandle !== null) this.sim.kernel.cancel(this.resumeHandle);
+    this.resumeHandle = forMs === null ? null : this.sim.kernel.schedule(forMs, null, 'system', () => this.resume());
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    if (this.resumeHandle !== null) this.sim.kernel.cancel(this.resumeHandle);
+    this.resumeHandle = null;
+    this.sim.record('process.resume', this.id, {});
+    const frozen = this.frozen;
+    this.frozen = [];
+    this.sim.kernel.thaw(this.owner, frozen);
+  }
+
+  /** Loses all in-memory state; everything scheduled for it is dropped. */
+  crash(): void {
+    if (this.crashed) return;
+    this.crashed = true;
+    this.paused = false;
+    this.frozen = [];
+    this.sim.record('process.crash', this.id, {});
+    this.onCrash();
+  }
+
+  restart(): void {
+    if (!this.crashed) return;
+    this.crashed = false;
+    this.owner = this.newLife();
+    this.sim.record('process.restart', this.id, {});
+    this.onRestart();
+  }
+
+  jumpClock(byMs: number): void {
+    this.offsetMs += byMs;
+    this.sim.record('clock.jump', this.id, { byMs });
+    this.onClockJump();
+  }
+}

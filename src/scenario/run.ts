@@ -1,0 +1,41 @@
+import type { Verdict } from '../check/verdict';
+import type { ScriptEngine } from '../redis/scriptEngine';
+import type { Scenario } from './schema';
+import { Simulation, type RunOptions } from './simulation';
+
+export interface RunResult {
+  scenario: string;
+  seed: number;
+  /** Number of trace events. */
+  events: number;
+  traceHash: string;
+  verdicts: Verdict[];
+}
+
+let engine: Promise<ScriptEngine> | undefined;
+
+/**
+ * Loads the Lua VM once. It is WebAssembly, so loading is asynchronous; running a script
+ * afterwards is synchronous, which keeps the kernel synchronous. The import is dynamic so
+ * pages that never simulate do not download the VM.
+ */
+export function loadScriptEngine(): Promise<ScriptEngine> {
+  engine ??= import('../redis/lua').then((lua) => lua.loadLuaEngine());
+  return engine;
+}
+
+/** Runs a scenario headless to the end and summarises it. */
+export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<RunResult> {
+  const simulation = new Simulation(scenario, options, await loadScriptEngine()).run();
+  return summarize(simulation);
+}
+
+export function summarize(simulation: Simulation): RunResult {
+  return {
+    scenario: simulation.scenario.id,
+    seed: simulation.seed,
+    events: simulation.sim.trace.length,
+    traceHash: simulation.sim.trace.hash(),
+    verdicts: simulation.verdicts(),
+  };
+}

@@ -1,0 +1,27 @@
+import { Kernel } from './kernel';
+import { Prng } from './prng';
+import { Trace } from './trace';
+import type { TraceEventMap, TraceKind } from './traceEvents';
+
+/**
+ * One run's shared machinery: the kernel (virtual time + agenda), the trace it writes, and
+ * the root of its random streams. Subsystems take a Sim rather than each piece separately.
+ */
+export class Sim {
+  readonly kernel = new Kernel();
+  readonly trace = new Trace();
+  readonly random: Prng;
+
+  constructor(readonly seed: number) {
+    this.random = Prng.fromSeed(seed);
+  }
+
+  get now(): number {
+    return this.kernel.now;
+  }
+
+  /** Appends an event at the current virtual time; returns its id. */
+  record<K extends TraceKind>(kind: K, actor: string, data: TraceEventMap[K]): number {
+    return this.trace.append(this.kernel.now, kind, actor, data);
+  }
+}
