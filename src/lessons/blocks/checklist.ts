@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** The ```checklist block: items a learner ticks off; ticks are saved locally. */
+export const checklistSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9][\w-]*$/).optional(),
+  title: z.string().min(1),
+  items: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[A-Za-z0-9][\w-]*$/, 'use letters, digits, - and _'),
+        text: z.string().min(1),
+        /** Why the item matters, shown under it. */
+        detail: z.string().min(1).optional(),
+      }),
+    )
+    .min(1),
+});
+
+export type ChecklistSpec = z.output<typeof checklistSchema>;

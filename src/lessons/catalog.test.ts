@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { formatDiagnostic } from '../scenario/diagnostic';
+import { buildCatalog } from './catalog';
+import { readFixture } from './fixtures/readFixture';
+
+const COURSES = { file: 'lessons/courses.yaml', text: readFixture('valid/courses.yaml')! };
+
+function fromFixtures(names: string[], dir = 'broken') {
+  return buildCatalog({
+    courses: COURSES,
+    lessons: names.map((n) => ({ file: `lessons/${n}`, text: readFixture(`${dir}/${n}`)! })),
+    readRef: (p) => readFixture(`valid/${p}`),
+  });
+}
+
+describe('buildCatalog', () => {
+  it('orders courses and lessons and turns lesson-file links into routes', () => {
+    const catalog = fromFixtures(['02-second.md', '01-first.md'], 'valid');
+    expect(catalog.diagnostics).toEqual([]);
+    expect(catalog.courses.map((c) => c.id)).toEqual(['fixtures']);
+    expect(catalog.lessons.map((l) => l.frontmatter.slug)).toEqual(['first', 'second']);
+    expect(JSON.stringify(catalog.lessons[1])).toContain('"url":"#/lesson/first"');
+  });
+
+  it('names both files of a duplicate slug', () => {
+    const { diagnostics } = fromFixtures(['duplicate-slug-a.md', 'duplicate-slug-b.md']);
+    expect(diagnostics.map(formatDiagnostic)).toContain(
+      "lessons/duplicate-slug-b.md:2:7: duplicate slug 'same-slug': lessons/duplicate-slug-a.md:2 uses it too (every lesson needs its own slug (formerSlugs count too))",
+    );
+  });
+
+  it('reports a prerequisite that is not a lesson', () => {
+    expect(fromFixtures(['missing-prerequisite.md']).diagnostics.map(formatDiagnostic)).toEqual([
+      "lessons/missing-prerequisite.md:8:17: prerequisite 'paused-barista' is not a lesson (use the slug of an existing lesson)",
+    ]);
+  });
+
+  it('reports a link to a lesson file that does not exist', () => {
+    expect(fromFixtures(['missing-link.md']).diagnostics.map(formatDiagnostic)).toEqual([
+      'lessons/missing-link.md:10:5: link to a lesson that does not exist: 99-nowhere.md (link to a lessons/NN-slug.md file)',
+    ]);
+  });
+
+  it('reports an unknown course with a suggestion', () => {
+    expect(fromFixtures(['unknown-course.md']).diagnostics.map(formatDiagnostic)).toEqual([
+      "lessons/unknown-course.md:4:9: unknown course 'fixturez' (did you mean 'fixtures'?)",
+    ]);
+  });
+
+  it('reports a missing courses.yaml only when there are lessons', () => {
+    expect(buildCatalog({ lessons: [], readRef: () => undefined }).diagnostics).toEqual([]);
+    const withLesson = buildCatalog({ lessons: [{ file: 'lessons/a.md', text: readFixture('valid/02-second.md')! }], readRef: () => undefined });
+    expect(withLesson.diagnostics.map(formatDiagnostic)).toContain('lessons/courses.yaml:1:1: lessons/courses.yaml is missing (list each course with id, title, order and description)');
+  });
+
+  it('reports problems in courses.yaml itself', () => {
+    const catalog = buildCatalog({ courses: { file: 'lessons/courses.yaml', text: '- id: a\n  title: A\n  order: 1\n  descripton: x\n' }, lessons: [], readRef: () => undefined });
+    expect(catalog.diagnostics.map(formatDiagnostic)).toContain("lessons/courses.yaml:4:3: unknown key 'descripton' in [0] (did you mean 'description'?)");
+  });
+});

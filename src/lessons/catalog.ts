@@ -1,0 +1,113 @@
+import type { Nodes } from 'mdast';
+import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
+import { parseCourses } from './courses';
+import { parseLesson, type ParseLessonResult } from './parse';
+import type { Catalog, Course, Lesson } from './types';
+
+/** The raw files a catalog is built from; paths are as they should appear in diagnostics. */
+export interface CatalogSources {
+  /** lessons/courses.yaml, or undefined when the file does not exist. */
+  courses?: { file: string; text: string };
+  lessons: { file: string; text: string }[];
+  /** Reads a path relative to the lessons folder (sidecar scenarios). */
+  readRef: (relPath: string) => string | undefined;
+}
+
+/**
+ * Parses every lesson and checks what only the whole set can tell: unknown courses, duplicate
+ * slugs (naming both files), prerequisites and links to lessons that do not exist. Links to
+ * lesson files become `#/lesson/<slug>` routes. Lessons whose frontmatter is unusable are left
+ * out; their diagnostics stay.
+ */
+export function buildCatalog(sources: CatalogSources): Catalog {
+  const diagnostics: Diagnostic[] = [];
+  let courses: Course[] = [];
+  if (sources.courses) {
+    const parsed = parseCourses(sources.courses.text, sources.courses.file);
+    courses = parsed.courses;
+    diagnostics.push(...parsed.diagnostics);
+  } else if (sources.lessons.length) {
+    diagnostics.push({ file: 'lessons/courses.yaml', line: 1, col: 1, message: 'lessons/courses.yaml is missing', hint: 'list each course with id, title, order and description' });
+  }
+
+  const parsed = sources.lessons.map((l) => parseLesson(l.text, l.file, { readRef: sources.readRef }));
+  for (const p of parsed) diagnostics.push(...p.diagnostics);
+  const usable = parsed.filter((p): p is ParseLessonResult & { lesson: Lesson } => p.lesson !== null);
+
+  diagnostics.push(...crossLessonProblems(usable, courses));
+  rewriteLessonLinks(usable, diagnostics);
+
+  const courseOrder = new Map(courses.map((c) => [c.id, c.order]));
+  const lessons = usable
+    .map((p) => p.lesson)
+    .sort((a, b) => (courseOrder.get(a.frontmatter.course) ?? Infinity) - (courseOrder.get(b.frontmatter.course) ?? Infinity) || a.frontmatter.order - b.frontmatter.order || a.file.localeCompare(b.file));
+  diagnostics.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
+  return { courses, lessons, diagnostics };
+}
+
+function crossLessonProblems(results: (ParseLessonResult & { lesson: Lesson })[], courses: Course[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const courseIds = courses.map((c) => c.id);
+  const bySlug = new Map<string, { file: string; line: number; col: number }>();
+  const orders = new Map<string, string>();
+  for (const r of results) {
+    const { file, frontmatter: fm } = r.lesson;
+    const at = (path: (string | number)[]) => ({ file, ...r.locate(path) });
+    for (const [slug, path] of [[fm.slug, ['slug']], ...fm.formerSlugs.map((s, i) => [s, ['formerSlugs', i]] as const)] as const) {
+      const first = bySlug.get(slug);
+      if (first) out.push({ ...at([...path]), message: `duplicate slug '${slug}': ${first.file}:${first.line} uses it too`, hint: 'every lesson needs its own slug (formerSlugs count too)' });
+      else bySlug.set(slug, at([...path]));
+    }
+    if (courses.length && !courseIds.includes(fm.course)) {
+      const guess = didYouMean(fm.course, courseIds);
+      out.push({ ...at(['course']), message: `unknown course '${fm.course}'`, hint: guess ? `did you mean '${guess}'?` : `courses in lessons/courses.yaml: ${courseIds.join(', ')}` });
+    }
+    const orderKey = `${fm.course}#${fm.order}`;
+    const sameOrder = orders.get(orderKey);
+    if (sameOrder) out.push({ ...at(['order']), message: `order ${fm.order} is already used in course '${fm.course}' by ${sameOrder}`, hint: 'give each lesson of a course its own order' });
+    else orders.set(orderKey, file);
+  }
+  const slugs = results.map((r) => r.lesson.frontmatter.slug);
+  for (const r of results) {
+    r.lesson.frontmatter.prerequisites.forEach((pre, i) => {
+      if (slugs.includes(pre)) return;
+      const guess = didYouMean(pre, slugs);
+      out.push({ file: r.lesson.file, ...r.locate(['prerequisites', i]), message: `prerequisite '${pre}' is not a lesson`, hint: guess ? `did you mean '${guess}'?` : 'use the slug of an existing lesson' });
+    });
+  }
+  return out;
+}
+
+/** Turns `[text](04-simplest-lock.md)` into a route to that lesson, or reports the missing file. */
+function rewriteLessonLinks(results: (ParseLessonResult & { lesson: Lesson })[], diagnostics: Diagnostic[]): void {
+  const slugByFile = new Map(results.map((r) => [normalise(r.lesson.file), r.lesson.frontmatter.slug]));
+  for (const r of results) {
+    const dir = r.lesson.file.includes('/') ? r.lesson.file.slice(0, r.lesson.file.lastIndexOf('/') + 1) : '';
+    const resolve = (target: string) => slugByFile.get(normalise(dir + target.replace(/#.*$/, '')));
+    for (const link of r.links) {
+      if (resolve(link.target)) continue;
+      const guess = didYouMean(link.target, [...slugByFile.keys()].map((f) => f.slice(f.lastIndexOf('/') + 1)));
+      diagnostics.push({ file: r.lesson.file, line: link.line, col: link.col, message: `link to a lesson that does not exist: ${link.target}`, hint: guess ? `did you mean '${guess}'?` : 'link to a lessons/NN-slug.md file' });
+    }
+    for (const block of r.lesson.blocks) {
+      if (block.kind !== 'prose') continue;
+      const visit = (node: Nodes) => {
+        if (node.type === 'link') {
+          const slug = /\.md(?:#.*)?$/.test(node.url) && !/^\w+:/.test(node.url) ? resolve(node.url) : undefined;
+          if (slug) node.url = `#/lesson/${slug}`;
+        }
+        if ('children' in node) for (const child of node.children) visit(child);
+      };
+      for (const node of block.nodes) visit(node);
+    }
+  }
+}
+
+function normalise(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return parts.join('/');
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { Diagnostic } from '../scenario/diagnostic';
+import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
+import type { Course } from './types';
+
+export const courseSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and dashes'),
+  title: z.string().min(1),
+  order: z.number().int().positive(),
+  description: z.string().min(1),
+});
+
+/** lessons/courses.yaml: a list of courses, each named by the `course:` of its lessons. */
+export const coursesSchema = z.array(courseSchema);
+
+/** Parses lessons/courses.yaml, reporting problems with file:line:col. */
+export function parseCourses(text: string, file: string): { courses: Course[]; diagnostics: Diagnostic[] } {
+  const origin = { file, line: 1 };
+  const source = parseYamlSource(text, origin);
+  const result = validateYaml(source, coursesSchema, origin);
+  if (!result.ok) return { courses: [], diagnostics: result.diagnostics };
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  result.value.forEach((c, i) => {
+    if (seen.has(c.id)) diagnostics.push({ file, ...source.locate([i, 'id']), message: `duplicate course id '${c.id}'`, hint: 'each course needs its own id' });
+    seen.add(c.id);
+  });
+  return { courses: [...result.value].sort((a, b) => a.order - b.order), diagnostics };
+}

@@ -1,0 +1,195 @@
+import type { Code, Nodes, Root, RootContent } from 'mdast';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
+import type { Scenario } from '../scenario/schema';
+import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
+import { BLOCK_LANGS, loadScenarioRef, parseBlock, type BlockContext, type BlockLang } from './blockParsers';
+import type { CompareSide, CompareSpec } from './blocks/compare';
+import { frontmatterSchema, splitFrontmatter } from './frontmatter';
+import { sanitizeMdast } from './sanitize';
+import type { Block, Lesson } from './types';
+
+/** A relative link to another lesson file found in the prose, checked against the catalog later. */
+export interface LessonLink {
+  /** The target as written, e.g. `04-simplest-lock.md`. */
+  target: string;
+  line: number;
+  col: number;
+}
+
+export interface ParseLessonOptions {
+  /** Reads a file relative to lessons/ (for `ref: scenarios/x.yaml`); undefined when missing. */
+  readRef?: (relPath: string) => string | undefined;
+}
+
+/** The lesson (null when its frontmatter is unusable) and every problem found in the file. */
+export interface ParseLessonResult {
+  lesson: Lesson | null;
+  diagnostics: Diagnostic[];
+  links: LessonLink[];
+  /** Where a frontmatter value sits in the file, for problems found across lessons (e.g. a duplicate slug). */
+  locate: (path: (string | number)[]) => { line: number; col: number };
+}
+
+// Languages that are obviously code samples, never misspelled block names ("math" is one edit from "match").
+const CODE_LANGS = new Set(['math', 'js', 'ts', 'sh', 'bash', 'yaml', 'yml', 'json', 'lua', 'redis', 'text', 'sql', 'python', 'go', 'console', 'diff']);
+
+/**
+ * Parses a lesson file: YAML frontmatter (with the `yaml` package, which never evaluates code),
+ * then the Markdown body with remark. Fenced blocks named in BLOCK_LANGS become typed blocks;
+ * everything else becomes sanitised prose. Problems are reported with the file's own line numbers.
+ *
+ * @example parseLesson(text, 'lessons/05-paused-barista.md', { readRef: (p) => readFileSync(`lessons/${p}`, 'utf8') })
+ */
+export function parseLesson(text: string, file: string, options: ParseLessonOptions = {}): ParseLessonResult {
+  const split = splitFrontmatter(text, file);
+  if (!split.ok) return { lesson: null, diagnostics: [split.diagnostic], links: [], locate: () => ({ line: 1, col: 1 }) };
+
+  const origin = { file, line: split.yamlLine };
+  const source = parseYamlSource(split.yaml, origin);
+  const locate = (path: (string | number)[]) => source.locate(path);
+  const frontmatter = validateYaml(source, frontmatterSchema, origin);
+  const diagnostics: Diagnostic[] = frontmatter.ok ? [] : [...frontmatter.diagnostics];
+
+  const lessonsDir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.';
+  const ctx = (line: number): BlockContext => ({
+    origin: { file, line },
+    readRef: options.readRef ?? (() => undefined),
+    displayRef: (rel) => `${lessonsDir}/${rel}`,
+  });
+
+  const root = unified().use(remarkParse).parse(split.body) as Root;
+  const { blocks, blockDiagnostics } = splitBlocks(root, ctx);
+  diagnostics.push(...blockDiagnostics, ...nestedBlockFences(root, file));
+  const links = lessonLinks(root);
+
+  if (!frontmatter.ok) return { lesson: null, diagnostics, links, locate };
+  return { lesson: { file, frontmatter: frontmatter.value, blocks }, diagnostics, links, locate };
+}
+
+function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks: Block[]; blockDiagnostics: Diagnostic[] } {
+  const blocks: Block[] = [];
+  const blockDiagnostics: Diagnostic[] = [];
+  const counters = new Map<string, number>();
+  const usedIds = new Map<string, number>();
+  const pendingCompares: { index: number; spec: CompareSpec; line: number }[] = [];
+  let prose: RootContent[] = [];
+
+  const flushProse = () => {
+    const nodes = sanitizeMdast(prose, root);
+    if (nodes.length) blocks.push({ kind: 'prose', nodes });
+    prose = [];
+  };
+
+  for (const node of root.children) {
+    const lang = node.type === 'code' ? blockLang(node, ctx(0).origin.file, blockDiagnostics) : undefined;
+    if (!lang || node.type !== 'code') {
+      prose.push(node);
+      continue;
+    }
+    flushProse();
+    const fenceLine = node.position?.start.line ?? 1;
+    const n = (counters.get(lang) ?? 0) + 1;
+    counters.set(lang, n);
+    const parsed = parseBlock(lang, node.value, ctx(fenceLine + 1));
+    const authorId = !parsed.ok ? undefined : 'pendingCompare' in parsed ? parsed.authorId : parsed.block.authorId;
+    const id = authorId ?? `${lang}-${n}`;
+    const firstLine = usedIds.get(id);
+    if (firstLine !== undefined) {
+      blockDiagnostics.push({ file: ctx(0).origin.file, line: fenceLine, col: 1, message: `duplicate block id '${id}' (also used on line ${firstLine})`, hint: 'give each block its own id' });
+    }
+    usedIds.set(id, fenceLine);
+    if (!parsed.ok) {
+      blockDiagnostics.push(...parsed.diagnostics);
+      blocks.push({ kind: 'invalid', id, line: fenceLine, lang, diagnostics: parsed.diagnostics });
+    } else if ('pendingCompare' in parsed) {
+      pendingCompares.push({ index: blocks.length, spec: parsed.pendingCompare, line: fenceLine });
+      blocks.push({ kind: 'invalid', id, line: fenceLine, lang, diagnostics: [] });
+    } else {
+      const { authorId: _authorId, ...block } = parsed.block;
+      blocks.push({ ...block, id, line: fenceLine } as Block);
+    }
+  }
+  flushProse();
+
+  for (const pending of pendingCompares) {
+    const placeholder = blocks[pending.index] as Extract<Block, { kind: 'invalid' }>;
+    const resolved = resolveCompare(pending.spec, blocks, ctx(pending.line + 1));
+    if (resolved.ok) {
+      blocks[pending.index] = { kind: 'compare', id: placeholder.id, line: placeholder.line, ...(pending.spec.title ? { title: pending.spec.title } : {}), left: resolved.left, right: resolved.right };
+    } else {
+      blockDiagnostics.push(...resolved.diagnostics);
+      placeholder.diagnostics = resolved.diagnostics;
+    }
+  }
+  return { blocks, blockDiagnostics };
+}
+
+function blockLang(node: Code, file: string, diagnostics: Diagnostic[]): BlockLang | undefined {
+  const lang = node.lang ?? '';
+  if ((BLOCK_LANGS as readonly string[]).includes(lang)) return lang as BlockLang;
+  if (lang && !CODE_LANGS.has(lang.toLowerCase())) {
+    const guess = didYouMean(lang, BLOCK_LANGS);
+    if (guess) {
+      diagnostics.push({ file, line: node.position?.start.line ?? 1, col: (node.position?.start.column ?? 1) + 3, message: `unknown block '${lang}'`, hint: `did you mean '${guess}'? (otherwise it is shown as code)` });
+    }
+  }
+  return undefined;
+}
+
+function resolveCompare(spec: CompareSpec, blocks: Block[], ctx: BlockContext):
+  | { ok: true; left: { label: string; scenario: Scenario }; right: { label: string; scenario: Scenario } }
+  | { ok: false; diagnostics: Diagnostic[] } {
+  let base: Scenario | undefined;
+  if (spec.ref) {
+    const loaded = loadScenarioRef(spec.ref, { line: ctx.origin.line, col: 1 }, ctx);
+    if (!loaded.ok) return loaded;
+    base = loaded.scenario;
+  } else {
+    const scenarios = blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenario] : []));
+    base = scenarios.find((s) => s.id === spec.scenario);
+    if (!base) {
+      const ids = scenarios.map((s) => s.id);
+      const guess = didYouMean(spec.scenario ?? '', ids);
+      return {
+        ok: false,
+        diagnostics: [{ file: ctx.origin.file, line: ctx.origin.line, col: 1, message: `no scenario '${spec.scenario}' in this lesson`, hint: guess ? `did you mean '${guess}'?` : ids.length ? `scenarios here: ${ids.join(', ')}` : 'add a ```scenario block or use ref: scenarios/<name>.yaml' }],
+      };
+    }
+  }
+  const apply = (side: CompareSide): { label: string; scenario: Scenario } => ({
+    label: side.label,
+    scenario: {
+      ...base,
+      ...(side.seed !== undefined ? { seed: side.seed } : {}),
+      resource: { ...base.resource, ...(side.fencing !== undefined ? { fencing: side.fencing } : {}) },
+    },
+  });
+  return { ok: true, left: apply(spec.left), right: apply(spec.right) };
+}
+
+/** Block fences inside lists or quotes would silently render as code; say so instead. */
+function nestedBlockFences(root: Root, file: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const visit = (node: Nodes, depth: number) => {
+    if (node.type === 'code' && depth > 1 && (BLOCK_LANGS as readonly string[]).includes(node.lang ?? '')) {
+      out.push({ file, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1, message: `a ${node.lang} block must not be nested in a list or quote`, hint: 'move the fence to the start of a line, outside the list' });
+    }
+    if ('children' in node) for (const child of node.children) visit(child, depth + 1);
+  };
+  visit(root, 0);
+  return out;
+}
+
+function lessonLinks(root: Root): LessonLink[] {
+  const out: LessonLink[] = [];
+  const visit = (node: Nodes) => {
+    if (node.type === 'link' && /^(?!\w+:)(?!\/)[^#?]*\.md(?:#.*)?$/.test(node.url)) {
+      out.push({ target: node.url, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1 });
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(root);
+  return out;
+}

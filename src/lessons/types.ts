@@ -1,0 +1,68 @@
+import type { RootContent } from 'mdast';
+import type { Diagnostic } from '../scenario/diagnostic';
+import type { Scenario } from '../scenario/schema';
+import type { ChecklistSpec } from './blocks/checklist';
+import type { FillInSpec } from './blocks/fillIn';
+import type { MatchSpec } from './blocks/match';
+import type { QuizSpec } from './blocks/quiz';
+import type { ReflectSpec } from './blocks/reflect';
+import type { Frontmatter } from './frontmatter';
+
+/**
+ * Sanitised Markdown: mdast nodes with raw HTML removed, link references resolved, unsafe
+ * URLs dropped and source positions stripped. Plain JSON, safe to render with React.
+ */
+export type ProseNode = RootContent;
+
+interface Placed {
+  /** Stable within the lesson: the author's `id`, else `<kind>-<n>` in order of appearance. */
+  id: string;
+  /** 1-based line of the opening fence in the lesson file. */
+  line: number;
+}
+
+/** One side of a compare block, already resolved to a full scenario. */
+export interface CompareRun {
+  label: string;
+  scenario: Scenario;
+}
+
+/** One piece of a lesson, in reading order. */
+export type Block =
+  | { kind: 'prose'; nodes: ProseNode[] }
+  | (Placed & { kind: 'scenario'; scenario: Scenario; ref?: string })
+  | (Placed & { kind: 'quiz'; spec: QuizSpec })
+  | (Placed & { kind: 'reflect'; spec: ReflectSpec })
+  | (Placed & { kind: 'match'; spec: MatchSpec })
+  | (Placed & { kind: 'checklist'; spec: ChecklistSpec })
+  | (Placed & { kind: 'fill-in'; spec: FillInSpec })
+  | (Placed & { kind: 'compare'; title?: string; left: CompareRun; right: CompareRun })
+  /** A block that failed validation: shown as an error box (and failing `lessons:check`). */
+  | (Placed & { kind: 'invalid'; lang: string; diagnostics: Diagnostic[] });
+
+export type BlockKind = Block['kind'];
+
+/** A parsed lesson: serialisable, so it can be computed at build time and shipped as JSON. */
+export interface Lesson {
+  /** Path as given to the parser, e.g. `lessons/05-paused-barista.md`. */
+  file: string;
+  frontmatter: Frontmatter;
+  blocks: Block[];
+}
+
+/** A course from lessons/courses.yaml. */
+export interface Course {
+  id: string;
+  title: string;
+  order: number;
+  description: string;
+}
+
+/** Everything the site needs: what the `virtual:lessons` module exports. */
+export interface Catalog {
+  courses: Course[];
+  /** Sorted by course order, then lesson order. */
+  lessons: Lesson[];
+  /** Every problem found while building the catalog (empty in a healthy build). */
+  diagnostics: Diagnostic[];
+}
