@@ -1,0 +1,74 @@
+import type { Verdict } from '../../check/verdict';
+import type { ScriptEngine } from '../../redis/scriptEngine';
+import type { Scenario } from '../../scenario/schema';
+import { Simulation, type LearnerAction } from '../../scenario/simulation';
+import type { TraceEvent, TraceKind } from '../../sim/traceEvents';
+
+/** Everything that identifies a run: the same config always yields the same trace. */
+export interface RunConfig {
+  seed: number;
+  fencing: boolean;
+  actions: LearnerAction[];
+}
+
+export interface ComputedRun {
+  events: TraceEvent[];
+  verdicts: Verdict[];
+  traceHash: string;
+}
+
+/** Runs the whole scenario once; the player then moves a cursor over the finished trace. */
+export function computeRun(scenario: Scenario, config: RunConfig, scripts: ScriptEngine): ComputedRun {
+  const simulation = new Simulation(scenario, config, scripts).run();
+  return {
+    events: simulation.sim.trace.toArray(),
+    verdicts: simulation.verdicts(),
+    traceHash: simulation.sim.trace.hash(),
+  };
+}
+
+/** Kinds a learner steps through; network plumbing and state labels ride along in between. */
+const STEP_KINDS = new Set<TraceKind>([
+  'action.apply',
+  'process.pause',
+  'process.resume',
+  'process.crash',
+  'process.restart',
+  'clock.jump',
+  'redis.command',
+  'lease.granted',
+  'lease.ended',
+  'lock.acquired',
+  'lock.busy',
+  'lock.released',
+  'resource.write',
+  'run.end',
+]);
+
+export function isStepEvent(event: TraceEvent): boolean {
+  return STEP_KINDS.has(event.kind);
+}
+
+/** The index of the next step event after `cursor` (or the last event). */
+export function nextStep(events: readonly TraceEvent[], cursor: number): number {
+  for (let i = cursor + 1; i < events.length; i++) if (isStepEvent(events[i]!)) return i;
+  return events.length - 1;
+}
+
+/** The index of the previous step event before `cursor` (or 0). */
+export function previousStep(events: readonly TraceEvent[], cursor: number): number {
+  for (let i = cursor - 1; i > 0; i--) if (isStepEvent(events[i]!)) return i;
+  return 0;
+}
+
+/** The last event that has happened by virtual time `timeMs`. */
+export function cursorAtTime(events: readonly TraceEvent[], timeMs: number): number {
+  let lo = 0;
+  let hi = events.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (events[mid]!.at <= timeMs) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
