@@ -41,7 +41,7 @@ describe('parseLesson on a valid lesson', () => {
     expect(quiz?.kind === 'quiz' && quiz.spec).toMatchObject({
       kind: 'single',
       hints: ['Think about when A writes.', 'The release happens after the write.'],
-      options: [{ id: 'yes', correct: false }, { id: 'no', correct: true, explain: 'The token check protects the DEL, not the write.' }],
+      options: [{ id: 'yes', correct: false }, { id: 'no', correct: true, explanation: 'The token check protects the DEL, not the write.' }],
     });
   });
 

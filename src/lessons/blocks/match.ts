@@ -15,7 +15,7 @@ export const matchSchema = z.strictObject({
         id: itemId,
         text: z.string().min(1),
         answer: z.union([itemId, z.array(itemId).min(1)]).transform((a) => (Array.isArray(a) ? a : [a])),
-        explain: z.string().min(1),
+        explanation: z.string().min(1),
       }),
     )
     .min(1),

@@ -15,14 +15,14 @@ const option = z.strictObject({
   text: z.string().min(1),
   correct: z.boolean().default(false),
   /** Why this option is right or wrong; shown after the learner commits. */
-  explain: z.string().min(1),
+  explanation: z.string().min(1),
 });
 
 const statement = z.strictObject({
   id: optionId,
   text: z.string().min(1),
   answer: z.boolean(),
-  explain: z.string().min(1),
+  explanation: z.string().min(1),
 });
 
 const common = {
