@@ -1,0 +1,85 @@
+/**
+ * `npm run sim -- <lesson.md#scenario-id | scenario.yaml> [--seed N] [--fencing on|off] [--actions file.json] [--json]`
+ *
+ * Runs a scenario headless and prints its verdicts, event count and trace hash. Exits 1 when
+ * the scenario's `expect` does not hold (so CI can solve every lesson), 2 on bad input.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { unmetExpectations } from '../scenario/expectations';
+import { runScenario } from '../scenario/run';
+import type { LearnerAction } from '../scenario/simulation';
+import { formatMs } from '../sim/time';
+import { loadScenario } from './loadScenario';
+
+const USAGE = 'usage: npm run sim -- <lesson.md#scenario-id | scenario.yaml> [--seed N] [--fencing on|off] [--actions file.json] [--json]';
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      allowPositionals: true,
+      options: { seed: { type: 'string' }, fencing: { type: 'string' }, actions: { type: 'string' }, json: { type: 'boolean' } },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = args;
+  if (positionals.length !== 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const loaded = loadScenario(positionals[0]!);
+  if (!loaded.ok) {
+    for (const problem of loaded.problems) console.error(problem);
+    return 2;
+  }
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0)) {
+    console.error(`--seed must be a whole number ≥ 0, got '${values.seed}'`);
+    return 2;
+  }
+  if (values.fencing !== undefined && !['on', 'off'].includes(values.fencing)) {
+    console.error(`--fencing must be 'on' or 'off', got '${values.fencing}'`);
+    return 2;
+  }
+  let actions: LearnerAction[] = [];
+  if (values.actions) {
+    try {
+      actions = JSON.parse(readFileSync(values.actions, 'utf8')) as LearnerAction[];
+    } catch (error) {
+      console.error(`${values.actions}: cannot read actions (${(error as Error).message}); expected a JSON array like [{"at": 2000, "do": "pause", "target": "A", "forMs": 15000}]`);
+      return 2;
+    }
+  }
+
+  const { scenario } = loaded;
+  const result = await runScenario(scenario, {
+    ...(seed === undefined ? {} : { seed }),
+    ...(values.fencing === undefined ? {} : { fencing: values.fencing === 'on' }),
+    actions,
+  });
+  // `expect` describes the scenario as written; a learner's overrides may change the outcome.
+  const asWritten = values.fencing === undefined && actions.length === 0;
+  const unmet = asWritten ? unmetExpectations(scenario, result.verdicts) : [];
+
+  if (values.json) {
+    console.log(JSON.stringify({
+      scenario: result.scenario,
+      seed: result.seed,
+      events: result.events,
+      traceHash: result.traceHash,
+      verdicts: result.verdicts.map(({ invariant, holds, atMs, eventIds }) => ({ invariant, holds, atMs, eventIds })),
+    }));
+  } else {
+    console.log(`${result.scenario} (seed ${result.seed}): ${result.events} events, trace ${result.traceHash}`);
+    for (const v of result.verdicts) {
+      console.log(v.holds ? `  ✓ ${v.invariant} holds` : `  ✕ ${v.invariant} broken at ${formatMs(v.atMs ?? 0)} (events ${v.eventIds.join(', ')}): ${v.explanation}`);
+    }
+  }
+  for (const problem of unmet) console.error(`expectation not met: ${problem}`);
+  return unmet.length ? 1 : 0;
+}
+
+main().then((code) => process.exit(code));
