@@ -1,10 +1,43 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { lessonsPlugin } from './src/lessons/vitePlugin';
+import { cspPlugin } from './src/ui/build/cspPlugin';
+
+// Test-only lessons (quiz mechanics, an injection attempt) join the catalog only when a build
+// asks for them; the published site never contains them.
+const withFixtures = process.env.LOCKSTEP_FIXTURES === '1';
 
 // base './' keeps every asset URL relative, so dist/ works from any sub-path of any static host.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    lessonsPlugin({ extraDirs: withFixtures ? ['src/lessons/fixtures/e2e'] : [] }),
+    cspPlugin(),
+    VitePWA({
+      // A new version waits for the learner to accept it, so nothing is swapped mid-lesson.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icon.svg'],
+      manifest: {
+        name: 'Lockstep',
+        short_name: 'Lockstep',
+        description: 'Learn distributed locks with Redis by breaking them.',
+        theme_color: '#1f4e5f',
+        background_color: '#fbfaf7',
+        display: 'standalone',
+        start_url: './',
+        scope: './',
+        icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: null,
+      },
+    }),
+  ],
   build: { target: 'es2022', sourcemap: false },
   test: {
     include: ['src/**/*.test.ts'],

@@ -7,7 +7,7 @@ const COURSES = { file: 'lessons/courses.yaml', text: readFixture('valid/courses
 
 function fromFixtures(names: string[], dir = 'broken') {
   return buildCatalog({
-    courses: COURSES,
+    courses: [COURSES],
     lessons: names.map((n) => ({ file: `lessons/${n}`, text: readFixture(`${dir}/${n}`)! })),
     readRef: (p) => readFixture(`valid/${p}`),
   });
@@ -48,13 +48,13 @@ describe('buildCatalog', () => {
   });
 
   it('reports a missing courses.yaml only when there are lessons', () => {
-    expect(buildCatalog({ lessons: [], readRef: () => undefined }).diagnostics).toEqual([]);
-    const withLesson = buildCatalog({ lessons: [{ file: 'lessons/a.md', text: readFixture('valid/02-second.md')! }], readRef: () => undefined });
+    expect(buildCatalog({ courses: [], lessons: [], readRef: () => undefined }).diagnostics).toEqual([]);
+    const withLesson = buildCatalog({ courses: [], lessons: [{ file: 'lessons/a.md', text: readFixture('valid/02-second.md')! }], readRef: () => undefined });
     expect(withLesson.diagnostics.map(formatDiagnostic)).toContain('lessons/courses.yaml:1:1: lessons/courses.yaml is missing (list each course with id, title, order and description)');
   });
 
   it('reports problems in courses.yaml itself', () => {
-    const catalog = buildCatalog({ courses: { file: 'lessons/courses.yaml', text: '- id: a\n  title: A\n  order: 1\n  descripton: x\n' }, lessons: [], readRef: () => undefined });
+    const catalog = buildCatalog({ courses: [{ file: 'lessons/courses.yaml', text: '- id: a\n  title: A\n  order: 1\n  descripton: x\n' }], lessons: [], readRef: () => undefined });
     expect(catalog.diagnostics.map(formatDiagnostic)).toContain("lessons/courses.yaml:4:3: unknown key 'descripton' in [0] (did you mean 'description'?)");
   });
 });

@@ -6,8 +6,8 @@ import type { Catalog, Course, Lesson } from './types';
 
 /** The raw files a catalog is built from; paths are as they should appear in diagnostics. */
 export interface CatalogSources {
-  /** lessons/courses.yaml, or undefined when the file does not exist. */
-  courses?: { file: string; text: string };
+  /** lessons/courses.yaml (empty when the file does not exist; a test build may add a second). */
+  courses: { file: string; text: string }[];
   lessons: { file: string; text: string }[];
   /** Reads a path relative to the lessons folder (sidecar scenarios). */
   readRef: (relPath: string) => string | undefined;
@@ -22,11 +22,12 @@ export interface CatalogSources {
 export function buildCatalog(sources: CatalogSources): Catalog {
   const diagnostics: Diagnostic[] = [];
   let courses: Course[] = [];
-  if (sources.courses) {
-    const parsed = parseCourses(sources.courses.text, sources.courses.file);
-    courses = parsed.courses;
+  for (const file of sources.courses) {
+    const parsed = parseCourses(file.text, file.file);
+    courses = [...courses, ...parsed.courses].sort((a, b) => a.order - b.order);
     diagnostics.push(...parsed.diagnostics);
-  } else if (sources.lessons.length) {
+  }
+  if (!sources.courses.length && sources.lessons.length) {
     diagnostics.push({ file: 'lessons/courses.yaml', line: 1, col: 1, message: 'lessons/courses.yaml is missing', hint: 'list each course with id, title, order and description' });
   }
 

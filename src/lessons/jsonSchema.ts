@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { scenarioSchema } from '../scenario/schema';
+import { checklistSchema } from './blocks/checklist';
+import { compareSchema } from './blocks/compare';
+import { fillInSchema } from './blocks/fillIn';
+import { matchSchema } from './blocks/match';
+import { quizSchema } from './blocks/quiz';
+import { reflectSchema } from './blocks/reflect';
+import { scenarioRefSchema } from './blocks/scenarioRef';
+import { coursesSchema } from './courses';
+import { frontmatterSchema } from './frontmatter';
+
+/** Generated JSON Schema files, by path relative to lessons/. */
+export type SchemaFiles = Record<string, string>;
+
+// Authors write the input side of each schema (durations as "10s"), so that is what editors check.
+const asInput = (schema: z.ZodType, title: string, description: string) => ({
+  ...(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>),
+  title,
+  description,
+});
+
+/**
+ * The JSON Schemas editors use for autocomplete and checks: the lesson frontmatter (with each
+ * fenced block's schema under $defs), sidecar scenarios and courses.yaml. Derived from the same
+ * zod schemas the validator uses, so the two cannot drift apart.
+ */
+export function jsonSchemaFiles(): SchemaFiles {
+  const lesson = {
+    ...asInput(frontmatterSchema, 'Lockstep lesson frontmatter', 'The YAML between the --- lines at the top of lessons/NN-slug.md. $defs holds the schema of each fenced block.'),
+    $defs: {
+      scenario: { anyOf: [z.toJSONSchema(scenarioSchema, { io: 'input', unrepresentable: 'any' }), z.toJSONSchema(scenarioRefSchema, { io: 'input' })] },
+      quiz: z.toJSONSchema(quizSchema, { io: 'input' }),
+      reflect: z.toJSONSchema(reflectSchema, { io: 'input' }),
+      match: z.toJSONSchema(matchSchema, { io: 'input' }),
+      checklist: z.toJSONSchema(checklistSchema, { io: 'input' }),
+      'fill-in': z.toJSONSchema(fillInSchema, { io: 'input' }),
+      compare: z.toJSONSchema(compareSchema, { io: 'input' }),
+    },
+  };
+  const files: Record<string, unknown> = {
+    'lesson.schema.json': lesson,
+    'scenario.schema.json': asInput(scenarioSchema, 'Lockstep scenario', 'A scenario in lessons/scenarios/*.yaml or in a ```scenario block.'),
+    'courses.schema.json': asInput(coursesSchema, 'Lockstep courses', 'lessons/courses.yaml: the courses lessons belong to.'),
+  };
+  return Object.fromEntries(Object.entries(files).map(([name, schema]) => [name, `${JSON.stringify(schema, null, 2)}\n`]));
+}

@@ -1,0 +1,36 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { CatalogSources } from './catalog';
+
+/** Lesson files are `NN-slug.md`; README.md and other Markdown in the folder are not lessons. */
+export const LESSON_FILE = /^\d+-[^/]+\.md$/;
+
+/**
+ * Reads a lessons folder from disk (Node only): its courses.yaml, every `NN-*.md` lesson, and a
+ * reader for sidecar scenarios. Paths in diagnostics are relative to `cwd`, like `lessons/05-x.md`.
+ */
+export function readLessonSources(dir: string, cwd: string = process.cwd()): CatalogSources {
+  const abs = resolve(cwd, dir);
+  const show = (file: string) => relative(cwd, file).split('\\').join('/');
+  const coursesPath = join(abs, 'courses.yaml');
+  const lessonFiles = existsSync(abs) ? readdirSync(abs).filter((f) => LESSON_FILE.test(f)).sort() : [];
+  return {
+    courses: existsSync(coursesPath) ? [{ file: show(coursesPath), text: readFileSync(coursesPath, 'utf8') }] : [],
+    lessons: lessonFiles.map((f) => ({ file: show(join(abs, f)), text: readFileSync(join(abs, f), 'utf8') })),
+    readRef: (rel) => {
+      const path = resolve(abs, rel);
+      // A ref may only reach files inside the lessons folder.
+      if (!path.startsWith(abs) || !existsSync(path)) return undefined;
+      return readFileSync(path, 'utf8');
+    },
+  };
+}
+
+/** Merges several folders' sources (e.g. real lessons plus a test-only fixtures course). */
+export function mergeSources(a: CatalogSources, b: CatalogSources): CatalogSources {
+  return {
+    courses: [...a.courses, ...b.courses],
+    lessons: [...a.lessons, ...b.lessons],
+    readRef: (rel) => a.readRef(rel) ?? b.readRef(rel),
+  };
+}

@@ -1,0 +1,97 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { useNotices } from './noticeStore';
+import { adoptFormerSlugs, emptyProgress, PROGRESS_VERSION, type ProgressData, type QuizAnswer } from './progressData';
+import { progressStorage, type KeyValueStore, type StorageNotice } from './safeStorage';
+
+export const PROGRESS_KEY = 'lockstep.progress';
+
+interface ProgressActions {
+  setDone(slug: string, done: boolean): void;
+  updateQuiz(key: string, patch: Partial<QuizAnswer>): void;
+  resetQuiz(key: string): void;
+  setNote(key: string, text: string): void;
+  setCheck(key: string, checked: boolean): void;
+  /** Replaces everything, e.g. with an imported file. */
+  replaceAll(data: ProgressData): void;
+  /** Moves progress of renamed lessons to their current slugs. */
+  adoptRenames(renames: { slug: string; formerSlugs: string[] }[]): void;
+}
+
+export type ProgressState = ProgressData & ProgressActions;
+
+export const EMPTY_ANSWER: QuizAnswer = { selected: [], picks: {}, committed: false, hintsShown: 0 };
+
+function noticeText(n: StorageNotice): { id: string; tone: 'info' | 'warning'; text: string } {
+  if (n.kind === 'memory-only') {
+    return {
+      id: 'storage-memory',
+      tone: 'warning',
+      text: n.reason === 'full'
+        ? 'Your browser storage is full, so new progress is kept only until you close this tab. Export your progress to keep it.'
+        : 'This browser does not let the site save anything, so your progress lasts only until you close this tab. Export it to keep it.',
+    };
+  }
+  const why = n.problem === 'newer' ? 'was saved by a newer version of Lockstep' : 'could not be read';
+  const where = n.backupKey ? ` A copy was kept in this browser under "${n.backupKey}".` : '';
+  return { id: 'storage-recovered', tone: 'warning', text: `Your saved progress ${why}, so you are starting fresh.${where}` };
+}
+
+/** localStorage if the browser lets us use it, else null (private modes and policies can forbid it). */
+function browserStore(): KeyValueStore | null {
+  try {
+    const s = window.localStorage;
+    s.setItem('lockstep.probe', '1');
+    s.removeItem('lockstep.probe');
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+/** The learner's progress, saved in localStorage through Zustand's persist (versioned). */
+export const useProgress = create<ProgressState>()(
+  persist(
+    (set) => ({
+      ...emptyProgress(),
+      setDone: (slug, done) =>
+        set((s) => {
+          const completed = { ...s.completed };
+          if (done) completed[slug] = new Date().toISOString();
+          else delete completed[slug];
+          return { completed };
+        }),
+      updateQuiz: (key, patch) => set((s) => ({ quizzes: { ...s.quizzes, [key]: { ...EMPTY_ANSWER, ...s.quizzes[key], ...patch } } })),
+      resetQuiz: (key) =>
+        set((s) => {
+          const quizzes = { ...s.quizzes };
+          delete quizzes[key];
+          return { quizzes };
+        }),
+      setNote: (key, text) => set((s) => ({ notes: { ...s.notes, [key]: text } })),
+      setCheck: (key, checked) => set((s) => ({ checks: { ...s.checks, [key]: checked } })),
+      replaceAll: (data) => set(() => ({ ...data })),
+      adoptRenames: (renames) =>
+        set((s) => {
+          const data = { completed: s.completed, quizzes: s.quizzes, notes: s.notes, checks: s.checks };
+          const next = adoptFormerSlugs(data, renames);
+          return next === data ? {} : next;
+        }),
+    }),
+    {
+      name: PROGRESS_KEY,
+      version: PROGRESS_VERSION,
+      storage: progressStorage(typeof window === 'undefined' ? null : browserStore(), (n) => useNotices.getState().show(noticeText(n))),
+      partialize: (s): ProgressData => ({ completed: s.completed, quizzes: s.quizzes, notes: s.notes, checks: s.checks }),
+    },
+  ),
+);
+
+/** Keeps two open tabs in step: when the other tab saves, this one reloads what it saved. */
+export function syncAcrossTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === PROGRESS_KEY) void useProgress.persist.rehydrate();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { emptyProgress, PROGRESS_VERSION, writeProgress } from './progressData';
+import { memoryStore, progressStorage, type KeyValueStore, type StorageNotice } from './safeStorage';
+
+function setup(backend: KeyValueStore | null) {
+  const notices: StorageNotice[] = [];
+  const storage = progressStorage(backend, (n) => notices.push(n), () => 1234);
+  return { storage, notices };
+}
+
+describe('progressStorage', () => {
+  it('backs corrupt data up under a timestamped key before loading defaults', () => {
+    const backend = memoryStore();
+    backend.setItem('p', '{oops');
+    const { storage, notices } = setup(backend);
+    expect(storage.getItem('p')).toEqual({ state: emptyProgress(), version: PROGRESS_VERSION });
+    expect(backend.getItem('p.backup.1234')).toBe('{oops');
+    expect(notices).toEqual([{ kind: 'recovered', problem: 'corrupt', backupKey: 'p.backup.1234' }]);
+  });
+
+  it('backs up data written by a newer version', () => {
+    const backend = memoryStore();
+    const newer = JSON.stringify({ state: {}, version: PROGRESS_VERSION + 5 });
+    backend.setItem('p', newer);
+    const { storage, notices } = setup(backend);
+    storage.getItem('p');
+    expect(backend.getItem('p.backup.1234')).toBe(newer);
+    expect(notices[0]).toMatchObject({ kind: 'recovered', problem: 'newer' });
+  });
+
+  it('works in memory with a notice when storage is unavailable', () => {
+    const { storage, notices } = setup(null);
+    storage.setItem('p', { state: emptyProgress(), version: PROGRESS_VERSION });
+    expect(storage.getItem('p')).toEqual({ state: emptyProgress(), version: PROGRESS_VERSION });
+    expect(notices).toEqual([{ kind: 'memory-only', reason: 'unavailable' }]);
+  });
+
+  it('switches to memory when storage is full and keeps the latest state readable', () => {
+    const full: KeyValueStore = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+      removeItem: () => {},
+    };
+    const { storage, notices } = setup(full);
+    const state = { ...emptyProgress(), completed: { a: 't' } };
+    storage.setItem('p', { state, version: PROGRESS_VERSION });
+    expect(notices).toEqual([{ kind: 'memory-only', reason: 'full' }]);
+    expect(storage.getItem('p')).toEqual({ state, version: PROGRESS_VERSION });
+  });
+
+  it('loads saved progress untouched and without notices', () => {
+    const backend = memoryStore();
+    const state = { ...emptyProgress(), notes: { 'a/b': 'x' } };
+    backend.setItem('p', writeProgress(state));
+    const { storage, notices } = setup(backend);
+    expect(storage.getItem('p')).toEqual({ state, version: PROGRESS_VERSION });
+    expect(notices).toEqual([]);
+  });
+});
