@@ -1,0 +1,90 @@
+import { array, bulk, error, integer, ok, type Reply } from '../reply';
+import { errors } from '../errors';
+import type { CommandContext, CommandSpec } from '../command';
+import { parseInt64 } from '../numbers';
+import { sha1Hex } from '../sha1';
+
+/**
+ * EVAL, EVALSHA and SCRIPT. The command table owns argument checks, SHA1s, the script cache
+ * and NOSCRIPT; running a body is the ScriptEngine's job (see ../scriptEngine.ts). Like Redis
+ * 7.0, EVAL caches the body so a later EVALSHA finds it.
+ */
+
+function evalGeneric(ctx: CommandContext, body: string, sha: string): Reply {
+  const numKeys = parseInt64(ctx.argv[2] as string);
+  if (numKeys === null) return errors.notInteger;
+  if (numKeys > BigInt(ctx.argv.length - 3)) return error("ERR Number of keys can't be greater than number of args");
+  if (numKeys < 0n) return error("ERR Number of keys can't be negative");
+  const keys = ctx.argv.slice(3, 3 + Number(numKeys));
+  const args = ctx.argv.slice(3 + Number(numKeys));
+  return ctx.node.runScript(body, sha, keys, args);
+}
+
+function evalCommand(ctx: CommandContext): Reply {
+  const body = ctx.argv[1] as string;
+  const sha = sha1Hex(body);
+  const numKeys = parseInt64(ctx.argv[2] as string);
+  // Redis validates the key count before it compiles and caches the body.
+  if (numKeys !== null && numKeys >= 0n && numKeys <= BigInt(ctx.argv.length - 3)) ctx.node.scriptCache.set(sha, body);
+  return evalGeneric(ctx, body, sha);
+}
+
+function evalsha(ctx: CommandContext): Reply {
+  const given = ctx.argv[1] as string;
+  // Redis answers NOSCRIPT for a wrong-length id before it even parses the key count.
+  if (given.length !== 40) return errors.noScript;
+  const sha = given.toLowerCase();
+  const numKeys = parseInt64(ctx.argv[2] as string);
+  if (numKeys === null || numKeys < 0n || numKeys > BigInt(ctx.argv.length - 3)) return evalGeneric(ctx, '', sha);
+  const body = ctx.node.scriptCache.get(sha);
+  if (body === undefined) return errors.noScript;
+  return evalGeneric(ctx, body, sha);
+}
+
+function scriptLoad(ctx: CommandContext): Reply {
+  const body = ctx.argv[2] as string;
+  const sha = sha1Hex(body);
+  const engine = ctx.node.scripts as { check?: (body: string) => Reply | null } | undefined;
+  // An engine may offer `check` to report compile errors at load time, as Redis does.
+  const problem = engine?.check?.(body) ?? null;
+  if (problem) return problem;
+  ctx.node.scriptCache.set(sha, body);
+  return bulk(sha);
+}
+
+function scriptExists(ctx: CommandContext): Reply {
+  return array(ctx.argv.slice(2).map((sha) => integer(ctx.node.scriptCache.has(sha.toLowerCase()) ? 1 : 0)));
+}
+
+function scriptFlush(ctx: CommandContext): Reply {
+  const mode = ctx.argv[2]?.toLowerCase();
+  if (ctx.argv.length > 3 || (ctx.argv.length === 3 && mode !== 'sync' && mode !== 'async')) {
+    return error('ERR SCRIPT FLUSH only support SYNC|ASYNC option');
+  }
+  ctx.node.scriptCache.clear();
+  return ok;
+}
+
+/** Scripts run to completion inside one simulated instant, so there is never one to kill. */
+function scriptKill(): Reply {
+  return error('NOTBUSY No scripts in execution right now.');
+}
+
+const NOSCRIPT = { noscript: true };
+
+/** The scripting family's table entries. */
+export const scriptingCommands: CommandSpec[] = [
+  { name: 'eval', arity: -3, flags: NOSCRIPT, run: evalCommand },
+  { name: 'evalsha', arity: -3, flags: NOSCRIPT, run: evalsha },
+  {
+    name: 'script',
+    arity: -2,
+    flags: NOSCRIPT,
+    subcommands: {
+      load: { name: 'script|load', arity: 3, flags: NOSCRIPT, run: scriptLoad },
+      exists: { name: 'script|exists', arity: -3, flags: NOSCRIPT, run: scriptExists },
+      flush: { name: 'script|flush', arity: -2, flags: NOSCRIPT, run: scriptFlush },
+      kill: { name: 'script|kill', arity: 2, flags: NOSCRIPT, run: scriptKill },
+    },
+  },
+];

@@ -1,0 +1,162 @@
+import { array, bulk, integer, nil, ok, error, type Reply } from '../reply';
+import { errors, invalidExpireTime, wrongArity } from '../errors';
+import { lookupTyped, type CommandContext, type CommandSpec } from '../command';
+import { INT64_MAX, INT64_MIN, parseInt64 } from '../numbers';
+
+/** String commands: SET (all 7.0 options), GET, GETDEL, SETNX, MGET, MSET, INCR family. */
+
+const enum SetFlag {
+  NX = 1, XX = 2, GET = 4, KEEPTTL = 8, EX = 16, PX = 32, EXAT = 64, PXAT = 128,
+}
+const EXPIRE_FLAGS = SetFlag.EX | SetFlag.PX | SetFlag.EXAT | SetFlag.PXAT;
+
+/** Parses SET's options in Redis's order of checks; returns flags and the expire argument. */
+function parseSetOptions(argv: string[]): { flags: number; expire: string | null } | null {
+  let flags = 0;
+  let expire: string | null = null;
+  for (let j = 3; j < argv.length; j++) {
+    const opt = (argv[j] as string).toLowerCase();
+    const hasNext = j < argv.length - 1;
+    const timeFlag = { ex: SetFlag.EX, px: SetFlag.PX, exat: SetFlag.EXAT, pxat: SetFlag.PXAT }[opt];
+    if (opt === 'nx' && !(flags & SetFlag.XX)) flags |= SetFlag.NX;
+    else if (opt === 'xx' && !(flags & SetFlag.NX)) flags |= SetFlag.XX;
+    else if (opt === 'get') flags |= SetFlag.GET;
+    else if (opt === 'keepttl' && !(flags & EXPIRE_FLAGS)) flags |= SetFlag.KEEPTTL;
+    else if (timeFlag !== undefined && hasNext && !(flags & SetFlag.KEEPTTL) && !(flags & (EXPIRE_FLAGS & ~timeFlag))) {
+      flags |= timeFlag;
+      expire = argv[j + 1] as string;
+      j++;
+    } else return null;
+  }
+  return { flags, expire };
+}
+
+/** Turns SET's expire argument into an absolute unix-ms time, or an error reply. */
+function absoluteExpiry(ctx: CommandContext, flags: number, text: string): number | Reply {
+  const parsed = parseInt64(text);
+  if (parsed === null) return errors.notInteger;
+  const seconds = (flags & (SetFlag.EX | SetFlag.EXAT)) !== 0;
+  if (parsed <= 0n || (seconds && parsed > INT64_MAX / 1000n)) return invalidExpireTime('set');
+  let ms = seconds ? parsed * 1000n : parsed;
+  if (flags & (SetFlag.EX | SetFlag.PX)) ms = BigInt.asIntN(64, ms + BigInt(ctx.now()));
+  if (ms <= 0n) return invalidExpireTime('set');
+  return Number(ms);
+}
+
+function set(ctx: CommandContext): Reply {
+  const [, key, value] = ctx.argv as [string, string, string];
+  const options = parseSetOptions(ctx.argv);
+  if (options === null) return errors.syntax;
+  const { flags, expire } = options;
+  let expiresAtMs: number | null = null;
+  if (expire !== null) {
+    const result = absoluteExpiry(ctx, flags, expire);
+    if (typeof result !== 'number') return result;
+    expiresAtMs = result;
+  }
+  let reply: Reply = ok;
+  if (flags & SetFlag.GET) {
+    const old = lookupTyped(ctx.db, key, 'string');
+    if (!old.ok) return errors.wrongType;
+    reply = bulk(old.value ?? null);
+  }
+  const found = ctx.db.lookup(key) !== undefined;
+  if ((flags & SetFlag.NX && found) || (flags & SetFlag.XX && !found)) return flags & SetFlag.GET ? reply : nil;
+  ctx.db.set(key, { type: 'string', value }, (flags & SetFlag.KEEPTTL) !== 0);
+  ctx.dirty();
+  if (expiresAtMs !== null) {
+    ctx.db.setExpiry(key, expiresAtMs);
+    // Redis 7.0 replicates a relative TTL as an absolute one so replicas agree on the deadline.
+    ctx.propagate(['SET', key, value, 'PXAT', String(expiresAtMs)]);
+  } else {
+    ctx.propagate(flags & SetFlag.KEEPTTL ? ['SET', key, value, 'KEEPTTL'] : ['SET', key, value]);
+  }
+  return reply;
+}
+
+function get(ctx: CommandContext): Reply {
+  const found = lookupTyped(ctx.db, ctx.argv[1] as string, 'string');
+  return found.ok ? bulk(found.value ?? null) : errors.wrongType;
+}
+
+function getdel(ctx: CommandContext): Reply {
+  const key = ctx.argv[1] as string;
+  const found = lookupTyped(ctx.db, key, 'string');
+  if (!found.ok) return errors.wrongType;
+  if (found.value === undefined) return nil;
+  ctx.db.delete(key);
+  ctx.dirty();
+  ctx.propagate(['DEL', key]);
+  return bulk(found.value);
+}
+
+function setnx(ctx: CommandContext): Reply {
+  const [, key, value] = ctx.argv as [string, string, string];
+  if (ctx.db.lookup(key) !== undefined) return integer(0);
+  ctx.db.set(key, { type: 'string', value });
+  ctx.dirty();
+  return integer(1);
+}
+
+/** Adds `by` to the integer at key; keeps the TTL, like Redis's in-place update. */
+function incrementBy(ctx: CommandContext, by: bigint): Reply {
+  const key = ctx.argv[1] as string;
+  const found = lookupTyped(ctx.db, key, 'string');
+  if (!found.ok) return errors.wrongType;
+  const current = found.value === undefined ? 0n : parseInt64(found.value);
+  if (current === null) return errors.notInteger;
+  if ((by < 0n && current < 0n && by < INT64_MIN - current) || (by > 0n && current > 0n && by > INT64_MAX - current)) {
+    return errors.overflow;
+  }
+  const next = current + by;
+  ctx.db.set(key, { type: 'string', value: String(next) }, true);
+  ctx.dirty();
+  return integer(next);
+}
+
+function incrby(ctx: CommandContext): Reply {
+  const by = parseInt64(ctx.argv[2] as string);
+  return by === null ? errors.notInteger : incrementBy(ctx, by);
+}
+
+function decrby(ctx: CommandContext): Reply {
+  const by = parseInt64(ctx.argv[2] as string);
+  if (by === null) return errors.notInteger;
+  if (by === INT64_MIN) return error('ERR decrement would overflow');
+  return incrementBy(ctx, -by);
+}
+
+function mget(ctx: CommandContext): Reply {
+  return array(
+    ctx.argv.slice(1).map((key) => {
+      const entry = ctx.db.lookup(key);
+      return entry?.value.type === 'string' ? bulk(entry.value.value) : nil;
+    }),
+  );
+}
+
+function mset(ctx: CommandContext): Reply {
+  if (ctx.argv.length % 2 === 0) return wrongArity('mset');
+  for (let j = 1; j < ctx.argv.length; j += 2) {
+    ctx.db.set(ctx.argv[j] as string, { type: 'string', value: ctx.argv[j + 1] as string });
+  }
+  ctx.dirty((ctx.argv.length - 1) / 2);
+  return ok;
+}
+
+const W = { write: true };
+const WD = { write: true, denyoom: true };
+
+/** The string family's table entries. */
+export const stringCommands: CommandSpec[] = [
+  { name: 'set', arity: -3, flags: WD, run: set },
+  { name: 'get', arity: 2, flags: {}, run: get },
+  { name: 'getdel', arity: 2, flags: W, run: getdel },
+  { name: 'setnx', arity: 3, flags: WD, run: setnx },
+  { name: 'incr', arity: 2, flags: WD, run: (ctx) => incrementBy(ctx, 1n) },
+  { name: 'decr', arity: 2, flags: WD, run: (ctx) => incrementBy(ctx, -1n) },
+  { name: 'incrby', arity: 3, flags: WD, run: incrby },
+  { name: 'decrby', arity: 3, flags: WD, run: decrby },
+  { name: 'mget', arity: -2, flags: {}, run: mget },
+  { name: 'mset', arity: -3, flags: WD, run: mset },
+];

@@ -1,0 +1,267 @@
+import { error, integer, type Reply } from './reply';
+import type { ScriptEngine } from './scriptEngine';
+import { Keyspace, type Entry } from './keyspace';
+import { defaultConfig, type ConfigValues } from './config';
+import { errors } from './errors';
+import { resolveCommand } from './commandTable';
+import type { CommandContext, CommandSpec, NodeServices } from './command';
+import { describeValue, estimateUsedMemoryBytes } from './inspect';
+import { activeExpireCycle } from './activeExpire';
+
+/** Hooks a replicated topology plugs in; a standalone node needs none. */
+export interface ReplicationHooks {
+  /** True while this node is a replica: writes answer READONLY, keys are not expired locally. */
+  isReplica(): boolean;
+  /** Replicas currently within min-replicas-max-lag (for min-replicas-to-write). */
+  goodReplicas(): number;
+  /** Answers WAIT numreplicas timeout on a primary. */
+  wait(numReplicas: number, timeoutMs: number): Reply;
+}
+
+/** Construction options for one simulated Redis node. */
+export interface RedisServerOptions {
+  /** This node's clock, unix ms. */
+  clock: () => number;
+  /** Seeded [0,1) source, for active-expiry sampling. */
+  random: () => number;
+  /** Runs Lua bodies for EVAL/EVALSHA; without one, EVAL answers an error. */
+  scripts?: ScriptEngine;
+  /** DEBUG SLEEP and blocking WAIT advance virtual time through this. */
+  sleep?: (ms: number) => void;
+  replication?: ReplicationHooks;
+  /** Memory model for maxmemory: used bytes, and an eviction pass run before each command. */
+  memory?: { usedBytes(): number; performEvictions?(): void };
+  /** Cluster mode: CLUSTER KEYSLOT answers instead of "cluster support disabled". */
+  clusterEnabled?: boolean;
+  /**
+   * Called once per client command with the write effects it had, in order, as commands a
+   * replica or an AOF would apply (relative TTLs turned absolute, expirations as DEL). A script's
+   * effects come as one batch, like Redis's MULTI/EXEC wrapping.
+   */
+  onPropagate?: (effects: string[][]) => void;
+}
+
+/** What `peek` and `entries` report about one key. */
+export interface KeyView {
+  type: 'string' | 'hash' | 'zset' | 'list';
+  /** The string value, or a short summary for other types. */
+  value: string;
+  expiresAtMs: number | null;
+}
+
+/** The message EVAL answers when no Lua engine was given to this node. */
+export const NO_SCRIPT_ENGINE = 'ERR scripting is not available: no Lua engine is loaded in this simulator';
+
+/**
+ * One simulated Redis 7.0 node: a keyspace, a command table with Redis's validation order,
+ * expiry (lazy and active), the script cache and the CONFIG settings that matter for locks.
+ */
+export class RedisServer {
+  readonly config: ConfigValues = defaultConfig();
+  private readonly db: Keyspace;
+  private readonly scriptCache = new Map<string, string>();
+  private readonly services: NodeServices;
+  private scriptTimeMs: number | null = null;
+  private scriptWrote = false;
+  private scriptOomAtStart = false;
+  private pendingEffects: string[][] = [];
+  /** Count of dataset changes, like Redis's `server.dirty`. */
+  dirty = 0;
+
+  constructor(private readonly options: RedisServerOptions) {
+    this.db = new Keyspace(
+      () => this.now(),
+      (key) => this.pendingEffects.push(['DEL', key]),
+    );
+    const scripts = (): ScriptEngine | undefined => this.options.scripts;
+    this.services = {
+      config: this.config,
+      get scripts() {
+        return scripts();
+      },
+      scriptCache: this.scriptCache,
+      runScript: (body, sha, keys, args) => this.runScript(body, sha, keys, args),
+      sleep: (ms) => this.options.sleep?.(ms),
+      wait: (numReplicas, timeoutMs) => this.wait(numReplicas, timeoutMs),
+      clusterEnabled: options.clusterEnabled ?? false,
+      flushAll: () => this.db.clear(),
+    };
+  }
+
+  /** Runs one client command (argv[0] case-insensitive) and returns Redis's reply. */
+  exec(argv: string[]): Reply {
+    this.pendingEffects = [];
+    this.db.expiresKeys = !this.isReplica();
+    const reply = this.process(argv);
+    this.flushEffects();
+    return reply;
+  }
+
+  /** Applies one command from this node's primary: no READONLY, OOM or min-replicas checks. */
+  execFromPrimary(argv: string[]): Reply {
+    this.pendingEffects = [];
+    const resolved = resolveCommand(argv);
+    const reply = resolved.ok ? this.run(resolved.spec, argv, false) : resolved.reply;
+    this.flushEffects();
+    return reply;
+  }
+
+  /**
+   * Runs a command on behalf of a running script (ScriptRequest.call): script rules apply,
+   * time stays frozen at the script's start, and errors come back as error replies.
+   */
+  callFromScript(argv: string[]): Reply {
+    const resolved = resolveCommand(argv);
+    if (!resolved.ok) {
+      return resolved.unknown
+        ? error('ERR Unknown Redis command called from script')
+        : error('ERR Wrong number of args calling Redis command from script');
+    }
+    const { spec } = resolved;
+    if (spec.flags.noscript) return errors.notAllowedFromScript;
+    if (spec.flags.write) {
+      if (this.isReplica()) return error("READONLY You can't write against a read only replica.");
+      if (!this.goodReplicasOk()) return errors.noReplicas;
+    }
+    // Like Redis, a script that has not written yet is refused a memory-growing command when
+    // the node was over maxmemory as the script started; once it has written it must finish.
+    if (spec.flags.denyoom && !this.scriptWrote && this.scriptOomAtStart) return errors.oom;
+    const reply = this.run(spec, argv, true);
+    if (spec.flags.write) this.scriptWrote = true;
+    return reply;
+  }
+
+  /** One active-expiry cycle (sampling with `random`); returns the keys it deleted. */
+  activeExpireCycle(): string[] {
+    if (this.isReplica()) return [];
+    this.pendingEffects = [];
+    const deleted = activeExpireCycle(this.db, this.now(), this.options.random);
+    for (const key of deleted) this.pendingEffects.push(['DEL', key]);
+    this.flushEffects();
+    return deleted;
+  }
+
+  /** A key's live value without side effects; expired keys read as absent. */
+  peek(key: string): KeyView | undefined {
+    const entry = this.db.peek(key, this.now());
+    return entry ? view(entry) : undefined;
+  }
+
+  /** Every live key sorted by name, without side effects (for the inspector panel). */
+  entries(): Array<{ key: string } & KeyView> {
+    const now = this.now();
+    const out: Array<{ key: string } & KeyView> = [];
+    for (const key of this.db.keys().sort()) {
+      const entry = this.db.peek(key, now);
+      if (entry) out.push({ key, ...view(entry) });
+    }
+    return out;
+  }
+
+  /** Empties the dataset (not the config or the script cache), like FLUSHALL. */
+  flushAll(): void {
+    this.db.clear();
+  }
+
+  /** Number of stored keys, including expired ones not reclaimed yet (like DBSIZE). */
+  get storedKeyCount(): number {
+    return this.db.size;
+  }
+
+  /** The node's current time: frozen at the script's start while a script runs. */
+  private now(): number {
+    return this.scriptTimeMs ?? this.options.clock();
+  }
+
+  private isReplica(): boolean {
+    return this.options.replication?.isReplica() ?? false;
+  }
+
+  /** Redis's checkGoodReplicasStatus: only a primary with both min-replicas settings can refuse. */
+  private goodReplicasOk(): boolean {
+    const toWrite = this.config['min-replicas-to-write'];
+    if (this.isReplica() || this.config['min-replicas-max-lag'] === 0 || toWrite === 0) return true;
+    return (this.options.replication?.goodReplicas() ?? 0) >= toWrite;
+  }
+
+  private usedMemoryBytes(): number {
+    return this.options.memory?.usedBytes() ?? estimateUsedMemoryBytes(this.db);
+  }
+
+  /** True when maxmemory is set and the node is above it (after any eviction pass). */
+  private overMaxmemory(): boolean {
+    if (this.config.maxmemory === 0) return false;
+    this.options.memory?.performEvictions?.();
+    return this.usedMemoryBytes() > this.config.maxmemory;
+  }
+
+  /** Redis's processCommand checks, in its order: lookup, arity, OOM, min-replicas, READONLY. */
+  private process(argv: string[]): Reply {
+    const resolved = resolveCommand(argv);
+    if (!resolved.ok) return resolved.reply;
+    const { spec } = resolved;
+    const outOfMemory = this.overMaxmemory();
+    if (outOfMemory && spec.flags.denyoom) return errors.oom;
+    if (spec.flags.write && !this.goodReplicasOk()) return errors.noReplicas;
+    if (spec.flags.write && this.isReplica()) return error("READONLY You can't write against a read only replica.");
+    this.scriptOomAtStart = outOfMemory;
+    return this.run(spec, argv, false);
+  }
+
+  private run(spec: CommandSpec, argv: string[], fromScript: boolean): Reply {
+    let changes = 0;
+    const explicit: string[][] = [];
+    const ctx: CommandContext = {
+      argv,
+      db: this.db,
+      node: this.services,
+      fromScript,
+      now: () => this.now(),
+      dirty: (count = 1) => {
+        changes += count;
+      },
+      propagate: (effect) => {
+        explicit.push(effect);
+      },
+    };
+    const reply = (spec.run as (ctx: CommandContext) => Reply)(ctx);
+    this.dirty += changes;
+    if (explicit.length > 0) this.pendingEffects.push(...explicit);
+    else if (changes > 0) this.pendingEffects.push([...argv]);
+    return reply;
+  }
+
+  private runScript(body: string, sha: string, keys: string[], args: string[]): Reply {
+    const engine = this.options.scripts;
+    if (!engine) return error(NO_SCRIPT_ENGINE);
+    this.scriptTimeMs = this.options.clock();
+    this.scriptWrote = false;
+    try {
+      return engine.run({ body, sha, keys, args, call: (argv) => this.callFromScript(argv) });
+    } finally {
+      this.scriptTimeMs = null;
+    }
+  }
+
+  private wait(numReplicas: number, timeoutMs: number): Reply {
+    if (this.isReplica()) {
+      return error(
+        'ERR WAIT cannot be used with replica instances. Please also note that since Redis 4.0 if a replica is configured to be writable (which is not the default) writes to replicas are just local and are not propagated.',
+      );
+    }
+    if (this.options.replication) return this.options.replication.wait(numReplicas, timeoutMs);
+    // A standalone node has no replica to wait for: Redis blocks for the timeout and answers 0.
+    if (numReplicas > 0 && timeoutMs > 0) this.options.sleep?.(timeoutMs);
+    return integer(0);
+  }
+
+  private flushEffects(): void {
+    if (this.pendingEffects.length > 0) this.options.onPropagate?.(this.pendingEffects);
+    this.pendingEffects = [];
+  }
+}
+
+function view(entry: Entry): KeyView {
+  return { type: entry.value.type, value: describeValue(entry.value), expiresAtMs: entry.expiresAtMs };
+}
+
