@@ -1,0 +1,82 @@
+import type { TraceEvent } from '../sim/traceEvents';
+import { formatMs } from '../sim/time';
+
+/** Maps an actor id to the name a learner sees ("A" -> "Barista A"). */
+export type LabelOf = (actorId: string) => string;
+
+/**
+ * One plain sentence for an event, the way the event list and screen readers say it.
+ * @example describeEvent(write, label) // "Espresso machine rejected Barista A's write: stale token 1 < 2"
+ */
+export function describeEvent(e: TraceEvent, labelOf: LabelOf): string {
+  const who = labelOf(e.actor);
+  switch (e.kind) {
+    case 'run.start':
+      return `The run of “${e.data.scenario}” started (seed ${e.data.seed}).`;
+    case 'run.end':
+      return `The run ended (${e.data.reason}).`;
+    case 'action.apply':
+      return `${e.data.source === 'learner' ? 'You' : 'The script'}: ${e.data.detail}.`;
+    case 'process.pause':
+      return e.data.forMs === null ? `${who} paused.` : `${who} paused for ${formatMs(e.data.forMs)}.`;
+    case 'process.resume':
+      return `${who} resumed, unaware time passed.`;
+    case 'process.crash':
+      return `${who} crashed.`;
+    case 'process.restart':
+      return `${who} restarted.`;
+    case 'clock.jump':
+      return `${who}'s clock jumped ${e.data.byMs >= 0 ? 'forward' : 'back'} ${formatMs(Math.abs(e.data.byMs))}.`;
+    case 'actor.state':
+      return `${who} is now ${e.data.state}.`;
+    case 'net.send':
+      return `${who} sent “${e.data.label}” to ${labelOf(e.data.to)} (message ${e.data.msg}).`;
+    case 'net.deliver':
+      return `${who} received “${e.data.label}” from ${labelOf(e.data.from)} (message ${e.data.msg}).`;
+    case 'net.drop':
+      return `The network dropped “${e.data.label}” to ${labelOf(e.data.to)} (${e.data.reason}).`;
+    case 'redis.command':
+      return `${who} ran ${e.data.argv.join(' ')} for ${labelOf(e.data.from)} and replied ${e.data.reply}.`;
+    case 'lease.granted':
+      return `${who} now holds “${e.data.key}” for ${labelOf(e.data.owner)}${e.data.expiresAt === null ? ' with no expiry' : ` until ${formatMs(e.data.expiresAt)}`}.`;
+    case 'lease.ended':
+      return `${who}: ${labelOf(e.data.owner)}'s lease on “${e.data.key}” ${leaseEndWords[e.data.reason]}.`;
+    case 'lock.request':
+      return `${who} asks for the lock “${e.data.key}”.`;
+    case 'lock.acquired':
+      return `${who} believes it holds “${e.data.key}”${e.data.token === null ? '' : ` with fencing token ${e.data.token}`} for ${formatMs(e.data.ttlMs)}.`;
+    case 'lock.busy':
+      return `${who} found “${e.data.key}” taken.`;
+    case 'lock.released':
+      return e.data.deleted
+        ? `${who} released “${e.data.key}”.`
+        : `${who} tried to release “${e.data.key}”, but Redis no longer had its key.`;
+    case 'resource.request':
+      return `${who} sent a write to ${labelOf(e.data.resource)}${e.data.token === null ? ' without a token' : ` with token ${e.data.token}`}.`;
+    case 'resource.write':
+      return e.data.accepted
+        ? `${who} accepted ${labelOf(e.data.from)}'s write${e.data.token === null ? '' : ` (token ${e.data.token})`}.`
+        : `${who} rejected ${labelOf(e.data.from)}'s write: ${e.data.reason ?? 'refused'}.`;
+  }
+}
+
+const leaseEndWords = { expired: 'expired', deleted: 'was deleted', overwritten: 'was overwritten', lost: 'was lost' } as const;
+
+/** "17.002 s – <sentence>": an event as one line of the event list. */
+export function describeEventLine(e: TraceEvent, labelOf: LabelOf): string {
+  return `${formatMs(e.at)} – ${describeEvent(e, labelOf)}`;
+}
+
+/** The event's fields as label/value rows for a tooltip. */
+export function eventDetailRows(e: TraceEvent, labelOf: LabelOf): [string, string][] {
+  const rows: [string, string][] = [
+    ['event', `${e.kind} #${e.id}`],
+    ['time', formatMs(e.at)],
+    ['actor', labelOf(e.actor)],
+  ];
+  for (const [key, value] of Object.entries(e.data as Record<string, unknown>)) {
+    if (key === 'actors') continue;
+    rows.push([key, Array.isArray(value) ? value.join(' ') : String(value)]);
+  }
+  return rows;
+}

@@ -1,0 +1,71 @@
+import type { Selection } from 'd3-selection';
+import { ink, inkMuted, okabeIto } from '../palette';
+
+/**
+ * Patterns, arrowheads and the embedded stylesheet. They live inside the <svg> so an exported
+ * file looks exactly like the page. Ids are prefixed per timeline so two on a page never clash.
+ */
+export function ensureDefs(root: Selection<SVGSVGElement, unknown, null, undefined>, prefix: string): void {
+  if (!root.select('defs.tl-defs').empty()) return;
+  const defs = root.append('defs').attr('class', 'tl-defs');
+
+  const hatch = (id: string, color: string, angle: number, gap: number, widthPx: number, background: string | null) => {
+    const p = defs
+      .append('pattern')
+      .attr('id', `${prefix}-${id}`)
+      .attr('patternUnits', 'userSpaceOnUse')
+      .attr('width', gap)
+      .attr('height', gap)
+      .attr('patternTransform', `rotate(${angle})`);
+    if (background) p.append('rect').attr('width', gap).attr('height', gap).attr('fill', background);
+    p.append('line').attr('x1', 0).attr('y1', 0).attr('x2', 0).attr('y2', gap).attr('stroke', color).attr('stroke-width', widthPx);
+  };
+  hatch('pause', inkMuted, 45, 7, 1.6, '#eceef1');
+  hatch('crash', ink, -45, 6, 2, '#d9d9de');
+  hatch('stale', okabeIto.vermillion, 45, 6, 2, '#fde9dc');
+  hatch('violation', okabeIto.vermillion, -45, 10, 1.4, null);
+  hatch('future', '#e3e5e9', 45, 12, 1, '#fafafb');
+
+  const arrow = (id: string, color: string) =>
+    defs
+      .append('marker')
+      .attr('id', `${prefix}-${id}`)
+      .attr('viewBox', '0 0 10 10')
+      .attr('refX', 9)
+      .attr('refY', 5)
+      .attr('markerWidth', 7)
+      .attr('markerHeight', 7)
+      .attr('markerUnits', 'userSpaceOnUse')
+      .attr('orient', 'auto-start-reverse')
+      .append('path')
+      .attr('d', 'M0,0 L10,5 L0,10 z')
+      .attr('fill', color);
+  arrow('arrow', inkMuted);
+  arrow('arrow-request', ink);
+
+  root.append('style').text(stylesheet());
+}
+
+/** Rules that only make sense as CSS (focus rings, hover, hidden future marks, motion). */
+function stylesheet(): string {
+  return `
+.tl-root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 12px; }
+.tl-root:focus { outline: none; }
+.tl-root:focus-visible .tl-plot-frame { stroke: ${okabeIto.blue}; stroke-width: 3; }
+.tl-future { display: none; }
+.tl-mark { cursor: pointer; }
+.tl-mark:focus { outline: none; }
+.tl-mark:focus-visible .tl-focus-ring, .tl-mark.tl-selected .tl-focus-ring { stroke: ${ink}; stroke-width: 2.5; stroke-dasharray: 4 2; fill: none; visibility: visible; }
+.tl-focus-ring { visibility: hidden; }
+.tl-mark:hover .tl-hit { stroke: ${okabeIto.blue}; stroke-width: 1.5; }
+.tl-axis text { font-size: 11px; fill: ${inkMuted}; }
+.tl-axis path, .tl-axis line { stroke: #b8bcc4; }
+.tl-label-name { font-weight: 600; font-size: 13px; fill: ${ink}; }
+.tl-label-role { font-size: 11px; fill: ${inkMuted}; }
+.tl-label-state { font-size: 11px; font-weight: 600; fill: ${ink}; }
+.tl-band-label { font-size: 11px; font-weight: 600; pointer-events: none; }
+.tl-token { font-size: 11px; font-weight: 700; fill: ${ink}; pointer-events: none; }
+.tl-nonscaling { vector-effect: non-scaling-stroke; }
+@media (prefers-reduced-motion: no-preference) { .tl-animate .tl-playhead-group { transition: transform 120ms ease-out; } }
+`;
+}

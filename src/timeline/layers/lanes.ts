@@ -1,0 +1,65 @@
+import type { Selection } from 'd3-selection';
+import type { Lane } from '../modelTypes';
+import { laneStripe, paper } from '../palette';
+import { laneBands } from '../scales';
+import type { RenderContext } from './context';
+
+type G = Selection<SVGGElement, unknown, null, undefined>;
+
+const roleWords: Record<Lane['role'], string> = { client: 'client', redis: 'Redis node', resource: 'resource', sentinel: 'sentinel', unknown: '' };
+
+/** Lane stripes across the plot (they never move when zooming). */
+export function drawLaneStripes(ctx: RenderContext, g: G): void {
+  g.selectAll<SVGRectElement, Lane>('rect.tl-stripe')
+    .data(ctx.model.lanes, (l) => l.id)
+    .join('rect')
+    .attr('class', 'tl-stripe')
+    .attr('x', 0)
+    .attr('width', ctx.layout.plotWidthPx)
+    .attr('y', (l) => laneBands(ctx.layout, l).top)
+    .attr('height', ctx.layout.laneHeightPx)
+    .attr('fill', (l) => (l.index % 2 === 0 ? laneStripe : paper));
+}
+
+/** The label column: actor name, role, and the current state (filled in by updateLaneStates). */
+export function drawLaneLabels(ctx: RenderContext, g: G): void {
+  const rows = g
+    .selectAll<SVGGElement, Lane>('g.tl-lane-label')
+    .data(ctx.model.lanes, (l) => l.id)
+    .join((enter) => {
+      const row = enter.append('g').attr('class', 'tl-lane-label');
+      row.append('rect').attr('class', 'tl-label-bg');
+      row.append('rect').attr('class', 'tl-label-swatch');
+      row.append('text').attr('class', 'tl-label-name');
+      row.append('text').attr('class', 'tl-label-role');
+      row.append('text').attr('class', 'tl-label-state');
+      return row;
+    })
+    .attr('transform', (l) => `translate(0,${laneBands(ctx.layout, l).top})`);
+  rows
+    .select('rect.tl-label-bg')
+    .attr('width', ctx.layout.labelWidthPx - 4)
+    .attr('height', ctx.layout.laneHeightPx)
+    .attr('fill', (l) => (l.index % 2 === 0 ? laneStripe : paper));
+  // Clients carry their owner colour as a small swatch so lease bars elsewhere can be matched.
+  rows
+    .select('rect.tl-label-swatch')
+    .attr('x', 6)
+    .attr('y', 10)
+    .attr('width', 5)
+    .attr('height', ctx.layout.laneHeightPx - 20)
+    .attr('fill', (l) => (l.role === 'client' ? ctx.colorOf(l.id) : 'none'));
+  rows.select('text.tl-label-name').attr('x', 16).attr('y', 20).text((l) => l.label);
+  rows.select('text.tl-label-role').attr('x', 16).attr('y', 35).text((l) => roleWords[l.role]);
+  rows.select('text.tl-label-state').attr('x', 16).attr('y', 52);
+}
+
+/** Rewrites only the state line of each label (cheap: one text per lane). */
+export function updateLaneStates(g: G, states: ReadonlyMap<string, string>): void {
+  g.selectAll<SVGGElement, Lane>('g.tl-lane-label')
+    .select<SVGTextElement>('text.tl-label-state')
+    .text((l) => {
+      const s = states.get(l.id) ?? '';
+      return s === '' ? '' : `▸ ${s}`;
+    });
+}

@@ -1,0 +1,123 @@
+import type { Selection } from 'd3-selection';
+import type { PointMark, ViolationHighlight, WriteMark } from '../modelTypes';
+import { ink, okabeIto, paper } from '../palette';
+import { laneBands } from '../scales';
+import type { RenderContext, XOf } from './context';
+
+type G = Selection<SVGGElement, unknown, null, undefined>;
+
+/** A mark drawn at one instant on one lane; positioned by a translate so shapes never stretch. */
+export type Glyph =
+  | { key: string; kind: 'write'; id: number; lane: string; at: number; write: WriteMark }
+  | { key: string; kind: 'verdict'; id: number; lane: string; at: number; violation: ViolationHighlight }
+  | { key: string; kind: 'clockJump' | 'restart'; id: number; lane: string; at: number; point: PointMark };
+
+/** The glyphs of a model. A verdict's id is its last proving event, so it appears with it. */
+export function glyphsOf(ctx: RenderContext): Glyph[] {
+  const out: Glyph[] = ctx.model.writes.map((w) => ({ key: `w${w.id}`, kind: 'write' as const, id: w.id, lane: w.lane, at: w.at, write: w }));
+  for (const p of ctx.model.points) {
+    if (p.kind === 'clockJump' || p.kind === 'restart') out.push({ key: `p${p.id}`, kind: p.kind, id: p.id, lane: p.lane, at: p.at, point: p });
+  }
+  for (const v of ctx.model.violations) {
+    out.push({ key: v.key, kind: 'verdict', id: Math.max(-1, ...v.eventIds), lane: v.markerLane, at: v.atMs, violation: v });
+  }
+  return out;
+}
+
+/** Joins glyphs by key and draws each shape once; zooming only moves them. */
+export function drawGlyphs(ctx: RenderContext, g: G, glyphs: Glyph[]): void {
+  g.selectAll<SVGGElement, Glyph>('g.tl-glyph')
+    .data(glyphs, (d) => d.key)
+    .join((enter) =>
+      enter
+        .append('g')
+        .attr('class', (d) => `tl-glyph tl-mark tl-${d.kind}`)
+        .each(function (d) {
+          drawShape(this, d, ctx);
+        }),
+    )
+    .attr('data-id', (d) => d.id);
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Appends a child element with attributes. */
+function add(parent: Element, tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+  const el = document.createElementNS(SVG_NS, tag) as SVGElement;
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  parent.appendChild(el);
+  return el;
+}
+
+/**
+ * Shapes: an accepted write is a filled circle in the writer's colour; a rejected write is an
+ * X in a square; a broken invariant is a warning triangle with a short caption. Each has an
+ * invisible focus ring and a token label, so shape and text carry the meaning, not colour.
+ */
+function drawShape(el: SVGGElement, d: Glyph, ctx: RenderContext): void {
+  switch (d.kind) {
+    case 'write': {
+      const w = d.write;
+      if (w.accepted) {
+        add(el, 'circle', { class: 'tl-hit', r: 8, fill: ctx.colorOf(w.owner), stroke: ink, 'stroke-width': 1.5 });
+      } else {
+        add(el, 'rect', { class: 'tl-hit', x: -8, y: -8, width: 16, height: 16, fill: paper, stroke: okabeIto.vermillion, 'stroke-width': 2.5 });
+        add(el, 'path', { d: 'M-4.5,-4.5L4.5,4.5M-4.5,4.5L4.5,-4.5', stroke: okabeIto.vermillion, 'stroke-width': 2.5, 'stroke-linecap': 'round' });
+      }
+      add(el, 'rect', { class: 'tl-focus-ring', x: -12, y: -12, width: 24, height: 24, rx: 4 });
+      const token = w.token === null ? 'no token' : `token ${w.token}`;
+      add(el, 'text', { class: 'tl-token', y: -14, 'text-anchor': 'middle' }, w.accepted ? token : `${token} ✕`);
+      add(el, 'text', { class: 'tl-token', y: 22, 'text-anchor': 'middle', fill: ink }, ctx.labelOf(w.owner));
+      break;
+    }
+    case 'verdict': {
+      add(el, 'path', { class: 'tl-hit', d: 'M0,-14L13,9L-13,9Z', fill: okabeIto.vermillion, stroke: ink, 'stroke-width': 1.5, 'stroke-linejoin': 'round' });
+      add(el, 'text', { y: 6, 'text-anchor': 'middle', fill: paper, 'font-weight': 800, 'font-size': 13 }, '!');
+      add(el, 'rect', { class: 'tl-focus-ring', x: -17, y: -18, width: 34, height: 32, rx: 4 });
+      break;
+    }
+    case 'clockJump':
+      add(el, 'circle', { class: 'tl-hit', r: 7, fill: paper, stroke: ink, 'stroke-width': 1.5 });
+      add(el, 'path', { d: 'M0,-4V0L3,2', stroke: ink, 'stroke-width': 1.5, fill: 'none' });
+      add(el, 'rect', { class: 'tl-focus-ring', x: -10, y: -10, width: 20, height: 20, rx: 4 });
+      add(el, 'text', { class: 'tl-token', x: 10, y: 4 }, d.point.label);
+      break;
+    case 'restart':
+      add(el, 'path', { class: 'tl-hit', d: 'M0,-8L7,6L-7,6Z', fill: okabeIto.bluishGreen, stroke: ink, 'stroke-width': 1.5 });
+      add(el, 'rect', { class: 'tl-focus-ring', x: -10, y: -11, width: 20, height: 20, rx: 4 });
+      break;
+  }
+}
+
+/** The y of a glyph inside its lane. */
+function glyphY(ctx: RenderContext, d: Glyph): number {
+  const lane = ctx.lane(d.lane);
+  if (!lane) return 0;
+  const bands = laneBands(ctx.layout, lane);
+  if (d.kind === 'verdict' && d.lane !== d.violation.markerLane) return bands.mid;
+  if (d.kind === 'clockJump' || d.kind === 'restart') return bands.ticks[0];
+  return bands.mid;
+}
+
+/**
+ * Moves glyphs for the current zoom: one transform write each for those on screen. Glyphs off
+ * screen are hidden once and then skipped, which keeps big runs inside a frame when zoomed in.
+ */
+export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): void {
+  const w = ctx.layout.plotWidthPx;
+  g.selectAll<SVGGElement, Glyph>('g.tl-glyph').each(function (d) {
+    // Verdicts sit a little right of the write they flag so both stay readable.
+    const px = x(d.at) + (d.kind === 'verdict' ? 22 : 0);
+    const onScreen = px > -40 && px < w + 40;
+    setShown(this, onScreen);
+    if (onScreen) this.setAttribute('transform', `translate(${px},${glyphY(ctx, d)})`);
+  });
+}
+
+/** Shows or hides an element, touching the DOM only when that changes. */
+export function setShown(el: Element & { __shown?: boolean }, shown: boolean): void {
+  if (el.__shown === shown) return;
+  el.__shown = shown;
+  el.setAttribute('visibility', shown ? 'visible' : 'hidden');
+}

@@ -1,0 +1,94 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Verdict } from '../../check/verdict';
+import type { TraceEvent } from '../../sim/traceEvents';
+import { exportPng, exportSvg } from '../../timeline/export';
+import { buildTimelineModel } from '../../timeline/model';
+import { renderTimeline, type TimelineHandle } from '../../timeline/renderTimeline';
+import { Legend } from './Legend';
+import './timeline.css';
+
+export interface TimelineViewProps {
+  events: readonly TraceEvent[];
+  verdicts: readonly Verdict[];
+  /** Index of the current event: events with id <= cursor have happened; later ones are not drawn. */
+  cursor: number;
+  /** Where the playhead sits in virtual ms; defaults to the time of the current event. */
+  playheadMs?: number;
+  selectedId?: number;
+  onSelect?: (eventId: number) => void;
+  /** The svg's accessible name. */
+  title: string;
+  /** Show the legend under the timeline (default true). */
+  legend?: boolean;
+}
+
+/**
+ * The space-time diagram. React owns the container and the toolbar; D3 (renderTimeline) owns
+ * everything inside the <svg>.
+ */
+export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true }: TimelineViewProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const handleRef = useRef<TimelineHandle | null>(null);
+  const onSelectRef = useRef(onSelect);
+  const [width, setWidth] = useState(960);
+  const model = useMemo(() => buildTimelineModel(events, verdicts), [events, verdicts]);
+
+  useLayoutEffect(() => {
+    onSelectRef.current = onSelect;
+  });
+
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const measure = () => setWidth(Math.max(320, Math.floor(host.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(host);
+    return () => observer.disconnect();
+  }, []);
+
+  const cursorMs = playheadMs ?? events[Math.max(0, Math.min(cursor, events.length - 1))]?.at ?? 0;
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    handleRef.current = renderTimeline(svg, model, {
+      cursorMs,
+      cursorId: cursor,
+      width,
+      title,
+      onSelect: (id) => onSelectRef.current?.(id),
+      ...(selectedId === undefined ? {} : { selectedId }),
+    });
+  }, [model, cursorMs, cursor, width, title, selectedId]);
+
+  useEffect(() => () => handleRef.current?.destroy(), []);
+
+  const download = (blob: Blob, name: string) => {
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const fileName = title.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase() || 'timeline';
+
+  return (
+    <div className="timeline-view">
+      <div className="timeline-toolbar" role="group" aria-label="Timeline view">
+        <button type="button" onClick={() => handleRef.current?.zoomBy(1.5)}>Zoom in</button>
+        <button type="button" onClick={() => handleRef.current?.zoomBy(1 / 1.5)}>Zoom out</button>
+        <button type="button" onClick={() => handleRef.current?.fitToRun()}>Fit to run</button>
+        <button type="button" onClick={() => svgRef.current && download(exportSvg(svgRef.current), `${fileName}.svg`)}>Export SVG</button>
+        <button type="button" onClick={() => svgRef.current && void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`))}>Export PNG</button>
+        <span className="timeline-hint" aria-hidden="true">Scroll or pinch to zoom · drag to pan · +/− and arrows when focused</span>
+      </div>
+      <div className="timeline-svg-host" ref={hostRef}>
+        <svg ref={svgRef} />
+      </div>
+      {legend && <Legend />}
+    </div>
+  );
+}
