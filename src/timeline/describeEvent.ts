@@ -53,11 +53,29 @@ export function describeEvent(e: TraceEvent, labelOf: LabelOf): string {
         : `${who} tried to release “${e.data.key}”, but Redis no longer had its key.`;
     case 'resource.request':
       return `${who} sent a write to ${labelOf(e.data.resource)}${e.data.token === null ? ' without a token' : ` with token ${e.data.token}`}.`;
+    case 'net.partition':
+      return `The network split into ${e.data.groups.map((g) => g.map(labelOf).join(' + ')).join(e.data.oneWay ? ' ↛ ' : ' | ')}.`;
+    case 'net.heal':
+      return 'The network healed: every node can reach every other again.';
+    case 'request.timeout':
+      return `${who} gave up waiting for an answer to “${e.data.label}” from ${labelOf(e.data.to)}.`;
+    case 'request.late':
+      return `${who} got a late answer to “${e.data.label}” from ${labelOf(e.data.from)}: it did happen.`;
+    case 'lock.renewed':
+      return `${who} extended its lease on “${e.data.key}” to ${formatMs(e.data.ttlMs)}.`;
+    case 'lock.lost':
+      return `${who} stopped believing it holds “${e.data.key}” (${e.data.reason}).`;
+    case 'lock.failed':
+      return `${who} gave up on “${e.data.key}” after ${e.data.attempts} attempts.`;
+    case 'resource.read':
+      return `${who} answered ${labelOf(e.data.from)}'s read: “${e.data.value}” (version ${e.data.version}).`;
     case 'resource.write':
       return e.data.accepted
         ? `${who} accepted ${labelOf(e.data.from)}'s write${e.data.token === null ? '' : ` (token ${e.data.token})`}.`
         : `${who} rejected ${labelOf(e.data.from)}'s write: ${e.data.reason ?? 'refused'}.`;
   }
+  // Kinds added to the vocabulary later still get a readable line until they get their own.
+  return `${who}: ${(e as { kind: string }).kind}.`;
 }
 
 const leaseEndWords = { expired: 'expired', deleted: 'was deleted', overwritten: 'was overwritten', lost: 'was lost' } as const;

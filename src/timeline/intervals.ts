@@ -40,6 +40,9 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
       case 'lock.released':
         finish(`belief|${e.actor}|${e.data.key}`, e, 'released');
         break;
+      case 'lock.lost':
+        finish(`belief|${e.actor}|${e.data.key}`, e, 'lost');
+        break;
       case 'process.pause':
         start(`pause|${e.actor}`, { key: `pause:${e.id}`, kind: 'pause', lane: e.actor, owner: null, lockKey: null, startMs: e.at, startId: e.id });
         break;
