@@ -127,6 +127,7 @@ export function configGet(values: ConfigValues, patterns: string[]): string[] {
 /** CONFIG SET name value [name value ...]: all or nothing; returns an error text or null. */
 export function configSet(values: ConfigValues, pairs: Array<[string, string]>): string | null {
   const chosen: ParamSpec[] = [];
+  const namesSeen: string[] = [];
   let unknown: string | null = null;
   let failure: string | null = null;
   for (const [name] of pairs) {
@@ -136,7 +137,9 @@ export function configSet(values: ConfigValues, pairs: Array<[string, string]>):
       continue;
     }
     if (unknown !== null || failure !== null) continue;
-    if (chosen.includes(param)) failure = `CONFIG SET failed (possibly related to argument '${name}') - duplicate parameter`;
+    // Redis 7.0 spots a repeated name but not a name repeated through its alias.
+    if (namesSeen.includes(name.toLowerCase())) failure = `CONFIG SET failed (possibly related to argument '${name}') - duplicate parameter`;
+    namesSeen.push(name.toLowerCase());
     chosen.push(param);
   }
   if (unknown !== null) return `Unknown option or number of arguments for CONFIG SET - '${unknown}'`;

@@ -90,13 +90,14 @@ function lrem(ctx: CommandContext): Reply {
   return integer(removed);
 }
 
+/** LINDEX looks the key up before it parses the index, so a missing key answers nil even for "x". */
 function lindex(ctx: CommandContext): Reply {
-  const index = parseLong(ctx.argv[2] as string);
-  if (index === null) return errors.notInteger;
   const found = lookupTyped(ctx.db, ctx.argv[1] as string, 'list');
   if (!found.ok) return errors.wrongType;
   const list = found.value;
   if (!list) return nil;
+  const index = parseLong(ctx.argv[2] as string);
+  if (index === null) return errors.notInteger;
   const at = index < 0 ? list.length + index : index;
   return bulk(list[at] ?? null);
 }
