@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { useCatalog } from './catalog/catalogStore';
+import { CourseMap } from './course/CourseMap';
+import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
+import { Notices } from './layout/Notices';
+import { LessonPage } from './lesson/LessonPage';
+import { ProgressTools } from './progress/ProgressTools';
+import { syncAcrossTabs, useProgress } from './progress/progressStore';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
+import { useRoute } from './routing/useRoute';
+import type { Route } from './routing/route';
+
+/** The app shell: header, notices, and the page the hash route names. */
+export function App() {
+  const catalog = useCatalog();
+  const route = useRoute();
+
+  useEffect(() => syncAcrossTabs(), []);
+  useEffect(() => {
+    useProgress.getState().adoptRenames(catalog.lessons.map((l) => ({ slug: l.frontmatter.slug, formerSlugs: l.frontmatter.formerSlugs })));
+  }, [catalog.lessons]);
+
+  const lesson = route.name === 'lesson' ? catalog.lessons.find((l) => l.frontmatter.slug === route.slug || l.frontmatter.formerSlugs.includes(route.slug)) : undefined;
+  const routeKey = route.name === 'lesson' ? `lesson/${route.slug}` : route.name;
+
+  useEffect(() => {
+    document.title = lesson ? `${lesson.frontmatter.title} · Lockstep` : 'Lockstep: distributed locks you can break';
+    // A new page: start at the top and move focus to its heading so screen readers announce it.
+    window.scrollTo(0, 0);
+    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+  }, [routeKey, lesson]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="site-header-inner">
+          <a className="brand" href="#/">
+            <img src="icon.svg" alt="" width="28" height="28" />
+            <span>Lockstep</span>
+          </a>
+        </div>
+      </header>
+      <UpdatePrompt />
+      <Notices />
+      <DiagnosticsPanel />
+      <main id="main" tabIndex={-1}>
+        <Page route={route} lesson={lesson} />
+      </main>
+      <footer className="site-footer">
+        <p>Lockstep runs entirely in your browser and keeps working offline after your first visit. Your progress is stored on this device only.</p>
+        <ProgressTools />
+      </footer>
+    </>
+  );
+}
+
+function Page({ route, lesson }: { route: Route; lesson: ReturnType<typeof useCatalog.getState>['lessons'][number] | undefined }) {
+  const catalog = useCatalog();
+  if (route.name === 'home') return <CourseMap catalog={catalog} />;
+  if (lesson) {
+    return <LessonPage key={lesson.frontmatter.slug} lesson={lesson} course={catalog.courses.find((c) => c.id === lesson.frontmatter.course)} lessons={catalog.lessons} />;
+  }
+  return (
+    <div className="not-found">
+      <h1 tabIndex={-1}>Page not found</h1>
+      <p>
+        {route.name === 'lesson' ? `There is no lesson called "${route.slug}".` : 'That address does not lead anywhere.'}{' '}
+        <a href="#/">See all courses</a>.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Catalog } from '../../lessons/types';
+import { useProgress } from '../progress/progressStore';
+import { lessonHref } from '../routing/route';
+import './course.css';
+
+/** The home page: every course with its lessons in order, reading times and progress. */
+export function CourseMap({ catalog }: { catalog: Catalog }) {
+  const completed = useProgress((s) => s.completed);
+  const withLessons = catalog.courses
+    .map((course) => ({ course, lessons: catalog.lessons.filter((l) => l.frontmatter.course === course.id) }))
+    .filter((c) => c.lessons.length > 0);
+
+  return (
+    <div className="course-map">
+      <header className="intro">
+        <h1 tabIndex={-1}>Learn distributed locks by breaking them</h1>
+        <p>
+          Each lesson is a short read with a live simulation: pause a process, cut the network, fail over
+          Redis, and watch two clients both believe they hold the lock. Then fix it.
+        </p>
+      </header>
+      {withLessons.length === 0 && <p className="empty">No lessons have been published yet.</p>}
+      {withLessons.map(({ course, lessons }) => {
+        const doneCount = lessons.filter((l) => completed[l.frontmatter.slug]).length;
+        const headingId = `course-${course.id}`;
+        return (
+          <section key={course.id} className="course" aria-labelledby={headingId}>
+            <div className="course-head">
+              <h2 id={headingId}>{course.title}</h2>
+              <p className="course-progress">
+                <span>{doneCount} of {lessons.length} done</span>
+                <progress max={lessons.length} value={doneCount} aria-label={`${course.title}: ${doneCount} of ${lessons.length} lessons done`} />
+              </p>
+            </div>
+            <p className="course-description">{course.description}</p>
+            <ol className="lesson-list">
+              {lessons.map((l) => {
+                const done = !!completed[l.frontmatter.slug];
+                return (
+                  <li key={l.frontmatter.slug} className={`lesson-card ${done ? 'is-done' : ''}`}>
+                    <span className="lesson-number" aria-hidden="true">{done ? '✓' : l.frontmatter.order}</span>
+                    <div>
+                      <h3>
+                        <a href={lessonHref(l.frontmatter.slug)}>{l.frontmatter.title}</a>
+                      </h3>
+                      <p className="lesson-card-summary">{l.frontmatter.summary}</p>
+                      <p className="lesson-card-meta">
+                        {l.frontmatter.readTime} min read{done && <span className="done-label"> · Done</span>}
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

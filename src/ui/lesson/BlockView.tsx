@@ -1,0 +1,38 @@
+import type { Block, Lesson } from '../../lessons/types';
+import { ChecklistBlock } from '../blocks/ChecklistBlock';
+import { CompareBlock } from '../blocks/CompareBlock';
+import { FillInBlock } from '../blocks/FillInBlock';
+import { InvalidBlock } from '../blocks/InvalidBlock';
+import { MatchBlock } from '../blocks/MatchBlock';
+import { QuizBlock } from '../blocks/QuizBlock';
+import { ReflectBlock } from '../blocks/ReflectBlock';
+import { ScenarioPlayer } from '../player/ScenarioPlayer';
+import { Prose } from './Prose';
+
+/** Renders one lesson block; interactive blocks save under `<lesson slug>/<block id>`. */
+export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
+  if (block.kind === 'prose') return <Prose nodes={block.nodes} />;
+  const key = `${lesson.frontmatter.slug}/${block.id}`;
+  switch (block.kind) {
+    case 'scenario':
+      return (
+        <div className="block scenario-block">
+          <ScenarioPlayer scenario={block.scenario} />
+        </div>
+      );
+    case 'quiz':
+      return <QuizBlock quiz={block.spec} storageKey={key} />;
+    case 'reflect':
+      return <ReflectBlock spec={block.spec} storageKey={key} />;
+    case 'match':
+      return <MatchBlock spec={block.spec} storageKey={key} />;
+    case 'checklist':
+      return <ChecklistBlock spec={block.spec} storageKey={key} />;
+    case 'fill-in':
+      return <FillInBlock spec={block.spec} storageKey={key} lessonTitle={lesson.frontmatter.title} />;
+    case 'compare':
+      return <CompareBlock {...(block.title ? { title: block.title } : {})} left={block.left} right={block.right} />;
+    case 'invalid':
+      return <InvalidBlock lang={block.lang} diagnostics={block.diagnostics} />;
+  }
+}

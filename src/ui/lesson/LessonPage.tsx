@@ -1,0 +1,69 @@
+import type { Course, Lesson } from '../../lessons/types';
+import { useProgress } from '../progress/progressStore';
+import { lessonHref } from '../routing/route';
+import { BlockView } from './BlockView';
+import './lesson.css';
+
+/** The lesson reader: header, the blocks in order, then "mark as done" and the way onward. */
+export function LessonPage({ lesson, course, lessons }: { lesson: Lesson; course: Course | undefined; lessons: Lesson[] }) {
+  const fm = lesson.frontmatter;
+  const done = useProgress((s) => !!s.completed[fm.slug]);
+  const setDone = useProgress((s) => s.setDone);
+  const siblings = lessons.filter((l) => l.frontmatter.course === fm.course);
+  const index = siblings.findIndex((l) => l.frontmatter.slug === fm.slug);
+  const previous = siblings[index - 1];
+  const next = siblings[index + 1];
+  const titleOf = (slug: string) => lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
+
+  return (
+    <article className="lesson" aria-labelledby="lesson-title">
+      <header className="lesson-header">
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <a href="#/">Courses</a>
+          <span aria-hidden="true"> / </span>
+          <span>{course?.title ?? fm.course}</span>
+        </nav>
+        <h1 id="lesson-title" tabIndex={-1}>{fm.title}</h1>
+        <p className="lesson-meta">
+          <span>Lesson {fm.order}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{fm.readTime} min</span>
+          {done && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="done-label">Done</span>
+            </>
+          )}
+        </p>
+        <p className="lesson-summary">{fm.summary}</p>
+        {fm.prerequisites.length > 0 && (
+          <p className="lesson-prereq">
+            Read first:{' '}
+            {fm.prerequisites.map((slug, i) => (
+              <span key={slug}>
+                {i > 0 && ', '}
+                <a href={lessonHref(slug)}>{titleOf(slug)}</a>
+              </span>
+            ))}
+          </p>
+        )}
+      </header>
+
+      <div className="lesson-body">
+        {lesson.blocks.map((block, i) => (
+          <BlockView key={'id' in block ? block.id : `prose-${i}`} block={block} lesson={lesson} />
+        ))}
+      </div>
+
+      <footer className="lesson-footer">
+        <button type="button" className={`button ${done ? 'button-secondary' : 'button-primary'}`} aria-pressed={done} onClick={() => setDone(fm.slug, !done)}>
+          {done ? 'Done ✓ (mark as not done)' : 'Mark this lesson as done'}
+        </button>
+        <nav aria-label="Lessons in this course" className="lesson-pager">
+          {previous ? <a href={lessonHref(previous.frontmatter.slug)} rel="prev">← {previous.frontmatter.title}</a> : <span />}
+          {next ? <a href={lessonHref(next.frontmatter.slug)} rel="next">{next.frontmatter.title} →</a> : <a href="#/">Back to all courses</a>}
+        </nav>
+      </footer>
+    </article>
+  );
+}

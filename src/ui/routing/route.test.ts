@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { parseRoute } from './route';
+
+describe('parseRoute', () => {
+  it('treats an empty hash and #/ as the course map', () => {
+    expect(parseRoute('')).toEqual({ name: 'home' });
+    expect(parseRoute('#/')).toEqual({ name: 'home' });
+  });
+
+  it('reads a lesson slug and its query (share links carry a seed)', () => {
+    const route = parseRoute('#/lesson/paused-barista?seed=7');
+    expect(route.name).toBe('lesson');
+    expect(route.name === 'lesson' && [route.slug, route.params.get('seed')]).toEqual(['paused-barista', '7']);
+  });
+
+  it('reports anything else as not found', () => {
+    expect(parseRoute('#/lessons')).toEqual({ name: 'not-found', path: '/lessons' });
+    expect(parseRoute('#/lesson/Bad_Slug')).toEqual({ name: 'not-found', path: '/lesson/Bad_Slug' });
+  });
+});

@@ -1,0 +1,20 @@
+/** Where the learner is. Hash routes keep the static site working from any sub-path. */
+export type Route =
+  | { name: 'home' }
+  | { name: 'lesson'; slug: string; params: URLSearchParams }
+  | { name: 'not-found'; path: string };
+
+/** Parses `#/`, `#/lesson/<slug>` and `#/lesson/<slug>?seed=7`. */
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '') || '/';
+  const [pathname = '/', query = ''] = path.split('?');
+  if (pathname === '/' || pathname === '') return { name: 'home' };
+  const lesson = /^\/lesson\/([a-z0-9-]+)\/?$/.exec(pathname);
+  if (lesson) return { name: 'lesson', slug: lesson[1]!, params: new URLSearchParams(query) };
+  return { name: 'not-found', path: pathname };
+}
+
+/** The hash for a lesson, e.g. `#/lesson/paused-barista`. */
+export function lessonHref(slug: string): string {
+  return `#/lesson/${slug}`;
+}
