@@ -35,7 +35,7 @@ export interface TimelineViewOptions {
   reducedMotion?: boolean;
   /** Keep the playhead in view when it moves (default true). */
   followCursor?: boolean;
-  /** Above this many arrows + ticks, those layers are painted on a canvas (default 2,000). */
+  /** Above this many arrows + ticks, those layers are painted on a canvas (default 800). */
   denseThreshold?: number;
 }
 
@@ -91,7 +91,7 @@ export function renderTimeline(svg: SVGSVGElement, model: TimelineModel, view: T
   const state = states.get(svg) ?? init(svg, view);
   const prevView = state.view;
   state.view = view;
-  if (state.model !== model || state.ctx?.layout.width !== view.width || (view.denseThreshold ?? 2000) !== (prevView.denseThreshold ?? 2000)) {
+  if (state.model !== model || state.ctx?.layout.width !== view.width || (view.denseThreshold ?? 800) !== (prevView.denseThreshold ?? 800)) {
     drawModel(state, model, view);
   }
   state.root.attr('aria-label', view.title ?? 'Timeline of the run');
@@ -228,7 +228,7 @@ function drawModel(state: TimelineState, model: TimelineModel, view: TimelineVie
   drawBands(ctx, g.bandsFront, front);
   drawStretchIntervals(ctx, g.stretch);
   state.ticks = tickMarksOf(ctx);
-  state.dense = model.messages.length + state.ticks.length > (view.denseThreshold ?? 2000);
+  state.dense = model.messages.length + state.ticks.length > (view.denseThreshold ?? 800);
   if (state.dense) {
     drawTicks(ctx, g.stretch, state.ticks.filter((t) => t.kind === 'expiry'));
     g.messages.selectAll('*').remove();

@@ -5,8 +5,8 @@ import { ink, paper } from './palette';
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
 const LINE_PX = 15;
-const CHAR_PX = 6.3;
-const MAX_CHARS = 64;
+const CHAR_PX = 7.1;
+const MAX_CHARS = 58;
 
 /**
  * A tooltip drawn inside the svg (so it needs no HTML overlay and works the same on focus and

@@ -66,6 +66,7 @@ function stylesheet(): string {
 .tl-band-label { font-size: 11px; font-weight: 600; pointer-events: none; }
 .tl-token { font-size: 11px; font-weight: 700; fill: ${ink}; pointer-events: none; }
 .tl-nonscaling { vector-effect: non-scaling-stroke; }
+.tl-unlabelled .tl-token { display: none; }
 @media (prefers-reduced-motion: no-preference) { .tl-animate .tl-playhead-group { transition: transform 120ms ease-out; } }
 `;
 }

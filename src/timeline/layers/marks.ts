@@ -106,18 +106,34 @@ function glyphY(ctx: RenderContext, d: Glyph): number {
  */
 export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): void {
   const w = ctx.layout.plotWidthPx;
+  // Labels are dropped where writes crowd together, so the ones shown stay readable.
+  const lastLabelled = new Map<string, number>();
   g.selectAll<SVGGElement, Glyph>('g.tl-glyph').each(function (d) {
-    // Verdicts sit a little right of the write they flag so both stay readable.
-    const px = x(d.at) + (d.kind === 'verdict' ? 22 : 0);
+    // Verdicts sit a little right of the write they flag, but never off the edge.
+    const px = d.kind === 'verdict' ? Math.min(x(d.at) + 22, w - 14) : x(d.at);
     const onScreen = px > -40 && px < w + 40;
     setShown(this, onScreen);
-    if (onScreen) this.setAttribute('transform', `translate(${px},${glyphY(ctx, d)})`);
+    if (!onScreen) return;
+    this.setAttribute('transform', `translate(${px},${glyphY(ctx, d)})`);
+    if (d.kind !== 'write') return;
+    const roomy = px - (lastLabelled.get(d.lane) ?? -Infinity) > 64;
+    if (roomy) lastLabelled.set(d.lane, px);
+    setLabelled(this, roomy);
   });
+}
+
+/** Shows or hides a glyph's text labels, touching the DOM only when that changes. */
+function setLabelled(el: Element & { __labelled?: boolean }, labelled: boolean): void {
+  if (el.__labelled === labelled) return;
+  el.__labelled = labelled;
+  el.classList.toggle('tl-unlabelled', !labelled);
 }
 
 /** Shows or hides an element, touching the DOM only when that changes. */
 export function setShown(el: Element & { __shown?: boolean }, shown: boolean): void {
   if (el.__shown === shown) return;
   el.__shown = shown;
-  el.setAttribute('visibility', shown ? 'visible' : 'hidden');
+  // display (not visibility) takes hidden marks out of layout, which is most of a zoom frame's cost.
+  if (shown) el.removeAttribute('display');
+  else el.setAttribute('display', 'none');
 }

@@ -28,7 +28,9 @@ export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: El
     .attr('width', Math.max(0, plotWidthPx - Math.max(0, clamped)))
     .attr('height', plotHeightPx);
   g.select('line.tl-playhead').attr('x1', clamped).attr('x2', clamped).attr('y1', -4).attr('y2', plotHeightPx).attr('visibility', x < -1 || x > plotWidthPx + 1 ? 'hidden' : 'visible');
-  const label = formatMs(Math.round(cursorMs * 1000) / 1000);
+  // When the playhead is scrolled out of view its tag waits at the edge, pointing at it.
+  const time = formatMs(Math.round(cursorMs * 1000) / 1000);
+  const label = x > plotWidthPx ? `${time} →` : x < 0 ? `← ${time}` : time;
   const widthPx = label.length * 6.6 + 10;
   const tagX = Math.max(widthPx / 2, Math.min(plotWidthPx - widthPx / 2, clamped));
   const tag = g.select('g.tl-playhead-tag').attr('transform', `translate(${tagX},0)`);
