@@ -43,7 +43,7 @@ describe('numbers, SHA1 and key slots match Redis', () => {
   test('%.17g doubles', () => {
     expect(formatDouble(0.1)).toBe('0.10000000000000001');
     expect(formatDouble(2.5)).toBe('2.5');
-    expect(formatDouble(123456789012345678)).toBe('1.2345678901234568e+17');
+    expect(formatDouble(1.2345678901234568e17)).toBe('1.2345678901234568e+17');
     expect(formatDouble(0.00001)).toBe('1.0000000000000001e-05');
     expect(formatDouble(-Infinity)).toBe('-inf');
   });

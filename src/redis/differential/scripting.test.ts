@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- test harness: reads the case file from disk. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
