@@ -73,7 +73,7 @@ export const commandArbitrary: fc.Arbitrary<string[]> = fc.oneof(
   fc.tuple(key, index, member).map(([k, n, m]) => ['LREM', k, n, m]),
   fc.tuple(key, index).map(([k, n]) => ['LINDEX', k, n]),
   key.map((k) => ['LLEN', k]),
-  fc.constantFrom(['PING'], ['ECHO', 'hi'], ['SET', 'a'], ['NOPE', 'a'], ['HSET', 'a', 'f'], ['ZADD', 'a', '1']),
+  fc.constantFrom<string[]>(['PING'], ['ECHO', 'hi'], ['SET', 'a'], ['NOPE', 'a'], ['HSET', 'a', 'f'], ['ZADD', 'a', '1']),
 );
 
 /** A random sequence of commands (one differential case). */
