@@ -1,47 +1,85 @@
 import { createActor, type Actor } from 'xstate';
-import { formatReply } from '../redis/cliFormat';
 import type { Network } from '../net/network';
+import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
-import { lockClientMachine, type LockClientContext, type LockClientInput } from './lockClientMachine';
+import { lockClientMachine, stateLabel, type LockClientInput } from './lockClientMachine';
 import { Process } from './process';
-import { ACQUIRE_WITH_FENCE, RELEASE_IF_MINE } from './recipes/lockScripts';
+import type { Recipe, RecipeContext } from './recipes/recipe';
+import type { Resource, ReadResult } from './resources/resource';
+import { retryDelayMs, type RetryPolicy } from './retryPolicy';
+import { Rpc } from './rpc';
 import type { RedisNode } from './redisNode';
-import type { Store } from './resources/store';
-
-export type ReleaseStyle = 'plain-del' | 'check-and-delete';
 
 export interface LockClientOptions {
   id: string;
+  /** The lock keys, in the order this client takes them. */
+  keys: readonly string[];
+  ttlMs: number;
   input: LockClientInput;
-  release: ReleaseStyle;
+  retry: RetryPolicy;
+  /** Local-clock ms before a request counts as unanswered, or null to wait forever. */
+  timeoutMs: number | null;
   network: Network;
-  redis: RedisNode;
-  resource: Store;
+  nodes: readonly RedisNode[];
+  resource: Resource;
+  value: string;
+  fencing: boolean;
+  gapMs: number;
+  /** Builds the recipe's protocol for this client. */
+  recipe: (ctx: RecipeContext) => Recipe;
+  /** This client's own random stream (retry jitter). */
+  random: Prng;
 }
 
 /**
- * A lock client process running the lock client machine. The machine decides; this class
- * carries its decisions over the network and records what the client believes in the trace.
+ * A lock client process running the lock client machine. The machine decides (retry or give up,
+ * renew, stop); this class carries each decision out over the network with the recipe's commands
+ * and records what the client believes in the trace: `lock.acquired` when it thinks it holds a
+ * key, `lock.released`/`lock.lost` when it stops thinking so.
  */
 export class LockClient {
   readonly process: Process;
   private actor: Actor<typeof lockClientMachine>;
   private lastState = '';
+  private readonly recipe: Recipe;
+  /** Keys this client believes it holds, in the order it took them. */
+  private held: string[] = [];
+  private attempts = 0;
+  private attemptStartLocal = 0;
+  private leaseDeadlineLocal = 0;
+  private basis: ReadResult | null = null;
+  private token: number | null = null;
 
   constructor(
     private readonly sim: Sim,
     private readonly options: LockClientOptions,
   ) {
     this.process = new Process(sim, options.id);
+    const rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
+    this.recipe = options.recipe({
+      rpc,
+      process: this.process,
+      nodes: options.nodes,
+      value: options.value,
+      ttlMs: options.ttlMs,
+      fencing: options.fencing,
+      gapMs: options.gapMs,
+    });
     this.actor = this.spawn(options.input);
     this.process.onCrash = () => {
       this.actor.stop();
+      this.held = [];
       this.recordState('crashed');
     };
-    // A restarted client remembers nothing and starts over at once, with a fresh value.
+    // A restarted client remembers nothing and starts over at once.
     this.process.onRestart = () => {
+      this.attempts = 0;
       this.actor = this.spawn({ ...options.input, startAtMs: 0 });
     };
+  }
+
+  get id(): string {
+    return this.options.id;
   }
 
   /** The machine's state, for the inspector. */
@@ -49,37 +87,35 @@ export class LockClient {
     return this.lastState;
   }
 
-  get context(): LockClientContext {
-    return this.actor.getSnapshot().context;
+  /** The keys this client currently believes it holds. */
+  get believedKeys(): readonly string[] {
+    return this.held;
   }
 
   private spawn(input: LockClientInput): Actor<typeof lockClientMachine> {
     // XState's clock is just setTimeout/clearTimeout: route both to the kernel, in this
     // process's local time, so delays are virtual and freeze while the process is paused.
+    // An infinite delay (no watchdog, a wedged worker) is simply never scheduled.
     const clock = {
-      setTimeout: (fn: () => void, ms: number) => this.process.setTimer(ms, fn),
-      clearTimeout: (handle: unknown) => this.sim.kernel.cancel(handle as number),
+      setTimeout: (fn: () => void, ms: number) => (Number.isFinite(ms) ? this.process.setTimer(ms, fn) : -1),
+      clearTimeout: (handle: unknown) => {
+        if ((handle as number) >= 0) this.sim.kernel.cancel(handle as number);
+      },
     };
-    const id = this.options.id;
     const machine = lockClientMachine.provide({
       actions: {
-        sendAcquire: ({ context }) => {
-          this.sim.record('lock.request', id, { key: context.key });
-          this.redis(context.fencing ? acquireFencedArgv(context) : acquireArgv(context));
-        },
-        noteAcquired: ({ context }) =>
-          this.sim.record('lock.acquired', id, { key: context.key, value: context.value, token: context.token, ttlMs: context.ttlMs }),
-        noteBusy: ({ context }) => this.sim.record('lock.busy', id, { key: context.key }),
-        sendWrite: ({ context }) => this.write(context),
-        sendRelease: ({ context }) => this.redis(this.releaseArgv(context)),
-        noteReleased: ({ context, event }) => {
-          const deleted = event.type === 'redis.reply' && event.reply.type === 'integer' && event.reply.value > 0n;
-          this.sim.record('lock.released', id, { key: context.key, deleted });
-        },
+        startAcquire: () => this.acquireNext(),
+        startReenter: () => this.reenter(),
+        startRead: () => this.read(),
+        startWrite: () => this.write(),
+        startRelease: () => this.release(),
+        startRenew: () => this.renew(),
+        noteFailed: () => this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts: this.attempts }),
+        noteLost: () => this.lose('renewal failed'),
       },
     });
     const actor = createActor(machine, { input, clock });
-    actor.subscribe((snapshot) => this.recordState(String(snapshot.value)));
+    actor.subscribe((snapshot) => this.recordState(stateLabel(snapshot)));
     actor.start();
     return actor;
   }
@@ -87,48 +123,120 @@ export class LockClient {
   private recordState(state: string): void {
     if (state === this.lastState) return;
     this.lastState = state;
-    this.sim.record('actor.state', this.options.id, { state });
+    this.sim.record('actor.state', this.id, { state });
   }
 
-  /** Sends a command to Redis and feeds the reply back to the machine when it returns. */
-  private redis(argv: string[]): void {
-    const { network, redis, id } = this.options;
-    const msg = network.send(id, redis.process, commandLabel(argv), () => {
-      const reply = redis.execute(argv, id, msg);
-      network.send(redis.id, this.process, formatReply(reply), () => this.actor.send({ type: 'redis.reply', reply }));
+  private nextKey(): string {
+    return this.options.keys[Math.min(this.held.length, this.options.keys.length - 1)]!;
+  }
+
+  /** Takes the next key not yet held; holding all of them is what "acquired" means. */
+  private acquireNext(): void {
+    const key = this.nextKey();
+    if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
+    this.sim.record('lock.request', this.id, { key });
+    this.recipe.acquire(key, (result) => {
+      if (!result.ok) return this.busy(key);
+      this.held.push(key);
+      this.token = result.token;
+      this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
+      if (this.held.length < this.options.keys.length) return this.acquireNext();
+      this.attempts = 0;
+      this.leaseDeadlineLocal = this.attemptStartLocal + result.validityMs;
+      this.actor.send({ type: 'ACQUIRED', token: result.token });
     });
   }
 
-  private write(context: LockClientContext): void {
-    const { network, resource, id } = this.options;
-    const value = `${id}'s order`;
-    this.sim.record('resource.request', id, { resource: resource.id, token: context.token, value });
-    const label = context.token === null ? 'write' : `write token=${context.token}`;
-    network.send(id, resource.process, label, () => {
-      const accepted = resource.write(id, context.token, value);
-      network.send(resource.id, this.process, accepted ? 'accepted' : 'rejected', () =>
-        this.actor.send({ type: 'resource.ack', accepted }),
-      );
+  private busy(key: string): void {
+    this.attempts++;
+    this.sim.record('lock.busy', this.id, { key });
+    this.actor.send({ type: 'BUSY', retryInMs: retryDelayMs(this.options.retry, this.attempts, this.options.random) });
+  }
+
+  /** A nested call takes the first lock again while already holding it. */
+  private reenter(): void {
+    const key = this.options.keys[0]!;
+    this.sim.record('lock.request', this.id, { key });
+    this.recipe.acquire(key, (result) => {
+      if (!result.ok) return this.busy(key);
+      this.attempts = 0;
+      this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
+      this.actor.send({ type: 'ACQUIRED', token: result.token });
     });
   }
 
-  private releaseArgv(context: LockClientContext): string[] {
-    return this.options.release === 'plain-del'
-      ? ['DEL', context.key]
-      : ['EVAL', RELEASE_IF_MINE, '1', context.key, context.value];
+  private read(): void {
+    const { network, resource } = this.options;
+    network.send(this.id, resource.process, 'read', () => {
+      const result = resource.read(this.id);
+      network.send(resource.id, this.process, result.value, () => {
+        this.basis = result;
+        this.actor.send({ type: 'READ_DONE', act: result.act });
+      });
+    });
   }
-}
 
-function acquireArgv(c: LockClientContext): string[] {
-  return ['SET', c.key, c.value, 'NX', 'PX', String(c.ttlMs)];
-}
+  private write(): void {
+    const { network, resource } = this.options;
+    const token = this.token;
+    const request = resource.describeRequest(this.id, token);
+    const basis = this.basis;
+    this.sim.record('resource.request', this.id, {
+      resource: resource.id,
+      token,
+      value: request.value,
+      ...(request.op === 'write' ? {} : { op: request.op }),
+    });
+    network.send(this.id, resource.process, request.label, () => {
+      const accepted = resource.act(this.id, token, basis);
+      network.send(resource.id, this.process, accepted ? 'accepted' : 'rejected', () => this.actor.send({ type: 'WRITE_DONE' }));
+    });
+  }
 
-function acquireFencedArgv(c: LockClientContext): string[] {
-  return ['EVAL', ACQUIRE_WITH_FENCE, '2', c.key, `${c.key}:fence`, c.value, String(c.ttlMs)];
-}
+  /** Releases every held key, last taken first (and a reentrant one once per entry). */
+  private release(): void {
+    const keys = [...this.held].reverse();
+    const entries = this.recipe.reentrant ? this.actor.getSnapshot().context.reentered + 1 : 1;
+    const releaseKey = (i: number, remaining: number, deleted: boolean) => {
+      if (i >= keys.length) {
+        this.held = [];
+        this.basis = null;
+        this.actor.send({ type: 'RELEASED' });
+        return;
+      }
+      const key = keys[i]!;
+      this.recipe.release(key, (ok) => {
+        if (remaining > 1) return releaseKey(i, remaining - 1, deleted || ok);
+        this.sim.record('lock.released', this.id, { key, deleted: deleted || ok });
+        releaseKey(i + 1, entries, false);
+      });
+    };
+    releaseKey(0, entries, false);
+  }
 
-/** A short label for the arrow on the timeline: scripts are named, not printed whole. */
-function commandLabel(argv: string[]): string {
-  if (argv[0] === 'EVAL') return argv[1] === RELEASE_IF_MINE ? 'EVAL release-if-mine' : 'EVAL acquire-with-fence';
-  return argv.join(' ');
+  /** The watchdog: extends every held key; reports the first failure. */
+  private renew(): void {
+    const sentLocal = this.process.localNow();
+    const keys = [...this.held];
+    const next = (i: number) => {
+      if (i >= keys.length) {
+        this.leaseDeadlineLocal = sentLocal + this.options.ttlMs;
+        return this.actor.send({ type: 'RENEWED' });
+      }
+      this.recipe.renew(keys[i]!, (result) => {
+        if (result === 'renewed') {
+          this.sim.record('lock.renewed', this.id, { key: keys[i]!, ttlMs: this.options.ttlMs });
+          return next(i + 1);
+        }
+        const leaseLeftMs = this.leaseDeadlineLocal - this.process.localNow();
+        this.actor.send({ type: 'RENEW_FAILED', definite: result === 'lost', leaseLeftMs });
+      });
+    };
+    next(0);
+  }
+
+  private lose(reason: string): void {
+    for (const key of this.held) this.sim.record('lock.lost', this.id, { key, reason });
+    this.held = [];
+  }
 }

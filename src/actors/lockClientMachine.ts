@@ -1,37 +1,51 @@
-import { assign, setup } from 'xstate';
-import type { Reply } from '../redis/reply';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 
-/** What a lock client knows. It is the client's *belief*; Redis may see things differently. */
+/**
+ * What a lock client knows and intends. It is the client's *belief*; Redis may see things
+ * differently. Durations are in the client's local clock.
+ */
 export interface LockClientContext {
-  key: string;
-  ttlMs: number;
-  workMs: number;
   startAtMs: number;
-  retryMs: number;
-  /** The random value this client stores in the lock key, to recognise its own lease. */
-  value: string;
-  /** Ask Redis for a fencing token with the lease, and show it to the resource. */
-  fencing: boolean;
-  /** The token from the last successful acquisition (fenced runs only). */
+  /** Work time while holding the lock; null means it never finishes (a wedged worker). */
+  workMs: number | null;
+  /** Watchdog period, or null without a watchdog. */
+  renewEveryMs: number | null;
+  /** On an unanswered renewal: stop at once, or retry until the local lease deadline passes. */
+  onRenewFail: 'stop' | 'retry';
+  renewRetryMs: number;
+  /** Take the (same) lock this many more times while holding it, like a nested call would. */
+  reenter: number;
+  /** Read the resource before working (inventory, payment, dispatch). */
+  readsFirst: boolean;
+  /** How many times to take the lock and do the job. */
+  jobs: number;
+  // What happened so far.
+  jobsDone: number;
+  reentered: number;
+  retryInMs: number;
   token: number | null;
 }
 
-export type LockClientInput = Omit<LockClientContext, 'token'>;
+export type LockClientInput = Omit<LockClientContext, 'jobsDone' | 'reentered' | 'retryInMs' | 'token'>;
 
 export type LockClientEvent =
-  | { type: 'redis.reply'; reply: Reply }
-  | { type: 'resource.ack'; accepted: boolean };
-
-/** A reply that means "the lease is yours": OK from SET, or a token from the fenced script. */
-function granted(reply: Reply): boolean {
-  return (reply.type === 'status' && reply.value === 'OK') || reply.type === 'integer';
-}
+  | { type: 'ACQUIRED'; token: number | null }
+  /** The lock was taken (or the try failed); `retryInMs` is null when the retry policy gives up. */
+  | { type: 'BUSY'; retryInMs: number | null }
+  /** The read came back; `act` is false when the resource's state says there is nothing to do. */
+  | { type: 'READ_DONE'; act: boolean }
+  | { type: 'WRITE_DONE' }
+  | { type: 'RELEASED' }
+  | { type: 'RENEWED' }
+  /** `definite`: Redis said the key is gone; otherwise no answer, with `leaseLeftMs` of local lease left. */
+  | { type: 'RENEW_FAILED'; definite: boolean; leaseLeftMs: number };
 
 /**
- * A lease-based lock client: wait for its start time, take the lease, do its work, write to
- * the protected resource, release. The effects (sending to Redis or the resource, recording
- * beliefs) are named here and bound by the world with `provide()`; time comes from the
+ * A lock client: wait for the start time, take the lock (retrying by policy), enter again if
+ * the job nests, read, work, write to the resource and release, while a watchdog renews the
+ * lease. Effects are named here and bound by LockClient with `provide()`; time comes from the
  * kernel through the actor's clock, so `after` delays are virtual and freeze during a pause.
+ * Only decisions come through here: network traffic and Redis commands stay in plain code.
  */
 export const lockClientMachine = setup({
   types: {
@@ -40,47 +54,119 @@ export const lockClientMachine = setup({
     input: {} as LockClientInput,
   },
   actions: {
-    sendAcquire: () => {},
-    sendWrite: () => {},
-    sendRelease: () => {},
-    noteAcquired: () => {},
-    noteBusy: () => {},
-    noteReleased: () => {},
+    startAcquire: () => {},
+    startReenter: () => {},
+    startRead: () => {},
+    startWrite: () => {},
+    startRelease: () => {},
+    startRenew: () => {},
+    noteFailed: () => {},
+    noteLost: () => {},
   },
   delays: {
     startDelay: ({ context }) => context.startAtMs,
-    workDelay: ({ context }) => context.workMs,
-    retryDelay: ({ context }) => context.retryMs,
+    workDelay: ({ context }) => context.workMs ?? Infinity,
+    retryDelay: ({ context }) => context.retryInMs,
+    renewDelay: ({ context }) => context.renewEveryMs ?? Infinity,
+    renewRetryDelay: ({ context }) => context.renewRetryMs,
   },
   guards: {
-    granted: ({ event }) => event.type === 'redis.reply' && granted(event.reply),
+    canRetry: ({ event }) => event.type === 'BUSY' && event.retryInMs !== null,
+    needsReenter: ({ context }) => context.reentered < context.reenter,
+    readsFirst: ({ context }) => context.readsFirst,
+    acts: ({ event }) => event.type === 'READ_DONE' && event.act,
+    moreJobs: ({ context }) => context.jobsDone + 1 < context.jobs,
+    mayRetryRenew: ({ context, event }) =>
+      event.type === 'RENEW_FAILED' && !event.definite && context.onRenewFail === 'retry' && event.leaseLeftMs > 0,
   },
 }).createMachine({
   id: 'lockClient',
-  context: ({ input }) => ({ ...input, token: null }),
+  context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0, retryInMs: 0, token: null }),
   initial: 'idle',
   states: {
     idle: { after: { startDelay: 'acquiring' } },
     acquiring: {
-      entry: 'sendAcquire',
+      entry: 'startAcquire',
       on: {
-        'redis.reply': [
-          {
-            guard: 'granted',
-            target: 'working',
-            actions: [
-              assign({ token: ({ event }) => (event.reply.type === 'integer' ? Number(event.reply.value) : null) }),
-              'noteAcquired',
-            ],
-          },
-          { target: 'waiting', actions: 'noteBusy' },
+        ACQUIRED: { target: 'holding', actions: assign({ token: ({ event }) => event.token }) },
+        BUSY: [
+          { guard: 'canRetry', target: 'waiting', actions: assign({ retryInMs: ({ event }) => event.retryInMs ?? 0 }) },
+          { target: 'failed', actions: 'noteFailed' },
         ],
       },
     },
     waiting: { after: { retryDelay: 'acquiring' } },
-    working: { after: { workDelay: 'writing' } },
-    writing: { entry: 'sendWrite', on: { 'resource.ack': 'releasing' } },
-    releasing: { entry: 'sendRelease', on: { 'redis.reply': { target: 'done', actions: 'noteReleased' } } },
+    holding: {
+      type: 'parallel',
+      states: {
+        job: {
+          initial: 'entering',
+          states: {
+            entering: {
+              always: [{ guard: 'needsReenter', target: 'reentering' }, { guard: 'readsFirst', target: 'reading' }, { target: 'working' }],
+            },
+            reentering: {
+              entry: 'startReenter',
+              on: {
+                ACQUIRED: { target: 'entering', actions: assign({ reentered: ({ context }) => context.reentered + 1 }) },
+                BUSY: [
+                  { guard: 'canRetry', target: 'reenterWaiting', actions: assign({ retryInMs: ({ event }) => event.retryInMs ?? 0 }) },
+                  { target: '#lockClient.releasing' },
+                ],
+              },
+            },
+            reenterWaiting: { after: { retryDelay: 'reentering' } },
+            reading: {
+              entry: 'startRead',
+              on: { READ_DONE: [{ guard: 'acts', target: 'working' }, { target: '#lockClient.releasing' }] },
+            },
+            working: { after: { workDelay: 'writing' } },
+            writing: { entry: 'startWrite', on: { WRITE_DONE: '#lockClient.releasing' } },
+          },
+        },
+        watchdog: {
+          initial: 'sleeping',
+          states: {
+            sleeping: { after: { renewDelay: 'renewing' } },
+            renewing: {
+              entry: 'startRenew',
+              on: {
+                RENEWED: 'sleeping',
+                RENEW_FAILED: [{ guard: 'mayRetryRenew', target: 'renewWaiting' }, { target: '#lockClient.lost' }],
+              },
+            },
+            renewWaiting: { after: { renewRetryDelay: 'renewing' } },
+          },
+        },
+      },
+    },
+    releasing: {
+      entry: 'startRelease',
+      on: {
+        RELEASED: [
+          {
+            guard: 'moreJobs',
+            target: 'acquiring',
+            actions: assign({ jobsDone: ({ context }) => context.jobsDone + 1, reentered: 0, token: null }),
+          },
+          { target: 'done' },
+        ],
+      },
+    },
+    lost: { entry: 'noteLost', type: 'final' },
+    failed: { type: 'final' },
     done: { type: 'final' },
   },
 });
+
+/**
+ * The state name a timeline lane shows: 'acquiring', 'working', 'renewing'... While holding,
+ * a renewal in progress wins over the job's step, because that is what the client is doing.
+ */
+export function stateLabel(snapshot: SnapshotFrom<typeof lockClientMachine>): string {
+  const value = snapshot.value;
+  if (typeof value === 'string') return value;
+  const holding = (value as { holding?: { job: string; watchdog: string } }).holding;
+  if (!holding) return String(Object.keys(value)[0]);
+  return holding.watchdog === 'renewing' || holding.watchdog === 'renewWaiting' ? 'renewing' : holding.job;
+}

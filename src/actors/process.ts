@@ -98,8 +98,13 @@ export class Process {
     if (this.crashed) return;
     this.crashed = true;
     this.paused = false;
+    // Messages that waited for the pause to end are lost with the process's memory.
+    const frozen = this.frozen;
     this.frozen = [];
     this.sim.record('process.crash', this.id, {});
+    for (const task of frozen) task.dropped?.();
+    if (this.resumeHandle !== null) this.sim.kernel.cancel(this.resumeHandle);
+    this.resumeHandle = null;
     this.onCrash();
   }
 

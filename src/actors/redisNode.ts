@@ -63,7 +63,7 @@ export class RedisNode {
   private checkLeases(): void {
     for (const key of this.lockKeys) {
       const now = this.server.peek(key);
-      const value = now?.type === 'string' ? now.value : undefined;
+      const value = now === undefined ? undefined : ownerValue(now.type, now.value);
       const lease = this.leases.get(key);
       if (lease && lease.value === value) {
         if (lease.expiresAt !== (now?.expiresAtMs ?? null)) {
@@ -115,4 +115,14 @@ export class RedisNode {
       if (this.leases.get(key) === lease) this.watchExpiry(key, lease);
     });
   }
+}
+
+/**
+ * The owner's value stored in a lock key: the string itself, or for a reentrant lock (a hash
+ * `{owner: count}`) the first field's name.
+ */
+function ownerValue(type: string, value: string): string | undefined {
+  if (type === 'string') return value;
+  if (type === 'hash') return /^\{(.*?): /.exec(value)?.[1];
+  return undefined;
 }

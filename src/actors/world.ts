@@ -1,28 +1,64 @@
+import type { LatencyDist, LinkFaults } from '../net/faults';
 import { Network, type NetworkOptions } from '../net/network';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
-import { LockClient, type ReleaseStyle } from './lockClient';
+import { LockClient } from './lockClient';
 import type { Process } from './process';
+import { makeRecipe, type RecipeName } from './recipes/catalog';
+import type { RedlockOptions } from './recipes/redlock';
 import { RedisNode } from './redisNode';
+import { DispatchService } from './resources/dispatch';
+import { Inventory } from './resources/inventory';
+import { PaymentProvider } from './resources/payment';
+import type { Resource, ResourceKind } from './resources/resource';
 import { Store } from './resources/store';
+import type { RetryPolicy } from './retryPolicy';
 
-/** Everything needed to build a world, already resolved (durations in ms, ids checked). */
+/** One client, already resolved (durations in ms, ids checked, defaults filled in). */
+export interface ClientSpec {
+  id: string;
+  label: string;
+  recipe: RecipeName;
+  /** The Redis node(s) it talks to: one, or every master for Redlock. */
+  nodes: string[];
+  /** Lock keys in the order it takes them. */
+  keys: string[];
+  ttlMs: number;
+  /** null: the work never finishes (a wedged worker). */
+  workMs: number | null;
+  startAtMs: number;
+  retry: RetryPolicy;
+  timeoutMs: number | null;
+  renewEveryMs: number | null;
+  onRenewFail: 'stop' | 'retry';
+  reenter: number;
+  jobs: number;
+  gapMs: number;
+  redlock: RedlockOptions;
+}
+
+export interface ResourceSpec {
+  id: string;
+  label: string;
+  kind: ResourceKind;
+  fencing: boolean;
+  /** inventory: starting stock. */
+  stock: number;
+  /** payment / dispatch: the order being charged or assigned. */
+  order: string;
+  /** payment: honour idempotency keys. */
+  idempotencyKeys: boolean;
+  /** dispatch: assign only if the order is still NEW. */
+  conditional: boolean;
+}
+
+/** Everything needed to build a world. */
 export interface WorldSpec {
   network: NetworkOptions;
   redisNodes: { id: string; label: string }[];
-  clients: {
-    id: string;
-    label: string;
-    node: string;
-    key: string;
-    ttlMs: number;
-    workMs: number;
-    startAtMs: number;
-    retryMs: number;
-    release: ReleaseStyle;
-  }[];
-  resource: { id: string; label: string; fencing: boolean };
+  clients: ClientSpec[];
+  resource: ResourceSpec;
 }
 
 /** The lanes of the timeline, in display order: clients, then Redis, then the resource. */
@@ -34,13 +70,19 @@ export function actorInfos(spec: WorldSpec): ActorInfo[] {
   ];
 }
 
-/** Something done to a process: by the scenario's script or by the learner. */
+/** Something done to a process or to the network: by the scenario's script or by the learner. */
 export type ProcessAction =
   | { do: 'pause'; target: string; forMs?: number }
   | { do: 'resume'; target: string }
   | { do: 'crash'; target: string }
   | { do: 'restart'; target: string }
-  | { do: 'clock-jump'; target: string; byMs: number };
+  | { do: 'clock-jump'; target: string; byMs: number }
+  /** Cut the links between groups of process ids (one way: only groups[0] → groups[1]). */
+  | { do: 'partition'; groups: string[][]; oneWay?: boolean }
+  /** Heal every partition. */
+  | { do: 'heal' }
+  /** Change the network weather on every link, or on the links from → to. */
+  | { do: 'network'; from?: string; to?: string; latency?: LatencyDist; loss?: number; duplicate?: number; reorder?: number };
 
 /**
  * The simulated coffee shop: Redis nodes, lock clients and the resource they protect, wired
@@ -50,20 +92,21 @@ export class World {
   readonly network: Network;
   readonly nodes: RedisNode[];
   readonly clients: LockClient[];
-  readonly resource: Store;
+  readonly resource: Resource;
   readonly actors: ActorInfo[];
+  private readonly processes = new Map<string, Process>();
 
   constructor(
     readonly sim: Sim,
-    spec: WorldSpec,
+    readonly spec: WorldSpec,
     scripts: ScriptEngine | undefined,
   ) {
     this.network = new Network(sim, spec.network);
-    const lockKeys = [...new Set(spec.clients.map((c) => c.key))];
+    const lockKeys = [...new Set(spec.clients.flatMap((c) => c.keys))];
     const owners = new Map<string, string>();
     const ownerOf = (value: string) => owners.get(value) ?? 'someone';
     this.nodes = spec.redisNodes.map((n) => new RedisNode(sim, n.id, lockKeys, ownerOf, scripts));
-    this.resource = new Store(sim, spec.resource.id, spec.resource.fencing);
+    this.resource = buildResource(sim, spec.resource);
     this.actors = actorInfos(spec);
     this.clients = spec.clients.map((c) => {
       // Each client's lock value comes from its own random stream (see Prng.fork).
@@ -71,30 +114,55 @@ export class World {
       owners.set(value, c.id);
       return new LockClient(sim, {
         id: c.id,
-        release: c.release,
+        keys: c.keys,
+        ttlMs: c.ttlMs,
+        retry: c.retry,
+        timeoutMs: c.timeoutMs,
         network: this.network,
-        redis: this.nodes.find((n) => n.id === c.node)!,
+        nodes: c.nodes.map((id) => this.nodes.find((n) => n.id === id)!),
         resource: this.resource,
+        value,
+        fencing: spec.resource.fencing && this.resource.canFence,
+        gapMs: c.gapMs,
+        recipe: (ctx) => makeRecipe(c.recipe, ctx, c.redlock),
+        random: sim.random.fork(`retry:${c.id}`),
         input: {
-          key: c.key,
-          ttlMs: c.ttlMs,
-          workMs: c.workMs,
           startAtMs: c.startAtMs,
-          retryMs: c.retryMs,
-          value,
-          fencing: spec.resource.fencing,
+          workMs: c.workMs,
+          renewEveryMs: c.renewEveryMs,
+          onRenewFail: c.onRenewFail,
+          renewRetryMs: Math.max(1, Math.round(c.ttlMs / 10)),
+          reenter: c.reenter,
+          readsFirst: this.resource.readsFirst,
+          jobs: c.jobs,
         },
       });
     });
+    for (const owner of [...this.clients, ...this.nodes, this.resource]) this.processes.set(owner.process.id, owner.process);
   }
 
   process(id: string): Process | undefined {
-    const owners = [...this.clients, ...this.nodes, this.resource];
-    return owners.find((o) => o.process.id === id)?.process;
+    return this.processes.get(id);
   }
 
   /** Applies an action now; returns false when its target does not exist. */
   apply(action: ProcessAction): boolean {
+    switch (action.do) {
+      case 'partition':
+        this.network.partition(action.groups, action.oneWay ?? false);
+        return true;
+      case 'heal':
+        this.network.heal();
+        return true;
+      case 'network': {
+        const { do: _, from, to, ...faults } = action;
+        const link = from !== undefined && to !== undefined ? { from, to } : undefined;
+        this.network.setFaults(faults as Partial<LinkFaults>, link);
+        return true;
+      }
+      default:
+        break;
+    }
     const target = this.process(action.target);
     if (!target) return false;
     switch (action.do) {
@@ -115,5 +183,19 @@ export class World {
         break;
     }
     return true;
+  }
+}
+
+function buildResource(sim: Sim, r: ResourceSpec): Resource {
+  switch (r.kind) {
+    case 'store':
+    case 'db-row':
+      return new Store(sim, r.id, r.fencing, r.kind);
+    case 'inventory':
+      return new Inventory(sim, r.id, r.stock);
+    case 'payment':
+      return new PaymentProvider(sim, r.id, r.order, r.idempotencyKeys);
+    case 'dispatch':
+      return new DispatchService(sim, r.id, r.order, r.conditional);
   }
 }

@@ -1,12 +1,20 @@
 import type { Owner } from '../sim/kernel';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
+import { DEFAULT_FAULTS, drawLatencyMs, type LinkFaults } from './faults';
+import { Partitions } from './partitions';
 
-/** The fault knobs of the network, as a plain options object. */
+/** The network's knobs: faults for every link, and overrides for some directed links. */
 export interface NetworkOptions {
-  /** One-way delay of each message, drawn uniformly from [latencyMsMin, latencyMsMax]. */
-  latencyMsMin: number;
-  latencyMsMax: number;
+  defaults: LinkFaults;
+  /** Per-link overrides; `from`/`to` are process ids. Later entries win. */
+  links: readonly LinkOverride[];
+}
+
+export interface LinkOverride {
+  from: string;
+  to: string;
+  faults: Partial<LinkFaults>;
 }
 
 /** Where a message goes: the receiving process's id and its current life (see Process.owner). */
@@ -15,40 +23,108 @@ export interface Endpoint {
   readonly owner: Owner;
 }
 
+interface Link {
+  random: Prng;
+  faults: LinkFaults;
+}
+
 /**
- * Carries messages between processes with a delay drawn from a per-link random stream: the
- * delays on A→r1 depend only on the seed and that link's name, so adding a client elsewhere
- * never changes them. Delivery is scheduled for the receiver, so a paused receiver holds the
- * message until it resumes and a crashed one never sees it.
+ * Carries messages between processes. Each directed link draws its delays and faults from its
+ * own random stream: what happens on A→r1 depends only on the seed and that link's name, so
+ * adding a client elsewhere never changes it. Delivery is scheduled for the receiver, so a paused
+ * receiver holds the message until it resumes and a crashed one loses it (recorded as a drop).
+ *
+ * Per message, the link draws in a fixed order: loss, delay, reorder, duplicate (and the copy's
+ * delay). A knob at zero draws nothing, so turning on loss does not shift the delays of a run
+ * without loss... but it does change every later draw on that link, as it should.
  */
 export class Network {
   private nextMsg = 1;
-  private readonly links = new Map<string, Prng>();
+  private readonly links = new Map<string, Link>();
+  readonly partitions = new Partitions();
+  private options: NetworkOptions;
 
   constructor(
     private readonly sim: Sim,
-    readonly options: NetworkOptions,
-  ) {}
+    options: NetworkOptions = { defaults: DEFAULT_FAULTS, links: [] },
+  ) {
+    this.options = options;
+  }
 
-  /** Sends a message; `deliver` runs at the receiver when it arrives. Returns the message id. */
+  /** Changes the faults on every link, or on one directed link (learner's "network weather"). */
+  setFaults(faults: Partial<LinkFaults>, link?: { from: string; to: string }): void {
+    this.options = link
+      ? { ...this.options, links: [...this.options.links, { ...link, faults }] }
+      : { defaults: { ...this.options.defaults, ...faults }, links: this.options.links };
+    for (const [name, l] of this.links) l.faults = this.faultsFor(name);
+  }
+
+  /** Cuts links between groups (see Partitions) and records it. */
+  partition(groups: string[][], oneWay: boolean): void {
+    this.partitions.split(groups, oneWay);
+    this.sim.record('net.partition', 'network', { groups, oneWay });
+  }
+
+  heal(): void {
+    this.partitions.heal();
+    this.sim.record('net.heal', 'network', {});
+  }
+
+  /** Sends a message; `deliver` runs at the receiver when (and each time) it arrives. Returns its id. */
   send(from: string, to: Endpoint, label: string, deliver: () => void): number {
     const msg = this.nextMsg++;
     this.sim.record('net.send', from, { msg, to: to.id, label });
-    const delayMs = this.link(from, to.id).int(this.options.latencyMsMin, this.options.latencyMsMax);
-    this.sim.kernel.schedule(delayMs, to.owner, 'message', () => {
-      this.sim.record('net.deliver', to.id, { msg, from, label });
-      deliver();
-    });
+    const link = this.link(from, to.id);
+    const { faults, random } = link;
+    const lost = random.chance(faults.loss);
+    let delayMs = drawLatencyMs(random, faults.latency);
+    if (random.chance(faults.reorder)) delayMs += faults.reorderDelayMs;
+    const cutAtSend = this.partitions.blocks(from, to.id);
+    this.carry(msg, from, to, label, delayMs, lost ? 'loss' : cutAtSend ? 'partition' : null, deliver);
+    if (random.chance(faults.duplicate)) {
+      const copyDelayMs = drawLatencyMs(random, faults.latency);
+      this.carry(msg, from, to, label, copyDelayMs, cutAtSend ? 'partition' : null, deliver);
+    }
     return msg;
   }
 
-  private link(from: string, to: string): Prng {
-    const name = `net:${from}->${to}`;
-    let prng = this.links.get(name);
-    if (!prng) {
-      prng = this.sim.random.fork(name);
-      this.links.set(name, prng);
+  private carry(msg: number, from: string, to: Endpoint, label: string, delayMs: number, fate: 'loss' | 'partition' | null, deliver: () => void): void {
+    const kernel = this.sim.kernel;
+    if (fate !== null) {
+      // A lost message is recorded where it would have arrived, so its arrow ends in a cross.
+      kernel.schedule(delayMs, null, 'message', () => this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason: fate }));
+      return;
     }
-    return prng;
+    kernel.schedule(
+      delayMs,
+      to.owner,
+      'message',
+      () => {
+        // A link cut while the message was on the wire loses it too.
+        if (this.partitions.blocks(from, to.id)) {
+          this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason: 'partition' });
+          return;
+        }
+        this.sim.record('net.deliver', to.id, { msg, from, label });
+        deliver();
+      },
+      () => this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason: 'crashed' }),
+    );
+  }
+
+  private link(from: string, to: string): Link {
+    const name = `net:${from}->${to}`;
+    let link = this.links.get(name);
+    if (!link) {
+      link = { random: this.sim.random.fork(name), faults: this.faultsFor(name) };
+      this.links.set(name, link);
+    }
+    return link;
+  }
+
+  private faultsFor(name: string): LinkFaults {
+    let faults = this.options.defaults;
+    for (const o of this.options.links) if (name === `net:${o.from}->${o.to}`) faults = { ...faults, ...o.faults };
+    return faults;
   }
 }

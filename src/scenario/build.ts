@@ -1,32 +1,100 @@
-import type { ProcessAction, WorldSpec } from '../actors/world';
-import type { Scenario, Step } from './schema';
+import type { LatencyDist, LinkFaults } from '../net/faults';
+import { DEFAULT_FAULTS } from '../net/faults';
+import type { NetworkOptions } from '../net/network';
+import { DEFAULT_REDLOCK } from '../actors/recipes/redlock';
+import { DEFAULT_RETRY, type RetryPolicy } from '../actors/retryPolicy';
+import type { ClientSpec, ProcessAction, WorldSpec } from '../actors/world';
+import type { ClientInput, NetworkInput, Scenario, Step } from './schema';
 
-/** How long a client waits before trying again after finding the lock taken. */
-const RETRY_MS = 500;
+/** Redlock's retry defaults (node-redlock v5: 10 retries, 200 ms apart, up to 100 ms of jitter). */
+const REDLOCK_RETRY: RetryPolicy = { policy: 'fixed', delayMs: 200, maxDelayMs: 200, jitterMs: 100, attempts: 11 };
 
 /** Resolves a validated scenario into the plain spec a World is built from. */
 export function worldSpec(scenario: Scenario, overrides: { fencing?: boolean } = {}): WorldSpec {
-  const firstNode = scenario.redis.nodes[0]!.id;
+  const nodeIds = scenario.redis.nodes.map((n) => n.id);
   return {
-    network: { latencyMsMin: scenario.network.latency.min, latencyMsMax: scenario.network.latency.max },
+    network: networkOptions(scenario.network),
     redisNodes: scenario.redis.nodes.map((n) => ({ id: n.id, label: n.label ?? `Redis ${n.id}` })),
-    clients: scenario.clients.map((c) => ({
-      id: c.id,
-      label: c.label ?? c.id,
-      node: c.node ?? firstNode,
-      key: c.key,
-      ttlMs: c.ttl,
-      workMs: c.work,
-      startAtMs: c.startAt,
-      retryMs: RETRY_MS,
-      release: c.recipe === 'lease-plain-del' ? 'plain-del' : 'check-and-delete',
-    })),
+    clients: scenario.clients.map((c) => clientSpec(c, nodeIds)),
     resource: {
       id: scenario.resource.id,
       label: scenario.resource.label ?? scenario.resource.id,
+      kind: scenario.resource.kind,
       fencing: overrides.fencing ?? scenario.resource.fencing,
+      stock: scenario.resource.stock,
+      order: scenario.resource.order,
+      idempotencyKeys: scenario.resource.idempotencyKeys,
+      conditional: scenario.resource.conditional,
     },
   };
+}
+
+function clientSpec(c: ClientInput, nodeIds: string[]): ClientSpec {
+  const keys = c.keys ?? [c.key ?? 'lock'];
+  const watchdog = c.renewEvery !== undefined || (c.renew ?? c.recipe === 'watchdog');
+  return {
+    id: c.id,
+    label: c.label ?? c.id,
+    recipe: c.recipe,
+    nodes: c.recipe === 'redlock' ? (c.nodes ?? nodeIds) : [c.node ?? c.nodes?.[0] ?? nodeIds[0]!],
+    keys: c.ordered ? [...keys].sort() : keys,
+    ttlMs: c.ttl,
+    workMs: c.work === 'forever' ? null : c.work,
+    startAtMs: c.startAt,
+    retry: retryPolicy(c),
+    timeoutMs: c.timeout ?? null,
+    renewEveryMs: watchdog ? (c.renewEvery ?? Math.max(1, Math.floor(c.ttl / 3))) : null,
+    onRenewFail: c.onRenewFail,
+    reenter: c.reenter,
+    jobs: c.jobs,
+    gapMs: c.gap,
+    redlock: c.redlock ? { instanceTimeoutMs: c.redlock.instanceTimeout, driftFactor: c.redlock.driftFactor } : DEFAULT_REDLOCK,
+  };
+}
+
+function retryPolicy(c: ClientInput): RetryPolicy {
+  const base = c.recipe === 'redlock' ? REDLOCK_RETRY : DEFAULT_RETRY;
+  if (c.retry === undefined) return base;
+  const r = typeof c.retry === 'string' ? { policy: c.retry } : c.retry;
+  const delayMs = r.delay ?? base.delayMs;
+  return {
+    policy: r.policy,
+    delayMs,
+    maxDelayMs: r.maxDelay ?? Math.max(delayMs, r.policy === 'exponential' ? 30_000 : delayMs),
+    jitterMs: r.jitter ?? (r.policy === base.policy ? base.jitterMs : 0),
+    attempts: r.attempts ?? (r.policy === base.policy ? base.attempts : null),
+  };
+}
+
+/** A latency as the scenario wrote it, as the network's distribution. */
+export function latencyDist(latency: NonNullable<NetworkInput['latency']>): LatencyDist {
+  if (typeof latency === 'number') return { dist: 'fixed', ms: latency };
+  if (latency.dist === 'long-tail') {
+    return { dist: 'long-tail', minMs: latency.min, medianMs: latency.median ?? latency.min * 2, maxMs: latency.max };
+  }
+  return { dist: 'uniform', minMs: latency.min, maxMs: latency.max };
+}
+
+/** The fault knobs given (only those), as network options. */
+export function faultsOf(f: { latency?: NetworkInput['latency']; loss?: number; duplicate?: number; reorder?: number }): Partial<LinkFaults> {
+  return {
+    ...(f.latency === undefined ? {} : { latency: latencyDist(f.latency) }),
+    ...(f.loss === undefined ? {} : { loss: f.loss }),
+    ...(f.duplicate === undefined ? {} : { duplicate: f.duplicate }),
+    ...(f.reorder === undefined ? {} : { reorder: f.reorder }),
+  };
+}
+
+function networkOptions(n: NetworkInput): NetworkOptions {
+  return {
+    defaults: { ...DEFAULT_FAULTS, reorderDelayMs: n.reorderDelay, ...faultsOf(n) },
+    links: n.links.map(({ from, to, ...f }) => ({ from, to, faults: faultsOf(f) })),
+  };
+}
+
+/** Partitions the scenario puts in place from the start, as actions at time 0. */
+export function initialActions(scenario: Scenario): ProcessAction[] {
+  return scenario.network.partitions.map((p) => ({ do: 'partition', groups: p.groups, oneWay: p.oneWay }));
 }
 
 /** A scripted step as the world's action type. */
@@ -36,6 +104,15 @@ export function toAction(step: Step): ProcessAction {
       return step.for === undefined ? { do: 'pause', target: step.target } : { do: 'pause', target: step.target, forMs: step.for };
     case 'clock-jump':
       return { do: 'clock-jump', target: step.target, byMs: step.by };
+    case 'partition':
+      return { do: 'partition', groups: step.groups, oneWay: step.oneWay };
+    case 'heal':
+      return { do: 'heal' };
+    case 'network': {
+      const { at: _at, do: _do, from, to, ...f } = step;
+      const faults = faultsOf(f);
+      return { do: 'network', ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...faults } as ProcessAction;
+    }
     default:
       return { do: step.do, target: step.target };
   }

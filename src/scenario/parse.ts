@@ -1,3 +1,4 @@
+import { FENCEABLE_KINDS } from '../actors/resources/resource';
 import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
 import { parseYamlSource, validateYaml, type YamlSource } from './yamlSource';
@@ -19,16 +20,18 @@ export function parseScenario(text: string, origin: SourceOrigin): ScenarioResul
   return diagnostics.length ? { ok: false, diagnostics } : { ok: true, scenario: result.value };
 }
 
+type Path = (string | number)[];
+
 /** Checks that need the whole scenario: ids that must exist, times that must not go backwards. */
 function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const report = (path: (string | number)[], message: string, hint?: string) =>
+  const report = (path: Path, message: string, hint?: string) =>
     out.push({ file: origin.file, ...source.locate(path), message, ...(hint ? { hint } : {}) });
 
   const nodeIds = scenario.redis.nodes.map((n) => n.id);
-  const actorPaths: [string, (string | number)[]][] = [
-    ...scenario.redis.nodes.map((n, i): [string, (string | number)[]] => [n.id, ['redis', 'nodes', i, 'id']]),
-    ...scenario.clients.map((c, i): [string, (string | number)[]] => [c.id, ['clients', i, 'id']]),
+  const actorPaths: [string, Path][] = [
+    ...scenario.redis.nodes.map((n, i): [string, Path] => [n.id, ['redis', 'nodes', i, 'id']]),
+    ...scenario.clients.map((c, i): [string, Path] => [c.id, ['clients', i, 'id']]),
     [scenario.resource.id, ['resource', 'id']],
   ];
   const seen = new Set<string>();
@@ -37,16 +40,47 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
     seen.add(actorId);
   }
   const actorIds = [...seen];
+  const checkActor = (actorId: string, path: Path) => {
+    if (!actorIds.includes(actorId)) report(path, `unknown target '${actorId}'`, hintFor(actorId, actorIds));
+  };
 
   scenario.clients.forEach((c, i) => {
-    if (c.node !== undefined && !nodeIds.includes(c.node)) {
-      report(['clients', i, 'node'], `unknown Redis node '${c.node}'`, hintFor(c.node, nodeIds));
+    if (c.node !== undefined && !nodeIds.includes(c.node)) report(['clients', i, 'node'], `unknown Redis node '${c.node}'`, hintFor(c.node, nodeIds));
+    c.nodes?.forEach((n, j) => {
+      if (!nodeIds.includes(n)) report(['clients', i, 'nodes', j], `unknown Redis node '${n}'`, hintFor(n, nodeIds));
+    });
+    if (c.key !== undefined && c.keys !== undefined) report(['clients', i, 'keys'], 'give either key or keys, not both', 'keys: [x, y] takes several locks in order');
+    if (c.recipe !== 'redlock' && c.nodes !== undefined && c.nodes.length > 1) {
+      report(['clients', i, 'nodes'], `recipe '${c.recipe}' talks to one node, not ${c.nodes.length}`, "use node: <id>, or recipe: redlock for several masters");
+    }
+    if (c.redlock !== undefined && c.recipe !== 'redlock') report(['clients', i, 'redlock'], `redlock settings on a '${c.recipe}' client`, 'set recipe: redlock, or remove redlock:');
+    if (c.renewEvery !== undefined && c.renewEvery > c.ttl) {
+      report(['clients', i, 'renewEvery'], `the watchdog renews every ${c.renewEvery} ms, after the ${c.ttl} ms lease has already run out`, 'renew well before the TTL, e.g. every ttl/3');
     }
   });
 
+  const r = scenario.resource;
+  if (r.fencing && !FENCEABLE_KINDS.includes(r.kind)) {
+    report(['resource', 'fencing'], `a '${r.kind}' resource cannot check fencing tokens`, `fencing needs a resource that compares tokens: kind ${FENCEABLE_KINDS.join(' or ')}${r.kind === 'payment' ? '; for payments use idempotencyKeys: true' : r.kind === 'dispatch' ? '; for dispatch use conditional: true' : ''}`);
+  }
+  if (r.idempotencyKeys && r.kind !== 'payment') report(['resource', 'idempotencyKeys'], 'idempotency keys belong to a payment provider', 'set kind: payment');
+  if (r.conditional && r.kind !== 'dispatch') report(['resource', 'conditional'], 'conditional assignment belongs to a dispatch service', 'set kind: dispatch');
+
+  scenario.network.links.forEach((l, i) => {
+    checkActor(l.from, ['network', 'links', i, 'from']);
+    checkActor(l.to, ['network', 'links', i, 'to']);
+  });
+  scenario.network.partitions.forEach((p, i) => p.groups.forEach((g, j) => g.forEach((a, k) => checkActor(a, ['network', 'partitions', i, 'groups', j, k]))));
+
   let previousAt = 0;
   scenario.script.forEach((s, i) => {
-    if (!actorIds.includes(s.target)) report(['script', i, 'target'], `unknown target '${s.target}'`, hintFor(s.target, actorIds));
+    if ('target' in s) checkActor(s.target, ['script', i, 'target']);
+    if (s.do === 'partition') s.groups.forEach((g, j) => g.forEach((a, k) => checkActor(a, ['script', i, 'groups', j, k])));
+    if (s.do === 'network') {
+      if (s.from !== undefined) checkActor(s.from, ['script', i, 'from']);
+      if (s.to !== undefined) checkActor(s.to, ['script', i, 'to']);
+      if ((s.from === undefined) !== (s.to === undefined)) report(['script', i], 'give both from and to (one link), or neither (every link)');
+    }
     if (s.at < previousAt) {
       report(['script', i, 'at'], `time goes backwards: ${s.at} ms comes after ${previousAt} ms`, 'list script steps in time order');
     }

@@ -1,73 +1,163 @@
 import { z } from 'zod';
+import { RECIPES, type RecipeName } from '../actors/recipes/catalog';
+import { RESOURCE_KINDS } from '../actors/resources/resource';
 import { durationMs, nonNegativeDurationMs, positiveDurationMs } from './duration';
 
 /**
  * The scenario file format: what an instructor writes in a ```scenario block or in
  * lessons/scenarios/*.yaml. Every object is strict, so a typo is an error with a
- * "did you mean" hint rather than a silently ignored key.
+ * "did you mean" hint rather than a silently ignored key. README "Scenario files" documents
+ * every key with an example.
  */
 
 const id = z.string().regex(/^[A-Za-z][\w-]*$/, 'use letters, digits, - and _ (starting with a letter)');
 
-export const RECIPES = ['lease-plain-del', 'lease-with-token'] as const;
-export type RecipeName = (typeof RECIPES)[number];
+export { RECIPES, RESOURCE_KINDS };
+export type { RecipeName };
 
-export const INVARIANTS = ['single-writer'] as const;
+/** Every invariant a checker reports on (see src/check). */
+export const INVARIANTS = [
+  'single-writer',
+  'single-holder',
+  'single-lease',
+  'fencing-monotonic',
+  'no-lost-update',
+  'no-double-charge',
+  'no-double-assignment',
+  'progress',
+  'run-completes',
+] as const;
 export type InvariantName = (typeof INVARIANTS)[number];
 
-export const CONTROLS = ['pause', 'resume', 'crash', 'restart', 'clock-jump', 'toggle-fencing'] as const;
+export const CONTROLS = ['pause', 'resume', 'crash', 'restart', 'clock-jump', 'toggle-fencing', 'partition', 'heal', 'network'] as const;
 export type ControlName = (typeof CONTROLS)[number];
 
-export const RESOURCE_KINDS = ['store'] as const;
+const probability = z.number().min(0, 'a probability is between 0 and 1').max(1, 'a probability is between 0 and 1');
+
+/** A TTL: Redis refuses `PX 0` and negative expiries ("invalid expire time"), so must be > 0. */
+const ttl = durationMs.refine((ms) => ms > 0, { message: 'a TTL must be greater than zero (Redis answers "invalid expire time" to PX 0 or a negative PX)' });
 
 const redisNode = z.strictObject({
   id,
   label: z.string().optional(),
 });
 
-const latency = z.strictObject({
-  min: nonNegativeDurationMs.default(1),
-  max: nonNegativeDurationMs.default(3),
+/**
+ * One-way delay of a message: `5ms` (always 5 ms), `{ min: 1ms, max: 3ms }` (uniform), or
+ * `{ dist: long-tail, min: 1ms, median: 5ms, max: 2s }` (mostly ~median, sometimes far slower).
+ */
+const latency = z.union([
+  nonNegativeDurationMs,
+  z.strictObject({
+    dist: z.enum(['uniform', 'long-tail']).default('uniform'),
+    min: nonNegativeDurationMs.default(1),
+    max: nonNegativeDurationMs.default(3),
+    median: nonNegativeDurationMs.optional(),
+  }),
+]);
+
+/** The fault knobs, shared by the whole network, one link, and the `network` step. */
+const faults = {
+  latency: latency.optional(),
+  /** Probability a message is lost. */
+  loss: probability.optional(),
+  /** Probability a message arrives twice. */
+  duplicate: probability.optional(),
+  /** Probability a message is held back (by reorderDelay) so later ones overtake it. */
+  reorder: probability.optional(),
+};
+
+const partition = z.strictObject({
+  groups: z.array(z.array(id).min(1)).min(2, 'a partition needs at least two groups'),
+  oneWay: z.boolean().default(false),
 });
 
 const network = z.strictObject({
-  /** One-way delay of every message, drawn uniformly from [min, max]. */
-  latency: latency.default({ min: 1, max: 3 }),
+  ...faults,
+  reorderDelay: nonNegativeDurationMs.default(50),
+  /** Overrides for single directed links. */
+  links: z.array(z.strictObject({ from: id, to: id, ...faults })).default([]),
+  /** Partitions in place from the start. */
+  partitions: z.array(partition).default([]),
 });
+
+const retryPolicy = z.union([
+  z.enum(['none', 'fixed', 'exponential']),
+  z.strictObject({
+    policy: z.enum(['none', 'fixed', 'exponential']).default('fixed'),
+    delay: nonNegativeDurationMs.optional(),
+    maxDelay: nonNegativeDurationMs.optional(),
+    jitter: nonNegativeDurationMs.optional(),
+    attempts: z.number().int().positive().optional(),
+  }),
+]);
 
 const client = z.strictObject({
   id,
   label: z.string().optional(),
   recipe: z.enum(RECIPES),
   /** The lock key. */
-  key: z.string().min(1).default('lock'),
+  key: z.string().min(1).optional(),
+  /** Several lock keys, taken in this order (or sorted, with `ordered: true`). */
+  keys: z.array(z.string().min(1)).min(1).optional(),
+  ordered: z.boolean().default(false),
   /** The lease length requested from Redis. */
-  ttl: positiveDurationMs,
-  /** How long the critical section takes before it writes to the resource. */
-  work: nonNegativeDurationMs.default(1000),
+  ttl,
+  /** How long the critical section takes before it writes to the resource; `forever` never ends. */
+  work: z.union([z.literal('forever'), nonNegativeDurationMs]).default(1000),
   /** When the client starts trying to take the lock. */
   startAt: nonNegativeDurationMs.default(0),
   /** Which Redis node it talks to (default: the first). */
   node: id.optional(),
+  /** Redlock's masters (default: every node). */
+  nodes: z.array(id).min(1).optional(),
+  retry: retryPolicy.optional(),
+  /** How long to wait for each Redis answer before giving up on it (default: forever). */
+  timeout: positiveDurationMs.optional(),
+  /** Turn on the watchdog (renew every ttl/3). */
+  renew: z.boolean().optional(),
+  /** Watchdog period (turns the watchdog on). */
+  renewEvery: positiveDurationMs.optional(),
+  /** On an unanswered renewal: stop at once, or retry until the lease would have run out. */
+  onRenewFail: z.enum(['stop', 'retry']).default('stop'),
+  /** Take the same lock again this many times while holding it (a nested call). */
+  reenter: z.number().int().nonnegative().default(0),
+  /** How many times the client takes the lock and does its job. */
+  jobs: z.number().int().positive().default(1),
+  /** Think time between the two commands of get-then-set / setnx-then-expire. */
+  gap: nonNegativeDurationMs.default(0),
+  /** Redlock's per-master timeout and clock-drift factor. */
+  redlock: z.strictObject({ instanceTimeout: positiveDurationMs.default(50), driftFactor: z.number().min(0).max(1).default(0.01) }).optional(),
 });
 
 const resource = z.strictObject({
   id,
   label: z.string().optional(),
   kind: z.enum(RESOURCE_KINDS).default('store'),
-  /** Reject writes whose fencing token is lower than one already seen. */
+  /** Reject writes whose fencing token is lower than one already seen (store, db-row). */
   fencing: z.boolean().default(false),
+  /** inventory: the starting stock. */
+  stock: z.number().int().nonnegative().default(10),
+  /** payment, dispatch: the order at stake. */
+  order: z.string().min(1).default('order-42'),
+  /** payment: the provider honours idempotency keys. */
+  idempotencyKeys: z.boolean().default(false),
+  /** dispatch: assign only if the order is still NEW. */
+  conditional: z.boolean().default(false),
 });
 
 const target = { at: nonNegativeDurationMs, target: id };
 
-/** Something done to a process at a moment: scripted in the scenario, or done by the learner. */
+/** Something done to a process or the network at a moment: scripted, or done by the learner. */
 export const step = z.discriminatedUnion('do', [
   z.strictObject({ ...target, do: z.literal('pause'), for: positiveDurationMs.optional() }),
   z.strictObject({ ...target, do: z.literal('resume') }),
   z.strictObject({ ...target, do: z.literal('crash') }),
   z.strictObject({ ...target, do: z.literal('restart') }),
   z.strictObject({ ...target, do: z.literal('clock-jump'), by: durationMs }),
+  z.strictObject({ at: nonNegativeDurationMs, do: z.literal('partition'), ...partition.shape }),
+  z.strictObject({ at: nonNegativeDurationMs, do: z.literal('heal') }),
+  z.strictObject({ at: nonNegativeDurationMs, do: z.literal('network'), from: id.optional(), to: id.optional(), ...faults }),
 ]);
 
 const expectation = z.strictObject({
@@ -82,11 +172,13 @@ export const scenarioSchema = z.strictObject({
   /** Virtual-time cap: the run stops here even if actors are still busy. */
   horizon: positiveDurationMs.default(60_000),
   redis: z.strictObject({ nodes: z.array(redisNode).min(1) }).default({ nodes: [{ id: 'r1' }] }),
-  network: network.default({ latency: { min: 1, max: 3 } }),
+  network: network.default({ reorderDelay: 50, links: [], partitions: [] }),
   clients: z.array(client).min(1),
   resource,
   script: z.array(step).default([]),
   controls: z.array(z.enum(CONTROLS)).default([]),
+  /** Checker settings: `progressWithin` is how long nobody may wait without progress. */
+  checks: z.strictObject({ progressWithin: positiveDurationMs.default(30_000) }).default({ progressWithin: 30_000 }),
   expect: z.union([expectation, z.array(expectation)]).transform((e) => (Array.isArray(e) ? e : [e])).default([]),
 });
 
@@ -94,7 +186,8 @@ export const scenarioSchema = z.strictObject({
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 /** A validated scenario: durations in ms, defaults filled in. */
 export type Scenario = z.output<typeof scenarioSchema>;
-export type ClientSpec = Scenario['clients'][number];
-export type ResourceSpec = Scenario['resource'];
+export type ClientInput = Scenario['clients'][number];
+export type ResourceInput = Scenario['resource'];
 export type Step = z.output<typeof step>;
 export type Expectation = z.output<typeof expectation>;
+export type NetworkInput = Scenario['network'];

@@ -1,10 +1,11 @@
-import { checkSingleWriter } from '../check/singleWriter';
+import { runCheckers } from '../check/invariants';
 import type { Verdict } from '../check/verdict';
-import { actorInfos, World, type ProcessAction } from '../actors/world';
+import { actorInfos, World, type ProcessAction, type WorldSpec } from '../actors/world';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { Sim } from '../sim/sim';
 import { formatMs } from '../sim/time';
-import { toAction, worldSpec } from './build';
+import { describeAction } from './describeAction';
+import { initialActions, toAction, worldSpec } from './build';
 import type { Scenario } from './schema';
 
 /** A learner's action: what they did, and when (SimTimeMs). */
@@ -22,6 +23,8 @@ export interface RunOptions {
 
 export const DEFAULT_MAX_EVENTS = 200_000;
 
+export type EndReason = 'idle' | 'time-cap' | 'event-cap';
+
 /**
  * One deterministic run of a scenario, advanced a kernel step at a time. The UI steps it;
  * the CLI and tests run it to the end.
@@ -30,27 +33,36 @@ export class Simulation {
   readonly sim: Sim;
   readonly world: World;
   readonly seed: number;
-  private endReason: 'idle' | 'time-cap' | 'event-cap' | null = null;
+  readonly spec: WorldSpec;
+  private endReason: EndReason | null = null;
   private readonly maxEvents: number;
+  /** Kernel steps taken so far: the position time travel counts in. */
+  steps = 0;
 
   constructor(
     readonly scenario: Scenario,
-    options: RunOptions = {},
-    scripts?: ScriptEngine,
+    readonly options: RunOptions = {},
+    readonly scripts?: ScriptEngine,
   ) {
     this.seed = options.seed ?? scenario.seed;
     this.maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
     this.sim = new Sim(this.seed);
-    const spec = worldSpec(scenario, options.fencing === undefined ? {} : { fencing: options.fencing });
-    this.sim.record('run.start', 'world', { scenario: scenario.id, seed: this.seed, actors: actorInfos(spec) });
+    this.spec = worldSpec(scenario, options.fencing === undefined ? {} : { fencing: options.fencing });
+    this.sim.record('run.start', 'world', { scenario: scenario.id, seed: this.seed, actors: actorInfos(this.spec) });
     // Steps are scheduled before the actors start, so at equal times a step comes first.
+    for (const action of initialActions(scenario)) this.at(0, action, 'script');
     for (const step of scenario.script) this.at(step.at, toAction(step), 'script');
-    for (const { at, ...action } of options.actions ?? []) this.at(at, action, 'learner');
-    this.world = new World(this.sim, spec, scripts);
+    for (const { at, ...action } of options.actions ?? []) this.at(at, action as ProcessAction, 'learner');
+    this.world = new World(this.sim, this.spec, scripts);
   }
 
   get finished(): boolean {
     return this.endReason !== null;
+  }
+
+  /** Why the run stopped, or null while it is still going. */
+  get ended(): EndReason | null {
+    return this.endReason;
   }
 
   /** Advances one kernel step. Returns false once the run has ended. */
@@ -61,6 +73,7 @@ export class Simulation {
     if (next > this.scenario.horizon) return this.end('time-cap');
     if (this.sim.trace.length >= this.maxEvents) return this.end('event-cap');
     this.sim.kernel.step();
+    this.steps++;
     return true;
   }
 
@@ -70,43 +83,53 @@ export class Simulation {
     return this;
   }
 
-  /** Every checker's verdict over the trace so far. */
+  /** Every applicable checker's verdict over the trace so far. */
   verdicts(): Verdict[] {
-    const verdicts = [checkSingleWriter(this.sim.trace)];
-    if (this.endReason === 'event-cap') {
-      verdicts.push({
-        invariant: 'run-completes',
-        holds: false,
-        atMs: this.sim.now,
-        eventIds: [this.sim.trace.length - 1],
-        explanation: `The run was stopped after ${this.maxEvents} events at ${formatMs(this.sim.now)}: it looks like a runaway loop.`,
-        violations: 1,
-      });
-    }
+    const events = this.sim.trace.toArray();
+    const verdicts = runCheckers(events, {
+      quorumOf: quorumByKey(this.spec),
+      progressWithinMs: this.scenario.checks.progressWithin,
+      resourceKind: this.spec.resource.kind,
+      expected: this.scenario.expect.map((e) => e.invariant),
+    });
+    const completes = this.runCompletes();
+    if (completes) verdicts.push(completes);
     return verdicts;
+  }
+
+  /** The cap verdict: a run stopped by a cap says so plainly instead of hanging. */
+  private runCompletes(): Verdict | null {
+    const expected = this.scenario.expect.some((e) => e.invariant === 'run-completes');
+    if (this.endReason === 'event-cap' || this.endReason === 'time-cap') {
+      const why =
+        this.endReason === 'event-cap'
+          ? `The run was stopped after ${this.maxEvents} events at ${formatMs(this.sim.now)}: it looks like a runaway loop.`
+          : `The run reached its horizon of ${formatMs(this.scenario.horizon)} with work still pending: something never finished.`;
+      return { invariant: 'run-completes', holds: false, atMs: this.sim.now, eventIds: [this.sim.trace.length - 1], explanation: why, violations: 1 };
+    }
+    if (!expected) return null;
+    return { invariant: 'run-completes', holds: true, atMs: null, eventIds: [], explanation: 'Every actor finished before the horizon.', violations: 0 };
   }
 
   private at(atMs: number, action: ProcessAction, source: 'script' | 'learner'): void {
     this.sim.kernel.schedule(atMs, null, 'system', () => {
-      this.sim.record('action.apply', action.target, { action: action.do, source, detail: describe(action) });
+      const actor = 'target' in action ? action.target : 'network';
+      this.sim.record('action.apply', actor, { action: action.do, source, detail: describeAction(action) });
       this.world.apply(action);
     });
   }
 
-  private end(reason: 'idle' | 'time-cap' | 'event-cap'): false {
+  private end(reason: EndReason): false {
     this.endReason = reason;
     this.sim.record('run.end', 'world', { reason });
     return false;
   }
 }
 
-function describe(action: ProcessAction): string {
-  switch (action.do) {
-    case 'pause':
-      return action.forMs === undefined ? `pause ${action.target}` : `pause ${action.target} for ${formatMs(action.forMs)}`;
-    case 'clock-jump':
-      return `jump ${action.target}'s clock by ${formatMs(action.byMs)}`;
-    default:
-      return `${action.do} ${action.target}`;
-  }
+/** How many nodes must hold a key for its owner to hold the lock: a majority of the nodes its clients use. */
+function quorumByKey(spec: WorldSpec): (key: string) => number {
+  const nodes = new Map<string, Set<string>>();
+  for (const c of spec.clients) for (const key of c.keys) for (const n of c.nodes) nodes.set(key, (nodes.get(key) ?? new Set()).add(n));
+  const redlock = new Set(spec.clients.filter((c) => c.recipe === 'redlock').flatMap((c) => c.keys));
+  return (key) => (redlock.has(key) ? Math.floor((nodes.get(key)?.size ?? 1) / 2) + 1 : 1);
 }

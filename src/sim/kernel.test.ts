@@ -64,3 +64,16 @@ describe('Kernel', () => {
     expect(() => new Kernel().schedule(-1, null, 'timer', () => {})).toThrow(/past/);
   });
 });
+
+describe('Kernel drop hook', () => {
+  it('runs the drop callback instead of the task when the owner has crashed', () => {
+    const k = new Kernel();
+    const crashed = owner('C');
+    crashed.state.mode = 'drop';
+    const log: string[] = [];
+    k.schedule(5, crashed.o, 'message', () => log.push('ran'), () => log.push(`dropped@${k.now}`));
+    while (k.step());
+    expect(log).toEqual(['dropped@5']);
+    expect(k.executed).toBe(0);
+  });
+});

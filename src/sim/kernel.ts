@@ -19,6 +19,7 @@ export interface Owner {
 export interface FrozenTask {
   remainingMs: number;
   run: () => void;
+  dropped?: (() => void) | undefined;
   handle: number;
 }
 
@@ -28,6 +29,8 @@ interface Task {
   owner: Owner | null;
   kind: TaskKind;
   run: () => void;
+  /** Runs instead of `run` when the owner has crashed, so a lost delivery can be recorded. */
+  dropped: (() => void) | undefined;
   /** For timers: when the owner started waiting, to compute what is left after a pause. */
   handle: number;
 }
@@ -42,6 +45,8 @@ export class Kernel {
   private readonly cancelled = new Set<number>();
   private nowMs = 0;
   private nextHandle = 1;
+  /** Callbacks actually run so far: the figure the benchmark reports as events. */
+  executed = 0;
 
   get now(): SimTimeMs {
     return simTime(this.nowMs);
@@ -57,11 +62,14 @@ export class Kernel {
     return this.queue.peek()?.at;
   }
 
-  /** Runs `run` at now + delayMs (delays round up to whole ms). Returns a handle for cancel(). */
-  schedule(delayMs: number, owner: Owner | null, kind: TaskKind, run: () => void): number {
+  /**
+   * Runs `run` at now + delayMs (delays round up to whole ms). Returns a handle for cancel().
+   * `dropped` runs instead when the owner has crashed by then (e.g. to record a lost message).
+   */
+  schedule(delayMs: number, owner: Owner | null, kind: TaskKind, run: () => void, dropped?: () => void): number {
     if (!(delayMs >= 0)) throw new RangeError(`Cannot schedule ${delayMs} ms into the past.`);
     const handle = this.nextHandle++;
-    this.queue.push(this.nowMs + Math.ceil(delayMs), { owner, kind, run, handle });
+    this.queue.push(this.nowMs + Math.ceil(delayMs), { owner, kind, run, dropped, handle });
     return handle;
   }
 
@@ -78,12 +86,16 @@ export class Kernel {
       if (this.cancelled.delete(task.handle)) continue;
       this.nowMs = next.at;
       const disposition = task.owner?.disposition() ?? 'run';
-      if (disposition === 'drop') continue;
-      if (disposition === 'freeze') {
-        const remainingMs = task.kind === 'timer' ? next.at - task.owner!.pausedAtMs() : 0;
-        task.owner!.freeze({ remainingMs, run: task.run, handle: task.handle });
+      if (disposition === 'drop') {
+        task.dropped?.();
         continue;
       }
+      if (disposition === 'freeze') {
+        const remainingMs = task.kind === 'timer' ? next.at - task.owner!.pausedAtMs() : 0;
+        task.owner!.freeze({ remainingMs, run: task.run, dropped: task.dropped, handle: task.handle });
+        continue;
+      }
+      this.executed++;
       task.run();
       return true;
     }
@@ -93,7 +105,7 @@ export class Kernel {
   thaw(owner: Owner, tasks: readonly FrozenTask[]): void {
     for (const task of tasks) {
       if (this.cancelled.delete(task.handle)) continue;
-      this.queue.push(this.nowMs + task.remainingMs, { owner, kind: 'timer', run: task.run, handle: task.handle });
+      this.queue.push(this.nowMs + task.remainingMs, { owner, kind: 'timer', run: task.run, dropped: task.dropped, handle: task.handle });
     }
   }
 }

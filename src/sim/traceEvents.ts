@@ -24,6 +24,15 @@ export interface TraceEventMap {
   'net.send': { msg: number; to: string; label: string };
   'net.deliver': { msg: number; from: string; label: string };
   'net.drop': { msg: number; to: string; label: string; reason: 'loss' | 'partition' | 'crashed' };
+  /** Links between the groups were cut (one way: only messages from groups[0] to groups[1]). */
+  'net.partition': { groups: string[][]; oneWay: boolean };
+  /** Every partition was healed. */
+  'net.heal': Record<string, never>;
+
+  /** The sender stopped waiting for the answer to message `msg`: the outcome is now unknown to it. */
+  'request.timeout': { msg: number; to: string; label: string };
+  /** An answer came back after its request had timed out: the request *was* applied. */
+  'request.late': { msg: number; from: string; label: string };
 
   /** A Redis node executed a command (at the node, when it arrived). */
   'redis.command': { msg: number; from: string; argv: string[]; reply: string };
@@ -40,9 +49,17 @@ export interface TraceEventMap {
   'lock.busy': { key: string };
   /** The client let go of the lock; `deleted` is what Redis answered. */
   'lock.released': { key: string; deleted: boolean };
+  /** The client's watchdog extended its lease (Redis confirmed it still held the key). */
+  'lock.renewed': { key: string; ttlMs: number };
+  /** The client stopped believing it holds the lock without releasing it (renewal failed). */
+  'lock.lost': { key: string; reason: string };
+  /** The client stopped trying to take the lock (its retry policy ran out). */
+  'lock.failed': { key: string; attempts: number };
 
   /** The client sent a write to the protected resource. */
-  'resource.request': { resource: string; token: number | null; value: string };
+  'resource.request': { resource: string; token: number | null; value: string; op?: ResourceOp };
+  /** The resource answered a read: its state as the client will act on it. */
+  'resource.read': { from: string; value: string; version: number };
   /** The resource applied or refused a write. */
   'resource.write': {
     from: string;
@@ -52,10 +69,20 @@ export interface TraceEventMap {
     /** Highest token seen before this write, for fenced resources. */
     highestToken: number | null;
     reason: string | null;
+    /** What kind of change (absent means a plain 'write'). */
+    op?: ResourceOp;
+    /** The order a charge or assignment was for. */
+    order?: string;
+    /** The resource's version after this write, and the version the writer had read. */
+    version?: number;
+    readVersion?: number;
   };
 }
 
 export type TraceKind = keyof TraceEventMap;
+
+/** What a client asks a resource to do: overwrite a value, decrement stock, charge, assign a driver. */
+export type ResourceOp = 'write' | 'decrement' | 'charge' | 'assign';
 
 export interface ActorInfo {
   id: string;

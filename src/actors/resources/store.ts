@@ -1,13 +1,20 @@
 import type { Sim } from '../../sim/sim';
 import { Process } from '../process';
+import type { ReadResult, Resource } from './resource';
 
 /**
  * The thing the lock protects (the espresso machine): it applies writes. Unfenced, it trusts
  * every caller. Fenced, it remembers the highest token it has accepted and refuses any write
  * that carries a lower one, so a stale holder that wakes up late cannot do harm.
+ *
+ * As a `db-row`, the same check is a conditional update:
+ * `UPDATE row SET value = ?, fence_token = ? WHERE fence_token <= ?`, which matches no row when
+ * a newer holder already wrote.
  */
-export class Store {
+export class Store implements Resource {
   readonly process: Process;
+  readonly readsFirst = false;
+  readonly canFence = true;
   private highestToken: number | null = null;
   value: string | null = null;
 
@@ -15,8 +22,22 @@ export class Store {
     private readonly sim: Sim,
     readonly id: string,
     readonly fencing: boolean,
+    readonly kind: 'store' | 'db-row' = 'store',
   ) {
     this.process = new Process(sim, id);
+  }
+
+  read(): ReadResult {
+    return { value: this.value ?? '', version: 0, act: true };
+  }
+
+  describeRequest(from: string, token: number | null) {
+    const value = `${from}'s order`;
+    return { value, label: token === null ? 'write' : `write token=${token}`, op: 'write' as const };
+  }
+
+  act(from: string, token: number | null): boolean {
+    return this.write(from, token, this.describeRequest(from, token).value);
   }
 
   /** Applies or refuses one write; returns whether it was accepted. */
@@ -34,7 +55,11 @@ export class Store {
   private refusal(token: number | null): string | null {
     if (!this.fencing) return null;
     if (token === null) return 'no fencing token';
-    if (this.highestToken !== null && token < this.highestToken) return `stale token ${token} < ${this.highestToken}`;
+    if (this.highestToken !== null && token < this.highestToken) {
+      return this.kind === 'db-row'
+        ? `UPDATE matched 0 rows: fence_token is ${this.highestToken}, this write carries ${token}`
+        : `stale token ${token} < ${this.highestToken}`;
+    }
     return null;
   }
 }

@@ -1,0 +1,43 @@
+import { leaseRecipe } from './lease';
+import type { Recipe, RecipeContext } from './recipe';
+import { reentrantRecipe } from './reentrant';
+import { redlockRecipe, type RedlockOptions } from './redlock';
+import { twoStepRecipe } from './twoStep';
+
+/**
+ * Every lock recipe a scenario can name. `watchdog` is `lease-with-token` whose client renews
+ * by default; renewal itself is a client option any lease recipe can turn on.
+ */
+export const RECIPES = [
+  'get-then-set',
+  'setnx-then-expire',
+  'lease-plain-del',
+  'lease-with-token',
+  'watchdog',
+  'reentrant',
+  'redlock',
+] as const;
+export type RecipeName = (typeof RECIPES)[number];
+
+/** Recipes whose acquisition can also issue a fencing token (acquire + INCR in one script). */
+export const FENCING_RECIPES: readonly RecipeName[] = ['lease-plain-del', 'lease-with-token', 'watchdog'];
+
+/** Builds the named recipe's protocol for one client. */
+export function makeRecipe(name: RecipeName, ctx: RecipeContext, redlock: RedlockOptions): Recipe {
+  const fencing = ctx.fencing && FENCING_RECIPES.includes(name);
+  const c = { ...ctx, fencing };
+  switch (name) {
+    case 'get-then-set':
+    case 'setnx-then-expire':
+      return twoStepRecipe(c, name);
+    case 'lease-plain-del':
+      return leaseRecipe(c, 'plain-del');
+    case 'lease-with-token':
+    case 'watchdog':
+      return leaseRecipe(c, 'check-and-delete');
+    case 'reentrant':
+      return reentrantRecipe(c);
+    case 'redlock':
+      return redlockRecipe(c, redlock);
+  }
+}

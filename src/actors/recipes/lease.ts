@@ -1,0 +1,38 @@
+import { commandLabel, ACQUIRE_WITH_FENCE, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
+import { failure, integerOf, type Recipe, type RecipeContext } from './recipe';
+
+/**
+ * `SET key value NX PX ttl`: one atomic command takes the lease. Released either with a plain
+ * `DEL` (which deletes whoever's lease is there now) or with a check-and-delete script.
+ * With fencing, acquisition and `INCR` of a token counter run as one script.
+ */
+export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-and-delete'): Recipe {
+  const node = ctx.nodes[0]!;
+  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel(argv), done);
+  return {
+    reentrant: false,
+    acquire(key, done) {
+      const argv = ctx.fencing
+        ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, ctx.value, String(ctx.ttlMs)]
+        : ['SET', key, ctx.value, 'NX', 'PX', String(ctx.ttlMs)];
+      call(argv, (result) => {
+        if (!result.ok) return done(failure(result));
+        const { reply } = result;
+        if (reply.type === 'status' && reply.value === 'OK') return done({ ok: true, token: null, validityMs: ctx.ttlMs });
+        if (reply.type === 'integer') return done({ ok: true, token: integerOf(reply), validityMs: ctx.ttlMs });
+        done(failure(result));
+      });
+    },
+    release(key, done) {
+      const argv = release === 'plain-del' ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, ctx.value];
+      call(argv, (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));
+    },
+    renew(key, done) {
+      call(['EVAL', RENEW_IF_MINE, '1', key, ctx.value, String(ctx.ttlMs)], (result) => {
+        if (!result.ok) return done('unknown');
+        if (result.reply.type === 'error') return done('unknown');
+        done(integerOf(result.reply) === 1 ? 'renewed' : 'lost');
+      });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { commandLabel, REENTRANT_ACQUIRE, REENTRANT_RELEASE, REENTRANT_RENEW } from './lockScripts';
+import { failure, integerOf, type Recipe, type RecipeContext } from './recipe';
+
+/**
+ * A reentrant lock (Redisson's layout): the key is a hash whose field is the owner's value and
+ * whose count says how many times the owner has entered. Taking it again while holding it just
+ * counts up; each release counts down; the last one deletes the key.
+ */
+export function reentrantRecipe(ctx: RecipeContext): Recipe {
+  const node = ctx.nodes[0]!;
+  const script = (body: string, key: string, done: Parameters<RecipeContext['rpc']['call']>[3]) => {
+    const argv = ['EVAL', body, '1', key, ctx.value, String(ctx.ttlMs)];
+    ctx.rpc.call(node, argv, commandLabel(argv), done);
+  };
+  return {
+    reentrant: true,
+    acquire(key, done) {
+      script(REENTRANT_ACQUIRE, key, (result) =>
+        done(result.ok && result.reply.type === 'integer' ? { ok: true, token: null, validityMs: ctx.ttlMs } : failure(result)),
+      );
+    },
+    release(key, done) {
+      script(REENTRANT_RELEASE, key, (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));
+    },
+    renew(key, done) {
+      script(REENTRANT_RENEW, key, (result) =>
+        done(!result.ok || result.reply.type === 'error' ? 'unknown' : integerOf(result.reply) === 1 ? 'renewed' : 'lost'),
+      );
+    },
+  };
+}

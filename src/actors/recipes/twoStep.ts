@@ -1,0 +1,44 @@
+import { commandLabel, RENEW_IF_MINE } from './lockScripts';
+import { failure, integerOf, type Recipe, type RecipeContext } from './recipe';
+
+/**
+ * The two classic broken recipes, each two commands where one was needed:
+ * - get-then-set: `GET key`; if empty, `SET key value PX ttl`. Two clients can both see it empty
+ *   between the two commands and both set it: both believe they hold the lock.
+ * - setnx-then-expire: `SETNX key value`, then `EXPIRE`. A crash between the two leaves a lock
+ *   with no expiry: nobody ever gets it again.
+ * Both release with a plain `DEL`, as the tutorials that teach them do.
+ */
+export function twoStepRecipe(ctx: RecipeContext, kind: 'get-then-set' | 'setnx-then-expire'): Recipe {
+  const node = ctx.nodes[0]!;
+  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel(argv), done);
+  /** Runs `next` after the recipe's think time, frozen like any other timer if the client pauses. */
+  const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.setTimer(ctx.gapMs, next) : next());
+  const granted = { ok: true as const, token: null, validityMs: ctx.ttlMs };
+
+  const getThenSet = (key: string, done: (r: Parameters<Parameters<Recipe['acquire']>[1]>[0]) => void) =>
+    call(['GET', key], (got) => {
+      if (!got.ok || got.reply.type !== 'bulk') return done(failure(got));
+      if (got.reply.value !== null) return done({ ok: false, reason: 'busy' });
+      thenAfterGap(() => call(['SET', key, ctx.value, 'PX', String(ctx.ttlMs)], (set) => done(set.ok && set.reply.type === 'status' ? granted : failure(set))));
+    });
+
+  const setnxThenExpire = (key: string, done: (r: Parameters<Parameters<Recipe['acquire']>[1]>[0]) => void) =>
+    call(['SETNX', key, ctx.value], (setnx) => {
+      if (!setnx.ok || integerOf(setnx.reply) !== 1) return done(failure(setnx));
+      thenAfterGap(() => call(['PEXPIRE', key, String(ctx.ttlMs)], () => done(granted)));
+    });
+
+  return {
+    reentrant: false,
+    acquire: kind === 'get-then-set' ? getThenSet : setnxThenExpire,
+    release(key, done) {
+      call(['DEL', key], (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));
+    },
+    renew(key, done) {
+      call(['EVAL', RENEW_IF_MINE, '1', key, ctx.value, String(ctx.ttlMs)], (result) =>
+        done(!result.ok || result.reply.type === 'error' ? 'unknown' : integerOf(result.reply) === 1 ? 'renewed' : 'lost'),
+      );
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Prng } from '../sim/prng';
+
+/**
+ * When a client finds the lock taken, how long it waits before trying again, and when it gives up.
+ * - none: one attempt only.
+ * - fixed: `delayMs` every time.
+ * - exponential: `delayMs`, then twice that, four times... capped at `maxDelayMs`.
+ * Each wait adds a random `[0, jitterMs]` so a crowd of clients does not retry in lockstep (the
+ * thundering herd). `attempts` bounds the total number of tries; null means never give up.
+ */
+export interface RetryPolicy {
+  policy: 'none' | 'fixed' | 'exponential';
+  delayMs: number;
+  maxDelayMs: number;
+  jitterMs: number;
+  attempts: number | null;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { policy: 'fixed', delayMs: 500, maxDelayMs: 500, jitterMs: 0, attempts: null };
+
+/**
+ * How long to wait after failed attempt number `attempt` (1 for the first), or null to give up.
+ * The jitter is drawn from the client's own stream, so it is part of the run's seed.
+ */
+export function retryDelayMs(policy: RetryPolicy, attempt: number, random: Prng): number | null {
+  if (policy.policy === 'none') return null;
+  if (policy.attempts !== null && attempt >= policy.attempts) return null;
+  const base = policy.policy === 'fixed' ? policy.delayMs : Math.min(policy.maxDelayMs, policy.delayMs * 2 ** (attempt - 1));
+  return base + (policy.jitterMs > 0 ? random.int(0, policy.jitterMs) : 0);
+}

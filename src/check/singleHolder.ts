@@ -1,0 +1,35 @@
+import { formatMs } from '../sim/time';
+import type { TraceEvent } from '../sim/traceEvents';
+import { beliefsOf, labelsOf } from './beliefs';
+import type { Verdict } from './verdict';
+
+/**
+ * Single holder, as the clients see it: no two clients believe they hold the same lock at the
+ * same moment. This is the client's view; Redis may have long since handed the lease on (the
+ * paused barista still "holds" a lock that expired while it slept). Compare with single-lease.
+ */
+export function checkSingleHolder(events: readonly TraceEvent[]): Verdict {
+  const name = labelsOf(events);
+  const beliefs = beliefsOf(events);
+  const overlaps: { at: number; ids: [number, number]; first: string; second: string; key: string; sinceMs: number }[] = [];
+  for (let i = 0; i < beliefs.length; i++) {
+    for (let j = i + 1; j < beliefs.length; j++) {
+      const [a, b] = [beliefs[i]!, beliefs[j]!];
+      if (a.client === b.client || a.key !== b.key) continue;
+      if (b.startMs >= a.endMs || a.startMs >= b.endMs) continue;
+      overlaps.push({ at: Math.max(a.startMs, b.startMs), ids: [a.startId, b.startId], first: a.client, second: b.client, key: a.key, sinceMs: a.startMs });
+    }
+  }
+  overlaps.sort((x, y) => x.at - y.at || x.ids[1] - y.ids[1]);
+  const o = overlaps[0];
+  return {
+    invariant: 'single-holder',
+    holds: !o,
+    atMs: o ? o.at : null,
+    eventIds: o ? o.ids : [],
+    explanation: o
+      ? `${name(o.second)} came to believe it held “${o.key}” while ${name(o.first)} still believed it held it (since ${formatMs(o.sinceMs)}): two holders, as the clients see it.`
+      : 'No two clients ever believed they held the same lock at the same time.',
+    violations: overlaps.length,
+  };
+}
