@@ -1,8 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { runnerImport } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { lessonsPlugin } from './src/lessons/vitePlugin';
-import { cspPlugin } from './src/ui/build/cspPlugin';
+
+// Our own plugins are TypeScript that imports the lesson parser. Loading them through Vite's
+// module runner (rather than a static import) keeps the config bundle free of extensionless
+// imports, which Vite's future native config loader would reject with a warning on every run.
+async function local<T>(path: string): Promise<T> {
+  const { module } = await runnerImport<T>(fileURLToPath(new URL(path, import.meta.url)));
+  return module;
+}
+type LessonsModule = typeof import('./src/lessons/vitePlugin');
+type CspModule = typeof import('./src/ui/build/cspPlugin');
 
 // Test-only lessons (quiz mechanics, an injection attempt) join the catalog only when a build
 // asks for them; the published site never contains them.
@@ -13,8 +23,8 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
-    lessonsPlugin({ extraDirs: withFixtures ? ['src/lessons/fixtures/e2e'] : [] }),
-    cspPlugin(),
+    local<LessonsModule>('./src/lessons/vitePlugin.ts').then((m) => m.lessonsPlugin({ extraDirs: withFixtures ? ['src/lessons/fixtures/e2e'] : [] })),
+    local<CspModule>('./src/ui/build/cspPlugin.ts').then((m) => m.cspPlugin()),
     VitePWA({
       // A new version waits for the learner to accept it, so nothing is swapped mid-lesson.
       registerType: 'prompt',

@@ -65,7 +65,8 @@ describe('parseLesson on a valid lesson', () => {
 });
 
 describe('parseLesson reports each broken input at its exact place', () => {
-  const cases: [string, string][] = [
+  // A RegExp where the message lists engine values that grow over time (the recipe names).
+  const cases: [string, string | RegExp][] = [
     ['no-closing-frontmatter.md', "no-closing-frontmatter.md:1:1: the frontmatter has no closing '---' (add a line with just --- after the last frontmatter key)"],
     ['frontmatter-yaml-syntax.md', 'frontmatter-yaml-syntax.md:6:10: YAML syntax error: Nested mappings are not allowed in compact mappings (check indentation, colons and quotes)'],
     ['duplicate-key.md', 'duplicate-key.md:6:1: duplicate key (each key may appear once; remove or rename one of them)'],
@@ -78,11 +79,12 @@ describe('parseLesson reports each broken input at its exact place', () => {
     ['quiz-yaml-syntax.md', 'quiz-yaml-syntax.md:14:11: YAML syntax error: Nested mappings are not allowed in compact mappings (check indentation, colons and quotes)'],
     ['quiz-bad-kind.md', "quiz-bad-kind.md:11:7: kind must be one of: single, multiple, true-false (did you mean 'single'?)"],
     ['scenario-missing-ref.md', "scenario-missing-ref.md:11:6: scenario file 'scenarios/nowhere.yaml' does not exist (create src/lessons/fixtures/broken/scenarios/nowhere.yaml or fix the path)"],
-    ['scenario-error.md', "scenario-error.md:16:22: clients[0].recipe must be one of: lease-plain-del, lease-with-token (did you mean 'lease-with-token'?)"],
+    ['scenario-error.md', /^src\/lessons\/fixtures\/broken\/scenario-error\.md:16:22: clients\[0\]\.recipe must be one of: .*lease-with-token.* \(did you mean 'lease-with-token'\?\)$/],
     ['block-typo.md', "block-typo.md:10:4: unknown block 'quizz' (did you mean 'quiz'? (otherwise it is shown as code))"],
   ];
   it.each(cases)('%s', (name, expected) => {
-    expect(problems(name)).toContain(`${BROKEN}/${expected}`);
+    if (typeof expected === 'string') expect(problems(name)).toContain(`${BROKEN}/${expected}`);
+    else expect(problems(name).some((line) => expected.test(line))).toBe(true);
   });
 
   it('still returns the lesson when only a block is broken, with the block marked invalid', () => {

@@ -7,13 +7,15 @@ export const LESSON_FILE = /^\d+-[^/]+\.md$/;
 
 /**
  * Reads a lessons folder from disk (Node only): its courses.yaml, every `NN-*.md` lesson, and a
- * reader for sidecar scenarios. Paths in diagnostics are relative to `cwd`, like `lessons/05-x.md`.
+ * reader for sidecar scenarios; `alsoFiles` adds lesson files named explicitly. Paths in diagnostics are relative to `cwd`, like `lessons/05-x.md`.
  */
-export function readLessonSources(dir: string, cwd: string = process.cwd()): CatalogSources {
+export function readLessonSources(dir: string, cwd: string = process.cwd(), alsoFiles: readonly string[] = []): CatalogSources {
   const abs = resolve(cwd, dir);
   const show = (file: string) => relative(cwd, file).split('\\').join('/');
   const coursesPath = join(abs, 'courses.yaml');
-  const lessonFiles = existsSync(abs) ? readdirSync(abs).filter((f) => LESSON_FILE.test(f)).sort() : [];
+  // Files named explicitly (e.g. on the lessons:check command line) count even if not NN-named.
+  const named = alsoFiles.map((f) => relative(abs, resolve(cwd, f)));
+  const lessonFiles = existsSync(abs) ? [...new Set([...readdirSync(abs).filter((f) => LESSON_FILE.test(f)), ...named])].sort() : [];
   return {
     courses: existsSync(coursesPath) ? [{ file: show(coursesPath), text: readFileSync(coursesPath, 'utf8') }] : [],
     lessons: lessonFiles.map((f) => ({ file: show(join(abs, f)), text: readFileSync(join(abs, f), 'utf8') })),

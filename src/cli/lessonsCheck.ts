@@ -1,0 +1,16 @@
+import { checkLessons } from '../lessons/checkLessons';
+import { runScenario } from '../scenario/run';
+
+/**
+ * `npm run lessons:check [paths...]`: validates lessons (frontmatter, blocks, references,
+ * scenarios) and runs every scenario headless against its `expect`. Prints one
+ * `file:line:col: message (hint)` per problem and exits 1 if there is any.
+ */
+async function main(): Promise<void> {
+  const report = await checkLessons(process.argv.slice(2), runScenario);
+  // One stream, so problems and the summary stay in order when piped.
+  for (const line of report.lines) console.log(line);
+  process.exitCode = report.exitCode;
+}
+
+void main();

@@ -1,0 +1,67 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Verdict } from '../check/verdict';
+import { runScenario } from '../scenario/run';
+import { checkLessons } from './checkLessons';
+import type { ScenarioRunner } from './scenarioExpectations';
+
+const verdict = (holds: boolean): Verdict => ({ invariant: 'single-writer', holds, atMs: holds ? null : 17_000, eventIds: [], explanation: '', violations: holds ? 0 : 1 });
+const violates: ScenarioRunner = async () => ({ verdicts: [verdict(false)] });
+const holds: ScenarioRunner = async () => ({ verdicts: [verdict(true)] });
+
+describe('checkLessons (npm run lessons:check)', () => {
+  it('passes a valid folder and says what it checked', async () => {
+    const report = await checkLessons(['src/lessons/fixtures/valid'], violates);
+    expect(report).toEqual({ lines: ['lessons:check: 2 lessons, 2 scenario runs, no problems'], exitCode: 0 });
+  });
+
+  it('fails when a scenario does not do what its expect says, pointing at the block', async () => {
+    const report = await checkLessons(['src/lessons/fixtures/valid'], holds);
+    expect(report.exitCode).toBe(1);
+    expect(report.lines).toEqual([
+      "src/lessons/fixtures/valid/01-first.md:14:1: scenario 'paused': expected single-writer to be violated, but it held (seed 7; replay with npm run sim -- src/lessons/fixtures/valid/01-first.md#paused --seed 7)",
+      "src/lessons/fixtures/valid/01-first.md:48:1: scenario 'two-baristas' (scenarios/two-baristas.yaml): expected single-writer to be violated, but it held (seed 7; replay with npm run sim -- src/lessons/fixtures/valid/01-first.md#two-baristas --seed 7)",
+      'lessons:check: 2 lessons, 2 scenario runs, 2 problems',
+    ]);
+  });
+
+  it('reports a crashing run instead of stopping', async () => {
+    const report = await checkLessons(['src/lessons/fixtures/valid/02-second.md', 'src/lessons/fixtures/valid/01-first.md'], async () => {
+      throw new Error('boom');
+    });
+    expect(report.lines[0]).toMatch(/^src\/lessons\/fixtures\/valid\/01-first\.md:14:1: scenario 'paused' crashed the simulator: boom/);
+    expect(report.exitCode).toBe(1);
+  });
+
+  it('keeps checking every named file and reports only their problems', async () => {
+    const report = await checkLessons(['src/lessons/fixtures/broken/quiz-no-correct.md', 'src/lessons/fixtures/broken/wrong-type.md'], violates);
+    expect(report).toEqual({
+      lines: [
+        "src/lessons/fixtures/broken/quiz-no-correct.md:16:3: no option is marked correct (add 'correct: true' to the right option)",
+        'src/lessons/fixtures/broken/wrong-type.md:5:8: order should be a number (Invalid input: expected number, received string)',
+        'lessons:check: 2 lessons, 0 scenario runs, 2 problems',
+      ],
+      exitCode: 1,
+    });
+  });
+
+  it('says clearly that there is nothing to check in an empty folder, and succeeds', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'lessons-'));
+    const report = await checkLessons([empty], violates);
+    expect(report.exitCode).toBe(0);
+    expect(report.lines).toEqual([`lessons:check: no lessons found in ${empty} (lesson files are named NN-slug.md); nothing to check`]);
+  });
+
+  it('reports a path that does not exist', async () => {
+    const report = await checkLessons(['lessons/99-nope.md'], violates);
+    expect(report.lines[0]).toBe('lessons/99-nope.md:1:1: no such file or folder');
+    expect(report.exitCode).toBe(1);
+  });
+
+  it('runs the fixture scenarios for real in the simulator', async () => {
+    const report = await checkLessons(['src/lessons/fixtures/valid'], runScenario);
+    expect(report.lines).toEqual(['lessons:check: 2 lessons, 2 scenario runs, no problems']);
+  }, 30_000);
+});

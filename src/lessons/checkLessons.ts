@@ -1,0 +1,64 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { formatDiagnostic } from '../scenario/diagnostic';
+import { buildCatalog } from './catalog';
+import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
+import { readLessonSources } from './sources';
+
+export interface CheckReport {
+  /** One `file:line:col: message (hint)` per problem, then a summary line. */
+  lines: string[];
+  exitCode: 0 | 1;
+}
+
+/**
+ * What `npm run lessons:check [paths...]` does. With no paths it checks lessons/. A folder is
+ * checked as a lessons folder; a lesson file is checked in the context of its folder (so
+ * duplicate slugs and prerequisites still resolve) but only its own problems are reported.
+ */
+export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: string = process.cwd()): Promise<CheckReport> {
+  const targets = paths.length ? paths : ['lessons'];
+  const lines: string[] = [];
+  let problems = 0;
+  let lessonCount = 0;
+  let runCount = 0;
+
+  // Group file arguments by folder so each folder is parsed once.
+  const folders = new Map<string, Set<string> | 'all'>();
+  for (const target of targets) {
+    const abs = resolve(cwd, target);
+    if (!existsSync(abs)) {
+      lines.push(`${target}:1:1: no such file or folder`);
+      problems++;
+      continue;
+    }
+    if (statSync(abs).isDirectory()) {
+      folders.set(abs, 'all');
+    } else {
+      const dir = dirname(abs);
+      const current = folders.get(dir);
+      if (current !== 'all') folders.set(dir, new Set([...(current ?? []), relative(cwd, abs).split('\\').join('/')]));
+    }
+  }
+
+  for (const [dir, only] of folders) {
+    const sources = readLessonSources(dir, cwd, only === 'all' ? [] : [...only]);
+    const catalog = buildCatalog(sources);
+    const wanted = (file: string) => only === 'all' || only.has(file);
+    const lessons = catalog.lessons.filter((l) => only === 'all' || only.has(l.file));
+    const { diagnostics: unmet, runs } = await checkScenarioExpectations(lessons, run);
+    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet];
+    for (const d of all) lines.push(formatDiagnostic(d));
+    problems += all.length;
+    lessonCount += only === 'all' ? sources.lessons.length : only.size;
+    runCount += runs;
+  }
+
+  if (lessonCount === 0 && problems === 0) {
+    lines.push(`lessons:check: no lessons found in ${targets.join(', ')} (lesson files are named NN-slug.md); nothing to check`);
+    return { lines, exitCode: 0 };
+  }
+  const summary = `lessons:check: ${lessonCount} lesson${lessonCount === 1 ? '' : 's'}, ${runCount} scenario run${runCount === 1 ? '' : 's'}`;
+  lines.push(problems ? `${summary}, ${problems} problem${problems === 1 ? '' : 's'}` : `${summary}, no problems`);
+  return { lines, exitCode: problems ? 1 : 0 };
+}

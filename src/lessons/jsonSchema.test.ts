@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { jsonSchemaFiles } from './jsonSchema';
+
+const files = jsonSchemaFiles();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking generated JSON in assertions
+type Json = any;
+const parse = (name: string): Json => JSON.parse(files[name]!);
+
+describe('jsonSchemaFiles', () => {
+  it('writes the three schema files editors use', () => {
+    expect(Object.keys(files).sort()).toEqual(['courses.schema.json', 'lesson.schema.json', 'scenario.schema.json']);
+  });
+
+  it('describes the frontmatter as authors write it, rejecting unknown keys', () => {
+    const lesson = parse('lesson.schema.json');
+    expect(lesson.required).toEqual(['slug', 'title', 'course', 'order', 'readTime', 'summary']);
+    expect(lesson.additionalProperties).toBe(false);
+    expect(lesson.properties.readTime.type).toEqual(['number', 'string']);
+    expect(Object.keys(lesson.$defs).sort()).toEqual(['checklist', 'compare', 'fill-in', 'match', 'quiz', 'reflect', 'scenario']);
+  });
+
+  it('accepts durations as strings or numbers in scenarios (the input side, before parsing)', () => {
+    const scenario = parse('scenario.schema.json');
+    expect(scenario.additionalProperties).toBe(false);
+    expect(scenario.properties.clients.items.properties.ttl.type).toEqual(['number', 'string']);
+  });
+});

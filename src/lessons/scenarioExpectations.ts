@@ -1,0 +1,35 @@
+import type { Verdict } from '../check/verdict';
+import type { Diagnostic } from '../scenario/diagnostic';
+import { unmetExpectations } from '../scenario/expectations';
+import type { Scenario } from '../scenario/schema';
+import type { Lesson } from './types';
+
+/** Runs one scenario to the end; the real one is `runScenario` from src/scenario/run.ts. */
+export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number }) => Promise<{ verdicts: Verdict[] }>;
+
+/**
+ * Runs every scenario block of every lesson headless and reports each `expect` that did not
+ * come true at the block's opening fence, so "CI solves every lesson". Compare blocks are left
+ * out: their two sides deliberately change the scenario, so its `expect` need not hold there.
+ */
+export async function checkScenarioExpectations(lessons: readonly Lesson[], run: ScenarioRunner): Promise<{ diagnostics: Diagnostic[]; runs: number }> {
+  const diagnostics: Diagnostic[] = [];
+  let runs = 0;
+  for (const lesson of lessons) {
+    for (const block of lesson.blocks) {
+      if (block.kind !== 'scenario') continue;
+      const where = { file: lesson.file, line: block.line, col: 1 };
+      const name = block.ref ? `scenario '${block.scenario.id}' (${block.ref})` : `scenario '${block.scenario.id}'`;
+      runs++;
+      try {
+        const { verdicts } = await run(block.scenario, { seed: block.scenario.seed });
+        for (const message of unmetExpectations(block.scenario, verdicts)) {
+          diagnostics.push({ ...where, message: `${name}: ${message}`, hint: `seed ${block.scenario.seed}; replay with npm run sim -- ${lesson.file}#${block.scenario.id} --seed ${block.scenario.seed}` });
+        }
+      } catch (error) {
+        diagnostics.push({ ...where, message: `${name} crashed the simulator: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a bug in Lockstep or an unsupported scenario; please report it' });
+      }
+    }
+  }
+  return { diagnostics, runs };
+}
