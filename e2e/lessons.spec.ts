@@ -1,0 +1,237 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+
+/**
+ * The lesson reader as a learner uses it. Most tests run against the published build (real
+ * lessons/). Quiz mechanics and the injection attempt use a second build that adds the test-only
+ * fixtures course (LOCKSTEP_FIXTURES=1), served from its own port, so the published site never
+ * contains them.
+ */
+
+interface Frontmatter { slug: string; title: string; course: string; order: number }
+
+function realLessons(): Frontmatter[] {
+  return readdirSync('lessons')
+    .filter((f) => /^\d+-.*\.md$/.test(f))
+    .map((f) => parse(readFileSync(join('lessons', f), 'utf8').split(/^---$/m)[1]!) as Frontmatter);
+}
+
+test.describe('published site', () => {
+  test('the course page lists every lesson', async ({ page }) => {
+    await page.goto('./');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const lessons = realLessons();
+    if (!lessons.length) {
+      await expect(page.getByText('No lessons have been published yet.')).toBeVisible();
+      return;
+    }
+    for (const lesson of lessons) {
+      await expect(page.getByRole('link', { name: lesson.title, exact: true })).toHaveAttribute('href', `#/lesson/${lesson.slug}`);
+    }
+  });
+
+  test('a deep link to a lesson survives a reload from the sub-path', async ({ page }) => {
+    const lesson = realLessons()[0];
+    expect(lesson, "lessons/ has at least one lesson").toBeDefined();
+    await page.goto(`./#/lesson/${lesson!.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: lesson!.title })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: lesson!.title })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/lockstep/');
+    await expect(page).toHaveTitle(`${lesson!.title} · Lockstep`);
+  });
+
+  test('an unknown lesson says so and links home', async ({ page }) => {
+    await page.goto('./#/lesson/no-such-lesson');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'See all courses' }).click();
+    await expect(page).toHaveURL(/#\/$/);
+  });
+
+  test('marking a lesson done survives a reload and shows on the course map', async ({ page }) => {
+    const lesson = realLessons()[0];
+    expect(lesson, "lessons/ has at least one lesson").toBeDefined();
+    await page.goto(`./#/lesson/${lesson!.slug}`);
+    await page.getByRole('button', { name: 'Mark this lesson as done' }).click();
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Done ✓/ })).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('./#/');
+    await expect(page.getByText(/^1 of \d+ done$/).first()).toBeVisible();
+  });
+
+  test('corrupt saved progress is backed up, defaults load, and a notice explains', async ({ page }) => {
+    await page.goto('./');
+    await page.evaluate(() => localStorage.setItem('lockstep.progress', '{"state": {"completed": 42'));
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be read' })).toBeVisible();
+    const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lockstep.progress.backup.')).map((k) => localStorage.getItem(k)));
+    expect(backups).toEqual(['{"state": {"completed": 42']);
+    await expect(page.getByText(/^0 of \d+ done$/).first()).toBeVisible();
+  });
+
+  test('progress from a newer version is kept aside, not overwritten', async ({ page }) => {
+    await page.goto('./');
+    await page.evaluate(() => localStorage.setItem('lockstep.progress', JSON.stringify({ state: {}, version: 999 })));
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: 'newer version' })).toBeVisible();
+  });
+
+  test('the page ships a Content-Security-Policy and the course page breaks none of it', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') violations.push(m.text()); });
+    await page.goto('./');
+    const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe('reader mechanics (fixtures build)', () => {
+  let server: ChildProcess | undefined;
+  let outDir = '';
+  let base = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    outDir = mkdtempSync(join(tmpdir(), 'lockstep-e2e-fixtures-'));
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { env: { ...process.env, LOCKSTEP_FIXTURES: '1' }, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`fixtures build failed:\n${build.stderr}`);
+    const port = await freePort();
+    server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--base', '/lockstep/'], { detached: true, stdio: 'ignore' });
+    base = `http://127.0.0.1:${port}/lockstep/`;
+    await waitFor(base);
+  });
+
+  test.afterAll(() => {
+    if (server?.pid) process.kill(-server.pid);
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  const openQuiz = async (page: Page) => {
+    await page.goto(`${base}#/lesson/quiz-gate`);
+    return page.getByRole('region', { name: 'Quiz' }).first();
+  };
+
+  test('the quiz keeps its answer hidden until the learner commits', async ({ page }) => {
+    const quiz = await openQuiz(page);
+    const group = quiz.getByRole('group', { name: 'What does a token-checked release protect?' });
+    await expect(group.getByRole('radio')).toHaveCount(3);
+    await expect(quiz.getByText(/Targeted:|Right:|Too pessimistic:/)).toHaveCount(0);
+    await expect(quiz.getByText('Correct answer')).toHaveCount(0);
+    await quiz.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(quiz.getByRole('alert')).toHaveText(/Pick an answer first/);
+    await expect(quiz.getByText(/Right:/)).toHaveCount(0);
+  });
+
+  test('a wrong answer gets its own explanation first, then the right one', async ({ page }) => {
+    const quiz = await openQuiz(page);
+    await quiz.getByRole('radio', { name: 'The write to the resource' }).check();
+    await quiz.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeFocused();
+    const items = quiz.locator('.feedback-list > li');
+    await expect(items.nth(0)).toContainText('Your answer: The write to the resource');
+    await expect(items.nth(0)).toContainText('Targeted: the release runs after the write');
+    await expect(items.nth(1)).toContainText('The right answer: Someone else\'s key in Redis');
+    await expect(quiz.getByRole('radio', { name: /The write to the resource/ })).toBeDisabled();
+  });
+
+  test('"I\'ve thought about it" reveals the answer without an attempt', async ({ page }) => {
+    const quiz = await openQuiz(page);
+    await quiz.getByRole('button', { name: /I've thought about it/ }).click();
+    await expect(quiz.getByRole('heading', { name: 'Here is the answer.' })).toBeVisible();
+    await expect(quiz.locator('.feedback-list > li').first()).toContainText('The right answer: Someone else\'s key in Redis');
+  });
+
+  test('hints appear one at a time, in order', async ({ page }) => {
+    const quiz = await openQuiz(page);
+    const hints = quiz.getByRole('list', { name: 'Hints' }).getByRole('listitem');
+    await expect(hints).toHaveCount(0);
+    await quiz.getByRole('button', { name: 'Show a hint (1 of 2)' }).click();
+    await expect(hints).toHaveText(['Hint 1: First hint: think about what DEL removes.']);
+    await quiz.getByRole('button', { name: 'Show another hint (2 of 2)' }).click();
+    await expect(hints).toHaveText(['Hint 1: First hint: think about what DEL removes.', 'Hint 2: Second hint: the write happens before the release.']);
+    await expect(quiz.getByRole('button', { name: /hint/ })).toHaveCount(0);
+  });
+
+  test('answers, hints and notes survive a reload', async ({ page }) => {
+    const quiz = await openQuiz(page);
+    await quiz.getByRole('button', { name: 'Show a hint (1 of 2)' }).click();
+    await quiz.getByRole('radio', { name: "Someone else's key in Redis" }).check();
+    await quiz.getByRole('button', { name: 'Check my answer' }).click();
+    await page.getByRole('textbox', { name: 'Where would you enforce safety in your own system?' }).fill('At the database row.');
+    await page.reload();
+    const again = page.getByRole('region', { name: 'Quiz' }).first();
+    await expect(again.getByRole('heading', { name: 'Correct.' })).toBeVisible();
+    await expect(again.getByRole('list', { name: 'Hints' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('textbox', { name: 'Where would you enforce safety in your own system?' })).toHaveValue('At the database row.');
+  });
+
+  test('a true/false set grades each statement', async ({ page }) => {
+    await page.goto(`${base}#/lesson/quiz-gate`);
+    const quiz = page.getByRole('region', { name: 'Quiz' }).nth(1);
+    await quiz.getByRole('group', { name: 'A TTL alone makes a lock safe.' }).getByRole('radio', { name: 'True' }).check();
+    await quiz.getByRole('group', { name: 'Fencing needs the resource to check tokens.' }).getByRole('radio', { name: 'True' }).check();
+    await quiz.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(quiz.getByText('You said true; it is false.')).toBeVisible();
+    await expect(quiz.getByText('You said true: right.')).toBeVisible();
+  });
+
+  test('a hostile lesson renders as harmless text: no dialog, no script, no javascript: link', async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(`${base}#/lesson/injection`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Injection attempts' })).toBeVisible();
+    await expect(page.getByText('a javascript link')).toBeVisible();
+    await page.getByText('a javascript link').click();
+    await page.getByText('a reference link').click();
+    await page.mouse.move(10, 10);
+    const article = page.getByRole('article');
+    await expect(article.locator('script, img, iframe, [onerror], [onmouseover]')).toHaveCount(0);
+    const hrefs = await article.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.filter((h) => h && !/^(https?:|mailto:|#)/.test(h))).toEqual([]);
+    expect(hrefs).toContain('https://example.com/ok');
+    expect(dialogs).toEqual([]);
+  });
+
+  test('the published course map does not list the fixtures course', async ({ page }) => {
+    // Guards the other half of the arrangement: the fixtures build has it, the real one must not.
+    await page.goto(`${base}#/`);
+    await expect(page.getByRole('heading', { name: 'Test fixtures' })).toBeVisible();
+    await page.goto('./');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test fixtures' })).toHaveCount(0);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`preview server at ${url} did not start`);
+}
