@@ -35,6 +35,8 @@ export interface ClientSpec {
   reenter: number;
   jobs: number;
   gapMs: number;
+  /** Ask for fencing tokens even if the resource does not check them. */
+  tokens: boolean;
   redlock: RedlockOptions;
 }
 
@@ -122,7 +124,7 @@ export class World {
         nodes: c.nodes.map((id) => this.nodes.find((n) => n.id === id)!),
         resource: this.resource,
         value,
-        fencing: spec.resource.fencing && this.resource.canFence,
+        fencing: (spec.resource.fencing && this.resource.canFence) || c.tokens,
         gapMs: c.gapMs,
         recipe: (ctx) => makeRecipe(c.recipe, ctx, c.redlock),
         random: sim.random.fork(`retry:${c.id}`),

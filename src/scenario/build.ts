@@ -48,6 +48,7 @@ function clientSpec(c: ClientInput, nodeIds: string[]): ClientSpec {
     reenter: c.reenter,
     jobs: c.jobs,
     gapMs: c.gap,
+    tokens: c.tokens,
     redlock: c.redlock ? { instanceTimeoutMs: c.redlock.instanceTimeout, driftFactor: c.redlock.driftFactor } : DEFAULT_REDLOCK,
   };
 }

@@ -126,6 +126,8 @@ const client = z.strictObject({
   jobs: z.number().int().positive().default(1),
   /** Think time between the two commands of get-then-set / setnx-then-expire. */
   gap: nonNegativeDurationMs.default(0),
+  /** Ask for fencing tokens even when the resource does not check them (to show why it must). */
+  tokens: z.boolean().default(false),
   /** Redlock's per-master timeout and clock-drift factor. */
   redlock: z.strictObject({ instanceTimeout: positiveDurationMs.default(50), driftFactor: z.number().min(0).max(1).default(0.01) }).optional(),
 });
