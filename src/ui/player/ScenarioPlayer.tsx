@@ -16,7 +16,8 @@ export function ScenarioPlayer({ scenario }: { scenario: Scenario }) {
   useEffect(() => {
     let live = true;
     setStore(null);
-    loadScriptEngine()
+    import('../../redis/lua/wasmUrl')
+      .then(({ luaWasmUrl }) => loadScriptEngine({ wasmUrl: luaWasmUrl }))
       .then((scripts) => live && setStore(createPlayerStore(scenario, scripts)))
       .catch((error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)));
     return () => {

@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { describeEvent } from '../../timeline/describeEvent';
 import { formatMs } from '../../sim/time';
+import type { TraceEvent } from '../../sim/traceEvents';
 import type { PlayerStore } from './playerStore';
 
 /**
@@ -38,9 +39,9 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
                       At {formatMs(v.atMs!)}: {v.explanation}
                     </p>
                     <p className="verdict-evidence">
-                      {v.eventIds.map((id, i) => (
+                      {v.eventIds.map((id) => (
                         <button key={id} type="button" className="link" onClick={() => store.getState().select(id)}>
-                          {i === 0 ? 'Show the first write' : 'Show the second write'}
+                          {evidenceLabel(events[id], labelOf)}
                         </button>
                       ))}
                     </p>
@@ -68,4 +69,20 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
       )}
     </div>
   );
+}
+
+/** A short name for a piece of evidence, e.g. "Show Barista A's write at 17.008 s". */
+function evidenceLabel(event: TraceEvent | undefined, labelOf: (id: string) => string): string {
+  if (!event) return 'Show the event';
+  const when = formatMs(event.at);
+  switch (event.kind) {
+    case 'resource.write':
+      return `Show ${labelOf(event.data.from)}'s write at ${when}`;
+    case 'lock.acquired':
+      return `Show ${labelOf(event.actor)} taking the lock at ${when}`;
+    case 'lease.granted':
+      return `Show the lease for ${labelOf(event.data.owner)} at ${when}`;
+    default:
+      return `Show ${labelOf(event.actor)} at ${when}`;
+  }
 }

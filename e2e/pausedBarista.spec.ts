@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+
+/** What `npm run sim` computes in Node for the same scenario and seed. */
+function nodeRun(extra: string[] = []): { traceHash: string } {
+  const out = execFileSync('npx', ['tsx', 'src/cli/sim.ts', 'lessons/05-paused-barista.md#paused-barista', '--seed', '7', '--json', ...extra], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as { traceHash: string };
+}
+
+async function openLesson(page: Page) {
+  await page.goto('./');
+  await page.getByRole('link', { name: /paused barista/i }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /paused barista/i })).toBeVisible();
+}
+
+function player(page: Page) {
+  return page.getByRole('region', { name: /Simulation: The paused barista/ });
+}
+
+test('the course page lists the paused barista and the lesson opens', async ({ page }) => {
+  await openLesson(page);
+  await expect(page.getByText('A freezes.', { exact: false })).toBeVisible();
+});
+
+test('the quiz hides its answer until the learner commits, then explains the choice', async ({ page }) => {
+  await openLesson(page);
+  const quiz = page.getByRole('group', { name: /releases the lock with the script/i });
+  await expect(quiz).toBeVisible();
+  // Nothing of the reveal is on the page yet.
+  await expect(page.getByText(/A decides who may start|A lease\s+decides who may start/)).toHaveCount(0);
+  await quiz.getByRole('radio', { name: /Yes: A cannot delete/ }).check();
+  await page.getByRole('button', { name: /check my answer|submit|commit/i }).first().click();
+  // The wrong choice gets its own explanation, and the right answer is shown.
+  await expect(page.getByText(/deleting the key was never the dangerous part/)).toBeVisible();
+  await expect(page.getByText(/No: A can still do its work after its lease has run out/).first()).toBeVisible();
+});
+
+test('unfenced, both writes land and the verdict points at them; fenced, the stale write is rejected', async ({ page }) => {
+  await openLesson(page);
+  const sim = player(page);
+  await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 15_000 });
+
+  // Run to the end by stepping: every step is one visible thing happening.
+  for (let i = 0; i < 200 && (await sim.getByRole('button', { name: 'Step', exact: true }).isEnabled()); i++) {
+    await sim.getByRole('button', { name: 'Step', exact: true }).click();
+  }
+  await expect(sim.getByText(/Broken: single writer/)).toBeVisible();
+  await expect(sim.getByText(/Barista A wrote after Barista B had taken the lock/)).toBeVisible();
+  await expect(sim.getByRole('button', { name: /Show Barista B's write at 13/ })).toBeVisible();
+  await expect(sim.getByRole('button', { name: /Show Barista A's write at 17/ })).toBeVisible();
+  const log = sim.locator('.resource-log li');
+  await expect(log).toHaveCount(2);
+  await expect(log.nth(1)).toContainText(/Barista A/);
+
+  await sim.getByRole('checkbox', { name: 'Fencing tokens' }).check();
+  await sim.getByRole('button', { name: 'Play' }).click();
+  await expect(sim.getByRole('button', { name: 'Replay' })).toBeVisible({ timeout: 20_000 });
+  await expect(sim.getByText(/Held: single writer/)).toBeVisible();
+  await expect(sim.locator('.resource-log li.write-rejected')).toContainText(/rejected/i);
+  await expect(sim.locator('.resource-log li.write-rejected')).toContainText(/Barista A/);
+
+  // Step back and forward move through the same run.
+  const clock = sim.locator('.player-clock strong');
+  const end = await clock.textContent();
+  await sim.getByRole('button', { name: 'Step back' }).click();
+  const before = await clock.textContent();
+  expect(before).not.toBe(end);
+  await sim.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(clock).toHaveText(end!);
+});
+
+test('the browser computes the same trace hash as Node for the same seed', async ({ page }) => {
+  await openLesson(page);
+  const hash = player(page).getByTestId('trace-hash');
+  await expect(hash).toHaveText(/^[0-9a-f]{16}$/, { timeout: 15_000 });
+  expect(await hash.textContent()).toBe(nodeRun().traceHash);
+  await player(page).getByRole('checkbox', { name: 'Fencing tokens' }).check();
+  await expect(hash).toHaveText(nodeRun(['--fencing', 'on']).traceHash);
+});
