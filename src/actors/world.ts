@@ -84,7 +84,9 @@ export type ProcessAction =
   /** Heal every partition. */
   | { do: 'heal' }
   /** Change the network weather on every link, or on the links from → to. */
-  | { do: 'network'; from?: string; to?: string; latency?: LatencyDist; loss?: number; duplicate?: number; reorder?: number };
+  | { do: 'network'; from?: string; to?: string; latency?: LatencyDist; loss?: number; duplicate?: number; reorder?: number }
+  /** Run one command on a Redis node, as the playground's console does (recorded as redis.command from 'console'). */
+  | { do: 'command'; target: string; argv: string[] };
 
 /**
  * The simulated coffee shop: Redis nodes, lock clients and the resource they protect, wired
@@ -164,6 +166,13 @@ export class World {
       }
       default:
         break;
+    }
+    if (action.do === 'command') {
+      const node = this.nodes.find((n) => n.id === action.target);
+      if (!node) return false;
+      // A stopped server answers nobody: the console shows that no reply came back.
+      if (!node.process.crashed && !node.process.paused) node.execute(action.argv, 'console', -1);
+      return true;
     }
     const target = this.process(action.target);
     if (!target) return false;

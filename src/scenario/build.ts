@@ -109,6 +109,8 @@ export function toAction(step: Step): ProcessAction {
       return { do: 'partition', groups: step.groups, oneWay: step.oneWay };
     case 'heal':
       return { do: 'heal' };
+    case 'command':
+      return { do: 'command', target: step.target, argv: step.argv };
     case 'network': {
       const { at: _at, do: _do, from, to, ...f } = step;
       const faults = faultsOf(f);

@@ -15,6 +15,8 @@ export function describeAction(action: ProcessAction): string {
         : `partition the network: ${action.groups.map((g) => `{${g.join(', ')}}`).join(' | ')}`;
     case 'heal':
       return 'heal the network';
+    case 'command':
+      return `run ${action.argv.join(' ')} on ${action.target}`;
     case 'network': {
       const parts = [
         action.latency && `latency ${describeLatency(action.latency)}`,

@@ -160,6 +160,8 @@ export const step = z.discriminatedUnion('do', [
   z.strictObject({ at: nonNegativeDurationMs, do: z.literal('partition'), ...partition.shape }),
   z.strictObject({ at: nonNegativeDurationMs, do: z.literal('heal') }),
   z.strictObject({ at: nonNegativeDurationMs, do: z.literal('network'), from: id.optional(), to: id.optional(), ...faults }),
+  /** A redis-cli command typed into the playground's console, run on one Redis node. */
+  z.strictObject({ ...target, do: z.literal('command'), argv: z.array(z.string()).min(1) }),
 ]);
 
 const expectation = z.strictObject({
