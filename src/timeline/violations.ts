@@ -21,8 +21,11 @@ export function buildViolations(
     const markerLane = proof.at(-1)?.actor ?? lanes[0]?.id ?? 'world';
     const regions: ViolationHighlight['regions'] = [];
 
+    // A stretch on one lane only makes sense when all the proof happened there (two writes
+    // at one resource); proof spread over several lanes is shown by the belief overlap below.
     const firstMs = Math.min(atMs, ...proof.map((e) => e.at));
-    if (firstMs < atMs) regions.push({ lane: markerLane, startMs: firstMs, endMs: atMs });
+    const oneLane = proof.every((e) => e.actor === markerLane);
+    if (oneLane && firstMs < atMs) regions.push({ lane: markerLane, startMs: firstMs, endMs: atMs });
 
     // The belief each involved client held when it acted; where they overlap, both held "the" lock.
     const beliefs = proof
