@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { formatDiagnostic } from './diagnostic';
+import { parseScenario } from './parse';
+
+const problems = (yaml: string) => {
+  const r = parseScenario(yaml.trimStart(), { file: 'lessons/scenarios/x.yaml', line: 1 });
+  return r.ok ? [] : r.diagnostics.map(formatDiagnostic);
+};
+
+const base = (client: string, rest = '') => `
+id: s
+title: S
+clients:
+  - ${client}
+resource: { id: espresso }
+${rest}`;
+
+describe('scenario diagnostics', () => {
+  it('names an unknown recipe with a did-you-mean hint at its line and column', () => {
+    expect(problems(base('{ id: A, recipe: lease-with-tokn, ttl: 10s }'))).toEqual([
+      expect.stringMatching(/^lessons\/scenarios\/x\.yaml:4:22: clients\[0\]\.recipe must be one of: .*\(did you mean 'lease-with-token'\?\)$/),
+    ]);
+  });
+
+  it('suggests the right key for a misspelt one', () => {
+    expect(problems(base('{ id: A, recipe: watchdog, ttl: 10s, renewEvry: 3s }'))[0]).toMatch(/4:42: unknown key 'renewEvry' .*did you mean 'renewEvery'/);
+  });
+
+  it('refuses a negative or zero TTL, saying what Redis would answer', () => {
+    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: -5s }'))[0]).toMatch(/4:45: clients\[0\]\.ttl: a TTL must be greater than zero .*invalid expire time/);
+  });
+
+  it('reports an unknown target in a script step and in a partition group', () => {
+    const out = problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'script:\n  - { at: 1s, do: pause, target: AA }\n  - { at: 2s, do: partition, groups: [[A], [r2]] }'));
+    expect(out[0]).toMatch(/7:34: unknown target 'AA' \(did you mean 'A'\?\)/);
+    expect(out[1]).toMatch(/8:45: unknown target 'r2' \(did you mean 'r1'\?\)/);
+  });
+
+  it('reports time going backwards in the script', () => {
+    const out = problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'script:\n  - { at: 5s, do: heal }\n  - { at: 2s, do: heal }'));
+    expect(out).toEqual([expect.stringMatching(/8:11: time goes backwards: 2000 ms comes after 5000 ms \(list script steps in time order\)/)]);
+  });
+
+  it('refuses fencing on a resource that cannot check tokens, pointing at the alternative', () => {
+    const yaml = base('{ id: A, recipe: lease-with-token, ttl: 10s }').replace('resource: { id: espresso }', 'resource: { id: psp, kind: payment, fencing: true }');
+    expect(problems(yaml)[0]).toMatch(/5:46: a 'payment' resource cannot check fencing tokens .*idempotencyKeys: true/);
+  });
+
+  it('refuses a probability outside 0..1 and an unknown Redis node', () => {
+    const yaml = base('{ id: A, recipe: lease-with-token, ttl: 10s, node: r9 }', 'network: { loss: 1.5 }');
+    expect(problems(yaml)[0]).toMatch(/network\.loss: a probability is between 0 and 1/);
+    const yaml2 = base('{ id: A, recipe: lease-with-token, ttl: 10s, node: r9 }');
+    expect(problems(yaml2)[0]).toMatch(/unknown Redis node 'r9' \(did you mean 'r1'\?\)/);
+  });
+
+  it('accepts every feature together', () => {
+    const yaml = `
+id: all
+title: Everything
+redis: { nodes: [{ id: r1 }, { id: r2 }, { id: r3 }] }
+network:
+  latency: { dist: long-tail, min: 1ms, median: 4ms, max: 500ms }
+  loss: 0.01
+  links: [{ from: A, to: r1, latency: 20ms }]
+  partitions: [{ groups: [[B], [r3]], oneWay: true }]
+clients:
+  - { id: A, recipe: watchdog, ttl: 10s, work: forever, timeout: 1s, onRenewFail: retry }
+  - { id: B, recipe: redlock, ttl: 10s, retry: { policy: exponential, delay: 100ms, jitter: 50ms, attempts: 5 } }
+  - { id: C, recipe: lease-with-token, keys: [y, x], ordered: true, ttl: 5s, reenter: 1, jobs: 3 }
+resource: { id: row, kind: db-row, fencing: true }
+script:
+  - { at: 1s, do: network, loss: 0.2 }
+  - { at: 2s, do: partition, groups: [[A], [r1]] }
+  - { at: 3s, do: heal }
+checks: { progressWithin: 10s }
+expect: [{ invariant: progress, outcome: violated }]
+`;
+    expect(problems(yaml)).toEqual([]);
+  });
+});
