@@ -1,0 +1,357 @@
+import { LuaEventMasks, LuaReturn, LuaType, type LuaWasm } from 'wasmoon';
+import { error, type Reply } from '../reply';
+import type { ScriptEngine, ScriptRequest } from '../scriptEngine';
+import { sha1Hex } from '../sha1';
+import { bitLibSource } from './bitLibSource';
+import { cjsonLibSource } from './cjsonLibSource';
+import { isLuaUnwind, LuaVm } from './luaVm';
+import { redisLibSource } from './redisLibSource';
+import { formatG, pushErrorTable, pushReply, readReply } from './replyBridge';
+import { sandboxSource } from './sandboxSource';
+import { mapCompileMessage, rewriteFor51 } from './syntax51';
+
+/** Limits that keep a script from freezing or exhausting the page. */
+export interface LuaLimits {
+  /**
+   * Lua VM instructions a script may run before it is cut, as if SCRIPT KILL had been sent.
+   * Default 20 million: a few hundred milliseconds of WebAssembly, while real lock scripts
+   * need a few hundred instructions.
+   */
+  instructionBudget: number;
+  /** Bytes the Lua heap may grow by. Default 64 MiB. */
+  memoryLimitBytes: number;
+}
+
+export const defaultLuaLimits: LuaLimits = { instructionBudget: 20_000_000, memoryLimitBytes: 64 * 1024 * 1024 };
+
+/** Instructions between two calls of the count hook. */
+const HOOK_INTERVAL = 10_000;
+
+/** After a script the heap is collected when it holds more than this. */
+const COLLECT_ABOVE_BYTES = 8 * 1024 * 1024;
+
+const KILLED = 'ERR Script killed by user with SCRIPT KILL...';
+
+/** rand48 keeps 48 bits of state; Redis never seeds it, so it starts from the static value. */
+const RAND48_MASK = (1n << 48n) - 1n;
+const RAND48_INITIAL = 0x1234abcd330en;
+
+/** The shim chunks, run in this order when a VM starts; their names mark shim stack frames. */
+const SHIM_CHUNKS: [name: string, source: string][] = [
+  ['=redis', redisLibSource],
+  ['=bit', bitLibSource],
+  ['=cjson', cjsonLibSource],
+];
+
+/** What the last run did, for the server (BUSY modelling) and for tests. */
+export interface LuaRunStats {
+  /** Instructions executed, to the nearest HOOK_INTERVAL. */
+  instructions: number;
+  /** True when the instruction budget cut the script. */
+  killed: boolean;
+  /** True when the VM was thrown away and rebuilt after this run. */
+  restarted: boolean;
+}
+
+/** Refs and pointers of one live VM. */
+interface Session {
+  vm: LuaVm;
+  compile: number;
+  beginRun: number;
+  endRun: number;
+  handlerEntry: number;
+  hook: number;
+}
+
+/**
+ * Runs EVAL bodies in a Lua 5.4 VM shimmed toward Redis 7.0's Lua 5.1 (see README.md).
+ * `run` is synchronous; a VM that failed in a way Lua cannot recover from is rebuilt.
+ */
+export class LuaScriptEngine implements ScriptEngine {
+  private session: Session;
+  private request: ScriptRequest | null = null;
+  private hookCalls = 0;
+  private killed = false;
+  private inHandler = false;
+  private rand48 = RAND48_INITIAL;
+  lastRun: LuaRunStats = { instructions: 0, killed: false, restarted: false };
+
+  constructor(
+    private readonly lua: LuaWasm,
+    readonly limits: LuaLimits = defaultLuaLimits,
+  ) {
+    this.session = this.start();
+  }
+
+  /** Runs one script; never throws. */
+  run(request: ScriptRequest): Reply {
+    this.request = request;
+    this.hookCalls = 0;
+    this.killed = false;
+    this.inHandler = false;
+    let restart = false;
+    let reply: Reply;
+    try {
+      const outcome = this.execute(request);
+      reply = outcome.reply;
+      restart = outcome.restart;
+    } catch (e) {
+      reply = error(`ERR Error running script ${request.sha}, ${e instanceof Error ? e.message : String(e)}`);
+      restart = true;
+    } finally {
+      this.request = null;
+    }
+    this.lastRun = { instructions: this.hookCalls * HOOK_INTERVAL, killed: this.killed, restarted: restart };
+    if (restart) this.restart();
+    return reply;
+  }
+
+  /** Throws the VM away and starts a fresh one. */
+  restart(): void {
+    try {
+      this.session.vm.close();
+    } catch {
+      // A VM that failed badly may not close cleanly; the new one does not depend on it.
+    }
+    this.session = this.start();
+  }
+
+  private execute(request: ScriptRequest): { reply: Reply; restart: boolean } {
+    const { vm, compile, beginRun, endRun, handlerEntry, hook } = this.session;
+    const { lua } = vm;
+    const L = vm.L;
+    const base = lua.lua_gettop(L);
+    try {
+      vm.pushRef(L, compile);
+      vm.pushString(L, rewriteFor51(request.body));
+      const compiled = lua.lua_pcallk(L, 1, 2, 0, 0, null);
+      if (compiled !== LuaReturn.Ok) return { reply: this.failure(L, compiled, request.sha), restart: true };
+      if (lua.lua_type(L, -2) !== LuaType.Function) {
+        const message = mapCompileMessage(vm.toString(L, -1));
+        return { reply: error(`ERR Error compiling script (new function): ${message}`), restart: false };
+      }
+      lua.lua_settop(L, -2);
+      const script = lua.lua_gettop(L);
+
+      vm.pushRef(L, beginRun);
+      this.pushStrings(L, request.keys);
+      this.pushStrings(L, request.args);
+      const begun = lua.lua_pcallk(L, 2, 0, 0, 0, null);
+      if (begun !== LuaReturn.Ok) return { reply: this.failure(L, begun, request.sha), restart: true };
+
+      lua.lua_pushcclosure(L, handlerEntry, 0);
+      lua.lua_rotate(L, script, 1);
+      lua.lua_sethook(L, hook, LuaEventMasks.Count, HOOK_INTERVAL);
+      const status = lua.lua_pcallk(L, 0, 1, script, 0, null);
+      lua.lua_sethook(L, null, 0, 0);
+      const reply = status === LuaReturn.Ok ? readReply(vm, L, -1) : this.failure(L, status, request.sha);
+
+      vm.pushRef(L, endRun);
+      lua.lua_pushboolean(L, vm.memoryUsed() > COLLECT_ABOVE_BYTES ? 1 : 0);
+      const cleaned = lua.lua_pcallk(L, 1, 0, 0, 0, null) === LuaReturn.Ok;
+      return { reply, restart: status === LuaReturn.ErrorMem || !cleaned };
+    } finally {
+      lua.lua_sethook(L, null, 0, 0);
+      lua.lua_settop(L, base);
+    }
+  }
+
+  /** The reply for a failed call whose error object is on top of the stack. */
+  private failure(L: number, status: number, sha: string): Reply {
+    const { vm } = this.session;
+    const { lua } = vm;
+    if (status === LuaReturn.ErrorMem) return error(`ERR Error running script ${sha}, not enough memory`);
+    if (lua.lua_type(L, -1) === LuaType.Table) {
+      const field = (key: string): string | null => {
+        const type = vm.rawField(L, -1, key);
+        const value =
+          type === LuaType.String
+            ? vm.toString(L, -1)
+            : type === LuaType.Number
+              ? String(Math.trunc(lua.lua_tonumberx(L, -1, null)))
+              : null;
+        lua.lua_settop(L, -2);
+        return value;
+      };
+      const message = field('err');
+      if (message !== null) {
+        const source = field('source');
+        const line = field('line');
+        const where = source !== null && line !== null ? ` script: ${sha}, on ${source}:${line}.` : '';
+        return error(`${message}${where}`.replace(/[\r\n]/g, ' '));
+      }
+    }
+    if (this.killed) return error(`${KILLED} script: ${sha}, on @user_script:1.`);
+    const text = lua.lua_type(L, -1) === LuaType.String ? vm.toString(L, -1) : 'execution failure';
+    return error(`ERR Error running script ${sha}, ${text.slice(0, 100)}`.replace(/[\r\n]/g, ' '));
+  }
+
+  /** Pushes a Lua array of byte strings. */
+  private pushStrings(L: number, values: string[]): void {
+    const { vm } = this.session;
+    vm.lua.lua_createtable(L, values.length, 0);
+    values.forEach((value, i) => {
+      vm.pushString(L, value);
+      vm.lua.lua_rawseti(L, -2, BigInt(i + 1));
+    });
+  }
+
+  /** Builds a VM: libraries, the sandbox, the redis/bit/cjson shims, and the native hooks. */
+  private start(): Session {
+    const vm = new LuaVm(this.lua, this.limits.memoryLimitBytes);
+    const { lua } = vm;
+    const L = vm.L;
+    const native = this.nativeFunctions(vm);
+
+    lua.lua_createtable(L, 0, 6);
+    for (const [name, pointer] of Object.entries(native)) {
+      lua.lua_pushcclosure(L, pointer, 0);
+      vm.setRawField(L, -2, name);
+    }
+    lua.lua_pushlightuserdata(L, 0);
+    vm.setRawField(L, -2, 'null');
+    const nativeTable = lua.lua_gettop(L);
+
+    this.runChunk(vm, '=sandbox', sandboxSource, [nativeTable], 1);
+    const env = lua.lua_gettop(L);
+    for (const [name, source] of SHIM_CHUNKS) this.runChunk(vm, name, source, [env, nativeTable], 0);
+
+    const refOf = (key: string): number => {
+      vm.rawField(L, env, key);
+      return vm.ref(L);
+    };
+    const session: Session = {
+      vm,
+      compile: refOf('compile_user'),
+      beginRun: refOf('begin_run'),
+      endRun: refOf('end_run'),
+      handlerEntry: 0,
+      hook: 0,
+    };
+    const handler = refOf('handler');
+    session.handlerEntry = vm.register((state) => {
+      // The message handler is entered through C so that the kill hook, which fires only in
+      // Lua code, can be told to stand down before any instruction of the handler runs.
+      this.inHandler = true;
+      vm.pushRef(state, handler);
+      lua.lua_rotate(state, 1, 1);
+      lua.lua_callk(state, 1, 1, 0, null);
+      return 1;
+    });
+    session.hook = vm.registerHook((state) => this.onCount(vm, state, session.hook));
+    lua.lua_settop(L, 0);
+    return session;
+  }
+
+  /** Loads and runs one shim chunk with the values at `argIndexes` as its arguments. */
+  private runChunk(vm: LuaVm, name: string, source: string, argIndexes: number[], results: number): void {
+    const { lua } = vm;
+    const L = vm.L;
+    if (vm.load(L, source, name) !== LuaReturn.Ok) throw new Error(`Lua shim ${name}: ${vm.toString(L, -1)}`);
+    for (const index of argIndexes) lua.lua_pushvalue(L, index);
+    if (lua.lua_pcallk(L, argIndexes.length, results, 0, 0, null) !== LuaReturn.Ok) {
+      throw new Error(`Lua shim ${name}: ${vm.toString(L, -1)}`);
+    }
+  }
+
+  /**
+   * The count hook: once the budget is spent the script is killed like SCRIPT KILL does it,
+   * and, as in Redis, the hook then fires on every instruction so pcall cannot swallow it.
+   */
+  private onCount(vm: LuaVm, L: number, hook: number): void {
+    this.hookCalls++;
+    if (this.inHandler) return;
+    if (!this.killed && this.hookCalls * HOOK_INTERVAL < this.limits.instructionBudget) return;
+    this.killed = true;
+    vm.lua.lua_sethook(L, hook, LuaEventMasks.Count, 1);
+    vm.lua.lua_sethook(vm.L, hook, LuaEventMasks.Count, 1);
+    pushErrorTable(vm, L, KILLED, false);
+    vm.lua.lua_error(L);
+  }
+
+  /** The host side of the shim: redis.call/pcall, error, rand48, sha1hex and 5.1 syntax. */
+  private nativeFunctions(vm: LuaVm): Record<string, number> {
+    const { lua } = vm;
+    const stringFunction = (fn: (input: string) => string) =>
+      vm.register((L) => {
+        vm.pushString(L, fn(vm.toString(L, 1)));
+        return 1;
+      });
+    // Calls the Lua function in upvalue 1 with all arguments: see harden() in sandboxSource.
+    const trampoline = vm.register((L) => {
+      const count = lua.lua_gettop(L);
+      lua.lua_pushvalue(L, lua.lua_upvalueindex(1));
+      lua.lua_rotate(L, 1, 1);
+      lua.lua_callk(L, count, -1, 0, null);
+      return lua.lua_gettop(L);
+    });
+    return {
+      wrap: vm.register((L) => {
+        lua.lua_settop(L, 1);
+        lua.lua_pushcclosure(L, trampoline, 1);
+        return 1;
+      }),
+      call: vm.register((L) => this.redisCall(vm, L, true)),
+      pcall: vm.register((L) => this.redisCall(vm, L, false)),
+      error: vm.register((L) => {
+        // luaB_error as in 5.1: numbers get the position too, and level 1 is the caller.
+        const level = lua.lua_type(L, 2) > 0 ? Math.trunc(lua.lua_tonumberx(L, 2, null)) : 1;
+        lua.lua_settop(L, 1);
+        const type = lua.lua_type(L, 1);
+        if (type === LuaType.Number) {
+          const text = formatG(lua.lua_tonumberx(L, 1, null), 14);
+          lua.lua_settop(L, 0);
+          vm.pushString(L, text);
+        }
+        if ((type === LuaType.String || type === LuaType.Number) && level > 0) {
+          lua.luaL_where(L, level);
+          lua.lua_rotate(L, 1, 1);
+          lua.lua_concat(L, 2);
+        }
+        return lua.lua_error(L);
+      }),
+      lrand48: vm.register((L) => {
+        this.rand48 = (this.rand48 * 0x5deece66dn + 0xbn) & RAND48_MASK;
+        lua.lua_pushinteger(L, this.rand48 >> 17n);
+        return 1;
+      }),
+      srand48: vm.register((L) => {
+        const seed = BigInt(Math.trunc(lua.lua_tonumberx(L, 1, null))) & 0xffffffffn;
+        this.rand48 = (seed << 16n) | 0x330en;
+        return 0;
+      }),
+      sha1hex: stringFunction(sha1Hex),
+      rewrite: stringFunction(rewriteFor51),
+      mapmsg: stringFunction(mapCompileMessage),
+    };
+  }
+
+  /** redis.call (raise=true) and redis.pcall: Redis's argument rules, then the server. */
+  private redisCall(vm: LuaVm, L: number, raise: boolean): number {
+    const { lua } = vm;
+    const count = lua.lua_gettop(L);
+    let problem = count === 0 ? 'Please specify at least one argument for this redis lib call' : null;
+    const argv: string[] = [];
+    for (let i = 1; i <= count && problem === null; i++) {
+      const type = lua.lua_type(L, i);
+      // Numbers go as %.17g so no precision is lost (0.1 -> "0.10000000000000001").
+      if (type === LuaType.Number) argv.push(formatG(lua.lua_tonumberx(L, i, null), 17));
+      else if (type === LuaType.String) argv.push(vm.toString(L, i));
+      else problem = 'Lua redis lib command arguments must be strings or integers';
+    }
+    if (problem !== null) {
+      pushErrorTable(vm, L, `ERR ${problem}`, false);
+      return raise ? lua.lua_error(L) : 1;
+    }
+    let reply: Reply;
+    try {
+      reply = this.request ? this.request.call(argv) : error('ERR no script is running');
+    } catch (e) {
+      if (isLuaUnwind(e)) throw e;
+      // A bug in a command must not unwind through the VM; the script sees an error reply.
+      reply = error(`ERR ${e instanceof Error ? e.message : String(e)}`);
+    }
+    pushReply(vm, L, reply);
+    return raise && reply.type === 'error' ? lua.lua_error(L) : 1;
+  }
+}
