@@ -4,7 +4,7 @@
 # so `npm ci && npm test` works on a fresh machine.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensureSystemDeps.sh || { echo "0 passed, 1 failed"; exit 1; }
+bash .ci/ensureSystemDeps.sh || { echo "0 passed, 1 failed"; exit 1; }
 
 out=.test-results
 rm -rf "$out" && mkdir -p "$out"
@@ -26,4 +26,4 @@ fi
 check "build" npx vite build --logLevel warn
 PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" check "end-to-end (playwright)" npx playwright test --reporter=list,json
 
-node scripts/summarizeTests.mjs "$out" "$checks_passed" "$checks_failed"
+node .ci/summarizeTests.mjs "$out" "$checks_passed" "$checks_failed"
