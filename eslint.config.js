@@ -22,7 +22,7 @@ const impureGlobals = [
 ].map(([name, message]) => ({ name, message }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage', '**/*.tmp.*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
