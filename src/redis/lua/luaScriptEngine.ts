@@ -89,7 +89,7 @@ export class LuaScriptEngine implements ScriptEngine {
     this.hookCalls = 0;
     this.killed = false;
     this.inHandler = false;
-    let restart = false;
+    let restart: boolean;
     let reply: Reply;
     try {
       const outcome = this.execute(request);
