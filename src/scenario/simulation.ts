@@ -36,7 +36,7 @@ export class Simulation {
   readonly spec: WorldSpec;
   private endReason: EndReason | null = null;
   private readonly maxEvents: number;
-  /** Kernel steps taken so far: the position time travel counts in. */
+  /** Steps taken so far (kernel steps, plus one for noting the end): the position time travel counts in. */
   steps = 0;
 
   constructor(
@@ -121,6 +121,7 @@ export class Simulation {
 
   private end(reason: EndReason): false {
     this.endReason = reason;
+    this.steps++;
     this.sim.record('run.end', 'world', { reason });
     return false;
   }
