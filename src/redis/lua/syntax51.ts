@@ -110,7 +110,7 @@ export function mapCompileMessage(message: string): string {
       const token = PLACEHOLDER_TOKENS[code];
       return token === undefined ? `'char(${code})'` : `'${token}'`;
     })
-    .replace(/near <eof>/g, "near '<eof>'")
+    .replace(/(?<!')<eof>(?!')/g, "'<eof>'")
     .replace(/syntax error near/g, "'=' expected near")
     .replace(/break outside a loop at line \d+/g, 'no loop to break')
     .split(GOTO_NAME)
