@@ -1,12 +1,305 @@
+import type { Network } from '../net/network';
+import { AppendOnlyFile } from '../redis/aof';
 import { formatReply } from '../redis/cliFormat';
+import type { AppendFsync } from '../redis/config';
 import type { Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
-import { RedisServer } from '../redis/server';
+import { BLOCKED, RedisServer } from '../redis/server';
 import type { Sim } from '../sim/sim';
+import { ReplicationPrimary } from './replicationPrimary';
+import { ReplicationReplica } from './replicationReplica';
 import { Process } from './process';
 
 /** Redis's clocks read Unix time; every simulated node's clock starts at this instant. */
 export const EPOCH_MS = 1_700_000_000_000;
+
+export type NodeRole = 'primary' | 'replica';
+/** none: nothing survives a restart; otherwise appendonly yes with this appendfsync. */
+export type Persistence = 'none' | AppendFsync;
+
+/** How a node is set up; everything is optional so a lone node needs none of it. */
+export interface RedisNodeOptions {
+  role: NodeRole;
+  /** The primary a replica follows. */
+  replicaOf: string | null;
+  /** replica-priority: lower is preferred by Sentinel; 0 is never promoted. */
+  priority: number;
+  /** Extra delay before this replica's share of the stream leaves the primary (a slow link). */
+  replicationLagMs: number;
+  persistence: Persistence;
+  minReplicasToWrite: number;
+  minReplicasMaxLagS: number;
+}
+
+export const DEFAULT_NODE_OPTIONS: RedisNodeOptions = {
+  role: 'primary',
+  replicaOf: null,
+  priority: 100,
+  replicationLagMs: 0,
+  persistence: 'none',
+  minReplicasToWrite: 0,
+  minReplicasMaxLagS: 10,
+};
+
+/** What the rest of a replicated world offers a node: the network, its peers, and whether to keep ticking. */
+export interface NodeLinks {
+  network: Network;
+  lookup(id: string): RedisServerNode | undefined;
+  /** False once the run has nothing left to do, so background crons stop and the run can end. */
+  keepRunning(): boolean;
+  /** Registers a background loop to restart when something happens again (see Topology.wake). */
+  sleeping(restart: () => void): void;
+}
+
+/** What a node answers Sentinel's PING/INFO with. */
+export interface NodeInfo {
+  id: string;
+  runId: string;
+  role: NodeRole;
+  replicaOf: string | null;
+  offset: number;
+  priority: number;
+  /** A replica whose initial sync has not finished cannot be promoted. */
+  linkUp: boolean;
+}
+
+/**
+ * Something a client sends Redis commands to: a node, or a Sentinel-aware address
+ * (replicationAddress.ts) that resolves to whichever node is primary when a request leaves.
+ */
+export interface RedisNode {
+  readonly id: string;
+  readonly process: Process;
+  readonly server: RedisServer;
+  /** The node a request sent now goes to. */
+  resolve(): RedisServerNode;
+  execute(argv: string[], from: string, msg: number, respond?: (reply: Reply) => void): void;
+}
+
+/**
+ * A Redis node as a process: it executes commands that arrive over the network against its
+ * own keyspace and clock, replicates (as a primary or a replica), keeps an AOF when
+ * configured, and watches the lock keys so the trace shows each lease as this node sees it.
+ *
+ * It is also the simplest `RedisNode` address: `resolve()` is the node itself. A
+ * Sentinel-aware address (replicationAddress.ts) resolves to whichever node is primary now.
+ */
+export class RedisServerNode implements RedisNode {
+  readonly process: Process;
+  server!: RedisServer;
+  readonly options: RedisNodeOptions;
+  role: NodeRole;
+  replicaOf: string | null;
+  runId = '';
+  readonly primary: ReplicationPrimary;
+  readonly replica: ReplicationReplica;
+  links: NodeLinks | null = null;
+  private aof: AppendOnlyFile | null = null;
+  /** What the disk holds while the process is down. */
+  private disk: string[][] = [];
+  private crashCause: 'crash' | 'power-loss' = 'crash';
+  private readonly leases: LeaseWatch;
+  private lives = 0;
+  private cronAwake = false;
+  /** The client whose command is running (WAIT counts from that client's last write). */
+  currentClient = '';
+
+  constructor(
+    private readonly sim: Sim,
+    readonly id: string,
+    lockKeys: readonly string[],
+    /** Maps a lock value back to the client that chose it (values are random tokens). */
+    ownerOf: (value: string) => string,
+    private readonly scripts: ScriptEngine | undefined,
+    options: Partial<RedisNodeOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_NODE_OPTIONS, ...options };
+    this.role = this.options.role;
+    this.replicaOf = this.options.replicaOf;
+    this.process = new Process(sim, id);
+    this.leases = new LeaseWatch(sim, this, lockKeys, ownerOf);
+    this.primary = new ReplicationPrimary(sim, this);
+    this.replica = new ReplicationReplica(sim, this);
+    this.boot([]);
+    this.process.onCrash = () => {
+      // What survives is decided now: the page cache dies with the machine, not with the process.
+      this.disk = this.aof ? this.aof.survivors(this.crashCause) : [];
+      this.crashCause = 'crash';
+      this.cronAwake = false;
+      this.primary.reset();
+      this.replica.stop();
+      this.leases.endAll('lost');
+    };
+    this.process.onRestart = () => {
+      const before = this.disk.length;
+      this.boot(this.disk);
+      this.sim.record('redis.recover', this.id, { persistence: this.options.persistence, commands: before, keys: this.server.storedKeyCount });
+      this.leases.check();
+      this.startCron();
+      if (this.role === 'replica' && this.replicaOf !== null) this.replica.connect(this.replicaOf);
+    };
+    this.process.onClockJump = () => this.leases.check();
+  }
+
+  /** Starts a new server life: a fresh keyspace loaded from `commands` (an AOF being replayed). */
+  private boot(commands: string[][]): void {
+    const random = this.sim.random.fork(`redis:${this.id}`);
+    this.runId = this.sim.random.fork(`runid:${this.id}:${this.lives++}`).hex(20);
+    this.server = new RedisServer({
+      clock: () => this.nowMs(),
+      random: () => random.float(),
+      scripts: this.scripts,
+      replication: {
+        isReplica: () => this.role === 'replica',
+        goodReplicas: () => this.primary.log.goodReplicas,
+        wait: (numReplicas, timeoutMs) => this.primary.waitNow(this.currentClient, numReplicas, timeoutMs),
+      },
+      onPropagate: (effects) => this.propagated(effects),
+    });
+    this.server.config['min-replicas-to-write'] = this.options.minReplicasToWrite;
+    this.server.config['min-replicas-max-lag'] = this.options.minReplicasMaxLagS;
+    if (this.options.persistence !== 'none') {
+      this.server.config.appendonly = true;
+      this.server.config.appendfsync = this.options.persistence;
+      this.server.load(commands);
+      this.aof = new AppendOnlyFile(this.options.persistence, this.nowMs(), commands);
+    }
+  }
+
+  /** Wires the node into a replicated world and starts its once-a-second cron. */
+  connect(links: NodeLinks): void {
+    this.links = links;
+    this.startCron();
+    if (this.role === 'replica' && this.replicaOf !== null) this.replica.connect(this.replicaOf);
+  }
+
+  /** The node's clock, unix ms. */
+  nowMs(): number {
+    return EPOCH_MS + this.process.localNow();
+  }
+
+  /** A plain node is its own address. */
+  resolve(): RedisServerNode {
+    return this;
+  }
+
+  /**
+   * Runs one command as if it just arrived from `from`. `respond` gets the reply: at once, or
+   * later for a command that blocks (WAIT), when the replicas acknowledge or the timeout passes.
+   */
+  execute(argv: string[], from: string, msg: number, respond: (reply: Reply) => void = () => {}): void {
+    this.currentClient = from;
+    const reply = this.server.exec(argv);
+    if (reply === BLOCKED) {
+      const timeoutMs = Number(argv[2]);
+      this.sim.record('redis.wait', this.id, { msg, from, numReplicas: Number(argv[1]), timeoutMs });
+      this.primary.block(from, Number(argv[1]), timeoutMs, (answer) => {
+        this.sim.record('redis.command', this.id, { msg, from, argv, reply: formatReply(answer) });
+        respond(answer);
+      });
+      return;
+    }
+    this.sim.record('redis.command', this.id, { msg, from, argv, reply: formatReply(reply) });
+    this.leases.check();
+    respond(reply);
+  }
+
+  /** Applies one batch from the primary (or a snapshot) and shows what it did to the leases. */
+  applyFromPrimary(effects: readonly string[][]): void {
+    for (const argv of effects) this.server.execFromPrimary([...argv]);
+    this.leases.check();
+  }
+
+  /** Throws the dataset away and loads a full-resync snapshot, like a replica loading an RDB. */
+  loadSnapshot(commands: readonly string[][]): number {
+    const discarded = this.server.storedKeyCount;
+    this.server.flushAll();
+    this.server.load(commands);
+    if (this.aof) this.aof = new AppendOnlyFile(this.aof.policy, this.nowMs(), commands.map((c) => [...c]));
+    this.leases.check();
+    return discarded;
+  }
+
+  /** Every write this node makes goes to its AOF and, on a primary, to its replicas. */
+  private propagated(effects: string[][]): void {
+    this.aof?.append(effects);
+    if (this.role === 'primary') this.primary.feed(this.currentClient, effects);
+  }
+
+  /** What a PING/INFO tells a sentinel. */
+  info(): NodeInfo {
+    return {
+      id: this.id,
+      runId: this.runId,
+      role: this.role,
+      replicaOf: this.replicaOf,
+      offset: this.role === 'primary' ? this.primary.log.offset : this.replica.offset,
+      priority: this.options.priority,
+      linkUp: this.role === 'primary' || this.replica.synced,
+    };
+  }
+
+  /** REPLICAOF NO ONE: stop following, keep the data, start taking writes. */
+  promote(reason: string): void {
+    if (this.role === 'primary') return;
+    const offset = this.replica.offset;
+    this.replica.stop();
+    this.role = 'primary';
+    this.replicaOf = null;
+    this.primary.start(offset);
+    this.sim.record('redis.role', this.id, { role: 'primary', of: null, reason });
+  }
+
+  /** REPLICAOF <primary>: follow it; the full resync that follows replaces this node's data. */
+  follow(primaryId: string, reason: string): void {
+    if (this.role === 'replica' && this.replicaOf === primaryId) return;
+    this.primary.reset();
+    this.role = 'replica';
+    this.replicaOf = primaryId;
+    this.sim.record('redis.role', this.id, { role: 'replica', of: primaryId, reason });
+    this.replica.connect(primaryId);
+  }
+
+  /** The machine loses power: a crash in which only fsynced data survives. */
+  powerLoss(): void {
+    if (this.process.crashed) return;
+    this.sim.record('process.power-loss', this.id, {});
+    this.crashCause = 'power-loss';
+    this.process.crash();
+  }
+
+  /** The server cron, once a second: AOF fsync, good-replica count, replica ACKs and resends. */
+  private startCron(): void {
+    if (this.cronAwake || !this.links) return;
+    this.cronAwake = true;
+    const tick = () => {
+      if (!this.links!.keepRunning()) {
+        this.cronAwake = false;
+        this.links!.sleeping(() => this.startCron());
+        return;
+      }
+      this.aof?.tick(this.nowMs());
+      if (this.role === 'primary') this.primary.cron();
+      else this.replica.cron();
+      this.process.setTimer(1000, tick);
+    };
+    // A crash drops the pending tick (the process's life ends); a restart starts a new cron.
+    this.process.setTimer(1000, tick);
+  }
+
+  /** Number of AOF commands a power loss right now would forget (for the inspector). */
+  get unsyncedCommands(): number {
+    return this.aof?.unsynced ?? 0;
+  }
+
+  /** The leases this node's keyspace shows (lock keys only). */
+  checkLeases(): void {
+    this.leases.check();
+  }
+}
+
+/** Builds a node; the old name keeps `new RedisNode(...)` working where a node is made. */
+export const RedisNode = RedisServerNode;
 
 interface Lease {
   owner: string;
@@ -15,54 +308,23 @@ interface Lease {
 }
 
 /**
- * A Redis node as a process: it executes commands that arrive over the network against its
- * own keyspace and clock, and it watches the lock keys so the trace can show each lease as
- * Redis sees it (granted, then expired, deleted or overwritten).
+ * Watches a node's lock keys and records each lease as this node sees it: granted, then
+ * expired, deleted, overwritten, or lost with the node's memory.
  */
-export class RedisNode {
-  readonly process: Process;
-  server: RedisServer;
+class LeaseWatch {
   private readonly leases = new Map<string, Lease>();
 
   constructor(
     private readonly sim: Sim,
-    readonly id: string,
+    private readonly node: RedisServerNode,
     private readonly lockKeys: readonly string[],
-    /** Maps a lock value back to the client that chose it (values are random tokens). */
     private readonly ownerOf: (value: string) => string,
-    private readonly scripts: ScriptEngine | undefined,
-  ) {
-    this.process = new Process(sim, id);
-    this.server = this.newServer();
-    this.process.onRestart = () => {
-      // Without persistence a restart forgets every key, and with them every lease.
-      for (const key of [...this.leases.keys()]) this.endLease(key, 'lost');
-      this.server = this.newServer();
-    };
-    this.process.onClockJump = () => this.checkLeases();
-  }
-
-  private newServer(): RedisServer {
-    const random = this.sim.random.fork(`redis:${this.id}`);
-    return new RedisServer({
-      clock: () => EPOCH_MS + this.process.localNow(),
-      random: () => random.float(),
-      scripts: this.scripts,
-    });
-  }
-
-  /** Runs one command as if it just arrived from `from`; returns the reply. */
-  execute(argv: string[], from: string, msg: number): Reply {
-    const reply = this.server.exec(argv);
-    this.sim.record('redis.command', this.id, { msg, from, argv, reply: formatReply(reply) });
-    this.checkLeases();
-    return reply;
-  }
+  ) {}
 
   /** Compares each lock key with the lease we last saw and records what changed. */
-  private checkLeases(): void {
+  check(): void {
     for (const key of this.lockKeys) {
-      const now = this.server.peek(key);
+      const now = this.node.server.peek(key);
       const value = now === undefined ? undefined : ownerValue(now.type, now.value);
       const lease = this.leases.get(key);
       if (lease && lease.value === value) {
@@ -72,33 +334,39 @@ export class RedisNode {
         }
         continue;
       }
-      if (lease) this.endLease(key, value === undefined ? this.whyGone(lease) : 'overwritten');
-      if (value !== undefined) this.grantLease(key, value, now?.expiresAtMs ?? null);
+      if (lease) this.end(key, value === undefined ? this.whyGone(lease) : 'overwritten');
+      if (value !== undefined) this.grant(key, value, now?.expiresAtMs ?? null);
     }
   }
 
+  /** The node went down: every lease it held is gone with it (until a restart reloads them). */
+  endAll(reason: 'lost'): void {
+    for (const key of [...this.leases.keys()]) this.end(key, reason);
+  }
+
   private whyGone(lease: Lease): 'expired' | 'deleted' {
-    const expired = lease.expiresAt !== null && EPOCH_MS + this.process.localNow() > lease.expiresAt;
+    const expired = lease.expiresAt !== null && this.node.nowMs() > lease.expiresAt;
     return expired ? 'expired' : 'deleted';
   }
 
-  private grantLease(key: string, value: string, expiresAtUnixMs: number | null): void {
+  private grant(key: string, value: string, expiresAtUnixMs: number | null): void {
     const lease = { owner: this.ownerOf(value), value, expiresAt: expiresAtUnixMs };
     this.leases.set(key, lease);
-    this.sim.record('lease.granted', this.id, {
+    const process = this.node.process;
+    this.sim.record('lease.granted', this.node.id, {
       key,
       owner: lease.owner,
       value,
-      expiresAt: expiresAtUnixMs === null ? null : this.process.simTimeWhenLocalPasses(expiresAtUnixMs - EPOCH_MS),
+      expiresAt: expiresAtUnixMs === null ? null : process.simTimeWhenLocalPasses(expiresAtUnixMs - EPOCH_MS),
     });
     this.watchExpiry(key, lease);
   }
 
-  private endLease(key: string, reason: 'expired' | 'deleted' | 'overwritten' | 'lost'): void {
+  private end(key: string, reason: 'expired' | 'deleted' | 'overwritten' | 'lost'): void {
     const lease = this.leases.get(key);
     if (!lease) return;
     this.leases.delete(key);
-    this.sim.record('lease.ended', this.id, { key, owner: lease.owner, reason });
+    this.sim.record('lease.ended', this.node.id, { key, owner: lease.owner, reason });
   }
 
   /**
@@ -107,10 +375,11 @@ export class RedisNode {
    */
   private watchExpiry(key: string, lease: Lease): void {
     if (lease.expiresAt === null) return;
-    const at = this.process.simTimeWhenLocalPasses(lease.expiresAt - EPOCH_MS);
-    this.sim.kernel.schedule(at - this.sim.now, this.process.owner, 'message', () => {
+    const process = this.node.process;
+    const at = process.simTimeWhenLocalPasses(lease.expiresAt - EPOCH_MS);
+    this.sim.kernel.schedule(at - this.sim.now, process.owner, 'message', () => {
       if (this.leases.get(key) !== lease) return;
-      this.checkLeases();
+      this.check();
       // The clock may have jumped back: keep watching until the lease really ends.
       if (this.leases.get(key) === lease) this.watchExpiry(key, lease);
     });

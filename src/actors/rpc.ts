@@ -26,25 +26,29 @@ export class Rpc {
   ) {}
 
   /** Sends `argv` to `node`; `done` runs exactly once, on the reply or on the timeout. */
-  call(node: RedisNode, argv: string[], label: string, done: (result: RpcResult) => void, timeoutMs = this.timeoutMs): void {
+  call(address: RedisNode, argv: string[], label: string, done: (result: RpcResult) => void, timeoutMs = this.timeoutMs): void {
     const { network, process, sim } = this;
+    // A Sentinel-aware address names whichever node is primary as the request leaves.
+    const node = address.resolve();
     const from = process.id;
     let settled = false;
     let timer: number | null = null;
     const msg = network.send(from, node.process, label, () => {
-      const reply = node.execute(argv, from, msg);
-      network.send(node.id, process, formatReply(reply), () => {
-        if (settled) {
-          if (timer === null) return; // a duplicated reply: the first copy was already handled
+      // The reply may come later than the command ran: WAIT blocks until replicas acknowledge.
+      node.execute(argv, from, msg, (reply) =>
+        network.send(node.id, process, formatReply(reply), () => {
+          if (settled) {
+            if (timer === null) return; // a duplicated reply: the first copy was already handled
+            timer = null;
+            sim.record('request.late', from, { msg, from: node.id, label });
+            return;
+          }
+          settled = true;
+          if (timer !== null) sim.kernel.cancel(timer);
           timer = null;
-          sim.record('request.late', from, { msg, from: node.id, label });
-          return;
-        }
-        settled = true;
-        if (timer !== null) sim.kernel.cancel(timer);
-        timer = null;
-        done({ ok: true, reply });
-      });
+          done({ ok: true, reply });
+        }),
+      );
     });
     if (timeoutMs === null) return;
     timer = process.setTimer(timeoutMs, () => {

@@ -7,6 +7,7 @@ import { resolveCommand } from './commandTable';
 import type { CommandContext, CommandSpec, NodeServices } from './command';
 import { describeValue, estimateUsedMemoryBytes } from './inspect';
 import { activeExpireCycle } from './activeExpire';
+import { snapshotCommands } from './snapshot';
 
 /** Hooks a replicated topology plugs in; a standalone node needs none. */
 export interface ReplicationHooks {
@@ -14,9 +15,15 @@ export interface ReplicationHooks {
   isReplica(): boolean;
   /** Replicas currently within min-replicas-max-lag (for min-replicas-to-write). */
   goodReplicas(): number;
-  /** Answers WAIT numreplicas timeout on a primary. */
+  /**
+   * Answers WAIT numreplicas timeout on a primary. A hook that must block the caller answers
+   * `BLOCKED`: the server hands it back as the reply, and the caller answers the client later.
+   */
   wait(numReplicas: number, timeoutMs: number): Reply;
 }
+
+/** The reply a blocking command (WAIT) gives when its real answer will come later. */
+export const BLOCKED: Reply = Object.freeze({ type: 'status', value: '<blocked>' }) as Reply;
 
 /** Construction options for one simulated Redis node. */
 export interface RedisServerOptions {
@@ -100,6 +107,7 @@ export class RedisServer {
   /** Applies one command from this node's primary: no READONLY, OOM or min-replicas checks. */
   execFromPrimary(argv: string[]): Reply {
     this.pendingEffects = [];
+    this.db.expiresKeys = !this.isReplica();
     const resolved = resolveCommand(argv);
     const reply = resolved.ok ? this.run(resolved.spec, argv, false) : resolved.reply;
     this.flushEffects();
@@ -156,6 +164,25 @@ export class RedisServer {
       if (entry) out.push({ key, ...view(entry) });
     }
     return out;
+  }
+
+  /**
+   * Loads commands (an AOF being replayed, a full-resync snapshot) without propagating them:
+   * they are already in the file, or already came from the primary.
+   */
+  load(commands: readonly string[][]): void {
+    const onPropagate = this.options.onPropagate;
+    this.options.onPropagate = undefined;
+    try {
+      for (const argv of commands) this.execFromPrimary([...argv]);
+    } finally {
+      this.options.onPropagate = onPropagate;
+    }
+  }
+
+  /** The live dataset as commands that rebuild it (a full resync's snapshot), TTLs absolute. */
+  snapshot(): string[][] {
+    return snapshotCommands(this.db, this.now());
   }
 
   /** Empties the dataset (not the config or the script cache), like FLUSHALL. */

@@ -41,6 +41,36 @@ export interface TraceEventMap {
   /** The lease ended on this node. */
   'lease.ended': { key: string; owner: string; reason: 'expired' | 'deleted' | 'overwritten' | 'lost' };
 
+  /** A WAIT blocked on this primary: the reply comes when replicas acknowledge or at the timeout. */
+  'redis.wait': { msg: number; from: string; numReplicas: number; timeoutMs: number };
+  /** This node changed role (REPLICAOF NO ONE / REPLICAOF <primary>); `of` is the primary it follows. */
+  'redis.role': { role: 'primary' | 'replica'; of: string | null; reason: string };
+  /** A replica applied a batch of its primary's stream; `offset` is its replication offset after it. */
+  'redis.replicate': { from: string; offset: number; argv: string[][] };
+  /** A replica threw its data away and loaded its primary's dataset (full resync). */
+  'redis.sync': { from: string; offset: number; keys: number; discarded: number };
+  /** A node came back up and replayed what its persistence kept (`commands` from the AOF). */
+  'redis.recover': { persistence: 'none' | 'always' | 'everysec' | 'no'; commands: number; keys: number };
+  /** The machine lost power: unlike a process crash, unsynced AOF data is gone (process.crash follows). */
+  'process.power-loss': Record<string, never>;
+
+  /** A sentinel's PINGs to `node` went unanswered for down-after-milliseconds (down) or it answered again. */
+  'sentinel.sdown': { node: string; down: boolean };
+  /** Enough sentinels (`votes` of `quorum`) agree the primary is down (or it came back: down false). */
+  'sentinel.odown': { primary: string; votes: number; quorum: number; down: boolean };
+  /** This sentinel voted for `leader` to run the failover of epoch `epoch`. */
+  'sentinel.vote': { epoch: number; leader: string };
+  /** This sentinel won the election for `epoch` with `votes` of the `needed` majority. */
+  'sentinel.elected': { epoch: number; votes: number; needed: number };
+  /** A failover of `group` began at this sentinel (manual: SENTINEL FAILOVER, no agreement needed). */
+  'failover.start': { group: string; primary: string; epoch: number; manual: boolean };
+  /** The leader promoted `to` (REPLICAOF NO ONE) in place of `from`. */
+  'failover.promote': { group: string; from: string; to: string; epoch: number };
+  /** The failover could not go on (no replica fit to promote, or it timed out). */
+  'failover.abort': { group: string; reason: string };
+  /** This sentinel now knows `to` as the group's primary (+switch-master). */
+  'sentinel.switch': { group: string; from: string; to: string; epoch: number };
+
   /** The client starts trying to take the lock. */
   'lock.request': { key: string };
   /** The client now believes it holds the lock. */
