@@ -102,6 +102,11 @@ describe('reply -> Lua value', () => {
     expect(run("redis.call('set', 'kept', '1') error('late')")).toEqual(err(`ERR user_script:1: late${at(1)}`));
     expect(keyspace.values.get('kept')).toBe('1');
   });
+  it('runs a cached body again with fresh KEYS, ARGV and locals', () => {
+    const body = 'local n = 0 n = n + 1 return {KEYS[1], n}';
+    expect(run(body, ['first'])).toEqual(arr(str('first'), int(1)));
+    expect(run(body, ['second'])).toEqual(arr(str('second'), int(1)));
+  });
   it('passes KEYS and ARGV, byte strings included', () => {
     expect(run('return {KEYS[1], ARGV[1], #KEYS, #ARGV}', ['key'], ['arg'])).toEqual(arr(str('key'), str('arg'), int(1), int(1)));
     expect(run('return {string.len(ARGV[1]), ARGV[1]}', [], ['a\u0000b\u00ff'])).toEqual(arr(int(4), str('a\u0000b\u00ff')));

@@ -1,4 +1,4 @@
-import { LuaEventMasks, LuaReturn, LuaType, type LuaWasm } from 'wasmoon';
+import { LUA_REGISTRYINDEX, LuaEventMasks, LuaReturn, LuaType, type LuaWasm } from 'wasmoon';
 import { error, type Reply } from '../reply';
 import type { ScriptEngine, ScriptRequest } from '../scriptEngine';
 import { sha1Hex } from '../sha1';
@@ -61,7 +61,12 @@ interface Session {
   endRun: number;
   handlerEntry: number;
   hook: number;
+  /** Compiled bodies (body -> registry ref), as Redis keeps its f_<sha> functions. */
+  compiled: Map<string, number>;
 }
+
+/** Bodies kept compiled per VM; beyond this the cache starts over. */
+const COMPILED_MAX = 1000;
 
 /**
  * Runs EVAL bodies in a Lua 5.4 VM shimmed toward Redis 7.0's Lua 5.1 (see README.md).
@@ -117,20 +122,28 @@ export class LuaScriptEngine implements ScriptEngine {
   }
 
   private execute(request: ScriptRequest): { reply: Reply; restart: boolean } {
-    const { vm, compile, beginRun, endRun, handlerEntry, hook } = this.session;
+    const { vm, compile, beginRun, endRun, handlerEntry, hook, compiled: cache } = this.session;
     const { lua } = vm;
     const L = vm.L;
     const base = lua.lua_gettop(L);
     try {
-      vm.pushRef(L, compile);
-      vm.pushString(L, rewriteFor51(request.body));
-      const compiled = lua.lua_pcallk(L, 1, 2, 0, 0, null);
-      if (compiled !== LuaReturn.Ok) return { reply: this.failure(L, compiled, request.sha), restart: true };
-      if (lua.lua_type(L, -2) !== LuaType.Function) {
-        const message = mapCompileMessage(vm.toString(L, -1));
-        return { reply: error(`ERR Error compiling script (new function): ${message}`), restart: false };
+      const cached = cache.get(request.body);
+      if (cached !== undefined) {
+        vm.pushRef(L, cached);
+      } else {
+        vm.pushRef(L, compile);
+        vm.pushString(L, rewriteFor51(request.body));
+        const compiled = lua.lua_pcallk(L, 1, 2, 0, 0, null);
+        if (compiled !== LuaReturn.Ok) return { reply: this.failure(L, compiled, request.sha), restart: true };
+        if (lua.lua_type(L, -2) !== LuaType.Function) {
+          const message = mapCompileMessage(vm.toString(L, -1));
+          return { reply: error(`ERR Error compiling script (new function): ${message}`), restart: false };
+        }
+        lua.lua_settop(L, -2);
+        if (cache.size >= COMPILED_MAX) this.forget(cache);
+        lua.lua_pushvalue(L, -1);
+        cache.set(request.body, vm.ref(L));
       }
-      lua.lua_settop(L, -2);
       const script = lua.lua_gettop(L);
 
       vm.pushRef(L, beginRun);
@@ -154,6 +167,13 @@ export class LuaScriptEngine implements ScriptEngine {
       lua.lua_sethook(L, null, 0, 0);
       lua.lua_settop(L, base);
     }
+  }
+
+  /** Drops every cached compiled body. */
+  private forget(cache: Map<string, number>): void {
+    const { vm } = this.session;
+    for (const ref of cache.values()) vm.lua.luaL_unref(vm.L, LUA_REGISTRYINDEX, ref);
+    cache.clear();
   }
 
   /** The reply for a failed call whose error object is on top of the stack. */
@@ -227,6 +247,7 @@ export class LuaScriptEngine implements ScriptEngine {
       endRun: refOf('end_run'),
       handlerEntry: 0,
       hook: 0,
+      compiled: new Map(),
     };
     const handler = refOf('handler');
     session.handlerEntry = vm.register((state) => {
