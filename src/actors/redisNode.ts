@@ -148,7 +148,8 @@ export class RedisServerNode implements RedisNode {
     this.server = new RedisServer({
       clock: () => this.nowMs(),
       random: () => random.float(),
-      scripts: this.scripts,
+      // Each start of a node is a new process with its own script state (math.random).
+      scripts: this.scripts?.forServer?.() ?? this.scripts,
       replication: {
         isReplica: () => this.role === 'replica',
         goodReplicas: () => this.primary.log.goodReplicas,

@@ -10,6 +10,12 @@ import type { Reply } from './reply';
  */
 export interface ScriptEngine {
   run(request: ScriptRequest): Reply;
+  /**
+   * An engine for one server process: it shares the loaded VM but keeps that server's own
+   * script state (Redis 7.0 never reseeds math.random, so each process has its own sequence).
+   * A simulated node calls this whenever it starts, so two nodes, or two runs, never share it.
+   */
+  forServer?(): ScriptEngine;
 }
 
 export interface ScriptRequest {

@@ -243,3 +243,19 @@ describe('runaway scripts and memory bombs', () => {
     expect(run("return redis.call('ping')")).toEqual({ type: 'status', value: 'PONG' });
   });
 });
+
+describe('forServer', () => {
+  it('gives each server process its own math.random sequence on one shared VM', async () => {
+    const engine = await loadLuaEngine();
+    const local = new TestKeyspace();
+    const script = 'return math.random(1000)';
+    const first = engine.forServer();
+    const second = engine.forServer();
+    const a1 = first.run(local.request(script));
+    const b1 = second.run(local.request(script));
+    // Both start where a fresh redis-server starts (397), and advance independently.
+    expect(a1).toEqual(int(397));
+    expect(b1).toEqual(int(397));
+    expect(first.run(local.request(script))).toEqual(int(841));
+  });
+});

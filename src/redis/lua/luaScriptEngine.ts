@@ -111,6 +111,23 @@ export class LuaScriptEngine implements ScriptEngine {
     return reply;
   }
 
+  /** A view of this engine with its own math.random state, as a separate server process has. */
+  forServer(): ScriptEngine {
+    let rand48 = RAND48_INITIAL;
+    return {
+      run: (request) => {
+        const saved = this.rand48;
+        this.rand48 = rand48;
+        try {
+          return this.run(request);
+        } finally {
+          rand48 = this.rand48;
+          this.rand48 = saved;
+        }
+      },
+    };
+  }
+
   /** Throws the VM away and starts a fresh one. */
   restart(): void {
     try {
