@@ -2,7 +2,7 @@ import { createActor, type Actor } from 'xstate';
 import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
-import { lockClientMachine, stateLabel, type LockClientInput } from './lockClientMachine';
+import { bindEffects, lockClientMachine, stateLabel, type LockClientInput } from './lockClientMachine';
 import { Process } from './process';
 import type { Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
@@ -102,19 +102,17 @@ export class LockClient {
         if ((handle as number) >= 0) this.sim.kernel.cancel(handle as number);
       },
     };
-    const machine = lockClientMachine.provide({
-      actions: {
-        startAcquire: () => this.acquireNext(),
-        startReenter: () => this.reenter(),
-        startRead: () => this.read(),
-        startWrite: () => this.write(),
-        startRelease: () => this.release(),
-        startRenew: () => this.renew(),
-        noteFailed: () => this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts: this.attempts }),
-        noteLost: () => this.lose('renewal failed'),
-      },
+    const actor = createActor(lockClientMachine, { input, clock });
+    bindEffects(actor, {
+      startAcquire: () => this.acquireNext(),
+      startReenter: () => this.reenter(),
+      startRead: () => this.read(),
+      startWrite: () => this.write(),
+      startRelease: () => this.release(),
+      startRenew: () => this.renew(),
+      noteFailed: () => this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts: this.attempts }),
+      noteLost: () => this.lose('renewal failed'),
     });
-    const actor = createActor(machine, { input, clock });
     actor.subscribe((snapshot) => this.recordState(stateLabel(snapshot)));
     actor.start();
     return actor;
@@ -136,7 +134,7 @@ export class LockClient {
     if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
     this.sim.record('lock.request', this.id, { key });
     this.recipe.acquire(key, (result) => {
-      if (!result.ok) return this.busy(key);
+      if (!result.ok) return this.busy(key, () => this.acquireNext());
       this.held.push(key);
       this.token = result.token;
       this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
@@ -147,10 +145,18 @@ export class LockClient {
     });
   }
 
-  private busy(key: string): void {
+  /** A failed try: wait as the retry policy says and `retry`, or tell the machine it gave up. */
+  private busy(key: string, retry: () => void): void {
     this.attempts++;
     this.sim.record('lock.busy', this.id, { key });
-    this.actor.send({ type: 'BUSY', retryInMs: retryDelayMs(this.options.retry, this.attempts, this.options.random) });
+    const delayMs = retryDelayMs(this.options.retry, this.attempts, this.options.random);
+    if (delayMs === null) return void this.actor.send({ type: 'GAVE_UP' });
+    const state = this.lastState;
+    this.recordState('waiting');
+    this.process.setTimer(delayMs, () => {
+      this.recordState(state);
+      retry();
+    });
   }
 
   /** A nested call takes the first lock again while already holding it. */
@@ -158,7 +164,7 @@ export class LockClient {
     const key = this.options.keys[0]!;
     this.sim.record('lock.request', this.id, { key });
     this.recipe.acquire(key, (result) => {
-      if (!result.ok) return this.busy(key);
+      if (!result.ok) return this.busy(key, () => this.reenter());
       this.attempts = 0;
       this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
       this.actor.send({ type: 'ACQUIRED', token: result.token });

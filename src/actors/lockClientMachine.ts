@@ -1,4 +1,4 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
 
 /**
  * What a lock client knows and intends. It is the client's *belief*; Redis may see things
@@ -22,16 +22,15 @@ export interface LockClientContext {
   // What happened so far.
   jobsDone: number;
   reentered: number;
-  retryInMs: number;
   token: number | null;
 }
 
-export type LockClientInput = Omit<LockClientContext, 'jobsDone' | 'reentered' | 'retryInMs' | 'token'>;
+export type LockClientInput = Omit<LockClientContext, 'jobsDone' | 'reentered' | 'token'>;
 
 export type LockClientEvent =
   | { type: 'ACQUIRED'; token: number | null }
-  /** The lock was taken (or the try failed); `retryInMs` is null when the retry policy gives up. */
-  | { type: 'BUSY'; retryInMs: number | null }
+  /** The retry policy gave up (retries themselves are carried out by LockClient, not decided here). */
+  | { type: 'GAVE_UP' }
   /** The read came back; `act` is false when the resource's state says there is nothing to do. */
   | { type: 'READ_DONE'; act: boolean }
   | { type: 'WRITE_DONE' }
@@ -40,10 +39,36 @@ export type LockClientEvent =
   /** `definite`: Redis said the key is gone; otherwise no answer, with `leaseLeftMs` of local lease left. */
   | { type: 'RENEW_FAILED'; definite: boolean; leaseLeftMs: number };
 
+/** The effects a lock client's machine asks for; bound per actor with `bindEffects`. */
+export interface LockClientEffects {
+  startAcquire(): void;
+  startReenter(): void;
+  startRead(): void;
+  startWrite(): void;
+  startRelease(): void;
+  startRenew(): void;
+  noteFailed(): void;
+  noteLost(): void;
+}
+
+/**
+ * Each running actor's effects. The machine is built once for every client and every run
+ * (building or `provide()`-ing a machine costs about a millisecond, more than a whole run of
+ * the paused barista), so its actions look their effects up by the actor they run in.
+ */
+const effectsOf = new WeakMap<AnyActorRef, LockClientEffects>();
+
+/** Binds `effects` to `actor`; call after createActor and before start(). */
+export function bindEffects(actor: AnyActorRef, effects: LockClientEffects): void {
+  effectsOf.set(actor, effects);
+}
+
+const effect = (name: keyof LockClientEffects) => ({ self }: { self: AnyActorRef }) => effectsOf.get(self)?.[name]();
+
 /**
  * A lock client: wait for the start time, take the lock (retrying by policy), enter again if
  * the job nests, read, work, write to the resource and release, while a watchdog renews the
- * lease. Effects are named here and bound by LockClient with `provide()`; time comes from the
+ * lease. Effects are named here and bound per actor by LockClient (`bindEffects`); time comes from the
  * kernel through the actor's clock, so `after` delays are virtual and freeze during a pause.
  * Only decisions come through here: network traffic and Redis commands stay in plain code.
  */
@@ -54,24 +79,22 @@ export const lockClientMachine = setup({
     input: {} as LockClientInput,
   },
   actions: {
-    startAcquire: () => {},
-    startReenter: () => {},
-    startRead: () => {},
-    startWrite: () => {},
-    startRelease: () => {},
-    startRenew: () => {},
-    noteFailed: () => {},
-    noteLost: () => {},
+    startAcquire: effect('startAcquire'),
+    startReenter: effect('startReenter'),
+    startRead: effect('startRead'),
+    startWrite: effect('startWrite'),
+    startRelease: effect('startRelease'),
+    startRenew: effect('startRenew'),
+    noteFailed: effect('noteFailed'),
+    noteLost: effect('noteLost'),
   },
   delays: {
     startDelay: ({ context }) => context.startAtMs,
     workDelay: ({ context }) => context.workMs ?? Infinity,
-    retryDelay: ({ context }) => context.retryInMs,
     renewDelay: ({ context }) => context.renewEveryMs ?? Infinity,
     renewRetryDelay: ({ context }) => context.renewRetryMs,
   },
   guards: {
-    canRetry: ({ event }) => event.type === 'BUSY' && event.retryInMs !== null,
     needsReenter: ({ context }) => context.reentered < context.reenter,
     readsFirst: ({ context }) => context.readsFirst,
     acts: ({ event }) => event.type === 'READ_DONE' && event.act,
@@ -81,21 +104,19 @@ export const lockClientMachine = setup({
   },
 }).createMachine({
   id: 'lockClient',
-  context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0, retryInMs: 0, token: null }),
+  context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0, token: null }),
   initial: 'idle',
   states: {
     idle: { after: { startDelay: 'acquiring' } },
+    // Acquiring covers every retry: waiting between tries is plain code (LockClient shows it as
+    // 'waiting'), so a crowd of contending clients costs no machine transitions per attempt.
     acquiring: {
       entry: 'startAcquire',
       on: {
         ACQUIRED: { target: 'holding', actions: assign({ token: ({ event }) => event.token }) },
-        BUSY: [
-          { guard: 'canRetry', target: 'waiting', actions: assign({ retryInMs: ({ event }) => event.retryInMs ?? 0 }) },
-          { target: 'failed', actions: 'noteFailed' },
-        ],
+        GAVE_UP: { target: 'failed', actions: 'noteFailed' },
       },
     },
-    waiting: { after: { retryDelay: 'acquiring' } },
     holding: {
       type: 'parallel',
       states: {
@@ -109,13 +130,9 @@ export const lockClientMachine = setup({
               entry: 'startReenter',
               on: {
                 ACQUIRED: { target: 'entering', actions: assign({ reentered: ({ context }) => context.reentered + 1 }) },
-                BUSY: [
-                  { guard: 'canRetry', target: 'reenterWaiting', actions: assign({ retryInMs: ({ event }) => event.retryInMs ?? 0 }) },
-                  { target: '#lockClient.releasing' },
-                ],
+                GAVE_UP: { target: '#lockClient.releasing' },
               },
             },
-            reenterWaiting: { after: { retryDelay: 'reentering' } },
             reading: {
               entry: 'startRead',
               on: { READ_DONE: [{ guard: 'acts', target: 'working' }, { target: '#lockClient.releasing' }] },

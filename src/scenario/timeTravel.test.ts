@@ -23,7 +23,7 @@ const actionArb: fc.Arbitrary<LearnerAction> = fc.oneof(
   fc.record({ at: fc.integer({ min: 0, max: 20_000 }), do: fc.constant('crash' as const), target: fc.constantFrom('A', 'B', 'r1') }),
   fc.record({ at: fc.integer({ min: 0, max: 20_000 }), do: fc.constant('restart' as const), target: fc.constantFrom('A', 'B', 'r1') }),
   fc.record({ at: fc.integer({ min: 0, max: 20_000 }), do: fc.constant('clock-jump' as const), target: fc.constantFrom('A', 'r1'), byMs: fc.integer({ min: -5_000, max: 15_000 }) }),
-  fc.record({ at: fc.integer({ min: 0, max: 20_000 }), do: fc.constant('partition' as const), groups: fc.constant([['A'], ['r1']]), oneWay: fc.boolean() }),
+  fc.record({ at: fc.integer({ min: 0, max: 20_000 }), do: fc.constant('partition' as const), groups: fc.constant([['A'], ['r1']] as string[][]), oneWay: fc.boolean() }),
   fc.record({ at: fc.integer({ min: 0, max: 20_000 }), do: fc.constant('heal' as const) }),
   fc.record({ at: fc.integer({ min: 0, max: 20_000 }), do: fc.constant('network' as const), loss: fc.double({ min: 0, max: 0.5, noNaN: true }), duplicate: fc.double({ min: 0, max: 0.5, noNaN: true }) }),
 );
