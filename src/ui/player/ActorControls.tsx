@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
+import type { ActorInfo } from '../../sim/traceEvents';
+import { actorCommands, partitionAction, partitionedAt } from './actorActions';
 import type { PlayerStore } from './playerStore';
 import { processStatesAt } from './processStates';
+import { rolesAt } from './roles';
+
+/** The actors of the current run, in lane order. */
+export function useActors(store: PlayerStore): ActorInfo[] {
+  const first = useStore(store, (s) => s.events[0]);
+  return first?.kind === 'run.start' ? first.data.actors : [];
+}
 
 /**
- * The learner's fault buttons, one row per process, each offered only when the scenario's
- * `controls` allow it. An action happens at the playhead's time; the run is recomputed.
+ * The learner's fault buttons: the shared knobs (pause length, clock jump), the network (partition
+ * from…, heal), and one row per actor, each button offered only when the scenario's `controls`
+ * allow it. An action happens at the playhead's time; the run is recomputed.
  */
 export function ActorControls({ store }: { store: PlayerStore }) {
   const controls = useStore(store, (s) => s.scenario.controls);
@@ -14,54 +24,49 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   const cursor = useStore(store, (s) => s.cursor);
   const playheadMs = useStore(store, (s) => s.playheadMs);
   const actionCount = useStore(store, (s) => s.config.actions.length);
-  const [pauseSeconds, setPauseSeconds] = useState(15);
-  const first = events[0];
-  const actors = first?.kind === 'run.start' ? first.data.actors : [];
+  const settings = useStore(store, (s) => s.settings);
+  const actors = useActors(store);
   const states = processStatesAt(events, cursor);
-  const act = store.getState().act;
-  const allowed = (name: string) => controls.includes(name as (typeof controls)[number]);
-  if (!controls.some((c) => c !== 'toggle-fencing')) return null;
+  const roles = rolesAt(events, cursor);
+  const { act, setSettings } = store.getState();
+  const has = (name: string) => (controls as readonly string[]).includes(name);
+  const perActor = actors.map((actor) => ({ actor, commands: actorCommands(actor, states.get(actor.id) ?? 'running', controls, settings, roles.get(actor.id) ?? null) }));
+  const network = has('partition') || has('heal');
+  if (!network && perActor.every((a) => a.commands.length === 0)) return null;
 
   return (
-    <div className="player-panel">
-      <h4>Break things at {formatMs(playheadMs)}</h4>
-      {allowed('pause') && (
-        <label className="player-field">
-          Pause length (s)
-          <input type="number" min={1} max={120} value={pauseSeconds} onChange={(e) => setPauseSeconds(Math.max(1, Number(e.target.value) || 1))} />
-        </label>
-      )}
+    <div className="player-panel actor-controls-panel">
+      <h4>Break things at {formatMs(Math.round(playheadMs))}</h4>
+      <div className="player-knobs">
+        {has('pause') && (
+          <label className="player-field">
+            Pause length (s)
+            <input type="number" min={0.1} max={120} step={0.1} value={settings.pauseMs / 1000} onChange={(e) => setSettings({ pauseMs: Math.max(100, Math.round((Number(e.target.value) || 0.1) * 1000)) })} />
+          </label>
+        )}
+        {has('clock-jump') && (
+          <label className="player-field">
+            Clock jump (s)
+            <input type="number" min={-120} max={120} step={0.5} value={settings.clockJumpMs / 1000} onChange={(e) => setSettings({ clockJumpMs: Math.round((Number(e.target.value) || 0) * 1000) })} />
+          </label>
+        )}
+      </div>
+      {network && <NetworkControls store={store} actors={actors} partitioned={partitionedAt(events, cursor)} />}
       <ul className="actor-controls">
-        {actors.map((actor) => {
-          const status = states.get(actor.id) ?? 'running';
-          return (
+        {perActor
+          .filter((a) => a.commands.length > 0)
+          .map(({ actor, commands }) => (
             <li key={actor.id}>
               <span className="actor-name">
-                {actor.label} <span className="muted">({status})</span>
+                {actor.label} <span className="muted">({states.get(actor.id) ?? 'running'}{roles.get(actor.id) ? `, ${roles.get(actor.id)}` : ''})</span>
               </span>
-              {allowed('pause') && (
-                <button type="button" disabled={status !== 'running'} onClick={() => act({ do: 'pause', target: actor.id, forMs: pauseSeconds * 1000 })}>
-                  Pause {actor.label} for {pauseSeconds} s
+              {commands.map((c) => (
+                <button key={c.id} type="button" disabled={!c.enabled} onClick={() => act(c.action)}>
+                  {c.label}
                 </button>
-              )}
-              {allowed('resume') && (
-                <button type="button" disabled={status !== 'paused'} onClick={() => act({ do: 'resume', target: actor.id })}>
-                  Resume {actor.label}
-                </button>
-              )}
-              {allowed('crash') && (
-                <button type="button" disabled={status === 'crashed'} onClick={() => act({ do: 'crash', target: actor.id })}>
-                  Crash {actor.label}
-                </button>
-              )}
-              {allowed('restart') && (
-                <button type="button" disabled={status !== 'crashed'} onClick={() => act({ do: 'restart', target: actor.id })}>
-                  Restart {actor.label}
-                </button>
-              )}
+              ))}
             </li>
-          );
-        })}
+          ))}
       </ul>
       {actionCount > 0 && (
         <p className="muted">
@@ -72,5 +77,59 @@ export function ActorControls({ store }: { store: PlayerStore }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** Partition one actor from everyone else (or from one actor), and heal. */
+function NetworkControls({ store, actors, partitioned }: { store: PlayerStore; actors: ActorInfo[]; partitioned: boolean }) {
+  const controls = useStore(store, (s) => s.scenario.controls) as readonly string[];
+  const [target, setTarget] = useState(actors[0]?.id ?? '');
+  const [from, setFrom] = useState<string>('everyone');
+  const [oneWay, setOneWay] = useState(false);
+  const act = store.getState().act;
+  const labelOf = (id: string) => actors.find((a) => a.id === id)?.label ?? id;
+  return (
+    <fieldset className="network-controls">
+      <legend>Network {partitioned ? <span className="badge badge-warn">partitioned</span> : <span className="badge">connected</span>}</legend>
+      {controls.includes('partition') && (
+        <div className="network-row">
+          <label className="player-field">
+            Cut off
+            <select value={target} onChange={(e) => setTarget(e.target.value)}>
+              {actors.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="player-field">
+            from
+            <select value={from} onChange={(e) => setFrom(e.target.value)}>
+              <option value="everyone">everyone else</option>
+              {actors
+                .filter((a) => a.id !== target)
+                .map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.label}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <label className="player-switch">
+            <input type="checkbox" checked={oneWay} onChange={(e) => setOneWay(e.target.checked)} />
+            one way
+          </label>
+          <button type="button" onClick={() => act(partitionAction(actors, target, from === target ? 'everyone' : from, oneWay))}>
+            Partition {labelOf(target)} from {from === 'everyone' || from === target ? 'everyone' : labelOf(from)}
+          </button>
+        </div>
+      )}
+      {controls.includes('heal') && (
+        <button type="button" disabled={!partitioned} onClick={() => act({ do: 'heal' })}>
+          Heal the network
+        </button>
+      )}
+    </fieldset>
   );
 }

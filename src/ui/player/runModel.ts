@@ -27,8 +27,15 @@ export function computeRun(scenario: Scenario, config: RunConfig, scripts: Scrip
   };
 }
 
+/** When the first invariant broke, or null when every verdict holds. */
+export function firstViolationMs(verdicts: readonly Verdict[]): number | null {
+  let first: number | null = null;
+  for (const v of verdicts) if (!v.holds && v.atMs !== null && (first === null || v.atMs < first)) first = v.atMs;
+  return first;
+}
+
 /** Kinds a learner steps through; network plumbing and state labels ride along in between. */
-const STEP_KINDS = new Set<TraceKind>([
+const STEP_KINDS = new Set<TraceKind | string>([
   'action.apply',
   'process.pause',
   'process.resume',
@@ -42,6 +49,13 @@ const STEP_KINDS = new Set<TraceKind>([
   'lock.busy',
   'lock.released',
   'resource.write',
+  'net.partition',
+  'net.heal',
+  'request.timeout',
+  'request.late',
+  'lock.renewed',
+  'lock.lost',
+  'lock.failed',
   'run.end',
 ]);
 

@@ -2,15 +2,17 @@
 export type Route =
   | { name: 'home' }
   | { name: 'lesson'; slug: string; params: URLSearchParams }
+  | { name: 'sandbox'; params: URLSearchParams }
   | { name: 'not-found'; path: string };
 
-/** Parses `#/`, `#/lesson/<slug>` and `#/lesson/<slug>?seed=7`. */
+/** Parses `#/`, `#/lesson/<slug>`, `#/lesson/<slug>?run=…` and `#/sandbox?run=…`. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   const [pathname = '/', query = ''] = path.split('?');
   if (pathname === '/' || pathname === '') return { name: 'home' };
   const lesson = /^\/lesson\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (lesson) return { name: 'lesson', slug: lesson[1]!, params: new URLSearchParams(query) };
+  if (/^\/sandbox\/?$/.test(pathname)) return { name: 'sandbox', params: new URLSearchParams(query) };
   return { name: 'not-found', path: pathname };
 }
 
@@ -18,3 +20,6 @@ export function parseRoute(hash: string): Route {
 export function lessonHref(slug: string): string {
   return `#/lesson/${slug}`;
 }
+
+/** The sandbox playground's hash. */
+export const SANDBOX_HREF = '#/sandbox';

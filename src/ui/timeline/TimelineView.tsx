@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Verdict } from '../../check/verdict';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { exportPng, exportSvg } from '../../timeline/export';
-import { buildTimelineModel } from '../../timeline/model';
+import { buildTimelineModel, type Lane } from '../../timeline/model';
+import { computeLayout } from '../../timeline/scales';
 import { renderTimeline, type TimelineHandle } from '../../timeline/renderTimeline';
 import { Legend } from './Legend';
 import './timeline.css';
@@ -20,13 +21,15 @@ export interface TimelineViewProps {
   title: string;
   /** Show the legend under the timeline (default true). */
   legend?: boolean;
+  /** Something to place on each lane's label (e.g. the actor's action menu), positioned by the view. */
+  laneOverlay?: (lane: Lane) => ReactNode;
 }
 
 /**
  * The space-time diagram. React owns the container and the toolbar; D3 (renderTimeline) owns
  * everything inside the <svg>.
  */
-export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true }: TimelineViewProps) {
+export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay }: TimelineViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const handleRef = useRef<TimelineHandle | null>(null);
@@ -87,8 +90,27 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
       </div>
       <div className="timeline-svg-host" ref={hostRef}>
         <svg ref={svgRef} />
+        {laneOverlay && <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} />}
       </div>
       {legend && <Legend />}
     </div>
+  );
+}
+
+/** HTML placed over the lane labels, one slot per lane, top-right of each label. */
+function LaneOverlays({ lanes, width, render }: { lanes: Lane[]; width: number; render: (lane: Lane) => ReactNode }) {
+  const layout = computeLayout(lanes.length, width);
+  return (
+    <>
+      {lanes.map((lane) => {
+        const content = render(lane);
+        if (!content) return null;
+        return (
+          <div key={lane.id} className="timeline-lane-slot" style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 6, left: layout.labelWidthPx - 36 }}>
+            {content}
+          </div>
+        );
+      })}
+    </>
   );
 }

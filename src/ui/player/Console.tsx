@@ -1,0 +1,131 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { parseCommandLine } from '../../redis/cliFormat';
+import { formatMs } from '../../sim/time';
+import { useActors } from './ActorControls';
+import { consoleTranscript } from './consoleModel';
+import type { PlayerStore } from './playerStore';
+
+/**
+ * A redis-cli-like console on any Redis node. Each command is a learner action: it runs on the
+ * node at the playhead's time inside the simulation, so it shows on the timeline, changes what
+ * happens next, and travels in the share link.
+ */
+export function Console({ store }: { store: PlayerStore }) {
+  const nodes = useActors(store).filter((a) => a.role === 'redis');
+  const events = useStore(store, (s) => s.events);
+  const cursor = useStore(store, (s) => s.cursor);
+  const [node, setNode] = useState(nodes[0]?.id ?? '');
+  const [line, setLine] = useState('');
+  const [history, setHistory] = useState<string[]>([]);
+  const [back, setBack] = useState(-1);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const outputRef = useRef<HTMLOListElement>(null);
+  const transcript = consoleTranscript(events, cursor);
+
+  useEffect(() => {
+    const out = outputRef.current;
+    if (out) out.scrollTop = out.scrollHeight;
+  }, [transcript.length]);
+
+  if (nodes.length === 0) return null;
+  const label = (nodeId: string) => nodes.find((n) => n.id === nodeId)?.label ?? nodeId;
+
+  const submit = () => {
+    const argv = parseCommandLine(line);
+    if (argv === null) {
+      setError('Invalid argument(s): check the quotes.');
+      return;
+    }
+    setError(null);
+    if (argv.length === 0) return;
+    setHistory((h) => [...h, line]);
+    setBack(-1);
+    setLine('');
+    store.getState().act({ do: 'command', target: node, argv });
+  };
+
+  const recall = (step: 1 | -1) => {
+    if (history.length === 0) return;
+    const next = back === -1 ? (step === 1 ? history.length - 1 : -1) : back - step;
+    if (next < 0 || next >= history.length) {
+      setBack(-1);
+      setLine('');
+      return;
+    }
+    setBack(next);
+    setLine(history[next]!);
+  };
+
+  return (
+    <div className="player-panel redis-console">
+      <h4 id={`${id}-title`}>Console</h4>
+      <ol ref={outputRef} className="console-output" aria-labelledby={`${id}-title`} tabIndex={0}>
+        {transcript.length === 0 && <li className="muted">Type a command, e.g. GET lock or TTL lock. It runs at the playhead's time.</li>}
+        {transcript.map((t) => (
+          <li key={t.id}>
+            <div className="console-command">
+              <span className="muted">{formatMs(t.at)} {label(t.node)}&gt;</span> {t.command}
+            </div>
+            {t.reply === null ? (
+              <div className="console-reply console-noreply">(no answer: {label(t.node)} was not running)</div>
+            ) : (
+              t.reply.map((r, i) => (
+                <div key={i} className="console-reply">
+                  {r}
+                </div>
+              ))
+            )}
+          </li>
+        ))}
+      </ol>
+      <form
+        className="console-input"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label className="player-field console-node">
+          Node
+          <select value={node} onChange={(e) => setNode(e.target.value)}>
+            {nodes.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="console-line">
+          <span className="visually-hidden">Command for {label(node)}</span>
+          <input
+            type="text"
+            value={line}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            placeholder={`${node}> GET lock`}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setLine(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowUp') {
+                e.preventDefault();
+                recall(1);
+              } else if (e.key === 'ArrowDown') {
+                e.preventDefault();
+                recall(-1);
+              }
+            }}
+          />
+        </label>
+        <button type="submit">Run</button>
+      </form>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="console-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

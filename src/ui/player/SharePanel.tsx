@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { PlayerStore } from './playerStore';
+import { encodeRun, shareUrl } from './shareLink';
+
+/**
+ * "Share this run": a link whose fragment carries the scenario id, seed, fencing and every
+ * learner action, so whoever opens it gets the same timeline (the same trace hash).
+ */
+export function SharePanel({ store, embedScenario = false }: { store: PlayerStore; embedScenario?: boolean }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+
+  const share = async () => {
+    const { scenario, config } = store.getState();
+    try {
+      const encoded = encodeRun({ scenarioId: scenario.id, config, ...(embedScenario ? { scenario } : {}) });
+      const link = shareUrl(window.location.href, encoded);
+      setUrl(link);
+      try {
+        await navigator.clipboard.writeText(link);
+        setStatus('Link copied. Anyone who opens it sees this exact run.');
+      } catch {
+        setStatus('Copy the link from the box: anyone who opens it sees this exact run.');
+      }
+    } catch (error) {
+      setUrl(null);
+      setStatus(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <div className="share-panel">
+      <button type="button" onClick={() => void share()}>
+        Share this run
+      </button>
+      {url && (
+        <label className="share-url">
+          <span className="visually-hidden">Link to this run</span>
+          <input type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        </label>
+      )}
+      <p className="muted share-status" role="status">
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { EPOCH_MS } from '../../actors/redisNode';
+import type { ScriptEngine } from '../../redis/scriptEngine';
+import type { Scenario } from '../../scenario/schema';
+import { Simulation } from '../../scenario/simulation';
+import type { TraceEvent } from '../../sim/traceEvents';
+import type { RunConfig } from './runModel';
+
+/** One key as the inspector lists it. */
+export interface KeyRow {
+  key: string;
+  type: string;
+  value: string;
+  /** Milliseconds left on the node's own clock at the playhead, or null for no expiry. */
+  ttlMs: number | null;
+}
+
+/** A Redis node at the playhead. */
+export interface NodeView {
+  id: string;
+  label: string;
+  status: 'running' | 'paused' | 'crashed';
+  role: string;
+  /** Replication offset, when the node replicates. */
+  offset: number | null;
+  /** What the node's clock says, relative to the run's start (differs from true time after a jump). */
+  clockMs: number;
+  keys: KeyRow[];
+}
+
+/** A client at the playhead: its machine state and what it believes. */
+export interface ClientView {
+  id: string;
+  label: string;
+  state: string;
+  status: 'running' | 'paused' | 'crashed';
+  /** Locks it believes it holds, with the fencing token it got and when it took them. */
+  beliefs: { key: string; token: number | null; sinceMs: number; ttlMs: number }[];
+  clockMs: number;
+}
+
+export interface Inspection {
+  nodes: NodeView[];
+  clients: ClientView[];
+}
+
+/** Duck type for the replicated node's `info()` (present once the topology is in the world). */
+interface InfoSource {
+  info?: () => { role: string; offset: number };
+}
+
+/**
+ * Looks inside the world at any point of a run by replaying the simulation to that point:
+ * the run is deterministic, so the replay is exactly the world the trace came from. Moving
+ * forward continues the same replay; moving back starts a fresh one (runs are small).
+ */
+export class RunInspector {
+  private simulation: Simulation;
+
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly config: RunConfig,
+    private readonly scripts: ScriptEngine,
+  ) {
+    this.simulation = this.fresh();
+  }
+
+  private fresh(): Simulation {
+    return new Simulation(this.scenario, { seed: this.config.seed, fencing: this.config.fencing, actions: this.config.actions }, this.scripts);
+  }
+
+  /** The world after event `cursor`, with TTLs and clocks read at `playheadMs`. */
+  at(events: readonly TraceEvent[], cursor: number, playheadMs: number): Inspection {
+    if (this.simulation.sim.trace.length > cursor + 1) this.simulation = this.fresh();
+    while (this.simulation.sim.trace.length <= cursor && this.simulation.step());
+    const world = this.simulation.world;
+    // Between events the world does not change, but clocks (and so TTLs) keep running.
+    const aheadMs = Math.max(0, playheadMs - this.simulation.sim.now);
+    const nodes = world.nodes.map((node): NodeView => {
+      const info = (node as unknown as InfoSource).info?.();
+      const nowUnixMs = EPOCH_MS + node.process.localNow() + aheadMs;
+      const keys = node.process.crashed
+        ? []
+        : node.server.entries().map((k): KeyRow => ({ key: k.key, type: k.type, value: k.value, ttlMs: k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs) }));
+      return {
+        id: node.id,
+        label: world.actors.find((a) => a.id === node.id)?.label ?? node.id,
+        status: statusOf(node.process),
+        role: info?.role ?? 'primary',
+        offset: info ? info.offset : null,
+        clockMs: node.process.localNow() + aheadMs,
+        keys: keys.filter((k) => k.ttlMs === null || k.ttlMs > 0),
+      };
+    });
+    const clients = world.clients.map((client): ClientView => {
+      const id = client.process.id;
+      return {
+        id,
+        label: world.actors.find((a) => a.id === id)?.label ?? id,
+        state: stateOf(events, cursor, id),
+        status: statusOf(client.process),
+        beliefs: beliefsOf(events, cursor, id),
+        clockMs: client.process.localNow() + aheadMs,
+      };
+    });
+    return { nodes, clients };
+  }
+}
+
+function statusOf(p: { paused: boolean; crashed: boolean }): 'running' | 'paused' | 'crashed' {
+  return p.crashed ? 'crashed' : p.paused ? 'paused' : 'running';
+}
+
+/** The last machine state an actor entered by `cursor`. */
+function stateOf(events: readonly TraceEvent[], cursor: number, actor: string): string {
+  for (let i = Math.min(cursor, events.length - 1); i >= 0; i--) {
+    const e = events[i]!;
+    if (e.actor === actor && e.kind === 'actor.state') return e.data.state;
+  }
+  return 'starting';
+}
+
+/** What the client believes it holds after event `cursor`: acquired and not yet released, lost or crashed away. */
+export function beliefsOf(events: readonly TraceEvent[], cursor: number, actor: string): ClientView['beliefs'] {
+  const held = new Map<string, ClientView['beliefs'][number]>();
+  for (let i = 0; i <= cursor && i < events.length; i++) {
+    const e = events[i]!;
+    if (e.actor !== actor) continue;
+    if (e.kind === 'lock.acquired') held.set(e.data.key, { key: e.data.key, token: e.data.token, sinceMs: e.at, ttlMs: e.data.ttlMs });
+    else if (e.kind === 'lock.released' || e.kind === 'lock.lost') held.delete(e.data.key);
+    else if (e.kind === 'process.crash') held.clear();
+  }
+  return [...held.values()];
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import type { LearnerAction } from '../../scenario/simulation';
+import { scenarioSchema, type Scenario } from '../../scenario/schema';
+import type { RunConfig } from './runModel';
+
+/**
+ * Share links: a run (scenario id, seed, fencing, learner actions, and for the sandbox the
+ * scenario itself) packed into the URL fragment as `?run=<base64url JSON>`. Nothing leaves the
+ * browser. The payload is versioned so a newer Lockstep can still read old links, and an older
+ * one can say plainly that a link is too new instead of guessing.
+ */
+
+/** The payload version this build writes; links with a higher one are "too new". */
+export const SHARE_VERSION = 1;
+/** Longest `run=` value accepted or produced: URLs past ~8 KB get cut by chat apps and proxies. */
+export const MAX_LINK_CHARS = 8192;
+
+const id = z.string().min(1).max(64);
+const time = z.number().int().nonnegative().max(86_400_000);
+const latency = z.discriminatedUnion('dist', [
+  z.strictObject({ dist: z.literal('fixed'), ms: z.number().nonnegative() }),
+  z.strictObject({ dist: z.literal('uniform'), minMs: z.number().nonnegative(), maxMs: z.number().nonnegative() }),
+  z.strictObject({ dist: z.literal('long-tail'), minMs: z.number().nonnegative(), medianMs: z.number().nonnegative(), maxMs: z.number().nonnegative() }),
+]);
+const probability = z.number().min(0).max(1);
+
+const action = z.discriminatedUnion('do', [
+  z.strictObject({ at: time, do: z.literal('pause'), target: id, forMs: z.number().int().positive().optional() }),
+  z.strictObject({ at: time, do: z.literal('resume'), target: id }),
+  z.strictObject({ at: time, do: z.literal('crash'), target: id }),
+  z.strictObject({ at: time, do: z.literal('restart'), target: id }),
+  z.strictObject({ at: time, do: z.literal('clock-jump'), target: id, byMs: z.number().int() }),
+  z.strictObject({ at: time, do: z.literal('partition'), groups: z.array(z.array(id).min(1)).min(2), oneWay: z.boolean().optional() }),
+  z.strictObject({ at: time, do: z.literal('heal') }),
+  z.strictObject({ at: time, do: z.literal('network'), from: id.optional(), to: id.optional(), latency: latency.optional(), loss: probability.optional(), duplicate: probability.optional(), reorder: probability.optional() }),
+  z.strictObject({ at: time, do: z.literal('command'), target: id, argv: z.array(z.string().max(1000)).min(1).max(64) }),
+  z.strictObject({ at: time, do: z.literal('failover'), target: id }),
+]);
+
+const payload = z.strictObject({
+  v: z.number().int().positive(),
+  /** Scenario id. */
+  s: id,
+  seed: z.number().int().nonnegative(),
+  /** Fencing on the resource. */
+  f: z.boolean(),
+  a: z.array(action).max(500),
+  /** The scenario itself, for runs of a scenario that is not in a lesson (the sandbox). */
+  sc: z.unknown().optional(),
+});
+
+/** A run as a link carries it. */
+export interface SharedRun {
+  scenarioId: string;
+  config: RunConfig;
+  /** Present for sandbox runs: the scenario the run is of. */
+  scenario?: Scenario;
+}
+
+export type DecodeResult = { ok: true; run: SharedRun } | { ok: false; problem: 'damaged' | 'too-new' | 'too-long'; message: string };
+
+/** Packs a run into the text after `run=`. Throws when it would exceed MAX_LINK_CHARS. */
+export function encodeRun(run: SharedRun): string {
+  const body = {
+    v: SHARE_VERSION,
+    s: run.scenarioId,
+    seed: run.config.seed,
+    f: run.config.fencing,
+    a: run.config.actions,
+    ...(run.scenario ? { sc: run.scenario } : {}),
+  };
+  const text = toBase64Url(JSON.stringify(body));
+  if (text.length > MAX_LINK_CHARS) throw new Error(`This run is too long to share as a link (${text.length} characters, the limit is ${MAX_LINK_CHARS}). Undo some changes, or export it as a scenario file.`);
+  return text;
+}
+
+/** Unpacks and validates a `run=` value. Never throws: a bad link is a result, not a crash. */
+export function decodeRun(text: string): DecodeResult {
+  if (text.length > MAX_LINK_CHARS) return { ok: false, problem: 'too-long', message: `the link is longer than ${MAX_LINK_CHARS} characters` };
+  let json: unknown;
+  try {
+    json = JSON.parse(fromBase64Url(text));
+  } catch {
+    return { ok: false, problem: 'damaged', message: 'the link is damaged (it may have been cut short when it was copied)' };
+  }
+  const version = (json as { v?: unknown } | null)?.v;
+  if (typeof version === 'number' && version > SHARE_VERSION) {
+    return { ok: false, problem: 'too-new', message: `the link was made by a newer version of Lockstep (format ${version}); reload the page to update` };
+  }
+  const parsed = payload.safeParse(json);
+  if (!parsed.success) return { ok: false, problem: 'damaged', message: `the link is damaged (${parsed.error.issues[0]?.path.join('.') || 'format'}: ${parsed.error.issues[0]?.message ?? 'invalid'})` };
+  const p = parsed.data;
+  let scenario: Scenario | undefined;
+  if (p.sc !== undefined) {
+    const sc = scenarioSchema.safeParse(p.sc);
+    if (!sc.success) return { ok: false, problem: 'damaged', message: `the scenario in the link is not valid (${sc.error.issues[0]?.message ?? 'invalid'})` };
+    scenario = sc.data;
+  }
+  const actions = [...p.a].sort((x, y) => x.at - y.at) as LearnerAction[];
+  return { ok: true, run: { scenarioId: p.s, config: { seed: p.seed, fencing: p.f, actions }, ...(scenario ? { scenario } : {}) } };
+}
+
+/**
+ * The page's address with `run=<encoded>` set in the fragment's query, keeping the route.
+ * @example shareUrl('https://x/lockstep/#/lesson/paused-barista', 'eyJ2Ijox...') // 'https://x/lockstep/#/lesson/paused-barista?run=eyJ2Ijox...'
+ */
+export function shareUrl(href: string, encoded: string): string {
+  const hashAt = href.indexOf('#');
+  const base = hashAt === -1 ? href : href.slice(0, hashAt);
+  const fragment = hashAt === -1 ? '#/' : href.slice(hashAt);
+  const [path = '#/', query = ''] = fragment.split('?');
+  const params = new URLSearchParams(query);
+  params.set('run', encoded);
+  return `${base}${path}?${params.toString()}`;
+}
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
