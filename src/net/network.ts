@@ -41,6 +41,7 @@ interface Link {
 export class Network {
   private nextMsg = 1;
   private readonly links = new Map<string, Link>();
+  private readonly linksFrom = new Map<string, Map<string, Link>>();
   readonly partitions = new Partitions();
   private options: NetworkOptions;
 
@@ -112,11 +113,18 @@ export class Network {
     );
   }
 
+  /** The directed link from → to, created on first use (looked up on every message, so no string building). */
   private link(from: string, to: string): Link {
-    const name = `net:${from}->${to}`;
-    let link = this.links.get(name);
+    let byTo = this.linksFrom.get(from);
+    if (!byTo) {
+      byTo = new Map();
+      this.linksFrom.set(from, byTo);
+    }
+    let link = byTo.get(to);
     if (!link) {
+      const name = `net:${from}->${to}`;
       link = { random: this.sim.random.fork(name), faults: this.faultsFor(name) };
+      byTo.set(to, link);
       this.links.set(name, link);
     }
     return link;
