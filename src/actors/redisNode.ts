@@ -71,8 +71,8 @@ export interface RedisNode {
   readonly id: string;
   readonly process: Process;
   readonly server: RedisServer;
-  /** The node a request sent now goes to. */
-  resolve(): RedisServerNode;
+  /** The connection a request sent now goes through: a node, or a wrapper around one. */
+  resolve(): RedisNode;
   execute(argv: string[], from: string, msg: number, respond?: (reply: Reply) => void): void;
 }
 

@@ -54,7 +54,7 @@ export class ReplicationReplica {
     this.offset = offset;
     this.synced = true;
     this.sim.record('redis.sync', this.node.id, { from, offset, keys: this.node.server.storedKeyCount, discarded });
-    for (const [start, batch] of [...this.pending]) if (start < offset) this.pending.delete(start);
+    for (const start of [...this.pending.keys()]) if (start < offset) this.pending.delete(start);
     this.drain();
     this.sendAck();
   }

@@ -7,7 +7,8 @@ import { LockClient } from './lockClient';
 import type { Process } from './process';
 import { makeRecipe, type RecipeName } from './recipes/catalog';
 import type { RedlockOptions } from './recipes/redlock';
-import { RedisNode } from './redisNode';
+import { RedisNode, type RedisServerNode } from './redisNode';
+import { ReplicationTopology, type TopologyAction, type TopologySpec } from './replicationTopology';
 import { DispatchService } from './resources/dispatch';
 import { Inventory } from './resources/inventory';
 import { PaymentProvider } from './resources/payment';
@@ -61,6 +62,8 @@ export interface WorldSpec {
   redisNodes: { id: string; label: string }[];
   clients: ClientSpec[];
   resource: ResourceSpec;
+  /** Replication, persistence, Sentinel and client WAIT (absent: independent lone nodes). */
+  topology?: TopologySpec;
 }
 
 /** The lanes of the timeline, in display order: clients, then Redis, then the resource. */
@@ -68,6 +71,7 @@ export function actorInfos(spec: WorldSpec): ActorInfo[] {
   return [
     ...spec.clients.map((c): ActorInfo => ({ id: c.id, label: c.label, role: 'client' })),
     ...spec.redisNodes.map((n): ActorInfo => ({ id: n.id, label: n.label, role: 'redis' })),
+    ...(spec.topology?.sentinels?.ids ?? []).map((id): ActorInfo => ({ id, label: `Sentinel ${id}`, role: 'sentinel' })),
     { id: spec.resource.id, label: spec.resource.label, role: 'resource' },
   ];
 }
@@ -86,7 +90,9 @@ export type ProcessAction =
   /** Change the network weather on every link, or on the links from → to. */
   | { do: 'network'; from?: string; to?: string; latency?: LatencyDist; loss?: number; duplicate?: number; reorder?: number }
   /** Run one command on a Redis node, as the playground's console does (recorded as redis.command from 'console'). */
-  | { do: 'command'; target: string; argv: string[] };
+  | { do: 'command'; target: string; argv: string[] }
+  /** SENTINEL FAILOVER on a group (or its primary's id), or a hand failover without Sentinel; a node losing power. */
+  | TopologyAction;
 
 /**
  * The simulated coffee shop: Redis nodes, lock clients and the resource they protect, wired
@@ -94,7 +100,9 @@ export type ProcessAction =
  */
 export class World {
   readonly network: Network;
-  readonly nodes: RedisNode[];
+  readonly nodes: RedisServerNode[];
+  /** Replication, Sentinel and persistence wiring (does nothing for lone nodes). */
+  readonly topology: ReplicationTopology;
   readonly clients: LockClient[];
   readonly resource: Resource;
   readonly actors: ActorInfo[];
@@ -109,7 +117,9 @@ export class World {
     const lockKeys = [...new Set(spec.clients.flatMap((c) => c.keys))];
     const owners = new Map<string, string>();
     const ownerOf = (value: string) => owners.get(value) ?? 'someone';
-    this.nodes = spec.redisNodes.map((n) => new RedisNode(sim, n.id, lockKeys, ownerOf, scripts));
+    this.nodes = spec.redisNodes.map((n) => new RedisNode(sim, n.id, lockKeys, ownerOf, scripts, spec.topology?.nodes[n.id]));
+    const active = () => this.clients.some((c) => !ReplicationTopology.isFinal(c.state) && !c.process.crashed);
+    this.topology = new ReplicationTopology(sim, this.network, this.nodes, spec.topology ?? null, active);
     this.resource = buildResource(sim, spec.resource);
     this.actors = actorInfos(spec);
     this.clients = spec.clients.map((c) => {
@@ -123,7 +133,7 @@ export class World {
         retry: c.retry,
         timeoutMs: c.timeoutMs,
         network: this.network,
-        nodes: c.nodes.map((id) => this.nodes.find((n) => n.id === id)!),
+        nodes: c.nodes.map((id) => this.topology.address(id)),
         resource: this.resource,
         value,
         fencing: (spec.resource.fencing && this.resource.canFence) || c.tokens,
@@ -143,6 +153,7 @@ export class World {
       });
     });
     for (const owner of [...this.clients, ...this.nodes, this.resource]) this.processes.set(owner.process.id, owner.process);
+    for (const process of this.topology.processes()) this.processes.set(process.id, process);
   }
 
   process(id: string): Process | undefined {
@@ -151,7 +162,12 @@ export class World {
 
   /** Applies an action now; returns false when its target does not exist. */
   apply(action: ProcessAction): boolean {
+    // Anything that happens may give sleeping background loops (crons, sentinels) work again.
+    this.topology.wake();
     switch (action.do) {
+      case 'failover':
+      case 'power-loss':
+        return this.topology.apply(action);
       case 'partition':
         this.network.partition(action.groups, action.oneWay ?? false);
         return true;

@@ -1,6 +1,7 @@
 import { FENCEABLE_KINDS } from '../actors/resources/resource';
 import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
+import { checkRedis, isRedisStep, sentinelIds } from './redisSchema';
 import { parseYamlSource, validateYaml, type YamlSource } from './yamlSource';
 
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; diagnostics: Diagnostic[] };
@@ -33,6 +34,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
     ...scenario.redis.nodes.map((n, i): [string, Path] => [n.id, ['redis', 'nodes', i, 'id']]),
     ...scenario.clients.map((c, i): [string, Path] => [c.id, ['clients', i, 'id']]),
     [scenario.resource.id, ['resource', 'id']],
+    ...sentinelIds(scenario.redis).map((s): [string, Path] => [s, ['redis', 'sentinels']]),
   ];
   const seen = new Set<string>();
   for (const [actorId, path] of actorPaths) {
@@ -74,7 +76,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
 
   let previousAt = 0;
   scenario.script.forEach((s, i) => {
-    if ('target' in s) checkActor(s.target, ['script', i, 'target']);
+    if ('target' in s && !isRedisStep(s)) checkActor(s.target, ['script', i, 'target']);
     if (s.do === 'partition') s.groups.forEach((g, j) => g.forEach((a, k) => checkActor(a, ['script', i, 'groups', j, k])));
     if (s.do === 'network') {
       if (s.from !== undefined) checkActor(s.from, ['script', i, 'from']);
@@ -86,6 +88,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
     }
     previousAt = Math.max(previousAt, s.at);
   });
+  checkRedis(scenario.redis, scenario.script, report);
   return out;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RECIPES, type RecipeName } from '../actors/recipes/catalog';
 import { RESOURCE_KINDS } from '../actors/resources/resource';
 import { durationMs, nonNegativeDurationMs, positiveDurationMs } from './duration';
+import { redisSection, redisSteps } from './redisSchema';
 
 /**
  * The scenario file format: what an instructor writes in a ```scenario block or in
@@ -29,18 +30,13 @@ export const INVARIANTS = [
 ] as const;
 export type InvariantName = (typeof INVARIANTS)[number];
 
-export const CONTROLS = ['pause', 'resume', 'crash', 'restart', 'clock-jump', 'toggle-fencing', 'partition', 'heal', 'network'] as const;
+export const CONTROLS = ['pause', 'resume', 'crash', 'restart', 'clock-jump', 'toggle-fencing', 'partition', 'heal', 'network', 'failover', 'power-loss'] as const;
 export type ControlName = (typeof CONTROLS)[number];
 
 const probability = z.number().min(0, 'a probability is between 0 and 1').max(1, 'a probability is between 0 and 1');
 
 /** A TTL: Redis refuses `PX 0` and negative expiries ("invalid expire time"), so must be > 0. */
 const ttl = durationMs.refine((ms) => ms > 0, { message: 'a TTL must be greater than zero (Redis answers "invalid expire time" to PX 0 or a negative PX)' });
-
-const redisNode = z.strictObject({
-  id,
-  label: z.string().optional(),
-});
 
 /**
  * One-way delay of a message: `5ms` (always 5 ms), `{ min: 1ms, max: 3ms }` (uniform), or
@@ -162,6 +158,7 @@ export const step = z.discriminatedUnion('do', [
   z.strictObject({ at: nonNegativeDurationMs, do: z.literal('network'), from: id.optional(), to: id.optional(), ...faults }),
   /** A redis-cli command typed into the playground's console, run on one Redis node. */
   z.strictObject({ ...target, do: z.literal('command'), argv: z.array(z.string()).min(1) }),
+  ...redisSteps,
 ]);
 
 const expectation = z.strictObject({
@@ -175,7 +172,7 @@ export const scenarioSchema = z.strictObject({
   seed: z.number().int().nonnegative().default(1),
   /** Virtual-time cap: the run stops here even if actors are still busy. */
   horizon: positiveDurationMs.default(60_000),
-  redis: z.strictObject({ nodes: z.array(redisNode).min(1) }).default({ nodes: [{ id: 'r1' }] }),
+  redis: redisSection.prefault({ nodes: [{ id: 'r1' }] }),
   network: network.default({ reorderDelay: 50, links: [], partitions: [] }),
   clients: z.array(client).min(1),
   resource,

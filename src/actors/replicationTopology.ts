@@ -1,0 +1,143 @@
+import type { Network } from '../net/network';
+import type { Sim } from '../sim/sim';
+import type { ActorInfo } from '../sim/traceEvents';
+import type { Process } from './process';
+import { PrimaryAddress, type WaitAfterWrites } from './replicationAddress';
+import type { RedisNode, RedisNodeOptions, RedisServerNode } from './redisNode';
+import { SentinelGroup, type SentinelSettings } from './sentinelGroup';
+
+/** Sentinels watching one primary and its replicas. */
+export interface SentinelSpec {
+  /** The group's name (`mymaster`): a `failover` step may target it. */
+  name: string;
+  ids: string[];
+  /** The primary they monitor at the start. */
+  primary: string;
+  settings: SentinelSettings;
+}
+
+/** Everything about Redis beyond "one node per id": roles, persistence, sentinels, client WAIT. */
+export interface TopologySpec {
+  /** Per-node settings by node id (missing: a lone primary without persistence). */
+  nodes: Record<string, Partial<RedisNodeOptions>>;
+  sentinels: SentinelSpec | null;
+  /** Clients follow every write with WAIT (null: they do not). */
+  wait: WaitAfterWrites | null;
+}
+
+/** Actions only a replicated world understands. */
+export type TopologyAction = { do: 'failover'; target: string } | { do: 'power-loss'; target: string };
+
+/** Lock client states after which a client does nothing more by itself. */
+const FINAL_CLIENT_STATES = new Set(['done', 'failed', 'lost', 'crashed']);
+
+/**
+ * Wires replication and Sentinel into a world: connects replicas to their primaries, starts
+ * the sentinels, hands clients their addresses (Sentinel-aware for the monitored primary), and
+ * applies failover and power-loss actions.
+ *
+ * Background loops (server crons, sentinel PINGs) would keep a run going forever, so they
+ * sleep once no client has anything left to do and no sentinel is busy; any action wakes them.
+ */
+export class ReplicationTopology {
+  readonly group: SentinelGroup | null = null;
+  private sleepers: (() => void)[] = [];
+  private readonly replicated: boolean;
+
+  constructor(
+    sim: Sim,
+    private readonly network: Network,
+    private readonly nodes: readonly RedisServerNode[],
+    private readonly spec: TopologySpec | null,
+    private readonly clientsActive: () => boolean,
+  ) {
+    const control = { keepRunning: () => this.keepRunning(), sleeping: (restart: () => void) => this.sleepers.push(restart) };
+    const s = spec?.sentinels;
+    if (s) {
+      const members = nodes.filter((n) => n.id === s.primary || n.options.replicaOf === s.primary);
+      this.group = new SentinelGroup(sim, s.name, s.settings, members, s.primary, network, s.ids, control);
+    }
+    this.replicated = this.group !== null || nodes.some((n) => n.role === 'replica');
+    // A lone node is left exactly as before: no cron, so runs without replication are unchanged.
+    if (!this.replicated) return;
+    // Lanes start with each node's role, so the timeline can label primaries and replicas.
+    for (const node of nodes) sim.record('redis.role', node.id, { role: node.role, of: node.replicaOf, reason: 'configured' });
+    const links = { network, lookup: (id: string) => this.node(id), ...control };
+    for (const node of nodes) node.connect(links);
+    this.group?.start();
+  }
+
+  private node(id: string): RedisServerNode | undefined {
+    return this.nodes.find((n) => n.id === id);
+  }
+
+  /**
+   * What a client configured with `node: <id>` talks to: the monitored primary's id (or the
+   * group's name) gives a Sentinel-aware address that follows failovers; any other node is
+   * talked to directly. Either way, with `wait` set, writes are followed by WAIT.
+   */
+  address(id: string): RedisNode {
+    const wait = this.spec?.wait ?? null;
+    const group = this.group;
+    if (group && (id === group.name || id === this.spec?.sentinels?.primary)) {
+      return new PrimaryAddress(group.name, () => group.currentPrimary(), wait);
+    }
+    const node = this.node(id)!;
+    if (!wait) return node;
+    return new PrimaryAddress(id, () => node, wait);
+  }
+
+  /** The sentinels' processes (for pause/crash/partition targets). */
+  processes(): Process[] {
+    return this.group?.sentinels.map((s) => s.process) ?? [];
+  }
+
+  /** Timeline lanes for the sentinels. */
+  actorInfos(): ActorInfo[] {
+    return this.group?.sentinels.map((s): ActorInfo => ({ id: s.id, label: `Sentinel ${s.id}`, role: 'sentinel' })) ?? [];
+  }
+
+  /** Applies a failover or a power loss; false when the target does not exist or cannot do it. */
+  apply(action: TopologyAction): boolean {
+    if (action.do === 'power-loss') {
+      const node = this.node(action.target);
+      node?.powerLoss();
+      return node !== undefined;
+    }
+    const group = this.group;
+    if (group && (action.target === group.name || group.nodes.some((n) => n.id === action.target))) return group.failover();
+    return this.operatorFailover(action.target);
+  }
+
+  /**
+   * Without Sentinel, "fail over" is what an operator would do by hand: REPLICAOF NO ONE on
+   * the most advanced replica of `primaryId`, and point the other replicas (and the old
+   * primary) at it.
+   */
+  private operatorFailover(primaryId: string): boolean {
+    const replicas = this.nodes
+      .filter((n) => n.role === 'replica' && n.replicaOf === primaryId && !n.process.crashed && n.options.priority > 0)
+      .sort((a, b) => a.options.priority - b.options.priority || b.replica.offset - a.replica.offset || (a.runId < b.runId ? -1 : 1));
+    const chosen = replicas[0];
+    if (!chosen) return false;
+    chosen.promote('manual failover (REPLICAOF NO ONE)');
+    for (const n of this.nodes) if (n !== chosen && (n.id === primaryId || n.replicaOf === primaryId)) n.follow(chosen.id, `re-pointed to ${chosen.id} by hand`);
+    return true;
+  }
+
+  /** Something happened (a scripted step or a learner action): background loops run again. */
+  wake(): void {
+    const sleepers = this.sleepers;
+    this.sleepers = [];
+    for (const restart of sleepers) restart();
+  }
+
+  private keepRunning(): boolean {
+    return this.clientsActive() || (this.group?.busy ?? false);
+  }
+
+  /** True when a client's lock state is final (it will not act again by itself). */
+  static isFinal(state: string): boolean {
+    return FINAL_CLIENT_STATES.has(state);
+  }
+}

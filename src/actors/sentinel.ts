@@ -1,0 +1,377 @@
+import { createActor, type Actor } from 'xstate';
+import type { Prng } from '../sim/prng';
+import type { Sim } from '../sim/sim';
+import { Process } from './process';
+import type { NodeInfo, RedisServerNode } from './redisNode';
+import { sentinelMachine, type SentinelEvent, type SentinelState } from './sentinelMachine';
+import type { SentinelGroup } from './sentinelGroup';
+
+/** Sentinel's PING period (and the period of everything else it does here). */
+export const PING_PERIOD_MS = 1000;
+/** Another sentinel's "the primary is down" counts for this long (Redis: SENTINEL_ASK_PERIOD * 5). */
+export const OPINION_VALID_MS = 5000;
+/** Election timeout cap (Redis: SENTINEL_ELECTION_TIMEOUT). */
+export const ELECTION_TIMEOUT_MS = 10_000;
+/** Candidates wait a random delay up to this before asking for votes (Redis: SENTINEL_MAX_DESYNC). */
+export const MAX_DESYNC_MS = 1000;
+/** A node that disagrees with the configuration this long is reconfigured (Redis: 4 × the hello period). */
+export const RECONFIGURE_AFTER_MS = 4000;
+
+interface Opinion {
+  down: boolean;
+  atMs: number;
+}
+
+/**
+ * One Sentinel process. Every second it PINGs every node of its group; a primary silent for
+ * down-after-milliseconds is subjectively down; when `quorum` sentinels agree it is
+ * objectively down; then, after a random delay, it asks the others to elect it leader of a new
+ * epoch and, with a majority, promotes the best replica and re-points the others. Nodes that
+ * disagree with the configuration later (the old primary coming back) are turned into replicas
+ * of the new primary, which makes them throw their data away.
+ */
+export class Sentinel {
+  readonly process: Process;
+  private actor: Actor<typeof sentinelMachine>;
+  state: SentinelState = 'monitoring';
+  /** The primary this sentinel believes in, and the epoch of that configuration. */
+  primaryId: string;
+  configEpoch = 0;
+  currentEpoch = 0;
+  private readonly lastReplyMs = new Map<string, number>();
+  readonly info = new Map<string, NodeInfo>();
+  private readonly sdown = new Set<string>();
+  private readonly mismatchSince = new Map<string, number>();
+  private readonly opinions = new Map<string, Opinion>();
+  private odown = false;
+  /** This sentinel's vote: the leader it chose for `epoch`. */
+  private vote = { epoch: 0, leader: '' };
+  private readonly votesForMe = new Set<string>();
+  private electionStartMs = 0;
+  /** No new failover attempt before this (Redis: 2 × failover-timeout after the last one). */
+  private nextAttemptMs = Number.NEGATIVE_INFINITY;
+  private failoverTimer: number | null = null;
+  /** Sentinels that have not confirmed the newest configuration yet. */
+  private readonly unconfirmed = new Set<string>();
+  private awake = false;
+  private startedMs = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    readonly id: string,
+    private readonly group: SentinelGroup,
+    private readonly random: Prng,
+  ) {
+    this.process = new Process(sim, id);
+    this.primaryId = group.primaryId;
+    this.actor = this.spawn();
+    this.process.onCrash = () => {
+      this.actor.stop();
+      this.awake = false;
+      this.record('crashed');
+    };
+    // A restarted sentinel reloads its configuration file (primary and epochs survive) and starts over.
+    this.process.onRestart = () => {
+      this.actor = this.spawn();
+      this.resetViews();
+      this.start();
+    };
+  }
+
+  private spawn(): Actor<typeof sentinelMachine> {
+    const actor = createActor(sentinelMachine);
+    actor.subscribe((snapshot) => this.record(snapshot.value as SentinelState));
+    actor.start();
+    return actor;
+  }
+
+  private record(state: string): void {
+    if (state === this.state) return;
+    this.state = state as SentinelState;
+    this.sim.record('actor.state', this.id, { state });
+  }
+
+  private send(event: SentinelEvent): void {
+    this.actor.send(event);
+  }
+
+  private now(): number {
+    return this.process.localNow();
+  }
+
+  private resetViews(): void {
+    this.startedMs = this.now();
+    this.lastReplyMs.clear();
+    this.sdown.clear();
+    this.opinions.clear();
+    this.mismatchSince.clear();
+    this.odown = false;
+  }
+
+  /** Starts the once-a-second loop (again, after the run went quiet and woke up). */
+  start(): void {
+    if (this.awake || this.process.crashed) return;
+    this.awake = true;
+    if (this.lastReplyMs.size === 0) this.startedMs = this.now();
+    const tick = () => {
+      if (!this.group.keepRunning()) {
+        this.awake = false;
+        this.group.sleeping(() => this.start());
+        return;
+      }
+      this.tick();
+      this.process.setTimer(PING_PERIOD_MS, tick);
+    };
+    this.process.setTimer(PING_PERIOD_MS, tick);
+  }
+
+  /** True while this sentinel is in the middle of something the run should wait for. */
+  get busy(): boolean {
+    const silentMs = this.now() - (this.lastReplyMs.get(this.primaryId) ?? this.startedMs);
+    return this.state !== 'monitoring' || silentMs > PING_PERIOD_MS * 1.5 || this.unconfirmed.size > 0;
+  }
+
+  private tick(): void {
+    for (const node of this.group.nodes) this.ping(node);
+    this.checkDown();
+    this.checkConfiguration();
+    // The machine may have moved on (an aborted failover) while the primary is still down.
+    if (this.sdown.has(this.primaryId) && this.state === 'monitoring') this.send({ type: 'SDOWN' });
+    if (this.sdown.has(this.primaryId)) this.askOthers(this.state === 'electing');
+    if (this.state === 'electing') this.checkElected();
+    for (const id of this.unconfirmed) this.tell(id);
+  }
+
+  private ping(node: RedisServerNode): void {
+    const network = this.group.network;
+    network.send(this.id, node.process, 'PING', () => {
+      const info = node.info();
+      network.send(node.id, this.process, 'PONG', () => {
+        this.lastReplyMs.set(node.id, this.now());
+        this.info.set(node.id, info);
+        if (this.sdown.delete(node.id)) {
+          this.sim.record('sentinel.sdown', this.id, { node: node.id, down: false });
+          if (node.id === this.primaryId) this.primaryBack();
+        }
+      });
+    });
+  }
+
+  /** SDOWN: no valid reply for down-after-milliseconds. */
+  private checkDown(): void {
+    const now = this.now();
+    for (const node of this.group.nodes) {
+      const silentMs = now - (this.lastReplyMs.get(node.id) ?? this.startedMs);
+      if (silentMs <= this.group.settings.downAfterMs || this.sdown.has(node.id)) continue;
+      this.sdown.add(node.id);
+      this.sim.record('sentinel.sdown', this.id, { node: node.id, down: true });
+      if (node.id === this.primaryId) this.send({ type: 'SDOWN' });
+    }
+    if (this.sdown.has(this.primaryId)) this.checkObjectivelyDown();
+  }
+
+  private primaryBack(): void {
+    if (this.odown) this.sim.record('sentinel.odown', this.id, { primary: this.primaryId, votes: 0, quorum: this.group.settings.quorum, down: false });
+    this.odown = false;
+    this.opinions.clear();
+    if (this.state !== 'failing-over') this.send({ type: 'UP' });
+  }
+
+  /** ODOWN: this sentinel and enough others (fresh answers) think the primary is down. */
+  private checkObjectivelyDown(): void {
+    const now = this.now();
+    let votes = 1;
+    for (const o of this.opinions.values()) if (o.down && now - o.atMs <= OPINION_VALID_MS) votes++;
+    const { quorum } = this.group.settings;
+    const down = votes >= quorum;
+    if (down !== this.odown) this.sim.record('sentinel.odown', this.id, { primary: this.primaryId, votes, quorum, down });
+    this.odown = down;
+    if (down && this.state === 'subjectively-down') this.send({ type: 'ODOWN' });
+    if (!down && this.state === 'objectively-down') this.send({ type: 'NOT_ODOWN' });
+    if (down && this.state === 'objectively-down' && now >= this.nextAttemptMs) this.scheduleElection();
+  }
+
+  /** Waits a random delay (so sentinels do not all run at once), then runs for leader. */
+  private scheduleElection(): void {
+    const { failoverTimeoutMs } = this.group.settings;
+    this.nextAttemptMs = this.now() + 2 * failoverTimeoutMs;
+    const delayMs = this.random.int(0, MAX_DESYNC_MS);
+    this.process.setTimer(delayMs, () => {
+      if (this.state !== 'objectively-down' || !this.odown) return;
+      this.currentEpoch++;
+      this.vote = { epoch: this.currentEpoch, leader: this.id };
+      this.sim.record('sentinel.vote', this.id, { epoch: this.currentEpoch, leader: this.id });
+      this.votesForMe.clear();
+      this.votesForMe.add(this.id);
+      this.electionStartMs = this.now();
+      this.send({ type: 'ELECTION' });
+      this.askOthers(true);
+      this.checkElected();
+    });
+  }
+
+  /** SENTINEL is-master-down-by-addr to every other sentinel; with `runForLeader`, also a vote request. */
+  private askOthers(runForLeader: boolean): void {
+    const network = this.group.network;
+    const epoch = this.currentEpoch;
+    const primary = this.primaryId;
+    for (const other of this.group.sentinels) {
+      if (other === this) continue;
+      const label = runForLeader ? `is-master-down-by-addr ${primary} epoch ${epoch} vote ${this.id}` : `is-master-down-by-addr ${primary}`;
+      network.send(this.id, other.process, label, () => {
+        const answer = other.answerDown(primary, runForLeader ? { epoch, leader: this.id } : null);
+        network.send(other.id, this.process, `${answer.down ? 'down' : 'up'}${answer.leader ? ` vote ${answer.leader}` : ''}`, () =>
+          this.onAnswer(other.id, primary, epoch, answer),
+        );
+      });
+    }
+  }
+
+  /** Another sentinel asks: is `primary` down for you, and (optionally) will you vote for me? */
+  answerDown(primary: string, request: { epoch: number; leader: string } | null): { down: boolean; leader: string | null } {
+    const down = primary === this.primaryId && this.sdown.has(primary);
+    if (!request) return { down, leader: null };
+    if (request.epoch > this.currentEpoch) this.currentEpoch = request.epoch;
+    if (this.vote.epoch < request.epoch) {
+      this.vote = { epoch: request.epoch, leader: request.leader };
+      this.sim.record('sentinel.vote', this.id, { epoch: request.epoch, leader: request.leader });
+      // Having voted for someone else, do not start a failover of our own for a while.
+      if (request.leader !== this.id) this.nextAttemptMs = this.now() + this.random.int(0, MAX_DESYNC_MS) + 2 * this.group.settings.failoverTimeoutMs;
+    }
+    return { down, leader: this.vote.epoch === request.epoch ? this.vote.leader : null };
+  }
+
+  private onAnswer(from: string, primary: string, epoch: number, answer: { down: boolean; leader: string | null }): void {
+    if (primary !== this.primaryId) return;
+    this.opinions.set(from, { down: answer.down, atMs: this.now() });
+    if (answer.leader === this.id && epoch === this.currentEpoch && this.state === 'electing') this.votesForMe.add(from);
+    if (this.state === 'electing') this.checkElected();
+    else if (this.sdown.has(primary)) this.checkObjectivelyDown();
+  }
+
+  private checkElected(): void {
+    const needed = Math.max(this.group.settings.quorum, Math.floor(this.group.sentinels.length / 2) + 1);
+    if (this.votesForMe.size >= needed) {
+      this.sim.record('sentinel.elected', this.id, { epoch: this.currentEpoch, votes: this.votesForMe.size, needed });
+      this.send({ type: 'ELECTED' });
+      this.failover(false);
+      return;
+    }
+    const timeoutMs = Math.min(ELECTION_TIMEOUT_MS, this.group.settings.failoverTimeoutMs);
+    if (this.now() - this.electionStartMs > timeoutMs) this.send({ type: 'LOST' });
+  }
+
+  /** SENTINEL FAILOVER <group>: promote a replica now, without asking anyone. */
+  manualFailover(): boolean {
+    if (this.process.crashed || this.process.paused || this.state === 'failing-over') return false;
+    this.currentEpoch++;
+    this.send({ type: 'MANUAL' });
+    this.failover(true);
+    return true;
+  }
+
+  /** The leader's part: choose a replica, REPLICAOF NO ONE, then tell everyone. */
+  private failover(manual: boolean): void {
+    const { group } = this;
+    const epoch = this.currentEpoch;
+    const from = this.primaryId;
+    this.sim.record('failover.start', this.id, { group: group.name, primary: from, epoch, manual });
+    const chosen = this.chooseReplica();
+    if (!chosen) {
+      this.sim.record('failover.abort', this.id, { group: group.name, reason: 'no replica fit to promote' });
+      this.send({ type: 'ABORT' });
+      return;
+    }
+    this.failoverTimer = this.process.setTimer(group.settings.failoverTimeoutMs, () => {
+      this.failoverTimer = null;
+      if (this.state !== 'failing-over') return;
+      this.sim.record('failover.abort', this.id, { group: group.name, reason: `${chosen.id} did not become primary within failover-timeout` });
+      this.send({ type: 'ABORT' });
+    });
+    group.network.send(this.id, chosen.process, 'REPLICAOF NO ONE', () => {
+      chosen.promote(`promoted by ${this.id} (epoch ${epoch})`);
+      group.network.send(chosen.id, this.process, 'OK', () => {
+        if (this.state !== 'failing-over') return;
+        if (this.failoverTimer !== null) this.sim.kernel.cancel(this.failoverTimer);
+        this.failoverTimer = null;
+        this.sim.record('failover.promote', this.id, { group: group.name, from, to: chosen.id, epoch });
+        this.adopt(chosen.id, epoch, from);
+        for (const node of group.nodes) if (node !== chosen) this.reconfigure(node);
+        for (const other of group.sentinels) if (other !== this) this.unconfirmed.add(other.id);
+        for (const id of this.unconfirmed) this.tell(id);
+        this.send({ type: 'DONE' });
+      });
+    });
+  }
+
+  /**
+   * Redis's replica choice: skip replicas that are down, not synced, or priority 0; then
+   * lowest priority, highest replication offset, smallest run id.
+   */
+  private chooseReplica(): RedisServerNode | undefined {
+    const candidates = this.group.nodes.filter((node) => {
+      const info = this.info.get(node.id);
+      return node.id !== this.primaryId && info && info.role === 'replica' && info.linkUp && info.priority > 0 && !this.sdown.has(node.id);
+    });
+    const key = (node: RedisServerNode) => this.info.get(node.id)!;
+    candidates.sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      if (x.priority !== y.priority) return x.priority - y.priority;
+      if (x.offset !== y.offset) return y.offset - x.offset;
+      return x.runId < y.runId ? -1 : x.runId > y.runId ? 1 : 0;
+    });
+    return candidates[0];
+  }
+
+  /** Takes a newer configuration as this sentinel's own (+switch-master). */
+  adopt(primaryId: string, epoch: number, from = this.primaryId): void {
+    if (epoch <= this.configEpoch && primaryId === this.primaryId) return;
+    if (epoch < this.configEpoch) return;
+    this.configEpoch = epoch;
+    this.currentEpoch = Math.max(this.currentEpoch, epoch);
+    this.primaryId = primaryId;
+    this.sdown.delete(primaryId);
+    this.odown = false;
+    this.opinions.clear();
+    this.mismatchSince.clear();
+    this.sim.record('sentinel.switch', this.id, { group: this.group.name, from, to: primaryId, epoch });
+    this.group.published(primaryId, epoch);
+    if (this.state !== 'failing-over') this.send({ type: 'SWITCHED' });
+  }
+
+  /** Sends our configuration to another sentinel until it confirms (Sentinel's hello messages). */
+  private tell(otherId: string): void {
+    const other = this.group.sentinels.find((s) => s.id === otherId);
+    if (!other) return;
+    const { primaryId, configEpoch } = this;
+    this.group.network.send(this.id, other.process, `hello ${this.group.name} ${primaryId} epoch ${configEpoch}`, () => {
+      other.adopt(primaryId, configEpoch);
+      this.group.network.send(other.id, this.process, 'ok', () => this.unconfirmed.delete(otherId));
+    });
+  }
+
+  /** Nodes that disagree with the configuration for a while are told whom to follow. */
+  private checkConfiguration(): void {
+    if (this.state !== 'monitoring') return;
+    const now = this.now();
+    for (const node of this.group.nodes) {
+      const info = this.info.get(node.id);
+      const wrong = node.id !== this.primaryId && info !== undefined && !this.sdown.has(node.id) && (info.role === 'primary' || info.replicaOf !== this.primaryId);
+      if (!wrong) {
+        this.mismatchSince.delete(node.id);
+        continue;
+      }
+      const since = this.mismatchSince.get(node.id) ?? now;
+      this.mismatchSince.set(node.id, since);
+      if (now - since >= RECONFIGURE_AFTER_MS) {
+        this.mismatchSince.delete(node.id);
+        this.reconfigure(node);
+      }
+    }
+  }
+
+  private reconfigure(node: RedisServerNode): void {
+    const primary = this.primaryId;
+    this.group.network.send(this.id, node.process, `REPLICAOF ${primary}`, () => node.follow(primary, `re-pointed by ${this.id}`));
+  }
+}
