@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useCatalog } from './catalog/catalogStore';
 import { CourseMap } from './course/CourseMap';
 import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
@@ -8,7 +8,10 @@ import { ProgressTools } from './progress/ProgressTools';
 import { syncAcrossTabs, useProgress } from './progress/progressStore';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { useRoute } from './routing/useRoute';
-import type { Route } from './routing/route';
+import { SANDBOX_HREF, type Route } from './routing/route';
+
+// The sandbox brings the simulator and the YAML parser: a lazy chunk, fetched on first visit.
+const SandboxPage = lazy(() => import('./playground/SandboxPage').then((m) => ({ default: m.SandboxPage })));
 
 /** The app shell: header, notices, and the page the hash route names. */
 export function App() {
@@ -24,7 +27,7 @@ export function App() {
   const routeKey = route.name === 'lesson' ? `lesson/${route.slug}` : route.name;
 
   useEffect(() => {
-    document.title = lesson ? `${lesson.frontmatter.title} · Lockstep` : 'Lockstep: distributed locks you can break';
+    document.title = lesson ? `${lesson.frontmatter.title} · Lockstep` : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : 'Lockstep: distributed locks you can break';
     // A new page: start at the top and move focus to its heading so screen readers announce it.
     window.scrollTo(0, 0);
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
@@ -41,6 +44,10 @@ export function App() {
             <img src="icon.svg" alt="" width="28" height="28" />
             <span>Lockstep</span>
           </a>
+          <nav aria-label="Site" className="site-nav">
+            <a href="#/" aria-current={route.name === 'home' ? 'page' : undefined}>Courses</a>
+            <a href={SANDBOX_HREF} aria-current={route.name === 'sandbox' ? 'page' : undefined}>Sandbox</a>
+          </nav>
         </div>
       </header>
       <UpdatePrompt />
@@ -60,6 +67,13 @@ export function App() {
 function Page({ route, lesson }: { route: Route; lesson: ReturnType<typeof useCatalog.getState>['lessons'][number] | undefined }) {
   const catalog = useCatalog();
   if (route.name === 'home') return <CourseMap catalog={catalog} />;
+  if (route.name === 'sandbox') {
+    return (
+      <Suspense fallback={<p>Loading the sandbox…</p>}>
+        <SandboxPage />
+      </Suspense>
+    );
+  }
   if (lesson) {
     return <LessonPage key={lesson.frontmatter.slug} lesson={lesson} course={catalog.courses.find((c) => c.id === lesson.frontmatter.course)} lessons={catalog.lessons} />;
   }

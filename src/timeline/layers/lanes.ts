@@ -50,8 +50,7 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
     .attr('height', ctx.layout.laneHeightPx - 20)
     .attr('fill', (l) => (l.role === 'client' ? ctx.colorOf(l.id) : 'none'));
   // Long names are shortened to fit the column; the full name is in the event list and tooltips.
-  // 40 px stay free at the right for the lane's action button the host may place there.
-  const maxChars = Math.floor((ctx.layout.labelWidthPx - 50) / 7.6);
+  const maxChars = Math.floor((ctx.layout.labelWidthPx - 22) / 7.6);
   rows.select('text.tl-label-name').attr('x', 16).attr('y', 20).text((l) => (l.label.length > maxChars ? `${l.label.slice(0, maxChars - 1)}…` : l.label));
   rows.select('text.tl-label-role').attr('x', 16).attr('y', 35).text((l) => roleWords[l.role]);
   rows.select('text.tl-label-state').attr('x', 16).attr('y', 52);

@@ -11,6 +11,8 @@ export interface ScenarioPlayerProps {
   scenario: Scenario;
   /** Share links carry the scenario itself (the sandbox). */
   embedScenarioInLink?: boolean;
+  /** Hands the host the player's store once it exists (the sandbox exports its actions). */
+  onStore?: (store: PlayerStore) => void;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ScenarioPlayerProps {
  * scenario never download it), runs the scenario once, and hands the learner the controls.
  * A `run=` share link in the address restores a run of this scenario exactly.
  */
-export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false }: ScenarioPlayerProps) {
+export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore }: ScenarioPlayerProps) {
   const [store, setStore] = useState<PlayerStore | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const route = useRoute();
@@ -34,11 +36,17 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false }: Sc
     if (initial?.ok === false) setNotice(initial.message);
     import('../../redis/lua/wasmUrl')
       .then(({ luaWasmUrl }) => loadScriptEngine({ wasmUrl: luaWasmUrl }))
-      .then((scripts) => live && setStore(createPlayerStore(scenario, scripts, initial?.ok ? initial.run.config : undefined)))
+      .then((scripts) => {
+        if (!live) return;
+        const created = createPlayerStore(scenario, scripts, initial?.ok ? initial.run.config : undefined);
+        setStore(created);
+        onStore?.(created);
+      })
       .catch((error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)));
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scenario]);
 
   // A link opened while the page is already showing this scenario: load it, but never throw the

@@ -106,7 +106,7 @@ function LaneOverlays({ lanes, width, render }: { lanes: Lane[]; width: number; 
         const content = render(lane);
         if (!content) return null;
         return (
-          <div key={lane.id} className="timeline-lane-slot" style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 6, left: layout.labelWidthPx - 36 }}>
+          <div key={lane.id} className="timeline-lane-slot" style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 25, left: layout.labelWidthPx - 34 }}>
             {content}
           </div>
         );

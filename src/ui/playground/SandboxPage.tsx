@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatDiagnostic, type Diagnostic } from '../../scenario/diagnostic';
+import { parseScenario } from '../../scenario/parse';
+import type { Scenario } from '../../scenario/schema';
+import type { PlayerStore } from '../player/playerStore';
+import { ScenarioPlayer } from '../player/ScenarioPlayer';
+import { decodeRun } from '../player/shareLink';
+import { useRoute } from '../routing/useRoute';
+import { SandboxForm } from './SandboxForm';
+import { DEFAULT_SANDBOX, exportScenarioYaml, sandboxScenario, type SandboxSpec } from './sandboxModel';
+import './playground.css';
+
+function defaultScenario(): Scenario {
+  const built = sandboxScenario(DEFAULT_SANDBOX);
+  if (!built.ok) throw new Error(built.message);
+  return built.scenario;
+}
+
+/**
+ * The sandbox: build a world from a form (Redis nodes, clients and their recipes, the
+ * resource), or open a scenario YAML file, then break it with every control. Whatever the
+ * learner did exports as a scenario file an instructor can put in lessons/.
+ */
+export function SandboxPage() {
+  const route = useRoute();
+  const runParam = route.name === 'sandbox' ? route.params.get('run') : null;
+  const [spec, setSpec] = useState<SandboxSpec>(DEFAULT_SANDBOX);
+  const [scenario, setScenario] = useState<Scenario>(() => linkedScenario(runParam) ?? defaultScenario());
+  const [formError, setFormError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
+  const [pending, setPending] = useState<Scenario | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const storeRef = useRef<PlayerStore | null>(null);
+  const dirty = useRef(false);
+
+  // A sandbox link opened while the sandbox is showing: ask before replacing the learner's world.
+  useEffect(() => {
+    const linked = linkedScenario(runParam);
+    if (!linked || JSON.stringify(linked) === JSON.stringify(scenario)) return;
+    const changed = dirty.current || (storeRef.current?.getState().config.actions.length ?? 0) > 0;
+    if (changed) setPending(linked);
+    else setScenario(linked);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runParam]);
+
+  const runForm = () => {
+    const built = sandboxScenario(spec);
+    if (!built.ok) {
+      setFormError(built.message);
+      return;
+    }
+    setFormError(null);
+    setFileName(null);
+    setDiagnostics([]);
+    dirty.current = true;
+    setScenario(built.scenario);
+  };
+
+  const openFile = async (file: File) => {
+    const text = await file.text();
+    const parsed = parseScenario(text, { file: file.name, line: 1 });
+    setFileName(file.name);
+    if (!parsed.ok) {
+      setDiagnostics(parsed.diagnostics);
+      return;
+    }
+    setDiagnostics([]);
+    dirty.current = true;
+    setScenario(parsed.scenario);
+  };
+
+  const exportFile = () => {
+    const config = storeRef.current?.getState().config;
+    const yaml = exportScenarioYaml(scenario, config?.actions ?? [], config?.fencing ?? scenario.resource.fencing);
+    const url = URL.createObjectURL(new Blob([yaml], { type: 'application/yaml' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${scenario.id}.yaml`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <div className="sandbox">
+      <header className="sandbox-header">
+        <h1 tabIndex={-1}>Sandbox</h1>
+        <p>Build your own coffee shop: pick Redis nodes, clients and their lock recipes, run it, then break it. Or open a scenario file.</p>
+      </header>
+
+      {pending && (
+        <div className="player-notice" role="alert">
+          <p>This link holds a shared sandbox run (“{pending.title}”). Loading it replaces the world you built here.</p>
+          <button type="button" onClick={() => { setScenario(pending); setPending(null); dirty.current = false; }}>
+            Load the shared run
+          </button>{' '}
+          <button type="button" onClick={() => setPending(null)}>
+            Keep my world
+          </button>
+        </div>
+      )}
+
+      <div className="sandbox-setup">
+        <section className="sandbox-card" aria-labelledby="sandbox-build">
+          <h2 id="sandbox-build">Build a scenario</h2>
+          <SandboxForm spec={spec} onChange={setSpec} />
+          <div className="sandbox-actions">
+            <button type="button" className="button button-primary" onClick={runForm}>
+              Run this scenario
+            </button>
+          </div>
+          {formError && (
+            <p role="alert" className="sandbox-error">
+              {formError}
+            </p>
+          )}
+        </section>
+
+        <section className="sandbox-card" aria-labelledby="sandbox-open">
+          <h2 id="sandbox-open">Open a scenario file</h2>
+          <div
+            className={dragging ? 'dropzone dropzone-active' : 'dropzone'}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setDragging(false);
+              const file = e.dataTransfer.files[0];
+              if (file) void openFile(file);
+            }}
+          >
+            <label className="file-label">
+              Choose a YAML file
+              <input type="file" accept=".yaml,.yml,text/yaml,application/yaml" onChange={(e) => { const file = e.target.files?.[0]; if (file) void openFile(file); e.target.value = ''; }} />
+            </label>
+            <p className="muted">or drop it here. Files stay on your device.</p>
+          </div>
+          {fileName && diagnostics.length === 0 && <p role="status">Running {fileName}.</p>}
+          {diagnostics.length > 0 && (
+            <div role="alert" className="sandbox-diagnostics">
+              <p>
+                {fileName} has {diagnostics.length} problem{diagnostics.length === 1 ? '' : 's'}:
+              </p>
+              <ul>
+                {diagnostics.map((d, i) => (
+                  <li key={i}>
+                    <code>{formatDiagnostic(d)}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <h2 className="sandbox-export-title">Save what you made</h2>
+          <p className="muted">The scenario and everything you did to it (pauses, partitions, console commands) as one file for lessons/scenarios/.</p>
+          <button type="button" className="button button-secondary" onClick={exportFile}>
+            Export as scenario file
+          </button>
+        </section>
+      </div>
+
+      <ScenarioPlayer key={JSON.stringify(scenario)} scenario={scenario} embedScenarioInLink onStore={(s) => (storeRef.current = s)} />
+    </div>
+  );
+}
+
+/** The scenario a sandbox link carries, if the address has a valid one. */
+function linkedScenario(param: string | null): Scenario | null {
+  if (!param) return null;
+  const decoded = decodeRun(param);
+  return decoded.ok && decoded.run.scenario ? decoded.run.scenario : null;
+}
