@@ -25,6 +25,8 @@ export interface LockClientOptions {
   value: string;
   fencing: boolean;
   gapMs: number;
+  /** Clock drift of this client's process, in ppm. */
+  driftPpm: number;
   /** Builds the recipe's protocol for this client. */
   recipe: (ctx: RecipeContext) => Recipe;
   /** This client's own random stream (retry jitter). */
@@ -54,7 +56,7 @@ export class LockClient {
     private readonly sim: Sim,
     private readonly options: LockClientOptions,
   ) {
-    this.process = new Process(sim, options.id);
+    this.process = new Process(sim, options.id, options.driftPpm);
     const rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
     this.recipe = options.recipe({
       rpc,

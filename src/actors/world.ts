@@ -38,6 +38,8 @@ export interface ClientSpec {
   gapMs: number;
   /** Ask for fencing tokens even if the resource does not check them. */
   tokens: boolean;
+  /** How fast this client's clock runs, in parts per million (10000 = 1% fast). */
+  driftPpm: number;
   redlock: RedlockOptions;
 }
 
@@ -138,6 +140,7 @@ export class World {
         value,
         fencing: (spec.resource.fencing && this.resource.canFence) || c.tokens,
         gapMs: c.gapMs,
+        driftPpm: c.driftPpm,
         recipe: (ctx) => makeRecipe(c.recipe, ctx, c.redlock),
         random: sim.random.fork(`retry:${c.id}`),
         input: {

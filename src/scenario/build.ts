@@ -51,6 +51,7 @@ function clientSpec(c: ClientInput, nodeIds: string[]): ClientSpec {
     jobs: c.jobs,
     gapMs: c.gap,
     tokens: c.tokens,
+    driftPpm: c.driftPpm,
     redlock: c.redlock ? { instanceTimeoutMs: c.redlock.instanceTimeout, driftFactor: c.redlock.driftFactor } : DEFAULT_REDLOCK,
   };
 }
