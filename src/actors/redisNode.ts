@@ -24,7 +24,7 @@ export interface RedisNodeOptions {
   replicaOf: string | null;
   /** replica-priority: lower is preferred by Sentinel; 0 is never promoted. */
   priority: number;
-  /** Extra delay before this replica's share of the stream leaves the primary (a slow link). */
+  /** Extra delay before the stream from `replicaOf` leaves for this replica (a slow link); none from other primaries. */
   replicationLagMs: number;
   persistence: Persistence;
   minReplicasToWrite: number;

@@ -69,7 +69,9 @@ export class ReplicationPrimary {
         links.network.send(this.node.id, replica.process, label, () => replica.replica.receive(this.node.id, batch));
       }
     };
-    const lagMs = replica.options.replicationLagMs;
+    // The configured lag belongs to the link to the replica's configured primary (a slow
+    // cross-rack link); after a failover re-points it, it streams from its new primary at once.
+    const lagMs = replica.options.replicaOf === this.node.id ? replica.options.replicationLagMs : 0;
     if (lagMs > 0) this.node.process.setTimer(lagMs, send);
     else send();
   }
@@ -137,7 +139,8 @@ export class ReplicationPrimary {
     const links = this.node.links;
     for (const id of this.log.replicaIds()) {
       const replica = links?.lookup(id);
-      if (replica && links) links.network.send(this.node.id, replica.process, 'REPLCONF GETACK *', () => replica.replica.sendAck());
+      const offset = this.log.offset;
+      if (replica && links) links.network.send(this.node.id, replica.process, 'REPLCONF GETACK *', () => replica.replica.getAck(this.node.id, offset));
     }
   }
 

@@ -18,6 +18,8 @@ export class ReplicationReplica {
   primaryId: string | null = null;
   private pending = new Map<number, ReplicationBatch>();
   private psyncSentAtMs = Number.NEGATIVE_INFINITY;
+  /** A GETACK asked for an ACK once the stream reaches this offset (it travels in the stream, after the data). */
+  private ackWanted: number | null = null;
 
   constructor(
     private readonly sim: Sim,
@@ -29,6 +31,7 @@ export class ReplicationReplica {
     this.primaryId = primaryId;
     this.synced = false;
     this.pending.clear();
+    this.ackWanted = null;
     this.psync();
   }
 
@@ -73,6 +76,21 @@ export class ReplicationReplica {
       this.offset = next.end;
       this.sim.record('redis.replicate', this.node.id, { from: this.primaryId!, offset: next.end, argv: next.effects });
     }
+    if (this.ackWanted !== null && this.offset >= this.ackWanted) {
+      this.ackWanted = null;
+      this.sendAck();
+    }
+  }
+
+  /**
+   * REPLCONF GETACK: in Redis it travels in the replication stream after the data, so the ACK
+   * it triggers covers everything sent before it. Here it may overtake the data on the
+   * network, so the replica answers once it has applied up to `offset`.
+   */
+  getAck(from: string, offset: number): void {
+    if (from !== this.primaryId || !this.synced) return;
+    if (this.offset >= offset) return this.sendAck();
+    this.ackWanted = Math.max(this.ackWanted ?? 0, offset);
   }
 
   /** REPLCONF ACK <offset> to the primary. */

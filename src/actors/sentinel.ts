@@ -128,7 +128,7 @@ export class Sentinel {
   /** True while this sentinel is in the middle of something the run should wait for. */
   get busy(): boolean {
     const silentMs = this.now() - (this.lastReplyMs.get(this.primaryId) ?? this.startedMs);
-    return this.state !== 'monitoring' || silentMs > PING_PERIOD_MS * 1.5 || this.unconfirmed.size > 0;
+    return this.state !== 'monitoring' || silentMs > PING_PERIOD_MS * 1.5 || this.unconfirmed.size > 0 || this.mismatchSince.size > 0;
   }
 
   private tick(): void {

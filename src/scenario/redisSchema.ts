@@ -33,7 +33,7 @@ const redisNode = z.strictObject({
   replicaOf: id.optional(),
   /** replica-priority: lower wins a failover; 0 is never promoted. */
   priority: z.number().int().min(0).default(100),
-  /** Extra delay before writes leave the primary for this replica (a slow or busy link). */
+  /** Extra delay before writes leave replicaOf for this replica (a slow link; not applied after a failover re-points it). */
   lag: nonNegativeDurationMs.default(0),
   persistence: z.enum(PERSISTENCE).default('none'),
   /** min-replicas-to-write: refuse writes (NOREPLICAS) with fewer good replicas than this. */
