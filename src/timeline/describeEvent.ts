@@ -74,8 +74,49 @@ export function describeEvent(e: TraceEvent, labelOf: LabelOf): string {
         ? `${who} accepted ${labelOf(e.data.from)}'s write${e.data.token === null ? '' : ` (token ${e.data.token})`}.`
         : `${who} rejected ${labelOf(e.data.from)}'s write: ${e.data.reason ?? 'refused'}.`;
   }
-  // Kinds added to the vocabulary later still get a readable line until they get their own.
-  return `${who}: ${(e as { kind: string }).kind}.`;
+  return describeTopologyEvent(e as unknown as { kind: string; actor: string; data: Record<string, unknown> }, labelOf);
+}
+
+/**
+ * Sentences for the Redis topology's events (replication, Sentinel, failover), read loosely so
+ * they work whichever of them the trace vocabulary has; any other kind still gets a readable line.
+ */
+function describeTopologyEvent(e: { kind: string; actor: string; data: Record<string, unknown> }, labelOf: LabelOf): string {
+  const who = labelOf(e.actor);
+  const d = e.data;
+  const name = (v: unknown) => labelOf(String(v));
+  switch (e.kind) {
+    case 'redis.role':
+      return d.role === 'primary' ? `${who} is now a primary (${String(d.reason)}).` : `${who} now replicates ${name(d.of)} (${String(d.reason)}).`;
+    case 'redis.replicate':
+      return `${who} applied the replication stream from ${name(d.from)} up to offset ${String(d.offset)}.`;
+    case 'redis.sync':
+      return `${who} finished a full sync from ${name(d.from)} at offset ${String(d.offset)} (${String(d.keys)} keys).`;
+    case 'redis.wait':
+      return `${who} blocks on WAIT for ${String(d.numReplicas)} replicas.`;
+    case 'redis.recover':
+      return `${who} reloaded its data from disk (${String(d.keys)} keys).`;
+    case 'process.power-loss':
+      return `${who} lost power: only what was synced to disk survives.`;
+    case 'sentinel.sdown':
+      return d.down ? `${who} thinks ${name(d.node)} is down (subjectively).` : `${who} sees ${name(d.node)} again.`;
+    case 'sentinel.odown':
+      return d.down ? `${who}: ${String(d.votes)} of the needed ${String(d.quorum)} sentinels agree ${name(d.primary)} is down (objectively).` : `${who} no longer thinks ${name(d.primary)} is down.`;
+    case 'sentinel.vote':
+      return `${who} votes for ${name(d.leader)} to lead the failover (epoch ${String(d.epoch)}).`;
+    case 'sentinel.elected':
+      return `${who} was elected to lead the failover with ${String(d.votes)} votes.`;
+    case 'sentinel.switch':
+      return `${who} now points clients at the new primary.`;
+    case 'failover.start':
+      return `${who} starts failing over ${name(d.primary)}${d.manual ? ' (asked by hand)' : ''}.`;
+    case 'failover.promote':
+      return `${who} promoted ${name(d.to)} to primary in place of ${name(d.from)}.`;
+    case 'failover.abort':
+      return `${who} gave up the failover: ${String(d.reason)}.`;
+    default:
+      return `${who}: ${e.kind}.`;
+  }
 }
 
 const leaseEndWords = { expired: 'expired', deleted: 'was deleted', overwritten: 'was overwritten', lost: 'was lost' } as const;

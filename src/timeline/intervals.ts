@@ -10,7 +10,7 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
   const done: Interval[] = [];
   const open = new Map<string, Interval>();
 
-  const start = (slot: string, interval: Omit<Interval, 'endMs' | 'endId' | 'endReason'>) => {
+  const start = (slot: string, interval: Omit<Interval, 'endMs' | 'endId' | 'endReason'> & { detail?: string }) => {
     if (open.has(slot)) return;
     open.set(slot, { ...interval, endMs: endMs, endId: null, endReason: null });
   };
@@ -57,6 +57,19 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
         break;
       case 'process.restart':
         finish(`crash|${e.actor}`, e, 'restarted');
+        break;
+      case 'net.partition': {
+        // Every lane named in a group is cut off from the lanes in the other groups.
+        const { groups, oneWay } = e.data;
+        groups.forEach((group, g) => {
+          const others = groups.filter((_, h) => h !== g).flat();
+          const detail = oneWay ? (g === 0 ? `cannot send to ${others.join(', ')}` : `cannot hear from ${groups[0]!.join(', ')}`) : `cut off from ${others.join(', ')}`;
+          for (const actor of group) start(`partition|${actor}`, { key: `partition:${e.id}:${actor}`, kind: 'partition', lane: actor, owner: null, lockKey: null, startMs: e.at, startId: e.id, detail });
+        });
+        break;
+      }
+      case 'net.heal':
+        for (const slot of [...open.keys()]) if (slot.startsWith('partition|')) finish(slot, e, 'healed');
         break;
       default:
         break;

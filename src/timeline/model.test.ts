@@ -176,3 +176,48 @@ describe('buildTimelineModel edge cases', () => {
     ]);
   });
 });
+
+describe('network partitions and the topology on the timeline', () => {
+  const actors = [
+    { id: 'A', label: 'A', role: 'client' as const },
+    { id: 'r1', label: 'Redis 1', role: 'redis' as const },
+    { id: 'r2', label: 'Redis 2', role: 'redis' as const },
+  ];
+  const ev = (id: number, at: number, kind: string, actor: string, data: object) => ({ id, at, kind, actor, data }) as unknown as TraceEvent;
+  const events = [
+    ev(0, 0, 'run.start', 'world', { scenario: 's', seed: 1, actors }),
+    ev(1, 0, 'redis.role', 'r2', { role: 'replica', of: 'r1', reason: 'configured' }),
+    ev(2, 100, 'net.partition', 'network', { groups: [['A'], ['r1', 'r2']], oneWay: false }),
+    ev(3, 150, 'request.timeout', 'A', { msg: 4, to: 'r1', label: 'SET', }),
+    ev(4, 300, 'net.heal', 'network', {}),
+    ev(5, 400, 'failover.promote', 'r2', { group: 'g', from: 'r1', to: 'r2', epoch: 1 }),
+    ev(6, 400, 'redis.role', 'r2', { role: 'primary', of: null, reason: 'failover' }),
+    ev(7, 500, 'redis.replicate', 'r2', { from: 'r1', offset: 42, argv: [] }),
+    ev(8, 600, 'run.end', 'world', { reason: 'idle' }),
+  ];
+
+  it('cuts every lane of a partition from its start to the heal, saying from whom', () => {
+    const model = buildTimelineModel(events, []);
+    const cuts = model.intervals.filter((i) => i.kind === 'partition');
+    expect(cuts.map((i) => [i.lane, i.startMs, i.endMs, i.detail])).toEqual([
+      ['A', 100, 300, 'cut off from r1, r2'],
+      ['r1', 100, 300, 'cut off from A'],
+      ['r2', 100, 300, 'cut off from A'],
+    ]);
+    expect(laneStateAt(model, 200).get('A')).toContain('cut off');
+    expect(laneStateAt(model, 350).get('A')).not.toContain('cut off');
+  });
+
+  it('marks timeouts, role changes, failovers and replication, and labels a Redis lane with its role', () => {
+    const model = buildTimelineModel(events, []);
+    expect(model.points.map((p) => [p.kind, p.lane, p.label])).toEqual([
+      ['role', 'r2', 'replica of r1'],
+      ['timeout', 'A', 'timed out'],
+      ['failover', 'r2', 'failover: r2 promoted'],
+      ['role', 'r2', 'primary'],
+      ['replicate', 'r2', 'applied up to offset 42'],
+    ]);
+    expect(laneStateAt(model, 10).get('r2')).toBe('replica of r1 · no lock held');
+    expect(laneStateAt(model, 450).get('r2')).toBe('primary · no lock held');
+  });
+});

@@ -8,8 +8,8 @@ import { buildViolations } from './violations';
 
 export type * from './modelTypes';
 
-/** Actors that never get a lane: the world itself records run and action events. */
-const NON_LANE_ACTORS = new Set(['world']);
+/** Actors that never get a lane: the world records run and action events, the network its partitions (drawn on the lanes they cut). */
+const NON_LANE_ACTORS = new Set(['world', 'network']);
 
 /**
  * Computes everything the timeline draws from a trace and its verdicts. Pure: no DOM, no D3.
@@ -87,11 +87,51 @@ function buildMarks(events: readonly TraceEvent[]) {
       case 'process.restart':
         points.push({ id: e.id, kind: 'restart', lane: e.actor, at: e.at, label: 'restarted' });
         break;
-      default:
+      case 'request.timeout':
+        points.push({ id: e.id, kind: 'timeout', lane: e.actor, at: e.at, label: 'timed out' });
         break;
+      case 'request.late':
+        points.push({ id: e.id, kind: 'late', lane: e.actor, at: e.at, label: 'late answer' });
+        break;
+      default: {
+        const extra = topologyPoint(e as unknown as LooseEvent);
+        if (extra) points.push(extra);
+        break;
+      }
     }
   }
   return { writes, points, states };
+}
+
+interface LooseEvent {
+  id: number;
+  at: number;
+  kind: string;
+  actor: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Replication, Sentinel and failover events as point marks. They come from the Redis topology,
+ * whose trace kinds are read loosely here so the timeline draws them whichever of them a run has.
+ */
+function topologyPoint(e: LooseEvent): PointMark | null {
+  const d = e.data;
+  const base = { id: e.id, lane: e.actor, at: e.at };
+  switch (e.kind) {
+    case 'redis.replicate':
+      return { ...base, kind: 'replicate', label: `applied up to offset ${String(d.offset)}` };
+    case 'redis.sync':
+      return { ...base, kind: 'sync', label: 'full sync' };
+    case 'redis.role':
+      return { ...base, kind: 'role', label: d.role === 'primary' ? 'primary' : `replica of ${String(d.of)}` };
+    case 'failover.start':
+    case 'failover.promote':
+    case 'failover.abort':
+      return { ...base, kind: 'failover', label: e.kind === 'failover.promote' ? `failover: ${String(d.to)} promoted` : e.kind === 'failover.start' ? 'failover starts' : 'failover aborted' };
+    default:
+      return e.kind.startsWith('sentinel.') ? { ...base, kind: 'sentinel', label: e.kind.slice('sentinel.'.length) } : null;
+  }
 }
 
 /**
@@ -108,14 +148,17 @@ export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infin
     let label = '';
     for (const s of model.states.get(lane.id) ?? []) if (happened(s.id, s.at)) label = s.state;
     if (label === '' && lane.role === 'redis') {
+      let role = '';
+      for (const p of model.points) if (p.kind === 'role' && p.lane === lane.id && happened(p.id, p.at)) role = p.label;
       const holders = model.intervals
         .filter((i) => i.kind === 'lease' && i.lane === lane.id && activeAt(i.startId, i.startMs, i.endId, i.endMs))
         .map((i) => `${i.lockKey} → ${model.laneById.get(i.owner ?? '')?.label ?? i.owner}`);
-      label = holders.length > 0 ? holders.join(', ') : 'no lock held';
+      label = `${role ? `${role} · ` : ''}${holders.length > 0 ? holders.join(', ') : 'no lock held'}`;
     }
     for (const i of model.intervals) {
-      if (i.lane !== lane.id || (i.kind !== 'pause' && i.kind !== 'crash')) continue;
-      if (activeAt(i.startId, i.startMs, i.endId, i.endMs)) label = label ? `${label} · ${i.kind === 'pause' ? 'paused' : 'crashed'}` : i.kind === 'pause' ? 'paused' : 'crashed';
+      if (i.lane !== lane.id || (i.kind !== 'pause' && i.kind !== 'crash' && i.kind !== 'partition')) continue;
+      const word = i.kind === 'pause' ? 'paused' : i.kind === 'crash' ? 'crashed' : 'cut off';
+      if (activeAt(i.startId, i.startMs, i.endId, i.endMs)) label = label ? `${label} · ${word}` : word;
     }
     out.set(lane.id, label);
   }

@@ -20,8 +20,9 @@ export interface Lane {
  * belief: the client thinks it holds the lock (lock.acquired .. lock.released).
  * staleBelief: the part of a belief no Redis node backs with a lease: the lesson.
  * pause / crash: the process was stopped / down.
+ * partition: the lane's links to the other side were cut (net.partition .. net.heal).
  */
-export type IntervalKind = 'lease' | 'leaseProjection' | 'belief' | 'staleBelief' | 'pause' | 'crash';
+export type IntervalKind = 'lease' | 'leaseProjection' | 'belief' | 'staleBelief' | 'pause' | 'crash' | 'partition';
 
 export interface Interval {
   /** Stable across re-renders: kind + the id of the event that opened it (+ lane when shared). */
@@ -38,6 +39,8 @@ export interface Interval {
   endId: number | null;
   /** Why it ended, in the trace's words ('expired', 'deleted', 'released', 'resumed'...). */
   endReason: string | null;
+  /** Extra words for tooltips, e.g. who a partitioned lane is cut off from. */
+  detail?: string;
 }
 
 /** A write that reached a protected resource. */
@@ -76,10 +79,16 @@ export interface MessageMark {
   dropReason: string | null;
 }
 
-/** Small marks on a lane: state changes, clock jumps, TTL expiry, restarts. */
+/**
+ * Small marks on a lane: state changes, clock jumps, TTL expiry, restarts, request timeouts and
+ * late answers, replication (a replica applying the stream, a full sync), role changes
+ * (promotion, following a new primary), Sentinel's opinions and failovers.
+ */
+export type PointKind = 'state' | 'clockJump' | 'expiry' | 'restart' | 'timeout' | 'late' | 'replicate' | 'sync' | 'role' | 'sentinel' | 'failover';
+
 export interface PointMark {
   id: number;
-  kind: 'state' | 'clockJump' | 'expiry' | 'restart';
+  kind: PointKind;
   lane: string;
   at: number;
   label: string;

@@ -55,7 +55,7 @@ export function paintCanvas(ctx: RenderContext, canvas: HTMLCanvasElement, x: XO
   c.strokeStyle = inkMuted;
   c.beginPath();
   for (const p of ticks) {
-    if (p.id > cursorId || p.kind !== 'state') continue;
+    if (p.id > cursorId || (p.kind !== 'state' && p.kind !== 'replicate')) continue;
     const px = x(p.at);
     if (px < -1 || px > w + 1) continue;
     const lane = ctx.lane(p.lane);

@@ -25,6 +25,7 @@ export function ensureDefs(root: Selection<SVGSVGElement, unknown, null, undefin
   hatch('stale', okabeIto.vermillion, 45, 6, 2, '#fde9dc');
   hatch('violation', okabeIto.vermillion, -45, 10, 1.4, null);
   hatch('future', '#e3e5e9', 45, 12, 1, '#fafafb');
+  hatch('partition', '#f0b48a', 90, 8, 1.2, '#fff7f1');
 
   const arrow = (id: string, color: string) =>
     defs

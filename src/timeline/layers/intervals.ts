@@ -57,7 +57,7 @@ export interface Band {
   key: string;
   /** The event that makes it appear: its opening event, or a violation's last proof. */
   id: number;
-  kind: 'pause' | 'crash' | 'staleBelief' | 'violation';
+  kind: 'pause' | 'crash' | 'staleBelief' | 'violation' | 'partition';
   lane: string;
   startMs: number;
   endMs: number;
@@ -65,10 +65,14 @@ export interface Band {
   interval: Interval | null;
 }
 
-/** Back bands (pauses, crashes) go under the bars; front bands (stale, violation) over them. */
+/** Back bands (partitions, pauses, crashes) go under the bars; front bands (stale, violation) over them. */
 export function bandsOf(ctx: RenderContext): { back: Band[]; front: Band[] } {
   const back: Band[] = [];
   const front: Band[] = [];
+  // A partition shades the whole lane, so it goes first: everything else draws over it.
+  for (const i of ctx.model.intervals) {
+    if (i.kind === 'partition') back.push({ key: i.key, id: i.startId, kind: 'partition', lane: i.lane, startMs: i.startMs, endMs: i.endMs, interval: i });
+  }
   for (const i of ctx.model.intervals) {
     if (i.kind === 'pause' || i.kind === 'crash') back.push({ key: i.key, id: i.startId, kind: i.kind, lane: i.lane, startMs: i.startMs, endMs: i.endMs, interval: i });
     if (i.kind === 'staleBelief') front.push({ key: i.key, id: i.startId, kind: 'staleBelief', lane: i.lane, startMs: i.startMs, endMs: i.endMs, interval: i });
@@ -92,17 +96,19 @@ export function drawBands(ctx: RenderContext, g: G, bands: Band[]): void {
       // Pauses and crashes sit under the belief bar so both stay readable; a violation spans
       // the lane, and only the lane where it is flagged gets the loud hatch.
       const flagged = b.kind === 'violation' && ctx.model.violations.some((v) => v.markerLane === b.lane);
-      const [y0, y1] = b.kind === 'staleBelief' ? bands.main : b.kind === 'violation' ? [bands.top + 2, bands.bottom - 2] : [bands.main[1] + 3, bands.bottom - 2];
+      const [y0, y1] = b.kind === 'staleBelief' ? bands.main : b.kind === 'violation' || b.kind === 'partition' ? [bands.top + 2, bands.bottom - 2] : [bands.main[1] + 3, bands.bottom - 2];
       this.setAttribute('y', String(y0));
       this.setAttribute('height', String(y1 - y0));
       if (b.kind === 'violation' && !flagged) {
         this.setAttribute('fill', '#D55E00');
         this.setAttribute('fill-opacity', '0.07');
       } else this.setAttribute('fill', `url(#${ctx.prefix}-${b.kind === 'staleBelief' ? 'stale' : b.kind})`);
-      const outline = b.kind === 'violation' || b.kind === 'staleBelief' ? '#D55E00' : b.kind === 'crash' ? '#1d1d1f' : '#8a8d94';
+      const outline = b.kind === 'violation' || b.kind === 'staleBelief' || b.kind === 'partition' ? '#D55E00' : b.kind === 'crash' ? '#1d1d1f' : '#8a8d94';
       this.setAttribute('stroke', outline);
-      this.setAttribute('stroke-width', b.kind === 'violation' ? '2' : '1');
+      this.setAttribute('stroke-width', b.kind === 'violation' || b.kind === 'partition' ? '2' : '1');
       if (b.kind === 'violation') this.setAttribute('stroke-dasharray', '6 3');
+      // A cut lane: a zig-zag-like dash along the edges, a faint cross-hatch inside.
+      if (b.kind === 'partition') this.setAttribute('stroke-dasharray', '2 4');
     });
 }
 
@@ -131,5 +137,7 @@ export function describeInterval(i: Interval, labelOf: (id: string) => string, c
       return `${labelOf(i.lane)} is paused: ${until}`;
     case 'crash':
       return `${labelOf(i.lane)} is down: ${until}`;
+    case 'partition':
+      return `${labelOf(i.lane)} is ${i.detail ?? 'cut off'} (network partition): ${until}`;
   }
 }

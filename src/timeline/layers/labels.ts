@@ -34,6 +34,7 @@ export function captionsOf(ctx: RenderContext): Caption[] {
     if (i.kind === 'staleBelief' && i.endMs - i.startMs > 0) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'but Redis has no lease for it', slot: 'main', color: okabeIto.vermillion });
     if (i.kind === 'pause') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `paused${i.endId === null ? '' : ` ${formatMs(i.endMs - i.startMs)}`}`, slot: 'foot', color: ink });
     if (i.kind === 'crash') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'crashed', slot: 'foot', color: ink });
+    if (i.kind === 'partition') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `✂ ${(i.detail ?? 'cut off').replace(/\b([A-Za-z][\w-]*)\b/g, (w) => (ctx.model.laneById.has(w) ? ctx.labelOf(w) : w))}`, slot: 'region', color: okabeIto.vermillion });
   }
   for (const v of ctx.model.violations) {
     const r = v.regions.find((region) => region.lane === v.markerLane);

@@ -10,13 +10,18 @@ type G = Selection<SVGGElement, unknown, null, undefined>;
 export type Glyph =
   | { key: string; kind: 'write'; id: number; lane: string; at: number; write: WriteMark }
   | { key: string; kind: 'verdict'; id: number; lane: string; at: number; violation: ViolationHighlight }
-  | { key: string; kind: 'clockJump' | 'restart'; id: number; lane: string; at: number; point: PointMark };
+  | { key: string; kind: PointGlyphKind; id: number; lane: string; at: number; point: PointMark };
+
+/** Point marks drawn as shapes (the rest are ticks). */
+const POINT_GLYPHS = ['clockJump', 'restart', 'timeout', 'late', 'sync', 'role', 'failover', 'sentinel'] as const;
+type PointGlyphKind = (typeof POINT_GLYPHS)[number];
+const isPointGlyph = (kind: string): kind is PointGlyphKind => (POINT_GLYPHS as readonly string[]).includes(kind);
 
 /** The glyphs of a model. A verdict's id is its last proving event, so it appears with it. */
 export function glyphsOf(ctx: RenderContext): Glyph[] {
   const out: Glyph[] = ctx.model.writes.map((w) => ({ key: `w${w.id}`, kind: 'write' as const, id: w.id, lane: w.lane, at: w.at, write: w }));
   for (const p of ctx.model.points) {
-    if (p.kind === 'clockJump' || p.kind === 'restart') out.push({ key: `p${p.id}`, kind: p.kind, id: p.id, lane: p.lane, at: p.at, point: p });
+    if (isPointGlyph(p.kind)) out.push({ key: `p${p.id}`, kind: p.kind, id: p.id, lane: p.lane, at: p.at, point: p });
   }
   for (const v of ctx.model.violations) {
     out.push({ key: v.key, kind: 'verdict', id: Math.max(-1, ...v.eventIds), lane: v.markerLane, at: v.atMs, violation: v });
@@ -87,7 +92,45 @@ function drawShape(el: SVGGElement, d: Glyph, ctx: RenderContext): void {
       add(el, 'path', { class: 'tl-hit', d: 'M0,-8L7,6L-7,6Z', fill: okabeIto.bluishGreen, stroke: ink, 'stroke-width': 1.5 });
       add(el, 'rect', { class: 'tl-focus-ring', x: -10, y: -11, width: 20, height: 20, rx: 4 });
       break;
+    case 'timeout':
+      // An hourglass: the client stopped waiting.
+      add(el, 'path', { class: 'tl-hit', d: 'M-6,-7H6L-6,7H6Z', fill: paper, stroke: okabeIto.vermillion, 'stroke-width': 2, 'stroke-linejoin': 'round' });
+      labelled(el, d.point.label);
+      break;
+    case 'late':
+      add(el, 'circle', { class: 'tl-hit', r: 6, fill: paper, stroke: ink, 'stroke-width': 1.5, 'stroke-dasharray': '2 2' });
+      add(el, 'path', { d: 'M-3,0H3M1,-2.5L3.5,0L1,2.5', stroke: ink, 'stroke-width': 1.5, fill: 'none' });
+      labelled(el, d.point.label);
+      break;
+    case 'sync':
+      add(el, 'rect', { class: 'tl-hit', x: -7, y: -6, width: 10, height: 9, fill: paper, stroke: okabeIto.bluishGreen, 'stroke-width': 1.5 });
+      add(el, 'rect', { x: -3, y: -2, width: 10, height: 9, fill: okabeIto.bluishGreen, stroke: ink, 'stroke-width': 1 });
+      labelled(el, d.point.label);
+      break;
+    case 'role': {
+      const primary = d.point.label === 'primary';
+      add(el, 'path', { class: 'tl-hit', d: 'M0,-8L8,0L0,8L-8,0Z', fill: primary ? okabeIto.bluishGreen : paper, stroke: ink, 'stroke-width': 1.5 });
+      add(el, 'text', { y: 4, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 800, fill: primary ? paper : ink }, primary ? 'P' : 'R');
+      labelled(el, d.point.label);
+      break;
+    }
+    case 'failover':
+      add(el, 'circle', { class: 'tl-hit', r: 8, fill: okabeIto.yellow, stroke: ink, 'stroke-width': 1.5 });
+      add(el, 'path', { d: 'M-4,-2H4L2,-4M4,2H-4L-2,4', stroke: ink, 'stroke-width': 1.5, fill: 'none' });
+      labelled(el, d.point.label);
+      break;
+    case 'sentinel':
+      add(el, 'rect', { class: 'tl-hit', x: -6, y: -6, width: 12, height: 12, rx: 2, fill: paper, stroke: okabeIto.skyBlue, 'stroke-width': 2 });
+      add(el, 'circle', { r: 2.5, fill: ink });
+      labelled(el, d.point.label);
+      break;
   }
+}
+
+/** A focus ring and a short text label to the right of a small point glyph. */
+function labelled(el: SVGGElement, text: string): void {
+  add(el, 'rect', { class: 'tl-focus-ring', x: -11, y: -11, width: 22, height: 22, rx: 4 });
+  add(el, 'text', { class: 'tl-token', x: 11, y: 4 }, text);
 }
 
 /** The y of a glyph inside its lane. */
@@ -96,7 +139,8 @@ function glyphY(ctx: RenderContext, d: Glyph): number {
   if (!lane) return 0;
   const bands = laneBands(ctx.layout, lane);
   if (d.kind === 'verdict' && d.lane !== d.violation.markerLane) return bands.mid;
-  if (d.kind === 'clockJump' || d.kind === 'restart') return bands.ticks[0];
+  if (d.kind === 'clockJump' || d.kind === 'restart' || d.kind === 'timeout' || d.kind === 'late') return bands.ticks[0];
+  if (d.kind === 'role' || d.kind === 'sync') return bands.projection[0] + 2;
   return bands.mid;
 }
 
@@ -115,9 +159,11 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): void {
     setShown(this, onScreen);
     if (!onScreen) return;
     this.setAttribute('transform', `translate(${px},${glyphY(ctx, d)})`);
-    if (d.kind !== 'write') return;
-    const roomy = px - (lastLabelled.get(d.lane) ?? -Infinity) > 64;
-    if (roomy) lastLabelled.set(d.lane, px);
+    if (d.kind === 'verdict' || d.kind === 'clockJump' || d.kind === 'restart') return;
+    // Labels are spaced per lane and per row, so a crowded stretch keeps only readable ones.
+    const row = `${d.lane}|${d.kind === 'write' ? 'w' : glyphY(ctx, d)}`;
+    const roomy = px - (lastLabelled.get(row) ?? -Infinity) > (d.kind === 'write' ? 64 : 110);
+    if (roomy) lastLabelled.set(row, px);
     setLabelled(this, roomy);
   });
 }

@@ -8,12 +8,13 @@ type G = Selection<SVGGElement, unknown, null, undefined>;
 
 /** Ticks drawn as vertical lines: they survive a horizontal scale, so they live in the stretch group. */
 export function tickMarksOf(ctx: RenderContext): PointMark[] {
-  return ctx.model.points.filter((p) => p.kind === 'state' || p.kind === 'expiry');
+  return ctx.model.points.filter((p) => p.kind === 'state' || p.kind === 'expiry' || p.kind === 'replicate');
 }
 
 /**
  * State changes are short ticks along a lane's foot; a TTL expiry is a dashed vermillion line
- * across the whole Redis lane, the moment the lock stopped protecting anyone.
+ * across the whole Redis lane, the moment the lock stopped protecting anyone. A replica applying
+ * the replication stream gets a green tick: the distance from the primary's write is the lag.
  */
 export function drawTicks(ctx: RenderContext, g: G, ticks: PointMark[]): void {
   g.selectAll<SVGLineElement, PointMark>('line.tl-tick')
@@ -24,12 +25,12 @@ export function drawTicks(ctx: RenderContext, g: G, ticks: PointMark[]): void {
       if (!lane) return;
       const bands = laneBands(ctx.layout, lane);
       const x = String(ctx.x0(p.at));
-      const [y0, y1] = p.kind === 'expiry' ? [bands.top + 3, bands.bottom - 3] : bands.ticks;
+      const [y0, y1] = p.kind === 'expiry' ? [bands.top + 3, bands.bottom - 3] : p.kind === 'replicate' ? [bands.main[0] - 4, bands.main[0] + 4] : bands.ticks;
       this.setAttribute('x1', x);
       this.setAttribute('x2', x);
       this.setAttribute('y1', String(y0));
       this.setAttribute('y2', String(y1));
-      this.setAttribute('stroke', p.kind === 'expiry' ? okabeIto.vermillion : inkMuted);
+      this.setAttribute('stroke', p.kind === 'expiry' ? okabeIto.vermillion : p.kind === 'replicate' ? okabeIto.bluishGreen : inkMuted);
       this.setAttribute('stroke-width', p.kind === 'expiry' ? '2' : '1');
       if (p.kind === 'expiry') this.setAttribute('stroke-dasharray', '4 3');
     });

@@ -26,6 +26,7 @@ export function Legend() {
           {hatch('stale', okabeIto.vermillion, '#fde9dc', 45)}
           {hatch('pause', inkMuted, '#eceef1', 45)}
           {hatch('crash', ink, '#d9d9de', -45)}
+          {hatch('partition', '#f0b48a', '#fff7f1', 90)}
         </defs>
       </svg>
       <ul className="timeline-legend" aria-label="Timeline legend">
@@ -94,6 +95,34 @@ export function Legend() {
             <path d="M14,1L22,14L6,14Z" fill={okabeIto.vermillion} stroke={ink} strokeWidth={1.2} />
           </Swatch>
           Invariant broken (focus it for why)
+        </li>
+        <li>
+          <Swatch><rect x={1} y={1} width={26} height={14} fill={`url(#${id}-partition)`} stroke={okabeIto.vermillion} strokeWidth={2} strokeDasharray="2 4" /></Swatch>
+          Cut off by a network partition
+        </li>
+        <li>
+          <Swatch><path d="M8,2H20L8,14H20Z" fill={paper} stroke={okabeIto.vermillion} strokeWidth={2} strokeLinejoin="round" /></Swatch>
+          Request timed out (outcome unknown)
+        </li>
+        <li>
+          <Swatch>
+            <path d="M14,0L22,8L14,16L6,8Z" fill={okabeIto.bluishGreen} stroke={ink} strokeWidth={1.5} />
+          </Swatch>
+          Became primary (P) or replica (R)
+        </li>
+        <li>
+          <Swatch><line x1={14} y1={3} x2={14} y2={13} stroke={okabeIto.bluishGreen} strokeWidth={2} /></Swatch>
+          Replica applied the stream (lag = gap after the write)
+        </li>
+        <li>
+          <Swatch>
+            <circle cx={14} cy={8} r={7} fill={okabeIto.yellow} stroke={ink} strokeWidth={1.5} />
+          </Swatch>
+          Failover
+        </li>
+        <li>
+          <Swatch><rect x={8} y={2} width={12} height={12} rx={2} fill={paper} stroke={okabeIto.skyBlue} strokeWidth={2} /></Swatch>
+          Sentinel’s opinion or vote
         </li>
         <li>
           <Swatch><line x1={14} y1={0} x2={14} y2={16} stroke={ink} strokeWidth={2} /></Swatch>
