@@ -274,12 +274,13 @@ export class RedisServerNode implements RedisNode {
     if (this.cronAwake || !this.links) return;
     this.cronAwake = true;
     const tick = () => {
-      if (!this.links!.keepRunning()) {
+      this.aof?.tick(this.nowMs());
+      // Unsynced AOF data keeps the cron alive until the fsync that covers it.
+      if (!this.links!.keepRunning() && this.unsyncedCommands === 0) {
         this.cronAwake = false;
         this.links!.sleeping(() => this.startCron());
         return;
       }
-      this.aof?.tick(this.nowMs());
       if (this.role === 'primary') this.primary.cron();
       else this.replica.cron();
       this.process.setTimer(1000, tick);

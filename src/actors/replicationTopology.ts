@@ -57,8 +57,9 @@ export class ReplicationTopology {
       const members = nodes.filter((n) => n.id === s.primary || n.options.replicaOf === s.primary);
       this.group = new SentinelGroup(sim, s.name, s.settings, members, s.primary, network, s.ids, control);
     }
-    this.replicated = this.group !== null || nodes.some((n) => n.role === 'replica');
-    // A lone node is left exactly as before: no cron, so runs without replication are unchanged.
+    // An AOF needs the cron too (everysec fsyncs from it).
+    this.replicated = this.group !== null || nodes.some((n) => n.role === 'replica' || n.options.persistence !== 'none');
+    // A lone node without persistence is left exactly as before: no cron, so such runs are unchanged.
     if (!this.replicated) return;
     // Lanes start with each node's role, so the timeline can label primaries and replicas.
     for (const node of nodes) sim.record('redis.role', node.id, { role: node.role, of: node.replicaOf, reason: 'configured' });

@@ -27,6 +27,11 @@ export class Keyspace {
   private readonly map = new Map<string, Entry>();
   /** When false (a replica), expired keys read as absent but stay stored. */
   expiresKeys = true;
+  /**
+   * True while a replica applies its primary's stream: Redis treats keys as not expired for
+   * the master client, so the primary's DEL of an expired key really deletes it.
+   */
+  seesExpired = false;
 
   constructor(
     private readonly now: () => number,
@@ -42,7 +47,7 @@ export class Keyspace {
   lookup(key: string): Entry | undefined {
     const entry = this.map.get(key);
     if (entry === undefined) return undefined;
-    if (!Keyspace.isExpired(entry, this.now())) return entry;
+    if (this.seesExpired || !Keyspace.isExpired(entry, this.now())) return entry;
     if (this.expiresKeys) {
       this.map.delete(key);
       this.onExpired(key);

@@ -108,10 +108,15 @@ export class RedisServer {
   execFromPrimary(argv: string[]): Reply {
     this.pendingEffects = [];
     this.db.expiresKeys = !this.isReplica();
-    const resolved = resolveCommand(argv);
-    const reply = resolved.ok ? this.run(resolved.spec, argv, false) : resolved.reply;
-    this.flushEffects();
-    return reply;
+    this.db.seesExpired = this.isReplica();
+    try {
+      const resolved = resolveCommand(argv);
+      const reply = resolved.ok ? this.run(resolved.spec, argv, false) : resolved.reply;
+      this.flushEffects();
+      return reply;
+    } finally {
+      this.db.seesExpired = false;
+    }
   }
 
   /**
