@@ -114,6 +114,11 @@ export class LockClient {
       startRenew: () => this.renew(),
       noteFailed: () => this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts: this.attempts }),
       noteLost: () => this.lose('renewal failed'),
+      // Working without the lock: it holds nothing, so it has nothing to release afterwards.
+      noteProceeding: () => {
+        this.held = [];
+        this.token = null;
+      },
     });
     actor.subscribe((snapshot) => this.recordState(stateLabel(snapshot)));
     actor.start();

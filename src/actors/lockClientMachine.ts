@@ -19,6 +19,8 @@ export interface LockClientContext {
   readsFirst: boolean;
   /** How many times to take the lock and do the job. */
   jobs: number;
+  /** When the lock cannot be had: refuse to work (consistency) or work without it (availability). */
+  onUnavailable: 'refuse' | 'proceed';
   // What happened so far.
   jobsDone: number;
   reentered: number;
@@ -49,6 +51,7 @@ export interface LockClientEffects {
   startRenew(): void;
   noteFailed(): void;
   noteLost(): void;
+  noteProceeding(): void;
 }
 
 /**
@@ -87,6 +90,7 @@ export const lockClientMachine = setup({
     startRenew: effect('startRenew'),
     noteFailed: effect('noteFailed'),
     noteLost: effect('noteLost'),
+    noteProceeding: effect('noteProceeding'),
   },
   delays: {
     startDelay: ({ context }) => context.startAtMs,
@@ -97,6 +101,7 @@ export const lockClientMachine = setup({
   guards: {
     needsReenter: ({ context }) => context.reentered < context.reenter,
     readsFirst: ({ context }) => context.readsFirst,
+    proceeds: ({ context }) => context.onUnavailable === 'proceed',
     acts: ({ event }) => event.type === 'READ_DONE' && event.act,
     moreJobs: ({ context }) => context.jobsDone + 1 < context.jobs,
     mayRetryRenew: ({ context, event }) =>
@@ -114,7 +119,10 @@ export const lockClientMachine = setup({
       entry: 'startAcquire',
       on: {
         ACQUIRED: { target: 'holding', actions: assign({ token: ({ event }) => event.token }) },
-        GAVE_UP: { target: 'failed', actions: 'noteFailed' },
+        GAVE_UP: [
+          { guard: 'proceeds', target: 'holding', actions: ['noteFailed', 'noteProceeding'] },
+          { target: 'failed', actions: 'noteFailed' },
+        ],
       },
     },
     holding: {

@@ -40,6 +40,8 @@ export interface ClientSpec {
   tokens: boolean;
   /** How fast this client's clock runs, in parts per million (10000 = 1% fast). */
   driftPpm: number;
+  /** When the lock cannot be had: refuse, or proceed without it. */
+  onUnavailable: 'refuse' | 'proceed';
   redlock: RedlockOptions;
 }
 
@@ -152,6 +154,7 @@ export class World {
           reenter: c.reenter,
           readsFirst: this.resource.readsFirst,
           jobs: c.jobs,
+          onUnavailable: c.onUnavailable,
         },
       });
     });

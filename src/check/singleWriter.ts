@@ -10,7 +10,7 @@ interface Section {
 
 /**
  * Single writer at the resource: the critical sections whose writes the resource accepted must
- * not overlap. A section runs from the moment its client believed it got the lock to its last
+ * not overlap. A write made without taking the lock at all is a section of its own. A section runs from the moment its client believed it got the lock to its last
  * accepted write. When two overlap, two clients changed the resource while each believed it
  * was alone: the paused barista's double update.
  *
@@ -28,7 +28,17 @@ export function checkSingleWriter(events: Iterable<TraceEvent>): Verdict {
       sections.push(section);
       open.set(e.actor, section);
     }
-    if (e.kind === 'resource.write' && e.data.accepted) open.get(e.data.from)?.writes.push({ id: e.id, at: e.at });
+    // A client that gave up on the lock and went ahead anyway writes in a section of its own.
+    if (e.kind === 'lock.failed') open.delete(e.actor);
+    if (e.kind === 'resource.write' && e.data.accepted) {
+      let section = open.get(e.data.from);
+      if (!section) {
+        section = { client: e.data.from, acquiredAt: e.at, writes: [] };
+        sections.push(section);
+        open.set(e.data.from, section);
+      }
+      section.writes.push({ id: e.id, at: e.at });
+    }
   }
 
   const conflicts: { at: number; ids: [number, number]; stale: string; fresh: string }[] = [];

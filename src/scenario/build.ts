@@ -52,6 +52,7 @@ function clientSpec(c: ClientInput, nodeIds: string[]): ClientSpec {
     gapMs: c.gap,
     tokens: c.tokens,
     driftPpm: c.driftPpm,
+    onUnavailable: c.onUnavailable,
     redlock: c.redlock ? { instanceTimeoutMs: c.redlock.instanceTimeout, driftFactor: c.redlock.driftFactor } : DEFAULT_REDLOCK,
   };
 }

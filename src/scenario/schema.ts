@@ -124,6 +124,8 @@ const client = z.strictObject({
   gap: nonNegativeDurationMs.default(0),
   /** Ask for fencing tokens even when the resource does not check them (to show why it must). */
   tokens: z.boolean().default(false),
+  /** When the retry policy gives up: refuse to work (C) or do the work without the lock (A). */
+  onUnavailable: z.enum(['refuse', 'proceed']).default('refuse'),
   /** How fast this client's clock runs, in parts per million: 10000 is 1% fast, -10000 1% slow. */
   driftPpm: z.number().int().min(-500_000).max(500_000).default(0),
   /** Redlock's per-master timeout and clock-drift factor. */

@@ -188,3 +188,30 @@ resource: { id: espresso }
     expect(gaps(yaml('{ policy: exponential, delay: 200ms, jitter: 50ms }'))).toEqual(g);
   });
 });
+
+describe('when the lock is unavailable (a partition cuts A off from Redis)', () => {
+  const yaml = (choice: string) => `
+id: cap
+title: proceed or refuse
+clients:
+  - { id: A, recipe: lease-with-token, ttl: 10s, work: 1s, startAt: 500ms, timeout: 200ms, retry: { policy: fixed, delay: 100ms, attempts: 3 }, onUnavailable: ${choice} }
+  - { id: B, recipe: lease-with-token, ttl: 10s, work: 3s }
+resource: { id: espresso }
+network: { partitions: [{ groups: [[A], [r1]] }] }
+`;
+
+  it('refuse (consistency): A gives up and never touches the resource', () => {
+    const r = runYaml(yaml('refuse'));
+    expect(r.of('lock.failed', 'A')).toHaveLength(1);
+    expect(r.of('resource.write').map((e) => e.data.from)).toEqual(['B']);
+    expect(r.verdict('single-writer').holds).toBe(true);
+  });
+
+  it('proceed (availability): A works without the lock and writes while B holds it', () => {
+    const r = runYaml(yaml('proceed'));
+    expect(r.of('lock.failed', 'A')).toHaveLength(1);
+    expect(r.of('lock.acquired', 'A')).toEqual([]);
+    expect(r.of('resource.write').map((e) => e.data.from)).toEqual(['A', 'B']);
+    expect(r.verdict('single-writer').holds).toBe(false);
+  });
+});
