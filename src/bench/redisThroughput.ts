@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports, no-restricted-globals -- a benchmark: wall-clock timing and a real redis-server over a socket. */
 import { RELEASE_IF_MINE } from '../actors/recipes/lockScripts';
 import { startRealRedis } from '../redis/differential/realRedis';
 import { RespClient } from '../redis/differential/respClient';
