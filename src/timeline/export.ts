@@ -15,24 +15,22 @@ export function exportSvg(svg: SVGSVGElement): Blob {
 export async function exportPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
   const width = svg.width.baseVal.value || svg.getBoundingClientRect().width;
   const height = svg.height.baseVal.value || svg.getBoundingClientRect().height;
-  const url = URL.createObjectURL(exportSvg(svg));
-  try {
-    const image = new Image();
-    image.decoding = 'async';
-    image.src = url;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(width * scale);
-    canvas.height = Math.round(height * scale);
-    const c = canvas.getContext('2d');
-    if (!c) throw new Error('This browser cannot draw to a canvas, so the PNG cannot be made.');
-    c.fillStyle = '#ffffff';
-    c.fillRect(0, 0, canvas.width, canvas.height);
-    c.drawImage(image, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed.'))), 'image/png'));
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  // A data: URL, not a blob: one: the site's Content-Security-Policy allows images from data:
+  // but not from blob:, and a blocked image would never decode.
+  const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(serialize(svg))}`;
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = url;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  const c = canvas.getContext('2d');
+  if (!c) throw new Error('This browser cannot draw to a canvas, so the PNG cannot be made.');
+  c.fillStyle = '#ffffff';
+  c.fillRect(0, 0, canvas.width, canvas.height);
+  c.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed.'))), 'image/png'));
 }
 
 function serialize(svg: SVGSVGElement): string {

@@ -198,6 +198,7 @@ function makeHandle(state: TimelineState): TimelineHandle {
 
 /** Joins every layer against a new model (or new width). */
 function drawModel(state: TimelineState, model: TimelineModel, view: TimelineViewOptions): void {
+  const newRun = state.model !== null && state.model !== model;
   const layout = computeLayout(model.lanes.length, view.width);
   const oldWidth = state.ctx?.layout.plotWidthPx;
   const ctx = makeContext(model, layout, baseTimeScale(model, layout), state.prefix);
@@ -245,8 +246,9 @@ function drawModel(state: TimelineState, model: TimelineModel, view: TimelineVie
   // Every layer stamps data-id with the event that makes a mark appear, so marks can be "not
   // yet happened"; marks get a focusable-but-not-tabbable tabindex (roving focus).
   state.root.selectAll('.tl-mark:not([tabindex])').attr('tabindex', -1).attr('role', 'button');
-  // A first accessible name for every mark; focusing a mark refreshes it as of the playhead.
-  state.root.selectAll<Element, unknown>('.tl-mark:not([aria-label])').each(function () {
+  // A first accessible name for every mark (rewritten for all when the run changed, since a kept
+  // mark may now mean something else); focusing a mark refreshes it as of the playhead.
+  state.root.selectAll<Element, unknown>(newRun ? '.tl-mark' : '.tl-mark:not([aria-label])').each(function () {
     const info = markInfo(ctx, this, -Infinity);
     if (info) this.setAttribute('aria-label', info.headline);
   });

@@ -19,9 +19,11 @@ const isPointGlyph = (kind: string): kind is PointGlyphKind => (POINT_GLYPHS as 
 
 /** The glyphs of a model. A verdict's id is its last proving event, so it appears with it. */
 export function glyphsOf(ctx: RenderContext): Glyph[] {
-  const out: Glyph[] = ctx.model.writes.map((w) => ({ key: `w${w.id}`, kind: 'write' as const, id: w.id, lane: w.lane, at: w.at, write: w }));
+  // Shapes are drawn once, when a glyph enters; so a key names what the shape shows, not just
+  // the event id (after a learner action the same id can be a different write in the new run).
+  const out: Glyph[] = ctx.model.writes.map((w) => ({ key: `w${w.id}|${w.owner}|${w.accepted}|${w.token}`, kind: 'write' as const, id: w.id, lane: w.lane, at: w.at, write: w }));
   for (const p of ctx.model.points) {
-    if (isPointGlyph(p.kind)) out.push({ key: `p${p.id}`, kind: p.kind, id: p.id, lane: p.lane, at: p.at, point: p });
+    if (isPointGlyph(p.kind)) out.push({ key: `p${p.id}|${p.kind}|${p.lane}|${p.label}`, kind: p.kind, id: p.id, lane: p.lane, at: p.at, point: p });
   }
   for (const v of ctx.model.violations) {
     out.push({ key: v.key, kind: 'verdict', id: Math.max(-1, ...v.eventIds), lane: v.markerLane, at: v.atMs, violation: v });

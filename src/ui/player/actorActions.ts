@@ -36,10 +36,12 @@ export function actorCommands(actor: ActorInfo, status: ProcessStatus, controls:
     const sign = settings.clockJumpMs >= 0 ? '+' : '−';
     out.push({ id: 'clock-jump', label: `Jump ${name}'s clock ${sign}${seconds(Math.abs(settings.clockJumpMs))}`, action: { do: 'clock-jump', target: actor.id, byMs: settings.clockJumpMs }, enabled: status !== 'crashed' && settings.clockJumpMs !== 0 });
   }
-  // Failover belongs to the Redis topology; it is offered on a primary only. The action's shape is
-  // the topology's ({ do: 'failover', target }), so it is built loosely until the world knows it.
+  // Failover (Sentinel's SENTINEL FAILOVER, or a hand failover) is offered on a primary only.
   if (allowed('failover') && actor.role === 'redis' && (role === null || role === 'primary' || role === 'master')) {
-    out.push({ id: 'failover', label: `Fail over ${name}`, action: { do: 'failover', target: actor.id } as unknown as ProcessAction, enabled: true });
+    out.push({ id: 'failover', label: `Fail over ${name}`, action: { do: 'failover', target: actor.id }, enabled: status !== 'paused' });
+  }
+  if (allowed('power-loss') && actor.role === 'redis') {
+    out.push({ id: 'power-loss', label: `Cut ${name}'s power`, action: { do: 'power-loss', target: actor.id }, enabled: status !== 'crashed' });
   }
   return out;
 }

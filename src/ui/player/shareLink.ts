@@ -35,6 +35,7 @@ const action = z.discriminatedUnion('do', [
   z.strictObject({ at: time, do: z.literal('network'), from: id.optional(), to: id.optional(), latency: latency.optional(), loss: probability.optional(), duplicate: probability.optional(), reorder: probability.optional() }),
   z.strictObject({ at: time, do: z.literal('command'), target: id, argv: z.array(z.string().max(1000)).min(1).max(64) }),
   z.strictObject({ at: time, do: z.literal('failover'), target: id }),
+  z.strictObject({ at: time, do: z.literal('power-loss'), target: id }),
 ]);
 
 const payload = z.strictObject({

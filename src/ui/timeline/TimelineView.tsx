@@ -92,7 +92,13 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         <svg ref={svgRef} />
         {laneOverlay && <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} />}
       </div>
-      {legend && <Legend />}
+      {legend && (
+        // Open where there is room; on a phone the key folds away so the diagram stays in view.
+        <details className="timeline-legend-box" open={width >= 700}>
+          <summary>What the marks mean</summary>
+          <Legend />
+        </details>
+      )}
     </div>
   );
 }
