@@ -1,7 +1,7 @@
 import type { Network } from '../net/network';
 import { AppendOnlyFile } from '../redis/aof';
 import { formatReply } from '../redis/cliFormat';
-import type { AppendFsync } from '../redis/config';
+import type { AppendFsync, MaxmemoryPolicy } from '../redis/config';
 import type { Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { BLOCKED, RedisServer } from '../redis/server';
@@ -29,6 +29,9 @@ export interface RedisNodeOptions {
   persistence: Persistence;
   minReplicasToWrite: number;
   minReplicasMaxLagS: number;
+  /** maxmemory in bytes (0: no limit) and the policy applied when a write would pass it. */
+  maxmemoryBytes: number;
+  maxmemoryPolicy: MaxmemoryPolicy;
 }
 
 export const DEFAULT_NODE_OPTIONS: RedisNodeOptions = {
@@ -39,6 +42,8 @@ export const DEFAULT_NODE_OPTIONS: RedisNodeOptions = {
   persistence: 'none',
   minReplicasToWrite: 0,
   minReplicasMaxLagS: 10,
+  maxmemoryBytes: 0,
+  maxmemoryPolicy: 'noeviction',
 };
 
 /** What the rest of a replicated world offers a node: the network, its peers, and whether to keep ticking. */
@@ -156,7 +161,13 @@ export class RedisServerNode implements RedisNode {
         wait: (numReplicas, timeoutMs) => this.primary.waitNow(this.currentClient, numReplicas, timeoutMs),
       },
       onPropagate: (effects) => this.propagated(effects),
+      onEvict: (key) => {
+        this.sim.record('redis.evict', this.id, { key, policy: this.server.config['maxmemory-policy'] });
+        this.leases.evicted(key);
+      },
     });
+    this.server.config.maxmemory = this.options.maxmemoryBytes;
+    this.server.config['maxmemory-policy'] = this.options.maxmemoryPolicy;
     this.server.config['min-replicas-to-write'] = this.options.minReplicasToWrite;
     this.server.config['min-replicas-max-lag'] = this.options.minReplicasMaxLagS;
     if (this.options.persistence !== 'none') {
@@ -315,6 +326,7 @@ interface Lease {
  */
 class LeaseWatch {
   private readonly leases = new Map<string, Lease>();
+  private readonly evictedKeys = new Set<string>();
 
   constructor(
     private readonly sim: Sim,
@@ -336,9 +348,15 @@ class LeaseWatch {
         }
         continue;
       }
-      if (lease) this.end(key, value === undefined ? this.whyGone(lease) : 'overwritten');
+      if (lease) this.end(key, value === undefined ? (this.evictedKeys.has(key) ? 'evicted' : this.whyGone(lease)) : 'overwritten');
+      this.evictedKeys.delete(key);
       if (value !== undefined) this.grant(key, value, now?.expiresAtMs ?? null);
     }
+  }
+
+  /** The maxmemory policy evicted `key`: if it was a lease, that is why it ends. */
+  evicted(key: string): void {
+    if (this.leases.has(key)) this.evictedKeys.add(key);
   }
 
   /** The node went down: every lease it held is gone with it (until a restart reloads them). */
@@ -364,7 +382,7 @@ class LeaseWatch {
     this.watchExpiry(key, lease);
   }
 
-  private end(key: string, reason: 'expired' | 'deleted' | 'overwritten' | 'lost'): void {
+  private end(key: string, reason: 'expired' | 'deleted' | 'overwritten' | 'lost' | 'evicted'): void {
     const lease = this.leases.get(key);
     if (!lease) return;
     this.leases.delete(key);

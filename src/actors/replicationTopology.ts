@@ -23,6 +23,19 @@ export interface TopologySpec {
   sentinels: SentinelSpec | null;
   /** Clients follow every write with WAIT (null: they do not). */
   wait: WaitAfterWrites | null;
+  /** A cache workload filling one node's memory (null: none). */
+  cacheLoad?: CacheLoadSpec | null;
+}
+
+/** SET cache:<n> <valueSize bytes> EX <ttl> on `target` every `everyMs`, from `startAtMs`, `writes` times (null: forever). */
+export interface CacheLoadSpec {
+  target: string;
+  everyMs: number;
+  valueSize: number;
+  ttlMs: number;
+  startAtMs: number;
+  writes: number | null;
+  reads: boolean;
 }
 
 /** Actions only a replicated world understands. */
@@ -45,13 +58,14 @@ export class ReplicationTopology {
   private readonly replicated: boolean;
 
   constructor(
-    sim: Sim,
+    private readonly sim: Sim,
     private readonly network: Network,
     private readonly nodes: readonly RedisServerNode[],
     private readonly spec: TopologySpec | null,
     private readonly clientsActive: () => boolean,
   ) {
     const control = { keepRunning: () => this.keepRunning(), sleeping: (restart: () => void) => this.sleepers.push(restart) };
+    if (spec?.cacheLoad) this.startCacheLoad(spec.cacheLoad);
     const s = spec?.sentinels;
     if (s) {
       const members = nodes.filter((n) => n.id === s.primary || n.options.replicaOf === s.primary);
@@ -66,6 +80,38 @@ export class ReplicationTopology {
     const links = { network, lookup: (id: string) => this.node(id), ...control };
     for (const node of nodes) node.connect(links);
     this.group?.start();
+  }
+
+  /**
+   * The cache workload: it runs as the target node's own work (a paused node stops taking it),
+   * writes values big enough to fill maxmemory, and sleeps with the other background loops.
+   */
+  private startCacheLoad(load: CacheLoadSpec): void {
+    const node = this.node(load.target);
+    if (!node) return;
+    const value = 'x'.repeat(load.valueSize);
+    const ttlS = String(Math.max(1, Math.round(load.ttlMs / 1000)));
+    let n = 0;
+    let awake = false;
+    const tick = () => {
+      if (load.writes !== null && n >= load.writes) return;
+      if (!this.keepRunning()) {
+        awake = false;
+        this.sleepers.push(start);
+        return;
+      }
+      node.execute(['SET', `cache:${n}`, value, 'EX', ttlS], 'cache', -1);
+      if (load.reads && n > 0) node.execute(['GET', `cache:${n - 1}`], 'cache', -1);
+      n++;
+      node.process.setTimer(load.everyMs, tick);
+    };
+    const start = () => {
+      if (awake || node.process.crashed) return;
+      awake = true;
+      node.process.setTimer(load.everyMs, tick);
+    };
+    awake = true;
+    this.sim.kernel.schedule(load.startAtMs, node.process.owner, 'timer', tick);
   }
 
   private node(id: string): RedisServerNode | undefined {

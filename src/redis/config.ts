@@ -6,7 +6,8 @@ import { globMatch } from './glob';
  * Values are kept as Redis would print them back from CONFIG GET.
  */
 
-const POLICIES = [
+/** Every maxmemory-policy Redis 7.0 accepts. */
+export const POLICIES = [
   'volatile-lru', 'volatile-lfu', 'volatile-random', 'volatile-ttl',
   'allkeys-lru', 'allkeys-lfu', 'allkeys-random', 'noeviction',
 ] as const;
@@ -66,6 +67,12 @@ function oneOf(values: readonly string[]): Parser {
 }
 
 const UNITS: Record<string, number> = { '': 1, b: 1, k: 1000, kb: 1024, m: 1e6, mb: 1024 * 1024, g: 1e9, gb: 1024 ** 3 };
+
+/** A memory size as CONFIG SET maxmemory reads it (`100mb`, `1gb`, `1000`), or null when invalid. */
+export function parseMemoryBytes(text: string): number | null {
+  const result = parseMemory(text);
+  return result.ok ? (result.value as number) : null;
+}
 
 /** Redis's `memtoull`: digits then an optional unit (k = 1000, kb = 1024, ...). */
 function parseMemory(text: string): ReturnType<Parser> {

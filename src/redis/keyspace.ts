@@ -13,6 +13,9 @@ export type RedisType = RedisValue['type'];
 export interface Entry {
   value: RedisValue;
   expiresAtMs: number | null;
+  /** Last access (node clock, ms) and access count: what LRU and LFU eviction compare. */
+  accessedAtMs?: number;
+  hits?: number;
 }
 
 /**
@@ -47,7 +50,11 @@ export class Keyspace {
   lookup(key: string): Entry | undefined {
     const entry = this.map.get(key);
     if (entry === undefined) return undefined;
-    if (this.seesExpired || !Keyspace.isExpired(entry, this.now())) return entry;
+    if (this.seesExpired || !Keyspace.isExpired(entry, this.now())) {
+      entry.accessedAtMs = this.now();
+      entry.hits = (entry.hits ?? 0) + 1;
+      return entry;
+    }
     if (this.expiresKeys) {
       this.map.delete(key);
       this.onExpired(key);
@@ -66,7 +73,7 @@ export class Keyspace {
   set(key: string, value: RedisValue, keepTtl = false): void {
     const previous = this.map.get(key);
     const expiresAtMs = keepTtl && previous ? previous.expiresAtMs : null;
-    if (previous === undefined) this.map.set(key, { value, expiresAtMs });
+    if (previous === undefined) this.map.set(key, { value, expiresAtMs, accessedAtMs: this.now(), hits: 1 });
     else {
       previous.value = value;
       previous.expiresAtMs = expiresAtMs;

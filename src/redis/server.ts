@@ -8,6 +8,7 @@ import type { CommandContext, CommandSpec, NodeServices } from './command';
 import { describeValue, estimateUsedMemoryBytes } from './inspect';
 import { activeExpireCycle } from './activeExpire';
 import { snapshotCommands } from './snapshot';
+import { pickVictim } from './eviction';
 
 /** Hooks a replicated topology plugs in; a standalone node needs none. */
 export interface ReplicationHooks {
@@ -46,6 +47,8 @@ export interface RedisServerOptions {
    * effects come as one batch, like Redis's MULTI/EXEC wrapping.
    */
   onPropagate?: (effects: string[][]) => void;
+  /** Called for each key the maxmemory policy evicts (it is also propagated as DEL). */
+  onEvict?: (key: string) => void;
 }
 
 /** What `peek` and `entries` report about one key. */
@@ -223,8 +226,21 @@ export class RedisServer {
   /** True when maxmemory is set and the node is above it (after any eviction pass). */
   private overMaxmemory(): boolean {
     if (this.config.maxmemory === 0) return false;
-    this.options.memory?.performEvictions?.();
+    if (this.options.memory?.performEvictions) this.options.memory.performEvictions();
+    else if (!this.isReplica()) this.evictUntilUnderMaxmemory();
     return this.usedMemoryBytes() > this.config.maxmemory;
+  }
+
+  /** Redis's performEvictions: evict by policy until under maxmemory or out of candidates. */
+  private evictUntilUnderMaxmemory(): void {
+    const policy = this.config['maxmemory-policy'];
+    while (this.usedMemoryBytes() > this.config.maxmemory) {
+      const key = pickVictim(this.db, policy, this.options.random);
+      if (key === undefined) return;
+      this.db.delete(key);
+      this.pendingEffects.push(['DEL', key]);
+      this.options.onEvict?.(key);
+    }
   }
 
   /** Redis's processCommand checks, in its order: lookup, arity, OOM, min-replicas, READONLY. */

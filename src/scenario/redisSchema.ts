@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Persistence, RedisNodeOptions } from '../actors/redisNode';
 import type { TopologySpec } from '../actors/replicationTopology';
+import { parseMemoryBytes, POLICIES } from '../redis/config';
 import { didYouMean } from './diagnostic';
 import { nonNegativeDurationMs, positiveDurationMs } from './duration';
 
@@ -40,6 +41,32 @@ const redisNode = z.strictObject({
   minReplicasToWrite: z.number().int().min(0).default(0),
   /** min-replicas-max-lag: a replica is good while its last ACK is at most this old (whole seconds). */
   minReplicasMaxLag: nonNegativeDurationMs.default(10_000),
+  /** maxmemory as Redis reads it (`1mb`, `100kb`, bytes); 0 is no limit. The model counts ~880 KB for an empty server. */
+  maxmemory: z
+    .union([z.number().int().min(0), z.string()])
+    .transform((raw, ctx): number => {
+      const bytes = typeof raw === 'number' ? raw : parseMemoryBytes(raw);
+      if (bytes === null) {
+        ctx.addIssue({ code: 'custom', message: `'${raw}' is not a memory size (write it like 2mb, 500kb or a number of bytes)` });
+        return z.NEVER;
+      }
+      return bytes;
+    })
+    .default(0),
+  maxmemoryPolicy: z.enum(POLICIES).default('noeviction'),
+});
+
+/** A cache workload on one node: SET cache:<n> <valueSize bytes> with a TTL, every `every`, to fill its memory. */
+const cacheLoad = z.strictObject({
+  target: id,
+  every: positiveDurationMs.default(100),
+  valueSize: z.number().int().positive().default(10_000),
+  ttl: positiveDurationMs.default(3_600_000),
+  startAt: nonNegativeDurationMs.default(0),
+  /** Stop after this many writes (default: keep going). */
+  writes: z.number().int().positive().optional(),
+  /** Read the cache keys back as well (GET of a recent one per write), so LRU sees them in use. */
+  reads: z.boolean().default(false),
 });
 
 const sentinels = z.strictObject({
@@ -66,6 +93,7 @@ export const redisSection = z.strictObject({
   nodes: z.array(redisNode).min(1),
   sentinels: sentinels.optional(),
   wait: wait.optional(),
+  cacheLoad: cacheLoad.optional(),
 });
 
 const at = nonNegativeDurationMs;
@@ -116,6 +144,8 @@ export function topologySpec(redis: RedisInput): TopologySpec {
       persistence: (n.persistence === 'none' ? 'none' : n.persistence.slice(4)) as Persistence,
       minReplicasToWrite: n.minReplicasToWrite,
       minReplicasMaxLagS: Math.ceil(n.minReplicasMaxLag / 1000),
+      maxmemoryBytes: n.maxmemory,
+      maxmemoryPolicy: n.maxmemoryPolicy,
     };
   }
   const s = redis.sentinels;
@@ -131,6 +161,17 @@ export function topologySpec(redis: RedisInput): TopologySpec {
         }
       : null,
     wait: redis.wait ? { replicas: redis.wait.replicas, timeoutMs: redis.wait.timeout } : null,
+    cacheLoad: redis.cacheLoad
+      ? {
+          target: redis.cacheLoad.target,
+          everyMs: redis.cacheLoad.every,
+          valueSize: redis.cacheLoad.valueSize,
+          ttlMs: redis.cacheLoad.ttl,
+          startAtMs: redis.cacheLoad.startAt,
+          writes: redis.cacheLoad.writes ?? null,
+          reads: redis.cacheLoad.reads,
+        }
+      : null,
   };
 }
 
@@ -168,6 +209,10 @@ export function checkRedis(redis: RedisInput, script: readonly { do: string; tar
   const replicaCount = redis.nodes.filter(isReplica).length;
   if (redis.wait && redis.wait.replicas > replicaCount) {
     report(['redis', 'wait', 'replicas'], `WAIT ${redis.wait.replicas} can never be met with ${replicaCount} replica(s): every write would fail`, `use at most ${replicaCount}`);
+  }
+
+  if (redis.cacheLoad && !byId.has(redis.cacheLoad.target)) {
+    report(['redis', 'cacheLoad', 'target'], `unknown Redis node '${redis.cacheLoad.target}'`, hintFor(redis.cacheLoad.target, nodeIds));
   }
 
   const groups = s && watched !== undefined ? [s.name, watched] : [];

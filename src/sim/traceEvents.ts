@@ -39,7 +39,7 @@ export interface TraceEventMap {
   /** A lock key now names an owner on this node: a lease as Redis sees it. */
   'lease.granted': { key: string; owner: string; value: string; expiresAt: number | null };
   /** The lease ended on this node. */
-  'lease.ended': { key: string; owner: string; reason: 'expired' | 'deleted' | 'overwritten' | 'lost' };
+  'lease.ended': { key: string; owner: string; reason: 'expired' | 'deleted' | 'overwritten' | 'lost' | 'evicted' };
 
   /** A WAIT blocked on this primary: the reply comes when replicas acknowledge or at the timeout. */
   'redis.wait': { msg: number; from: string; numReplicas: number; timeoutMs: number };
@@ -49,6 +49,8 @@ export interface TraceEventMap {
   'redis.replicate': { from: string; offset: number; argv: string[][] };
   /** A replica threw its data away and loaded its primary's dataset (full resync). */
   'redis.sync': { from: string; offset: number; keys: number; discarded: number };
+  /** The maxmemory policy evicted `key` to make room (propagated to replicas as DEL). */
+  'redis.evict': { key: string; policy: string };
   /** A node came back up and replayed what its persistence kept (`commands` from the AOF). */
   'redis.recover': { persistence: 'none' | 'always' | 'everysec' | 'no'; commands: number; keys: number };
   /** The machine lost power: unlike a process crash, unsynced AOF data is gone (process.crash follows). */
