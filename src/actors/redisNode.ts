@@ -29,6 +29,8 @@ export interface RedisNodeOptions {
   persistence: Persistence;
   minReplicasToWrite: number;
   minReplicasMaxLagS: number;
+  /** Cluster slot ranges this primary serves ([from, to] inclusive); null: not a cluster node. */
+  slots: Array<[number, number]> | null;
   /** maxmemory in bytes (0: no limit) and the policy applied when a write would pass it. */
   maxmemoryBytes: number;
   maxmemoryPolicy: MaxmemoryPolicy;
@@ -44,6 +46,7 @@ export const DEFAULT_NODE_OPTIONS: RedisNodeOptions = {
   minReplicasMaxLagS: 10,
   maxmemoryBytes: 0,
   maxmemoryPolicy: 'noeviction',
+  slots: null,
 };
 
 /** What the rest of a replicated world offers a node: the network, its peers, and whether to keep ticking. */
@@ -76,8 +79,8 @@ export interface RedisNode {
   readonly id: string;
   readonly process: Process;
   readonly server: RedisServer;
-  /** The connection a request sent now goes through: a node, or a wrapper around one. */
-  resolve(): RedisNode;
+  /** The connection a request for `argv` sent now goes through: a node, or a wrapper around one. */
+  resolve(argv?: readonly string[]): RedisNode;
   execute(argv: string[], from: string, msg: number, respond?: (reply: Reply) => void): void;
 }
 
@@ -108,6 +111,8 @@ export class RedisServerNode implements RedisNode {
   private cronAwake = false;
   /** The client whose command is running (WAIT counts from that client's last write). */
   currentClient = '';
+  /** The cluster's slot map (set by the topology): who serves a slot, seen from this node. */
+  clusterMap: { ownerOf(node: string, slot: number): 'self' | string | null } | null = null;
 
   constructor(
     private readonly sim: Sim,
@@ -155,6 +160,7 @@ export class RedisServerNode implements RedisNode {
       random: () => random.float(),
       // Each start of a node is a new process with its own script state (math.random).
       scripts: this.scripts?.forServer?.() ?? this.scripts,
+      ...(this.options.slots === null ? {} : { cluster: { ownerOf: (slot: number) => this.clusterMap?.ownerOf(this.id, slot) ?? null } }),
       replication: {
         isReplica: () => this.role === 'replica',
         goodReplicas: () => this.primary.log.goodReplicas,

@@ -36,8 +36,8 @@ export class PrimaryAddress implements RedisNode {
     return this.current().server;
   }
 
-  resolve(): RedisNode {
-    const node = this.current().resolve();
+  resolve(argv?: readonly string[]): RedisNode {
+    const node = this.current().resolve(argv);
     return this.wait ? waitingConnection(node, this.wait) : node;
   }
 
@@ -74,4 +74,37 @@ export function waitingConnection(node: RedisNode, wait: WaitAfterWrites): Redis
     },
   };
   return connection;
+}
+
+/**
+ * A cluster-aware client's connection: like a smart client with the slot map cached, it sends
+ * each command to the node serving its first key's slot. The nodes still check the slot
+ * themselves, so a command whose keys span slots answers CROSSSLOT.
+ */
+export class ClusterAddress implements RedisNode {
+  constructor(
+    private readonly nodeFor: (argv: readonly string[] | undefined) => RedisNode,
+    private readonly wait: WaitAfterWrites | null,
+  ) {}
+
+  get id(): string {
+    return this.nodeFor(undefined).id;
+  }
+
+  get process(): Process {
+    return this.nodeFor(undefined).process;
+  }
+
+  get server(): RedisServer {
+    return this.nodeFor(undefined).server;
+  }
+
+  resolve(argv?: readonly string[]): RedisNode {
+    const node = this.nodeFor(argv).resolve(argv);
+    return this.wait ? waitingConnection(node, this.wait) : node;
+  }
+
+  execute(argv: string[], from: string, msg: number, respond?: (reply: Reply) => void): void {
+    this.resolve(argv).execute(argv, from, msg, respond);
+  }
 }

@@ -2,7 +2,9 @@ import type { Network } from '../net/network';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
 import type { Process } from './process';
-import { PrimaryAddress, type WaitAfterWrites } from './replicationAddress';
+import { commandKeys } from '../redis/clusterRouting';
+import { keySlot } from '../redis/keySlot';
+import { ClusterAddress, PrimaryAddress, type WaitAfterWrites } from './replicationAddress';
 import type { RedisNode, RedisNodeOptions, RedisServerNode } from './redisNode';
 import { SentinelGroup, type SentinelSettings } from './sentinelGroup';
 
@@ -66,6 +68,10 @@ export class ReplicationTopology {
   ) {
     const control = { keepRunning: () => this.keepRunning(), sleeping: (restart: () => void) => this.sleepers.push(restart) };
     if (spec?.cacheLoad) this.startCacheLoad(spec.cacheLoad);
+    if (nodes.some((n) => n.options.slots !== null)) {
+      const map = { ownerOf: (self: string, slot: number) => this.slotOwner(self, slot) };
+      for (const node of nodes) node.clusterMap = map;
+    }
     const s = spec?.sentinels;
     if (s) {
       const members = nodes.filter((n) => n.id === s.primary || n.options.replicaOf === s.primary);
@@ -118,6 +124,18 @@ export class ReplicationTopology {
     return this.nodes.find((n) => n.id === id);
   }
 
+  /** The primary that serves `slot` by the configured slot map, or undefined. */
+  private servingNode(slot: number): RedisServerNode | undefined {
+    return this.nodes.find((n) => n.role === 'primary' && (n.options.slots ?? []).some(([from, to]) => from <= slot && slot <= to));
+  }
+
+  /** A slot's owner as node `self` answers it: itself, `host:port` of another node, or nobody. */
+  private slotOwner(self: string, slot: number): 'self' | string | null {
+    const owner = this.servingNode(slot);
+    if (!owner) return null;
+    return owner.id === self ? 'self' : `${owner.id}:6379`;
+  }
+
   /**
    * What a client configured with `node: <id>` talks to: the monitored primary's id (or the
    * group's name) gives a Sentinel-aware address that follows failovers; any other node is
@@ -126,6 +144,13 @@ export class ReplicationTopology {
   address(id: string): RedisNode {
     const wait = this.spec?.wait ?? null;
     const group = this.group;
+    if (this.nodes.some((n) => n.options.slots !== null)) {
+      const fallback = this.node(id)!;
+      return new ClusterAddress((argv) => {
+        const key = argv ? commandKeys(argv)[0] : undefined;
+        return (key === undefined ? undefined : this.servingNode(keySlot(key))) ?? fallback;
+      }, wait);
+    }
     if (group && (id === group.name || id === this.spec?.sentinels?.primary)) {
       return new PrimaryAddress(group.name, () => group.currentPrimary(), wait);
     }

@@ -28,8 +28,9 @@ export class Rpc {
   /** Sends `argv` to `node`; `done` runs exactly once, on the reply or on the timeout. */
   call(address: RedisNode, argv: string[], label: string, done: (result: RpcResult) => void, timeoutMs = this.timeoutMs): void {
     const { network, process, sim } = this;
-    // A Sentinel-aware address names whichever node is primary as the request leaves.
-    const node = address.resolve();
+    // A Sentinel-aware address names whichever node is primary as the request leaves; a
+    // cluster address, the node that serves the command's key slot.
+    const node = address.resolve(argv);
     const from = process.id;
     let settled = false;
     let timer: number | null = null;

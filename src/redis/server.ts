@@ -9,6 +9,7 @@ import { describeValue, estimateUsedMemoryBytes } from './inspect';
 import { activeExpireCycle } from './activeExpire';
 import { snapshotCommands } from './snapshot';
 import { pickVictim } from './eviction';
+import { clusterRedirect, type SlotOwnership } from './clusterRouting';
 
 /** Hooks a replicated topology plugs in; a standalone node needs none. */
 export interface ReplicationHooks {
@@ -41,6 +42,8 @@ export interface RedisServerOptions {
   memory?: { usedBytes(): number; performEvictions?(): void };
   /** Cluster mode: CLUSTER KEYSLOT answers instead of "cluster support disabled". */
   clusterEnabled?: boolean;
+  /** Cluster slots this node serves; keys elsewhere answer MOVED (implies clusterEnabled). */
+  cluster?: SlotOwnership;
   /**
    * Called once per client command with the write effects it had, in order, as commands a
    * replica or an AOF would apply (relative TTLs turned absolute, expirations as DEL). A script's
@@ -93,7 +96,7 @@ export class RedisServer {
       runScript: (body, sha, keys, args) => this.runScript(body, sha, keys, args),
       sleep: (ms) => this.options.sleep?.(ms),
       wait: (numReplicas, timeoutMs) => this.wait(numReplicas, timeoutMs),
-      clusterEnabled: options.clusterEnabled ?? false,
+      clusterEnabled: (options.clusterEnabled ?? false) || options.cluster !== undefined,
       flushAll: () => this.db.clear(),
     };
   }
@@ -248,6 +251,10 @@ export class RedisServer {
     const resolved = resolveCommand(argv);
     if (!resolved.ok) return resolved.reply;
     const { spec } = resolved;
+    if (this.options.cluster) {
+      const redirect = clusterRedirect(argv, this.options.cluster);
+      if (redirect) return redirect;
+    }
     const outOfMemory = this.overMaxmemory();
     if (outOfMemory && spec.flags.denyoom) return errors.oom;
     if (spec.flags.write && !this.goodReplicasOk()) return errors.noReplicas;

@@ -54,6 +54,23 @@ const redisNode = z.strictObject({
     })
     .default(0),
   maxmemoryPolicy: z.enum(POLICIES).default('noeviction'),
+  /** Cluster slots this primary serves, like `0-5460` or `0-100, 200-300` (with cluster: true). */
+  slots: z
+    .string()
+    .transform((text, ctx): Array<[number, number]> => {
+      const ranges: Array<[number, number]> = [];
+      for (const part of text.split(',')) {
+        const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(part);
+        const [from, to] = m ? [Number(m[1]), Number(m[2] ?? m[1])] : [NaN, NaN];
+        if (!(from <= to && to <= 16383)) {
+          ctx.addIssue({ code: 'custom', message: `'${part.trim()}' is not a slot range (write it like 0-5460; slots go from 0 to 16383)` });
+          return z.NEVER;
+        }
+        ranges.push([from, to]);
+      }
+      return ranges;
+    })
+    .optional(),
 });
 
 /** A cache workload on one node: SET cache:<n> <valueSize bytes> with a TTL, every `every`, to fill its memory. */
@@ -94,6 +111,8 @@ export const redisSection = z.strictObject({
   sentinels: sentinels.optional(),
   wait: wait.optional(),
   cacheLoad: cacheLoad.optional(),
+  /** Cluster mode: primaries serve the slots they list; other keys answer MOVED, mixed slots CROSSSLOT. */
+  cluster: z.boolean().default(false),
 });
 
 const at = nonNegativeDurationMs;
@@ -146,6 +165,7 @@ export function topologySpec(redis: RedisInput): TopologySpec {
       minReplicasMaxLagS: Math.ceil(n.minReplicasMaxLag / 1000),
       maxmemoryBytes: n.maxmemory,
       maxmemoryPolicy: n.maxmemoryPolicy,
+      slots: redis.cluster ? (n.slots ?? []) : null,
     };
   }
   const s = redis.sentinels;
@@ -211,6 +231,18 @@ export function checkRedis(redis: RedisInput, script: readonly { do: string; tar
     report(['redis', 'wait', 'replicas'], `WAIT ${redis.wait.replicas} can never be met with ${replicaCount} replica(s): every write would fail`, `use at most ${replicaCount}`);
   }
 
+  const owners: Array<{ id: string; from: number; to: number }> = [];
+  redis.nodes.forEach((n, i) => {
+    if (n.slots && !redis.cluster) report(['redis', 'nodes', i, 'slots'], 'slots only mean something in a cluster', 'add cluster: true to the redis section');
+    if (!redis.cluster) return;
+    if (n.slots && isReplica(n)) report(['redis', 'nodes', i, 'slots'], `replica '${n.id}' serves its primary's slots, not its own`, 'give slots to primaries only');
+    if (!n.slots && !isReplica(n)) report(['redis', 'nodes', i, 'id'], `cluster primary '${n.id}' serves no slots`, 'add slots: 0-5460 (slots go from 0 to 16383)');
+    for (const [from, to] of n.slots ?? []) {
+      const clash = owners.find((o) => o.from <= to && from <= o.to && o.id !== n.id);
+      if (clash) report(['redis', 'nodes', i, 'slots'], `slots ${from}-${to} overlap ${clash.id}'s ${clash.from}-${clash.to}`, 'each slot has exactly one primary');
+      owners.push({ id: n.id, from, to });
+    }
+  });
   if (redis.cacheLoad && !byId.has(redis.cacheLoad.target)) {
     report(['redis', 'cacheLoad', 'target'], `unknown Redis node '${redis.cacheLoad.target}'`, hintFor(redis.cacheLoad.target, nodeIds));
   }
