@@ -55,6 +55,8 @@ test('unfenced, both writes land and the verdict points at them; fenced, the sta
   await expect(log.nth(1)).toContainText(/Barista A/);
 
   await sim.getByRole('checkbox', { name: 'Fencing tokens' }).check();
+  // Playback stops at the first broken invariant by default; let it run to the end.
+  await sim.getByRole('checkbox', { name: 'Stop at first violation' }).uncheck();
   await sim.getByRole('button', { name: 'Play' }).click();
   await expect(sim.getByRole('button', { name: 'Replay' })).toBeVisible({ timeout: 20_000 });
   await expect(sim.getByText(/Held: single writer/)).toBeVisible();
