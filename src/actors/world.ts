@@ -3,6 +3,8 @@ import { Network, type NetworkOptions } from '../net/network';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
+import type { ClientActor } from './clientActor';
+import type { ClientStep } from './clientSteps';
 import { LockClient } from './lockClient';
 import type { Process } from './process';
 import { makeRecipe, type RecipeName } from './recipes/catalog';
@@ -15,6 +17,7 @@ import { PaymentProvider } from './resources/payment';
 import type { Resource, ResourceKind } from './resources/resource';
 import { Store } from './resources/store';
 import type { RetryPolicy } from './retryPolicy';
+import { StepClient } from './stepClient';
 
 /** One client, already resolved (durations in ms, ids checked, defaults filled in). */
 export interface ClientSpec {
@@ -43,6 +46,8 @@ export interface ClientSpec {
   /** When the lock cannot be had: refuse, or proceed without it. */
   onUnavailable: 'refuse' | 'proceed';
   redlock: RedlockOptions;
+  /** An explicit step list: when present the client follows it and `recipe` is not used. */
+  steps?: readonly ClientStep[];
 }
 
 export interface ResourceSpec {
@@ -107,7 +112,7 @@ export class World {
   readonly nodes: RedisServerNode[];
   /** Replication, Sentinel and persistence wiring (does nothing for lone nodes). */
   readonly topology: ReplicationTopology;
-  readonly clients: LockClient[];
+  readonly clients: ClientActor[];
   readonly resource: Resource;
   readonly actors: ActorInfo[];
   private readonly processes = new Map<string, Process>();
@@ -130,6 +135,7 @@ export class World {
       // Each client's lock value comes from its own random stream (see Prng.fork).
       const value = `${c.id}-${sim.random.fork(`client:${c.id}`).hex(4)}`;
       owners.set(value, c.id);
+      if (c.steps) return this.stepClient(c, value);
       return new LockClient(sim, {
         id: c.id,
         keys: c.keys,
@@ -160,6 +166,26 @@ export class World {
     });
     for (const owner of [...this.clients, ...this.nodes, this.resource]) this.processes.set(owner.process.id, owner.process);
     for (const process of this.topology.processes()) this.processes.set(process.id, process);
+  }
+
+  /** A client that follows its scenario's step list on its first node (a step may name another). */
+  private stepClient(c: ClientSpec, value: string): StepClient {
+    return new StepClient(this.sim, {
+      id: c.id,
+      steps: c.steps!,
+      key: c.keys[0]!,
+      ttlMs: c.ttlMs,
+      startAtMs: c.startAtMs,
+      retry: c.retry,
+      timeoutMs: c.timeoutMs,
+      driftPpm: c.driftPpm,
+      network: this.network,
+      defaultNode: this.topology.address(c.nodes[0]!),
+      nodeById: (id) => (this.nodes.some((n) => n.id === id) ? this.topology.address(id) : undefined),
+      resource: this.resource,
+      value,
+      random: this.sim.random.fork(`retry:${c.id}`),
+    });
   }
 
   process(id: string): Process | undefined {

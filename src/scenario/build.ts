@@ -2,6 +2,7 @@ import type { LatencyDist, LinkFaults } from '../net/faults';
 import { DEFAULT_FAULTS } from '../net/faults';
 import type { NetworkOptions } from '../net/network';
 import { DEFAULT_REDLOCK } from '../actors/recipes/redlock';
+import { keyOf } from '../actors/clientSteps';
 import { DEFAULT_RETRY, type RetryPolicy } from '../actors/retryPolicy';
 import type { ClientSpec, ProcessAction, WorldSpec } from '../actors/world';
 import type { ClientInput, NetworkInput, Scenario, Step } from './schema';
@@ -32,12 +33,13 @@ export function worldSpec(scenario: Scenario, overrides: { fencing?: boolean } =
 }
 
 function clientSpec(c: ClientInput, nodeIds: string[]): ClientSpec {
-  const keys = c.keys ?? [c.key ?? 'lock'];
+  const keys = c.keys ?? [c.key ?? stepLockKey(c) ?? 'lock'];
   const watchdog = c.renewEvery !== undefined || (c.renew ?? c.recipe === 'watchdog');
   return {
     id: c.id,
     label: c.label ?? c.id,
-    recipe: c.recipe,
+    // A step client has no recipe; the field is unused for it (see ClientSpec.steps).
+    recipe: c.recipe ?? 'lease-with-token',
     nodes: c.recipe === 'redlock' ? (c.nodes ?? nodeIds) : [c.node ?? c.nodes?.[0] ?? nodeIds[0]!],
     keys: c.ordered ? [...keys].sort() : keys,
     ttlMs: c.ttl,
@@ -54,7 +56,15 @@ function clientSpec(c: ClientInput, nodeIds: string[]): ClientSpec {
     driftPpm: c.driftPpm,
     onUnavailable: c.onUnavailable,
     redlock: c.redlock ? { instanceTimeoutMs: c.redlock.instanceTimeout, driftFactor: c.redlock.driftFactor } : DEFAULT_REDLOCK,
+    ...(c.steps ? { steps: c.steps } : {}),
   };
+}
+
+/** A step client's lock key, when it names none: the key its first acquiring step takes. */
+function stepLockKey(c: ClientInput): string | undefined {
+  const first = c.steps?.find((s) => s.do === 'redis' && s.as === 'acquire');
+  const key = first?.do === 'redis' ? keyOf(first.argv) : null;
+  return key !== null && !key.includes('{') ? key : undefined;
 }
 
 function retryPolicy(c: ClientInput): RetryPolicy {

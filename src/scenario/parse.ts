@@ -2,6 +2,7 @@ import { FENCEABLE_KINDS } from '../actors/resources/resource';
 import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
 import { checkRedis, isRedisStep, sentinelIds } from './redisSchema';
+import { checkStepClients } from './stepChecks';
 import { parseYamlSource, validateYaml, type YamlSource } from './yamlSource';
 
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; diagnostics: Diagnostic[] };
@@ -52,6 +53,8 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
       if (!nodeIds.includes(n)) report(['clients', i, 'nodes', j], `unknown Redis node '${n}'`, hintFor(n, nodeIds));
     });
     if (c.key !== undefined && c.keys !== undefined) report(['clients', i, 'keys'], 'give either key or keys, not both', 'keys: [x, y] takes several locks in order');
+    // Step clients are checked by checkStepClients: recipe settings mean nothing to them.
+    if (c.steps) return;
     if (c.recipe !== 'redlock' && c.nodes !== undefined && c.nodes.length > 1) {
       report(['clients', i, 'nodes'], `recipe '${c.recipe}' talks to one node, not ${c.nodes.length}`, "use node: <id>, or recipe: redlock for several masters");
     }
@@ -89,6 +92,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
     previousAt = Math.max(previousAt, s.at);
   });
   checkRedis(scenario.redis, scenario.script, report);
+  checkStepClients(scenario, source.value, report);
   return out;
 }
 

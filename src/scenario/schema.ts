@@ -3,6 +3,7 @@ import { RECIPES, type RecipeName } from '../actors/recipes/catalog';
 import { RESOURCE_KINDS } from '../actors/resources/resource';
 import { durationMs, nonNegativeDurationMs, positiveDurationMs } from './duration';
 import { redisSection, redisSteps } from './redisSchema';
+import { clientStep } from './stepSchema';
 
 /**
  * The scenario file format: what an instructor writes in a ```scenario block or in
@@ -91,14 +92,17 @@ const retryPolicy = z.union([
 const client = z.strictObject({
   id,
   label: z.string().optional(),
-  recipe: z.enum(RECIPES),
+  /** The lock recipe (required unless the client has `steps`). */
+  recipe: z.enum(RECIPES).optional(),
+  /** An explicit step list instead of a recipe (see stepSchema.ts). */
+  steps: z.array(clientStep).min(1, 'a step list needs at least one step').optional(),
   /** The lock key. */
   key: z.string().min(1).optional(),
   /** Several lock keys, taken in this order (or sorted, with `ordered: true`). */
   keys: z.array(z.string().min(1)).min(1).optional(),
   ordered: z.boolean().default(false),
-  /** The lease length requested from Redis. */
-  ttl,
+  /** The lease length requested from Redis (a step client's `{ttl}`, default 10 s there). */
+  ttl: ttl.optional(),
   /** How long the critical section takes before it writes to the resource; `forever` never ends. */
   work: z.union([z.literal('forever'), nonNegativeDurationMs]).default(1000),
   /** When the client starts trying to take the lock. */
@@ -130,6 +134,16 @@ const client = z.strictObject({
   driftPpm: z.number().int().min(-500_000).max(500_000).default(0),
   /** Redlock's per-master timeout and clock-drift factor. */
   redlock: z.strictObject({ instanceTimeout: positiveDurationMs.default(50), driftFactor: z.number().min(0).max(1).default(0.01) }).optional(),
+}).transform((c, ctx) => {
+  // A client runs a recipe or its own steps: a recipe client must name its recipe and TTL.
+  const missing = (key: string) => ctx.issues.push({ code: 'invalid_type', expected: 'string', input: undefined, path: [key], message: `add '${key}:' (or give the client steps:)` });
+  if (c.steps === undefined) {
+    if (c.recipe === undefined) missing('recipe');
+    if (c.ttl === undefined) missing('ttl');
+  } else if (c.recipe !== undefined) {
+    ctx.issues.push({ code: 'custom', input: c.recipe, path: ['recipe'], message: 'a client follows either a recipe or its steps, not both' });
+  }
+  return { ...c, ttl: c.ttl ?? 10_000 };
 });
 
 const resource = z.strictObject({

@@ -88,6 +88,14 @@ export interface TraceEventMap {
   /** The client stopped trying to take the lock (its retry policy ran out). */
   'lock.failed': { key: string; attempts: number };
 
+  /** A step-list client began step `index` of its list (`detail` as the scenario wrote it). */
+  'step.start': { index: number; detail: string };
+  /** That step finished: what came back (a reply, accepted or rejected, waited). */
+  'step.done': { index: number; result: string };
+
+  /** A lock service other than Redis (etcd-style lease service, DB lock table) ran a request. */
+  'service.command': { msg: number; from: string; argv: string[]; reply: string };
+
   /** The client sent a write to the protected resource. */
   'resource.request': { resource: string; token: number | null; value: string; op?: ResourceOp };
   /** The resource answered a read: its state as the client will act on it. */

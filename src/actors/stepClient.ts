@@ -1,0 +1,225 @@
+import { createActor, type Actor } from 'xstate';
+import { formatReply } from '../redis/cliFormat';
+import type { Reply } from '../redis/reply';
+import type { Network } from '../net/network';
+import type { Prng } from '../sim/prng';
+import type { Sim } from '../sim/sim';
+import { describeStep, fillPlaceholders, keyOf, type ClientStep } from './clientSteps';
+import { Process } from './process';
+import type { RedisNode } from './redisNode';
+import type { ReadResult, Resource } from './resources/resource';
+import { retryDelayMs, type RetryPolicy } from './retryPolicy';
+import { Rpc, type RpcResult } from './rpc';
+import { bindStepEffects, stepClientMachine, type StepClientInput } from './stepClientMachine';
+
+export interface StepClientOptions {
+  id: string;
+  steps: readonly ClientStep[];
+  /** The client's lock key: what `{key}` stands for. */
+  key: string;
+  ttlMs: number;
+  startAtMs: number;
+  retry: RetryPolicy;
+  timeoutMs: number | null;
+  driftPpm: number;
+  network: Network;
+  /** Where a Redis step goes when it names no node. */
+  defaultNode: RedisNode;
+  /** Every Redis node a step may name. */
+  nodeById: (id: string) => RedisNode | undefined;
+  resource: Resource;
+  value: string;
+  /** This client's own random stream (retry jitter). */
+  random: Prng;
+}
+
+/**
+ * A client that follows an explicit step list instead of a recipe. Its machine walks the list
+ * (running → waiting → done); this class carries each step out and records it: `step.start`
+ * and `step.done` for every step, plus what the step means to the lock — `lock.acquired` when
+ * an acquiring command succeeds, `lock.busy` when it does not, `lock.released`, `lock.renewed`
+ * or `lock.lost` — so every checker judges a step client like any other.
+ */
+export class StepClient {
+  readonly process: Process;
+  private actor: Actor<typeof stepClientMachine>;
+  private readonly rpc: Rpc;
+  private lastState = '';
+  private held: string[] = [];
+  private token: number | null = null;
+  private basis: ReadResult | null = null;
+  private attempts = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly options: StepClientOptions,
+  ) {
+    this.process = new Process(sim, options.id, options.driftPpm);
+    this.rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
+    const input: StepClientInput = { startAtMs: options.startAtMs, waits: options.steps.map((s) => (s.do === 'wait' ? s.ms : null)) };
+    this.actor = this.spawn(input);
+    this.process.onCrash = () => {
+      this.actor.stop();
+      this.held = [];
+      this.recordState('crashed');
+    };
+    // A restarted client remembers nothing: it starts its list again from the top, at once.
+    this.process.onRestart = () => {
+      this.token = null;
+      this.basis = null;
+      this.attempts = 0;
+      this.actor = this.spawn({ ...input, startAtMs: 0 });
+    };
+  }
+
+  get id(): string {
+    return this.options.id;
+  }
+
+  /** The machine's state, for the inspector. */
+  get state(): string {
+    return this.lastState;
+  }
+
+  /** The keys this client currently believes it holds. */
+  get believedKeys(): readonly string[] {
+    return this.held;
+  }
+
+  private spawn(input: StepClientInput): Actor<typeof stepClientMachine> {
+    // The same kernel-driven clock as the lock client: delays are virtual and freeze in a pause.
+    const clock = {
+      setTimeout: (fn: () => void, ms: number) => this.process.setTimer(ms, fn),
+      clearTimeout: (handle: unknown) => this.sim.kernel.cancel(handle as number),
+    };
+    const actor = createActor(stepClientMachine, { input, clock });
+    bindStepEffects(actor, {
+      runStep: (index) => this.run(index),
+      waitStarted: (index) => this.startStep(index),
+      waitEnded: (index) => this.sim.record('step.done', this.id, { index, result: 'waited' }),
+    });
+    actor.subscribe((snapshot) => this.recordState(String(snapshot.value)));
+    actor.start();
+    return actor;
+  }
+
+  private recordState(state: string): void {
+    if (state === this.lastState) return;
+    this.lastState = state;
+    this.sim.record('actor.state', this.id, { state });
+  }
+
+  private startStep(index: number): void {
+    this.sim.record('step.start', this.id, { index, detail: describeStep(this.options.steps[index]!) });
+  }
+
+  private finish(index: number, result: string): void {
+    this.sim.record('step.done', this.id, { index, result });
+    this.actor.send({ type: 'NEXT' });
+  }
+
+  private run(index: number): void {
+    const step = this.options.steps[index]!;
+    this.startStep(index);
+    if (step.do === 'redis') return this.command(index, step);
+    if (step.do === 'read') return this.read(index);
+    if (step.do === 'write') return this.write(index);
+  }
+
+  private command(index: number, step: Extract<ClientStep, { do: 'redis' }>): void {
+    const { value, ttlMs, id } = this.options;
+    const argv = fillPlaceholders(step.argv, { value, token: this.token, key: this.options.key, ttlMs, id });
+    const node = step.node === null ? this.options.defaultNode : this.options.nodeById(step.node)!;
+    const key = keyOf(argv) ?? this.options.key;
+    if (step.as === 'acquire' && this.attempts === 0) this.sim.record('lock.request', this.id, { key });
+    this.rpc.call(node, argv, argv.join(' '), (result) => {
+      const answer = result.ok ? formatReply(result.reply) : 'no answer (timeout)';
+      if (step.as === 'acquire') return this.acquired(index, step, key, argv, result, answer);
+      if (step.as === 'release' && result.ok) {
+        this.held = this.held.filter((k) => k !== key);
+        this.sim.record('lock.released', this.id, { key, deleted: positive(result.reply) });
+      }
+      if (step.as === 'renew') {
+        if (result.ok && positive(result.reply)) this.sim.record('lock.renewed', this.id, { key, ttlMs: pxOf(argv) ?? ttlMs });
+        else if (result.ok && this.held.includes(key)) {
+          this.held = this.held.filter((k) => k !== key);
+          this.sim.record('lock.lost', this.id, { key, reason: 'renewal refused' });
+        }
+      }
+      this.finish(index, answer);
+    });
+  }
+
+  /** An acquiring step's answer: the lock, or busy (retry, skip or stop as the step says). */
+  private acquired(index: number, step: Extract<ClientStep, { do: 'redis' }>, key: string, argv: string[], result: RpcResult, answer: string): void {
+    if (result.ok && granted(result.reply)) {
+      this.attempts = 0;
+      const token = issuesToken(argv) && result.reply.type === 'integer' ? Number(result.reply.value) : null;
+      if (token !== null) this.token = token;
+      if (!this.held.includes(key)) this.held.push(key);
+      this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token, ttlMs: pxOf(argv) ?? this.options.ttlMs });
+      return this.finish(index, answer);
+    }
+    this.attempts++;
+    this.sim.record('lock.busy', this.id, { key });
+    const delayMs = step.ifBusy === 'retry' ? retryDelayMs(this.options.retry, this.attempts, this.options.random) : null;
+    if (delayMs !== null) {
+      this.sim.record('step.done', this.id, { index, result: `${answer}: busy, retry in ${delayMs} ms` });
+      return void this.actor.send({ type: 'RETRY', delayMs });
+    }
+    const attempts = this.attempts;
+    this.attempts = 0;
+    if (step.ifBusy === 'skip') return this.finish(index, `${answer}: busy, going on without the lock`);
+    this.sim.record('lock.failed', this.id, { key, attempts });
+    this.sim.record('step.done', this.id, { index, result: `${answer}: busy, giving up` });
+    this.actor.send({ type: 'STOP' });
+  }
+
+  private read(index: number): void {
+    const { network, resource } = this.options;
+    network.send(this.id, resource.process, 'read', () => {
+      const result = resource.read(this.id);
+      network.send(resource.id, this.process, result.value, () => {
+        this.basis = result;
+        this.finish(index, result.value);
+      });
+    });
+  }
+
+  private write(index: number): void {
+    const { network, resource } = this.options;
+    const token = this.token;
+    const basis = this.basis;
+    const request = resource.describeRequest(this.id, token);
+    this.sim.record('resource.request', this.id, { resource: resource.id, token, value: request.value, ...(request.op === 'write' ? {} : { op: request.op }) });
+    network.send(this.id, resource.process, request.label, () => {
+      const accepted = resource.act(this.id, token, basis);
+      network.send(resource.id, this.process, accepted ? 'accepted' : 'rejected', () => this.finish(index, accepted ? 'accepted' : 'rejected'));
+    });
+  }
+}
+
+/** OK, or a positive integer (SETNX's 1, a script's token): the command did what was asked. */
+function granted(reply: Reply): boolean {
+  return (reply.type === 'status' && reply.value === 'OK') || positive(reply);
+}
+
+function positive(reply: Reply): boolean {
+  return reply.type === 'integer' && reply.value > 0n;
+}
+
+/** A script or INCR answers with a token; SETNX's 1 is only a yes. */
+function issuesToken(argv: readonly string[]): boolean {
+  return ['EVAL', 'EVALSHA', 'INCR'].includes((argv[0] ?? '').toUpperCase());
+}
+
+/** The lease length a SET ... PX / PEXPIRE asks for, if it says. */
+function pxOf(argv: readonly string[]): number | null {
+  const name = (argv[0] ?? '').toUpperCase();
+  if (name === 'PEXPIRE') return Number(argv[2]) || null;
+  if (name === 'EXPIRE') return Number(argv[2]) * 1000 || null;
+  const px = argv.findIndex((a) => a.toUpperCase() === 'PX');
+  if (px > 0) return Number(argv[px + 1]) || null;
+  const ex = argv.findIndex((a) => a.toUpperCase() === 'EX');
+  return ex > 0 ? Number(argv[ex + 1]) * 1000 || null : null;
+}

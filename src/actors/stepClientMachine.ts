@@ -1,0 +1,97 @@
+import { assign, setup, type AnyActorRef } from 'xstate';
+
+/**
+ * What a step-list client knows: where it is in its list. `waits[i]` is the length of step i
+ * when it is a `wait` step and null otherwise, so the machine can tell waiting from running
+ * without knowing what the other steps do.
+ */
+export interface StepClientContext {
+  startAtMs: number;
+  waits: readonly (number | null)[];
+  /** The step being carried out (or waited on). */
+  index: number;
+  /** How long to back off before trying a busy step again. */
+  retryMs: number;
+}
+
+export type StepClientInput = Pick<StepClientContext, 'startAtMs' | 'waits'>;
+
+export type StepClientEvent =
+  /** The current step finished: go on to the next. */
+  | { type: 'NEXT' }
+  /** The current step found the lock taken: try it again after `delayMs`. */
+  | { type: 'RETRY'; delayMs: number }
+  /** Give up: the lock could not be had and the step says stop (or the retry policy ran out). */
+  | { type: 'STOP' };
+
+/** The effects a step client's machine asks for; bound per actor with `bindStepEffects`. */
+export interface StepClientEffects {
+  /** Carry out step `index` (never a wait step) and answer NEXT, RETRY or STOP. */
+  runStep(index: number): void;
+  /** A wait step began / ended (for the trace). */
+  waitStarted(index: number): void;
+  waitEnded(index: number): void;
+}
+
+const effectsOf = new WeakMap<AnyActorRef, StepClientEffects>();
+
+/** Binds `effects` to `actor`; call after createActor and before start(). */
+export function bindStepEffects(actor: AnyActorRef, effects: StepClientEffects): void {
+  effectsOf.set(actor, effects);
+}
+
+type Args = { self: AnyActorRef; context: StepClientContext };
+
+/**
+ * A client following an explicit step list: idle until its start time, then `running` a step
+ * (a command, a read, a write), `waiting` through a `wait` step, `retrying` after a busy
+ * answer, and `done` at the end of the list (`failed` if it gave up). As with the lock client
+ * machine, time comes from the kernel through the actor's clock and only decisions go through
+ * XState; the commands themselves are plain code in StepClient.
+ */
+export const stepClientMachine = setup({
+  types: {
+    context: {} as StepClientContext,
+    events: {} as StepClientEvent,
+    input: {} as StepClientInput,
+  },
+  actions: {
+    runStep: ({ self, context }: Args) => effectsOf.get(self)?.runStep(context.index),
+    waitStarted: ({ self, context }: Args) => effectsOf.get(self)?.waitStarted(context.index),
+    waitEnded: ({ self, context }: Args) => effectsOf.get(self)?.waitEnded(context.index),
+    advance: assign({ index: ({ context }) => context.index + 1 }),
+  },
+  delays: {
+    startDelay: ({ context }) => context.startAtMs,
+    waitDelay: ({ context }) => context.waits[context.index] ?? 0,
+    retryDelay: ({ context }) => context.retryMs,
+  },
+  guards: {
+    atEnd: ({ context }) => context.index >= context.waits.length,
+    isWait: ({ context }) => context.waits[context.index] !== null,
+  },
+}).createMachine({
+  id: 'stepClient',
+  context: ({ input }) => ({ ...input, index: 0, retryMs: 0 }),
+  initial: 'idle',
+  states: {
+    idle: { after: { startDelay: 'next' } },
+    // A transient choice: the end of the list, a wait step, or a step to run.
+    next: { always: [{ guard: 'atEnd', target: 'done' }, { guard: 'isWait', target: 'waiting' }, { target: 'running' }] },
+    running: {
+      entry: 'runStep',
+      on: {
+        NEXT: { target: 'next', actions: 'advance' },
+        RETRY: { target: 'retrying', actions: assign({ retryMs: ({ event }) => event.delayMs }) },
+        STOP: 'failed',
+      },
+    },
+    retrying: { after: { retryDelay: 'running' } },
+    waiting: {
+      entry: 'waitStarted',
+      after: { waitDelay: { target: 'next', actions: ['waitEnded', 'advance'] } },
+    },
+    failed: { type: 'final' },
+    done: { type: 'final' },
+  },
+});
