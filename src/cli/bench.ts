@@ -13,6 +13,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { contentionYaml } from '../bench/contention';
 import { runBaseline } from '../bench/baselineLoop';
+import { redisThroughput } from '../bench/redisThroughput';
 import { parseScenario } from '../scenario/parse';
 import { loadScriptEngine } from '../scenario/run';
 import type { Scenario } from '../scenario/schema';
@@ -83,6 +84,9 @@ async function main(): Promise<void> {
   gc();
   const heapMb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
   line({ name: 'trace.heap_mb.100k', value: Number(heapMb.toFixed(1)), unit: 'MB', events: big.sim.trace.length });
+
+  // redis.sim.commands_per_s: the SET NX PX / EVAL release / INCR mix, against a pipelined redis-server.
+  for (const figure of await redisThroughput()) console.log(figure);
 }
 
 main().catch((error) => {
