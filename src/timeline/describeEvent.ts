@@ -119,7 +119,7 @@ function describeTopologyEvent(e: { kind: string; actor: string; data: Record<st
   }
 }
 
-const leaseEndWords = { expired: 'expired', deleted: 'was deleted', overwritten: 'was overwritten', lost: 'was lost' } as const;
+const leaseEndWords: Record<string, string> = { expired: 'expired', deleted: 'was deleted', overwritten: 'was overwritten', lost: 'was lost', evicted: 'was evicted' };
 
 /** "17.002 s – <sentence>": an event as one line of the event list. */
 export function describeEventLine(e: TraceEvent, labelOf: LabelOf): string {

@@ -1,3 +1,5 @@
+import { describeEvent, eventDetailRows } from './describeEvent';
+import { hitTestDense } from './layers/denseCanvas';
 import type { Band } from './layers/intervals';
 import type { Glyph } from './layers/marks';
 import { markInfo } from './markInfo';
@@ -131,8 +133,34 @@ export function attachInteraction(state: TimelineState, actions: Actions): () =>
     if (el && !el.contains(event.relatedTarget as Node | null)) hideTooltip(state.groups.tooltip);
   };
   const onFocusOut = () => hideTooltip(state.groups.tooltip);
+
+  /** On a heavy run's canvas: the event under the pointer, by geometry (there is no element to hit). */
+  const canvasHit = (event: MouseEvent): { id: number; x: number; y: number } | null => {
+    const ctx = state.ctx;
+    if (!state.heavy || !ctx || (event.target as Element).closest('.tl-mark')) return null;
+    const box = svg.getBoundingClientRect();
+    const px = event.clientX - box.left - ctx.layout.labelWidthPx;
+    const py = event.clientY - box.top - ctx.layout.axisHeightPx;
+    if (px < 0 || py < 0 || px > ctx.layout.plotWidthPx) return null;
+    const { k, x } = state.transform;
+    const id = hitTestDense(ctx, state.heavy, (ms) => ctx.x0(ms) * k + x, px, py, state.view.cursorId ?? Infinity);
+    return id === null ? null : { id, x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    const ctx = state.ctx;
+    if (!state.heavy || !ctx) return;
+    const hit = canvasHit(event);
+    const e = hit ? ctx.model.eventById.get(hit.id) : undefined;
+    if (!hit || !e) {
+      if (!(event.target as Element).closest('.tl-mark')) hideTooltip(state.groups.tooltip);
+      return;
+    }
+    showTooltip(state.groups.tooltip, { eventId: hit.id, headline: describeEvent(e, ctx.labelOf), rows: eventDetailRows(e, ctx.labelOf) }, hit.x, hit.y, ctx.layout.width, ctx.layout.height);
+  };
   const onClick = (event: MouseEvent) => {
     const el = (event.target as Element).closest('.tl-mark, .tl-msg');
+    const hit = el ? null : canvasHit(event);
+    if (hit) state.view.onSelect?.(hit.id);
     if (!el) return;
     if (el.classList.contains('tl-mark')) {
       setRoving(el);
@@ -146,6 +174,7 @@ export function attachInteraction(state: TimelineState, actions: Actions): () =>
   svg.addEventListener('focusout', onFocusOut);
   svg.addEventListener('pointerover', onPointerOver);
   svg.addEventListener('pointerout', onPointerOut);
+  svg.addEventListener('pointermove', onPointerMove);
   svg.addEventListener('click', onClick);
   return () => {
     svg.removeEventListener('keydown', onKeyDown);
@@ -153,6 +182,7 @@ export function attachInteraction(state: TimelineState, actions: Actions): () =>
     svg.removeEventListener('focusout', onFocusOut);
     svg.removeEventListener('pointerover', onPointerOver);
     svg.removeEventListener('pointerout', onPointerOut);
+    svg.removeEventListener('pointermove', onPointerMove);
     svg.removeEventListener('click', onClick);
   };
 }

@@ -6,6 +6,7 @@ import { drawAxis } from './layers/axis';
 import { ensureCanvas, paintCanvas, removeCanvas } from './layers/canvasLayer';
 import { makeContext, type RenderContext, type XOf } from './layers/context';
 import { ensureDefs } from './layers/defs';
+import { denseMarksOf, type DenseMarks } from './layers/denseCanvas';
 import { bandsOf, drawBands, drawStretchIntervals, positionBands, positionStretch } from './layers/intervals';
 import { captionsOf, drawCaptions, positionCaptions } from './layers/labels';
 import { drawLaneLabels, drawLaneStripes, updateLaneStates } from './layers/lanes';
@@ -37,6 +38,8 @@ export interface TimelineViewOptions {
   followCursor?: boolean;
   /** Above this many arrows + ticks, those layers are painted on a canvas (default 800). */
   denseThreshold?: number;
+  /** Above this many bars + point marks (in a dense run), they go on the canvas too (default 500). */
+  heavyThreshold?: number;
 }
 
 /** Imperative controls for the host's toolbar and for benchmarks. */
@@ -70,6 +73,8 @@ export interface TimelineState {
   view: TimelineViewOptions;
   ticks: PointMark[];
   dense: boolean;
+  /** Bars, bands and glyphs on the canvas too (null while they are SVG). */
+  heavy: DenseMarks | null;
   /** [id, element] for everything that can be "not yet happened", sorted by id. */
   byId: [number, Element][];
   shownUpTo: number;
@@ -147,6 +152,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     view,
     ticks: [],
     dense: false,
+    heavy: null,
     byId: [],
     shownUpTo: Infinity,
     selected: [],
@@ -225,11 +231,16 @@ function drawModel(state: TimelineState, model: TimelineModel, view: TimelineVie
   drawLaneStripes(ctx, g.stripes);
   drawLaneLabels(ctx, g.labels);
   const { back, front } = bandsOf(ctx);
-  drawBands(ctx, g.bandsBack, back);
-  drawBands(ctx, g.bandsFront, front);
-  drawStretchIntervals(ctx, g.stretch);
+  const glyphs = glyphsOf(ctx);
   state.ticks = tickMarksOf(ctx);
   state.dense = model.messages.length + state.ticks.length > (view.denseThreshold ?? 800);
+  const heavy = state.dense && model.intervals.length + glyphs.length > (view.heavyThreshold ?? 500);
+  // A heavy run keeps only verdict markers as SVG (few, and the ones a learner must reach by keyboard).
+  state.heavy = heavy ? denseMarksOf(ctx, back, front, glyphs.filter((d) => d.kind !== 'verdict')) : null;
+  drawBands(ctx, g.bandsBack, heavy ? [] : back);
+  drawBands(ctx, g.bandsFront, heavy ? [] : front);
+  if (heavy) g.stretch.selectAll('rect.tl-interval').remove();
+  else drawStretchIntervals(ctx, g.stretch);
   if (state.dense) {
     drawTicks(ctx, g.stretch, state.ticks.filter((t) => t.kind === 'expiry'));
     g.messages.selectAll('*').remove();
@@ -239,8 +250,8 @@ function drawModel(state: TimelineState, model: TimelineModel, view: TimelineVie
     drawMessages(ctx, g.messages);
     removeCanvas(g.canvas);
   }
-  drawCaptions(ctx, g.captions, captionsOf(ctx));
-  drawGlyphs(ctx, g.glyphs, glyphsOf(ctx));
+  drawCaptions(ctx, g.captions, heavy ? [] : captionsOf(ctx));
+  drawGlyphs(ctx, g.glyphs, heavy ? glyphs.filter((d) => d.kind === 'verdict') : glyphs);
   drawPlayhead(ctx, g.veil, g.head);
 
   // Every layer stamps data-id with the event that makes a mark appear, so marks can be "not
@@ -269,7 +280,7 @@ function scheduleFrame(state: TimelineState): void {
 }
 
 /** The zoomed time-to-x function. */
-function zoomedX(state: TimelineState): XOf {
+export function zoomedX(state: TimelineState): XOf {
   const { x0 } = state.ctx!;
   const { k, x } = state.transform;
   return (ms) => x0(ms) * k + x;
@@ -297,7 +308,7 @@ function placePlayhead(state: TimelineState): void {
   positionPlayhead(ctx, state.groups.veil, state.groups.head, state.pastClip, cursorX, state.view.cursorMs);
   if (state.dense) {
     const canvas = state.groups.canvas.select<HTMLCanvasElement>('canvas').node();
-    if (canvas) paintCanvas(ctx, canvas, zoomedX(state), cursorX, state.view.cursorId ?? Infinity, state.ticks);
+    if (canvas) paintCanvas(ctx, canvas, zoomedX(state), cursorX, state.view.cursorId ?? Infinity, state.ticks, state.heavy);
   }
 }
 

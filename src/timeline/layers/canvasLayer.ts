@@ -1,8 +1,9 @@
 import type { Selection } from 'd3-selection';
-import type { MessageMark, PointMark } from '../modelTypes';
+import type { PointMark } from '../modelTypes';
 import { inkMuted, okabeIto } from '../palette';
 import { laneBands } from '../scales';
 import type { RenderContext, XOf } from './context';
+import { paintDenseMarks, type DenseMarks } from './denseCanvas';
 import { messageStyle, messageYs } from './messages';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
@@ -37,7 +38,7 @@ export function removeCanvas(g: G): void {
 }
 
 /** Paints visible arrows and ticks that happened by `cursorId`/`cursorX`. Returns how many were drawn. */
-export function paintCanvas(ctx: RenderContext, canvas: HTMLCanvasElement, x: XOf, cursorX: number, cursorId: number, ticks: readonly PointMark[]): number {
+export function paintCanvas(ctx: RenderContext, canvas: HTMLCanvasElement, x: XOf, cursorX: number, cursorId: number, ticks: readonly PointMark[], marks: DenseMarks | null = null): number {
   const c = canvas.getContext('2d');
   if (!c) return 0;
   const ratio = canvas.width / Math.max(1, ctx.layout.plotWidthPx);
@@ -48,7 +49,7 @@ export function paintCanvas(ctx: RenderContext, canvas: HTMLCanvasElement, x: XO
   c.beginPath();
   c.rect(0, 0, Math.max(0, Math.min(w, cursorX + 1)), ctx.layout.plotHeightPx);
   c.clip();
-  let drawn = 0;
+  let drawn = marks ? paintDenseMarks(c, ctx, marks, x, w, cursorId) : 0;
 
   // Ticks first, batched into one path per colour.
   c.lineWidth = 1;
@@ -67,49 +68,76 @@ export function paintCanvas(ctx: RenderContext, canvas: HTMLCanvasElement, x: XO
   }
   c.stroke();
 
-  const messages = ctx.model.messages;
-  for (const m of messages) {
+  // Arrows are batched by style: one path and one stroke per style instead of one per arrow,
+  // which is what keeps tens of thousands of them inside a frame.
+  const batches = new Map<string, { style: ReturnType<typeof messageStyle>; lines: number[]; heads: number[]; crosses: number[] }>();
+  // Zoomed far out, many arrows land on the same pixels: draw each pixel-identical arrow once.
+  const seen = new Set<number>();
+  for (const m of ctx.model.messages) {
     if (m.sendId > cursorId) continue;
     const x1 = x(m.startMs);
     const x2 = x(m.endMs);
     if (x2 < 0 || x1 > w) continue;
-    drawn += drawArrow(c, ctx, m, x1, x2) ? 1 : 0;
+    const ys = messageYs(ctx, m);
+    if (!ys) continue;
+    const style = messageStyle(m);
+    const pixelKey = ((((Math.round(x1) + 4096) * 8192 + Math.round(x2) + 4096) * 64 + ys[0] / 8) * 64 + ys[1] / 8) * 8 + (m.fate === 'dropped' ? 1 : m.channel === 'request' ? 2 : 0);
+    if (seen.has(pixelKey)) continue;
+    seen.add(pixelKey);
+    const key = `${style.color}|${style.dash}|${style.widthPx}`;
+    let batch = batches.get(key);
+    if (!batch) batches.set(key, (batch = { style, lines: [], heads: [], crosses: [] }));
+    batch.lines.push(x1, ys[0], x2, ys[1]);
+    if (m.fate === 'dropped') batch.crosses.push(x2, ys[1]);
+    else if (m.fate !== 'inFlight') batch.heads.push(x1, ys[0], x2, ys[1]);
+    drawn++;
+  }
+  for (const { style, lines, heads, crosses } of batches.values()) {
+    c.strokeStyle = style.color;
+    c.lineWidth = style.widthPx;
+    c.setLineDash(style.dash ? style.dash.split(' ').map(Number) : []);
+    c.beginPath();
+    for (let i = 0; i < lines.length; i += 4) {
+      c.moveTo(lines[i]!, lines[i + 1]!);
+      c.lineTo(lines[i + 2]!, lines[i + 3]!);
+    }
+    c.stroke();
+    c.setLineDash([]);
+    // Past a few thousand visible arrows the heads are smaller than the gaps between arrows:
+    // they add raster work and no information, so they wait until the learner zooms in.
+    if (heads.length && drawn < 3000) {
+      c.fillStyle = style.color;
+      // Closed subpaths get slow to add to one huge path, so heads are filled in chunks.
+      for (let start = 0; start < heads.length; start += 4 * 256) {
+        c.beginPath();
+        for (let i = start; i < Math.min(heads.length, start + 4 * 256); i += 4) arrowHead(c, heads[i]!, heads[i + 1]!, heads[i + 2]!, heads[i + 3]!);
+        c.fill();
+      }
+    }
+    if (crosses.length) {
+      c.strokeStyle = okabeIto.vermillion;
+      c.lineWidth = 2.5;
+      c.beginPath();
+      for (let i = 0; i < crosses.length; i += 2) {
+        const cx = crosses[i]!;
+        const cy = crosses[i + 1]!;
+        c.moveTo(cx - 5, cy - 5);
+        c.lineTo(cx + 5, cy + 5);
+        c.moveTo(cx - 5, cy + 5);
+        c.lineTo(cx + 5, cy - 5);
+      }
+      c.stroke();
+    }
   }
   c.restore();
   return drawn;
 }
 
-/** One arrow on the canvas, styled like its SVG twin. */
-function drawArrow(c: CanvasRenderingContext2D, ctx: RenderContext, m: MessageMark, x1: number, x2: number): boolean {
-  const ys = messageYs(ctx, m);
-  if (!ys) return false;
-  const style = messageStyle(m);
-  c.strokeStyle = style.color;
-  c.lineWidth = style.widthPx;
-  c.setLineDash(style.dash ? style.dash.split(' ').map(Number) : []);
-  c.beginPath();
-  c.moveTo(x1, ys[0]);
-  c.lineTo(x2, ys[1]);
-  c.stroke();
-  c.setLineDash([]);
-  if (m.fate === 'dropped') {
-    c.strokeStyle = okabeIto.vermillion;
-    c.lineWidth = 2.5;
-    c.beginPath();
-    c.moveTo(x2 - 5, ys[1] - 5);
-    c.lineTo(x2 + 5, ys[1] + 5);
-    c.moveTo(x2 - 5, ys[1] + 5);
-    c.lineTo(x2 + 5, ys[1] - 5);
-    c.stroke();
-  } else if (m.fate !== 'inFlight') {
-    const angle = Math.atan2(ys[1] - ys[0], x2 - x1);
-    c.fillStyle = style.color;
-    c.beginPath();
-    c.moveTo(x2, ys[1]);
-    c.lineTo(x2 - 7 * Math.cos(angle - 0.45), ys[1] - 7 * Math.sin(angle - 0.45));
-    c.lineTo(x2 - 7 * Math.cos(angle + 0.45), ys[1] - 7 * Math.sin(angle + 0.45));
-    c.closePath();
-    c.fill();
-  }
-  return true;
+/** Adds an arrowhead at (x2, y2) pointing along the line from (x1, y1) to the current path. */
+function arrowHead(c: CanvasRenderingContext2D, x1: number, y1: number, x2: number, y2: number): void {
+  const angle = Math.atan2(y2 - y1, x2 - x1);
+  c.moveTo(x2, y2);
+  c.lineTo(x2 - 7 * Math.cos(angle - 0.45), y2 - 7 * Math.sin(angle - 0.45));
+  c.lineTo(x2 - 7 * Math.cos(angle + 0.45), y2 - 7 * Math.sin(angle + 0.45));
+  c.closePath();
 }
