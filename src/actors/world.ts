@@ -8,6 +8,12 @@ import type { ClientStep } from './clientSteps';
 import { LockClient } from './lockClient';
 import type { Process } from './process';
 import { makeRecipe, type RecipeName } from './recipes/catalog';
+import type { Recipe, RecipeContext } from './recipes/recipe';
+import { serviceRecipe } from './recipes/serviceRecipe';
+import { DbLockTable, type DbLockMode } from './services/dbLockTable';
+import { LeaseService } from './services/leaseService';
+import { ServiceRpc } from './services/serviceRpc';
+import { TransactionalResource } from './services/transactionalResource';
 import type { RedlockOptions } from './recipes/redlock';
 import { RedisNode, type RedisServerNode } from './redisNode';
 import { ReplicationTopology, type TopologyAction, type TopologySpec } from './replicationTopology';
@@ -65,8 +71,18 @@ export interface ResourceSpec {
   conditional: boolean;
 }
 
+/** Lock services other than Redis that clients may take the lock from. */
+export interface ServicesSpec {
+  /** An etcd-style lease service (recipe lease-service). */
+  lease?: { id: string; label: string };
+  /** A database lock table (recipe db-lock). */
+  db?: { id: string; label: string; mode: DbLockMode; idleTimeoutMs: number | null };
+}
+
 /** Everything needed to build a world. */
 export interface WorldSpec {
+  /** Lock services besides Redis (absent: none). */
+  services?: ServicesSpec;
   network: NetworkOptions;
   redisNodes: { id: string; label: string }[];
   clients: ClientSpec[];
@@ -80,6 +96,8 @@ export function actorInfos(spec: WorldSpec): ActorInfo[] {
   return [
     ...spec.clients.map((c): ActorInfo => ({ id: c.id, label: c.label, role: 'client' })),
     ...spec.redisNodes.map((n): ActorInfo => ({ id: n.id, label: n.label, role: 'redis' })),
+    // A lock service is a lock server: its lane shows leases the way a Redis lane does.
+    ...[spec.services?.lease, spec.services?.db].flatMap((s) => (s ? [{ id: s.id, label: s.label, role: 'redis' as const }] : [])),
     ...(spec.topology?.sentinels?.ids ?? []).map((id): ActorInfo => ({ id, label: `Sentinel ${id}`, role: 'sentinel' })),
     { id: spec.resource.id, label: spec.resource.label, role: 'resource' },
   ];
@@ -115,6 +133,10 @@ export class World {
   readonly clients: ClientActor[];
   readonly resource: Resource;
   readonly actors: ActorInfo[];
+  /** The etcd-style lease service, when the scenario has one. */
+  readonly leaseService: LeaseService | null;
+  /** The database lock table, when the scenario has one. */
+  readonly dbLock: DbLockTable | null;
   private readonly processes = new Map<string, Process>();
 
   constructor(
@@ -129,7 +151,12 @@ export class World {
     this.nodes = spec.redisNodes.map((n) => new RedisNode(sim, n.id, lockKeys, ownerOf, scripts, spec.topology?.nodes[n.id]));
     const active = () => this.clients.some((c) => !ReplicationTopology.isFinal(c.state) && !c.process.crashed);
     this.topology = new ReplicationTopology(sim, this.network, this.nodes, spec.topology ?? null, active);
-    this.resource = buildResource(sim, spec.resource);
+    const services = spec.services ?? {};
+    this.leaseService = services.lease ? new LeaseService(sim, services.lease.id, ownerOf) : null;
+    this.dbLock = services.db ? new DbLockTable(sim, services.db.id, ownerOf, services.db) : null;
+    const resource = buildResource(sim, spec.resource);
+    // With a row lock, the protected table's writes join the holder's transaction.
+    this.resource = this.dbLock?.options.mode === 'for-update' ? new TransactionalResource(sim, resource, this.dbLock) : resource;
     this.actors = actorInfos(spec);
     this.clients = spec.clients.map((c) => {
       // Each client's lock value comes from its own random stream (see Prng.fork).
@@ -149,7 +176,7 @@ export class World {
         fencing: (spec.resource.fencing && this.resource.canFence) || c.tokens,
         gapMs: c.gapMs,
         driftPpm: c.driftPpm,
-        recipe: (ctx) => makeRecipe(c.recipe, ctx, c.redlock),
+        recipe: (ctx) => this.recipeFor(c, ctx),
         random: sim.random.fork(`retry:${c.id}`),
         input: {
           startAtMs: c.startAtMs,
@@ -165,7 +192,31 @@ export class World {
       });
     });
     for (const owner of [...this.clients, ...this.nodes, this.resource]) this.processes.set(owner.process.id, owner.process);
+    for (const service of [this.leaseService, this.dbLock]) if (service) this.processes.set(service.id, service.process);
+    this.closeConnectionsOnCrash();
     for (const process of this.topology.processes()) this.processes.set(process.id, process);
+  }
+
+  /** The recipe's protocol for one client; the service recipes talk to the world's lock services. */
+  private recipeFor(c: ClientSpec, ctx: RecipeContext): Recipe {
+    const service = c.recipe === 'lease-service' ? this.leaseService : c.recipe === 'db-lock' ? this.dbLock : null;
+    if (!service) return makeRecipe(c.recipe, ctx, c.redlock);
+    return serviceRecipe(ctx, service, new ServiceRpc(this.sim, this.network, ctx.process, c.timeoutMs));
+  }
+
+  /** A crashed client's database connection closes, and the database rolls its transaction back. */
+  private closeConnectionsOnCrash(): void {
+    const db = this.dbLock;
+    if (!db) return;
+    for (const client of this.clients) {
+      const process = client.process;
+      const onCrash = process.onCrash;
+      process.onCrash = () => {
+        onCrash();
+        // The reset reaches the database like any message: it is lost if the link is cut.
+        this.network.send(process.id, db.process, 'connection reset', () => db.disconnect(process.id));
+      };
+    }
   }
 
   /** A client that follows its scenario's step list on its first node (a step may name another). */

@@ -7,6 +7,7 @@ import { DEFAULT_RETRY, type RetryPolicy } from '../actors/retryPolicy';
 import type { ClientSpec, ProcessAction, WorldSpec } from '../actors/world';
 import type { ClientInput, NetworkInput, Scenario, Step } from './schema';
 import { topologySpec } from './redisSchema';
+import { servicesSpec } from './serviceSchema';
 
 /** Redlock's retry defaults (node-redlock v5: 10 retries, 200 ms apart, up to 100 ms of jitter). */
 const REDLOCK_RETRY: RetryPolicy = { policy: 'fixed', delayMs: 200, maxDelayMs: 200, jitterMs: 100, attempts: 11 };
@@ -18,6 +19,7 @@ export function worldSpec(scenario: Scenario, overrides: { fencing?: boolean } =
     network: networkOptions(scenario.network),
     redisNodes: scenario.redis.nodes.map((n) => ({ id: n.id, label: n.label ?? `Redis ${n.id}` })),
     topology: topologySpec(scenario.redis),
+    services: servicesSpec(scenario),
     clients: scenario.clients.map((c) => clientSpec(c, nodeIds)),
     resource: {
       id: scenario.resource.id,

@@ -2,6 +2,7 @@ import { FENCEABLE_KINDS } from '../actors/resources/resource';
 import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
 import { checkRedis, isRedisStep, sentinelIds } from './redisSchema';
+import { checkServices, serviceIds } from './serviceSchema';
 import { checkStepClients } from './stepChecks';
 import { parseYamlSource, validateYaml, type YamlSource } from './yamlSource';
 
@@ -36,6 +37,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
     ...scenario.clients.map((c, i): [string, Path] => [c.id, ['clients', i, 'id']]),
     [scenario.resource.id, ['resource', 'id']],
     ...sentinelIds(scenario.redis).map((s): [string, Path] => [s, ['redis', 'sentinels']]),
+    ...serviceIds(scenario),
   ];
   const seen = new Set<string>();
   for (const [actorId, path] of actorPaths) {
@@ -93,6 +95,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
   });
   checkRedis(scenario.redis, scenario.script, report);
   checkStepClients(scenario, source.value, report);
+  checkServices(scenario, report);
   return out;
 }
 

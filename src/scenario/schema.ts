@@ -3,6 +3,7 @@ import { RECIPES, type RecipeName } from '../actors/recipes/catalog';
 import { RESOURCE_KINDS } from '../actors/resources/resource';
 import { durationMs, nonNegativeDurationMs, positiveDurationMs } from './duration';
 import { redisSection, redisSteps } from './redisSchema';
+import { dbLockSection, leaseServiceSection } from './serviceSchema';
 import { clientStep } from './stepSchema';
 
 /**
@@ -193,6 +194,10 @@ export const scenarioSchema = z.strictObject({
   redis: redisSection.prefault({ nodes: [{ id: 'r1' }] }),
   network: network.default({ reorderDelay: 50, links: [], partitions: [] }),
   clients: z.array(client).min(1),
+  /** An etcd-style lease service (clients with recipe: lease-service). */
+  leaseService: leaseServiceSection.optional(),
+  /** A database lock table (clients with recipe: db-lock). */
+  dbLock: dbLockSection.optional(),
   resource,
   script: z.array(step).default([]),
   controls: z.array(z.enum(CONTROLS)).default([]),

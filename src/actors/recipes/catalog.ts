@@ -16,8 +16,13 @@ export const RECIPES = [
   'watchdog',
   'reentrant',
   'redlock',
+  'lease-service',
+  'db-lock',
 ] as const;
 export type RecipeName = (typeof RECIPES)[number];
+
+/** Recipes that take the lock from a lock service (leaseService:, dbLock:) instead of Redis. */
+export const SERVICE_RECIPES: readonly RecipeName[] = ['lease-service', 'db-lock'];
 
 /** Recipes whose acquisition can also issue a fencing token (acquire + INCR in one script). */
 export const FENCING_RECIPES: readonly RecipeName[] = ['lease-plain-del', 'lease-with-token', 'watchdog'];
@@ -39,5 +44,9 @@ export function makeRecipe(name: RecipeName, ctx: RecipeContext, redlock: Redloc
       return reentrantRecipe(c);
     case 'redlock':
       return redlockRecipe(c, redlock);
+    case 'lease-service':
+    case 'db-lock':
+      // These talk to a service the world owns, so the world builds them (serviceRecipe.ts).
+      throw new Error(`recipe '${name}' is built by the world, which owns its lock service`);
   }
 }
