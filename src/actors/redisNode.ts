@@ -79,8 +79,8 @@ export interface RedisNode {
   readonly id: string;
   readonly process: Process;
   readonly server: RedisServer;
-  /** The connection a request for `argv` sent now goes through: a node, or a wrapper around one. */
-  resolve(argv?: readonly string[]): RedisNode;
+  /** The connection a request for `argv` from client `from` goes through now: a node, or a wrapper around one. */
+  resolve(argv?: readonly string[], from?: string): RedisNode;
   execute(argv: string[], from: string, msg: number, respond?: (reply: Reply) => void): void;
 }
 

@@ -1,7 +1,8 @@
 import { resolveCommand } from '../redis/commandTable';
 import { error, type Reply } from '../redis/reply';
 import type { Process } from './process';
-import type { RedisNode } from './redisNode';
+import type { Owner } from '../sim/kernel';
+import type { RedisNode, RedisServerNode } from './redisNode';
 import type { RedisServer } from '../redis/server';
 
 /** Follow each write with `WAIT replicas timeoutMs`, like Redisson does after every lock script. */
@@ -11,8 +12,12 @@ export interface WaitAfterWrites {
 }
 
 /**
- * A client's connection that follows the primary: every request goes to whichever node
- * `current()` names as it leaves (the Sentinel group's published primary). With `wait`, each
+ * A client's connection that follows the primary. Like a real client it keeps its connection
+ * to the node it is talking to for as long as that connection lasts; it asks again (the
+ * Sentinel group's published primary, `current()`) when the node crashed (the connection
+ * broke) or stopped being a primary (Redis closes client connections when it turns into a
+ * replica). So a client on the far side of a partition keeps writing to the old primary while
+ * Sentinel promotes another: split brain. With `wait`, each
  * write is pipelined with a WAIT on the same node, and the client hears the write's answer only
  * after WAIT's; when fewer replicas than asked acknowledged, the client library reports an
  * error (`ERR lock not replicated: ...`), so the recipe treats the lock as not taken.
@@ -20,24 +25,42 @@ export interface WaitAfterWrites {
 export class PrimaryAddress implements RedisNode {
   constructor(
     readonly name: string,
-    private readonly current: () => RedisNode,
+    private readonly current: () => RedisServerNode,
     private readonly wait: WaitAfterWrites | null,
+    /**
+     * Whether client `from` can keep using its connection to `node`: false when the link is
+     * cut (its requests would time out and it would reconnect) or when it has heard that the
+     * group switched to another primary (+switch-master from a sentinel it can reach).
+     */
+    private readonly usable: (from: string, node: RedisServerNode) => boolean = () => true,
   ) {}
 
+  private pinned: { node: RedisServerNode; life: Owner } | null = null;
+
+  /** The node this connection talks to now (reconnecting first when the old connection is gone). */
+  connected(from?: string): RedisServerNode {
+    const pin = this.pinned;
+    const alive = pin && !pin.node.process.crashed && pin.node.process.owner === pin.life && pin.node.role === 'primary';
+    if (pin && alive && (from === undefined || this.usable(from, pin.node))) return pin.node;
+    const node = this.current();
+    this.pinned = { node, life: node.process.owner };
+    return node;
+  }
+
   get id(): string {
-    return this.current().id;
+    return this.connected().id;
   }
 
   get process(): Process {
-    return this.current().process;
+    return this.connected().process;
   }
 
   get server(): RedisServer {
-    return this.current().server;
+    return this.connected().server;
   }
 
-  resolve(argv?: readonly string[]): RedisNode {
-    const node = this.current().resolve(argv);
+  resolve(_argv?: readonly string[], from?: string): RedisNode {
+    const node: RedisNode = this.connected(from);
     return this.wait ? waitingConnection(node, this.wait) : node;
   }
 

@@ -152,7 +152,10 @@ export class ReplicationTopology {
       }, wait);
     }
     if (group && (id === group.name || id === this.spec?.sentinels?.primary)) {
-      return new PrimaryAddress(group.name, () => group.currentPrimary(), wait);
+      const cut = (from: string, to: string) => this.network.partitions.blocks(from, to);
+      // A client hears +switch-master when some live sentinel can reach it.
+      const heard = (from: string) => group.sentinels.some((s) => !s.process.crashed && !cut(s.id, from));
+      return new PrimaryAddress(group.name, () => group.currentPrimary(), wait, (from, node) => !cut(from, node.id) && (node === group.currentPrimary() || !heard(from)));
     }
     const node = this.node(id)!;
     if (!wait) return node;

@@ -30,8 +30,8 @@ export class Rpc {
     const { network, process, sim } = this;
     // A Sentinel-aware address names whichever node is primary as the request leaves; a
     // cluster address, the node that serves the command's key slot.
-    const node = address.resolve(argv);
     const from = process.id;
+    const node = address.resolve(argv, from);
     let settled = false;
     let timer: number | null = null;
     const msg = network.send(from, node.process, label, () => {

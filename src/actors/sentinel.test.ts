@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestScripts, runYaml } from '../scenario/testKit';
 
@@ -119,6 +120,30 @@ script:
 `);
     expect(r.of('redis.role', 'r1').at(-1)!.data).toMatchObject({ role: 'primary' });
     expect(r.of('redis.role', 'p').at(-1)!.data).toMatchObject({ role: 'replica', of: 'r1' });
+  });
+
+  it('split brain: a client cut off with the old primary keeps using it while Sentinel promotes the replica; heal demotes it', () => {
+    const r = runYaml(readFileSync('lessons/scenarios/failover-split-brain.yaml', 'utf8'));
+    const promote = r.of('failover.promote')[0]!;
+    // A renews on the old primary after the promotion; B holds the lock on the new one meanwhile.
+    expect(r.of('lock.renewed', 'A').some((e) => e.at > promote.at)).toBe(true);
+    expect(r.of('redis.command', 'primary').filter((e) => e.data.from === 'A' && e.at > promote.at).length).toBeGreaterThan(0);
+    expect(r.of('lease.granted', 'replica').find((e) => e.data.owner === 'B')!.at).toBeGreaterThan(promote.at);
+    expect(r.verdict('single-lease').holds).toBe(false);
+    const heal = r.of('net.heal')[0]!;
+    const demoted = r.of('redis.role', 'primary').at(-1)!;
+    expect(demoted.data).toMatchObject({ role: 'replica', of: 'replica' });
+    expect(demoted.at).toBeGreaterThan(heal.at);
+  });
+
+  it('detects the silence right after down-after-milliseconds and asks the others at once', () => {
+    const r = runYaml(group({ sentinels: '{ count: 3, quorum: 2, downAfter: 2500ms, failoverTimeout: 10s }', script: '  - { at: 2500ms, do: crash, target: p }' }));
+    const sdown = r.of('sentinel.sdown').filter((e) => e.data.node === 'p')[0]!;
+    const pongs = r.of('net.deliver', sdown.actor).filter((e) => e.data.label === 'PONG' && e.data.from === 'p');
+    const lastPong = Math.max(...pongs.map((e) => e.at));
+    expect(sdown.at - lastPong).toBeGreaterThan(2500);
+    expect(sdown.at - lastPong).toBeLessThanOrEqual(2510);
+    expect(r.of('sentinel.odown')[0]!.at - sdown.at).toBeLessThan(20);
   });
 
   it('is deterministic: the same seed gives the same trace', () => {

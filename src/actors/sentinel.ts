@@ -128,7 +128,18 @@ export class Sentinel {
   /** True while this sentinel is in the middle of something the run should wait for. */
   get busy(): boolean {
     const silentMs = this.now() - (this.lastReplyMs.get(this.primaryId) ?? this.startedMs);
-    return this.state !== 'monitoring' || silentMs > PING_PERIOD_MS * 1.5 || this.unconfirmed.size > 0 || this.mismatchSince.size > 0;
+    return (
+      this.state !== 'monitoring' ||
+      silentMs > PING_PERIOD_MS * 1.5 ||
+      this.unconfirmed.size > 0 ||
+      this.group.nodes.some((node) => this.disagrees(node))
+    );
+  }
+
+  /** A reachable node whose role contradicts this sentinel's configuration. */
+  private disagrees(node: RedisServerNode): boolean {
+    const info = this.info.get(node.id);
+    return node.id !== this.primaryId && info !== undefined && !this.sdown.has(node.id) && (info.role === 'primary' || info.replicaOf !== this.primaryId);
   }
 
   private tick(): void {
@@ -160,12 +171,24 @@ export class Sentinel {
   /** SDOWN: no valid reply for down-after-milliseconds. */
   private checkDown(): void {
     const now = this.now();
+    const { downAfterMs } = this.group.settings;
     for (const node of this.group.nodes) {
       const silentMs = now - (this.lastReplyMs.get(node.id) ?? this.startedMs);
-      if (silentMs <= this.group.settings.downAfterMs || this.sdown.has(node.id)) continue;
+      if (this.sdown.has(node.id)) continue;
+      if (silentMs <= downAfterMs) {
+        // Redis checks ten times a second; rather than tick that often, look again exactly
+        // when this node's silence would pass down-after-milliseconds, if that is before the next PING.
+        const dueMs = downAfterMs - silentMs + 1;
+        if (silentMs > 0 && dueMs < PING_PERIOD_MS) this.process.setTimer(dueMs, () => this.checkDown());
+        continue;
+      }
       this.sdown.add(node.id);
       this.sim.record('sentinel.sdown', this.id, { node: node.id, down: true });
-      if (node.id === this.primaryId) this.send({ type: 'SDOWN' });
+      if (node.id === this.primaryId) {
+        this.send({ type: 'SDOWN' });
+        // Ask the other sentinels at once (Redis asks within its next 100 ms timer tick).
+        this.askOthers(false);
+      }
     }
     if (this.sdown.has(this.primaryId)) this.checkObjectivelyDown();
   }
@@ -355,9 +378,7 @@ export class Sentinel {
     if (this.state !== 'monitoring') return;
     const now = this.now();
     for (const node of this.group.nodes) {
-      const info = this.info.get(node.id);
-      const wrong = node.id !== this.primaryId && info !== undefined && !this.sdown.has(node.id) && (info.role === 'primary' || info.replicaOf !== this.primaryId);
-      if (!wrong) {
+      if (!this.disagrees(node)) {
         this.mismatchSince.delete(node.id);
         continue;
       }
