@@ -24,7 +24,8 @@ describe('Sentinel', () => {
     const r = runYaml(group());
     const leader = r.of('sentinel.elected')[0]!.actor;
     const states = r.of('actor.state', leader).map((e) => e.data.state);
-    expect(states).toEqual(['subjectively-down', 'objectively-down', 'electing', 'failing-over', 'monitoring']);
+    expect(states).toEqual(['monitoring', 'subjectively-down', 'objectively-down', 'electing', 'failing-over', 'monitoring']);
+    expect(r.of('actor.state', leader)[0]!.at).toBe(0);
     // Everyone ends up agreeing on the new primary.
     expect(r.of('sentinel.switch').map((e) => e.data.to)).toEqual(['r1', 'r1', 'r1']);
   });

@@ -33,7 +33,8 @@ interface Opinion {
 export class Sentinel {
   readonly process: Process;
   private actor: Actor<typeof sentinelMachine>;
-  state: SentinelState = 'monitoring';
+  /** Empty until the machine starts, so its first state ('monitoring') is recorded for the lane. */
+  state: SentinelState | '' = '';
   /** The primary this sentinel believes in, and the epoch of that configuration. */
   primaryId: string;
   configEpoch = 0;
