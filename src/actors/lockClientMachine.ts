@@ -68,14 +68,7 @@ export function bindEffects(actor: AnyActorRef, effects: LockClientEffects): voi
 
 const effect = (name: keyof LockClientEffects) => ({ self }: { self: AnyActorRef }) => effectsOf.get(self)?.[name]();
 
-/**
- * A lock client: wait for the start time, take the lock (retrying by policy), enter again if
- * the job nests, read, work, write to the resource and release, while a watchdog renews the
- * lease. Effects are named here and bound per actor by LockClient (`bindEffects`); time comes from the
- * kernel through the actor's clock, so `after` delays are virtual and freeze during a pause.
- * Only decisions come through here: network traffic and Redis commands stay in plain code.
- */
-export const lockClientMachine = setup({
+const machineSetup = setup({
   types: {
     context: {} as LockClientContext,
     events: {} as LockClientEvent,
@@ -91,6 +84,9 @@ export const lockClientMachine = setup({
     noteFailed: effect('noteFailed'),
     noteLost: effect('noteLost'),
     noteProceeding: effect('noteProceeding'),
+    keepToken: assign({ token: ({ event }) => (event.type === 'ACQUIRED' ? event.token : null) }),
+    countReentry: assign({ reentered: ({ context }) => context.reentered + 1 }),
+    nextJob: assign({ jobsDone: ({ context }) => context.jobsDone + 1, reentered: 0, token: null }),
   },
   delays: {
     startDelay: ({ context }) => context.startAtMs,
@@ -107,91 +103,119 @@ export const lockClientMachine = setup({
     mayRetryRenew: ({ context, event }) =>
       event.type === 'RENEW_FAILED' && !event.definite && context.onRenewFail === 'retry' && event.leaseLeftMs > 0,
   },
-}).createMachine({
-  id: 'lockClient',
-  context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0, token: null }),
-  initial: 'idle',
-  states: {
-    idle: { after: { startDelay: 'acquiring' } },
-    // Acquiring covers every retry: waiting between tries is plain code (LockClient shows it as
-    // 'waiting'), so a crowd of contending clients costs no machine transitions per attempt.
-    acquiring: {
-      entry: 'startAcquire',
-      on: {
-        ACQUIRED: { target: 'holding', actions: assign({ token: ({ event }) => event.token }) },
-        GAVE_UP: [
-          { guard: 'proceeds', target: 'holding', actions: ['noteFailed', 'noteProceeding'] },
-          { target: 'failed', actions: 'noteFailed' },
-        ],
-      },
-    },
-    holding: {
-      type: 'parallel',
-      states: {
-        job: {
-          initial: 'entering',
-          states: {
-            entering: {
-              always: [{ guard: 'needsReenter', target: 'reentering' }, { guard: 'readsFirst', target: 'reading' }, { target: 'working' }],
-            },
-            reentering: {
-              entry: 'startReenter',
-              on: {
-                ACQUIRED: { target: 'entering', actions: assign({ reentered: ({ context }) => context.reentered + 1 }) },
-                GAVE_UP: { target: '#lockClient.releasing' },
-              },
-            },
-            reading: {
-              entry: 'startRead',
-              on: { READ_DONE: [{ guard: 'acts', target: 'working' }, { target: '#lockClient.releasing' }] },
-            },
-            working: { after: { workDelay: 'writing' } },
-            writing: { entry: 'startWrite', on: { WRITE_DONE: '#lockClient.releasing' } },
-          },
-        },
-        watchdog: {
-          initial: 'sleeping',
-          states: {
-            sleeping: { after: { renewDelay: 'renewing' } },
-            renewing: {
-              entry: 'startRenew',
-              on: {
-                RENEWED: 'sleeping',
-                RENEW_FAILED: [{ guard: 'mayRetryRenew', target: 'renewWaiting' }, { target: '#lockClient.lost' }],
-              },
-            },
-            renewWaiting: { after: { renewRetryDelay: 'renewing' } },
-          },
-        },
-      },
-    },
-    releasing: {
-      entry: 'startRelease',
-      on: {
-        RELEASED: [
-          {
-            guard: 'moreJobs',
-            target: 'acquiring',
-            actions: assign({ jobsDone: ({ context }) => context.jobsDone + 1, reentered: 0, token: null }),
-          },
-          { target: 'done' },
-        ],
-      },
-    },
-    lost: { entry: 'noteLost', type: 'final' },
-    failed: { type: 'final' },
-    done: { type: 'final' },
-  },
 });
+
+/**
+ * A lock client: wait for the start time, take the lock (retrying by policy), enter again if
+ * the job nests, read, work, write to the resource and release, while a watchdog renews the
+ * lease. Effects are named here and bound per actor by LockClient (`bindEffects`); time comes from the
+ * kernel through the actor's clock, so `after` delays are virtual and freeze during a pause.
+ * Only decisions come through here: network traffic and Redis commands stay in plain code.
+ *
+ * Built in two shapes from one definition, once each: with a watchdog, `holding` is a parallel
+ * state (the job's steps beside the watchdog's); without one, `holding` holds the job's steps
+ * alone. Both show the same states on the timeline; the flat one simply costs XState less per
+ * transition, and most clients have no watchdog.
+ */
+function buildMachine(watchdog: boolean) {
+  const job = watchdog ? '#lockClient.holding.job.' : '#lockClient.holding.';
+  const jobStates = {
+    // Where a job starts when it was not entered by a plain ACQUIRED (a nested acquire, or
+    // working on without the lock): the same choice as the guarded ACQUIRED below.
+    entering: {
+      always: [
+        { guard: 'needsReenter', target: 'reentering' },
+        { guard: 'readsFirst', target: 'reading' },
+        { target: 'working' },
+      ],
+    },
+    reentering: {
+      entry: 'startReenter',
+      on: {
+        ACQUIRED: { target: 'entering', actions: 'countReentry' },
+        GAVE_UP: { target: '#lockClient.releasing' },
+      },
+    },
+    reading: {
+      entry: 'startRead',
+      on: { READ_DONE: [{ guard: 'acts', target: 'working' }, { target: '#lockClient.releasing' }] },
+    },
+    working: { after: { workDelay: 'writing' } },
+    writing: { entry: 'startWrite', on: { WRITE_DONE: '#lockClient.releasing' } },
+  } as const;
+  const watchdogRegion = {
+    initial: 'sleeping',
+    states: {
+      sleeping: { after: { renewDelay: 'renewing' } },
+      renewing: {
+        entry: 'startRenew',
+        on: {
+          RENEWED: 'sleeping',
+          RENEW_FAILED: [{ guard: 'mayRetryRenew', target: 'renewWaiting' }, { target: '#lockClient.lost' }],
+        },
+      },
+      renewWaiting: { after: { renewRetryDelay: 'renewing' } },
+    },
+  } as const;
+  // The watchdog region comes first so its timer is scheduled before the job's, as it was when
+  // every job began with an eventless hop through `entering` (same order, same trace).
+  const holding = watchdog
+    ? { type: 'parallel' as const, states: { watchdog: watchdogRegion, job: { initial: 'entering' as const, states: jobStates } } }
+    : { initial: 'entering' as const, states: jobStates };
+  return machineSetup.createMachine({
+    id: 'lockClient',
+    context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0, token: null }),
+    initial: 'idle',
+    states: {
+      idle: { after: { startDelay: 'acquiring' } },
+      // Acquiring covers every retry: waiting between tries is plain code (LockClient shows it as
+      // 'waiting'), so a crowd of contending clients costs no machine transitions per attempt.
+      acquiring: {
+        entry: 'startAcquire',
+        on: {
+          // Straight to the job's first step: one transition per acquisition.
+          ACQUIRED: [
+            { guard: 'needsReenter', target: `${job}reentering`, actions: 'keepToken' },
+            { guard: 'readsFirst', target: `${job}reading`, actions: 'keepToken' },
+            { target: `${job}working`, actions: 'keepToken' },
+          ],
+          GAVE_UP: [
+            { guard: 'proceeds', target: 'holding', actions: ['noteFailed', 'noteProceeding'] },
+            { target: 'failed', actions: 'noteFailed' },
+          ],
+        },
+      },
+      holding,
+      releasing: {
+        entry: 'startRelease',
+        on: {
+          RELEASED: [
+            { guard: 'moreJobs', target: 'acquiring', actions: 'nextJob' },
+            { target: 'done' },
+          ],
+        },
+      },
+      lost: { entry: 'noteLost', type: 'final' },
+      failed: { type: 'final' },
+      done: { type: 'final' },
+    },
+  });
+}
+
+/** The lock client machine for a client with a watchdog. */
+export const lockClientMachine = buildMachine(true);
+/** The same machine for a client without one (no watchdog region in `holding`). */
+export const plainLockClientMachine = buildMachine(false);
 
 /**
  * The state name a timeline lane shows: 'acquiring', 'working', 'renewing'... While holding,
  * a renewal in progress wins over the job's step, because that is what the client is doing.
  */
-export function stateLabel(snapshot: SnapshotFrom<typeof lockClientMachine>): string {
+export function stateLabel(snapshot: SnapshotFrom<typeof lockClientMachine> | SnapshotFrom<typeof plainLockClientMachine>): string {
   const value = snapshot.value;
   if (typeof value === 'string') return value;
-  const holding = (value as { holding?: { job: string; watchdog: string } }).holding;
-  if (!holding) return String(Object.keys(value)[0]);
+  const holding = (value as { holding?: string | { job: string; watchdog: string } }).holding;
+  if (holding === undefined) return String(Object.keys(value)[0]);
+  if (typeof holding === 'string') return holding;
   return holding.watchdog === 'renewing' || holding.watchdog === 'renewWaiting' ? 'renewing' : holding.job;
 }

@@ -102,7 +102,7 @@ export class Process {
     const frozen = this.frozen;
     this.frozen = [];
     this.sim.record('process.crash', this.id, {});
-    for (const task of frozen) task.dropped?.();
+    for (const task of frozen) (task.dropped as ((arg: unknown) => void) | undefined)?.(task.arg);
     if (this.resumeHandle !== null) this.sim.kernel.cancel(this.resumeHandle);
     this.resumeHandle = null;
     this.onCrash();

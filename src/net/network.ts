@@ -28,6 +28,23 @@ interface Link {
   faults: LinkFaults;
 }
 
+/** One message on the wire (a duplicate travels as a second one with the same id). */
+export interface Flight {
+  network: Network;
+  msg: number;
+  from: string;
+  to: Endpoint;
+  label: string;
+  deliver: () => void;
+  /** Why it will not arrive, decided when it was sent; null while it still may. */
+  fate: 'loss' | 'partition' | null;
+}
+
+// Kernel callbacks shared by every message (a closure per message was a measurable cost).
+const arrive = (flight: Flight) => flight.network.arrived(flight);
+const recordLoss = (flight: Flight) => flight.network.dropped(flight, flight.fate!);
+const recordCrashed = (flight: Flight) => flight.network.dropped(flight, 'crashed');
+
 /**
  * Carries messages between processes. Each directed link draws its delays and faults from its
  * own random stream: what happens on A→r1 depends only on the seed and that link's name, so
@@ -80,37 +97,37 @@ export class Network {
     const lost = random.chance(faults.loss);
     let delayMs = drawLatencyMs(random, faults.latency);
     if (random.chance(faults.reorder)) delayMs += faults.reorderDelayMs;
-    const cutAtSend = this.partitions.blocks(from, to.id);
-    this.carry(msg, from, to, label, delayMs, lost ? 'loss' : cutAtSend ? 'partition' : null, deliver);
+    const cutAtSend = !this.partitions.healed && this.partitions.blocks(from, to.id);
+    this.carry({ network: this, msg, from, to, label, deliver, fate: lost ? 'loss' : cutAtSend ? 'partition' : null }, delayMs);
     if (random.chance(faults.duplicate)) {
       const copyDelayMs = drawLatencyMs(random, faults.latency);
-      this.carry(msg, from, to, label, copyDelayMs, cutAtSend ? 'partition' : null, deliver);
+      this.carry({ network: this, msg, from, to, label, deliver, fate: cutAtSend ? 'partition' : null }, copyDelayMs);
     }
     return msg;
   }
 
-  private carry(msg: number, from: string, to: Endpoint, label: string, delayMs: number, fate: 'loss' | 'partition' | null, deliver: () => void): void {
-    const kernel = this.sim.kernel;
-    if (fate !== null) {
-      // A lost message is recorded where it would have arrived, so its arrow ends in a cross.
-      kernel.schedule(delayMs, null, 'message', () => this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason: fate }));
+  private carry(flight: Flight, delayMs: number): void {
+    // A lost message is recorded where it would have arrived, so its arrow ends in a cross.
+    if (flight.fate !== null) this.sim.kernel.schedule(delayMs, null, 'message', recordLoss, undefined, flight);
+    else this.sim.kernel.schedule(delayMs, flight.to.owner, 'message', arrive, recordCrashed, flight);
+  }
+
+  /** A message reached its receiver's process: deliver it, unless the link was cut meanwhile (kernel callback). */
+  arrived(flight: Flight): void {
+    const { msg, from, to, label } = flight;
+    // A link cut while the message was on the wire loses it too.
+    if (!this.partitions.healed && this.partitions.blocks(from, to.id)) {
+      this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason: 'partition' });
       return;
     }
-    kernel.schedule(
-      delayMs,
-      to.owner,
-      'message',
-      () => {
-        // A link cut while the message was on the wire loses it too.
-        if (this.partitions.blocks(from, to.id)) {
-          this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason: 'partition' });
-          return;
-        }
-        this.sim.record('net.deliver', to.id, { msg, from, label });
-        deliver();
-      },
-      () => this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason: 'crashed' }),
-    );
+    this.sim.record('net.deliver', to.id, { msg, from, label });
+    flight.deliver();
+  }
+
+  /** Records a message that will never be delivered (kernel callback). */
+  dropped(flight: Flight, reason: 'loss' | 'partition' | 'crashed'): void {
+    const { msg, to, label } = flight;
+    this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason });
   }
 
   /** The directed link from → to, created on first use (looked up on every message, so no string building). */

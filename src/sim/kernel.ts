@@ -14,25 +14,27 @@ export interface Owner {
 
 /**
  * A timer keeps the part of its delay that had not yet elapsed when its owner froze; a message
- * that arrives during a pause is simply handled at resume (remainingMs 0).
+ * that arrives during a pause is simply handled at resume (remainingMs 0). `run` and `dropped`
+ * take `arg`, the value they were scheduled with.
  */
 export interface FrozenTask {
   remainingMs: number;
-  run: () => void;
-  dropped?: (() => void) | undefined;
+  run: (arg: never) => void;
+  dropped?: ((arg: never) => void) | undefined;
+  arg: unknown;
   handle: number;
 }
 
 export type TaskKind = 'timer' | 'message' | 'system';
 
-interface Task {
+/**
+ * One scheduled callback. A callback takes one argument so hot callers (the network, process
+ * timers) can schedule a shared function with a small record instead of allocating a closure
+ * per event.
+ */
+interface Task extends FrozenTask {
   owner: Owner | null;
   kind: TaskKind;
-  run: () => void;
-  /** Runs instead of `run` when the owner has crashed, so a lost delivery can be recorded. */
-  dropped: (() => void) | undefined;
-  /** For timers: when the owner started waiting, to compute what is left after a pause. */
-  handle: number;
 }
 
 /**
@@ -59,17 +61,25 @@ export class Kernel {
 
   /** When the next callback is due, or undefined when there is nothing left to do. */
   nextAt(): number | undefined {
-    return this.queue.peek()?.at;
+    return this.queue.peekAt();
   }
 
   /**
-   * Runs `run` at now + delayMs (delays round up to whole ms). Returns a handle for cancel().
-   * `dropped` runs instead when the owner has crashed by then (e.g. to record a lost message).
+   * Runs `run(arg)` at now + delayMs (delays round up to whole ms). Returns a handle for cancel().
+   * `dropped(arg)` runs instead when the owner has crashed by then (e.g. to record a lost message).
    */
-  schedule(delayMs: number, owner: Owner | null, kind: TaskKind, run: () => void, dropped?: () => void): number {
+  schedule<A = undefined>(
+    delayMs: number,
+    owner: Owner | null,
+    kind: TaskKind,
+    run: (arg: A) => void,
+    dropped?: (arg: A) => void,
+    arg?: A,
+  ): number {
     if (!(delayMs >= 0)) throw new RangeError(`Cannot schedule ${delayMs} ms into the past.`);
     const handle = this.nextHandle++;
-    this.queue.push(this.nowMs + Math.ceil(delayMs), { owner, kind, run, dropped, handle });
+    const task: Task = { owner, kind, run, dropped, arg, handle, remainingMs: 0 };
+    this.queue.push(this.nowMs + Math.ceil(delayMs), task);
     return handle;
   }
 
@@ -79,33 +89,36 @@ export class Kernel {
 
   /** Handles the next due callback. Returns false when the agenda is empty. */
   step(): boolean {
+    const queue = this.queue;
     for (;;) {
-      const next = this.queue.pop();
-      if (!next) return false;
-      const task = next.item;
-      if (this.cancelled.delete(task.handle)) continue;
-      this.nowMs = next.at;
-      const disposition = task.owner?.disposition() ?? 'run';
+      const at = queue.peekAt();
+      if (at === undefined) return false;
+      const task = queue.popItem()!;
+      if (this.cancelled.size > 0 && this.cancelled.delete(task.handle)) continue;
+      this.nowMs = at;
+      const owner = task.owner;
+      const disposition = owner === null ? 'run' : owner.disposition();
       if (disposition === 'drop') {
-        task.dropped?.();
+        if (task.dropped) (task.dropped as (arg: unknown) => void)(task.arg);
         continue;
       }
       if (disposition === 'freeze') {
-        const remainingMs = task.kind === 'timer' ? next.at - task.owner!.pausedAtMs() : 0;
-        task.owner!.freeze({ remainingMs, run: task.run, dropped: task.dropped, handle: task.handle });
+        task.remainingMs = task.kind === 'timer' ? at - owner!.pausedAtMs() : 0;
+        owner!.freeze(task);
         continue;
       }
       this.executed++;
-      task.run();
+      (task.run as (arg: unknown) => void)(task.arg);
       return true;
     }
   }
 
   /** Puts frozen work back on the agenda after a resume, keeping each timer's remaining time. */
   thaw(owner: Owner, tasks: readonly FrozenTask[]): void {
-    for (const task of tasks) {
-      if (this.cancelled.delete(task.handle)) continue;
-      this.queue.push(this.nowMs + task.remainingMs, { owner, kind: 'timer', run: task.run, dropped: task.dropped, handle: task.handle });
+    for (const frozen of tasks) {
+      if (this.cancelled.delete(frozen.handle)) continue;
+      const task: Task = { ...frozen, owner, kind: 'timer' };
+      this.queue.push(this.nowMs + frozen.remainingMs, task);
     }
   }
 }
