@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestScripts, runYaml } from '../scenario/testKit';
 
@@ -87,5 +88,16 @@ script:
       [grants[0]!.at, 'A'],
       [2000, 'A'],
     ]);
+  });
+
+  it('Redlock: a master restarting without persistence hands B a second majority; with an AOF it does not', () => {
+    const forgets = runYaml(readFileSync('lessons/scenarios/redlock-restart.yaml', 'utf8'));
+    expect(forgets.of('redis.recover', 'r3')[0]!.data.keys).toBe(0);
+    expect(forgets.of('lock.acquired', 'B')).toHaveLength(1);
+    expect(forgets.verdict('single-writer').holds).toBe(false);
+    const remembers = runYaml(readFileSync('lessons/scenarios/redlock-restart-aof.yaml', 'utf8'));
+    expect(remembers.of('redis.recover', 'r3')[0]!.data.keys).toBe(1);
+    expect(remembers.of('lock.acquired', 'B')).toEqual([]);
+    expect(remembers.verdict('single-writer').holds).toBe(true);
   });
 });
