@@ -1,6 +1,9 @@
 /* eslint-disable no-restricted-imports, no-restricted-globals -- test harness: it starts two real redis-servers (a primary and its replica), so it needs Node's process, socket and timer APIs. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { requireRedisBinaries } from './realRedis';
 import { RespClient } from './respClient';
 
@@ -25,9 +28,11 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(port: number, extra: string[]): ChildProcess {
+  // A replica's full sync writes an RDB file into its working directory: keep it out of the repo.
+  const dir = mkdtempSync(join(tmpdir(), 'lockstep-redis-'));
   return spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local', '--logfile', '', ...extra],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local', '--logfile', '', '--dir', dir, ...extra],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
 }
