@@ -87,6 +87,9 @@ async function main(): Promise<void> {
 
   // redis.sim.commands_per_s: the SET NX PX / EVAL release / INCR mix, against a pipelined redis-server.
   for (const figure of await redisThroughput()) console.log(figure);
+
+  // UI figures (timeline frames, step latency, bundle size), measured in Chromium: src/cli/benchUi.ts.
+  await (await import('./benchUi')).benchUi();
 }
 
 main().catch((error) => {

@@ -1,0 +1,150 @@
+/**
+ * UI figures, measured in Chromium (Debian's /usr/bin/chromium through Playwright). Prints one
+ * JSON line per figure, like the rest of `npm run bench`:
+ *
+ * - bundle.initial_js_kb_gz: gzipped size of the JavaScript the first page loads (entry + preloads).
+ * - timeline.first_render_ms.10k: build the model of a 10,000-event synthetic trace, draw it, reach a painted frame.
+ * - timeline.frame_p95_ms.10k / .50k: script + style + layout of one zoom/pan frame, 95th percentile.
+ * - ui.step_latency_p95_ms: on the built site, a click on "Step" in lesson 5's player until the
+ *   browser has recomputed style and layout for it (store update, React render, timeline update),
+ *   95th percentile. `with_frame_wait_p95_ms` beside it also waits for the next animation frame,
+ *   so it includes up to one frame (~16.7 ms) of vsync wait that no code can remove.
+ *
+ * Usage: `npm run bench:ui` (also run at the end of `npm run bench`). Builds the site and the bench
+ * page into temporary folders first.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** What the bench page exposes (src/timeline/bench/benchPage.ts). */
+interface BenchWindow {
+  lockstepBench(events: number, frames: number): Promise<{ firstRenderMs: number; frameWorkP95Ms: number; dense: boolean }>;
+}
+
+/** Builds, serves and measures; prints one JSON line per figure. */
+export async function benchUi(): Promise<void> {
+  const line = (figure: Record<string, unknown>) => console.log(JSON.stringify(figure));
+  const quiet = { logLevel: 'silent' as const };
+  const siteDir = mkdtempSync(join(tmpdir(), 'lockstep-site-'));
+  const benchDir = mkdtempSync(join(tmpdir(), 'lockstep-bench-'));
+  await build({ ...quiet, root, build: { outDir: siteDir, emptyOutDir: true } });
+  const benchRoot = join(root, 'src/timeline/bench');
+  await build({ ...quiet, configFile: false, root: benchRoot, base: './', build: { outDir: benchDir, emptyOutDir: true, target: 'es2022', rollupOptions: { input: join(benchRoot, 'bench.html') } } });
+
+  line({ name: 'bundle.initial_js_kb_gz', value: round(initialJsKbGz(siteDir), 1), unit: 'KB', goal: 150 });
+
+  const site = await serve(siteDir);
+  const bench = await serve(benchDir);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    for (const [label, events] of [['10k', 10_000], ['50k', 50_000]] as const) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${bench.url}/bench.html`);
+      const result = await page.evaluate((n) => (window as unknown as BenchWindow).lockstepBench(n, 120), events);
+      if (label === '10k') line({ name: 'timeline.first_render_ms.10k', value: round(result.firstRenderMs, 1), unit: 'ms' });
+      line({ name: `timeline.frame_p95_ms.${label}`, value: round(result.frameWorkP95Ms, 2), unit: 'ms', goal: 16, dense: result.dense });
+      await page.close();
+    }
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // tsx compiles measureSteps with esbuild's keep-names helper (__name), which the page lacks.
+    await page.addInitScript('globalThis.__name = (f) => f');
+    await page.goto(`${site.url}/#/lesson/paused-barista`);
+    await page.getByRole('button', { name: 'Play' }).first().waitFor({ timeout: 30_000 });
+    const { work, framed } = await page.evaluate(measureSteps);
+    line({ name: 'ui.step_latency_p95_ms', value: round(percentile(work, 95), 2), unit: 'ms', goal: 16, samples: work.length, with_frame_wait_p95_ms: round(percentile(framed, 95), 2) });
+    await page.close();
+  } finally {
+    await browser.close();
+    site.close();
+    bench.close();
+  }
+}
+
+/**
+ * Runs in the page: steps lesson 5's player from start to end three times. For each click,
+ * `work` is click → style and layout recomputed (everything our code and the browser must do
+ * before it can paint); `framed` also waits for the next animation frame. Each click lands just
+ * after a frame began, so `framed` is about one frame interval (16.7 ms) whenever `work` fits in a
+ * frame, and longer when it does not.
+ */
+async function measureSteps(): Promise<{ work: number[]; framed: number[] }> {
+  const region = document.querySelector('section.player')!;
+  const buttons = () => [...region.querySelectorAll('button')];
+  const step = () => buttons().find((b) => b.textContent === 'Step');
+  const reset = () => buttons().find((b) => b.textContent === 'Reset');
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  const work: number[] = [];
+  const framed: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    reset()?.click();
+    await frame();
+    await frame();
+    for (let button = step(); button && !button.disabled; button = step()) {
+      const t0 = performance.now();
+      button.click();
+      // React flushes a discrete event's update synchronously; forcing layout here makes the
+      // browser do the style and layout work it would otherwise do just before the paint.
+      region.getBoundingClientRect();
+      work.push(performance.now() - t0);
+      await frame();
+      framed.push(performance.now() - t0);
+      // Let that frame paint before the next click, so clicks never pile up.
+      await frame();
+    }
+  }
+  return { work, framed };
+}
+
+function initialJsKbGz(dir: string): number {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0) / 1024;
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+}
+
+function round(v: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
+
+/** A static file server for a built folder on a free port (vite preview would need a config). */
+function serve(dir: string): Promise<{ url: string; close: () => void }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json', '.webmanifest': 'application/manifest+json' };
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = path.endsWith('/') ? `${path}index.html` : path;
+    try {
+      const body = readFileSync(join(dir, file));
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })),
+  );
+}
+
+// `tsx src/cli/benchUi.ts` runs it; `npm run bench` imports it and calls benchUi() at its end.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  benchUi().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
