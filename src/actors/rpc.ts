@@ -1,6 +1,6 @@
 import { formatReply } from '../redis/cliFormat';
 import type { Reply } from '../redis/reply';
-import type { Network } from '../net/network';
+import type { MessageLabel, Network } from '../net/network';
 import type { Sim } from '../sim/sim';
 import type { Process } from './process';
 import type { RedisNode } from './redisNode';
@@ -25,8 +25,11 @@ export class Rpc {
     private readonly timeoutMs: number | null,
   ) {}
 
-  /** Sends `argv` to `node`; `done` runs exactly once, on the reply or on the timeout. */
-  call(address: RedisNode, argv: string[], label: string, done: (result: RpcResult) => void, timeoutMs = this.timeoutMs): void {
+  /**
+   * Sends `argv` to `node`; `done` runs exactly once, on the reply or on the timeout. The label
+   * (and the reply's) is only built if someone reads the trace events that carry it.
+   */
+  call(address: RedisNode, argv: string[], label: MessageLabel, done: (result: RpcResult) => void, timeoutMs = this.timeoutMs): void {
     const { network, process, sim } = this;
     // A Sentinel-aware address names whichever node is primary as the request leaves; a
     // cluster address, the node that serves the command's key slot.
@@ -37,11 +40,11 @@ export class Rpc {
     const msg = network.send(from, node.process, label, () => {
       // The reply may come later than the command ran: WAIT blocks until replicas acknowledge.
       node.execute(argv, from, msg, (reply) =>
-        network.send(node.id, process, formatReply(reply), () => {
+        network.send(node.id, process, () => formatReply(reply), () => {
           if (settled) {
             if (timer === null) return; // a duplicated reply: the first copy was already handled
             timer = null;
-            sim.record('request.late', from, { msg, from: node.id, label });
+            sim.record('request.late', from, { msg, from: node.id, label: labelText(label) });
             return;
           }
           settled = true;
@@ -55,8 +58,13 @@ export class Rpc {
     timer = process.setTimer(timeoutMs, () => {
       if (settled) return;
       settled = true;
-      sim.record('request.timeout', from, { msg, to: node.id, label });
+      sim.record('request.timeout', from, { msg, to: node.id, label: labelText(label) });
       done({ ok: false, reason: 'timeout' });
     });
   }
+}
+
+/** A label's text, building it if it was given as a function. */
+function labelText(label: MessageLabel): string {
+  return typeof label === 'string' ? label : label();
 }

@@ -1,6 +1,8 @@
 import type { Owner } from '../sim/kernel';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
+import { LazyTraceData } from '../sim/trace';
+import type { TraceKind } from '../sim/traceEvents';
 import { DEFAULT_FAULTS, drawLatencyMs, type LinkFaults } from './faults';
 import { Partitions } from './partitions';
 
@@ -28,16 +30,44 @@ interface Link {
   faults: LinkFaults;
 }
 
-/** One message on the wire (a duplicate travels as a second one with the same id). */
-export interface Flight {
-  network: Network;
-  msg: number;
-  from: string;
-  to: Endpoint;
-  label: string;
-  deliver: () => void;
-  /** Why it will not arrive, decided when it was sent; null while it still may. */
-  fate: 'loss' | 'partition' | null;
+/**
+ * A message's label: the text itself, or a function that builds it when the trace is read
+ * (a command line or a formatted reply is only ever looked at for a few of the messages).
+ */
+export type MessageLabel = string | (() => string);
+
+/**
+ * One message on the wire (a duplicate travels as a second one with the same id). It is also
+ * the trace data of its own send and delivery, built only when someone reads those events.
+ */
+class Flight extends LazyTraceData {
+  constructor(
+    readonly network: Network,
+    readonly msg: number,
+    readonly from: string,
+    readonly to: Endpoint,
+    private labelSource: MessageLabel,
+    readonly deliver: (arg: never) => void,
+    readonly arg: unknown,
+    /** Why it will not arrive, decided when it was sent; null while it still may. */
+    readonly fate: 'loss' | 'partition' | null,
+  ) {
+    super();
+  }
+
+  get label(): string {
+    if (typeof this.labelSource !== 'string') this.labelSource = this.labelSource();
+    return this.labelSource;
+  }
+
+  /** A copy sent again under the same id (duplication). */
+  copy(fate: 'partition' | null): Flight {
+    return new Flight(this.network, this.msg, this.from, this.to, this.labelSource, this.deliver, this.arg, fate);
+  }
+
+  dataFor(kind: TraceKind): unknown {
+    return kind === 'net.deliver' ? { msg: this.msg, from: this.from, label: this.label } : { msg: this.msg, to: this.to.id, label: this.label };
+  }
 }
 
 // Kernel callbacks shared by every message (a closure per message was a measurable cost).
@@ -88,20 +118,25 @@ export class Network {
     this.sim.record('net.heal', 'network', {});
   }
 
-  /** Sends a message; `deliver` runs at the receiver when (and each time) it arrives. Returns its id. */
-  send(from: string, to: Endpoint, label: string, deliver: () => void): number {
+  /**
+   * Sends a message; `deliver(arg)` runs at the receiver when (and each time) it arrives.
+   * Returns its id. (`arg` lets a hot caller pass a shared function and a record instead of a
+   * fresh closure.)
+   */
+  send<A = undefined>(from: string, to: Endpoint, label: MessageLabel, deliver: (arg: A) => void, arg?: A): number {
     const msg = this.nextMsg++;
-    this.sim.record('net.send', from, { msg, to: to.id, label });
     const link = this.link(from, to.id);
     const { faults, random } = link;
     const lost = random.chance(faults.loss);
     let delayMs = drawLatencyMs(random, faults.latency);
     if (random.chance(faults.reorder)) delayMs += faults.reorderDelayMs;
     const cutAtSend = !this.partitions.healed && this.partitions.blocks(from, to.id);
-    this.carry({ network: this, msg, from, to, label, deliver, fate: lost ? 'loss' : cutAtSend ? 'partition' : null }, delayMs);
+    const flight = new Flight(this, msg, from, to, label, deliver, arg, lost ? 'loss' : cutAtSend ? 'partition' : null);
+    this.sim.recordLazy('net.send', from, flight);
+    this.carry(flight, delayMs);
     if (random.chance(faults.duplicate)) {
       const copyDelayMs = drawLatencyMs(random, faults.latency);
-      this.carry({ network: this, msg, from, to, label, deliver, fate: cutAtSend ? 'partition' : null }, copyDelayMs);
+      this.carry(flight.copy(cutAtSend ? 'partition' : null), copyDelayMs);
     }
     return msg;
   }
@@ -114,20 +149,19 @@ export class Network {
 
   /** A message reached its receiver's process: deliver it, unless the link was cut meanwhile (kernel callback). */
   arrived(flight: Flight): void {
-    const { msg, from, to, label } = flight;
     // A link cut while the message was on the wire loses it too.
-    if (!this.partitions.healed && this.partitions.blocks(from, to.id)) {
-      this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason: 'partition' });
+    if (!this.partitions.healed && this.partitions.blocks(flight.from, flight.to.id)) {
+      this.dropped(flight, 'partition');
       return;
     }
-    this.sim.record('net.deliver', to.id, { msg, from, label });
-    flight.deliver();
+    this.sim.recordLazy('net.deliver', flight.to.id, flight);
+    (flight.deliver as (arg: unknown) => void)(flight.arg);
   }
 
   /** Records a message that will never be delivered (kernel callback). */
   dropped(flight: Flight, reason: 'loss' | 'partition' | 'crashed'): void {
-    const { msg, to, label } = flight;
-    this.sim.record('net.drop', to.id, { msg, to: to.id, label, reason });
+    const { msg, to } = flight;
+    this.sim.record('net.drop', to.id, { msg, to: to.id, label: flight.label, reason });
   }
 
   /** The directed link from → to, created on first use (looked up on every message, so no string building). */

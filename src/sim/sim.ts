@@ -1,6 +1,6 @@
 import { Kernel } from './kernel';
 import { Prng } from './prng';
-import { Trace } from './trace';
+import { Trace, type LazyTraceData } from './trace';
 import type { TraceEventMap, TraceKind } from './traceEvents';
 
 /**
@@ -22,6 +22,11 @@ export class Sim {
 
   /** Appends an event at the current virtual time; returns its id. */
   record<K extends TraceKind>(kind: K, actor: string, data: TraceEventMap[K]): number {
+    return this.trace.append(this.kernel.now, kind, actor, data);
+  }
+
+  /** Like record(), with data built when the event is first read (see LazyTraceData). */
+  recordLazy(kind: TraceKind, actor: string, data: LazyTraceData): number {
     return this.trace.append(this.kernel.now, kind, actor, data);
   }
 }

@@ -8,13 +8,14 @@ import { failure, integerOf, type Recipe, type RecipeContext } from './recipe';
  */
 export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-and-delete'): Recipe {
   const node = ctx.nodes[0]!;
-  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel(argv), done);
+  const ttl = String(ctx.ttlMs);
+  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, () => commandLabel(argv), done);
   return {
     reentrant: false,
     acquire(key, done) {
       const argv = ctx.fencing
-        ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, ctx.value, String(ctx.ttlMs)]
-        : ['SET', key, ctx.value, 'NX', 'PX', String(ctx.ttlMs)];
+        ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, ctx.value, ttl]
+        : ['SET', key, ctx.value, 'NX', 'PX', ttl];
       call(argv, (result) => {
         if (!result.ok) return done(failure(result));
         const { reply } = result;
@@ -28,7 +29,7 @@ export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-an
       call(argv, (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));
     },
     renew(key, done) {
-      call(['EVAL', RENEW_IF_MINE, '1', key, ctx.value, String(ctx.ttlMs)], (result) => {
+      call(['EVAL', RENEW_IF_MINE, '1', key, ctx.value, ttl], (result) => {
         if (!result.ok) return done('unknown');
         if (result.reply.type === 'error') return done('unknown');
         done(integerOf(result.reply) === 1 ? 'renewed' : 'lost');
