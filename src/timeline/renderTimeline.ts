@@ -99,9 +99,14 @@ export function renderTimeline(svg: SVGSVGElement, model: TimelineModel, view: T
   if (state.model !== model || state.ctx?.layout.width !== view.width || (view.denseThreshold ?? 800) !== (prevView.denseThreshold ?? 800)) {
     drawModel(state, model, view);
   }
-  state.root.attr('aria-label', view.title ?? 'Timeline of the run');
-  state.root.select('title').text(view.title ?? 'Timeline of the run');
-  state.root.classed('tl-animate', !reducedMotion(view));
+  // Only write what changed: a rewritten text node invalidates style and layout for the whole svg.
+  const title = view.title ?? 'Timeline of the run';
+  if (state.root.attr('aria-label') !== title) {
+    state.root.attr('aria-label', title);
+    state.root.select('title').text(title);
+  }
+  const animate = !reducedMotion(view);
+  if (state.root.classed('tl-animate') !== animate) state.root.classed('tl-animate', animate);
   applyCursor(state);
   applySelection(state);
   return state.handle;

@@ -56,12 +56,13 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
   rows.select('text.tl-label-state').attr('x', 16).attr('y', 52);
 }
 
-/** Rewrites only the state line of each label (cheap: one text per lane). */
+/** Rewrites the state line of each label whose state changed (most steps change none or one). */
 export function updateLaneStates(g: G, states: ReadonlyMap<string, string>): void {
   g.selectAll<SVGGElement, Lane>('g.tl-lane-label')
     .select<SVGTextElement>('text.tl-label-state')
-    .text((l) => {
+    .each(function (l) {
       const s = states.get(l.id) ?? '';
-      return s === '' ? '' : `▸ ${s}`;
+      const text = s === '' ? '' : `▸ ${s}`;
+      if (this.textContent !== text) this.textContent = text;
     });
 }

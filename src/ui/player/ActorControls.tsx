@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { ActorInfo } from '../../sim/traceEvents';
 import { actorCommands, partitionAction, partitionedAt } from './actorActions';
+import { actorStatusKey } from './actorStatus';
 import type { PlayerStore } from './playerStore';
 import { processStatesAt } from './processStates';
 import { rolesAt } from './roles';
@@ -21,13 +22,17 @@ export function useActors(store: PlayerStore): ActorInfo[] {
 export function ActorControls({ store }: { store: PlayerStore }) {
   const controls = useStore(store, (s) => s.scenario.controls);
   const events = useStore(store, (s) => s.events);
-  const cursor = useStore(store, (s) => s.cursor);
-  const playheadMs = useStore(store, (s) => s.playheadMs);
+  // Re-render when a button can change (some status, role or the partition did), not per step.
+  const statusKey = useStore(store, (s) => actorStatusKey(s.events, s.cursor));
   const actionCount = useStore(store, (s) => s.config.actions.length);
   const settings = useStore(store, (s) => s.settings);
   const actors = useActors(store);
-  const states = processStatesAt(events, cursor);
-  const roles = rolesAt(events, cursor);
+  const { states, roles, partitioned } = useMemo(() => {
+    const { events: now, cursor } = store.getState();
+    return { states: processStatesAt(now, cursor), roles: rolesAt(now, cursor), partitioned: partitionedAt(now, cursor) };
+    // statusKey stands for exactly what is read here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, events, statusKey]);
   const { act, setSettings } = store.getState();
   const has = (name: string) => (controls as readonly string[]).includes(name);
   const perActor = actors.map((actor) => ({ actor, commands: actorCommands(actor, states.get(actor.id) ?? 'running', controls, settings, roles.get(actor.id) ?? null) }));
@@ -36,7 +41,9 @@ export function ActorControls({ store }: { store: PlayerStore }) {
 
   return (
     <div className="player-panel actor-controls-panel">
-      <h4>Break things at {formatMs(Math.round(playheadMs))}</h4>
+      <h4>
+        Break things at <PlayheadTime store={store} />
+      </h4>
       <div className="player-knobs">
         {has('pause') && (
           <label className="player-field">
@@ -51,7 +58,7 @@ export function ActorControls({ store }: { store: PlayerStore }) {
           </label>
         )}
       </div>
-      {network && <NetworkControls store={store} actors={actors} partitioned={partitionedAt(events, cursor)} />}
+      {network && <NetworkControls store={store} actors={actors} partitioned={partitioned} />}
       <ul className="actor-controls">
         {perActor
           .filter((a) => a.commands.length > 0)
@@ -78,6 +85,12 @@ export function ActorControls({ store }: { store: PlayerStore }) {
       )}
     </div>
   );
+}
+
+/** The playhead's time as text (its own component, so only this text changes per step). */
+function PlayheadTime({ store }: { store: PlayerStore }) {
+  const playheadMs = useStore(store, (s) => s.playheadMs);
+  return <>{formatMs(Math.round(playheadMs))}</>;
 }
 
 /** Partition one actor from everyone else (or from one actor), and heal. */

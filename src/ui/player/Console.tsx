@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { parseCommandLine } from '../../redis/cliFormat';
 import { formatMs } from '../../sim/time';
 import { useActors } from './ActorControls';
 import { consoleTranscript } from './consoleModel';
 import type { PlayerStore } from './playerStore';
+import { countUpTo, indicesOfKind } from './traceIndex';
 
 /**
  * A redis-cli-like console on any Redis node. Each command is a learner action: it runs on the
@@ -14,7 +15,8 @@ import type { PlayerStore } from './playerStore';
 export function Console({ store }: { store: PlayerStore }) {
   const nodes = useActors(store).filter((a) => a.role === 'redis');
   const events = useStore(store, (s) => s.events);
-  const cursor = useStore(store, (s) => s.cursor);
+  // Commands are action.apply events: re-read the transcript only when one passes the cursor.
+  const applied = useStore(store, (s) => countUpTo(indicesOfKind(s.events, 'action.apply'), s.cursor));
   const [node, setNode] = useState(nodes[0]?.id ?? '');
   const [line, setLine] = useState('');
   const [history, setHistory] = useState<string[]>([]);
@@ -22,7 +24,7 @@ export function Console({ store }: { store: PlayerStore }) {
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const outputRef = useRef<HTMLOListElement>(null);
-  const transcript = consoleTranscript(events, cursor);
+  const transcript = useMemo(() => consoleTranscript(events, (indicesOfKind(events, 'action.apply')[applied - 1] ?? -1) + 1), [events, applied]);
 
   useEffect(() => {
     const out = outputRef.current;

@@ -3,11 +3,13 @@ import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import { RunInspector } from './inspect';
 import type { PlayerStore } from './playerStore';
+import { useAfterPaint } from './useAfterPaint';
 
 /**
  * What is inside the world at the playhead: every Redis node's keys (with TTLs counting down
  * in virtual time), each client's state and what it believes it holds. Computed by replaying
- * the run to the playhead, so it is exactly the world the timeline shows.
+ * the run to the playhead, so it is exactly the world the timeline shows. The replay runs after
+ * the frame that moved the playhead has painted, so a step shows on the timeline first.
  */
 export function Inspector({ store }: { store: PlayerStore }) {
   const scenario = useStore(store, (s) => s.scenario);
@@ -15,9 +17,12 @@ export function Inspector({ store }: { store: PlayerStore }) {
   const scripts = useStore(store, (s) => s.scripts);
   const events = useStore(store, (s) => s.events);
   const cursor = useStore(store, (s) => s.cursor);
-  const playheadMs = useStore(store, (s) => s.playheadMs);
+  const now = useStore(store, (s) => s.playheadMs);
   const inspector = useMemo(() => new RunInspector(scenario, config, scripts), [scenario, config, scripts]);
-  const view = inspector.at(events, cursor, playheadMs);
+  const target = useMemo(() => ({ inspector, events, cursor, playheadMs: now }), [inspector, events, cursor, now]);
+  const shown = useAfterPaint(target);
+  const { playheadMs } = shown;
+  const view = useMemo(() => shown.inspector.at(shown.events, shown.cursor, shown.playheadMs), [shown]);
   const ms = (n: number) => formatMs(Math.round(n));
 
   return (

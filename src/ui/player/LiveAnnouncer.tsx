@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import { describeEvent } from '../../timeline/describeEvent';
@@ -13,7 +13,11 @@ export function LiveAnnouncer({ store }: { store: PlayerStore }) {
   const cursor = useStore(store, (s) => s.cursor);
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
-  const [message, setMessage] = useState('');
+  // Written straight into the region: a state update here would render the player a second time per step.
+  const regionRef = useRef<HTMLParagraphElement>(null);
+  const setMessage = (text: string) => {
+    if (regionRef.current && regionRef.current.textContent !== text) regionRef.current.textContent = text;
+  };
 
   useEffect(() => {
     const { events, verdicts, playheadMs } = store.getState();
@@ -31,8 +35,6 @@ export function LiveAnnouncer({ store }: { store: PlayerStore }) {
   }, [store, cursor, playing, stopped]);
 
   return (
-    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="live-events">
-      {message}
-    </p>
+    <p ref={regionRef} className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="live-events" />
   );
 }

@@ -7,8 +7,9 @@ const SPEEDS = [0.5, 1, 2, 4, 8];
 /** Play, step, step back, reset, speed, scrubbing, seed, auto-pause and the fencing switch. */
 export function PlaybackControls({ store }: { store: PlayerStore }) {
   const playing = useStore(store, (s) => s.playing);
-  const cursor = useStore(store, (s) => s.cursor);
-  const last = useStore(store, (s) => s.events.length - 1);
+  // Booleans, not the cursor itself: the buttons re-render only when they enable or disable.
+  const atStart = useStore(store, (s) => s.cursor === 0);
+  const atEnd = useStore(store, (s) => s.cursor >= s.events.length - 1);
   const speed = useStore(store, (s) => s.speed);
   const seed = useStore(store, (s) => s.config.seed);
   const fencing = useStore(store, (s) => s.config.fencing);
@@ -20,15 +21,15 @@ export function PlaybackControls({ store }: { store: PlayerStore }) {
     <div className="player-controls-block">
       <div className="player-controls" role="toolbar" aria-label="Playback">
         <button type="button" className="primary" onClick={() => (playing ? state.pause() : state.play())}>
-          {playing ? 'Pause' : cursor >= last ? 'Replay' : 'Play'}
+          {playing ? 'Pause' : atEnd ? 'Replay' : 'Play'}
         </button>
-        <button type="button" onClick={state.stepBack} disabled={cursor === 0}>
+        <button type="button" onClick={state.stepBack} disabled={atStart}>
           Step back
         </button>
-        <button type="button" onClick={state.stepForward} disabled={cursor >= last}>
+        <button type="button" onClick={state.stepForward} disabled={atEnd}>
           Step
         </button>
-        <button type="button" onClick={state.reset} disabled={cursor === 0 && !playing}>
+        <button type="button" onClick={state.reset} disabled={atStart && !playing}>
           Reset
         </button>
         <label className="player-field">

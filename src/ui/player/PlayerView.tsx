@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
 import { TimelineView } from '../timeline/TimelineView';
 import { EventList } from '../timeline/EventList';
 import { actorCommands } from './actorActions';
+import { actorStatusKey } from './actorStatus';
 import { ActorControls, useActors } from './ActorControls';
 import { Console } from './Console';
 import { Inspector } from './Inspector';
@@ -23,38 +24,23 @@ export interface PlayerViewProps {
   embedScenarioInLink?: boolean;
 }
 
-/** The player's layout: controls, the timeline, what the checkers found, the inspector and console. */
+/**
+ * The player's layout: controls, the timeline, what the checkers found, the inspector and console.
+ * This component reads only what rarely changes; each part below subscribes to the slice it
+ * shows, so a step re-renders the clock, the timeline and the few panels whose text moved, not
+ * the whole player.
+ */
 export function PlayerView({ store, embedScenarioInLink = false }: PlayerViewProps) {
-  const scenario = useStore(store, (s) => s.scenario);
-  const events = useStore(store, (s) => s.events);
-  const verdicts = useStore(store, (s) => s.verdicts);
-  const cursor = useStore(store, (s) => s.cursor);
-  const playheadMs = useStore(store, (s) => s.playheadMs);
-  const selectedId = useStore(store, (s) => s.selectedId);
-  const traceHash = useStore(store, (s) => s.traceHash);
+  const title = useStore(store, (s) => s.scenario.title);
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
-  const settings = useStore(store, (s) => s.settings);
-  const actors = useActors(store);
   usePlaybackClock(store, playing);
 
-  const states = processStatesAt(events, cursor);
-  const roles = rolesAt(events, cursor);
-  const laneOverlay = (lane: Lane) => {
-    const actor = actors.find((a) => a.id === lane.id);
-    if (!actor) return null;
-    const commands = actorCommands(actor, states.get(actor.id) ?? 'running', scenario.controls, settings, roles.get(actor.id) ?? null);
-    if (commands.length === 0) return null;
-    return <LaneMenu actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} />;
-  };
-
   return (
-    <section className="player" aria-label={`Simulation: ${scenario.title}`}>
+    <section className="player" aria-label={`Simulation: ${title}`}>
       <header className="player-header">
-        <h3>{scenario.title}</h3>
-        <p className="player-clock" aria-live="off">
-          <span className="player-clock-label">Virtual time</span> <strong>{formatMs(Math.round(playheadMs))}</strong>
-        </p>
+        <h3>{title}</h3>
+        <PlayerClock store={store} />
       </header>
       <PlaybackControls store={store} />
       {stopped && (
@@ -62,16 +48,7 @@ export function PlayerView({ store, embedScenarioInLink = false }: PlayerViewPro
           Stopped at the first broken invariant. Press Play to go on, or untick “Stop at first violation”.
         </p>
       )}
-      <TimelineView
-        title={`Space-time diagram of ${scenario.title}`}
-        events={events}
-        verdicts={verdicts}
-        cursor={cursor}
-        playheadMs={playheadMs}
-        {...(selectedId === null ? {} : { selectedId })}
-        onSelect={(id) => store.getState().select(id)}
-        laneOverlay={laneOverlay}
-      />
+      <PlayerTimeline store={store} />
       <LiveAnnouncer store={store} />
       <div className="player-panels">
         <VerdictPanel store={store} />
@@ -79,18 +56,94 @@ export function PlayerView({ store, embedScenarioInLink = false }: PlayerViewPro
         <Inspector store={store} />
         <Console store={store} />
       </div>
-      <details className="player-events">
-        <summary>Every event so far ({cursor + 1} of {events.length})</summary>
-        <EventList events={events} cursor={cursor} />
-      </details>
+      <PlayerEvents store={store} />
       <div className="player-footer">
-        <p className="player-fingerprint">
-          Run fingerprint <code data-testid="trace-hash">{traceHash}</code>: the same scenario, seed and actions always give
-          this same value.
-        </p>
+        <TraceHash store={store} />
         <SharePanel store={store} embedScenario={embedScenarioInLink} />
       </div>
     </section>
+  );
+}
+
+/** The virtual time at the playhead. */
+function PlayerClock({ store }: { store: PlayerStore }) {
+  const playheadMs = useStore(store, (s) => s.playheadMs);
+  return (
+    <p className="player-clock" aria-live="off">
+      <span className="player-clock-label">Virtual time</span> <strong>{formatMs(Math.round(playheadMs))}</strong>
+    </p>
+  );
+}
+
+/** The space-time diagram with each lane's action menu. */
+const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerStore }) {
+  const scenario = useStore(store, (s) => s.scenario);
+  const events = useStore(store, (s) => s.events);
+  const verdicts = useStore(store, (s) => s.verdicts);
+  const cursor = useStore(store, (s) => s.cursor);
+  const playheadMs = useStore(store, (s) => s.playheadMs);
+  const selectedId = useStore(store, (s) => s.selectedId);
+  const settings = useStore(store, (s) => s.settings);
+  // The lane menus change only when some actor's status or role does, not on every step.
+  const statusKey = useStore(store, (s) => actorStatusKey(s.events, s.cursor));
+  const actors = useActors(store);
+  const onSelect = useMemo(() => (id: number) => store.getState().select(id), [store]);
+
+  const laneOverlay = useMemo(() => {
+    const { events: now, cursor: at } = store.getState();
+    const states = processStatesAt(now, at);
+    const roles = rolesAt(now, at);
+    return (lane: Lane) => {
+      const actor = actors.find((a) => a.id === lane.id);
+      if (!actor) return null;
+      const commands = actorCommands(actor, states.get(actor.id) ?? 'running', scenario.controls, settings, roles.get(actor.id) ?? null);
+      if (commands.length === 0) return null;
+      return <LaneMenu actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} />;
+    };
+    // statusKey stands for the states and roles read from the store above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, actors, scenario.controls, settings, statusKey, events]);
+
+  return (
+    <TimelineView
+      title={`Space-time diagram of ${scenario.title}`}
+      events={events}
+      verdicts={verdicts}
+      cursor={cursor}
+      playheadMs={playheadMs}
+      {...(selectedId === null ? {} : { selectedId })}
+      onSelect={onSelect}
+      laneOverlay={laneOverlay}
+    />
+  );
+});
+
+/**
+ * Every event so far as sentences. The list is built only while it is open: hundreds of list
+ * items re-rendered on every step would cost more than the rest of the player together.
+ */
+function PlayerEvents({ store }: { store: PlayerStore }) {
+  const events = useStore(store, (s) => s.events);
+  const cursor = useStore(store, (s) => s.cursor);
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="player-events" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        Every event so far ({cursor + 1} of {events.length})
+      </summary>
+      {open && <EventList events={events} cursor={cursor} />}
+    </details>
+  );
+}
+
+/** The run's fingerprint, which a share link must reproduce. */
+function TraceHash({ store }: { store: PlayerStore }) {
+  const traceHash = useStore(store, (s) => s.traceHash);
+  return (
+    <p className="player-fingerprint">
+      Run fingerprint <code data-testid="trace-hash">{traceHash}</code>: the same scenario, seed and actions always give this
+      same value.
+    </p>
   );
 }
 

@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { describeEvent } from '../../timeline/describeEvent';
 import { formatMs } from '../../sim/time';
 import type { TraceEvent } from '../../sim/traceEvents';
 import type { PlayerStore } from './playerStore';
+import { countUpTo, indicesOfKind } from './traceIndex';
 
 /**
  * What the checkers say, revealed only once the playhead reaches the moment it happened, and
@@ -11,10 +13,11 @@ import type { PlayerStore } from './playerStore';
 export function VerdictPanel({ store }: { store: PlayerStore }) {
   const verdicts = useStore(store, (s) => s.verdicts);
   const events = useStore(store, (s) => s.events);
-  const cursor = useStore(store, (s) => s.cursor);
-  const playheadMs = useStore(store, (s) => s.playheadMs);
-  const finished = cursor >= events.length - 1;
-  const writes = events.slice(0, cursor + 1).filter((e) => e.kind === 'resource.write');
+  // Each of these changes a few times per run, so the panel re-renders a few times, not per step.
+  const finished = useStore(store, (s) => s.cursor >= s.events.length - 1);
+  const writeCount = useStore(store, (s) => countUpTo(indicesOfKind(s.events, 'resource.write'), s.cursor));
+  const brokenKey = useStore(store, (s) => s.verdicts.map((v) => (!v.holds && v.atMs !== null && v.atMs <= s.playheadMs ? 1 : 0)).join(''));
+  const writes = useMemo(() => indicesOfKind(events, 'resource.write').slice(0, writeCount).map((i) => events[i]!), [events, writeCount]);
   const first = events[0];
   const labels = new Map(first?.kind === 'run.start' ? first.data.actors.map((a) => [a.id, a.label]) : []);
   const labelOf = (id: string) => labels.get(id) ?? id;
@@ -23,8 +26,8 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
     <div className="player-panel" aria-live="polite">
       <h4>What happened</h4>
       <ul className="verdicts">
-        {verdicts.map((v) => {
-          const broken = !v.holds && v.atMs !== null && v.atMs <= playheadMs;
+        {verdicts.map((v, i) => {
+          const broken = brokenKey[i] === '1';
           const label = v.invariant.replace(/-/g, ' ');
           return (
             <li key={v.invariant} className={broken ? 'verdict verdict-broken' : 'verdict verdict-ok'}>

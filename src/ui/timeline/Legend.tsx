@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { ink, inkMuted, okabeIto, paper } from '../../timeline/palette';
 
 /** A 28×16 swatch drawing one timeline mark exactly as the timeline draws it. */
@@ -10,8 +10,8 @@ function Swatch({ children }: { children: ReactNode }) {
   );
 }
 
-/** What each shape, bar and pattern on the timeline means. */
-export function Legend() {
+/** What each shape, bar and pattern on the timeline means (static: memoised so a step never re-renders it). */
+export const Legend = memo(function Legend() {
   const id = useId().replace(/:/g, '');
   const hatch = (name: string, color: string, background: string, angle: number) => (
     <pattern id={`${id}-${name}`} patternUnits="userSpaceOnUse" width={6} height={6} patternTransform={`rotate(${angle})`}>
@@ -131,4 +131,4 @@ export function Legend() {
       </ul>
     </div>
   );
-}
+});

@@ -76,6 +76,8 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
+  // The lane menus stay as they are while only the cursor moves.
+  const overlays = useMemo(() => laneOverlay && <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} />, [laneOverlay, model.lanes, width]);
   const fileName = title.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase() || 'timeline';
 
   return (
@@ -90,7 +92,7 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
       </div>
       <div className="timeline-svg-host" ref={hostRef}>
         <svg ref={svgRef} />
-        {laneOverlay && <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} />}
+        {overlays}
       </div>
       {legend && (
         // Open where there is room; on a phone the key folds away so the diagram stays in view.
