@@ -146,7 +146,7 @@ export class LockClient {
     if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
     this.sim.record('lock.request', this.id, { key });
     this.recipe.acquire(key, (result) => {
-      if (!result.ok) return this.busy(key, () => this.acquireNext());
+      if (!result.ok) return this.busy(key, result.reason, () => this.acquireNext());
       this.held.push(key);
       this.token = result.token;
       this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
@@ -158,11 +158,11 @@ export class LockClient {
   }
 
   /** A failed try: wait as the retry policy says and `retry`, or tell the machine it gave up. */
-  private busy(key: string, retry: () => void): void {
+  private busy(key: string, reason: 'busy' | 'timeout' | 'error', retry: () => void): void {
     this.attempts++;
     this.sim.record('lock.busy', this.id, { key });
     const delayMs = retryDelayMs(this.options.retry, this.attempts, this.options.random);
-    if (delayMs === null) return void this.actor.send({ type: 'GAVE_UP' });
+    if (delayMs === null) return void this.actor.send({ type: 'GAVE_UP', unreachable: reason === 'timeout' });
     const state = this.lastState;
     this.recordState('waiting');
     this.process.setTimer(delayMs, () => {
@@ -176,7 +176,7 @@ export class LockClient {
     const key = this.options.keys[0]!;
     this.sim.record('lock.request', this.id, { key });
     this.recipe.acquire(key, (result) => {
-      if (!result.ok) return this.busy(key, () => this.reenter());
+      if (!result.ok) return this.busy(key, result.reason, () => this.reenter());
       this.attempts = 0;
       this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
       this.actor.send({ type: 'ACQUIRED', token: result.token });

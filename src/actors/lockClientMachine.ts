@@ -31,8 +31,11 @@ export type LockClientInput = Omit<LockClientContext, 'jobsDone' | 'reentered' |
 
 export type LockClientEvent =
   | { type: 'ACQUIRED'; token: number | null }
-  /** The retry policy gave up (retries themselves are carried out by LockClient, not decided here). */
-  | { type: 'GAVE_UP' }
+  /**
+   * The retry policy gave up (retries themselves are carried out by LockClient, not decided
+   * here). `unreachable`: the last try got no answer at all, rather than a clear "taken".
+   */
+  | { type: 'GAVE_UP'; unreachable: boolean }
   /** The read came back; `act` is false when the resource's state says there is nothing to do. */
   | { type: 'READ_DONE'; act: boolean }
   | { type: 'WRITE_DONE' }
@@ -97,7 +100,9 @@ const machineSetup = setup({
   guards: {
     needsReenter: ({ context }) => context.reentered < context.reenter,
     readsFirst: ({ context }) => context.readsFirst,
-    proceeds: ({ context }) => context.onUnavailable === 'proceed',
+    // Carrying on without the lock is a bet that silence means nobody holds it; a clear
+    // "taken" from Redis is never a reason to go ahead.
+    proceeds: ({ context, event }) => context.onUnavailable === 'proceed' && event.type === 'GAVE_UP' && event.unreachable,
     acts: ({ event }) => event.type === 'READ_DONE' && event.act,
     moreJobs: ({ context }) => context.jobsDone + 1 < context.jobs,
     mayRetryRenew: ({ context, event }) =>

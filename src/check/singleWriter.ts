@@ -4,14 +4,16 @@ import type { Verdict } from './verdict';
 interface Section {
   client: string;
   acquiredAt: number;
+  /** False for a client that went ahead without the lock. */
+  locked: boolean;
   /** Accepted writes, in order. */
   writes: { id: number; at: number }[];
 }
 
 /**
  * Single writer at the resource: the critical sections whose writes the resource accepted must
- * not overlap. A write made without taking the lock at all is a section of its own. A section runs from the moment its client believed it got the lock to its last
- * accepted write. When two overlap, two clients changed the resource while each believed it
+ * not overlap. A section runs from the moment its client believed it got the lock to its last
+ * accepted write; a write made without taking the lock at all is a section of its own. When two overlap, two clients changed the resource while each believed it
  * was alone: the paused barista's double update.
  *
  * The verdict points at the moment the second writer's first accepted write landed, and at the
@@ -24,7 +26,7 @@ export function checkSingleWriter(events: Iterable<TraceEvent>): Verdict {
   for (const e of events) {
     if (e.kind === 'run.start') for (const a of e.data.actors) names.set(a.id, a.label);
     if (e.kind === 'lock.acquired') {
-      const section = { client: e.actor, acquiredAt: e.at, writes: [] };
+      const section = { client: e.actor, acquiredAt: e.at, locked: true, writes: [] };
       sections.push(section);
       open.set(e.actor, section);
     }
@@ -33,7 +35,7 @@ export function checkSingleWriter(events: Iterable<TraceEvent>): Verdict {
     if (e.kind === 'resource.write' && e.data.accepted) {
       let section = open.get(e.data.from);
       if (!section) {
-        section = { client: e.data.from, acquiredAt: e.at, writes: [] };
+        section = { client: e.data.from, acquiredAt: e.at, locked: false, writes: [] };
         sections.push(section);
         open.set(e.data.from, section);
       }
@@ -41,7 +43,7 @@ export function checkSingleWriter(events: Iterable<TraceEvent>): Verdict {
     }
   }
 
-  const conflicts: { at: number; ids: [number, number]; stale: string; fresh: string }[] = [];
+  const conflicts: { at: number; ids: [number, number]; stale: string; fresh: string; lockless: string | null }[] = [];
   const writers = sections.filter((s) => s.writes.length > 0);
   for (let i = 0; i < writers.length; i++) {
     for (let j = i + 1; j < writers.length; j++) {
@@ -59,6 +61,7 @@ export function checkSingleWriter(events: Iterable<TraceEvent>): Verdict {
         ids: [first.writes[0]!.id, second.writes[0]!.id],
         stale: stale.client,
         fresh: fresh.client,
+        lockless: !a.locked ? a.client : !b.locked ? b.client : null,
       });
     }
   }
@@ -70,9 +73,11 @@ export function checkSingleWriter(events: Iterable<TraceEvent>): Verdict {
     holds: !first,
     atMs: first ? first.at : null,
     eventIds: first ? first.ids : [],
-    explanation: first
-      ? `${name(first.stale)} wrote after ${name(first.fresh)} had taken the lock: both believed they held it, and both writes were accepted.`
-      : 'Every accepted write came from one lock holder at a time.',
+    explanation: !first
+      ? 'Every accepted write came from one lock holder at a time.'
+      : first.lockless
+        ? `${name(first.lockless)} wrote without holding the lock while ${name(first.lockless === first.stale ? first.fresh : first.stale)} held it, and both writes were accepted.`
+        : `${name(first.stale)} wrote after ${name(first.fresh)} had taken the lock: both believed they held it, and both writes were accepted.`,
     violations: conflicts.length,
   };
 }

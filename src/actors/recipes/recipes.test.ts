@@ -213,5 +213,14 @@ network: { partitions: [{ groups: [[A], [r1]] }] }
     expect(r.of('lock.acquired', 'A')).toEqual([]);
     expect(r.of('resource.write').map((e) => e.data.from)).toEqual(['A', 'B']);
     expect(r.verdict('single-writer').holds).toBe(false);
+    expect(r.verdict('single-writer').explanation).toMatch(/^A wrote without holding the lock while B held it/);
+  });
+
+  it('proceed never overrides a clear "taken": with Redis reachable, A gives up like a refusing client', () => {
+    const r = runYaml(yaml('proceed').replace("network: { partitions: [{ groups: [[A], [r1]] }] }\n", ''));
+    expect(r.of('lock.busy', 'A').length).toBeGreaterThan(0);
+    expect(r.of('lock.failed', 'A')).toHaveLength(1);
+    expect(r.of('resource.write').map((e) => e.data.from)).toEqual(['B']);
+    expect(r.verdict('single-writer').holds).toBe(true);
   });
 });
