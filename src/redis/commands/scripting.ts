@@ -20,9 +20,26 @@ function evalGeneric(ctx: CommandContext, body: string, sha: string): Reply {
   return ctx.node.runScript(body, sha, keys, args);
 }
 
+/**
+ * SHA1s of recent bodies. Clients send the same few scripts over and over, and hashing a body
+ * cost more than running it; a bounded memo keeps EVAL's id computation off the hot path.
+ */
+const shaOfBody = new Map<string, string>();
+const SHA_MEMO_MAX = 256;
+
+function bodySha(body: string): string {
+  let sha = shaOfBody.get(body);
+  if (sha === undefined) {
+    if (shaOfBody.size >= SHA_MEMO_MAX) shaOfBody.clear();
+    sha = sha1Hex(body);
+    shaOfBody.set(body, sha);
+  }
+  return sha;
+}
+
 function evalCommand(ctx: CommandContext): Reply {
   const body = ctx.argv[1] as string;
-  const sha = sha1Hex(body);
+  const sha = bodySha(body);
   const numKeys = parseInt64(ctx.argv[2] as string);
   // Redis validates the key count before it compiles and caches the body.
   if (numKeys !== null && numKeys >= 0n && numKeys <= BigInt(ctx.argv.length - 3)) ctx.node.scriptCache.set(sha, body);
