@@ -10,6 +10,30 @@ import { retryDelayMs, type RetryPolicy } from './retryPolicy';
 import { Rpc } from './rpc';
 import type { RedisNode } from './redisNode';
 
+/**
+ * Trace data that repeats on every attempt (a state name, a lock key) is one shared, frozen
+ * object per value: a contended run records hundreds of thousands of these, and each one kept
+ * alive in the trace was work for the garbage collector.
+ */
+const sharedStates = new Map<string, Readonly<{ state: string }>>();
+const sharedKeys = new Map<string, Readonly<{ key: string }>>();
+
+function stateData(state: string): { state: string } {
+  let data = sharedStates.get(state);
+  if (data === undefined) sharedStates.set(state, (data = Object.freeze({ state })));
+  return data;
+}
+
+function keyData(key: string): { key: string } {
+  let data = sharedKeys.get(key);
+  if (data === undefined) {
+    // Keys come from scenarios; a sandbox user could invent many, so the cache stays bounded.
+    if (sharedKeys.size >= 1000) sharedKeys.clear();
+    sharedKeys.set(key, (data = Object.freeze({ key })));
+  }
+  return data;
+}
+
 /** A running lock client machine (either shape: see plainLockClientMachine). */
 type ClientActorRef = Actor<typeof lockClientMachine>;
 
@@ -133,7 +157,7 @@ export class LockClient {
   private recordState(state: string): void {
     if (state === this.lastState) return;
     this.lastState = state;
-    this.sim.record('actor.state', this.id, { state });
+    this.sim.record('actor.state', this.id, stateData(state));
   }
 
   private nextKey(): string {
@@ -144,7 +168,7 @@ export class LockClient {
   private acquireNext(): void {
     const key = this.nextKey();
     if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
-    this.sim.record('lock.request', this.id, { key });
+    this.sim.record('lock.request', this.id, keyData(key));
     this.recipe.acquire(key, (result) => {
       if (!result.ok) return this.busy(key, result.reason, () => this.acquireNext());
       this.held.push(key);
@@ -160,7 +184,7 @@ export class LockClient {
   /** A failed try: wait as the retry policy says and `retry`, or tell the machine it gave up. */
   private busy(key: string, reason: 'busy' | 'timeout' | 'error', retry: () => void): void {
     this.attempts++;
-    this.sim.record('lock.busy', this.id, { key });
+    this.sim.record('lock.busy', this.id, keyData(key));
     const delayMs = retryDelayMs(this.options.retry, this.attempts, this.options.random);
     if (delayMs === null) return void this.actor.send({ type: 'GAVE_UP', unreachable: reason === 'timeout' });
     const state = this.lastState;
@@ -174,7 +198,7 @@ export class LockClient {
   /** A nested call takes the first lock again while already holding it. */
   private reenter(): void {
     const key = this.options.keys[0]!;
-    this.sim.record('lock.request', this.id, { key });
+    this.sim.record('lock.request', this.id, keyData(key));
     this.recipe.acquire(key, (result) => {
       if (!result.ok) return this.busy(key, result.reason, () => this.reenter());
       this.attempts = 0;

@@ -47,8 +47,9 @@ class Flight extends LazyTraceData {
     readonly from: string,
     readonly to: Endpoint,
     private labelSource: MessageLabel,
-    readonly deliver: (arg: never) => void,
-    readonly arg: unknown,
+    /** Let go of once the message is delivered: the trace keeps this record, not the receiver's work. */
+    public deliver: ((arg: never) => void) | null,
+    public arg: unknown,
     /** Why it will not arrive, decided when it was sent; null while it still may. */
     readonly fate: 'loss' | 'partition' | null,
   ) {
@@ -155,12 +156,18 @@ export class Network {
       return;
     }
     this.sim.recordLazy('net.deliver', flight.to.id, flight);
-    (flight.deliver as (arg: unknown) => void)(flight.arg);
+    const deliver = flight.deliver as (arg: unknown) => void;
+    const arg = flight.arg;
+    flight.deliver = null;
+    flight.arg = undefined;
+    deliver(arg);
   }
 
   /** Records a message that will never be delivered (kernel callback). */
   dropped(flight: Flight, reason: 'loss' | 'partition' | 'crashed'): void {
     const { msg, to } = flight;
+    flight.deliver = null;
+    flight.arg = undefined;
     this.sim.record('net.drop', to.id, { msg, to: to.id, label: flight.label, reason });
   }
 
