@@ -3,7 +3,8 @@ import 'd3-transition';
 import { zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
 import { attachInteraction } from './interaction';
 import { drawAxis } from './layers/axis';
-import { ensureCanvas, paintCanvas, removeCanvas } from './layers/canvasLayer';
+import { canvasJobs, ensureCanvas, messageIndexOf, removeCanvas, type MessageIndex } from './layers/canvasLayer';
+import { CanvasRaster } from './layers/canvasRaster';
 import { makeContext, type RenderContext, type XOf } from './layers/context';
 import { ensureDefs } from './layers/defs';
 import { denseMarksOf, type DenseMarks } from './layers/denseCanvas';
@@ -53,6 +54,8 @@ export interface TimelineHandle {
   dense(): boolean;
   /** Applies the current zoom now instead of on the next animation frame (for benchmarks). */
   redrawNow(): void;
+  /** Paints a big run's canvas sharp at once (before an export; zooming leaves it soft for a few frames). */
+  sharpen(): void;
   destroy(): void;
 }
 
@@ -75,6 +78,14 @@ export interface TimelineState {
   dense: boolean;
   /** Bars, bands and glyphs on the canvas too (null while they are SVG). */
   heavy: DenseMarks | null;
+  /** Arrows sorted for culling (dense runs only). */
+  messages: MessageIndex | null;
+  /** The dense layers' bitmap, repainted in slices while zooming. */
+  raster: CanvasRaster;
+  /** Bumped on every new model or size, so no bitmap of an old one is shown. */
+  version: number;
+  /** The next canvas paint must be exact, not a scaled bitmap. */
+  sharpNext: boolean;
   /** [id, element] for everything that can be "not yet happened", sorted by id. */
   byId: [number, Element][];
   shownUpTo: number;
@@ -158,6 +169,10 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     ticks: [],
     dense: false,
     heavy: null,
+    messages: null,
+    raster: null as unknown as CanvasRaster,
+    version: 0,
+    sharpNext: false,
     byId: [],
     shownUpTo: Infinity,
     selected: [],
@@ -165,6 +180,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     detach: () => {},
     handle: null as unknown as TimelineHandle,
   };
+  state.raster = new CanvasRaster(() => scheduleFrame(state));
   state.zoom.on('zoom', (event: { transform: ZoomTransform }) => {
     state.transform = event.transform;
     scheduleFrame(state);
@@ -196,6 +212,10 @@ function makeHandle(state: TimelineState): TimelineHandle {
     redrawNow: () => {
       if (state.frame !== null) cancelAnimationFrame(state.frame);
       state.frame = null;
+      applyZoom(state);
+    },
+    sharpen: () => {
+      state.sharpNext = true;
       applyZoom(state);
     },
     destroy: () => {
@@ -242,6 +262,9 @@ function drawModel(state: TimelineState, model: TimelineModel, view: TimelineVie
   const heavy = state.dense && model.intervals.length + glyphs.length > (view.heavyThreshold ?? 500);
   // A heavy run keeps only verdict markers as SVG (few, and the ones a learner must reach by keyboard).
   state.heavy = heavy ? denseMarksOf(ctx, back, front, glyphs.filter((d) => d.kind !== 'verdict')) : null;
+  state.messages = state.dense ? messageIndexOf(model.messages, model.endMs) : null;
+  state.version++;
+  state.raster.reset();
   drawBands(ctx, g.bandsBack, heavy ? [] : back);
   drawBands(ctx, g.bandsFront, heavy ? [] : front);
   if (heavy) g.stretch.selectAll('rect.tl-interval').remove();
@@ -313,7 +336,14 @@ function placePlayhead(state: TimelineState): void {
   positionPlayhead(ctx, state.groups.veil, state.groups.head, state.pastClip, cursorX, state.view.cursorMs);
   if (state.dense) {
     const canvas = state.groups.canvas.select<HTMLCanvasElement>('canvas').node();
-    if (canvas) paintCanvas(ctx, canvas, zoomedX(state), cursorX, state.view.cursorId ?? Infinity, state.ticks, state.heavy);
+    if (canvas) {
+      const { plotWidthPx, plotHeightPx } = ctx.layout;
+      const cursorId = state.view.cursorId ?? Infinity;
+      const view = { k: state.transform.k, tx: state.transform.x };
+      const jobs = (v: typeof view, fromPx: number, toPx: number) => canvasJobs(ctx, { x: (ms) => ctx.x0(ms) * v.k + v.tx, fromPx, toPx, cursorId }, state.ticks, state.messages!, state.heavy);
+      state.raster.show(canvas, plotWidthPx, plotHeightPx, view, `${state.version}|${cursorId}`, cursorX, jobs, state.sharpNext);
+      state.sharpNext = false;
+    }
   }
 }
 

@@ -58,3 +58,23 @@ window.lockstepProfile = async (events) => {
   host.remove();
   return { scriptP95Ms: percentile(script, 95), layoutP95Ms: percentile(layout, 95), zoomP95Ms: percentile(zoomMs, 95), elements };
 };
+
+declare global {
+  interface Window {
+    lockstepShow: (events: number, zoomSteps: number) => Promise<void>;
+  }
+}
+
+/** Draws a synthetic run and zooms in by `zoomSteps` frames, leaving it live (to look at how it settles). */
+window.lockstepShow = async (events, zoomSteps) => {
+  const { renderTimeline } = await import('../renderTimeline');
+  const { buildTimelineModel } = await import('../model');
+  const svg = document.getElementById('bench') as unknown as SVGSVGElement;
+  const trace = syntheticTrace({ events });
+  const last = trace.events.at(-1)!;
+  const handle = renderTimeline(svg, buildTimelineModel(trace.events, trace.verdicts), { cursorMs: last.at, cursorId: last.id, width: 1200, followCursor: false, reducedMotion: true });
+  for (let i = 0; i < zoomSteps; i++) {
+    await new Promise((r) => requestAnimationFrame(r));
+    handle.zoomBy(1.12);
+  }
+};

@@ -1,6 +1,8 @@
-import type { Interval } from '../modelTypes';
+import { mergeRects } from '../lod';
+import type { Interval, Lane } from '../modelTypes';
 import { ink, inkMuted, okabeIto, paper } from '../palette';
 import { laneBands } from '../scales';
+import type { PaintJob, PaintRange } from './canvasLayer';
 import type { RenderContext, XOf } from './context';
 import type { Band } from './intervals';
 import type { Glyph } from './marks';
@@ -76,16 +78,23 @@ function firstFrom<T>(items: readonly T[], ms: number, startOf: (t: T) => number
   return lo;
 }
 
-/** Paints bands, bars and glyphs that are on screen and have happened by `cursorId`. */
-export function paintDenseMarks(c: CanvasRenderingContext2D, ctx: RenderContext, marks: DenseMarks, x: XOf, widthPx: number, cursorId: number): number {
+/** Bars per job: small enough that one job stays well inside a frame. */
+const BARS_PER_JOB = 150;
+
+/**
+ * Bands, bars and glyphs that are in the range and have happened by its cursor, as paint jobs
+ * in order: back bands, bars (in chunks), front bands, glyphs.
+ */
+export function denseMarkJobs(ctx: RenderContext, marks: DenseMarks, range: PaintRange): PaintJob[] {
+  const { x, fromPx, toPx, cursorId } = range;
   const t0 = ctx.x0.invert(0);
   const tMs = (px: number) => t0 + ((px - x(0)) / (x(1000) - x(0))) * 1000;
-  const fromMs = tMs(0);
-  const toMs = tMs(widthPx);
-  let drawn = 0;
+  const fromMs = tMs(fromPx);
+  const toMs = tMs(toPx);
 
-  const paintBands = (bands: Band[]) => {
-    for (const b of bands) {
+  const paintBands = (list: Band[], from: number, to: number): PaintJob => (c) => {
+    for (let n = from; n < to; n++) {
+      const b = list[n]!;
       if (b.id > cursorId || b.endMs < fromMs || b.startMs > toMs) continue;
       const lane = ctx.lane(b.lane);
       if (!lane) continue;
@@ -98,59 +107,76 @@ export function paintDenseMarks(c: CanvasRenderingContext2D, ctx: RenderContext,
       c.strokeStyle = b.kind === 'pause' ? '#8a8d94' : b.kind === 'crash' ? ink : okabeIto.vermillion;
       c.lineWidth = b.kind === 'violation' || b.kind === 'partition' ? 2 : 1;
       c.strokeRect(x0, y0, w, y1 - y0);
-      drawn++;
     }
   };
 
-  paintBands(marks.back);
-  // Bars: start from the first that could still reach the visible range, and batch them by
-  // look (kind and owner colour) so each batch is one fill and one stroke.
-  const bars = new Map<string, { kind: Interval['kind']; color: string; rects: number[] }>();
-  const start = firstFrom(marks.intervals, fromMs - marks.maxSpanMs, (i) => i.startMs);
-  for (let n = start; n < marks.intervals.length; n++) {
-    const i = marks.intervals[n]!;
-    if (i.startMs > toMs) break;
-    if (i.startId > cursorId || i.endMs < fromMs) continue;
-    const lane = ctx.lane(i.lane);
-    if (!lane) continue;
-    const bands = laneBands(ctx.layout, lane);
-    const [y0, y1] = i.kind === 'leaseProjection' ? bands.projection : bands.main;
-    const x0 = Math.max(-2, x(i.startMs));
-    const w = Math.max(0.5, Math.min(widthPx + 2, x(i.endMs)) - x0);
-    const color = ctx.colorOf(i.owner);
-    const key = `${i.kind}|${color}`;
-    let batch = bars.get(key);
-    if (!batch) bars.set(key, (batch = { kind: i.kind, color, rects: [] }));
-    batch.rects.push(x0, y0, w, y1 - y0);
-    drawn++;
-  }
-  for (const { kind, color, rects } of bars.values()) {
-    c.beginPath();
-    for (let r = 0; r < rects.length; r += 4) c.rect(rects[r]!, rects[r + 1]!, rects[r + 2]!, rects[r + 3]!);
-    c.fillStyle = color;
-    c.globalAlpha = kind === 'lease' ? 1 : kind === 'leaseProjection' ? 0.45 : 0.12;
-    c.fill();
-    c.globalAlpha = 1;
-    if (kind !== 'leaseProjection') {
-      c.strokeStyle = kind === 'lease' ? ink : color;
-      c.lineWidth = kind === 'lease' ? 1 : 2;
-      c.stroke();
+  // Bars: start from the first that could still reach the range, and batch them by look (kind
+  // and owner colour) so each batch is one fill and one stroke. Bars of one look on one row
+  // less than a pixel apart are merged first: zoomed out, that is most of them.
+  const paintBars = (from: number, to: number): PaintJob => (c) => {
+    const bars = new Map<string, { kind: Interval['kind']; color: string; rects: number[] }>();
+    for (let n = from; n < to; n++) {
+      const i = marks.intervals[n]!;
+      if (i.startId > cursorId || i.endMs < fromMs) continue;
+      const lane = ctx.lane(i.lane);
+      if (!lane) continue;
+      const [y0, y1] = barBand(ctx, lane, i);
+      const x0 = Math.max(fromPx - 2, x(i.startMs));
+      const w = Math.max(0.5, Math.min(toPx + 2, x(i.endMs)) - x0);
+      const color = ctx.colorOf(i.owner);
+      const key = `${i.kind}|${color}`;
+      let batch = bars.get(key);
+      if (!batch) bars.set(key, (batch = { kind: i.kind, color, rects: [] }));
+      batch.rects.push(x0, y0, w, y1 - y0);
     }
-  }
-  paintBands(marks.front);
+    for (const { kind, color, rects } of bars.values()) {
+      const merged = mergeRects(rects);
+      c.beginPath();
+      for (let r = 0; r < merged.length; r += 4) c.rect(merged[r]!, merged[r + 1]!, merged[r + 2]!, merged[r + 3]!);
+      c.fillStyle = color;
+      c.globalAlpha = kind === 'lease' ? 1 : kind === 'leaseProjection' ? 0.45 : 0.12;
+      c.fill();
+      c.globalAlpha = 1;
+      if (kind !== 'leaseProjection') {
+        c.strokeStyle = kind === 'lease' ? ink : color;
+        c.lineWidth = kind === 'lease' ? 1 : 2;
+        c.stroke();
+      }
+    }
+  };
 
+  const glyphs = (from: number, to: number): PaintJob => (c) => {
+    c.lineWidth = 1.5;
+    for (let n = from; n < to; n++) {
+      const g = marks.glyphs[n]!;
+      if (g.id > cursorId) continue;
+      const lane = ctx.lane(g.lane);
+      if (!lane) continue;
+      paintGlyph(c, ctx, g, x(g.at), laneBands(ctx.layout, lane));
+    }
+  };
+
+  const jobs: PaintJob[] = [];
+  const chunks = (from: number, to: number, size: number, job: (from: number, to: number) => PaintJob) => {
+    for (let start = from; start < to; start += size) jobs.push(job(start, Math.min(to, start + size)));
+  };
+  chunks(0, marks.back.length, BARS_PER_JOB, (a, b) => paintBands(marks.back, a, b));
+  const first = firstFrom(marks.intervals, fromMs - marks.maxSpanMs, (i) => i.startMs);
+  let last = first;
+  while (last < marks.intervals.length && marks.intervals[last]!.startMs <= toMs) last++;
+  chunks(first, last, BARS_PER_JOB, paintBars);
+  chunks(0, marks.front.length, BARS_PER_JOB, (a, b) => paintBands(marks.front, a, b));
   const g0 = firstFrom(marks.glyphs, fromMs - 1, (g) => g.at);
-  c.lineWidth = 1.5;
-  for (let n = g0; n < marks.glyphs.length; n++) {
-    const g = marks.glyphs[n]!;
-    if (g.at > toMs) break;
-    if (g.id > cursorId) continue;
-    const lane = ctx.lane(g.lane);
-    if (!lane) continue;
-    paintGlyph(c, ctx, g, x(g.at), laneBands(ctx.layout, lane));
-    drawn++;
-  }
-  return drawn;
+  let g1 = g0;
+  while (g1 < marks.glyphs.length && marks.glyphs[g1]!.at <= toMs) g1++;
+  chunks(g0, g1, BARS_PER_JOB, glyphs);
+  return jobs;
+}
+
+/** Where a bar sits in its lane: a lease on its key's row, a projection above, a belief in the middle. */
+function barBand(ctx: RenderContext, lane: Lane, i: Interval): [number, number] {
+  const bands = laneBands(ctx.layout, lane);
+  return i.kind === 'leaseProjection' ? bands.projection : bands.main;
 }
 
 /** One point glyph: a write's circle or crossed square, or a small outlined dot for the rest. */

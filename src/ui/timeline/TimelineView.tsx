@@ -86,8 +86,8 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         <button type="button" onClick={() => handleRef.current?.zoomBy(1.5)}>Zoom in</button>
         <button type="button" onClick={() => handleRef.current?.zoomBy(1 / 1.5)}>Zoom out</button>
         <button type="button" onClick={() => handleRef.current?.fitToRun()}>Fit to run</button>
-        <button type="button" onClick={() => svgRef.current && download(exportSvg(svgRef.current), `${fileName}.svg`)}>Export SVG</button>
-        <button type="button" onClick={() => svgRef.current && void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`))}>Export PNG</button>
+        <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), download(exportSvg(svgRef.current), `${fileName}.svg`))}>Export SVG</button>
+        <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`)))}>Export PNG</button>
         <span className="timeline-hint" aria-hidden="true">Scroll or pinch to zoom · drag to pan · +/− and arrows when focused</span>
       </div>
       <div className="timeline-svg-host" ref={hostRef}>
