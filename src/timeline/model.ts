@@ -2,6 +2,7 @@ import type { Verdict } from '../check/verdict';
 import type { TraceEvent } from '../sim/traceEvents';
 import { formatMs } from '../sim/time';
 import { buildIntervals } from './intervals';
+import { leaseKeysByLane } from './keyRows';
 import { buildMessages } from './messages';
 import type { Lane, PointMark, StateChange, TimelineModel, WriteMark } from './modelTypes';
 import { buildViolations } from './violations';
@@ -34,6 +35,7 @@ export function buildTimelineModel(events: readonly TraceEvent[], verdicts: read
     states,
     endMs,
     eventById,
+    leaseKeys: leaseKeysByLane(intervals),
   };
 }
 

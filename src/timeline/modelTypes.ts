@@ -126,4 +126,6 @@ export interface TimelineModel {
   endMs: number;
   /** Every event by id, for tooltips and sentences. */
   eventById: Map<number, TraceEvent>;
+  /** Lanes that lease two or more lock keys: their keys, one row each, in first-seen order. */
+  leaseKeys: Map<string, string[]>;
 }

@@ -9,7 +9,7 @@ import { makeContext, type RenderContext, type XOf } from './layers/context';
 import { ensureDefs } from './layers/defs';
 import { denseMarksOf, type DenseMarks } from './layers/denseCanvas';
 import { bandsOf, drawBands, drawStretchIntervals, positionBands, positionStretch } from './layers/intervals';
-import { captionsOf, drawCaptions, positionCaptions } from './layers/labels';
+import { captionsOf, drawCaptions, drawKeyRowLabels, positionCaptions } from './layers/labels';
 import { drawLaneLabels, drawLaneStripes, updateLaneStates } from './layers/lanes';
 import { drawGlyphs, glyphsOf, positionGlyphs } from './layers/marks';
 import { drawMessages, positionMessages } from './layers/messages';
@@ -66,7 +66,7 @@ export interface TimelineState {
   svg: SVGSVGElement;
   root: Selection<SVGSVGElement, unknown, null, undefined>;
   prefix: string;
-  groups: Record<'labels' | 'axis' | 'plot' | 'stripes' | 'veil' | 'past' | 'bandsBack' | 'stretch' | 'bandsFront' | 'messages' | 'captions' | 'canvas' | 'glyphs' | 'head' | 'tooltip', G>;
+  groups: Record<'labels' | 'axis' | 'plot' | 'stripes' | 'veil' | 'past' | 'bandsBack' | 'stretch' | 'bandsFront' | 'messages' | 'captions' | 'canvas' | 'glyphs' | 'keyRows' | 'head' | 'tooltip', G>;
   pastClip: SVGRectElement;
   plotClip: SVGRectElement;
   zoom: ZoomBehavior<SVGGElement, unknown>;
@@ -150,6 +150,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
   const messages = past.append('g').attr('class', 'tl-messages').attr('aria-hidden', 'true');
   const captions = past.append('g').attr('class', 'tl-captions').attr('aria-hidden', 'true');
   const glyphs = clipped.append('g').attr('class', 'tl-glyphs');
+  const keyRows = clipped.append('g').attr('class', 'tl-key-rows').attr('aria-hidden', 'true').attr('pointer-events', 'none');
   const head = plot.append('g').attr('class', 'tl-playhead-group').attr('aria-hidden', 'true');
   plot.append('rect').attr('class', 'tl-plot-frame').attr('fill', 'none').attr('stroke', 'none').attr('pointer-events', 'none');
   const tooltip = root.append('g').attr('class', 'tl-tooltip').attr('visibility', 'hidden');
@@ -158,7 +159,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     svg,
     root,
     prefix,
-    groups: { labels, axis, plot, stripes, veil, past, bandsBack, stretch, bandsFront, messages, captions, canvas, glyphs, head, tooltip },
+    groups: { labels, axis, plot, stripes, veil, past, bandsBack, stretch, bandsFront, messages, captions, canvas, glyphs, keyRows, head, tooltip },
     pastClip,
     plotClip,
     zoom: d3zoom<SVGGElement, unknown>(),
@@ -279,6 +280,7 @@ function drawModel(state: TimelineState, model: TimelineModel, view: TimelineVie
     removeCanvas(g.canvas);
   }
   drawCaptions(ctx, g.captions, heavy ? [] : captionsOf(ctx));
+  drawKeyRowLabels(ctx, g.keyRows);
   drawGlyphs(ctx, g.glyphs, heavy ? glyphs.filter((d) => d.kind === 'verdict') : glyphs);
   drawPlayhead(ctx, g.veil, g.head);
 

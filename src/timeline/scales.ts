@@ -22,7 +22,7 @@ const BOTTOM_PAD_PX = 8;
 
 /** Sizes the drawing for `laneCount` lanes in a container `width` pixels wide. */
 export function computeLayout(laneCount: number, width: number): Layout {
-  const labelWidthPx = width < 600 ? 112 : 176;
+  const labelWidthPx = width < 720 ? 128 : 176;
   const plotWidthPx = Math.max(80, width - labelWidthPx - RIGHT_PAD_PX);
   const plotHeightPx = Math.max(1, laneCount) * LANE_HEIGHT_PX;
   return {

@@ -1,7 +1,8 @@
 import type { ScaleLinear } from 'd3-scale';
-import type { Lane, TimelineModel } from '../modelTypes';
+import { subRow } from '../keyRows';
+import type { Interval, Lane, TimelineModel } from '../modelTypes';
 import { ownerColor } from '../palette';
-import type { Layout } from '../scales';
+import { laneBands, type Layout } from '../scales';
 
 /** What every layer needs to draw: the model, the geometry and a few lookups. */
 export interface RenderContext {
@@ -14,6 +15,18 @@ export interface RenderContext {
   lane(id: string): Lane | undefined;
   labelOf(id: string): string;
   colorOf(owner: string | null): string;
+  /** Where a lease, projection or belief bar sits vertically (a lease on its key's row when the lane has several). */
+  barBand(interval: Interval): [number, number];
+}
+
+/** On a lane with several keys the rows use the whole lane but its foot (where expiry ticks go). */
+const KEY_ROWS_TOP_PX = 6;
+const KEY_ROWS_BOTTOM_PX = 46;
+
+/** The rows of a lane that leases several keys, or null: [top, bottom] of row `index`. */
+export function keyRowBand(layout: Layout, lane: Lane, index: number, count: number): [number, number] {
+  const top = laneBands(layout, lane).top;
+  return subRow([top + KEY_ROWS_TOP_PX, top + KEY_ROWS_BOTTOM_PX], index, count);
 }
 
 /** Maps zoomed time to plot x. */
@@ -30,5 +43,13 @@ export function makeContext(model: TimelineModel, layout: Layout, x0: ScaleLinea
     lane: (id) => model.laneById.get(id),
     labelOf: (id) => model.laneById.get(id)?.label ?? id,
     colorOf: (owner) => (owner === null ? '#777' : ownerColor(clientOrder.get(owner) ?? model.lanes.length)),
+    barBand: (i) => {
+      const lane = model.laneById.get(i.lane);
+      if (!lane) return [0, 0];
+      const bands = laneBands(layout, lane);
+      if (i.kind === 'leaseProjection') return bands.projection;
+      const keys = i.kind === 'lease' && i.lockKey !== null ? model.leaseKeys.get(i.lane) : undefined;
+      return keys ? keyRowBand(layout, lane, keys.indexOf(i.lockKey!), keys.length) : bands.main;
+    },
   };
 }

@@ -65,6 +65,7 @@ function stylesheet(): string {
 .tl-label-role { font-size: 11px; fill: ${inkMuted}; }
 .tl-label-state { font-size: 11px; font-weight: 600; fill: ${ink}; }
 .tl-band-label { font-size: 11px; font-weight: 600; pointer-events: none; }
+.tl-key-row { font-size: 10px; font-weight: 700; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 .tl-token { font-size: 11px; font-weight: 700; fill: ${ink}; pointer-events: none; }
 .tl-nonscaling { vector-effect: non-scaling-stroke; }
 .tl-unlabelled .tl-token { display: none; }

@@ -1,5 +1,5 @@
 import { mergeRects } from '../lod';
-import type { Interval, Lane } from '../modelTypes';
+import type { Interval } from '../modelTypes';
 import { ink, inkMuted, okabeIto, paper } from '../palette';
 import { laneBands } from '../scales';
 import type { PaintJob, PaintRange } from './canvasLayer';
@@ -120,7 +120,7 @@ export function denseMarkJobs(ctx: RenderContext, marks: DenseMarks, range: Pain
       if (i.startId > cursorId || i.endMs < fromMs) continue;
       const lane = ctx.lane(i.lane);
       if (!lane) continue;
-      const [y0, y1] = barBand(ctx, lane, i);
+      const [y0, y1] = ctx.barBand(i);
       const x0 = Math.max(fromPx - 2, x(i.startMs));
       const w = Math.max(0.5, Math.min(toPx + 2, x(i.endMs)) - x0);
       const color = ctx.colorOf(i.owner);
@@ -171,12 +171,6 @@ export function denseMarkJobs(ctx: RenderContext, marks: DenseMarks, range: Pain
   while (g1 < marks.glyphs.length && marks.glyphs[g1]!.at <= toMs) g1++;
   chunks(g0, g1, BARS_PER_JOB, glyphs);
   return jobs;
-}
-
-/** Where a bar sits in its lane: a lease on its key's row, a projection above, a belief in the middle. */
-function barBand(ctx: RenderContext, lane: Lane, i: Interval): [number, number] {
-  const bands = laneBands(ctx.layout, lane);
-  return i.kind === 'leaseProjection' ? bands.projection : bands.main;
 }
 
 /** One point glyph: a write's circle or crossed square, or a small outlined dot for the rest. */

@@ -20,8 +20,7 @@ export function drawStretchIntervals(ctx: RenderContext, g: G): void {
     .each(function (i) {
       const lane = ctx.lane(i.lane);
       if (!lane) return;
-      const bands = laneBands(ctx.layout, lane);
-      const [y0, y1] = i.kind === 'leaseProjection' ? bands.projection : bands.main;
+      const [y0, y1] = ctx.barBand(i);
       const color = ctx.colorOf(i.owner);
       const x = ctx.x0(i.startMs);
       this.setAttribute('x', String(x));

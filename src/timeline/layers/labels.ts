@@ -2,7 +2,8 @@ import type { Selection } from 'd3-selection';
 import { formatMs } from '../../sim/time';
 import { ink, okabeIto } from '../palette';
 import { laneBands } from '../scales';
-import type { RenderContext, XOf } from './context';
+import { MAX_KEY_ROWS } from '../keyRows';
+import { keyRowBand, type RenderContext, type XOf } from './context';
 import { setShown } from './marks';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
@@ -19,6 +20,10 @@ interface Caption {
   /** 'main' sits inside the lane's main bar; 'top' above it; 'foot' below it; 'region' across a violation. */
   slot: 'main' | 'top' | 'foot' | 'region';
   color: string;
+  /** A 'main' caption's own band, when its bar is on a key row rather than the lane's main band. */
+  band?: [number, number];
+  /** Where the caption may start at the earliest (right of a key row's name). */
+  minX?: number;
 }
 
 const CHAR_WIDTH_PX = 6.4;
@@ -28,7 +33,12 @@ export function captionsOf(ctx: RenderContext): Caption[] {
   const out: Caption[] = [];
   for (const i of ctx.model.intervals) {
     const owner = ctx.labelOf(i.owner ?? '');
-    if (i.kind === 'lease') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `lease: ${owner}`, slot: 'main', color: '#ffffff' });
+    if (i.kind === 'lease') {
+      // On a lane with a row per key, the caption sits on its key's row, after the row's name.
+      const rows = ctx.model.leaseKeys.has(i.lane);
+      const row = rows ? { band: ctx.barBand(i), minX: keyRowLabelEndPx(i.lockKey ?? '') } : {};
+      out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `lease: ${owner}`, slot: 'main', color: '#ffffff', ...row });
+    }
     if (i.kind === 'belief') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `believes it holds “${i.lockKey}”`, slot: 'main', color: ink });
     if (i.kind === 'leaseProjection') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'Redis lease', slot: 'top', color: ink });
     if (i.kind === 'staleBelief' && i.endMs - i.startMs > 0) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'but Redis has no lease for it', slot: 'main', color: okabeIto.vermillion });
@@ -41,6 +51,39 @@ export function captionsOf(ctx: RenderContext): Caption[] {
     if (r) out.push({ key: `${v.key}:caption`, id: Math.max(-1, ...v.eventIds), lane: r.lane, startMs: r.startMs, endMs: r.endMs, text: `⚠ ${v.invariant} broken`, slot: 'region', color: okabeIto.vermillion });
   }
   return out;
+}
+
+/** Where a key row's name (drawn at the plot's left edge) ends. */
+function keyRowLabelEndPx(key: string): number {
+  return 4 + key.length * 6.4 + 4;
+}
+
+/**
+ * The key of each row on a lane that leases several keys, written at the plot's left edge. They
+ * do not move when zooming, so whatever part of the run is in view, the rows stay named.
+ */
+export function drawKeyRowLabels(ctx: RenderContext, g: G): void {
+  const rows: { key: string; text: string; y: number }[] = [];
+  for (const [laneId, keys] of ctx.model.leaseKeys) {
+    const lane = ctx.lane(laneId);
+    if (!lane) continue;
+    keys.slice(0, MAX_KEY_ROWS).forEach((k, i) => {
+      const [y0, y1] = keyRowBand(ctx.layout, lane, i, keys.length);
+      rows.push({ key: `${laneId}|${k}`, text: i === MAX_KEY_ROWS - 1 && keys.length > MAX_KEY_ROWS ? `${k} and ${keys.length - MAX_KEY_ROWS} more` : k, y: (y0 + y1) / 2 + 4 });
+    });
+  }
+  g.selectAll<SVGTextElement, (typeof rows)[number]>('text.tl-key-row')
+    .data(rows, (r) => r.key)
+    .join('text')
+    .attr('class', 'tl-key-row')
+    .attr('x', 4)
+    .attr('y', (r) => r.y)
+    .attr('fill', ink)
+    .attr('stroke', '#ffffff')
+    .attr('stroke-width', 3)
+    .attr('stroke-linejoin', 'round')
+    .attr('paint-order', 'stroke')
+    .text((r) => r.text);
 }
 
 /** Joins captions by key. */
@@ -69,12 +112,13 @@ export function positionCaptions(ctx: RenderContext, g: G, x: XOf): void {
     const lane = ctx.lane(c.lane);
     if (!lane) return;
     const bands = laneBands(ctx.layout, lane);
-    const x0 = Math.max(x(c.startMs), 0);
+    const x0 = Math.max(x(c.startMs), c.minX ?? 0);
     const x1 = Math.min(x(c.endMs), ctx.layout.plotWidthPx);
     const fits = x1 - x0 > c.text.length * CHAR_WIDTH_PX + 10;
     setShown(this, fits);
     if (!fits) return;
-    const y = c.slot === 'main' ? (bands.main[0] + bands.main[1]) / 2 + 4 : c.slot === 'top' ? bands.projection[1] - 1 : c.slot === 'foot' ? bands.bottom - 5 : bands.top + 13;
+    const main = c.band ?? bands.main;
+    const y = c.slot === 'main' ? (main[0] + main[1]) / 2 + 4 : c.slot === 'top' ? bands.projection[1] - 1 : c.slot === 'foot' ? bands.bottom - 5 : bands.top + 13;
     // Captions that share a bar with another (stale inside belief) start where their own part starts.
     this.setAttribute('x', String(c.slot === 'region' ? (x0 + x1) / 2 : x0 + 6));
     this.setAttribute('text-anchor', c.slot === 'region' ? 'middle' : 'start');

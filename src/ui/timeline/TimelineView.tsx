@@ -8,6 +8,9 @@ import { renderTimeline, type TimelineHandle } from '../../timeline/renderTimeli
 import { Legend } from './Legend';
 import './timeline.css';
 
+/** The narrowest the diagram is drawn, in CSS pixels. */
+const MIN_WIDTH_PX = 600;
+
 export interface TimelineViewProps {
   events: readonly TraceEvent[];
   verdicts: readonly Verdict[];
@@ -44,7 +47,9 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
   useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const measure = () => setWidth(Math.max(320, Math.floor(host.clientWidth)));
+    // Narrower than this, a run's lanes squeeze into a strip nobody can read: the diagram keeps
+    // this width and its frame scrolls sideways instead (a phone shows about half of it).
+    const measure = () => setWidth(Math.max(MIN_WIDTH_PX, Math.floor(host.clientWidth)));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(host);
