@@ -6,6 +6,7 @@ import type { Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { BLOCKED, RedisServer } from '../redis/server';
 import type { Sim } from '../sim/sim';
+import { LazyTraceData } from '../sim/trace';
 import { ReplicationPrimary } from './replicationPrimary';
 import { ReplicationReplica } from './replicationReplica';
 import { Process } from './process';
@@ -212,12 +213,12 @@ export class RedisServerNode implements RedisNode {
       const timeoutMs = Number(argv[2]);
       this.sim.record('redis.wait', this.id, { msg, from, numReplicas: Number(argv[1]), timeoutMs });
       this.primary.block(from, Number(argv[1]), timeoutMs, (answer) => {
-        this.sim.record('redis.command', this.id, { msg, from, argv, reply: formatReply(answer) });
+        this.sim.recordLazy('redis.command', this.id, new CommandRecord(msg, from, argv, answer));
         respond(answer);
       });
       return;
     }
-    this.sim.record('redis.command', this.id, { msg, from, argv, reply: formatReply(reply) });
+    this.sim.recordLazy('redis.command', this.id, new CommandRecord(msg, from, argv, reply));
     this.leases.check();
     respond(reply);
   }
@@ -314,6 +315,26 @@ export class RedisServerNode implements RedisNode {
   /** The leases this node's keyspace shows (lock keys only). */
   checkLeases(): void {
     this.leases.check();
+  }
+}
+
+/**
+ * A `redis.command` event kept as the reply itself: formatting every reply as redis-cli would
+ * show it (and a data object around it) cost every command of a contended run, while most
+ * of them are never read. Readers see the same data, formatted on the first read.
+ */
+class CommandRecord extends LazyTraceData {
+  constructor(
+    private readonly msg: number,
+    private readonly from: string,
+    private readonly argv: string[],
+    private readonly reply: Reply,
+  ) {
+    super();
+  }
+
+  dataFor(): { msg: number; from: string; argv: string[]; reply: string } {
+    return { msg: this.msg, from: this.from, argv: this.argv, reply: formatReply(this.reply) };
   }
 }
 

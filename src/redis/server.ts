@@ -80,6 +80,12 @@ export class RedisServer {
   private pendingEffects: string[][] = [];
   /** Count of dataset changes, like Redis's `server.dirty`. */
   dirty = 0;
+  /**
+   * Bound once per server rather than per command: every command and script reads the clock
+   * or calls back, and a closure made per call was a measurable share of a busy run.
+   */
+  private readonly clock = (): number => this.now();
+  private readonly scriptCall = (argv: string[]): Reply => this.callFromScript(argv);
 
   constructor(private readonly options: RedisServerOptions) {
     this.db = new Keyspace(
@@ -264,25 +270,11 @@ export class RedisServer {
   }
 
   private run(spec: CommandSpec, argv: string[], fromScript: boolean): Reply {
-    let changes = 0;
-    const explicit: string[][] = [];
-    const ctx: CommandContext = {
-      argv,
-      db: this.db,
-      node: this.services,
-      fromScript,
-      now: () => this.now(),
-      dirty: (count = 1) => {
-        changes += count;
-      },
-      propagate: (effect) => {
-        explicit.push(effect);
-      },
-    };
+    const ctx = new CommandRun(argv, this.db, this.services, fromScript, this.clock);
     const reply = (spec.run as (ctx: CommandContext) => Reply)(ctx);
-    this.dirty += changes;
-    if (explicit.length > 0) this.pendingEffects.push(...explicit);
-    else if (changes > 0) this.pendingEffects.push([...argv]);
+    this.dirty += ctx.changes;
+    if (ctx.explicit !== null) this.pendingEffects.push(...ctx.explicit);
+    else if (ctx.changes > 0) this.pendingEffects.push([...argv]);
     return reply;
   }
 
@@ -292,7 +284,7 @@ export class RedisServer {
     this.scriptTimeMs = this.options.clock();
     this.scriptWrote = false;
     try {
-      return engine.run({ body, sha, keys, args, call: (argv) => this.callFromScript(argv) });
+      return engine.run({ body, sha, keys, args, call: this.scriptCall });
     } finally {
       this.scriptTimeMs = null;
     }
@@ -313,6 +305,36 @@ export class RedisServer {
   private flushEffects(): void {
     if (this.pendingEffects.length > 0) this.options.onPropagate?.(this.pendingEffects);
     this.pendingEffects = [];
+  }
+}
+
+/**
+ * One command's context: a class with shared methods, so that running a command allocates one
+ * small object and no closures. A script's commands each get their own (runs nest).
+ */
+class CommandRun implements CommandContext {
+  changes = 0;
+  /** Effects the command chose to propagate instead of its argv; null when it chose none. */
+  explicit: string[][] | null = null;
+
+  constructor(
+    readonly argv: string[],
+    readonly db: Keyspace,
+    readonly node: NodeServices,
+    readonly fromScript: boolean,
+    private readonly clock: () => number,
+  ) {}
+
+  now(): number {
+    return this.clock();
+  }
+
+  dirty(count = 1): void {
+    this.changes += count;
+  }
+
+  propagate(effect: string[]): void {
+    (this.explicit ??= []).push(effect);
   }
 }
 
