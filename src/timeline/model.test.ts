@@ -211,13 +211,13 @@ describe('network partitions and the topology on the timeline', () => {
   it('marks timeouts, role changes, failovers and replication, and labels a Redis lane with its role', () => {
     const model = buildTimelineModel(events, []);
     expect(model.points.map((p) => [p.kind, p.lane, p.label])).toEqual([
-      ['role', 'r2', 'replica of r1'],
+      ['role', 'r2', 'replica of Redis 1'],
       ['timeout', 'A', 'timed out'],
-      ['failover', 'r2', 'failover: r2 promoted'],
+      ['failover', 'r2', 'failover: Redis 2 promoted'],
       ['role', 'r2', 'primary'],
       ['replicate', 'r2', 'applied up to offset 42'],
     ]);
-    expect(laneStateAt(model, 10).get('r2')).toBe('replica of r1 · no lock held');
+    expect(laneStateAt(model, 10).get('r2')).toBe('replica of Redis 1 · no lock held');
     expect(laneStateAt(model, 450).get('r2')).toBe('primary · no lock held');
   });
 });

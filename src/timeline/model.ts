@@ -23,7 +23,7 @@ export function buildTimelineModel(events: readonly TraceEvent[], verdicts: read
   const laneById = new Map(lanes.map((l) => [l.id, l]));
   const endMs = runEndMs(events);
   const intervals = buildIntervals(events, endMs);
-  const { writes, points, states } = buildMarks(events);
+  const { writes, points, states } = buildMarks(events, (id) => laneById.get(id)?.label ?? id);
   return {
     lanes,
     laneById,
@@ -64,7 +64,7 @@ function runEndMs(events: readonly TraceEvent[]): number {
 }
 
 /** Writes, small point marks and per-lane state histories. */
-function buildMarks(events: readonly TraceEvent[]) {
+function buildMarks(events: readonly TraceEvent[], labelOf: (id: string) => string) {
   const writes: WriteMark[] = [];
   const points: PointMark[] = [];
   const states = new Map<string, StateChange[]>();
@@ -96,7 +96,7 @@ function buildMarks(events: readonly TraceEvent[]) {
         points.push({ id: e.id, kind: 'late', lane: e.actor, at: e.at, label: 'late answer' });
         break;
       default: {
-        const extra = topologyPoint(e as unknown as LooseEvent);
+        const extra = topologyPoint(e as unknown as LooseEvent, labelOf);
         if (extra) points.push(extra);
         break;
       }
@@ -117,7 +117,7 @@ interface LooseEvent {
  * Replication, Sentinel and failover events as point marks. They come from the Redis topology,
  * whose trace kinds are read loosely here so the timeline draws them whichever of them a run has.
  */
-function topologyPoint(e: LooseEvent): PointMark | null {
+function topologyPoint(e: LooseEvent, labelOf: (id: string) => string): PointMark | null {
   const d = e.data;
   const base = { id: e.id, lane: e.actor, at: e.at };
   switch (e.kind) {
@@ -126,11 +126,11 @@ function topologyPoint(e: LooseEvent): PointMark | null {
     case 'redis.sync':
       return { ...base, kind: 'sync', label: 'full sync' };
     case 'redis.role':
-      return { ...base, kind: 'role', label: d.role === 'primary' ? 'primary' : `replica of ${String(d.of)}` };
+      return { ...base, kind: 'role', label: d.role === 'primary' ? 'primary' : `replica of ${labelOf(String(d.of))}` };
     case 'failover.start':
     case 'failover.promote':
     case 'failover.abort':
-      return { ...base, kind: 'failover', label: e.kind === 'failover.promote' ? `failover: ${String(d.to)} promoted` : e.kind === 'failover.start' ? 'failover starts' : 'failover aborted' };
+      return { ...base, kind: 'failover', label: e.kind === 'failover.promote' ? `failover: ${labelOf(String(d.to))} promoted` : e.kind === 'failover.start' ? 'failover starts' : 'failover aborted' };
     default:
       return e.kind.startsWith('sentinel.') ? { ...base, kind: 'sentinel', label: e.kind.slice('sentinel.'.length) } : null;
   }

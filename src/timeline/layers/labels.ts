@@ -17,8 +17,11 @@ interface Caption {
   startMs: number;
   endMs: number;
   text: string;
-  /** 'main' sits inside the lane's main bar; 'top' above it; 'foot' below it; 'region' across a violation. */
-  slot: 'main' | 'top' | 'foot' | 'region';
+  /**
+   * 'main' sits inside the lane's main bar; 'top' above it; 'foot' below it; 'region' across a
+   * violation (at the top); 'regionFoot' across a partition, at the foot, clear of the lease captions.
+   */
+  slot: 'main' | 'top' | 'foot' | 'region' | 'regionFoot';
   color: string;
   /** A 'main' caption's own band, when its bar is on a key row rather than the lane's main band. */
   band?: [number, number];
@@ -44,7 +47,7 @@ export function captionsOf(ctx: RenderContext): Caption[] {
     if (i.kind === 'staleBelief' && i.endMs - i.startMs > 0) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'but Redis has no lease for it', slot: 'main', color: okabeIto.vermillion });
     if (i.kind === 'pause') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `paused${i.endId === null ? '' : ` ${formatMs(i.endMs - i.startMs)}`}`, slot: 'foot', color: ink });
     if (i.kind === 'crash') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'crashed', slot: 'foot', color: ink });
-    if (i.kind === 'partition') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `✂ ${(i.detail ?? 'cut off').replace(/\b([A-Za-z][\w-]*)\b/g, (w) => (ctx.model.laneById.has(w) ? ctx.labelOf(w) : w))}`, slot: 'region', color: okabeIto.vermillion });
+    if (i.kind === 'partition') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `✂ ${(i.detail ?? 'cut off').replace(/\b([A-Za-z][\w-]*)\b/g, (w) => (ctx.model.laneById.has(w) ? ctx.labelOf(w) : w))}`, slot: 'regionFoot', color: okabeIto.vermillion });
   }
   for (const v of ctx.model.violations) {
     const r = v.regions.find((region) => region.lane === v.markerLane);
@@ -118,10 +121,11 @@ export function positionCaptions(ctx: RenderContext, g: G, x: XOf): void {
     setShown(this, fits);
     if (!fits) return;
     const main = c.band ?? bands.main;
-    const y = c.slot === 'main' ? (main[0] + main[1]) / 2 + 4 : c.slot === 'top' ? bands.projection[1] - 1 : c.slot === 'foot' ? bands.bottom - 5 : bands.top + 13;
+    const y = c.slot === 'main' ? (main[0] + main[1]) / 2 + 4 : c.slot === 'top' ? bands.projection[1] - 1 : c.slot === 'foot' || c.slot === 'regionFoot' ? bands.bottom - 5 : bands.top + 13;
     // Captions that share a bar with another (stale inside belief) start where their own part starts.
-    this.setAttribute('x', String(c.slot === 'region' ? (x0 + x1) / 2 : x0 + 6));
-    this.setAttribute('text-anchor', c.slot === 'region' ? 'middle' : 'start');
+    const centred = c.slot === 'region' || c.slot === 'regionFoot';
+    this.setAttribute('x', String(centred ? (x0 + x1) / 2 : x0 + 6));
+    this.setAttribute('text-anchor', centred ? 'middle' : 'start');
     this.setAttribute('y', String(y));
   });
 }
