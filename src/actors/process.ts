@@ -2,6 +2,35 @@ import type { FrozenTask, Owner } from '../sim/kernel';
 import type { Sim } from '../sim/sim';
 import { localTime, type LocalClockMs } from '../sim/time';
 
+/** The hooks' default: a process nobody reacts to. */
+const nothing = (): void => {};
+
+/**
+ * One life of a process, as the kernel's owner of its tasks. A class rather than an object of
+ * closures: every process of every run makes one, and a sweep makes thousands of runs.
+ */
+class Life implements Owner {
+  readonly id: string;
+
+  constructor(private readonly process: Process) {
+    this.id = process.id;
+  }
+
+  disposition(): 'run' | 'freeze' | 'drop' {
+    const process = this.process;
+    if (process.crashed || process.owner !== this) return 'drop';
+    return process.paused ? 'freeze' : 'run';
+  }
+
+  freeze(task: FrozenTask): void {
+    this.process.hold(task);
+  }
+
+  pausedAtMs(): number {
+    return this.process.pausedAtMs;
+  }
+}
+
 /**
  * A process in the simulated world: a client, a Redis node or a resource. It owns the
  * callbacks scheduled for it, so the kernel can freeze them while it is paused (stop-the-world:
@@ -18,9 +47,9 @@ export class Process {
   private offsetMs = 0;
 
   /** Hooks the actor sets to react to lifecycle changes. */
-  onCrash: () => void = () => {};
-  onRestart: () => void = () => {};
-  onClockJump: () => void = () => {};
+  onCrash: () => void = nothing;
+  onRestart: () => void = nothing;
+  onClockJump: () => void = nothing;
 
   constructor(
     readonly sim: Sim,
@@ -36,16 +65,17 @@ export class Process {
   owner: Owner = this.newLife();
 
   private newLife(): Owner {
-    const life: Owner = {
-      id: this.id,
-      disposition: () => {
-        if (this.crashed || this.owner !== life) return 'drop';
-        return this.paused ? 'freeze' : 'run';
-      },
-      freeze: (task: FrozenTask) => void this.frozen.push(task),
-      pausedAtMs: () => this.pausedAt,
-    };
-    return life;
+    return new Life(this);
+  }
+
+  /** When the current pause began (the kernel asks the owner while a task is frozen). */
+  get pausedAtMs(): number {
+    return this.pausedAt;
+  }
+
+  /** Holds a callback that arrived while this process was paused, until it resumes. */
+  hold(task: FrozenTask): void {
+    this.frozen.push(task);
   }
 
   /** What this process's clock reads now. */

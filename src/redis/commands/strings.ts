@@ -10,6 +10,25 @@ const enum SetFlag {
 }
 const EXPIRE_FLAGS = SetFlag.EX | SetFlag.PX | SetFlag.EXAT | SetFlag.PXAT;
 
+/** The flag of SET's expire option `opt` (lowercase), or undefined for any other word. */
+function timeFlagOf(opt: string): number | undefined {
+  switch (opt) {
+    case 'ex':
+      return SetFlag.EX;
+    case 'px':
+      return SetFlag.PX;
+    case 'exat':
+      return SetFlag.EXAT;
+    case 'pxat':
+      return SetFlag.PXAT;
+    default:
+      return undefined;
+  }
+}
+
+/** A positive decimal of at most 12 digits: even times 1000 it stays exact as a double. */
+const SHORT_POSITIVE = /^[1-9][0-9]{0,11}$/;
+
 /** Parses SET's options in Redis's order of checks; returns flags and the expire argument. */
 function parseSetOptions(argv: string[]): { flags: number; expire: string | null } | null {
   let flags = 0;
@@ -17,7 +36,7 @@ function parseSetOptions(argv: string[]): { flags: number; expire: string | null
   for (let j = 3; j < argv.length; j++) {
     const opt = (argv[j] as string).toLowerCase();
     const hasNext = j < argv.length - 1;
-    const timeFlag = { ex: SetFlag.EX, px: SetFlag.PX, exat: SetFlag.EXAT, pxat: SetFlag.PXAT }[opt];
+    const timeFlag = timeFlagOf(opt);
     if (opt === 'nx' && !(flags & SetFlag.XX)) flags |= SetFlag.NX;
     else if (opt === 'xx' && !(flags & SetFlag.NX)) flags |= SetFlag.XX;
     else if (opt === 'get') flags |= SetFlag.GET;
@@ -33,6 +52,14 @@ function parseSetOptions(argv: string[]): { flags: number; expire: string | null
 
 /** Turns SET's expire argument into an absolute unix-ms time, or an error reply. */
 function absoluteExpiry(ctx: CommandContext, flags: number, text: string): number | Reply {
+  // The usual case (PX 10000) needs no 64-bit arithmetic: every step below is exact in a double.
+  if (SHORT_POSITIVE.test(text)) {
+    let ms = Number(text);
+    if (flags & (SetFlag.EX | SetFlag.EXAT)) ms *= 1000;
+    if (flags & (SetFlag.EX | SetFlag.PX)) ms += ctx.now();
+    // A clock far out (jumped by years) could leave the exact range: then the bigint path decides.
+    if (Number.isSafeInteger(ms)) return ms <= 0 ? invalidExpireTime('set') : ms;
+  }
   const parsed = parseInt64(text);
   if (parsed === null) return errors.notInteger;
   const seconds = (flags & (SetFlag.EX | SetFlag.EXAT)) !== 0;
