@@ -2,7 +2,7 @@ import { createActor, type Actor } from 'xstate';
 import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
-import { bindEffects, lockClientMachine, plainLockClientMachine, stateLabel, type LockClientInput } from './lockClientMachine';
+import { bindEffects, lockClientMachine, plainLockClientMachine, stateLabel, type LockClientEffects, type LockClientInput } from './lockClientMachine';
 import { Process } from './process';
 import type { Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
@@ -66,7 +66,7 @@ export interface LockClientOptions {
  * and records what the client believes in the trace: `lock.acquired` when it thinks it holds a
  * key, `lock.released`/`lock.lost` when it stops thinking so.
  */
-export class LockClient {
+export class LockClient implements LockClientEffects {
   readonly process: Process;
   private actor: ClientActorRef;
   private lastState = '';
@@ -122,36 +122,63 @@ export class LockClient {
   }
 
   private spawn(input: LockClientInput): ClientActorRef {
-    // XState's clock is just setTimeout/clearTimeout: route both to the kernel, in this
-    // process's local time, so delays are virtual and freeze while the process is paused.
-    // An infinite delay (no watchdog, a wedged worker) is simply never scheduled.
-    const clock = {
-      setTimeout: (fn: () => void, ms: number) => (Number.isFinite(ms) ? this.process.setTimer(ms, fn) : -1),
-      clearTimeout: (handle: unknown) => {
-        if ((handle as number) >= 0) this.sim.kernel.cancel(handle as number);
-      },
-    };
+    const clock = new ProcessClock(this.process);
     // Without a watchdog the flat machine is enough (same states, cheaper transitions).
     const machine = input.renewEveryMs === null ? plainLockClientMachine : lockClientMachine;
     const actor: ClientActorRef = createActor<typeof lockClientMachine>(machine as typeof lockClientMachine, { input, clock });
-    bindEffects(actor, {
-      startAcquire: () => this.acquireNext(),
-      startReenter: () => this.reenter(),
-      startRead: () => this.read(),
-      startWrite: () => this.write(),
-      startRelease: () => this.release(),
-      startRenew: () => this.renew(),
-      noteFailed: () => this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts: this.attempts }),
-      noteLost: () => this.lose('renewal failed'),
-      // Working without the lock: it holds nothing, so it has nothing to release afterwards.
-      noteProceeding: () => {
-        this.held = [];
-        this.token = null;
-      },
-    });
+    bindEffects(actor, this);
     actor.subscribe((snapshot) => this.recordState(stateLabel(snapshot)));
     actor.start();
     return actor;
+  }
+
+  // The effects the machine asks for (LockClientEffects), bound to its actor in spawn(). They
+  // are methods rather than an object of closures because every client of every run binds them.
+
+  /** Effect: take the next key. */
+  startAcquire(): void {
+    this.acquireNext();
+  }
+
+  /** Effect: take the first key again while holding it. */
+  startReenter(): void {
+    this.reenter();
+  }
+
+  /** Effect: read the resource. */
+  startRead(): void {
+    this.read();
+  }
+
+  /** Effect: write to the resource. */
+  startWrite(): void {
+    this.write();
+  }
+
+  /** Effect: release every held key. */
+  startRelease(): void {
+    this.release();
+  }
+
+  /** Effect: renew every held key (the watchdog). */
+  startRenew(): void {
+    this.renew();
+  }
+
+  /** Effect: the retry policy gave up on the next key. */
+  noteFailed(): void {
+    this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts: this.attempts });
+  }
+
+  /** Effect: a renewal failed, so the client stops believing it holds its keys. */
+  noteLost(): void {
+    this.lose('renewal failed');
+  }
+
+  /** Effect: working without the lock: it holds nothing, so it has nothing to release afterwards. */
+  noteProceeding(): void {
+    this.held = [];
+    this.token = null;
   }
 
   private recordState(state: string): void {
@@ -280,5 +307,22 @@ export class LockClient {
   private lose(reason: string): void {
     for (const key of this.held) this.sim.record('lock.lost', this.id, { key, reason });
     this.held = [];
+  }
+}
+
+/**
+ * XState's clock is just setTimeout/clearTimeout: both go to the kernel, in the process's local
+ * time, so delays are virtual and freeze while the process is paused. An infinite delay (no
+ * watchdog, a wedged worker) is simply never scheduled.
+ */
+class ProcessClock {
+  constructor(private readonly process: Process) {}
+
+  setTimeout(fn: () => void, ms: number): number {
+    return Number.isFinite(ms) ? this.process.setTimer(ms, fn) : -1;
+  }
+
+  clearTimeout(handle: unknown): void {
+    if ((handle as number) >= 0) this.process.sim.kernel.cancel(handle as number);
   }
 }
