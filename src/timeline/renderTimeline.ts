@@ -2,7 +2,7 @@ import { select, type Selection } from 'd3-selection';
 import 'd3-transition';
 import { zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
 import { attachInteraction } from './interaction';
-import { drawAxis } from './layers/axis';
+import { drawAxis, hideTicksUnderTag } from './layers/axis';
 import { canvasJobs, ensureCanvas, messageIndexOf, removeCanvas, type MessageIndex } from './layers/canvasLayer';
 import { CanvasRaster } from './layers/canvasRaster';
 import { makeContext, type RenderContext, type XOf } from './layers/context';
@@ -335,7 +335,8 @@ export function applyZoom(state: TimelineState): void {
 function placePlayhead(state: TimelineState): void {
   const ctx = state.ctx!;
   const cursorX = zoomedX(state)(state.view.cursorMs);
-  positionPlayhead(ctx, state.groups.veil, state.groups.head, state.pastClip, cursorX, state.view.cursorMs);
+  const tag = positionPlayhead(ctx, state.groups.veil, state.groups.head, state.pastClip, cursorX, state.view.cursorMs);
+  hideTicksUnderTag(state.groups.axis, state.transform.rescaleX(ctx.x0), tag.tagX, tag.tagWidthPx);
   if (state.dense) {
     const canvas = state.groups.canvas.select<HTMLCanvasElement>('canvas').node();
     if (canvas) {
@@ -355,7 +356,7 @@ function applyCursor(state: TimelineState): void {
   if (!ctx) return;
   const upTo = state.view.cursorId ?? Infinity;
   toggleFuture(state, upTo);
-  updateLaneStates(state.groups.labels, laneStateAt(ctx.model, state.view.cursorMs, upTo));
+  updateLaneStates(state.groups.labels, laneStateAt(ctx.model, state.view.cursorMs, upTo), ctx.layout.labelWidthPx);
   if (state.view.followCursor !== false) {
     const px = zoomedX(state)(state.view.cursorMs);
     const w = ctx.layout.plotWidthPx;

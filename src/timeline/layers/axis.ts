@@ -8,3 +8,14 @@ export function drawAxis(g: Selection<SVGGElement, unknown, null, undefined>, x:
   const ticks = Math.max(2, Math.floor(plotWidthPx / 90));
   g.call(axisTop<number>(x).ticks(ticks).tickSizeOuter(0).tickFormat((ms) => formatTick(ms)));
 }
+
+/**
+ * Hides the tick labels the playhead's time tag would cover (the tag spans `tagWidthPx`
+ * around `tagX`), so "12 s" never peeks out from behind "11.509 s".
+ */
+export function hideTicksUnderTag(g: Selection<SVGGElement, unknown, null, undefined>, x: ScaleLinear<number, number>, tagX: number, tagWidthPx: number): void {
+  g.selectAll<SVGGElement, number>('g.tick').each(function (ms) {
+    const covered = Math.abs(x(ms) - tagX) < tagWidthPx / 2 + 14;
+    this.querySelector('text')?.setAttribute('visibility', covered ? 'hidden' : 'visible');
+  });
+}

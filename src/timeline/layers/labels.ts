@@ -42,7 +42,11 @@ export function captionsOf(ctx: RenderContext): Caption[] {
       const row = rows ? { band: ctx.barBand(i), minX: keyRowLabelEndPx(i.lockKey ?? '') } : {};
       out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `lease: ${owner}`, slot: 'main', color: '#ffffff', ...row });
     }
-    if (i.kind === 'belief') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `believes it holds “${i.lockKey}”`, slot: 'main', color: ink });
+    if (i.kind === 'belief') {
+      // The stale part of a belief carries its own caption: this one must end where that starts.
+      const stale = ctx.model.intervals.find((s) => s.kind === 'staleBelief' && s.lane === i.lane && s.startMs > i.startMs && s.startMs < i.endMs);
+      out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: stale ? stale.startMs : i.endMs, text: `believes it holds “${i.lockKey}”`, slot: 'main', color: ink });
+    }
     if (i.kind === 'leaseProjection') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'Redis lease', slot: 'top', color: ink });
     if (i.kind === 'staleBelief' && i.endMs - i.startMs > 0) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'but Redis has no lease for it', slot: 'main', color: okabeIto.vermillion });
     if (i.kind === 'pause') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `paused${i.endId === null ? '' : ` ${formatMs(i.endMs - i.startMs)}`}`, slot: 'foot', color: ink });

@@ -56,13 +56,24 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
   rows.select('text.tl-label-state').attr('x', 16).attr('y', 52);
 }
 
-/** Rewrites the state line of each label whose state changed (most steps change none or one). */
-export function updateLaneStates(g: G, states: ReadonlyMap<string, string>): void {
+/**
+ * Rewrites the state line of each label whose state changed (most steps change none or one).
+ * A state too long for the column is cut with an ellipsis; the whole of it is the line's tooltip.
+ */
+export function updateLaneStates(g: G, states: ReadonlyMap<string, string>, labelWidthPx: number): void {
+  const maxChars = Math.floor((labelWidthPx - 22) / 6.3);
   g.selectAll<SVGGElement, Lane>('g.tl-lane-label')
     .select<SVGTextElement>('text.tl-label-state')
     .each(function (l) {
       const s = states.get(l.id) ?? '';
-      const text = s === '' ? '' : `▸ ${s}`;
-      if (this.textContent !== text) this.textContent = text;
+      const full = s === '' ? '' : `▸ ${s}`;
+      if (this.dataset.full === full) return;
+      this.dataset.full = full;
+      this.textContent = full.length > maxChars ? `${full.slice(0, maxChars - 1)}…` : full;
+      if (full.length > maxChars) {
+        const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        title.textContent = s;
+        this.appendChild(title);
+      }
     });
 }

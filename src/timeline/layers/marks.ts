@@ -152,8 +152,8 @@ function glyphY(ctx: RenderContext, d: Glyph): number {
  */
 export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): void {
   const w = ctx.layout.plotWidthPx;
-  // Labels are dropped where writes crowd together, so the ones shown stay readable.
-  const lastLabelled = new Map<string, number>();
+  // Labels are dropped where glyphs crowd together, so the ones shown stay readable.
+  const rows = new Map<string, { el: SVGGElement; px: number; d: Glyph }[]>();
   g.selectAll<SVGGElement, Glyph>('g.tl-glyph').each(function (d) {
     // Verdicts sit a little right of the write they flag, but never off the edge.
     const px = d.kind === 'verdict' ? Math.min(x(d.at) + 22, w - 14) : x(d.at);
@@ -162,12 +162,38 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): void {
     if (!onScreen) return;
     this.setAttribute('transform', `translate(${px},${glyphY(ctx, d)})`);
     if (d.kind === 'verdict' || d.kind === 'clockJump' || d.kind === 'restart') return;
-    // Labels are spaced per lane and per row, so a crowded stretch keeps only readable ones.
     const row = `${d.lane}|${d.kind === 'write' ? 'w' : glyphY(ctx, d)}`;
-    const roomy = px - (lastLabelled.get(row) ?? -Infinity) > (d.kind === 'write' ? 64 : 110);
-    if (roomy) lastLabelled.set(row, px);
-    setLabelled(this, roomy);
+    const list = rows.get(row) ?? [];
+    list.push({ el: this, px, d });
+    rows.set(row, list);
   });
+  // Labels are spaced per lane and per row. Glyphs a few pixels apart read as one cluster: only
+  // its first glyph may carry a label, and only when the next cluster along the row would not
+  // sit under that label.
+  for (const list of rows.values()) {
+    list.sort((a, b) => a.px - b.px);
+    let lastPx = -Infinity;
+    for (let n = 0; n < list.length; ) {
+      let end = n + 1;
+      while (end < list.length && list[end]!.px - list[end - 1]!.px < CLUSTER_PX) end++;
+      const { el, px, d } = list[n]!;
+      const next = list[end]?.px ?? Infinity;
+      const labelPx = d.kind === 'write' ? 0 : 14 + labelText(d).length * 6.4;
+      const roomy = px - lastPx > (d.kind === 'write' ? 64 : 110) && next - px > labelPx;
+      if (roomy) lastPx = px;
+      setLabelled(el, roomy);
+      for (let m = n + 1; m < end; m++) setLabelled(list[m]!.el, d.kind === 'write' && list[m]!.px - px > 64);
+      n = end;
+    }
+  }
+}
+
+/** Glyphs closer than this read as one cluster. */
+const CLUSTER_PX = 12;
+
+/** The text a point glyph writes beside itself. */
+function labelText(d: Glyph): string {
+  return d.kind === 'write' || d.kind === 'verdict' ? '' : d.point.label;
 }
 
 /** Shows or hides a glyph's text labels, touching the DOM only when that changes. */

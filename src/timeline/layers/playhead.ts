@@ -19,8 +19,8 @@ export function drawPlayhead(ctx: RenderContext, veil: G, g: G): void {
   tag.append('text').attr('y', -9).attr('text-anchor', 'middle').attr('fill', paper).attr('font-size', 11).attr('font-weight', 700);
 }
 
-/** Moves the playhead to `x` (plot pixels) labelled with `cursorMs`. */
-export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: Element | null, x: number, cursorMs: number): void {
+/** Moves the playhead to `x` (plot pixels) labelled with `cursorMs`; returns where its time tag sits. */
+export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: Element | null, x: number, cursorMs: number): { tagX: number; tagWidthPx: number } {
   const { plotWidthPx, plotHeightPx } = ctx.layout;
   const clamped = Math.max(-2, Math.min(plotWidthPx + 2, x));
   veil.select('rect.tl-veil')
@@ -38,4 +38,5 @@ export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: El
   tag.select('text').text(label);
   // The clip reveals the past; a pixel of slack keeps an arrow ending exactly now visible (the rect starts at x = -20).
   pastClip?.setAttribute('width', String(Math.max(0, clamped + 21)));
+  return { tagX, tagWidthPx: widthPx };
 }

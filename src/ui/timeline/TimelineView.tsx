@@ -119,7 +119,7 @@ function LaneOverlays({ lanes, width, render }: { lanes: Lane[]; width: number; 
         const content = render(lane);
         if (!content) return null;
         return (
-          <div key={lane.id} className="timeline-lane-slot" style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 25, left: layout.labelWidthPx - 34 }}>
+          <div key={lane.id} className="timeline-lane-slot" style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 21, left: layout.labelWidthPx - 34 }}>
             {content}
           </div>
         );
