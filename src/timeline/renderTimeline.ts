@@ -56,6 +56,11 @@ export interface TimelineHandle {
   redrawNow(): void;
   /** Paints a big run's canvas sharp at once (before an export; zooming leaves it soft for a few frames). */
   sharpen(): void;
+  /**
+   * Shifts the lane labels right by `px`: when the host scrolls the diagram sideways (a phone),
+   * it passes its scroll offset so the labels stay in view over the plot, like a sticky column.
+   */
+  setLabelOffset(px: number): void;
   destroy(): void;
 }
 
@@ -86,6 +91,8 @@ export interface TimelineState {
   version: number;
   /** The next canvas paint must be exact, not a scaled bitmap. */
   sharpNext: boolean;
+  /** How far the host has scrolled the diagram sideways (the labels follow). */
+  labelOffsetPx: number;
   /** [id, element] for everything that can be "not yet happened", sorted by id. */
   byId: [number, Element][];
   shownUpTo: number;
@@ -174,6 +181,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     raster: null as unknown as CanvasRaster,
     version: 0,
     sharpNext: false,
+    labelOffsetPx: 0,
     byId: [],
     shownUpTo: Infinity,
     selected: [],
@@ -215,6 +223,10 @@ function makeHandle(state: TimelineState): TimelineHandle {
       state.frame = null;
       applyZoom(state);
     },
+    setLabelOffset: (px) => {
+      state.labelOffsetPx = px;
+      placeLabels(state);
+    },
     sharpen: () => {
       state.sharpNext = true;
       applyZoom(state);
@@ -238,7 +250,7 @@ function drawModel(state: TimelineState, model: TimelineModel, view: TimelineVie
   state.model = model;
   const { groups: g } = state;
   state.root.attr('width', layout.width).attr('height', layout.height).attr('viewBox', `0 0 ${layout.width} ${layout.height}`);
-  g.labels.attr('transform', `translate(0,${layout.axisHeightPx})`);
+  placeLabels(state);
   g.axis.attr('transform', `translate(${layout.labelWidthPx},${layout.axisHeightPx})`);
   g.plot.attr('transform', `translate(${layout.labelWidthPx},${layout.axisHeightPx})`);
   g.plot.select('rect.tl-plot-bg').attr('width', layout.plotWidthPx).attr('height', layout.plotHeightPx);
@@ -299,6 +311,17 @@ function drawModel(state: TimelineState, model: TimelineModel, view: TimelineVie
   state.shownUpTo = Infinity;
   for (const [, el] of state.byId) el.classList.remove('tl-future');
   applyZoom(state);
+}
+
+/** Puts the label column at the left edge of what the host shows. */
+function placeLabels(state: TimelineState): void {
+  const { labels, tooltip } = state.groups;
+  labels.attr('transform', `translate(${state.labelOffsetPx},${state.ctx?.layout.axisHeightPx ?? 0})`);
+  // Shifted, the column lies over the plot and must be drawn after it (the tooltip stays on top).
+  if (state.labelOffsetPx > 0 && labels.node()!.nextSibling !== tooltip.node()) {
+    labels.raise();
+    tooltip.raise();
+  }
 }
 
 function scheduleFrame(state: TimelineState): void {

@@ -38,7 +38,7 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
     .attr('transform', (l) => `translate(0,${laneBands(ctx.layout, l).top})`);
   rows
     .select('rect.tl-label-bg')
-    .attr('width', ctx.layout.labelWidthPx - 4)
+    .attr('width', ctx.layout.labelWidthPx)
     .attr('height', ctx.layout.laneHeightPx)
     .attr('fill', (l) => (l.index % 2 === 0 ? laneStripe : paper));
   // Clients carry their owner colour as a small swatch so lease bars elsewhere can be matched.

@@ -34,6 +34,7 @@ export interface TimelineViewProps {
  */
 export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay }: TimelineViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const overlaysRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const handleRef = useRef<TimelineHandle | null>(null);
   const onSelectRef = useRef(onSelect);
@@ -82,7 +83,21 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   // The lane menus stay as they are while only the cursor moves.
-  const overlays = useMemo(() => laneOverlay && <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} />, [laneOverlay, model.lanes, width]);
+  const overlays = useMemo(
+    () =>
+      laneOverlay && (
+        <div ref={overlaysRef} className="timeline-lane-slots">
+          <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} />
+        </div>
+      ),
+    [laneOverlay, model.lanes, width],
+  );
+  // When the frame scrolls sideways (a phone), the lane labels and their menus keep to its left edge.
+  const onScroll = () => {
+    const left = hostRef.current?.scrollLeft ?? 0;
+    handleRef.current?.setLabelOffset(left);
+    if (overlaysRef.current) overlaysRef.current.style.transform = left ? `translateX(${left}px)` : '';
+  };
   const fileName = title.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase() || 'timeline';
 
   return (
@@ -95,7 +110,7 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`)))}>Export PNG</button>
         <span className="timeline-hint" aria-hidden="true">Scroll or pinch to zoom · drag to pan · +/− and arrows when focused</span>
       </div>
-      <div className="timeline-svg-host" ref={hostRef}>
+      <div className="timeline-svg-host" ref={hostRef} onScroll={onScroll}>
         <svg ref={svgRef} />
         {overlays}
       </div>
