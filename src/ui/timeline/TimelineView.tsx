@@ -9,7 +9,7 @@ import { Legend } from './Legend';
 import './timeline.css';
 
 /** The narrowest the diagram is drawn, in CSS pixels. */
-const MIN_WIDTH_PX = 600;
+const MIN_WIDTH_PX = 480;
 
 export interface TimelineViewProps {
   events: readonly TraceEvent[];
