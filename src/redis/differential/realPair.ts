@@ -1,10 +1,9 @@
 /* eslint-disable no-restricted-imports, no-restricted-globals -- test harness: it starts two real redis-servers (a primary and its replica), so it needs Node's process, socket and timer APIs. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { requireRedisBinaries } from './realRedis';
+import { freePort, requireRedisBinaries } from './realRedis';
 import { RespClient } from './respClient';
 
 /** A real primary and replica on loopback, with a client connected to each. */
@@ -13,18 +12,6 @@ export interface RealPair {
   primary: RespClient;
   replica: RespClient;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(port: number, extra: string[]): ChildProcess {

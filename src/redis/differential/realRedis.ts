@@ -14,7 +14,8 @@ export interface RealRedis {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nobody on 127.0.0.1 is listening on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -32,7 +33,7 @@ export function requireRedisBinaries(): string {
   if (probe.error || probe.status !== 0) {
     throw new Error(
       'redis-server is not installed, so the differential suite cannot run. Install Debian\'s ' +
-        'redis-server 7.0.x (apt-get install redis-server) or run scripts/ensureSystemDeps.sh.',
+        'redis-server 7.0.x (apt-get install redis-server) or run .ci/ensureSystemDeps.sh.',
     );
   }
   const cli = spawnSync('redis-cli', ['--version'], { encoding: 'utf8' });
