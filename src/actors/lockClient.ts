@@ -4,6 +4,7 @@ import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { bindEffects, lockClientMachine, plainLockClientMachine, stateLabel, type LockClientEffects, type LockClientInput } from './lockClientMachine';
 import { Process } from './process';
+import { ProcessClock } from './processClock';
 import type { Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
 import { retryDelayMs, type RetryPolicy } from './retryPolicy';
@@ -307,22 +308,5 @@ export class LockClient implements LockClientEffects {
   private lose(reason: string): void {
     for (const key of this.held) this.sim.record('lock.lost', this.id, { key, reason });
     this.held = [];
-  }
-}
-
-/**
- * XState's clock is just setTimeout/clearTimeout: both go to the kernel, in the process's local
- * time, so delays are virtual and freeze while the process is paused. An infinite delay (no
- * watchdog, a wedged worker) is simply never scheduled.
- */
-class ProcessClock {
-  constructor(private readonly process: Process) {}
-
-  setTimeout(fn: () => void, ms: number): number {
-    return Number.isFinite(ms) ? this.process.setTimer(ms, fn) : -1;
-  }
-
-  clearTimeout(handle: unknown): void {
-    if ((handle as number) >= 0) this.process.sim.kernel.cancel(handle as number);
   }
 }

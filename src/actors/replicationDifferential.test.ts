@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { formatReply } from '../redis/cliFormat';
-import { startRealPair, type RealPair } from '../redis/differential/realPair';
+import { startRealPair, type RealPair } from '../testing/realPair';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { loadScriptEngine } from '../scenario/run';
 import { ReplicationPair } from './replicationPair';

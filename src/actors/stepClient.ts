@@ -6,6 +6,7 @@ import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { describeStep, fillPlaceholders, keyOf, type ClientStep } from './clientSteps';
 import { Process } from './process';
+import { ProcessClock } from './processClock';
 import type { RedisNode } from './redisNode';
 import type { ReadResult, Resource } from './resources/resource';
 import { retryDelayMs, type RetryPolicy } from './retryPolicy';
@@ -88,11 +89,7 @@ export class StepClient {
 
   private spawn(input: StepClientInput): Actor<typeof stepClientMachine> {
     // The same kernel-driven clock as the lock client: delays are virtual and freeze in a pause.
-    const clock = {
-      setTimeout: (fn: () => void, ms: number) => this.process.setTimer(ms, fn),
-      clearTimeout: (handle: unknown) => this.sim.kernel.cancel(handle as number),
-    };
-    const actor = createActor(stepClientMachine, { input, clock });
+    const actor = createActor(stepClientMachine, { input, clock: new ProcessClock(this.process) });
     bindStepEffects(actor, {
       runStep: (index) => this.run(index),
       waitStarted: (index) => this.startStep(index),

@@ -1,6 +1,6 @@
 import { RELEASE_IF_MINE } from '../actors/recipes/lockScripts';
-import { startRealRedis } from '../redis/differential/realRedis';
-import { RespClient } from '../redis/differential/respClient';
+import { startRealRedis } from '../testing/realRedis';
+import { RespClient } from '../testing/respClient';
 import { RedisServer } from '../redis/server';
 import { loadScriptEngine } from '../scenario/run';
 

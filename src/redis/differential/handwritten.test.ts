@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseCaseFile, type DiffCase } from './cases';
-import { startRealRedis, type RealRedis } from './realRedis';
+import { startRealRedis, type RealRedis } from '../../testing/realRedis';
 import { describeDifferences, diffCases } from './runDiff';
 
 // Hand-written cases (everything but scripting, which needs the Lua engine: scripting.test.ts).

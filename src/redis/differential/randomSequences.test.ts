@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startRealRedis, type RealRedis } from './realRedis';
-import { RespClient } from './respClient';
+import { startRealRedis, type RealRedis } from '../../testing/realRedis';
+import { RespClient } from '../../testing/respClient';
 import { sequenceArbitrary } from './commandArbitrary';
 import { RedisServer } from '../server';
 import { formatReply } from '../cliFormat';

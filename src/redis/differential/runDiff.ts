@@ -1,7 +1,7 @@
 import { CliSession } from '../session';
 import type { ScriptEngine } from '../scriptEngine';
 import { buildRealInput, comparable, splitRealOutput, type DiffCase } from './cases';
-import { runRedisCli } from './realRedis';
+import { runRedisCli } from '../../testing/realRedis';
 
 /** One line whose simulated output differs from the real server's. */
 export interface Difference {

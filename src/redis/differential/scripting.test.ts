@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseCaseFile } from './cases';
-import { startRealRedis, type RealRedis } from './realRedis';
+import { startRealRedis, type RealRedis } from '../../testing/realRedis';
 import { describeDifferences, diffCases } from './runDiff';
 import { loadLuaEngine } from '../lua/index';
 import type { ScriptEngine } from '../scriptEngine';

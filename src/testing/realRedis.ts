@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports, no-restricted-globals -- test harness: it starts and polls a real redis-server, so it needs Node's process, socket and timer APIs. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { RespClient } from './respClient';

@@ -1,6 +1,5 @@
-/* eslint-disable no-restricted-imports -- test harness: talks RESP to a real redis-server over a socket. */
 import { connect, type Socket } from 'node:net';
-import type { Reply } from '../reply';
+import type { Reply } from '../redis/reply';
 
 /**
  * A tiny pipelining RESP2 client for the random-sequence differential test. Replies are decoded

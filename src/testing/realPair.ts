@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports, no-restricted-globals -- test harness: it starts two real redis-servers (a primary and its replica), so it needs Node's process, socket and timer APIs. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

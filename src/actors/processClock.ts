@@ -1,0 +1,18 @@
+import type { Process } from './process';
+
+/**
+ * XState's clock is just setTimeout/clearTimeout: both go to the kernel, in the process's local
+ * time, so delays are virtual and freeze while the process is paused. An infinite delay (no
+ * watchdog, a wedged worker) is simply never scheduled.
+ */
+export class ProcessClock {
+  constructor(private readonly process: Process) {}
+
+  setTimeout(fn: () => void, ms: number): number {
+    return Number.isFinite(ms) ? this.process.setTimer(ms, fn) : -1;
+  }
+
+  clearTimeout(handle: unknown): void {
+    if ((handle as number) >= 0) this.process.sim.kernel.cancel(handle as number);
+  }
+}
