@@ -5,7 +5,7 @@ import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGene
 
 /**
  * A seeded random stream. Every random choice in a run (latency, loss, tokens, jitter,
- * eviction sampling) draws from one of these, never from Math.random.
+ * eviction sampling) draws from one of these, never from the global random source.
  *
  * Streams are split by name: `world.fork('net')`, `world.fork('client:A')`. A child's seed
  * depends only on its parent's seed and its name, so adding a client never changes the draws
