@@ -4,6 +4,7 @@ import type { ScriptEngine, ScriptRequest } from '../scriptEngine';
 import { sha1Hex } from '../sha1';
 import { bitLibSource } from './bitLibSource';
 import { cjsonLibSource } from './cjsonLibSource';
+import { luaInteger } from './luaApi';
 import { isLuaUnwind, LuaVm } from './luaVm';
 import { redisLibSource } from './redisLibSource';
 import { formatG, pushErrorTable, pushReply, readReply } from './replyBridge';
@@ -140,9 +141,9 @@ export class LuaScriptEngine implements ScriptEngine {
 
   private execute(request: ScriptRequest): { reply: Reply; restart: boolean } {
     const { vm, compile, beginRun, endRun, handlerEntry, hook, compiled: cache } = this.session;
-    const { lua } = vm;
+    const { api } = vm;
     const L = vm.L;
-    const base = lua.lua_gettop(L);
+    const base = api.gettop(L);
     try {
       const cached = cache.get(request.body);
       if (cached !== undefined) {
@@ -150,64 +151,64 @@ export class LuaScriptEngine implements ScriptEngine {
       } else {
         vm.pushRef(L, compile);
         vm.pushString(L, rewriteFor51(request.body));
-        const compiled = lua.lua_pcallk(L, 1, 2, 0, 0, null);
+        const compiled = api.pcallk(L, 1, 2, 0, 0, 0);
         if (compiled !== LuaReturn.Ok) return { reply: this.failure(L, compiled, request.sha), restart: true };
-        if (lua.lua_type(L, -2) !== LuaType.Function) {
+        if (api.type(L, -2) !== LuaType.Function) {
           const message = mapCompileMessage(vm.toString(L, -1));
           return { reply: error(`ERR Error compiling script (new function): ${message}`), restart: false };
         }
-        lua.lua_settop(L, -2);
+        api.settop(L, -2);
         if (cache.size >= COMPILED_MAX) this.forget(cache);
-        lua.lua_pushvalue(L, -1);
+        api.pushvalue(L, -1);
         cache.set(request.body, vm.ref(L));
       }
-      const script = lua.lua_gettop(L);
+      const script = api.gettop(L);
 
       vm.pushRef(L, beginRun);
       this.pushStrings(L, request.keys);
       this.pushStrings(L, request.args);
-      const begun = lua.lua_pcallk(L, 2, 0, 0, 0, null);
+      const begun = api.pcallk(L, 2, 0, 0, 0, 0);
       if (begun !== LuaReturn.Ok) return { reply: this.failure(L, begun, request.sha), restart: true };
 
-      lua.lua_pushcclosure(L, handlerEntry, 0);
-      lua.lua_rotate(L, script, 1);
-      lua.lua_sethook(L, hook, LuaEventMasks.Count, HOOK_INTERVAL);
-      const status = lua.lua_pcallk(L, 0, 1, script, 0, null);
-      lua.lua_sethook(L, null, 0, 0);
+      api.pushcclosure(L, handlerEntry, 0);
+      api.rotate(L, script, 1);
+      api.sethook(L, hook, LuaEventMasks.Count, HOOK_INTERVAL);
+      const status = api.pcallk(L, 0, 1, script, 0, 0);
+      api.sethook(L, 0, 0, 0);
       const reply = status === LuaReturn.Ok ? readReply(vm, L, -1) : this.failure(L, status, request.sha);
 
       vm.pushRef(L, endRun);
-      lua.lua_pushboolean(L, vm.memoryUsed() > COLLECT_ABOVE_BYTES ? 1 : 0);
-      const cleaned = lua.lua_pcallk(L, 1, 0, 0, 0, null) === LuaReturn.Ok;
+      api.pushboolean(L, vm.memoryUsed() > COLLECT_ABOVE_BYTES ? 1 : 0);
+      const cleaned = api.pcallk(L, 1, 0, 0, 0, 0) === LuaReturn.Ok;
       return { reply, restart: status === LuaReturn.ErrorMem || !cleaned };
     } finally {
-      lua.lua_sethook(L, null, 0, 0);
-      lua.lua_settop(L, base);
+      api.sethook(L, 0, 0, 0);
+      api.settop(L, base);
     }
   }
 
   /** Drops every cached compiled body. */
   private forget(cache: Map<string, number>): void {
     const { vm } = this.session;
-    for (const ref of cache.values()) vm.lua.luaL_unref(vm.L, LUA_REGISTRYINDEX, ref);
+    for (const ref of cache.values()) vm.api.unref(vm.L, LUA_REGISTRYINDEX, ref);
     cache.clear();
   }
 
   /** The reply for a failed call whose error object is on top of the stack. */
   private failure(L: number, status: number, sha: string): Reply {
     const { vm } = this.session;
-    const { lua } = vm;
+    const { api } = vm;
     if (status === LuaReturn.ErrorMem) return error(`ERR Error running script ${sha}, not enough memory`);
-    if (lua.lua_type(L, -1) === LuaType.Table) {
+    if (api.type(L, -1) === LuaType.Table) {
       const field = (key: string): string | null => {
         const type = vm.rawField(L, -1, key);
         const value =
           type === LuaType.String
             ? vm.toString(L, -1)
             : type === LuaType.Number
-              ? String(Math.trunc(lua.lua_tonumberx(L, -1, null)))
+              ? String(Math.trunc(api.tonumberx(L, -1, 0)))
               : null;
-        lua.lua_settop(L, -2);
+        api.settop(L, -2);
         return value;
       };
       const message = field('err');
@@ -219,38 +220,38 @@ export class LuaScriptEngine implements ScriptEngine {
       }
     }
     if (this.killed) return error(`${KILLED} script: ${sha}, on @user_script:1.`);
-    const text = lua.lua_type(L, -1) === LuaType.String ? vm.toString(L, -1) : 'execution failure';
+    const text = api.type(L, -1) === LuaType.String ? vm.toString(L, -1) : 'execution failure';
     return error(`ERR Error running script ${sha}, ${text.slice(0, 100)}`.replace(/[\r\n]/g, ' '));
   }
 
   /** Pushes a Lua array of byte strings. */
   private pushStrings(L: number, values: string[]): void {
     const { vm } = this.session;
-    vm.lua.lua_createtable(L, values.length, 0);
+    vm.api.createtable(L, values.length, 0);
     values.forEach((value, i) => {
       vm.pushString(L, value);
-      vm.lua.lua_rawseti(L, -2, BigInt(i + 1));
+      vm.api.rawseti(L, -2, luaInteger(i + 1));
     });
   }
 
   /** Builds a VM: libraries, the sandbox, the redis/bit/cjson shims, and the native hooks. */
   private start(): Session {
     const vm = new LuaVm(this.lua, this.limits.memoryLimitBytes);
-    const { lua } = vm;
+    const { api } = vm;
     const L = vm.L;
     const native = this.nativeFunctions(vm);
 
-    lua.lua_createtable(L, 0, 6);
+    api.createtable(L, 0, 6);
     for (const [name, pointer] of Object.entries(native)) {
-      lua.lua_pushcclosure(L, pointer, 0);
+      api.pushcclosure(L, pointer, 0);
       vm.setRawField(L, -2, name);
     }
-    lua.lua_pushlightuserdata(L, 0);
+    api.pushlightuserdata(L, 0);
     vm.setRawField(L, -2, 'null');
-    const nativeTable = lua.lua_gettop(L);
+    const nativeTable = api.gettop(L);
 
     this.runChunk(vm, '=sandbox', sandboxSource, [nativeTable], 1);
-    const env = lua.lua_gettop(L);
+    const env = api.gettop(L);
     for (const [name, source] of SHIM_CHUNKS) this.runChunk(vm, name, source, [env, nativeTable], 0);
 
     const refOf = (key: string): number => {
@@ -272,22 +273,22 @@ export class LuaScriptEngine implements ScriptEngine {
       // Lua code, can be told to stand down before any instruction of the handler runs.
       this.inHandler = true;
       vm.pushRef(state, handler);
-      lua.lua_rotate(state, 1, 1);
-      lua.lua_callk(state, 1, 1, 0, null);
+      api.rotate(state, 1, 1);
+      api.callk(state, 1, 1, 0, 0);
       return 1;
     });
     session.hook = vm.registerHook((state) => this.onCount(vm, state, session.hook));
-    lua.lua_settop(L, 0);
+    api.settop(L, 0);
     return session;
   }
 
   /** Loads and runs one shim chunk with the values at `argIndexes` as its arguments. */
   private runChunk(vm: LuaVm, name: string, source: string, argIndexes: number[], results: number): void {
-    const { lua } = vm;
+    const { api } = vm;
     const L = vm.L;
     if (vm.load(L, source, name) !== LuaReturn.Ok) throw new Error(`Lua shim ${name}: ${vm.toString(L, -1)}`);
-    for (const index of argIndexes) lua.lua_pushvalue(L, index);
-    if (lua.lua_pcallk(L, argIndexes.length, results, 0, 0, null) !== LuaReturn.Ok) {
+    for (const index of argIndexes) api.pushvalue(L, index);
+    if (api.pcallk(L, argIndexes.length, results, 0, 0, 0) !== LuaReturn.Ok) {
       throw new Error(`Lua shim ${name}: ${vm.toString(L, -1)}`);
     }
   }
@@ -301,15 +302,15 @@ export class LuaScriptEngine implements ScriptEngine {
     if (this.inHandler) return;
     if (!this.killed && this.hookCalls * HOOK_INTERVAL < this.limits.instructionBudget) return;
     this.killed = true;
-    vm.lua.lua_sethook(L, hook, LuaEventMasks.Count, 1);
-    vm.lua.lua_sethook(vm.L, hook, LuaEventMasks.Count, 1);
+    vm.api.sethook(L, hook, LuaEventMasks.Count, 1);
+    vm.api.sethook(vm.L, hook, LuaEventMasks.Count, 1);
     pushErrorTable(vm, L, KILLED, false);
-    vm.lua.lua_error(L);
+    vm.api.error(L);
   }
 
   /** The host side of the shim: redis.call/pcall, error, rand48, sha1hex and 5.1 syntax. */
   private nativeFunctions(vm: LuaVm): Record<string, number> {
-    const { lua } = vm;
+    const { api } = vm;
     const stringFunction = (fn: (input: string) => string) =>
       vm.register((L) => {
         vm.pushString(L, fn(vm.toString(L, 1)));
@@ -317,44 +318,44 @@ export class LuaScriptEngine implements ScriptEngine {
       });
     // Calls the Lua function in upvalue 1 with all arguments: see harden() in sandboxSource.
     const trampoline = vm.register((L) => {
-      const count = lua.lua_gettop(L);
-      lua.lua_pushvalue(L, lua.lua_upvalueindex(1));
-      lua.lua_rotate(L, 1, 1);
-      lua.lua_callk(L, count, -1, 0, null);
-      return lua.lua_gettop(L);
+      const count = api.gettop(L);
+      api.pushvalue(L, LUA_REGISTRYINDEX - 1);
+      api.rotate(L, 1, 1);
+      api.callk(L, count, -1, 0, 0);
+      return api.gettop(L);
     });
     return {
       wrap: vm.register((L) => {
-        lua.lua_settop(L, 1);
-        lua.lua_pushcclosure(L, trampoline, 1);
+        api.settop(L, 1);
+        api.pushcclosure(L, trampoline, 1);
         return 1;
       }),
       call: vm.register((L) => this.redisCall(vm, L, true)),
       pcall: vm.register((L) => this.redisCall(vm, L, false)),
       error: vm.register((L) => {
         // luaB_error as in 5.1: numbers get the position too, and level 1 is the caller.
-        const level = lua.lua_type(L, 2) > 0 ? Math.trunc(lua.lua_tonumberx(L, 2, null)) : 1;
-        lua.lua_settop(L, 1);
-        const type = lua.lua_type(L, 1);
+        const level = api.type(L, 2) > 0 ? Math.trunc(api.tonumberx(L, 2, 0)) : 1;
+        api.settop(L, 1);
+        const type = api.type(L, 1);
         if (type === LuaType.Number) {
-          const text = formatG(lua.lua_tonumberx(L, 1, null), 14);
-          lua.lua_settop(L, 0);
+          const text = formatG(api.tonumberx(L, 1, 0), 14);
+          api.settop(L, 0);
           vm.pushString(L, text);
         }
         if ((type === LuaType.String || type === LuaType.Number) && level > 0) {
-          lua.luaL_where(L, level);
-          lua.lua_rotate(L, 1, 1);
-          lua.lua_concat(L, 2);
+          api.where(L, level);
+          api.rotate(L, 1, 1);
+          api.concat(L, 2);
         }
-        return lua.lua_error(L);
+        return api.error(L);
       }),
       lrand48: vm.register((L) => {
         this.rand48 = (this.rand48 * 0x5deece66dn + 0xbn) & RAND48_MASK;
-        lua.lua_pushinteger(L, this.rand48 >> 17n);
+        api.pushinteger(L, this.rand48 >> 17n);
         return 1;
       }),
       srand48: vm.register((L) => {
-        const seed = BigInt(Math.trunc(lua.lua_tonumberx(L, 1, null))) & 0xffffffffn;
+        const seed = BigInt(Math.trunc(api.tonumberx(L, 1, 0))) & 0xffffffffn;
         this.rand48 = (seed << 16n) | 0x330en;
         return 0;
       }),
@@ -366,20 +367,20 @@ export class LuaScriptEngine implements ScriptEngine {
 
   /** redis.call (raise=true) and redis.pcall: Redis's argument rules, then the server. */
   private redisCall(vm: LuaVm, L: number, raise: boolean): number {
-    const { lua } = vm;
-    const count = lua.lua_gettop(L);
+    const { api } = vm;
+    const count = api.gettop(L);
     let problem = count === 0 ? 'Please specify at least one argument for this redis lib call' : null;
     const argv: string[] = [];
     for (let i = 1; i <= count && problem === null; i++) {
-      const type = lua.lua_type(L, i);
+      const type = api.type(L, i);
       // Numbers go as %.17g so no precision is lost (0.1 -> "0.10000000000000001").
-      if (type === LuaType.Number) argv.push(formatG(lua.lua_tonumberx(L, i, null), 17));
+      if (type === LuaType.Number) argv.push(formatG(api.tonumberx(L, i, 0), 17));
       else if (type === LuaType.String) argv.push(vm.toString(L, i));
       else problem = 'Lua redis lib command arguments must be strings or integers';
     }
     if (problem !== null) {
       pushErrorTable(vm, L, `ERR ${problem}`, false);
-      return raise ? lua.lua_error(L) : 1;
+      return raise ? api.error(L) : 1;
     }
     let reply: Reply;
     try {
@@ -390,6 +391,6 @@ export class LuaScriptEngine implements ScriptEngine {
       reply = error(`ERR ${e instanceof Error ? e.message : String(e)}`);
     }
     pushReply(vm, L, reply);
-    return raise && reply.type === 'error' ? lua.lua_error(L) : 1;
+    return raise && reply.type === 'error' ? api.error(L) : 1;
   }
 }

@@ -1,9 +1,16 @@
 import { LuaGlobal, LuaLibraries, LUA_REGISTRYINDEX, type LuaWasm } from 'wasmoon';
+import { bindLuaApi, luaInteger, type LuaApi } from './luaApi';
 
 /** A C function implemented in JavaScript: receives the lua_State pointer, returns the result count. */
 export type NativeFunction = (L: number) => number;
 
 const CHUNK_BYTES = 8192;
+
+/** Strings up to this length are read with a plain loop, cheaper than apply() for short ones. */
+const SHORT_STRING_BYTES = 64;
+
+/** First size of the buffer strings are copied through on their way into Lua. */
+const SCRATCH_BYTES = 1024;
 
 /** The exception Emscripten throws to implement longjmp, i.e. a Lua error in flight. */
 export function isLuaUnwind(e: unknown): boolean {
@@ -22,9 +29,15 @@ export function isLuaUnwind(e: unknown): boolean {
  */
 export class LuaVm {
   readonly L: number;
+  /** The raw C API (see luaApi.ts): use it rather than `lua.lua_xxx` on hot paths. */
+  readonly api: LuaApi;
   private readonly global: LuaGlobal;
   private readonly pointers: number[] = [];
-  private readonly scratch: number;
+  /** Where lua_tolstring writes a string's length. */
+  private readonly lengthOut: number;
+  /** A reusable buffer for strings pushed into Lua, grown when a longer one comes. */
+  private buffer: number;
+  private bufferBytes = SCRATCH_BYTES;
 
   constructor(
     readonly lua: LuaWasm,
@@ -32,7 +45,9 @@ export class LuaVm {
   ) {
     this.global = new LuaGlobal(lua, true);
     this.L = this.global.address;
-    this.scratch = lua.module._malloc(8);
+    this.api = bindLuaApi(lua);
+    this.lengthOut = lua.module._malloc(8);
+    this.buffer = lua.module._malloc(this.bufferBytes);
     for (const library of [
       LuaLibraries.Base,
       LuaLibraries.Table,
@@ -65,26 +80,57 @@ export class LuaVm {
     return pointer;
   }
 
-  /** Pushes a byte string. */
+  /**
+   * Pushes a byte string. The bytes go through one buffer kept for the VM's life:
+   * lua_pushlstring copies them before it can run any code that might push another string.
+   */
   pushString(L: number, s: string): void {
-    const module = this.lua.module;
-    const bytes = toBytes(s);
-    const pointer = module._malloc(Math.max(1, bytes.length));
-    try {
-      module.HEAPU8.set(bytes, pointer);
-      (module as unknown as RawApi)._lua_pushlstring(L, pointer, bytes.length);
-    } finally {
-      module._free(pointer);
+    const length = s.length;
+    if (length > this.bufferBytes) this.growBuffer(length);
+    const heap = this.lua.module.HEAPU8;
+    const buffer = this.buffer;
+    for (let i = 0; i < length; i++) {
+      const code = s.charCodeAt(i);
+      if (code > 0xff) {
+        this.pushUtf8(L, s);
+        return;
+      }
+      heap[buffer + i] = code;
     }
+    this.api.pushlstring(L, buffer, length);
+  }
+
+  /** Pushes a string holding characters above 255 as its UTF-8 bytes. */
+  private pushUtf8(L: number, s: string): void {
+    const bytes = utf8.encode(s);
+    if (bytes.length > this.bufferBytes) this.growBuffer(bytes.length);
+    this.lua.module.HEAPU8.set(bytes, this.buffer);
+    this.api.pushlstring(L, this.buffer, bytes.length);
+  }
+
+  /** Replaces the push buffer with one of at least `bytes` bytes. */
+  private growBuffer(bytes: number): void {
+    const size = Math.max(bytes, this.bufferBytes * 2);
+    const module = this.lua.module;
+    const pointer = module._malloc(size);
+    if (pointer === 0) throw new Error(`cannot allocate ${size} bytes for a Lua string`);
+    module._free(this.buffer);
+    this.buffer = pointer;
+    this.bufferBytes = size;
   }
 
   /** Reads the string (or number, converted in place by Lua) at `index` as a byte string. */
   toString(L: number, index: number): string {
     const module = this.lua.module;
-    const pointer = (module as unknown as RawApi)._lua_tolstring(L, index, this.scratch);
+    const pointer = this.api.tolstring(L, index, this.lengthOut);
     if (pointer === 0) return '';
-    const length = module.HEAPU32[this.scratch >> 2] as number;
+    const length = module.HEAPU32[this.lengthOut >> 2] as number;
     const heap = module.HEAPU8;
+    if (length <= SHORT_STRING_BYTES) {
+      let s = '';
+      for (let i = 0; i < length; i++) s += String.fromCharCode(heap[pointer + i] as number);
+      return s;
+    }
     let s = '';
     for (let i = 0; i < length; i += CHUNK_BYTES) {
       const chunk = heap.subarray(pointer + i, pointer + Math.min(length, i + CHUNK_BYTES));
@@ -108,27 +154,27 @@ export class LuaVm {
 
   /** Pops the top value into the registry and returns its reference. */
   ref(L: number): number {
-    return this.lua.luaL_ref(L, LUA_REGISTRYINDEX);
+    return this.api.ref(L, LUA_REGISTRYINDEX);
   }
 
   /** Pushes a value kept with ref(). */
   pushRef(L: number, ref: number): void {
-    this.lua.lua_rawgeti(L, LUA_REGISTRYINDEX, BigInt(ref));
+    this.api.rawgeti(L, LUA_REGISTRYINDEX, luaInteger(ref));
   }
 
   /** Pushes t[key] (raw) for the table at `index`. */
   rawField(L: number, index: number, key: string): number {
-    const table = this.lua.lua_absindex(L, index);
+    const table = this.api.absindex(L, index);
     this.pushString(L, key);
-    return this.lua.lua_rawget(L, table);
+    return this.api.rawget(L, table);
   }
 
   /** Sets t[key] = top value (raw) for the table at `index`, popping the value. */
   setRawField(L: number, index: number, key: string): void {
-    const table = this.lua.lua_absindex(L, index);
+    const table = this.api.absindex(L, index);
     this.pushString(L, key);
-    this.lua.lua_rotate(L, -2, 1);
-    this.lua.lua_rawset(L, table);
+    this.api.rotate(L, -2, 1);
+    this.api.rawset(L, table);
   }
 
   /** Frees the state and the function pointers registered for it. */
@@ -136,14 +182,9 @@ export class LuaVm {
     this.global.close();
     for (const pointer of this.pointers) this.lua.module.removeFunction(pointer);
     this.pointers.length = 0;
-    this.lua.module._free(this.scratch);
+    this.lua.module._free(this.lengthOut);
+    this.lua.module._free(this.buffer);
   }
-}
-
-/** The raw exports used where wasmoon's wrappers would convert pointers to strings. */
-interface RawApi {
-  _lua_pushlstring(L: number, pointer: number, length: number): number;
-  _lua_tolstring(L: number, index: number, lengthOut: number): number;
 }
 
 const utf8 = new TextEncoder();

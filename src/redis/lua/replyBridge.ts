@@ -1,6 +1,7 @@
 import { LuaType } from 'wasmoon';
 import { array, bulk, error, integer, nil, status, type Reply } from '../reply';
 import type { LuaVm } from './luaVm';
+import { luaInteger } from './luaApi';
 
 /**
  * Conversions between RESP2 replies and Lua values, following Redis 7.0
@@ -18,11 +19,11 @@ const MAX_REPLY_DEPTH = 1000;
  * {err=..., ignore_error_stats_update=true}, integer a number, bulk a string, array a table.
  */
 export function pushReply(vm: LuaVm, L: number, reply: Reply): void {
-  const lua = vm.lua;
-  lua.lua_checkstack(L, 4);
+  const api = vm.api;
+  api.checkstack(L, 4);
   switch (reply.type) {
     case 'status':
-      lua.lua_createtable(L, 0, 1);
+      api.createtable(L, 0, 1);
       vm.pushString(L, reply.value);
       vm.setRawField(L, -2, 'ok');
       return;
@@ -32,24 +33,24 @@ export function pushReply(vm: LuaVm, L: number, reply: Reply): void {
     case 'integer':
       // Lua 5.1 holds numbers as doubles; beyond 2^53 push the (rounded) double it would see.
       if (reply.value >= -EXACT_DOUBLE_LIMIT && reply.value <= EXACT_DOUBLE_LIMIT) {
-        lua.lua_pushinteger(L, reply.value);
+        api.pushinteger(L, reply.value);
       } else {
-        lua.lua_pushnumber(L, Number(reply.value));
+        api.pushnumber(L, Number(reply.value));
       }
       return;
     case 'bulk':
-      if (reply.value === null) lua.lua_pushboolean(L, 0);
+      if (reply.value === null) api.pushboolean(L, 0);
       else vm.pushString(L, reply.value);
       return;
     case 'array': {
       if (reply.value === null) {
-        lua.lua_pushboolean(L, 0);
+        api.pushboolean(L, 0);
         return;
       }
-      lua.lua_createtable(L, reply.value.length, 0);
+      api.createtable(L, reply.value.length, 0);
       reply.value.forEach((element, i) => {
         pushReply(vm, L, element);
-        lua.lua_rawseti(L, -2, BigInt(i + 1));
+        api.rawseti(L, -2, luaInteger(i + 1));
       });
       return;
     }
@@ -64,29 +65,29 @@ export function pushErrorTable(vm: LuaVm, L: number, text: string, fromReply = t
   const space = text.indexOf(' ');
   const code = space < 0 ? 'ERR' : text.slice(0, space);
   const message = (space < 0 ? text : text.slice(space + 1)).replace(/^[\r\n]+|[\r\n]+$/g, '');
-  vm.lua.lua_createtable(L, 0, 2);
+  vm.api.createtable(L, 0, 2);
   vm.pushString(L, `${code} ${message}`);
   vm.setRawField(L, -2, 'err');
   if (!fromReply) return;
   // Redis marks errors that came from a command so they are not counted twice in its stats.
-  vm.lua.lua_pushboolean(L, 1);
+  vm.api.pushboolean(L, 1);
   vm.setRawField(L, -2, 'ignore_error_stats_update');
 }
 
 /** Converts the Lua value at `index` into the reply Redis would send for it. */
 export function readReply(vm: LuaVm, L: number, index: number, depth = 0): Reply {
-  const lua = vm.lua;
-  const at = lua.lua_absindex(L, index);
-  switch (lua.lua_type(L, at)) {
+  const api = vm.api;
+  const at = api.absindex(L, index);
+  switch (api.type(L, at)) {
     case LuaType.Boolean:
-      return lua.lua_toboolean(L, at) ? integer(1) : nil;
+      return api.toboolean(L, at) ? integer(1) : nil;
     case LuaType.Number:
-      return integer(luaNumberToInteger(lua.lua_tonumberx(L, at, null)));
+      return integer(luaNumberToInteger(api.tonumberx(L, at, 0)));
     case LuaType.String:
       return bulk(vm.toString(L, at));
     case LuaType.Table:
       if (depth >= MAX_REPLY_DEPTH) return error('ERR reached lua stack limit');
-      lua.lua_checkstack(L, 4);
+      api.checkstack(L, 4);
       return readTable(vm, L, at, depth);
     default:
       return nil;
@@ -95,11 +96,11 @@ export function readReply(vm: LuaVm, L: number, index: number, depth = 0): Reply
 
 /** Tables: {err=...}, {ok=...}, the RESP3-style {double=...}/{map=...}/{set=...}, or an array. */
 function readTable(vm: LuaVm, L: number, at: number, depth: number): Reply {
-  const lua = vm.lua;
+  const api = vm.api;
   const stringField = (key: string): string | null => {
     const type = vm.rawField(L, at, key);
     const value = type === LuaType.String ? vm.toString(L, -1) : null;
-    lua.lua_settop(L, -2);
+    api.settop(L, -2);
     return value;
   };
   const err = stringField('err');
@@ -107,42 +108,42 @@ function readTable(vm: LuaVm, L: number, at: number, depth: number): Reply {
   const ok = stringField('ok');
   if (ok !== null) return status(withoutNewlines(ok));
   if (vm.rawField(L, at, 'double') === LuaType.Number) {
-    const value = lua.lua_tonumberx(L, -1, null);
-    lua.lua_settop(L, -2);
+    const value = api.tonumberx(L, -1, 0);
+    api.settop(L, -2);
     return bulk(formatG(value, 17));
   }
-  lua.lua_settop(L, -2);
+  api.settop(L, -2);
   const bigNumber = stringField('big_number');
   if (bigNumber !== null) return bulk(bigNumber);
   for (const kind of ['map', 'set'] as const) {
     if (vm.rawField(L, at, kind) === LuaType.Table) {
-      const elements = readPairs(vm, L, lua.lua_absindex(L, -1), depth, kind === 'map');
-      lua.lua_settop(L, -2);
+      const elements = readPairs(vm, L, api.absindex(L, -1), depth, kind === 'map');
+      api.settop(L, -2);
       return array(elements);
     }
-    lua.lua_settop(L, -2);
+    api.settop(L, -2);
   }
   const elements: Reply[] = [];
   for (let i = 1; ; i++) {
-    if (lua.lua_rawgeti(L, at, BigInt(i)) === LuaType.Nil) {
-      lua.lua_settop(L, -2);
+    if (api.rawgeti(L, at, luaInteger(i)) === LuaType.Nil) {
+      api.settop(L, -2);
       break;
     }
     elements.push(readReply(vm, L, -1, depth + 1));
-    lua.lua_settop(L, -2);
+    api.settop(L, -2);
   }
   return array(elements);
 }
 
 /** A map's keys and values (or a set's keys), in Lua's iteration order. */
 function readPairs(vm: LuaVm, L: number, table: number, depth: number, withValues: boolean): Reply[] {
-  const lua = vm.lua;
+  const api = vm.api;
   const elements: Reply[] = [];
-  lua.lua_pushnil(L);
-  while (lua.lua_next(L, table) !== 0) {
+  api.pushnil(L);
+  while (api.next(L, table) !== 0) {
     elements.push(readReply(vm, L, -2, depth + 1));
     if (withValues) elements.push(readReply(vm, L, -1, depth + 1));
-    lua.lua_settop(L, -2);
+    api.settop(L, -2);
   }
   return elements;
 }
