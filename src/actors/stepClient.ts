@@ -129,7 +129,7 @@ export class StepClient {
     const node = step.node === null ? this.options.defaultNode : this.options.nodeById(step.node)!;
     const key = keyOf(argv) ?? this.options.key;
     if (step.as === 'acquire' && this.attempts === 0) this.sim.record('lock.request', this.id, { key });
-    this.rpc.call(node, argv, argv.join(' '), (result) => {
+    this.rpc.call(node, argv, spaced, (result) => {
       const answer = result.ok ? formatReply(result.reply) : 'no answer (timeout)';
       if (step.as === 'acquire') return this.acquired(index, step, key, argv, result, answer);
       if (step.as === 'release' && result.ok) {
@@ -219,4 +219,9 @@ function pxOf(argv: readonly string[]): number | null {
   if (px > 0) return Number(argv[px + 1]) || null;
   const ex = argv.findIndex((a) => a.toUpperCase() === 'EX');
   return ex > 0 ? Number(argv[ex + 1]) * 1000 || null : null;
+}
+
+/** A step's command as its arrow's label: every argument, as written. */
+function spaced(argv: readonly string[]): string {
+  return argv.join(' ');
 }

@@ -31,10 +31,16 @@ interface Link {
 }
 
 /**
- * A message's label: the text itself, or a function that builds it when the trace is read
- * (a command line or a formatted reply is only ever looked at for a few of the messages).
+ * A message's label: the text itself, or something that builds it when the trace is read (a
+ * command line or a formatted reply is only ever looked at for a few of the messages). An
+ * object rather than a closure: the trace keeps the label source of every message, and a
+ * closure would keep its whole scope alive with it.
  */
-export type MessageLabel = string | (() => string);
+export type MessageLabel = string | LabelSource;
+
+export interface LabelSource {
+  label(): string;
+}
 
 /**
  * One message on the wire (a duplicate travels as a second one with the same id). It is also
@@ -57,7 +63,7 @@ class Flight extends LazyTraceData {
   }
 
   get label(): string {
-    if (typeof this.labelSource !== 'string') this.labelSource = this.labelSource();
+    if (typeof this.labelSource !== 'string') this.labelSource = this.labelSource.label();
     return this.labelSource;
   }
 

@@ -9,7 +9,7 @@ import { failure, integerOf, type Recipe, type RecipeContext } from './recipe';
 export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-and-delete'): Recipe {
   const node = ctx.nodes[0]!;
   const ttl = String(ctx.ttlMs);
-  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, () => commandLabel(argv), done);
+  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel, done);
   return {
     reentrant: false,
     acquire(key, done) {

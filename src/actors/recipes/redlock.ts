@@ -24,7 +24,7 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
     let deleted = false;
     for (const node of ctx.nodes) {
       const argv = ['EVAL', RELEASE_IF_MINE, '1', key, ctx.value];
-      ctx.rpc.call(node, argv, () => commandLabel(argv), (result) => {
+      ctx.rpc.call(node, argv, commandLabel, (result) => {
         if (result.ok && result.reply.type === 'integer' && result.reply.value > 0n) deleted = true;
         if (--pending === 0) done(deleted);
       }, options.instanceTimeoutMs);
@@ -38,7 +38,7 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
       let granted = 0;
       for (const node of ctx.nodes) {
         const argv = ['SET', key, ctx.value, 'NX', 'PX', String(ctx.ttlMs)];
-        ctx.rpc.call(node, argv, () => commandLabel(argv), (result) => {
+        ctx.rpc.call(node, argv, commandLabel, (result) => {
           if (result.ok && result.reply.type === 'status') granted++;
           if (--pending > 0) return;
           const elapsedMs = ctx.process.localNow() - startLocal;
@@ -57,7 +57,7 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
       let renewed = 0;
       for (const node of ctx.nodes) {
         const argv = ['EVAL', RENEW_IF_MINE, '1', key, ctx.value, String(ctx.ttlMs)];
-        ctx.rpc.call(node, argv, () => commandLabel(argv), (result) => {
+        ctx.rpc.call(node, argv, commandLabel, (result) => {
           if (result.ok && result.reply.type === 'integer' && result.reply.value === 1n) renewed++;
           if (--pending === 0) done(renewed >= quorum ? 'renewed' : 'lost');
         }, options.instanceTimeoutMs);

@@ -10,7 +10,7 @@ export function reentrantRecipe(ctx: RecipeContext): Recipe {
   const node = ctx.nodes[0]!;
   const script = (body: string, key: string, done: Parameters<RecipeContext['rpc']['call']>[3]) => {
     const argv = ['EVAL', body, '1', key, ctx.value, String(ctx.ttlMs)];
-    ctx.rpc.call(node, argv, () => commandLabel(argv), done);
+    ctx.rpc.call(node, argv, commandLabel, done);
   };
   return {
     reentrant: true,

@@ -11,7 +11,7 @@ import { failure, integerOf, type Recipe, type RecipeContext } from './recipe';
  */
 export function twoStepRecipe(ctx: RecipeContext, kind: 'get-then-set' | 'setnx-then-expire'): Recipe {
   const node = ctx.nodes[0]!;
-  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, () => commandLabel(argv), done);
+  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel, done);
   /** Runs `next` after the recipe's think time, frozen like any other timer if the client pauses. */
   const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.setTimer(ctx.gapMs, next) : next());
   const granted = { ok: true as const, token: null, validityMs: ctx.ttlMs };
