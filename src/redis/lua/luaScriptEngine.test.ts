@@ -241,6 +241,11 @@ describe('runaway scripts and memory bombs', () => {
     expect(run("return #string.rep('x', 1000)")).toEqual(int(1000));
     expect(run("return redis.call('ping')")).toEqual({ type: 'status', value: 'PONG' });
   });
+  it('restarts a collector a script stopped and collects the garbage it left before the next script', () => {
+    const bomb = "collectgarbage('stop') local t = {} for i = 1, 300 do t[i] = string.rep('x', 65536) .. i end return #t";
+    expect(run(bomb)).toEqual(int(300));
+    expect(run("return {collectgarbage('isrunning'), collectgarbage('count') < 8192}")).toEqual(arr(int(1), int(1)));
+  });
   it('restarts its VM when a command throws, and the script sees an error reply', () => {
     const throwing = { ...new TestKeyspace().request("return redis.pcall('get', 'x')"), call: () => { throw new Error('boom'); } };
     expect(engine.run(throwing)).toEqual(err('ERR boom'));

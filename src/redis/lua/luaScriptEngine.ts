@@ -59,7 +59,8 @@ interface Session {
   vm: LuaVm;
   compile: number;
   beginRun: number;
-  endRun: number;
+  /** True when the heap was large after the last script: the next begin_run collects it. */
+  collectNext: boolean;
   handlerEntry: number;
   hook: number;
   /** Compiled bodies (body -> registry ref), as Redis keeps its f_<sha> functions. */
@@ -140,11 +141,17 @@ export class LuaScriptEngine implements ScriptEngine {
   }
 
   private execute(request: ScriptRequest): { reply: Reply; restart: boolean } {
-    const { vm, compile, beginRun, endRun, handlerEntry, hook, compiled: cache } = this.session;
+    const session = this.session;
+    const { vm, compile, beginRun, handlerEntry, hook, compiled: cache } = session;
     const { api } = vm;
     const L = vm.L;
     const base = api.gettop(L);
+    // The message handler goes below the script first, so nothing has to be rotated later.
+    const handler = base + 1;
+    const script = base + 2;
+    let hooked = false;
     try {
+      api.pushcclosure(L, handlerEntry, 0);
       const cached = cache.get(request.body);
       if (cached !== undefined) {
         vm.pushRef(L, cached);
@@ -162,27 +169,27 @@ export class LuaScriptEngine implements ScriptEngine {
         api.pushvalue(L, -1);
         cache.set(request.body, vm.ref(L));
       }
-      const script = api.gettop(L);
 
+      // begin_run also finishes the previous script's cleanup (see sandboxSource.ts); the
+      // third argument, asking for a full collection, is only pushed when it is true.
       vm.pushRef(L, beginRun);
       this.pushStrings(L, request.keys);
       this.pushStrings(L, request.args);
-      const begun = api.pcallk(L, 2, 0, 0, 0, 0);
+      if (session.collectNext) api.pushboolean(L, 1);
+      const begun = api.pcallk(L, session.collectNext ? 3 : 2, 0, 0, 0, 0);
       if (begun !== LuaReturn.Ok) return { reply: this.failure(L, begun, request.sha), restart: true };
+      session.collectNext = false;
 
-      api.pushcclosure(L, handlerEntry, 0);
-      api.rotate(L, script, 1);
+      hooked = true;
       api.sethook(L, hook, LuaEventMasks.Count, HOOK_INTERVAL);
-      const status = api.pcallk(L, 0, 1, script, 0, 0);
-      api.sethook(L, 0, 0, 0);
-      const reply = status === LuaReturn.Ok ? readReply(vm, L, -1) : this.failure(L, status, request.sha);
-
-      vm.pushRef(L, endRun);
-      api.pushboolean(L, vm.memoryUsed() > COLLECT_ABOVE_BYTES ? 1 : 0);
-      const cleaned = api.pcallk(L, 1, 0, 0, 0, 0) === LuaReturn.Ok;
-      return { reply, restart: status === LuaReturn.ErrorMem || !cleaned };
+      const status = api.pcallk(L, 0, 1, handler, 0, 0);
+      // No Lua code runs from here to the end of the run (reading values calls no
+      // metamethods), so the hook is cleared once, in the finally block.
+      const reply = status === LuaReturn.Ok ? readReply(vm, L, script) : this.failure(L, status, request.sha);
+      session.collectNext = vm.memoryUsed() > COLLECT_ABOVE_BYTES;
+      return { reply, restart: status === LuaReturn.ErrorMem };
     } finally {
-      api.sethook(L, 0, 0, 0);
+      if (hooked) api.sethook(L, 0, 0, 0);
       api.settop(L, base);
     }
   }
@@ -262,7 +269,7 @@ export class LuaScriptEngine implements ScriptEngine {
       vm,
       compile: refOf('compile_user'),
       beginRun: refOf('begin_run'),
-      endRun: refOf('end_run'),
+      collectNext: false,
       handlerEntry: 0,
       hook: 0,
       compiled: new Map(),

@@ -77,7 +77,7 @@ export function pushErrorTable(vm: LuaVm, L: number, text: string, fromReply = t
 /** Converts the Lua value at `index` into the reply Redis would send for it. */
 export function readReply(vm: LuaVm, L: number, index: number, depth = 0): Reply {
   const api = vm.api;
-  const at = api.absindex(L, index);
+  const at = index > 0 ? index : api.absindex(L, index);
   switch (api.type(L, at)) {
     case LuaType.Boolean:
       return api.toboolean(L, at) ? integer(1) : nil;
