@@ -38,6 +38,29 @@ function keyData(key: string): { key: string } {
 /** A running lock client machine (either shape: see plainLockClientMachine). */
 type ClientActorRef = Actor<typeof lockClientMachine>;
 
+type ClientSnapshot = ReturnType<ClientActorRef['getPersistedSnapshot']>;
+
+/**
+ * The machine's starting snapshot for `input`, computed once per distinct input. Working it
+ * out (entering the initial states, building the context) was half the cost of creating an
+ * actor, and a seed sweep creates every client anew for each of thousands of runs.
+ */
+const initialSnapshots = new Map<typeof lockClientMachine, Map<string, ClientSnapshot>>();
+
+function initialSnapshot(machine: typeof lockClientMachine, input: LockClientInput): ClientSnapshot {
+  let byInput = initialSnapshots.get(machine);
+  if (byInput === undefined) initialSnapshots.set(machine, (byInput = new Map()));
+  const key = JSON.stringify(input);
+  let snapshot = byInput.get(key);
+  if (snapshot === undefined) {
+    // Inputs come from scenarios; the sandbox can invent many, so the cache stays bounded.
+    if (byInput.size >= 200) byInput.clear();
+    snapshot = createActor(machine, { input }).getPersistedSnapshot();
+    byInput.set(key, snapshot);
+  }
+  return snapshot;
+}
+
 export interface LockClientOptions {
   id: string;
   /** The lock keys, in the order this client takes them. */
@@ -79,6 +102,7 @@ export class LockClient implements LockClientEffects {
   private leaseDeadlineLocal = 0;
   private basis: ReadResult | null = null;
   private token: number | null = null;
+  private workTimer: number | null = null;
 
   constructor(
     private readonly sim: Sim,
@@ -98,6 +122,7 @@ export class LockClient implements LockClientEffects {
     this.actor = this.spawn(options.input);
     this.process.onCrash = () => {
       this.actor.stop();
+      this.workTimer = null;
       this.held = [];
       this.recordState('crashed');
     };
@@ -125,11 +150,12 @@ export class LockClient implements LockClientEffects {
   private spawn(input: LockClientInput): ClientActorRef {
     const clock = new ProcessClock(this.process);
     // Without a watchdog the flat machine is enough (same states, cheaper transitions).
-    const machine = input.renewEveryMs === null ? plainLockClientMachine : lockClientMachine;
-    const actor: ClientActorRef = createActor<typeof lockClientMachine>(machine as typeof lockClientMachine, { input, clock });
+    const machine = (input.renewEveryMs === null ? plainLockClientMachine : lockClientMachine) as typeof lockClientMachine;
+    const actor: ClientActorRef = createActor(machine, { input, snapshot: initialSnapshot(machine, input), clock });
     bindEffects(actor, this);
     actor.subscribe((snapshot) => this.recordState(stateLabel(snapshot)));
     actor.start();
+    this.process.setTimer(input.startAtMs, () => actor.send({ type: 'START' }));
     return actor;
   }
 
@@ -150,6 +176,23 @@ export class LockClient implements LockClientEffects {
   startRead(): void {
     this.read();
   }
+
+  /** Effect: do the job's work, which takes workMs on this process's clock. */
+  startWork(): void {
+    const workMs = this.options.input.workMs;
+    if (workMs !== null) this.workTimer = this.process.setTimer(workMs, this.workDone);
+  }
+
+  /** Effect: left `working` before the work was done. */
+  stopWork(): void {
+    if (this.workTimer !== null) this.sim.kernel.cancel(this.workTimer);
+    this.workTimer = null;
+  }
+
+  private readonly workDone = (): void => {
+    this.workTimer = null;
+    this.actor.send({ type: 'WORK_DONE' });
+  };
 
   /** Effect: write to the resource. */
   startWrite(): void {

@@ -1,4 +1,4 @@
-import { assign, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { and, assign, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
 
 /**
  * What a lock client knows and intends. It is the client's *belief*; Redis may see things
@@ -30,6 +30,8 @@ export interface LockClientContext {
 export type LockClientInput = Omit<LockClientContext, 'jobsDone' | 'reentered' | 'token'>;
 
 export type LockClientEvent =
+  /** The client's start time came (sent by LockClient on the process's clock). */
+  | { type: 'START' }
   | { type: 'ACQUIRED'; token: number | null }
   /**
    * The retry policy gave up (retries themselves are carried out by LockClient, not decided
@@ -38,6 +40,8 @@ export type LockClientEvent =
   | { type: 'GAVE_UP'; unreachable: boolean }
   /** The read came back; `act` is false when the resource's state says there is nothing to do. */
   | { type: 'READ_DONE'; act: boolean }
+  /** The work took its time (LockClient's timer on the process clock). */
+  | { type: 'WORK_DONE' }
   | { type: 'WRITE_DONE' }
   | { type: 'RELEASED' }
   | { type: 'RENEWED' }
@@ -49,6 +53,10 @@ export interface LockClientEffects {
   startAcquire(): void;
   startReenter(): void;
   startRead(): void;
+  /** Start the work's timer; WORK_DONE when it is done (never, for a wedged worker). */
+  startWork(): void;
+  /** Leaving `working` early (the lease was lost): the work's timer must not fire. */
+  stopWork(): void;
   startWrite(): void;
   startRelease(): void;
   startRenew(): void;
@@ -81,6 +89,8 @@ const machineSetup = setup({
     startAcquire: effect('startAcquire'),
     startReenter: effect('startReenter'),
     startRead: effect('startRead'),
+    startWork: effect('startWork'),
+    stopWork: effect('stopWork'),
     startWrite: effect('startWrite'),
     startRelease: effect('startRelease'),
     startRenew: effect('startRenew'),
@@ -92,13 +102,13 @@ const machineSetup = setup({
     nextJob: assign({ jobsDone: ({ context }) => context.jobsDone + 1, reentered: 0, token: null }),
   },
   delays: {
-    startDelay: ({ context }) => context.startAtMs,
-    workDelay: ({ context }) => context.workMs ?? Infinity,
     renewDelay: ({ context }) => context.renewEveryMs ?? Infinity,
     renewRetryDelay: ({ context }) => context.renewRetryMs,
   },
   guards: {
     needsReenter: ({ context }) => context.reentered < context.reenter,
+    // Checked as the nested ACQUIRED arrives, before countReentry has counted it.
+    needsAnotherReenter: ({ context }) => context.reentered + 1 < context.reenter,
     readsFirst: ({ context }) => context.readsFirst,
     // Carrying on without the lock is a bet that silence means nobody holds it; a clear
     // "taken" from Redis is never a reason to go ahead.
@@ -113,9 +123,14 @@ const machineSetup = setup({
 /**
  * A lock client: wait for the start time, take the lock (retrying by policy), enter again if
  * the job nests, read, work, write to the resource and release, while a watchdog renews the
- * lease. Effects are named here and bound per actor by LockClient (`bindEffects`); time comes from the
- * kernel through the actor's clock, so `after` delays are virtual and freeze during a pause.
- * Only decisions come through here: network traffic and Redis commands stay in plain code.
+ * lease. Effects are named here and bound per actor by LockClient (`bindEffects`).
+ *
+ * Only decisions come through here. Network traffic, Redis commands and fixed waits (the start
+ * time, the work itself, the pause between retries) are plain code on the process's clock,
+ * which tells the machine when they are over; the watchdog's timers are the machine's own
+ * `after` delays, which the actor's clock also puts on the kernel, so they are virtual and
+ * freeze during a pause too. Every transition costs XState several microseconds, so the
+ * machine has no eventless hops and as few steps per job as its states need.
  *
  * Built in two shapes from one definition, once each: with a watchdog, `holding` is a parallel
  * state (the job's steps beside the watchdog's); without one, `holding` holds the job's steps
@@ -124,20 +139,18 @@ const machineSetup = setup({
  */
 function buildMachine(watchdog: boolean) {
   const job = watchdog ? '#lockClient.holding.job.' : '#lockClient.holding.';
+  /** Where a job starts once the lock is in hand: a nested acquire, a read, or the work. */
+  const startJob = <A extends 'keepToken' | 'countReentry'>(reenter: 'needsReenter' | 'needsAnotherReenter', action: A) =>
+    [
+      { guard: reenter, target: `${job}reentering`, actions: action },
+      { guard: 'readsFirst', target: `${job}reading`, actions: action },
+      { target: `${job}working`, actions: action },
+    ] as const;
   const jobStates = {
-    // Where a job starts when it was not entered by a plain ACQUIRED (a nested acquire, or
-    // working on without the lock): the same choice as the guarded ACQUIRED below.
-    entering: {
-      always: [
-        { guard: 'needsReenter', target: 'reentering' },
-        { guard: 'readsFirst', target: 'reading' },
-        { target: 'working' },
-      ],
-    },
     reentering: {
       entry: 'startReenter',
       on: {
-        ACQUIRED: { target: 'entering', actions: 'countReentry' },
+        ACQUIRED: startJob('needsAnotherReenter', 'countReentry'),
         GAVE_UP: { target: '#lockClient.releasing' },
       },
     },
@@ -145,7 +158,7 @@ function buildMachine(watchdog: boolean) {
       entry: 'startRead',
       on: { READ_DONE: [{ guard: 'acts', target: 'working' }, { target: '#lockClient.releasing' }] },
     },
-    working: { after: { workDelay: 'writing' } },
+    working: { entry: 'startWork', exit: 'stopWork', on: { WORK_DONE: 'writing' } },
     writing: { entry: 'startWrite', on: { WRITE_DONE: '#lockClient.releasing' } },
   } as const;
   const watchdogRegion = {
@@ -162,30 +175,30 @@ function buildMachine(watchdog: boolean) {
       renewWaiting: { after: { renewRetryDelay: 'renewing' } },
     },
   } as const;
-  // The watchdog region comes first so its timer is scheduled before the job's, as it was when
-  // every job began with an eventless hop through `entering` (same order, same trace).
+  // The watchdog region comes first so its timer is scheduled before the job's.
   const holding = watchdog
-    ? { type: 'parallel' as const, states: { watchdog: watchdogRegion, job: { initial: 'entering' as const, states: jobStates } } }
-    : { initial: 'entering' as const, states: jobStates };
+    ? { type: 'parallel' as const, states: { watchdog: watchdogRegion, job: { initial: 'working' as const, states: jobStates } } }
+    : { initial: 'working' as const, states: jobStates };
   return machineSetup.createMachine({
     id: 'lockClient',
     context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0, token: null }),
     initial: 'idle',
     states: {
-      idle: { after: { startDelay: 'acquiring' } },
+      // Idle until LockClient's start timer says go: with no timer of its own, this state is
+      // the same for every run, so LockClient can restore it from a cached snapshot.
+      idle: { on: { START: 'acquiring' } },
       // Acquiring covers every retry: waiting between tries is plain code (LockClient shows it as
       // 'waiting'), so a crowd of contending clients costs no machine transitions per attempt.
       acquiring: {
         entry: 'startAcquire',
         on: {
           // Straight to the job's first step: one transition per acquisition.
-          ACQUIRED: [
-            { guard: 'needsReenter', target: `${job}reentering`, actions: 'keepToken' },
-            { guard: 'readsFirst', target: `${job}reading`, actions: 'keepToken' },
-            { target: `${job}working`, actions: 'keepToken' },
-          ],
+          ACQUIRED: startJob('needsReenter', 'keepToken'),
           GAVE_UP: [
-            { guard: 'proceeds', target: 'holding', actions: ['noteFailed', 'noteProceeding'] },
+            // Working on without the lock: the same job, with nothing held.
+            { guard: and(['proceeds', 'needsReenter']), target: `${job}reentering`, actions: ['noteFailed', 'noteProceeding'] },
+            { guard: and(['proceeds', 'readsFirst']), target: `${job}reading`, actions: ['noteFailed', 'noteProceeding'] },
+            { guard: 'proceeds', target: `${job}working`, actions: ['noteFailed', 'noteProceeding'] },
             { target: 'failed', actions: 'noteFailed' },
           ],
         },

@@ -12,7 +12,7 @@ export abstract class LazyTraceData {
   abstract dataFor(kind: TraceKind): unknown;
 }
 
-const INITIAL_CAPACITY = 1024;
+const INITIAL_CAPACITY = 256;
 
 /**
  * Names (event kinds, actor ids) stored as small numbers: a trace holds hundreds of thousands
