@@ -246,6 +246,25 @@ describe('runaway scripts and memory bombs', () => {
     expect(run(bomb)).toEqual(int(300));
     expect(run("return {collectgarbage('isrunning'), collectgarbage('count') < 8192}")).toEqual(arr(int(1), int(1)));
   });
+  it('answers the next script after one filled the heap to the cap and kept it', () => {
+    // The memory error is caught inside the script, so the VM is kept with a full heap; the
+    // next script's KEYS and ARGV (one of them large) must still be built: a memory error
+    // outside any Lua call would abort the WebAssembly module. That script is compiled
+    // beforehand, since compiling it on a full heap would fail.
+    const count = 'return #KEYS + #ARGV';
+    expect(run(count)).toEqual(int(0));
+    const fill = `local t = {} KEYS.t = t
+      for _, size in ipairs({65536, 1024, 16}) do
+        pcall(function() while true do t[#t+1] = string.rep('x', size) .. #t end end)
+      end
+      return #t > 0`;
+    expect(run(fill, ['a'])).toEqual(int(1));
+    expect(engine.lastRun.restarted).toBe(false);
+    expect(run(count, ['b1', 'b2', 'b3'], ['c'.repeat(100_000)])).toEqual(int(4));
+    // Replacing KEYS leaves the filled table to the collector.
+    expect(run(count)).toEqual(int(0));
+    expect(run('return 5')).toEqual(int(5));
+  });
   it('restarts its VM when a command throws, and the script sees an error reply', () => {
     const throwing = { ...new TestKeyspace().request("return redis.pcall('get', 'x')"), call: () => { throw new Error('boom'); } };
     expect(engine.run(throwing)).toEqual(err('ERR boom'));

@@ -158,7 +158,7 @@ export class LuaScriptEngine implements ScriptEngine {
       } else {
         vm.pushRef(L, compile);
         vm.pushString(L, rewriteFor51(request.body));
-        const compiled = api.pcallk(L, 1, 2, 0, 0, 0);
+        const compiled = vm.pcall(L, 1, 2, 0);
         if (compiled !== LuaReturn.Ok) return { reply: this.failure(L, compiled, request.sha), restart: true };
         if (api.type(L, -2) !== LuaType.Function) {
           const message = mapCompileMessage(vm.toString(L, -1));
@@ -176,13 +176,13 @@ export class LuaScriptEngine implements ScriptEngine {
       this.pushStrings(L, request.keys);
       this.pushStrings(L, request.args);
       if (session.collectNext) api.pushboolean(L, 1);
-      const begun = api.pcallk(L, session.collectNext ? 3 : 2, 0, 0, 0, 0);
+      const begun = vm.pcall(L, session.collectNext ? 3 : 2, 0, 0);
       if (begun !== LuaReturn.Ok) return { reply: this.failure(L, begun, request.sha), restart: true };
       session.collectNext = false;
 
       hooked = true;
       api.sethook(L, hook, LuaEventMasks.Count, HOOK_INTERVAL);
-      const status = api.pcallk(L, 0, 1, handler, 0, 0);
+      const status = vm.pcall(L, 0, 1, handler);
       // No Lua code runs from here to the end of the run (reading values calls no
       // metamethods), so the hook is cleared once, in the finally block.
       const reply = status === LuaReturn.Ok ? readReply(vm, L, script) : this.failure(L, status, request.sha);
@@ -295,7 +295,7 @@ export class LuaScriptEngine implements ScriptEngine {
     const L = vm.L;
     if (vm.load(L, source, name) !== LuaReturn.Ok) throw new Error(`Lua shim ${name}: ${vm.toString(L, -1)}`);
     for (const index of argIndexes) api.pushvalue(L, index);
-    if (api.pcallk(L, argIndexes.length, results, 0, 0, 0) !== LuaReturn.Ok) {
+    if (vm.pcall(L, argIndexes.length, results, 0) !== LuaReturn.Ok) {
       throw new Error(`Lua shim ${name}: ${vm.toString(L, -1)}`);
     }
   }

@@ -26,6 +26,10 @@ export function isLuaUnwind(e: unknown): boolean {
  *
  * Memory is capped through wasmoon's tracing allocator: an allocation past the cap fails,
  * which Lua reports as "not enough memory" instead of growing the page's heap without end.
+ * The cap holds only inside protected calls (pcall()): a memory error raised outside one,
+ * say while the host pushes a script's arguments, has no handler to land in and would abort
+ * the WebAssembly module. The host's own pushes are bounded by the request's size, and the
+ * next protected allocation fails if they went past the cap.
  */
 export class LuaVm {
   readonly L: number;
@@ -38,6 +42,8 @@ export class LuaVm {
   /** A reusable buffer for strings pushed into Lua, grown when a longer one comes. */
   private buffer: number;
   private bufferBytes = SCRATCH_BYTES;
+  /** The heap size allocations may not grow past inside protected calls. */
+  private readonly memoryMaxBytes: number;
 
   constructor(
     readonly lua: LuaWasm,
@@ -58,7 +64,19 @@ export class LuaVm {
     ]) {
       this.global.loadLibrary(library);
     }
-    this.global.setMemoryMax(this.global.getMemoryUsed() + memoryLimitBytes);
+    this.memoryMaxBytes = this.global.getMemoryUsed() + memoryLimitBytes;
+  }
+
+  /** lua_pcallk without continuation, with the memory cap on for its duration. */
+  pcall(L: number, nargs: number, nresults: number, handler: number): number {
+    const global = this.global;
+    const outer = global.getMemoryMax();
+    global.setMemoryMax(this.memoryMaxBytes);
+    try {
+      return this.api.pcallk(L, nargs, nresults, handler, 0, 0);
+    } finally {
+      global.setMemoryMax(outer);
+    }
   }
 
   /** Bytes the Lua heap holds right now. */
