@@ -1,4 +1,4 @@
-import type { TraceEvent } from '../sim/traceEvents';
+import type { TraceEvent, TraceKind } from '../sim/traceEvents';
 import { checkFencingMonotonic } from './fencingMonotonic';
 import { checkProgress } from './progress';
 import { checkDoubleAssignment, checkDoubleCharge, checkLostUpdate } from './resourceEffects';
@@ -17,6 +17,25 @@ export interface CheckOptions {
   /** Invariants the scenario expects a verdict on, reported even where they would not apply. */
   expected: readonly string[];
 }
+
+/**
+ * The only kinds of event the checkers read (plus the run's end, the last moment a stall can be
+ * seen). A run's verdicts need these alone, so the messages, commands and state changes that
+ * make up most of a trace are never built into event objects for them.
+ */
+export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set<TraceKind>([
+  'run.start',
+  'run.end',
+  'lock.request',
+  'lock.acquired',
+  'lock.released',
+  'lock.lost',
+  'lock.failed',
+  'lease.granted',
+  'lease.ended',
+  'resource.write',
+  'process.crash',
+]);
 
 /**
  * Every checker that applies to this run, in a fixed order: the lock's own invariants first,

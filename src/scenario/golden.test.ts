@@ -34,6 +34,8 @@ describe('reference scenarios', () => {
       const verdicts = simulation.verdicts();
       expect(parsed.scenario.expect.length).toBeGreaterThan(0);
       expect(unmetExpectations(parsed.scenario, verdicts), `SEED=${simulation.seed}`).toEqual([]);
+      // The checkers read only CHECKED_KINDS; over the whole trace they must say exactly the same.
+      expect(simulation.verdicts(simulation.sim.trace.toArray())).toEqual(verdicts);
       const summary = summarizeTrace(simulation.sim.trace.toArray(), verdicts, simulation.sim.trace.hash());
       const golden = join(GOLDEN, file.replace(/\.yaml$/, '.txt'));
       if (process.env.UPDATE_GOLDEN) {

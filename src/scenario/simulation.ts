@@ -1,8 +1,9 @@
-import { runCheckers } from '../check/invariants';
+import { CHECKED_KINDS, runCheckers } from '../check/invariants';
 import type { Verdict } from '../check/verdict';
 import { actorInfos, World, type ProcessAction, type WorldSpec } from '../actors/world';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { Sim } from '../sim/sim';
+import type { TraceEvent } from '../sim/traceEvents';
 import { formatMs } from '../sim/time';
 import { describeAction } from './describeAction';
 import { initialActions, toAction, worldSpec } from './build';
@@ -83,9 +84,12 @@ export class Simulation {
     return this;
   }
 
-  /** Every applicable checker's verdict over the trace so far. */
-  verdicts(): Verdict[] {
-    const events = this.sim.trace.toArray();
+  /**
+   * Every applicable checker's verdict over the trace so far. The checkers are given only the
+   * kinds of event they read, unless `events` says otherwise (tests pass the whole trace to
+   * show it makes no difference).
+   */
+  verdicts(events: readonly TraceEvent[] = this.sim.trace.ofKinds(CHECKED_KINDS)): Verdict[] {
     const verdicts = runCheckers(events, {
       quorumOf: quorumByKey(this.spec),
       progressWithinMs: this.scenario.checks.progressWithin,

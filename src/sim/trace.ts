@@ -113,6 +113,14 @@ export class Trace {
     for (let i = 0; i < this.count; i++) yield this.get(i);
   }
 
+  /** The events of the given kinds only, in order (each keeps its id). */
+  ofKinds(kinds: ReadonlySet<TraceKind>): TraceEvent[] {
+    const wanted = this.kindNames.list.map((kind) => kinds.has(kind));
+    const events: TraceEvent[] = [];
+    for (let i = 0; i < this.count; i++) if (wanted[this.kinds[i]!]) events.push(this.get(i));
+    return events;
+  }
+
   toArray(): TraceEvent[] {
     const events = new Array<TraceEvent>(this.count);
     for (let i = 0; i < events.length; i++) events[i] = this.get(i);
