@@ -69,7 +69,8 @@ class Request implements LabelSource {
 
   /** The node answered (WAIT may answer later than the command ran): send the reply back. */
   respond(reply: Reply): void {
-    this.rpc.network.send(this.node.id, this.rpc.process, new ReplyLabel(reply), arriveAtClient, new Answer(this, reply));
+    const answer = new Answer(this, reply);
+    this.rpc.network.send(this.node.id, this.rpc.process, answer, arriveAtClient, answer);
   }
 
   /** A reply reached the client: the first copy settles the request, later ones are noted. */
@@ -100,17 +101,12 @@ class Request implements LabelSource {
   }
 }
 
-/** A reply on its way back: which request it answers. */
-class Answer {
+/** A reply on its way back: which request it answers; its label is the reply as redis-cli shows it. */
+class Answer implements LabelSource {
   constructor(
     readonly request: Request,
     readonly reply: Reply,
   ) {}
-}
-
-/** A reply's label: the reply as redis-cli shows it, built when first read. */
-class ReplyLabel implements LabelSource {
-  constructor(private readonly reply: Reply) {}
 
   label(): string {
     return formatReply(this.reply);

@@ -48,7 +48,6 @@ export interface LabelSource {
  */
 class Flight extends LazyTraceData {
   constructor(
-    readonly network: Network,
     readonly msg: number,
     readonly from: string,
     readonly to: Endpoint,
@@ -69,18 +68,13 @@ class Flight extends LazyTraceData {
 
   /** A copy sent again under the same id (duplication). */
   copy(fate: 'partition' | null): Flight {
-    return new Flight(this.network, this.msg, this.from, this.to, this.labelSource, this.deliver, this.arg, fate);
+    return new Flight(this.msg, this.from, this.to, this.labelSource, this.deliver, this.arg, fate);
   }
 
   dataFor(kind: TraceKind): unknown {
     return kind === 'net.deliver' ? { msg: this.msg, from: this.from, label: this.label } : { msg: this.msg, to: this.to.id, label: this.label };
   }
 }
-
-// Kernel callbacks shared by every message (a closure per message was a measurable cost).
-const arrive = (flight: Flight) => flight.network.arrived(flight);
-const recordLoss = (flight: Flight) => flight.network.dropped(flight, flight.fate!);
-const recordCrashed = (flight: Flight) => flight.network.dropped(flight, 'crashed');
 
 /**
  * Carries messages between processes. Each directed link draws its delays and faults from its
@@ -98,6 +92,10 @@ export class Network {
   private readonly linksFrom = new Map<string, Map<string, Link>>();
   readonly partitions = new Partitions();
   private options: NetworkOptions;
+  // Kernel callbacks shared by every message (a closure per message was a measurable cost).
+  private readonly arrive = (flight: Flight): void => this.arrived(flight);
+  private readonly recordLoss = (flight: Flight): void => this.dropped(flight, flight.fate!);
+  private readonly recordCrashed = (flight: Flight): void => this.dropped(flight, 'crashed');
 
   constructor(
     private readonly sim: Sim,
@@ -138,7 +136,7 @@ export class Network {
     let delayMs = drawLatencyMs(random, faults.latency);
     if (random.chance(faults.reorder)) delayMs += faults.reorderDelayMs;
     const cutAtSend = !this.partitions.healed && this.partitions.blocks(from, to.id);
-    const flight = new Flight(this, msg, from, to, label, deliver, arg, lost ? 'loss' : cutAtSend ? 'partition' : null);
+    const flight = new Flight(msg, from, to, label, deliver, arg, lost ? 'loss' : cutAtSend ? 'partition' : null);
     this.sim.recordLazy('net.send', from, flight);
     this.carry(flight, delayMs);
     if (random.chance(faults.duplicate)) {
@@ -150,12 +148,12 @@ export class Network {
 
   private carry(flight: Flight, delayMs: number): void {
     // A lost message is recorded where it would have arrived, so its arrow ends in a cross.
-    if (flight.fate !== null) this.sim.kernel.schedule(delayMs, null, 'message', recordLoss, undefined, flight);
-    else this.sim.kernel.schedule(delayMs, flight.to.owner, 'message', arrive, recordCrashed, flight);
+    if (flight.fate !== null) this.sim.kernel.schedule(delayMs, null, 'message', this.recordLoss, undefined, flight);
+    else this.sim.kernel.schedule(delayMs, flight.to.owner, 'message', this.arrive, this.recordCrashed, flight);
   }
 
   /** A message reached its receiver's process: deliver it, unless the link was cut meanwhile (kernel callback). */
-  arrived(flight: Flight): void {
+  private arrived(flight: Flight): void {
     // A link cut while the message was on the wire loses it too.
     if (!this.partitions.healed && this.partitions.blocks(flight.from, flight.to.id)) {
       this.dropped(flight, 'partition');
@@ -170,7 +168,7 @@ export class Network {
   }
 
   /** Records a message that will never be delivered (kernel callback). */
-  dropped(flight: Flight, reason: 'loss' | 'partition' | 'crashed'): void {
+  private dropped(flight: Flight, reason: 'loss' | 'partition' | 'crashed'): void {
     const { msg, to } = flight;
     flight.deliver = null;
     flight.arg = undefined;

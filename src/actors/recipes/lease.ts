@@ -10,13 +10,21 @@ export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-an
   const node = ctx.nodes[0]!;
   const ttl = String(ctx.ttlMs);
   const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel, done);
+  // A contending client sends the same acquire command again and again; the trace keeps the
+  // argv of every one, so they share one array per key (nothing downstream changes an argv).
+  const acquireArgv = new Map<string, string[]>();
+  const acquireCommand = (key: string): string[] => {
+    let argv = acquireArgv.get(key);
+    if (argv === undefined) {
+      argv = ctx.fencing ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, ctx.value, ttl] : ['SET', key, ctx.value, 'NX', 'PX', ttl];
+      acquireArgv.set(key, argv);
+    }
+    return argv;
+  };
   return {
     reentrant: false,
     acquire(key, done) {
-      const argv = ctx.fencing
-        ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, ctx.value, ttl]
-        : ['SET', key, ctx.value, 'NX', 'PX', ttl];
-      call(argv, (result) => {
+      call(acquireCommand(key), (result) => {
         if (!result.ok) return done(failure(result));
         const { reply } = result;
         if (reply.type === 'status' && reply.value === 'OK') return done({ ok: true, token: null, validityMs: ctx.ttlMs });
