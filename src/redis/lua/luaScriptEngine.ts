@@ -235,10 +235,10 @@ export class LuaScriptEngine implements ScriptEngine {
   private pushStrings(L: number, values: string[]): void {
     const { vm } = this.session;
     vm.api.createtable(L, values.length, 0);
-    values.forEach((value, i) => {
-      vm.pushString(L, value);
+    for (let i = 0; i < values.length; i++) {
+      vm.pushString(L, values[i] as string);
       vm.api.rawseti(L, -2, luaInteger(i + 1));
-    });
+    }
   }
 
   /** Builds a VM: libraries, the sandbox, the redis/bit/cjson shims, and the native hooks. */

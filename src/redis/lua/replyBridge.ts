@@ -17,10 +17,11 @@ const MAX_REPLY_DEPTH = 1000;
 /**
  * Pushes a reply as Lua sees it: nil becomes false, status {ok=...}, error
  * {err=..., ignore_error_stats_update=true}, integer a number, bulk a string, array a table.
+ * Called from a C function, which Lua gives LUA_MINSTACK (20) free slots: a scalar needs at
+ * most 3, so only each array level makes room for itself and one element.
  */
 export function pushReply(vm: LuaVm, L: number, reply: Reply): void {
   const api = vm.api;
-  api.checkstack(L, 4);
   switch (reply.type) {
     case 'status':
       api.createtable(L, 0, 1);
@@ -47,11 +48,13 @@ export function pushReply(vm: LuaVm, L: number, reply: Reply): void {
         api.pushboolean(L, 0);
         return;
       }
+      api.checkstack(L, 4);
       api.createtable(L, reply.value.length, 0);
-      reply.value.forEach((element, i) => {
-        pushReply(vm, L, element);
+      const elements = reply.value;
+      for (let i = 0; i < elements.length; i++) {
+        pushReply(vm, L, elements[i] as Reply);
         api.rawseti(L, -2, luaInteger(i + 1));
-      });
+      }
       return;
     }
   }
