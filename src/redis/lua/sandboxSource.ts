@@ -339,7 +339,11 @@ local function missing_global(_, name)
   return v
 end
 harden(globals)
-sandbox_G = protect(globals, missing_global, protect({__index = missing_global}))
+-- Reads go from the proxy straight to globals, a table, which the VM follows without calling
+-- any function; only a miss reaches missing_global. Scripts never get hold of globals itself,
+-- so its metatable is invisible to them.
+setmetatable(globals, {__index = missing_global})
+sandbox_G = protect(globals, nil, protect({__index = missing_global}))
 globals._G = sandbox_G
 env.G = sandbox_G
 env.globals = globals
