@@ -9,8 +9,8 @@ const CHUNK_BYTES = 8192;
 /** Strings up to this length are read with a plain loop, cheaper than apply() for short ones. */
 const SHORT_STRING_BYTES = 64;
 
-/** First size of the buffer strings are copied through on their way into Lua. */
-const SCRATCH_BYTES = 1024;
+/** Size of the buffer short strings are copied through on their way into Lua. */
+const BUFFER_BYTES = 4096;
 
 /** The exception Emscripten throws to implement longjmp, i.e. a Lua error in flight. */
 export function isLuaUnwind(e: unknown): boolean {
@@ -39,9 +39,8 @@ export class LuaVm {
   private readonly pointers: number[] = [];
   /** Where lua_tolstring writes a string's length. */
   private readonly lengthOut: number;
-  /** A reusable buffer for strings pushed into Lua, grown when a longer one comes. */
-  private buffer: number;
-  private bufferBytes = SCRATCH_BYTES;
+  /** A reusable buffer for short strings pushed into Lua. */
+  private readonly buffer: number;
   /** The heap size allocations may not grow past inside protected calls. */
   private readonly memoryMaxBytes: number;
 
@@ -53,7 +52,7 @@ export class LuaVm {
     this.L = this.global.address;
     this.api = bindLuaApi(lua);
     this.lengthOut = lua.module._malloc(8);
-    this.buffer = lua.module._malloc(this.bufferBytes);
+    this.buffer = lua.module._malloc(BUFFER_BYTES);
     for (const library of [
       LuaLibraries.Base,
       LuaLibraries.Table,
@@ -99,42 +98,47 @@ export class LuaVm {
   }
 
   /**
-   * Pushes a byte string. The bytes go through one buffer kept for the VM's life:
+   * Pushes a byte string. Short strings go through one buffer kept for the VM's life:
    * lua_pushlstring copies them before it can run any code that might push another string.
+   * Longer ones get a buffer of their own, freed at once, so one huge argument does not
+   * hold its size of the WebAssembly heap for as long as the VM lives.
    */
   pushString(L: number, s: string): void {
     const length = s.length;
-    if (length > this.bufferBytes) this.growBuffer(length);
-    const heap = this.lua.module.HEAPU8;
-    const buffer = this.buffer;
-    for (let i = 0; i < length; i++) {
-      const code = s.charCodeAt(i);
-      if (code > 0xff) {
-        this.pushUtf8(L, s);
-        return;
+    const buffer = length <= BUFFER_BYTES ? this.buffer : this.allocate(length);
+    try {
+      const heap = this.lua.module.HEAPU8;
+      for (let i = 0; i < length; i++) {
+        const code = s.charCodeAt(i);
+        if (code > 0xff) {
+          this.pushUtf8(L, s);
+          return;
+        }
+        heap[buffer + i] = code;
       }
-      heap[buffer + i] = code;
+      this.api.pushlstring(L, buffer, length);
+    } finally {
+      if (buffer !== this.buffer) this.lua.module._free(buffer);
     }
-    this.api.pushlstring(L, buffer, length);
   }
 
   /** Pushes a string holding characters above 255 as its UTF-8 bytes. */
   private pushUtf8(L: number, s: string): void {
     const bytes = utf8.encode(s);
-    if (bytes.length > this.bufferBytes) this.growBuffer(bytes.length);
-    this.lua.module.HEAPU8.set(bytes, this.buffer);
-    this.api.pushlstring(L, this.buffer, bytes.length);
+    const buffer = bytes.length <= BUFFER_BYTES ? this.buffer : this.allocate(bytes.length);
+    try {
+      this.lua.module.HEAPU8.set(bytes, buffer);
+      this.api.pushlstring(L, buffer, bytes.length);
+    } finally {
+      if (buffer !== this.buffer) this.lua.module._free(buffer);
+    }
   }
 
-  /** Replaces the push buffer with one of at least `bytes` bytes. */
-  private growBuffer(bytes: number): void {
-    const size = Math.max(bytes, this.bufferBytes * 2);
-    const module = this.lua.module;
-    const pointer = module._malloc(size);
-    if (pointer === 0) throw new Error(`cannot allocate ${size} bytes for a Lua string`);
-    module._free(this.buffer);
-    this.buffer = pointer;
-    this.bufferBytes = size;
+  /** A buffer of `bytes` bytes outside the Lua heap, for the caller to free. */
+  private allocate(bytes: number): number {
+    const pointer = this.lua.module._malloc(bytes);
+    if (pointer === 0) throw new Error(`cannot allocate ${bytes} bytes for a Lua string`);
+    return pointer;
   }
 
   /** Reads the string (or number, converted in place by Lua) at `index` as a byte string. */
