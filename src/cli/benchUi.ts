@@ -10,20 +10,20 @@
  *   that shows it, 95th percentile, without the idle wait for that frame (see measureSteps).
  *   Beside it: `render_layout_p95_ms` (no paint) and `with_frame_wait_p95_ms` (idle wait included).
  *
- * Usage: `npm run bench:ui` (also run at the end of `npm run bench`). Builds the site and the bench
- * page into temporary folders first.
+ * Usage: `npm run bench:ui` (also run at the end of `npm run bench`), from the project root.
+ * Builds the site and the bench page into temporary folders first.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+// npm runs scripts from the project root; the benchmark itself runs from a bundle elsewhere.
+const root = process.cwd();
 
 /** What the bench page exposes (src/timeline/bench/benchPage.ts). */
 interface BenchWindow {
@@ -166,12 +166,4 @@ function serve(dir: string): Promise<{ url: string; close: () => void }> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })),
   );
-}
-
-// `tsx src/cli/benchUi.ts` runs it; `npm run bench` imports it and calls benchUi() at its end.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  benchUi().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
 }

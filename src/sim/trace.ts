@@ -12,8 +12,6 @@ export abstract class LazyTraceData {
   abstract dataFor(kind: TraceKind): unknown;
 }
 
-const INITIAL_CAPACITY = 256;
-
 /**
  * Names (event kinds, actor ids) stored as small numbers: a trace holds hundreds of thousands
  * of events but only a few dozen distinct names.
@@ -36,35 +34,32 @@ class Names<T extends string> {
 /**
  * The append-only record of a run: the single source of truth for the timeline, the verdicts
  * and the tests. Stored as columns (time, kind, actor, data): times in a typed array, kinds
- * and actors as numbers into name tables, so a long run costs a few bytes per event plus
- * whatever data it carries. An event object is only built when someone reads it.
+ * and actors as numbers into name tables, so three of the four columns are arrays of small
+ * integers that the garbage collector never has to scan. (Plain arrays rather than typed ones:
+ * a sweep makes thousands of short runs, and a typed array's buffer is costly to allocate.)
+ * An event object is only built when someone reads it.
  */
 export class Trace {
-  private times = new Float64Array(INITIAL_CAPACITY);
-  private kinds = new Uint16Array(INITIAL_CAPACITY);
-  private actors = new Uint16Array(INITIAL_CAPACITY);
+  private readonly times: number[] = [];
+  private readonly kinds: number[] = [];
+  private readonly actors: number[] = [];
   private readonly datas: unknown[] = [];
-  private count = 0;
   private readonly kindNames = new Names<TraceKind>();
   private readonly actorNames = new Names<string>();
 
   get length(): number {
-    return this.count;
+    return this.times.length;
   }
 
   append<K extends TraceKind>(at: number, kind: K, actor: string, data: TraceEventMap[K] | LazyTraceData): number {
-    const id = this.count;
-    if (id === this.times.length) this.grow();
-    this.times[id] = at;
-    this.kinds[id] = this.kindNames.idOf(kind);
-    this.actors[id] = this.actorNames.idOf(actor);
+    this.kinds.push(this.kindNames.idOf(kind));
+    this.actors.push(this.actorNames.idOf(actor));
     this.datas.push(data);
-    this.count = id + 1;
-    return id;
+    return this.times.push(at) - 1;
   }
 
   get(id: number): TraceEvent {
-    if (id < 0 || id >= this.count) throw new RangeError(`No trace event ${id} (trace has ${this.length}).`);
+    if (id < 0 || id >= this.length) throw new RangeError(`No trace event ${id} (trace has ${this.length}).`);
     return { id, at: this.times[id]!, kind: this.kindAt(id), actor: this.actorAt(id), data: this.dataAt(id) } as TraceEvent;
   }
 
@@ -91,38 +86,24 @@ export class Trace {
 
   /** Drops every event from `length` on: used when a run is rewound. */
   truncate(length: number): void {
-    if (length >= this.count) return;
-    this.count = length;
-    this.datas.length = length;
-  }
-
-  private grow(): void {
-    const capacity = this.times.length * 2;
-    const times = new Float64Array(capacity);
-    times.set(this.times);
-    this.times = times;
-    const kinds = new Uint16Array(capacity);
-    kinds.set(this.kinds);
-    this.kinds = kinds;
-    const actors = new Uint16Array(capacity);
-    actors.set(this.actors);
-    this.actors = actors;
+    if (length >= this.length) return;
+    this.times.length = this.kinds.length = this.actors.length = this.datas.length = length;
   }
 
   *[Symbol.iterator](): IterableIterator<TraceEvent> {
-    for (let i = 0; i < this.count; i++) yield this.get(i);
+    for (let i = 0; i < this.length; i++) yield this.get(i);
   }
 
   /** The events of the given kinds only, in order (each keeps its id). */
   ofKinds(kinds: ReadonlySet<TraceKind>): TraceEvent[] {
     const wanted = this.kindNames.list.map((kind) => kinds.has(kind));
     const events: TraceEvent[] = [];
-    for (let i = 0; i < this.count; i++) if (wanted[this.kinds[i]!]) events.push(this.get(i));
+    for (let i = 0; i < this.length; i++) if (wanted[this.kinds[i]!]) events.push(this.get(i));
     return events;
   }
 
   toArray(): TraceEvent[] {
-    const events = new Array<TraceEvent>(this.count);
+    const events = new Array<TraceEvent>(this.length);
     for (let i = 0; i < events.length; i++) events[i] = this.get(i);
     return events;
   }
@@ -130,7 +111,7 @@ export class Trace {
   /** A digest of every event, identical in Node and in any browser for the same run. */
   hash(): string {
     const h = new Hash64();
-    for (let i = 0; i < this.count; i++) {
+    for (let i = 0; i < this.length; i++) {
       h.update(`${this.times[i]}|${this.kindAt(i)}|${this.actorAt(i)}|${JSON.stringify(this.dataAt(i))}\n`);
     }
     return h.hex();
