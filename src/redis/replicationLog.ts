@@ -32,7 +32,9 @@ export const BACKLOG_BYTES = 1024 * 1024;
 
 export class ReplicationLog {
   offset = 0;
+  /** Batches from `head` on are the backlog; earlier slots are dropped ones not yet compacted away. */
   private backlog: ReplicationBatch[] = [];
+  private head = 0;
   private backlogBytes = 0;
   private readonly acks = new Map<string, ReplicaAck>();
   /** Cached like Redis's `repl_good_slaves_count`: refreshed once a second and on every ACK. */
@@ -50,9 +52,15 @@ export class ReplicationLog {
     const batch = { start, end: this.offset, effects };
     this.backlog.push(batch);
     this.backlogBytes += bytes;
-    while (this.backlogBytes > BACKLOG_BYTES && this.backlog.length > 1) {
-      const dropped = this.backlog.shift()!;
+    // Dropping from the front moves a head index: shifting a backlog of thousands of small
+    // batches on every write made a busy primary's writes cost more than its commands.
+    while (this.backlogBytes > BACKLOG_BYTES && this.backlog.length - this.head > 1) {
+      const dropped = this.backlog[this.head++]!;
       this.backlogBytes -= dropped.end - dropped.start;
+    }
+    if (this.head > 1024 && this.head * 2 > this.backlog.length) {
+      this.backlog = this.backlog.slice(this.head);
+      this.head = 0;
     }
     return batch;
   }
@@ -60,8 +68,9 @@ export class ReplicationLog {
   /** Batches after `offset`, or null when the backlog no longer reaches back that far. */
   since(offset: number): ReplicationBatch[] | null {
     if (offset >= this.offset) return [];
-    const first = this.backlog.findIndex((b) => b.end > offset);
-    if (first < 0 || this.backlog[first]!.start > offset) return null;
+    let first = this.head;
+    while (first < this.backlog.length && this.backlog[first]!.end <= offset) first++;
+    if (first === this.backlog.length || this.backlog[first]!.start > offset) return null;
     return this.backlog.slice(first);
   }
 
