@@ -31,63 +31,79 @@ class Names<T extends string> {
   }
 }
 
+/** Events per chunk of each column (a power of two). */
+const CHUNK_BITS = 10;
+const CHUNK = 1 << CHUNK_BITS;
+const IN_CHUNK = CHUNK - 1;
+/** A kind and an actor share one small integer: kind id + actor id × KIND_IDS. */
+const KIND_IDS = 1 << 10;
+
 /**
  * The append-only record of a run: the single source of truth for the timeline, the verdicts
- * and the tests. Stored as columns (time, kind, actor, data): times in a typed array, kinds
- * and actors as numbers into name tables, so three of the four columns are arrays of small
- * integers that the garbage collector never has to scan. (Plain arrays rather than typed ones:
- * a sweep makes thousands of short runs, and a typed array's buffer is costly to allocate.)
- * An event object is only built when someone reads it.
+ * and the tests. Stored as columns (time, kind and actor, data), each in fixed-size chunks:
+ * kinds and actors are numbers into name tables, so two of the three columns are small
+ * integers the garbage collector never has to scan, and a chunk is allocated once at full size,
+ * so appending never copies a long array (growing one array per column cost ten times more
+ * than the appends themselves). An event object is only built when someone reads it.
  */
 export class Trace {
-  private readonly times: number[] = [];
-  private readonly kinds: number[] = [];
-  private readonly actors: number[] = [];
-  private readonly datas: unknown[] = [];
+  private readonly times: number[][] = [];
+  private readonly tags: number[][] = [];
+  private readonly datas: unknown[][] = [];
+  private count = 0;
   private readonly kindNames = new Names<TraceKind>();
   private readonly actorNames = new Names<string>();
 
   get length(): number {
-    return this.times.length;
+    return this.count;
   }
 
   append<K extends TraceKind>(at: number, kind: K, actor: string, data: TraceEventMap[K] | LazyTraceData): number {
-    this.kinds.push(this.kindNames.idOf(kind));
-    this.actors.push(this.actorNames.idOf(actor));
-    this.datas.push(data);
-    return this.times.push(at) - 1;
+    const id = this.count++;
+    const chunk = id >> CHUNK_BITS;
+    const slot = id & IN_CHUNK;
+    if (slot === 0) {
+      // The first chunk grows as it fills: most runs a sweep makes are far shorter than one.
+      const size = chunk === 0 ? 0 : CHUNK;
+      this.times.push(new Array<number>(size));
+      this.tags.push(new Array<number>(size));
+      this.datas.push(new Array<unknown>(size));
+    }
+    this.times[chunk]![slot] = at;
+    this.tags[chunk]![slot] = this.kindNames.idOf(kind) + this.actorNames.idOf(actor) * KIND_IDS;
+    this.datas[chunk]![slot] = data;
+    return id;
   }
 
   get(id: number): TraceEvent {
     if (id < 0 || id >= this.length) throw new RangeError(`No trace event ${id} (trace has ${this.length}).`);
-    return { id, at: this.times[id]!, kind: this.kindAt(id), actor: this.actorAt(id), data: this.dataAt(id) } as TraceEvent;
+    return { id, at: this.timeAt(id), kind: this.kindAt(id), actor: this.actorAt(id), data: this.dataAt(id) } as TraceEvent;
   }
 
   kindAt(id: number): TraceKind {
-    return this.kindNames.list[this.kinds[id]!]!;
+    return this.kindNames.list[this.tagAt(id) % KIND_IDS]!;
   }
 
   timeAt(id: number): number {
-    return this.times[id]!;
+    return this.times[id >> CHUNK_BITS]![id & IN_CHUNK]!;
   }
 
   actorAt(id: number): string {
-    return this.actorNames.list[this.actors[id]!]!;
+    return this.actorNames.list[Math.floor(this.tagAt(id) / KIND_IDS)]!;
+  }
+
+  private tagAt(id: number): number {
+    return this.tags[id >> CHUNK_BITS]![id & IN_CHUNK]!;
   }
 
   /** The event's data, built now if it was recorded lazily (and then kept). */
   private dataAt(id: number): unknown {
-    const data = this.datas[id];
+    const chunk = this.datas[id >> CHUNK_BITS]!;
+    const data = chunk[id & IN_CHUNK];
     if (!(data instanceof LazyTraceData)) return data;
     const built = data.dataFor(this.kindAt(id));
-    this.datas[id] = built;
+    chunk[id & IN_CHUNK] = built;
     return built;
-  }
-
-  /** Drops every event from `length` on: used when a run is rewound. */
-  truncate(length: number): void {
-    if (length >= this.length) return;
-    this.times.length = this.kinds.length = this.actors.length = this.datas.length = length;
   }
 
   *[Symbol.iterator](): IterableIterator<TraceEvent> {
@@ -98,7 +114,7 @@ export class Trace {
   ofKinds(kinds: ReadonlySet<TraceKind>): TraceEvent[] {
     const wanted = this.kindNames.list.map((kind) => kinds.has(kind));
     const events: TraceEvent[] = [];
-    for (let i = 0; i < this.length; i++) if (wanted[this.kinds[i]!]) events.push(this.get(i));
+    for (let i = 0; i < this.count; i++) if (wanted[this.tagAt(i) % KIND_IDS]) events.push(this.get(i));
     return events;
   }
 
@@ -112,7 +128,7 @@ export class Trace {
   hash(): string {
     const h = new Hash64();
     for (let i = 0; i < this.length; i++) {
-      h.update(`${this.times[i]}|${this.kindAt(i)}|${this.actorAt(i)}|${JSON.stringify(this.dataAt(i))}\n`);
+      h.update(`${this.timeAt(i)}|${this.kindAt(i)}|${this.actorAt(i)}|${JSON.stringify(this.dataAt(i))}\n`);
     }
     return h.hex();
   }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { LazyTraceData, Trace } from './trace';
+import type { TraceKind } from './traceEvents';
+
+class Label extends LazyTraceData {
+  built = 0;
+  constructor(private readonly text: string) {
+    super();
+  }
+  dataFor(kind: TraceKind): unknown {
+    this.built++;
+    return { kind, text: this.text };
+  }
+}
+
+describe('trace', () => {
+  it('keeps every event across many chunks, in order, with its time, kind, actor and data', () => {
+    const trace = new Trace();
+    const kinds: TraceKind[] = ['net.send', 'net.deliver', 'lock.request', 'actor.state'];
+    for (let i = 0; i < 5000; i++) trace.append(i * 3, kinds[i % 4]!, `actor-${i % 7}`, { i } as never);
+    expect(trace.length).toBe(5000);
+    for (const id of [0, 1, 1023, 1024, 2047, 2048, 4999]) {
+      expect(trace.get(id)).toEqual({ id, at: id * 3, kind: kinds[id % 4], actor: `actor-${id % 7}`, data: { i: id } });
+      expect(trace.timeAt(id)).toBe(id * 3);
+      expect(trace.kindAt(id)).toBe(kinds[id % 4]);
+    }
+    expect(() => trace.get(5000)).toThrow(RangeError);
+    expect(trace.ofKinds(new Set<TraceKind>(['lock.request'])).map((e) => e.id).slice(0, 3)).toEqual([2, 6, 10]);
+  });
+
+  it('builds lazy data once, on first read, and hashes the built form', () => {
+    const trace = new Trace();
+    const label = new Label('SET k v');
+    trace.append(5, 'net.send', 'A', label);
+    expect(label.built).toBe(0);
+    expect(trace.get(0).data).toEqual({ kind: 'net.send', text: 'SET k v' });
+    trace.get(0);
+    expect(label.built).toBe(1);
+    const plain = new Trace();
+    plain.append(5, 'net.send', 'A', { kind: 'net.send', text: 'SET k v' } as never);
+    expect(trace.hash()).toBe(plain.hash());
+  });
+});
