@@ -7,6 +7,8 @@
  *   a minimal hand-written loop (src/bench/baselineLoop.ts) measured in the same run.
  * - sweep.paused_barista.runs_per_s: complete runs (build, run, all verdicts) of lesson 5's
  *   scenario, one seed after another, as the explorer would do them.
+ * - kernel.parts: the same workload's two halves apart (src/bench/contention.ts): events/s of
+ *   the retry traffic alone, and wall-clock µs per job of a lone client working job after job.
  * - trace.heap_mb.100k: heap held by a run once its trace has 100,000 events.
  * Then redis.sim.commands_per_s (src/bench/redisThroughput.ts) and the UI figures (benchUi.ts).
  * `--only kernel|sweep|heap|redis|ui` runs one group.
@@ -21,13 +23,14 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { contentionYaml } from '../bench/contention';
+import { contentionYaml, jobsOnlyYaml, retryOnlyYaml } from '../bench/contention';
 import { runBaseline } from '../bench/baselineLoop';
 import { redisThroughput } from '../bench/redisThroughput';
 import { parseScenario } from '../scenario/parse';
 import { loadScriptEngine } from '../scenario/run';
 import type { Scenario } from '../scenario/schema';
 import { Simulation } from '../scenario/simulation';
+import type { TraceKind } from '../sim/traceEvents';
 import { loadScenario } from './loadScenario';
 
 setFlagsFromString('--expose-gc');
@@ -60,6 +63,8 @@ function rate(once: () => number, windows = 7): { median: number; windows: numbe
   return { median: sorted[Math.floor(sorted.length / 2)]!, windows: rates.map(Math.round) };
 }
 
+const RELEASES: ReadonlySet<TraceKind> = new Set<TraceKind>(['lock.released']);
+
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const runs = (group: string): boolean => only === undefined || only === group;
 
@@ -89,6 +94,12 @@ async function main(): Promise<void> {
       windows: engine.windows,
       baseline_windows: baseline.windows,
     });
+    // Where that time goes: the retry traffic alone, and one job (transitions, write, release) alone.
+    const retryOnly = scenarioOf(retryOnlyYaml(horizonMs));
+    const retries = rate(() => new Simulation(retryOnly, { maxEvents: Infinity }, scripts).run().sim.kernel.executed, 3);
+    const jobsOnly = scenarioOf(jobsOnlyYaml(horizonMs * 5));
+    const jobs = rate(() => new Simulation(jobsOnly, { maxEvents: Infinity }, scripts).run().sim.trace.ofKinds(RELEASES).length, 3);
+    line({ name: 'kernel.parts', retry_only_events_per_s: Math.round(retries.median), us_per_job: Number((1e6 / jobs.median).toFixed(1)) });
   }
 
   if (runs('sweep')) {
