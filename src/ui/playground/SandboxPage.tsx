@@ -72,7 +72,7 @@ export function SandboxPage() {
 
   const exportFile = () => {
     const config = storeRef.current?.getState().config;
-    const yaml = exportScenarioYaml(scenario, config?.actions ?? [], config?.fencing ?? scenario.resource.fencing);
+    const yaml = exportScenarioYaml(scenario, config?.actions ?? [], config?.fencing ?? scenario.resource.fencing, config?.seed);
     const url = URL.createObjectURL(new Blob([yaml], { type: 'application/yaml' }));
     const a = document.createElement('a');
     a.href = url;
