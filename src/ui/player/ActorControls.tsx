@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { ActorInfo } from '../../sim/traceEvents';
-import { actorCommands, partitionAction, partitionedAt } from './actorActions';
+import { actorCommands, faultScope, partitionAction, partitionedAt } from './actorActions';
 import { actorStatusKey } from './actorStatus';
 import type { PlayerStore } from './playerStore';
 import { processStatesAt } from './processStates';
@@ -20,7 +20,9 @@ export function useActors(store: PlayerStore): ActorInfo[] {
  * allow it. An action happens at the playhead's time; the run is recomputed.
  */
 export function ActorControls({ store }: { store: PlayerStore }) {
-  const controls = useStore(store, (s) => s.scenario.controls);
+  const scenario = useStore(store, (s) => s.scenario);
+  const controls = scenario.controls;
+  const scope = useMemo(() => faultScope(scenario), [scenario]);
   const events = useStore(store, (s) => s.events);
   // Re-render when a button can change (some status, role or the partition did), not per step.
   const statusKey = useStore(store, (s) => actorStatusKey(s.events, s.cursor));
@@ -35,7 +37,7 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   }, [store, events, statusKey]);
   const { act, setSettings } = store.getState();
   const has = (name: string) => (controls as readonly string[]).includes(name);
-  const perActor = actors.map((actor) => ({ actor, commands: actorCommands(actor, states.get(actor.id) ?? 'running', controls, settings, roles.get(actor.id) ?? null) }));
+  const perActor = actors.map((actor) => ({ actor, commands: actorCommands(actor, states.get(actor.id) ?? 'running', scope, settings, roles.get(actor.id) ?? null) }));
   const network = has('partition') || has('heal');
   if (!network && perActor.every((a) => a.commands.length === 0)) return null;
 

@@ -4,7 +4,7 @@ import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
 import { TimelineView } from '../timeline/TimelineView';
 import { EventList } from '../timeline/EventList';
-import { actorCommands } from './actorActions';
+import { actorCommands, faultScope } from './actorActions';
 import { actorStatusKey } from './actorStatus';
 import { ActorControls, useActors } from './ActorControls';
 import { Console } from './Console';
@@ -96,13 +96,13 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
     return (lane: Lane) => {
       const actor = actors.find((a) => a.id === lane.id);
       if (!actor) return null;
-      const commands = actorCommands(actor, states.get(actor.id) ?? 'running', scenario.controls, settings, roles.get(actor.id) ?? null);
+      const commands = actorCommands(actor, states.get(actor.id) ?? 'running', faultScope(scenario), settings, roles.get(actor.id) ?? null);
       if (commands.length === 0) return null;
       return <LaneMenu actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} />;
     };
     // statusKey stands for the states and roles read from the store above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, actors, scenario.controls, settings, statusKey, events]);
+  }, [store, actors, scenario, settings, statusKey, events]);
 
   return (
     <TimelineView

@@ -1,4 +1,5 @@
 import type { ProcessAction } from '../../actors/world';
+import type { Scenario } from '../../scenario/schema';
 import type { ActorInfo, TraceEvent } from '../../sim/traceEvents';
 import type { ProcessStatus } from './processStates';
 
@@ -19,12 +20,39 @@ export interface ActionSettings {
 }
 
 /**
- * The fault buttons for one actor, given what the scenario allows (`controls`) and the actor's
+ * What the scenario lets a learner do: its `controls`, and the actors a failover or a power
+ * loss can act on. Only Redis nodes lose power (a lock service's lane looks like a Redis lane,
+ * but it is not one), and only a primary with replicas, or a node Sentinel watches, can be
+ * failed over: anywhere else the button would do nothing.
+ */
+export interface FaultScope {
+  controls: readonly string[];
+  failover: ReadonlySet<string>;
+  powerLoss: ReadonlySet<string>;
+  /** Nodes that start as replicas (until the trace says otherwise). */
+  replicas: ReadonlySet<string>;
+}
+
+export function faultScope(scenario: Pick<Scenario, 'controls' | 'redis'>): FaultScope {
+  const nodes = scenario.redis.nodes;
+  const primariesWithReplicas = new Set(nodes.flatMap((n) => (n.replicaOf === undefined ? [] : [n.replicaOf])));
+  // Under Sentinel any node of a watched group can become primary; failing one over fails over the group.
+  const watched = scenario.redis.sentinels ? nodes.filter((n) => primariesWithReplicas.has(n.id) || (n.replicaOf !== undefined && primariesWithReplicas.has(n.replicaOf))) : [];
+  return {
+    controls: scenario.controls,
+    failover: new Set([...primariesWithReplicas, ...watched.map((n) => n.id)]),
+    powerLoss: new Set(nodes.map((n) => n.id)),
+    replicas: new Set(nodes.filter((n) => n.replicaOf !== undefined || n.role === 'replica').map((n) => n.id)),
+  };
+}
+
+/**
+ * The fault buttons for one actor, given what the scenario allows (`scope`) and the actor's
  * status at the playhead. A button is listed when its control is allowed and enabled when it
  * makes sense now (you cannot resume what is not paused).
  */
-export function actorCommands(actor: ActorInfo, status: ProcessStatus, controls: readonly string[], settings: ActionSettings, role: string | null): ActorCommand[] {
-  const allowed = (name: string) => controls.includes(name);
+export function actorCommands(actor: ActorInfo, status: ProcessStatus, scope: FaultScope, settings: ActionSettings, role: string | null): ActorCommand[] {
+  const allowed = (name: string) => scope.controls.includes(name);
   const name = actor.label;
   const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
   const out: ActorCommand[] = [];
@@ -37,10 +65,11 @@ export function actorCommands(actor: ActorInfo, status: ProcessStatus, controls:
     out.push({ id: 'clock-jump', label: `Jump ${name}'s clock ${sign}${seconds(Math.abs(settings.clockJumpMs))}`, action: { do: 'clock-jump', target: actor.id, byMs: settings.clockJumpMs }, enabled: status !== 'crashed' && settings.clockJumpMs !== 0 });
   }
   // Failover (Sentinel's SENTINEL FAILOVER, or a hand failover) is offered on a primary only.
-  if (allowed('failover') && actor.role === 'redis' && (role === null || role === 'primary' || role === 'master')) {
+  const replica = role === null ? scope.replicas.has(actor.id) : role === 'replica';
+  if (allowed('failover') && scope.failover.has(actor.id) && !replica) {
     out.push({ id: 'failover', label: `Fail over ${name}`, action: { do: 'failover', target: actor.id }, enabled: status !== 'paused' });
   }
-  if (allowed('power-loss') && actor.role === 'redis') {
+  if (allowed('power-loss') && scope.powerLoss.has(actor.id)) {
     out.push({ id: 'power-loss', label: `Cut ${name}'s power`, action: { do: 'power-loss', target: actor.id }, enabled: status !== 'crashed' });
   }
   return out;

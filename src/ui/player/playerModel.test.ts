@@ -3,7 +3,7 @@ import type { ScriptEngine } from '../../redis/scriptEngine';
 import { parseScenario } from '../../scenario/parse';
 import { loadScriptEngine } from '../../scenario/run';
 import type { Scenario } from '../../scenario/schema';
-import { actorCommands, partitionAction } from './actorActions';
+import { actorCommands, faultScope, partitionAction } from './actorActions';
 import { consoleTranscript } from './consoleModel';
 import { RunInspector } from './inspect';
 import { createPlayerStore } from './playerStore';
@@ -85,13 +85,15 @@ describe('the player store', () => {
 describe('actor commands', () => {
   const actor = { id: 'A', label: 'Barista A', role: 'client' as const };
   const settings = { pauseMs: 5000, clockJumpMs: -2000 };
+  const redis = (nodes: Array<{ id: string; replicaOf?: string }>, sentinels = false) => ({ nodes, ...(sentinels ? { sentinels: {} } : {}) }) as never;
+  const scope = (controls: string[], r = redis([{ id: 'r1' }])) => faultScope({ controls: controls as never, redis: r });
   it('offers only what the scenario allows, enabled only when it makes sense', () => {
-    const running = actorCommands(actor, 'running', ['pause', 'resume'], settings, null);
+    const running = actorCommands(actor, 'running', scope(['pause', 'resume']), settings, null);
     expect(running.map((c) => [c.label, c.enabled])).toEqual([
       ['Pause Barista A for 5 s', true],
       ['Resume Barista A', false],
     ]);
-    const crashed = actorCommands(actor, 'crashed', ['crash', 'restart', 'clock-jump'], settings, null);
+    const crashed = actorCommands(actor, 'crashed', scope(['crash', 'restart', 'clock-jump']), settings, null);
     expect(crashed.map((c) => [c.id, c.enabled])).toEqual([
       ['crash', false],
       ['restart', true],
@@ -99,10 +101,23 @@ describe('actor commands', () => {
     ]);
     expect(crashed.find((c) => c.id === 'clock-jump')!.label).toBe("Jump Barista A's clock −2 s");
   });
-  it('offers failover on a Redis primary only', () => {
-    const node = { id: 'r1', label: 'Redis r1', role: 'redis' as const };
-    expect(actorCommands(node, 'running', ['failover'], settings, 'primary').map((c) => c.id)).toEqual(['failover']);
-    expect(actorCommands(node, 'running', ['failover'], settings, 'replica')).toEqual([]);
+  it('offers failover on a primary that has replicas, never on a replica', () => {
+    const replicated = scope(['failover'], redis([{ id: 'r1' }, { id: 'r2', replicaOf: 'r1' }]));
+    const r1 = { id: 'r1', label: 'Redis r1', role: 'redis' as const };
+    const r2 = { id: 'r2', label: 'Redis r2', role: 'redis' as const };
+    expect(actorCommands(r1, 'running', replicated, settings, null).map((c) => c.id)).toEqual(['failover']);
+    expect(actorCommands(r2, 'running', replicated, settings, null)).toEqual([]);
+    // Under Sentinel, a replica promoted during the run can be failed over in turn.
+    const watched = scope(['failover'], redis([{ id: 'r1' }, { id: 'r2', replicaOf: 'r1' }], true));
+    expect(actorCommands(r2, 'running', watched, settings, 'primary').map((c) => c.id)).toEqual(['failover']);
+    expect(actorCommands(r1, 'running', watched, settings, 'replica')).toEqual([]);
+  });
+  it('offers no failover where it would do nothing, and no power loss on a lock service', () => {
+    const lone = { id: 'r1', label: 'Redis r1', role: 'redis' as const };
+    expect(actorCommands(lone, 'running', scope(['failover', 'power-loss']), settings, null).map((c) => c.id)).toEqual(['power-loss']);
+    // A lock service's lane is drawn like a Redis lane, but it is not a Redis node.
+    const etcd = { id: 'etcd', label: 'etcd', role: 'redis' as const };
+    expect(actorCommands(etcd, 'running', scope(['failover', 'power-loss']), settings, null)).toEqual([]);
   });
 });
 
