@@ -48,7 +48,7 @@ export function SandboxForm({ spec, onChange }: { spec: SandboxSpec; onChange: (
             <th scope="col">Recipe</th>
             <th scope="col">TTL (s)</th>
             <th scope="col">Work (s)</th>
-            <th scope="col">Starts at (s)</th>
+            <th scope="col">Start (s)</th>
             <th scope="col"><span className="visually-hidden">Remove</span></th>
           </tr>
         </thead>
@@ -78,8 +78,8 @@ export function SandboxForm({ spec, onChange }: { spec: SandboxSpec; onChange: (
                 <input type="number" min={0} step={0.5} aria-label={`Start time of client ${c.id} in seconds`} value={c.startAtS} onChange={(e) => setClient(i, { startAtS: num(e.target.value, c.startAtS) })} />
               </td>
               <td>
-                <button type="button" className="button button-secondary" disabled={spec.clients.length <= 1} onClick={() => set({ clients: spec.clients.filter((_, j) => j !== i) })}>
-                  Remove {c.id}
+                <button type="button" className="button button-secondary sandbox-remove" disabled={spec.clients.length <= 1} onClick={() => set({ clients: spec.clients.filter((_, j) => j !== i) })}>
+                  Remove<span className="visually-hidden"> {c.id}</span>
                 </button>
               </td>
             </tr>
