@@ -97,7 +97,7 @@ export function actorInfos(spec: WorldSpec): ActorInfo[] {
     ...spec.clients.map((c): ActorInfo => ({ id: c.id, label: c.label, role: 'client' })),
     ...spec.redisNodes.map((n): ActorInfo => ({ id: n.id, label: n.label, role: 'redis' })),
     // A lock service is a lock server: its lane shows leases the way a Redis lane does.
-    ...[spec.services?.lease, spec.services?.db].flatMap((s) => (s ? [{ id: s.id, label: s.label, role: 'redis' as const }] : [])),
+    ...[spec.services?.lease, spec.services?.db].flatMap((s) => (s ? [{ id: s.id, label: s.label, role: 'service' as const }] : [])),
     ...(spec.topology?.sentinels?.ids ?? []).map((id): ActorInfo => ({ id, label: `Sentinel ${id}`, role: 'sentinel' })),
     { id: spec.resource.id, label: spec.resource.label, role: 'resource' },
   ];

@@ -127,7 +127,8 @@ export type ResourceOp = 'write' | 'decrement' | 'charge' | 'assign';
 export interface ActorInfo {
   id: string;
   label: string;
-  role: 'client' | 'redis' | 'resource' | 'sentinel';
+  /** service: a lock service that is not Redis (an etcd-style lease service, a database lock table). */
+  role: 'client' | 'redis' | 'service' | 'resource' | 'sentinel';
 }
 
 /** One recorded event. `id` is its index in the trace, stable across replays of the same run. */

@@ -149,7 +149,7 @@ export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infin
   for (const lane of model.lanes) {
     let label = '';
     for (const s of model.states.get(lane.id) ?? []) if (happened(s.id, s.at)) label = s.state;
-    if (label === '' && lane.role === 'redis') {
+    if (label === '' && (lane.role === 'redis' || lane.role === 'service')) {
       let role = '';
       for (const p of model.points) if (p.kind === 'role' && p.lane === lane.id && happened(p.id, p.at)) role = p.label;
       const holders = model.intervals

@@ -31,6 +31,12 @@ describe('etcd-style lease service', () => {
     expect(r.verdict('single-lease').holds).toBe(true);
   });
 
+  it('has a lane of its own kind: a lock service, not a Redis node', () => {
+    const r = runYaml(paused(true));
+    const start = r.of('run.start')[0]!;
+    expect(start.data.actors.find((a) => a.id === 'etcd')).toEqual({ id: 'etcd', label: 'etcd', role: 'service' });
+  });
+
   it('cannot save an unfenced store: the lease expires while the holder is paused', () => {
     const r = runYaml(paused(false));
     expect(r.verdict('single-writer').holds).toBe(false);

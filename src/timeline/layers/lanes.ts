@@ -6,7 +6,7 @@ import type { RenderContext } from './context';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
-const roleWords: Record<Lane['role'], string> = { client: 'client', redis: 'Redis node', resource: 'resource', sentinel: 'sentinel', unknown: '' };
+const roleWords: Record<Lane['role'], string> = { client: 'client', redis: 'Redis node', service: 'lock service', resource: 'resource', sentinel: 'sentinel', unknown: '' };
 
 /** Lane stripes across the plot (they never move when zooming). */
 export function drawLaneStripes(ctx: RenderContext, g: G): void {
