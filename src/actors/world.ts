@@ -7,7 +7,7 @@ import type { ClientActor } from './clientActor';
 import type { ClientStep } from './clientSteps';
 import { LockClient } from './lockClient';
 import type { Process } from './process';
-import { makeRecipe, type RecipeName } from './recipes/catalog';
+import { makeRecipe, SERVICE_RECIPES, type RecipeName } from './recipes/catalog';
 import type { Recipe, RecipeContext } from './recipes/recipe';
 import { serviceRecipe } from './recipes/serviceRecipe';
 import { DbLockTable, type DbLockMode } from './services/dbLockTable';
@@ -95,12 +95,20 @@ export interface WorldSpec {
 export function actorInfos(spec: WorldSpec): ActorInfo[] {
   return [
     ...spec.clients.map((c): ActorInfo => ({ id: c.id, label: c.label, role: 'client' })),
-    ...spec.redisNodes.map((n): ActorInfo => ({ id: n.id, label: n.label, role: 'redis' })),
+    ...(redisIdle(spec) ? [] : spec.redisNodes.map((n): ActorInfo => ({ id: n.id, label: n.label, role: 'redis' }))),
     // A lock service is a lock server: its lane shows leases the way a Redis lane does.
     ...[spec.services?.lease, spec.services?.db].flatMap((s) => (s ? [{ id: s.id, label: s.label, role: 'service' as const }] : [])),
     ...(spec.topology?.sentinels?.ids ?? []).map((id): ActorInfo => ({ id, label: `Sentinel ${id}`, role: 'sentinel' })),
     { id: spec.resource.id, label: spec.resource.label, role: 'resource' },
   ];
+}
+
+/**
+ * A scenario whose clients all take their lock from a lock service still has the default lone
+ * Redis node; nobody talks to it, so it gets no lane (it would only ever say "no lock held").
+ */
+function redisIdle(spec: WorldSpec): boolean {
+  return spec.services !== undefined && spec.redisNodes.length === 1 && spec.clients.every((c) => SERVICE_RECIPES.includes(c.recipe));
 }
 
 /** Something done to a process or to the network: by the scenario's script or by the learner. */

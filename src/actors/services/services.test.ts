@@ -31,10 +31,12 @@ describe('etcd-style lease service', () => {
     expect(r.verdict('single-lease').holds).toBe(true);
   });
 
-  it('has a lane of its own kind: a lock service, not a Redis node', () => {
+  it('has a lane of its own kind, a lock service, and no idle Redis lane beside it', () => {
     const r = runYaml(paused(true));
     const start = r.of('run.start')[0]!;
     expect(start.data.actors.find((a) => a.id === 'etcd')).toEqual({ id: 'etcd', label: 'etcd', role: 'service' });
+    // The default Redis node nobody talks to gets no lane.
+    expect(start.data.actors.map((a) => a.id)).toEqual(['A', 'B', 'etcd', 'espresso']);
   });
 
   it('cannot save an unfenced store: the lease expires while the holder is paused', () => {
