@@ -47,7 +47,7 @@ export function markInfo(ctx: RenderContext, el: Element, cursorMs: number): Mar
     const start = ctx.model.eventById.get(interval.startId);
     return {
       eventId: interval.startId,
-      headline: describeInterval(interval, ctx.labelOf, cursorMs),
+      headline: describeInterval(interval, ctx.labelOf, cursorMs, ctx.model.lockServer),
       rows: start ? eventDetailRows(start, ctx.labelOf) : [],
     };
   }

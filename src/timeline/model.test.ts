@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
 import { pausedBaristaFenced, pausedBaristaUnfenced } from './fixtures/pausedBarista';
+import { describeInterval } from './layers/intervals';
 import { buildTimelineModel, laneStateAt } from './model';
 import type { Interval, TimelineModel } from './model';
 
@@ -219,5 +220,24 @@ describe('network partitions and the topology on the timeline', () => {
     ]);
     expect(laneStateAt(model, 10).get('r2')).toBe('replica of Redis 1 · no lock held');
     expect(laneStateAt(model, 450).get('r2')).toBe('primary · no lock held');
+  });
+});
+
+describe('naming the lock server', () => {
+  it('says Redis on a Redis run, and the lock service by name on a run without Redis', () => {
+    expect(buildTimelineModel(pausedBaristaUnfenced.events, []).lockServer).toBe('Redis');
+    const etcdRun = trace(
+      [0, 'run.start', 'world', { scenario: 's', seed: 1, actors: [{ id: 'A', label: 'Barista A', role: 'client' }, { id: 'etcd', label: 'etcd', role: 'service' }] }],
+      [1, 'lease.granted', 'etcd', { key: 'lock', owner: 'A', value: 'v', expiresAt: 100 }],
+      [1, 'lock.acquired', 'A', { key: 'lock', value: 'v', token: 1, ttlMs: 100 }],
+      [100, 'lease.ended', 'etcd', { key: 'lock', owner: 'A', reason: 'expired' }],
+      [200, 'run.end', 'world', { reason: 'idle' }],
+    );
+    const model = buildTimelineModel(etcdRun, []);
+    expect(model.lockServer).toBe('etcd');
+    const stale = model.intervals.find((i) => i.kind === 'staleBelief')!;
+    expect(describeInterval(stale, (id) => model.laneById.get(id)?.label ?? id, 200, model.lockServer)).toBe(
+      'Barista A believes it holds “lock” but etcd has no lease for it: 100 ms to 200 ms',
+    );
   });
 });

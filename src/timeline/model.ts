@@ -36,7 +36,15 @@ export function buildTimelineModel(events: readonly TraceEvent[], verdicts: read
     endMs,
     eventById,
     leaseKeys: leaseKeysByLane(intervals),
+    lockServer: lockServerName(lanes),
   };
+}
+
+/** Redis when any lane is a Redis node; otherwise the one lock service (etcd, a database...). */
+function lockServerName(lanes: readonly Lane[]): string {
+  if (lanes.some((l) => l.role === 'redis')) return 'Redis';
+  const services = lanes.filter((l) => l.role === 'service');
+  return services.length === 1 ? services[0]!.label : 'the lock service';
 }
 
 /** Lanes in run.start's order, then any other actor in the order it first appears. */

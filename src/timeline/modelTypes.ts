@@ -128,4 +128,6 @@ export interface TimelineModel {
   eventById: Map<number, TraceEvent>;
   /** Lanes that lease two or more lock keys: their keys, one row each, in first-seen order. */
   leaseKeys: Map<string, string[]>;
+  /** What the clients take their locks from, as captions name it: Redis, or the lock service's name. */
+  lockServer: string;
 }

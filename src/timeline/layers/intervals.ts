@@ -121,17 +121,17 @@ export function positionBands(g: G, x: XOf): void {
 }
 
 /** A short human name for an interval, used by tooltips and accessible names. */
-export function describeInterval(i: Interval, labelOf: (id: string) => string, cursorMs: number): string {
+export function describeInterval(i: Interval, labelOf: (id: string) => string, cursorMs: number, lockServer: string): string {
   const until = i.endMs > cursorMs ? `since ${formatMs(i.startMs)}, still going` : `${formatMs(i.startMs)} to ${formatMs(i.endMs)}${i.endReason ? ` (${i.endReason})` : ''}`;
   switch (i.kind) {
     case 'lease':
       return `${labelOf(i.lane)} holds “${i.lockKey}” for ${labelOf(i.owner ?? '')}: ${until}`;
     case 'leaseProjection':
-      return `Redis's lease for ${labelOf(i.lane)}: ${until}`;
+      return `${lockServer}'s lease for ${labelOf(i.lane)}: ${until}`;
     case 'belief':
       return `${labelOf(i.lane)} believes it holds “${i.lockKey}”: ${until}`;
     case 'staleBelief':
-      return `${labelOf(i.lane)} believes it holds “${i.lockKey}” but no Redis node has its lease: ${until}`;
+      return `${labelOf(i.lane)} believes it holds “${i.lockKey}” but ${lockServer === 'Redis' ? 'no Redis node has its lease' : `${lockServer} has no lease for it`}: ${until}`;
     case 'pause':
       return `${labelOf(i.lane)} is paused: ${until}`;
     case 'crash':

@@ -47,8 +47,8 @@ export function captionsOf(ctx: RenderContext): Caption[] {
       const stale = ctx.model.intervals.find((s) => s.kind === 'staleBelief' && s.lane === i.lane && s.startMs > i.startMs && s.startMs < i.endMs);
       out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: stale ? stale.startMs : i.endMs, text: `believes it holds “${i.lockKey}”`, slot: 'main', color: ink });
     }
-    if (i.kind === 'leaseProjection') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'Redis lease', slot: 'top', color: ink });
-    if (i.kind === 'staleBelief' && i.endMs - i.startMs > 0) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'but Redis has no lease for it', slot: 'main', color: okabeIto.vermillion });
+    if (i.kind === 'leaseProjection') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `${ctx.model.lockServer} lease`, slot: 'top', color: ink });
+    if (i.kind === 'staleBelief' && i.endMs - i.startMs > 0) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `but ${ctx.model.lockServer} has no lease for it`, slot: 'main', color: okabeIto.vermillion });
     if (i.kind === 'pause') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `paused${i.endId === null ? '' : ` ${formatMs(i.endMs - i.startMs)}`}`, slot: 'foot', color: ink });
     if (i.kind === 'crash') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'crashed', slot: 'foot', color: ink });
     if (i.kind === 'partition') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `✂ ${(i.detail ?? 'cut off').replace(/\b([A-Za-z][\w-]*)\b/g, (w) => (ctx.model.laneById.has(w) ? ctx.labelOf(w) : w))}`, slot: 'regionFoot', color: okabeIto.vermillion });
