@@ -10,8 +10,11 @@ function Swatch({ children }: { children: ReactNode }) {
   );
 }
 
-/** What each shape, bar and pattern on the timeline means (static: memoised so a step never re-renders it). */
-export const Legend = memo(function Legend() {
+/**
+ * What each shape, bar and pattern on the timeline means (memoised: it changes only with the run's
+ * lock server, `server`: Redis, or a lock service's name).
+ */
+export const Legend = memo(function Legend({ server }: { server: string }) {
   const id = useId().replace(/:/g, '');
   const hatch = (name: string, color: string, background: string, angle: number) => (
     <pattern id={`${id}-${name}`} patternUnits="userSpaceOnUse" width={6} height={6} patternTransform={`rotate(${angle})`}>
@@ -32,7 +35,7 @@ export const Legend = memo(function Legend() {
       <ul className="timeline-legend" aria-label="Timeline legend">
         <li>
           <Swatch><rect x={1} y={3} width={26} height={10} fill={okabeIto.blue} stroke={ink} /></Swatch>
-          Lease, as Redis holds it
+          Lease, as {server} holds it
         </li>
         <li>
           <Swatch><rect x={1} y={5} width={26} height={6} fill={okabeIto.blue} fillOpacity={0.45} /></Swatch>
@@ -44,7 +47,7 @@ export const Legend = memo(function Legend() {
         </li>
         <li>
           <Swatch><rect x={1} y={3} width={26} height={10} fill={`url(#${id}-stale)`} stroke={okabeIto.vermillion} /></Swatch>
-          Believes it holds it, but Redis has no lease
+          Believes it holds it, but {server} has no lease
         </li>
         <li>
           <Swatch><rect x={1} y={1} width={26} height={14} fill={`url(#${id}-pause)`} stroke="#8a8d94" /></Swatch>

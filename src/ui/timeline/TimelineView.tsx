@@ -118,7 +118,7 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         // Open where there is room; on a phone the key folds away so the diagram stays in view.
         <details className="timeline-legend-box" open={width >= 700}>
           <summary>What the marks mean</summary>
-          <Legend />
+          <Legend server={model.lockServer} />
         </details>
       )}
     </div>
