@@ -171,6 +171,24 @@ test('sandbox: open a scenario file, partition, fail over the primary, use the c
   expect(yaml).toContain('do: command');
 });
 
+test('find the bug for me: the explorer breaks single-writer in the sandbox and loads that run', async ({ page }) => {
+  await page.goto('./#/sandbox');
+  const sim = player(page, /My sandbox/);
+  await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+  // As built, the sandbox's two clients take turns and single-writer holds.
+  await sim.getByLabel('Go to time (s)').fill('100');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(sim.getByText('Held: single writer')).toBeVisible();
+  await sim.getByText('Find the bug for me').click();
+  await sim.getByLabel('Break').selectOption('single-writer');
+  await sim.getByRole('button', { name: 'Search' }).click();
+  await expect(sim.getByText(/^Found in \d+ runs: .* breaks? single writer/)).toBeVisible({ timeout: 30_000 });
+  // The faults it found are now the run's actions: at the end, single-writer is broken.
+  await sim.getByLabel('Go to time (s)').fill('100');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(sim.getByText('Broken: single writer')).toBeVisible();
+});
+
 test('accessibility: the course map, a lesson with its playground, and the sandbox have no axe violations', async ({ page }) => {
   await page.goto('./');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

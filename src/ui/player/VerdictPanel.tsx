@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { describeEvent } from '../../timeline/describeEvent';
 import { formatMs } from '../../sim/time';
 import type { TraceEvent } from '../../sim/traceEvents';
+import { BugFinder } from './BugFinder';
 import type { PlayerStore } from './playerStore';
 import { countUpTo, indicesOfKind } from './traceIndex';
 
@@ -70,6 +71,7 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
           ))}
         </ol>
       )}
+      <BugFinder store={store} />
     </div>
   );
 }

@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { FAULT_KINDS } from '../../check/explorer';
+import { exploreScenario } from '../../scenario/explore';
+import { INVARIANTS, type InvariantName } from '../../scenario/schema';
+import { formatMs } from '../../sim/time';
+import type { PlayerStore } from './playerStore';
+
+/** Schedules to try before saying none broke the invariant (a lesson's run takes well under a millisecond). */
+const SEARCH_RUNS = 300;
+
+type Search = { state: 'idle' } | { state: 'searching' } | { state: 'done'; found: boolean; text: string };
+
+/**
+ * "Find the bug for me" (DESIGN §9): searches seeds and schedules of the faults this scenario
+ * lets the learner cause (pauses, crashes, partitions, clock jumps) for a run that breaks an
+ * invariant which holds now, shrinks it to the fewest faults, and loads that run into the
+ * player: its actions show on the timeline like the learner's own, and can be cleared the same way.
+ */
+export function BugFinder({ store }: { store: PlayerStore }) {
+  const scenario = useStore(store, (s) => s.scenario);
+  const verdicts = useStore(store, (s) => s.verdicts);
+  const holding = verdicts.filter((v) => v.holds && (INVARIANTS as readonly string[]).includes(v.invariant)).map((v) => v.invariant as InvariantName);
+  const kinds = FAULT_KINDS.filter((kind) => (scenario.controls as readonly string[]).includes(kind));
+  const [choice, setChoice] = useState<InvariantName | ''>('');
+  const [search, setSearch] = useState<Search>({ state: 'idle' });
+  const pending = useRef<number | null>(null);
+  const id = useId();
+  useEffect(() => () => void (pending.current !== null && window.clearTimeout(pending.current)), []);
+
+  if (kinds.length === 0 || (holding.length === 0 && search.state !== 'done')) return null;
+  const invariant = choice !== '' && holding.includes(choice) ? choice : holding[0];
+
+  const start = () => {
+    if (invariant === undefined) return;
+    setSearch({ state: 'searching' });
+    // Let "Searching…" paint before the search holds the page for a moment.
+    pending.current = window.setTimeout(() => {
+      pending.current = null;
+      const { scenario: current, scripts, config } = store.getState();
+      const asRun = { ...current, resource: { ...current.resource, fencing: config.fencing } };
+      const result = exploreScenario(asRun, { invariant, runs: SEARCH_RUNS, kinds }, scripts);
+      const name = invariant.replace(/-/g, ' ');
+      if (!result.found) {
+        setSearch({ state: 'done', found: false, text: `No run broke ${name} in ${result.runs} tries with these faults (${kinds.join(', ')}). That is evidence, not proof.` });
+        return;
+      }
+      store.getState().load({ seed: result.seed, fencing: config.fencing, actions: result.actions });
+      const faults = result.actions.filter((a) => a.do !== 'restart' && a.do !== 'heal').length;
+      const how = faults === 0 ? `seed ${result.seed} alone` : `${faults} fault${faults === 1 ? '' : 's'} (seed ${result.seed})`;
+      const when = result.verdict?.atMs == null ? '' : ` at ${formatMs(result.verdict.atMs)}`;
+      setSearch({ state: 'done', found: true, text: `Found in ${result.runs} runs: ${how} ${faults > 1 ? 'break' : 'breaks'} ${name}${when}. The run now has them as your actions: press Play to watch, or “Undo my changes”.` });
+    }, 30);
+  };
+
+  return (
+    <details className="bug-finder">
+      <summary>Find the bug for me</summary>
+      {holding.length > 0 && (
+        <div className="bug-finder-form">
+          <label htmlFor={`${id}-invariant`}>Break</label>
+          <select id={`${id}-invariant`} value={invariant} onChange={(e) => setChoice(e.target.value as InvariantName)} disabled={search.state === 'searching'}>
+            {holding.map((name) => (
+              <option key={name} value={name}>
+                {name.replace(/-/g, ' ')}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="button button-secondary" onClick={start} disabled={search.state === 'searching'}>
+            {search.state === 'searching' ? 'Searching…' : 'Search'}
+          </button>
+        </div>
+      )}
+      <p role="status" className={search.state === 'done' && search.found ? 'bug-finder-found' : 'muted'}>
+        {search.state === 'done' ? search.text : search.state === 'searching' ? `Trying up to ${SEARCH_RUNS} seeds and fault schedules…` : `Tries seeds and ${kinds.join(', ')} faults, then keeps the fewest that still break it.`}
+      </p>
+    </details>
+  );
+}
