@@ -6,10 +6,11 @@ import { INVARIANTS, type InvariantName } from '../../scenario/schema';
 import { formatMs } from '../../sim/time';
 import type { PlayerStore } from './playerStore';
 
-/** Schedules to try before saying none broke the invariant (a lesson's run takes well under a millisecond). */
+/** Schedules to try before saying none broke the invariant, in chunks of CHUNK_RUNS. */
 const SEARCH_RUNS = 300;
+const CHUNK_RUNS = 50;
 
-type Search = { state: 'idle' } | { state: 'searching' } | { state: 'done'; found: boolean; text: string };
+type Search = { state: 'idle' } | { state: 'searching'; tried: number } | { state: 'done'; found: boolean; text: string };
 
 /**
  * "Find the bug for me" (DESIGN §9): searches seeds and schedules of the faults this scenario
@@ -33,24 +34,32 @@ export function BugFinder({ store }: { store: PlayerStore }) {
 
   const start = () => {
     if (invariant === undefined) return;
-    setSearch({ state: 'searching' });
-    // Let "Searching…" paint before the search holds the page for a moment.
-    pending.current = window.setTimeout(() => {
+    const { scenario: current, scripts, config } = store.getState();
+    const asRun = { ...current, resource: { ...current.resource, fencing: config.fencing } };
+    const name = invariant.replace(/-/g, ' ');
+    let tried = 0;
+    // The search goes in chunks, each with its own explorer seed, so the page stays responsive
+    // and shows how far it got (a chunk of a Sentinel scenario takes a tenth of a second or so).
+    const chunk = (index: number) => {
       pending.current = null;
-      const { scenario: current, scripts, config } = store.getState();
-      const asRun = { ...current, resource: { ...current.resource, fencing: config.fencing } };
-      const result = exploreScenario(asRun, { invariant, runs: SEARCH_RUNS, kinds }, scripts);
-      const name = invariant.replace(/-/g, ' ');
-      if (!result.found) {
-        setSearch({ state: 'done', found: false, text: `No run broke ${name} in ${result.runs} tries with these faults (${kinds.join(', ')}). That is evidence, not proof.` });
-        return;
+      const result = exploreScenario(asRun, { invariant, runs: CHUNK_RUNS, kinds, explorerSeed: index + 1 }, scripts);
+      tried += result.runs;
+      if (result.found) {
+        store.getState().load({ seed: result.seed, fencing: config.fencing, actions: result.actions });
+        const faults = result.actions.filter((a) => a.do !== 'restart' && a.do !== 'heal').length;
+        const how = faults === 0 ? `seed ${result.seed} alone` : `${faults} fault${faults === 1 ? '' : 's'} (seed ${result.seed})`;
+        const when = result.verdict?.atMs == null ? '' : ` at ${formatMs(result.verdict.atMs)}`;
+        setSearch({ state: 'done', found: true, text: `Found in ${tried} runs: ${how} ${faults > 1 ? 'break' : 'breaks'} ${name}${when}. The run now has them as your actions: press Play to watch, or “Undo my changes”.` });
+      } else if ((index + 1) * CHUNK_RUNS >= SEARCH_RUNS) {
+        setSearch({ state: 'done', found: false, text: `No run broke ${name} in ${tried} tries with these faults (${kinds.join(', ')}). That is evidence, not proof.` });
+      } else {
+        setSearch({ state: 'searching', tried });
+        pending.current = window.setTimeout(() => chunk(index + 1), 0);
       }
-      store.getState().load({ seed: result.seed, fencing: config.fencing, actions: result.actions });
-      const faults = result.actions.filter((a) => a.do !== 'restart' && a.do !== 'heal').length;
-      const how = faults === 0 ? `seed ${result.seed} alone` : `${faults} fault${faults === 1 ? '' : 's'} (seed ${result.seed})`;
-      const when = result.verdict?.atMs == null ? '' : ` at ${formatMs(result.verdict.atMs)}`;
-      setSearch({ state: 'done', found: true, text: `Found in ${result.runs} runs: ${how} ${faults > 1 ? 'break' : 'breaks'} ${name}${when}. The run now has them as your actions: press Play to watch, or “Undo my changes”.` });
-    }, 30);
+    };
+    setSearch({ state: 'searching', tried: 0 });
+    // Let "Searching…" paint before the first chunk runs.
+    pending.current = window.setTimeout(() => chunk(0), 30);
   };
 
   return (
@@ -72,7 +81,7 @@ export function BugFinder({ store }: { store: PlayerStore }) {
         </div>
       )}
       <p role="status" className={search.state === 'done' && search.found ? 'bug-finder-found' : 'muted'}>
-        {search.state === 'done' ? search.text : search.state === 'searching' ? `Trying up to ${SEARCH_RUNS} seeds and fault schedules…` : `Tries seeds and ${kinds.join(', ')} faults, then keeps the fewest that still break it.`}
+        {search.state === 'done' ? search.text : search.state === 'searching' ? `Tried ${search.tried} of ${SEARCH_RUNS} seeds and fault schedules…` : `Tries seeds and ${kinds.join(', ')} faults, then keeps the fewest that still break it.`}
       </p>
     </details>
   );
