@@ -93,10 +93,11 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
     const { events: now, cursor: at } = store.getState();
     const states = processStatesAt(now, at);
     const roles = rolesAt(now, at);
+    const scope = faultScope(scenario);
     return (lane: Lane) => {
       const actor = actors.find((a) => a.id === lane.id);
       if (!actor) return null;
-      const commands = actorCommands(actor, states.get(actor.id) ?? 'running', faultScope(scenario), settings, roles.get(actor.id) ?? null);
+      const commands = actorCommands(actor, states.get(actor.id) ?? 'running', scope, settings, roles.get(actor.id) ?? null);
       if (commands.length === 0) return null;
       return <LaneMenu actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} />;
     };
