@@ -1,5 +1,5 @@
 import { formatReply } from '../redis/cliFormat';
-import type { Reply } from '../redis/reply';
+import { nil, ok, type Reply } from '../redis/reply';
 import type { LabelSource, Network } from '../net/network';
 import type { Sim } from '../sim/sim';
 import type { Process } from './process';
@@ -20,6 +20,9 @@ export type CommandLabeler = (argv: readonly string[]) => string;
  * is answered once; the copy is ignored.
  */
 export class Rpc {
+  /** The label of the last command sent: a client sending one argv again and again shares it. */
+  private line: CommandLine | null = null;
+
   constructor(
     readonly sim: Sim,
     readonly network: Network,
@@ -36,18 +39,49 @@ export class Rpc {
     // A Sentinel-aware address names whichever node is primary as the request leaves; a
     // cluster address, the node that serves the command's key slot.
     const node = address.resolve(argv, this.process.id);
-    const request = new Request(this, node, argv, labeler, done);
-    request.msg = this.network.send(this.process.id, node.process, request, arriveAtNode, request);
+    if (this.line === null || this.line.argv !== argv || this.line.labeler !== labeler) this.line = new CommandLine(argv, labeler);
+    const request = new Request(this, node, this.line, done);
+    request.msg = this.network.send(this.process.id, node.process, this.line, arriveAtNode, request);
     if (timeoutMs !== null) request.timer = this.process.setTimer(timeoutMs, () => request.timedOut());
   }
 }
 
+/** A command as its arrow on the timeline shows it, formatted on the first read and kept. */
+class CommandLine implements LabelSource {
+  private text: string | null = null;
+
+  constructor(
+    readonly argv: string[],
+    readonly labeler: CommandLabeler,
+  ) {}
+
+  label(): string {
+    return (this.text ??= this.labeler(this.argv));
+  }
+}
+
+/** A reply as redis-cli shows it, formatted on the first read and kept. */
+class ReplyLine implements LabelSource {
+  private text: string | null = null;
+
+  constructor(readonly reply: Reply) {}
+
+  label(): string {
+    return (this.text ??= formatReply(this.reply));
+  }
+}
+
+/** The replies nearly every contended attempt gets share their labels. */
+const sharedReplyLines = new Map<Reply, ReplyLine>([nil, ok].map((reply) => [reply, new ReplyLine(reply)]));
+
+const replyLine = (reply: Reply): ReplyLine => sharedReplyLines.get(reply) ?? new ReplyLine(reply);
+
 /**
  * One request in flight and its bookkeeping. A plain object with shared callbacks rather than
- * nested closures: a contended run makes tens of thousands of requests, and the trace keeps
- * each one as its message's label, so it must not hold on to the client's callbacks.
+ * nested closures; the trace keeps only its command line, not the request, so the request and
+ * the client callback it holds are let go of once it is answered.
  */
-class Request implements LabelSource {
+class Request {
   msg = 0;
   timer: number | null = null;
   private settled = false;
@@ -56,21 +90,15 @@ class Request implements LabelSource {
   constructor(
     readonly rpc: Rpc,
     readonly node: RedisNode,
-    readonly argv: string[],
-    private readonly labeler: CommandLabeler,
+    readonly line: CommandLine,
     done: (result: RpcResult) => void,
   ) {
     this.done = done;
   }
 
-  label(): string {
-    return this.labeler(this.argv);
-  }
-
   /** The node answered (WAIT may answer later than the command ran): send the reply back. */
   respond(reply: Reply): void {
-    const answer = new Answer(this, reply);
-    this.rpc.network.send(this.node.id, this.rpc.process, answer, arriveAtClient, answer);
+    this.rpc.network.send(this.node.id, this.rpc.process, replyLine(reply), arriveAtClient, new Answer(this, reply));
   }
 
   /** A reply reached the client: the first copy settles the request, later ones are noted. */
@@ -79,7 +107,7 @@ class Request implements LabelSource {
     if (this.settled) {
       if (this.timer === null) return; // a duplicated reply: the first copy was already handled
       this.timer = null;
-      sim.record('request.late', this.rpc.process.id, { msg: this.msg, from: this.node.id, label: this.label() });
+      sim.record('request.late', this.rpc.process.id, { msg: this.msg, from: this.node.id, label: this.line.label() });
       return;
     }
     if (this.timer !== null) sim.kernel.cancel(this.timer);
@@ -89,7 +117,7 @@ class Request implements LabelSource {
 
   timedOut(): void {
     if (this.settled) return;
-    this.rpc.sim.record('request.timeout', this.rpc.process.id, { msg: this.msg, to: this.node.id, label: this.label() });
+    this.rpc.sim.record('request.timeout', this.rpc.process.id, { msg: this.msg, to: this.node.id, label: this.line.label() });
     this.settle({ ok: false, reason: 'timeout' });
   }
 
@@ -101,19 +129,15 @@ class Request implements LabelSource {
   }
 }
 
-/** A reply on its way back: which request it answers; its label is the reply as redis-cli shows it. */
-class Answer implements LabelSource {
+/** A reply on its way back, and the request it answers. */
+class Answer {
   constructor(
     readonly request: Request,
     readonly reply: Reply,
   ) {}
-
-  label(): string {
-    return formatReply(this.reply);
-  }
 }
 
 // Network callbacks shared by every request.
 const arriveAtNode = (request: Request): void =>
-  request.node.execute(request.argv, request.rpc.process.id, request.msg, (reply) => request.respond(reply));
+  request.node.execute(request.line.argv, request.rpc.process.id, request.msg, (reply) => request.respond(reply));
 const arriveAtClient = (answer: Answer): void => answer.request.answered(answer.reply);

@@ -1,7 +1,7 @@
 import type { Owner } from '../sim/kernel';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
-import { LazyTraceData } from '../sim/trace';
+import { TraceCodec, type Trace } from '../sim/trace';
 import type { TraceKind } from '../sim/traceEvents';
 import { DEFAULT_FAULTS, drawLatencyMs, type LinkFaults } from './faults';
 import { Partitions } from './partitions';
@@ -28,13 +28,19 @@ export interface Endpoint {
 interface Link {
   random: Prng;
   faults: LinkFaults;
+  /** The trace's numbers for this link's sends and deliveries, worked out once (see MessageCodec). */
+  sendTag: number;
+  deliverTag: number;
+  /** The receiver's actor id, as a sent message's trace number carries it; the sender's, for a delivery. */
+  toPeer: number;
+  fromPeer: number;
 }
 
 /**
  * A message's label: the text itself, or something that builds it when the trace is read (a
- * command line or a formatted reply is only ever looked at for a few of the messages). An
- * object rather than a closure: the trace keeps the label source of every message, and a
- * closure would keep its whole scope alive with it.
+ * command line or a formatted reply is only ever looked at for a few of the messages). The
+ * trace keeps every message's label source, so a hot sender shares one between messages with
+ * the same text, and a label source should build its text once and keep it.
  */
 export type MessageLabel = string | LabelSource;
 
@@ -42,37 +48,45 @@ export interface LabelSource {
   label(): string;
 }
 
+const labelText = (label: MessageLabel): string => (typeof label === 'string' ? label : label.label());
+
+/** Actor ids stay below this in a message's packed trace number (msg × PEERS + peer). */
+const PEERS = 2 ** 20;
+
 /**
- * One message on the wire (a duplicate travels as a second one with the same id). It is also
- * the trace data of its own send and delivery, built only when someone reads those events.
+ * How `net.send` and `net.deliver` events are kept in the trace: the message id and the other
+ * end's actor id packed in one number, and the label source as it was given. Nothing per
+ * message is kept alive by the trace, which is most of what a contended run records.
  */
-class Flight extends LazyTraceData {
+class MessageCodec extends TraceCodec {
+  decode(kind: TraceKind, num: number, ref: unknown, trace: Trace): unknown {
+    const msg = Math.floor(num / PEERS);
+    const peer = trace.actorName(num % PEERS);
+    const label = labelText(ref as MessageLabel);
+    return kind === 'net.deliver' ? { msg, from: peer, label } : { msg, to: peer, label };
+  }
+}
+
+const MESSAGE = new MessageCodec();
+
+/** One message on the wire (a duplicate travels as a second one with the same id). */
+class Flight {
   constructor(
     readonly msg: number,
     readonly from: string,
     readonly to: Endpoint,
-    private labelSource: MessageLabel,
-    /** Let go of once the message is delivered: the trace keeps this record, not the receiver's work. */
+    readonly link: Link,
+    readonly label: MessageLabel,
+    /** Let go of once the message is delivered: nothing should keep the receiver's work alive. */
     public deliver: ((arg: never) => void) | null,
     public arg: unknown,
     /** Why it will not arrive, decided when it was sent; null while it still may. */
     readonly fate: 'loss' | 'partition' | null,
-  ) {
-    super();
-  }
-
-  get label(): string {
-    if (typeof this.labelSource !== 'string') this.labelSource = this.labelSource.label();
-    return this.labelSource;
-  }
+  ) {}
 
   /** A copy sent again under the same id (duplication). */
   copy(fate: 'partition' | null): Flight {
-    return new Flight(this.msg, this.from, this.to, this.labelSource, this.deliver, this.arg, fate);
-  }
-
-  dataFor(kind: TraceKind): unknown {
-    return kind === 'net.deliver' ? { msg: this.msg, from: this.from, label: this.label } : { msg: this.msg, to: this.to.id, label: this.label };
+    return new Flight(this.msg, this.from, this.to, this.link, this.label, this.deliver, this.arg, fate);
   }
 }
 
@@ -136,8 +150,8 @@ export class Network {
     let delayMs = drawLatencyMs(random, faults.latency);
     if (random.chance(faults.reorder)) delayMs += faults.reorderDelayMs;
     const cutAtSend = !this.partitions.healed && this.partitions.blocks(from, to.id);
-    const flight = new Flight(msg, from, to, label, deliver, arg, lost ? 'loss' : cutAtSend ? 'partition' : null);
-    this.sim.recordLazy('net.send', from, flight);
+    const flight = new Flight(msg, from, to, link, label, deliver, arg, lost ? 'loss' : cutAtSend ? 'partition' : null);
+    this.sim.recordCoded(link.sendTag, MESSAGE, msg * PEERS + link.toPeer, label);
     this.carry(flight, delayMs);
     if (random.chance(faults.duplicate)) {
       const copyDelayMs = drawLatencyMs(random, faults.latency);
@@ -159,7 +173,7 @@ export class Network {
       this.dropped(flight, 'partition');
       return;
     }
-    this.sim.recordLazy('net.deliver', flight.to.id, flight);
+    this.sim.recordCoded(flight.link.deliverTag, MESSAGE, flight.msg * PEERS + flight.link.fromPeer, flight.label);
     const deliver = flight.deliver as (arg: unknown) => void;
     const arg = flight.arg;
     flight.deliver = null;
@@ -172,7 +186,7 @@ export class Network {
     const { msg, to } = flight;
     flight.deliver = null;
     flight.arg = undefined;
-    this.sim.record('net.drop', to.id, { msg, to: to.id, label: flight.label, reason });
+    this.sim.record('net.drop', to.id, { msg, to: to.id, label: labelText(flight.label), reason });
   }
 
   /** The directed link from → to, created on first use (looked up on every message, so no string building). */
@@ -185,7 +199,15 @@ export class Network {
     let link = byTo.get(to);
     if (!link) {
       const name = `net:${from}->${to}`;
-      link = { random: this.sim.random.fork(name), faults: this.faultsFor(name) };
+      const { trace } = this.sim;
+      link = {
+        random: this.sim.random.fork(name),
+        faults: this.faultsFor(name),
+        sendTag: trace.tagOf('net.send', from),
+        deliverTag: trace.tagOf('net.deliver', to),
+        toPeer: trace.actorId(to),
+        fromPeer: trace.actorId(from),
+      };
       byTo.set(to, link);
       this.links.set(name, link);
     }

@@ -1,6 +1,6 @@
 import { Kernel } from './kernel';
 import { Prng } from './prng';
-import { Trace, type LazyTraceData } from './trace';
+import { Trace, type LazyTraceData, type TraceCodec } from './trace';
 import type { TraceEventMap, TraceKind } from './traceEvents';
 
 /**
@@ -28,5 +28,11 @@ export class Sim {
   /** Like record(), with data built when the event is first read (see LazyTraceData). */
   recordLazy(kind: TraceKind, actor: string, data: LazyTraceData): number {
     return this.trace.append(this.kernel.now, kind, actor, data);
+  }
+
+  /** Like record(), for a kind and actor given as `trace.tagOf(kind, actor)`, with data kept
+   * as a number and a shared reference (see TraceCodec). */
+  recordCoded(tag: number, codec: TraceCodec, num: number, ref: unknown): number {
+    return this.trace.appendCoded(this.kernel.now, tag, codec, num, ref);
   }
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LazyTraceData, Trace } from './trace';
+import { LazyTraceData, Trace, TraceCodec } from './trace';
 import type { TraceKind } from './traceEvents';
+
+/** Packs a message id and a peer's actor id in one number, as the network does. */
+class Sent extends TraceCodec {
+  decoded = 0;
+  decode(_kind: TraceKind, num: number, ref: unknown, trace: Trace): unknown {
+    this.decoded++;
+    return { msg: num >> 8, to: trace.actorName(num & 255), label: ref };
+  }
+}
 
 class Label extends LazyTraceData {
   built = 0;
@@ -38,6 +47,21 @@ describe('trace', () => {
     expect(label.built).toBe(1);
     const plain = new Trace();
     plain.append(5, 'net.send', 'A', { kind: 'net.send', text: 'SET k v' } as never);
+    expect(trace.hash()).toBe(plain.hash());
+  });
+
+  it('decodes coded events from their number and reference on every read, and hashes them like plain data', () => {
+    const trace = new Trace();
+    const sent = new Sent();
+    const tag = trace.tagOf('net.send', 'A');
+    for (let i = 0; i < 3000; i++) trace.appendCoded(i, tag, sent, (i << 8) + trace.actorId(`r${i % 3}`), 'GET k');
+    trace.append(3000, 'net.drop', 'r1', { msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
+    expect(sent.decoded).toBe(0);
+    expect(trace.get(2999)).toEqual({ id: 2999, at: 2999, kind: 'net.send', actor: 'A', data: { msg: 2999, to: 'r2', label: 'GET k' } });
+    expect(trace.get(3000).data).toEqual({ msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
+    const plain = new Trace();
+    for (let i = 0; i < 3000; i++) plain.append(i, 'net.send', 'A', { msg: i, to: `r${i % 3}`, label: 'GET k' } as never);
+    plain.append(3000, 'net.drop', 'r1', { msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
     expect(trace.hash()).toBe(plain.hash());
   });
 });

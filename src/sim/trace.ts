@@ -13,6 +13,18 @@ export abstract class LazyTraceData {
 }
 
 /**
+ * Data kept as a number and a reference the caller already holds, decoded by a shared codec
+ * whenever it is read. The hottest events (every message sent and delivered) are recorded this
+ * way: a lazy object per event was still an object the trace kept alive, and a contended run
+ * spent a third of its time having the garbage collector move those objects to the old
+ * generation. A codec keeps nothing per event beyond a number and a shared reference.
+ */
+export abstract class TraceCodec {
+  /** The event's data as readers expect it for `kind`, from what `Trace.appendCoded` stored. */
+  abstract decode(kind: TraceKind, num: number, ref: unknown, trace: Trace): unknown;
+}
+
+/**
  * Names (event kinds, actor ids) stored as small numbers: a trace holds hundreds of thousands
  * of events but only a few dozen distinct names.
  */
@@ -50,6 +62,9 @@ export class Trace {
   private readonly times: number[][] = [];
   private readonly tags: number[][] = [];
   private readonly datas: unknown[][] = [];
+  /** A coded event's number and reference (see TraceCodec); unused by other events. */
+  private readonly nums: number[][] = [];
+  private readonly refs: unknown[][] = [];
   private count = 0;
   private readonly kindNames = new Names<TraceKind>();
   private readonly actorNames = new Names<string>();
@@ -59,20 +74,53 @@ export class Trace {
   }
 
   append<K extends TraceKind>(at: number, kind: K, actor: string, data: TraceEventMap[K] | LazyTraceData): number {
+    return this.appendTagged(at, this.tagOf(kind, actor), data);
+  }
+
+  /**
+   * The small integer an event's kind and actor are stored as. A hot recorder (the network,
+   * for every message) works it out once and appends with it, saving two name lookups per event.
+   */
+  tagOf(kind: TraceKind, actor: string): number {
+    return this.kindNames.idOf(kind) + this.actorNames.idOf(actor) * KIND_IDS;
+  }
+
+  /** Appends an event whose data `codec` decodes from `num` and `ref` when it is read. */
+  appendCoded(at: number, tag: number, codec: TraceCodec, num: number, ref: unknown): number {
+    const id = this.appendTagged(at, tag, codec);
+    this.nums[id >> CHUNK_BITS]![id & IN_CHUNK] = num;
+    this.refs[id >> CHUNK_BITS]![id & IN_CHUNK] = ref;
+    return id;
+  }
+
+  private appendTagged(at: number, tag: number, data: unknown): number {
     const id = this.count++;
     const chunk = id >> CHUNK_BITS;
     const slot = id & IN_CHUNK;
-    if (slot === 0) {
-      // The first chunk grows as it fills: most runs a sweep makes are far shorter than one.
-      const size = chunk === 0 ? 0 : CHUNK;
-      this.times.push(new Array<number>(size));
-      this.tags.push(new Array<number>(size));
-      this.datas.push(new Array<unknown>(size));
-    }
+    if (slot === 0) this.addChunk(chunk);
     this.times[chunk]![slot] = at;
-    this.tags[chunk]![slot] = this.kindNames.idOf(kind) + this.actorNames.idOf(actor) * KIND_IDS;
+    this.tags[chunk]![slot] = tag;
     this.datas[chunk]![slot] = data;
     return id;
+  }
+
+  private addChunk(chunk: number): void {
+    // The first chunk grows as it fills: most runs a sweep makes are far shorter than one.
+    const size = chunk === 0 ? 0 : CHUNK;
+    this.times.push(new Array<number>(size));
+    this.tags.push(new Array<number>(size));
+    this.datas.push(new Array<unknown>(size));
+    this.nums.push(new Array<number>(size));
+    this.refs.push(new Array<unknown>(size));
+  }
+
+  /** A small number standing for an actor's name (for codecs that store a peer). */
+  actorId(name: string): number {
+    return this.actorNames.idOf(name);
+  }
+
+  actorName(id: number): string {
+    return this.actorNames.list[id]!;
   }
 
   get(id: number): TraceEvent {
@@ -100,6 +148,7 @@ export class Trace {
   private dataAt(id: number): unknown {
     const chunk = this.datas[id >> CHUNK_BITS]!;
     const data = chunk[id & IN_CHUNK];
+    if (data instanceof TraceCodec) return data.decode(this.kindAt(id), this.nums[id >> CHUNK_BITS]![id & IN_CHUNK]!, this.refs[id >> CHUNK_BITS]![id & IN_CHUNK], this);
     if (!(data instanceof LazyTraceData)) return data;
     const built = data.dataFor(this.kindAt(id));
     chunk[id & IN_CHUNK] = built;
