@@ -103,6 +103,8 @@ export class LockClient implements LockClientEffects {
   private basis: ReadResult | null = null;
   private token: number | null = null;
   private workTimer: number | null = null;
+  /** The work is done and its result on its way to the resource: the lane shows 'writing'. */
+  private writing = false;
 
   constructor(
     private readonly sim: Sim,
@@ -123,6 +125,7 @@ export class LockClient implements LockClientEffects {
     this.process.onCrash = () => {
       this.actor.stop();
       this.workTimer = null;
+      this.writing = false;
       this.held = [];
       this.recordState('crashed');
     };
@@ -153,7 +156,7 @@ export class LockClient implements LockClientEffects {
     const machine = (input.renewEveryMs === null ? plainLockClientMachine : lockClientMachine) as typeof lockClientMachine;
     const actor: ClientActorRef = createActor(machine, { input, snapshot: initialSnapshot(machine, input), clock });
     bindEffects(actor, this);
-    actor.subscribe((snapshot) => this.recordState(stateLabel(snapshot)));
+    actor.subscribe((snapshot) => this.recordState(this.label(snapshot)));
     actor.start();
     this.process.setTimer(input.startAtMs, () => actor.send({ type: 'START' }));
     return actor;
@@ -177,27 +180,31 @@ export class LockClient implements LockClientEffects {
     this.read();
   }
 
-  /** Effect: do the job's work, which takes workMs on this process's clock. */
+  /** What the lane shows: the machine's state, or the step of it the client is at. */
+  private label(snapshot: ReturnType<ClientActorRef['getSnapshot']>): string {
+    const state = stateLabel(snapshot);
+    return state === 'working' && this.writing ? 'writing' : state;
+  }
+
+  /** Effect: do the job's work, which takes workMs on this process's clock, then write. */
   startWork(): void {
     const workMs = this.options.input.workMs;
     if (workMs !== null) this.workTimer = this.process.setTimer(workMs, this.workDone);
   }
 
-  /** Effect: left `working` before the work was done. */
+  /** Effect: left `working`, written or not (a lost lease stops the work). */
   stopWork(): void {
     if (this.workTimer !== null) this.sim.kernel.cancel(this.workTimer);
     this.workTimer = null;
+    this.writing = false;
   }
 
   private readonly workDone = (): void => {
     this.workTimer = null;
-    this.actor.send({ type: 'WORK_DONE' });
-  };
-
-  /** Effect: write to the resource. */
-  startWrite(): void {
     this.write();
-  }
+    this.writing = true;
+    this.recordState(this.label(this.actor.getSnapshot()));
+  };
 
   /** Effect: release every held key. */
   startRelease(): void {

@@ -40,8 +40,7 @@ export type LockClientEvent =
   | { type: 'GAVE_UP'; unreachable: boolean }
   /** The read came back; `act` is false when the resource's state says there is nothing to do. */
   | { type: 'READ_DONE'; act: boolean }
-  /** The work took its time (LockClient's timer on the process clock). */
-  | { type: 'WORK_DONE' }
+  /** The work took its time and its result was written to the resource (LockClient's doing). */
   | { type: 'WRITE_DONE' }
   | { type: 'RELEASED' }
   | { type: 'RENEWED' }
@@ -53,11 +52,13 @@ export interface LockClientEffects {
   startAcquire(): void;
   startReenter(): void;
   startRead(): void;
-  /** Start the work's timer; WORK_DONE when it is done (never, for a wedged worker). */
+  /**
+   * Do the job's work (a timer on the process clock; never done, for a wedged worker), then
+   * write its result to the resource: WRITE_DONE once the resource has answered.
+   */
   startWork(): void;
-  /** Leaving `working` early (the lease was lost): the work's timer must not fire. */
+  /** Leaving `working` (done, or the lease was lost): the work's timer must not fire. */
   stopWork(): void;
-  startWrite(): void;
   startRelease(): void;
   startRenew(): void;
   noteFailed(): void;
@@ -91,7 +92,6 @@ const machineSetup = setup({
     startRead: effect('startRead'),
     startWork: effect('startWork'),
     stopWork: effect('stopWork'),
-    startWrite: effect('startWrite'),
     startRelease: effect('startRelease'),
     startRenew: effect('startRenew'),
     noteFailed: effect('noteFailed'),
@@ -125,20 +125,22 @@ const machineSetup = setup({
  * the job nests, read, work, write to the resource and release, while a watchdog renews the
  * lease. Effects are named here and bound per actor by LockClient (`bindEffects`).
  *
- * Only decisions come through here. Network traffic, Redis commands and fixed waits (the start
- * time, the work itself, the pause between retries) are plain code on the process's clock,
- * which tells the machine when they are over; the watchdog's timers are the machine's own
- * `after` delays, which the actor's clock also puts on the kernel, so they are virtual and
- * freeze during a pause too. Every transition costs XState several microseconds, so the
- * machine has no eventless hops and as few steps per job as its states need.
+ * Only decisions come through here. Network traffic, Redis commands and fixed sequences (the
+ * start time; the pause between retries, shown as 'waiting'; the work and then the write of its
+ * result, shown as 'writing') are plain code on the process's clock, which tells the machine
+ * when they are over; the watchdog's timers are the machine's own `after` delays, which the
+ * actor's clock also puts on the kernel, so they are virtual and freeze during a pause too.
+ * Every transition costs XState several microseconds, so the machine has no eventless hops and
+ * as few steps per job as its decisions need: three (acquired, written, released).
  *
  * Built in two shapes from one definition, once each: with a watchdog, `holding` is a parallel
- * state (the job's steps beside the watchdog's); without one, `holding` holds the job's steps
- * alone. Both show the same states on the timeline; the flat one simply costs XState less per
- * transition, and most clients have no watchdog.
+ * state (the job's steps beside the watchdog's); without one, the job's steps are top-level
+ * states and there is no `holding`. Both show the same states on the timeline; the flat one
+ * simply costs XState less per transition (about a third less per job), and most clients have
+ * no watchdog.
  */
 function buildMachine(watchdog: boolean) {
-  const job = watchdog ? '#lockClient.holding.job.' : '#lockClient.holding.';
+  const job = watchdog ? '#lockClient.holding.job.' : '#lockClient.';
   /** Where a job starts once the lock is in hand: a nested acquire, a read, or the work. */
   const startJob = <A extends 'keepToken' | 'countReentry'>(reenter: 'needsReenter' | 'needsAnotherReenter', action: A) =>
     [
@@ -158,8 +160,7 @@ function buildMachine(watchdog: boolean) {
       entry: 'startRead',
       on: { READ_DONE: [{ guard: 'acts', target: 'working' }, { target: '#lockClient.releasing' }] },
     },
-    working: { entry: 'startWork', exit: 'stopWork', on: { WORK_DONE: 'writing' } },
-    writing: { entry: 'startWrite', on: { WRITE_DONE: '#lockClient.releasing' } },
+    working: { entry: 'startWork', exit: 'stopWork', on: { WRITE_DONE: '#lockClient.releasing' } },
   } as const;
   const watchdogRegion = {
     initial: 'sleeping',
@@ -177,8 +178,8 @@ function buildMachine(watchdog: boolean) {
   } as const;
   // The watchdog region comes first so its timer is scheduled before the job's.
   const holding = watchdog
-    ? { type: 'parallel' as const, states: { watchdog: watchdogRegion, job: { initial: 'working' as const, states: jobStates } } }
-    : { initial: 'working' as const, states: jobStates };
+    ? { holding: { type: 'parallel' as const, states: { watchdog: watchdogRegion, job: { initial: 'working' as const, states: jobStates } } } }
+    : jobStates;
   return machineSetup.createMachine({
     id: 'lockClient',
     context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0, token: null }),
@@ -203,7 +204,7 @@ function buildMachine(watchdog: boolean) {
           ],
         },
       },
-      holding,
+      ...holding,
       releasing: {
         entry: 'startRelease',
         on: {
@@ -222,7 +223,7 @@ function buildMachine(watchdog: boolean) {
 
 /** The lock client machine for a client with a watchdog. */
 export const lockClientMachine = buildMachine(true);
-/** The same machine for a client without one (no watchdog region in `holding`). */
+/** The same machine for a client without one (no `holding`: its job's steps are top-level states). */
 export const plainLockClientMachine = buildMachine(false);
 
 /**
@@ -232,8 +233,7 @@ export const plainLockClientMachine = buildMachine(false);
 export function stateLabel(snapshot: SnapshotFrom<typeof lockClientMachine> | SnapshotFrom<typeof plainLockClientMachine>): string {
   const value = snapshot.value;
   if (typeof value === 'string') return value;
-  const holding = (value as { holding?: string | { job: string; watchdog: string } }).holding;
+  const holding = (value as { holding?: { job: string; watchdog: string } }).holding;
   if (holding === undefined) return String(Object.keys(value)[0]);
-  if (typeof holding === 'string') return holding;
   return holding.watchdog === 'renewing' || holding.watchdog === 'renewWaiting' ? 'renewing' : holding.job;
 }
