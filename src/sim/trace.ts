@@ -47,25 +47,35 @@ class Names<T extends string> {
 const CHUNK_BITS = 10;
 const CHUNK = 1 << CHUNK_BITS;
 const IN_CHUNK = CHUNK - 1;
+/** The first chunk's starting size; it doubles up to CHUNK. */
+const FIRST_CHUNK = 64;
 /** A kind and an actor share one small integer: kind id + actor id × KIND_IDS. */
 const KIND_IDS = 1 << 10;
 
+/** `fresh`, holding `old`'s contents first. */
+function grown<A extends Float64Array | Int32Array>(old: A | undefined, fresh: A): A {
+  if (old) fresh.set(old);
+  return fresh;
+}
+
 /**
  * The append-only record of a run: the single source of truth for the timeline, the verdicts
- * and the tests. Stored as columns (time, kind and actor, data), each in fixed-size chunks:
- * kinds and actors are numbers into name tables, so two of the three columns are small
- * integers the garbage collector never has to scan, and a chunk is allocated once at full size,
- * so appending never copies a long array (growing one array per column cost ten times more
- * than the appends themselves). An event object is only built when someone reads it.
+ * and the tests. Stored as columns (time, kind and actor, data, and a coded event's number and
+ * reference), each in fixed-size chunks: kinds and actors are numbers into name tables, numbers
+ * live in typed arrays, and a chunk is allocated once at full size, so appending never copies a
+ * long array (growing one array per column cost ten times more than the appends themselves).
+ * An event object is only built when someone reads it.
  */
 export class Trace {
-  private readonly times: number[][] = [];
-  private readonly tags: number[][] = [];
+  private readonly times: Float64Array[] = [];
+  private readonly tags: Int32Array[] = [];
   private readonly datas: unknown[][] = [];
   /** A coded event's number and reference (see TraceCodec); unused by other events. */
-  private readonly nums: number[][] = [];
+  private readonly nums: Float64Array[] = [];
   private readonly refs: unknown[][] = [];
   private count = 0;
+  /** The id at which the last chunk is full and room must be made. */
+  private limit = 0;
   private readonly kindNames = new Names<TraceKind>();
   private readonly actorNames = new Names<string>();
 
@@ -95,23 +105,39 @@ export class Trace {
 
   private appendTagged(at: number, tag: number, data: unknown): number {
     const id = this.count++;
+    if (id === this.limit) this.makeRoom(id);
     const chunk = id >> CHUNK_BITS;
     const slot = id & IN_CHUNK;
-    if (slot === 0) this.addChunk(chunk);
     this.times[chunk]![slot] = at;
     this.tags[chunk]![slot] = tag;
     this.datas[chunk]![slot] = data;
     return id;
   }
 
-  private addChunk(chunk: number): void {
-    // The first chunk grows as it fills: most runs a sweep makes are far shorter than one.
-    const size = chunk === 0 ? 0 : CHUNK;
-    this.times.push(new Array<number>(size));
-    this.tags.push(new Array<number>(size));
-    this.datas.push(new Array<unknown>(size));
-    this.nums.push(new Array<number>(size));
-    this.refs.push(new Array<unknown>(size));
+  /**
+   * Adds a chunk, or doubles the first one: most runs a sweep makes are far shorter than a
+   * chunk, so the first starts small. The numeric columns are typed arrays, whose contents the
+   * garbage collector neither scans nor copies when a chunk outlives a young collection (copying
+   * plain arrays of numbers into the old generation was a third of what recording cost).
+   */
+  private makeRoom(id: number): void {
+    if (id >= CHUNK) {
+      this.times.push(new Float64Array(CHUNK));
+      this.tags.push(new Int32Array(CHUNK));
+      this.nums.push(new Float64Array(CHUNK));
+      this.datas.push(new Array<unknown>(CHUNK));
+      this.refs.push(new Array<unknown>(CHUNK));
+      this.limit = id + CHUNK;
+      return;
+    }
+    const size = id === 0 ? FIRST_CHUNK : Math.min(CHUNK, id * 2);
+    this.times[0] = grown(this.times[0], new Float64Array(size));
+    this.tags[0] = grown(this.tags[0], new Int32Array(size));
+    this.nums[0] = grown(this.nums[0], new Float64Array(size));
+    // Plain arrays grow by themselves.
+    this.datas[0] ??= [];
+    this.refs[0] ??= [];
+    this.limit = size;
   }
 
   /** A small number standing for an actor's name (for codecs that store a peer). */
