@@ -2,6 +2,7 @@ import { createActor, type Actor } from 'xstate';
 import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
+import type { TraceTag } from '../sim/trace';
 import { bindEffects, lockClientMachine, plainLockClientMachine, stateLabel, type LockClientEffects, type LockClientInput } from './lockClientMachine';
 import { Process } from './process';
 import { ProcessClock } from './processClock';
@@ -105,12 +106,21 @@ export class LockClient implements LockClientEffects {
   private workTimer: number | null = null;
   /** The work is done and its result on its way to the resource: the lane shows 'writing'. */
   private writing = false;
+  /** The lane's state before a retry's wait, shown again when the wait is over. */
+  private stateBeforeWait = '';
+  // The events every attempt records, as the trace stores their kind and this client's id.
+  private readonly stateTag: TraceTag<'actor.state'>;
+  private readonly requestTag: TraceTag<'lock.request'>;
+  private readonly busyTag: TraceTag<'lock.busy'>;
 
   constructor(
     private readonly sim: Sim,
     private readonly options: LockClientOptions,
   ) {
     this.process = new Process(sim, options.id, options.driftPpm);
+    this.stateTag = sim.trace.tagOf('actor.state', options.id);
+    this.requestTag = sim.trace.tagOf('lock.request', options.id);
+    this.busyTag = sim.trace.tagOf('lock.busy', options.id);
     const rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
     this.recipe = options.recipe({
       rpc,
@@ -235,7 +245,7 @@ export class LockClient implements LockClientEffects {
   private recordState(state: string): void {
     if (state === this.lastState) return;
     this.lastState = state;
-    this.sim.record('actor.state', this.id, stateData(state));
+    this.sim.recordTagged(this.stateTag, stateData(state));
   }
 
   private nextKey(): string {
@@ -246,9 +256,9 @@ export class LockClient implements LockClientEffects {
   private acquireNext(): void {
     const key = this.nextKey();
     if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
-    this.sim.record('lock.request', this.id, keyData(key));
+    this.sim.recordTagged(this.requestTag, keyData(key));
     this.recipe.acquire(key, (result) => {
-      if (!result.ok) return this.busy(key, result.reason, () => this.acquireNext());
+      if (!result.ok) return this.busy(key, result.reason, this.retryAcquire);
       this.held.push(key);
       this.token = result.token;
       this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
@@ -262,23 +272,31 @@ export class LockClient implements LockClientEffects {
   /** A failed try: wait as the retry policy says and `retry`, or tell the machine it gave up. */
   private busy(key: string, reason: 'busy' | 'timeout' | 'error', retry: () => void): void {
     this.attempts++;
-    this.sim.record('lock.busy', this.id, keyData(key));
+    this.sim.recordTagged(this.busyTag, keyData(key));
     const delayMs = retryDelayMs(this.options.retry, this.attempts, this.options.random);
     if (delayMs === null) return void this.actor.send({ type: 'GAVE_UP', unreachable: reason === 'timeout' });
-    const state = this.lastState;
+    this.stateBeforeWait = this.lastState;
     this.recordState('waiting');
-    this.process.setTimer(delayMs, () => {
-      this.recordState(state);
-      retry();
-    });
+    this.process.setTimer(delayMs, retry);
   }
+
+  // What a retry does once its wait is over; bound once, as a contended client retries thousands of times.
+  private readonly retryAcquire = (): void => {
+    this.recordState(this.stateBeforeWait);
+    this.acquireNext();
+  };
+
+  private readonly retryReenter = (): void => {
+    this.recordState(this.stateBeforeWait);
+    this.reenter();
+  };
 
   /** A nested call takes the first lock again while already holding it. */
   private reenter(): void {
     const key = this.options.keys[0]!;
-    this.sim.record('lock.request', this.id, keyData(key));
+    this.sim.recordTagged(this.requestTag, keyData(key));
     this.recipe.acquire(key, (result) => {
-      if (!result.ok) return this.busy(key, result.reason, () => this.reenter());
+      if (!result.ok) return this.busy(key, result.reason, this.retryReenter);
       this.attempts = 0;
       this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
       this.actor.send({ type: 'ACQUIRED', token: result.token });

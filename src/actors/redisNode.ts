@@ -6,7 +6,7 @@ import type { Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { BLOCKED, RedisServer } from '../redis/server';
 import type { Sim } from '../sim/sim';
-import { LazyTraceData } from '../sim/trace';
+import { LazyTraceData, type TraceTag } from '../sim/trace';
 import { ReplicationPrimary } from './replicationPrimary';
 import { ReplicationReplica } from './replicationReplica';
 import { Process } from './process';
@@ -108,6 +108,8 @@ export class RedisServerNode implements RedisNode {
   private disk: string[][] = [];
   private crashCause: 'crash' | 'power-loss' = 'crash';
   private readonly leases: LeaseWatch;
+  /** `redis.command` by this node, as the trace stores it (recorded for every command). */
+  private readonly commandTag: TraceTag<'redis.command'>;
   private lives = 0;
   private cronAwake = false;
   /** The client whose command is running (WAIT counts from that client's last write). */
@@ -128,6 +130,7 @@ export class RedisServerNode implements RedisNode {
     this.role = this.options.role;
     this.replicaOf = this.options.replicaOf;
     this.process = new Process(sim, id);
+    this.commandTag = sim.trace.tagOf('redis.command', id);
     this.leases = new LeaseWatch(sim, this, lockKeys, ownerOf);
     this.primary = new ReplicationPrimary(sim, this);
     this.replica = new ReplicationReplica(sim, this);
@@ -213,12 +216,12 @@ export class RedisServerNode implements RedisNode {
       const timeoutMs = Number(argv[2]);
       this.sim.record('redis.wait', this.id, { msg, from, numReplicas: Number(argv[1]), timeoutMs });
       this.primary.block(from, Number(argv[1]), timeoutMs, (answer) => {
-        this.sim.recordLazy('redis.command', this.id, new CommandRecord(msg, from, argv, answer));
+        this.sim.recordTagged(this.commandTag, new CommandRecord(msg, from, argv, answer));
         respond(answer);
       });
       return;
     }
-    this.sim.recordLazy('redis.command', this.id, new CommandRecord(msg, from, argv, reply));
+    this.sim.recordTagged(this.commandTag, new CommandRecord(msg, from, argv, reply));
     this.leases.check();
     respond(reply);
   }

@@ -1,6 +1,6 @@
 import { Kernel } from './kernel';
 import { Prng } from './prng';
-import { Trace, type LazyTraceData, type TraceCodec } from './trace';
+import { Trace, type LazyTraceData, type TraceCodec, type TraceTag } from './trace';
 import type { TraceEventMap, TraceKind } from './traceEvents';
 
 /**
@@ -25,14 +25,16 @@ export class Sim {
     return this.trace.append(this.kernel.now, kind, actor, data);
   }
 
-  /** Like record(), with data built when the event is first read (see LazyTraceData). */
-  recordLazy(kind: TraceKind, actor: string, data: LazyTraceData): number {
-    return this.trace.append(this.kernel.now, kind, actor, data);
+  /**
+   * Like record(), for a kind and actor worked out once as `trace.tagOf(kind, actor)` (hot
+   * recorders), with data that may be built when the event is first read (see LazyTraceData).
+   */
+  recordTagged<K extends TraceKind>(tag: TraceTag<K>, data: TraceEventMap[K] | LazyTraceData): number {
+    return this.trace.appendTagged(this.kernel.now, tag, data);
   }
 
-  /** Like record(), for a kind and actor given as `trace.tagOf(kind, actor)`, with data kept
-   * as a number and a shared reference (see TraceCodec). */
-  recordCoded(tag: number, codec: TraceCodec, num: number, ref: unknown): number {
+  /** Like recordTagged(), with data kept as a number and a shared reference (see TraceCodec). */
+  recordCoded(tag: TraceTag, codec: TraceCodec, num: number, ref: unknown): number {
     return this.trace.appendCoded(this.kernel.now, tag, codec, num, ref);
   }
 }

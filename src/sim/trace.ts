@@ -43,6 +43,9 @@ class Names<T extends string> {
   }
 }
 
+/** An event's kind and actor as one number (see Trace.tagOf); `K` keeps the kind for the type checker. */
+export type TraceTag<K extends TraceKind = TraceKind> = number & { readonly kind?: K };
+
 /** Events per chunk of each column (a power of two). */
 const CHUNK_BITS = 10;
 const CHUNK = 1 << CHUNK_BITS;
@@ -88,22 +91,24 @@ export class Trace {
   }
 
   /**
-   * The small integer an event's kind and actor are stored as. A hot recorder (the network,
-   * for every message) works it out once and appends with it, saving two name lookups per event.
+   * The small integer an event's kind and actor are stored as. A hot recorder (the network for
+   * every message, a lock client for every attempt) works it out once and appends with it,
+   * saving two name lookups per event.
    */
-  tagOf(kind: TraceKind, actor: string): number {
+  tagOf<K extends TraceKind>(kind: K, actor: string): TraceTag<K> {
     return this.kindNames.idOf(kind) + this.actorNames.idOf(actor) * KIND_IDS;
   }
 
   /** Appends an event whose data `codec` decodes from `num` and `ref` when it is read. */
-  appendCoded(at: number, tag: number, codec: TraceCodec, num: number, ref: unknown): number {
+  appendCoded(at: number, tag: TraceTag, codec: TraceCodec, num: number, ref: unknown): number {
     const id = this.appendTagged(at, tag, codec);
     this.nums[id >> CHUNK_BITS]![id & IN_CHUNK] = num;
     this.refs[id >> CHUNK_BITS]![id & IN_CHUNK] = ref;
     return id;
   }
 
-  private appendTagged(at: number, tag: number, data: unknown): number {
+  /** Like append(), for a kind and actor given as `tagOf(kind, actor)`. */
+  appendTagged<K extends TraceKind>(at: number, tag: TraceTag<K>, data: TraceEventMap[K] | LazyTraceData | TraceCodec): number {
     const id = this.count++;
     if (id === this.limit) this.makeRoom(id);
     const chunk = id >> CHUNK_BITS;
