@@ -265,7 +265,7 @@ export class LockClient implements LockClientEffects {
       if (this.held.length < this.options.keys.length) return this.acquireNext();
       this.attempts = 0;
       this.leaseDeadlineLocal = this.attemptStartLocal + result.validityMs;
-      this.actor.send({ type: 'ACQUIRED', token: result.token });
+      this.actor.send({ type: 'ACQUIRED' });
     });
   }
 
@@ -299,7 +299,7 @@ export class LockClient implements LockClientEffects {
       if (!result.ok) return this.busy(key, result.reason, this.retryReenter);
       this.attempts = 0;
       this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
-      this.actor.send({ type: 'ACQUIRED', token: result.token });
+      this.actor.send({ type: 'ACQUIRED' });
     });
   }
 

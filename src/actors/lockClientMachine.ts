@@ -24,15 +24,15 @@ export interface LockClientContext {
   // What happened so far.
   jobsDone: number;
   reentered: number;
-  token: number | null;
 }
 
-export type LockClientInput = Omit<LockClientContext, 'jobsDone' | 'reentered' | 'token'>;
+export type LockClientInput = Omit<LockClientContext, 'jobsDone' | 'reentered'>;
 
 export type LockClientEvent =
   /** The client's start time came (sent by LockClient on the process's clock). */
   | { type: 'START' }
-  | { type: 'ACQUIRED'; token: number | null }
+  /** The lock is held (its fencing token, if any, is LockClient's to keep and send). */
+  | { type: 'ACQUIRED' }
   /**
    * The retry policy gave up (retries themselves are carried out by LockClient, not decided
    * here). `unreachable`: the last try got no answer at all, rather than a clear "taken".
@@ -97,9 +97,8 @@ const machineSetup = setup({
     noteFailed: effect('noteFailed'),
     noteLost: effect('noteLost'),
     noteProceeding: effect('noteProceeding'),
-    keepToken: assign({ token: ({ event }) => (event.type === 'ACQUIRED' ? event.token : null) }),
     countReentry: assign({ reentered: ({ context }) => context.reentered + 1 }),
-    nextJob: assign({ jobsDone: ({ context }) => context.jobsDone + 1, reentered: 0, token: null }),
+    nextJob: assign({ jobsDone: ({ context }) => context.jobsDone + 1, reentered: 0 }),
   },
   delays: {
     renewDelay: ({ context }) => context.renewEveryMs ?? Infinity,
@@ -142,17 +141,17 @@ const machineSetup = setup({
 function buildMachine(watchdog: boolean) {
   const job = watchdog ? '#lockClient.holding.job.' : '#lockClient.';
   /** Where a job starts once the lock is in hand: a nested acquire, a read, or the work. */
-  const startJob = <A extends 'keepToken' | 'countReentry'>(reenter: 'needsReenter' | 'needsAnotherReenter', action: A) =>
+  const startJob = (reenter: 'needsReenter' | 'needsAnotherReenter', actions: readonly 'countReentry'[]) =>
     [
-      { guard: reenter, target: `${job}reentering`, actions: action },
-      { guard: 'readsFirst', target: `${job}reading`, actions: action },
-      { target: `${job}working`, actions: action },
+      { guard: reenter, target: `${job}reentering`, actions },
+      { guard: 'readsFirst', target: `${job}reading`, actions },
+      { target: `${job}working`, actions },
     ] as const;
   const jobStates = {
     reentering: {
       entry: 'startReenter',
       on: {
-        ACQUIRED: startJob('needsAnotherReenter', 'countReentry'),
+        ACQUIRED: startJob('needsAnotherReenter', ['countReentry']),
         GAVE_UP: { target: '#lockClient.releasing' },
       },
     },
@@ -182,7 +181,7 @@ function buildMachine(watchdog: boolean) {
     : jobStates;
   return machineSetup.createMachine({
     id: 'lockClient',
-    context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0, token: null }),
+    context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0 }),
     initial: 'idle',
     states: {
       // Idle until LockClient's start timer says go: with no timer of its own, this state is
@@ -194,7 +193,7 @@ function buildMachine(watchdog: boolean) {
         entry: 'startAcquire',
         on: {
           // Straight to the job's first step: one transition per acquisition.
-          ACQUIRED: startJob('needsReenter', 'keepToken'),
+          ACQUIRED: startJob('needsReenter', []),
           GAVE_UP: [
             // Working on without the lock: the same job, with nothing held.
             { guard: and(['proceeds', 'needsReenter']), target: `${job}reentering`, actions: ['noteFailed', 'noteProceeding'] },
