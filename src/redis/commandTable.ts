@@ -21,9 +21,32 @@ export const commandTable: ReadonlyMap<string, CommandSpec> = new Map(
 /** Result of resolving argv to a runnable command: the spec, or the error Redis would send. */
 export type Resolved = { ok: true; spec: CommandSpec } | { ok: false; reply: Reply; unknown: boolean };
 
+/**
+ * The success result of every spec, built once. Resolving runs for every command a client or
+ * a script sends, and a fresh `{ ok: true, spec }` each time was pure garbage.
+ */
+const resolvedOf = new Map<CommandSpec, Resolved>();
+for (const spec of commandTable.values()) {
+  resolvedOf.set(spec, { ok: true, spec });
+  for (const sub of Object.values(spec.subcommands ?? {})) resolvedOf.set(sub, { ok: true, spec: sub });
+}
+
+/**
+ * Top-level commands under the spellings clients actually send: all upper case (what the lock
+ * recipes and redis-cli users type) and all lower case. Looking these up directly skips a
+ * toLowerCase per command, which allocates a string and makes the table hash it again; any
+ * other spelling still goes through toLowerCase.
+ */
+const byExactName = new Map<string, CommandSpec>();
+for (const [name, spec] of commandTable) {
+  byExactName.set(name, spec);
+  byExactName.set(name.toUpperCase(), spec);
+}
+
 /** Finds the command (and subcommand) for argv and checks its arity, like Redis's processCommand. */
 export function resolveCommand(argv: string[]): Resolved {
-  const top = commandTable.get((argv[0] ?? '').toLowerCase());
+  const name = argv[0] ?? '';
+  const top = byExactName.get(name) ?? commandTable.get(name.toLowerCase());
   if (!top) return { ok: false, reply: unknownCommand(argv), unknown: true };
   let spec = top;
   if (top.subcommands && argv.length >= 2) {
@@ -35,7 +58,7 @@ export function resolveCommand(argv: string[]): Resolved {
     return { ok: false, reply: wrongArity(spec.name), unknown: false };
   }
   if (!spec.run) return { ok: false, reply: error('ERR unknown command'), unknown: true };
-  return { ok: true, spec };
+  return resolvedOf.get(spec) as Resolved;
 }
 
 /** Lower-case names of the supported top-level commands, for docs and the playground. */
