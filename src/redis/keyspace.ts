@@ -50,8 +50,10 @@ export class Keyspace {
   lookup(key: string): Entry | undefined {
     const entry = this.map.get(key);
     if (entry === undefined) return undefined;
-    if (this.seesExpired || !Keyspace.isExpired(entry, this.now())) {
-      entry.accessedAtMs = this.now();
+    // Read once: the clock is the node's virtual time, which cannot move during a lookup.
+    const nowMs = this.now();
+    if (this.seesExpired || !Keyspace.isExpired(entry, nowMs)) {
+      entry.accessedAtMs = nowMs;
       entry.hits = (entry.hits ?? 0) + 1;
       return entry;
     }

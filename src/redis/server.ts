@@ -110,7 +110,7 @@ export class RedisServer {
 
   /** Runs one client command (argv[0] case-insensitive) and returns Redis's reply. */
   exec(argv: string[]): Reply {
-    this.pendingEffects = [];
+    this.discardStaleEffects();
     this.db.expiresKeys = !this.isReplica();
     const reply = this.process(argv);
     this.flushEffects();
@@ -119,7 +119,7 @@ export class RedisServer {
 
   /** Applies one command from this node's primary: no READONLY, OOM or min-replicas checks. */
   execFromPrimary(argv: string[]): Reply {
-    this.pendingEffects = [];
+    this.discardStaleEffects();
     this.db.expiresKeys = !this.isReplica();
     this.db.seesExpired = this.isReplica();
     try {
@@ -160,7 +160,7 @@ export class RedisServer {
   /** One active-expiry cycle (sampling with `random`); returns the keys it deleted. */
   activeExpireCycle(): string[] {
     if (this.isReplica()) return [];
-    this.pendingEffects = [];
+    this.discardStaleEffects();
     const deleted = activeExpireCycle(this.db, this.now(), this.options.random);
     for (const key of deleted) this.pendingEffects.push(['DEL', key]);
     this.flushEffects();
@@ -303,8 +303,19 @@ export class RedisServer {
     return integer(0);
   }
 
+  /**
+   * Starts a command with no effects pending, dropping any a failed command left behind.
+   * Most commands (a refused SET NX) propagate nothing, so the empty list is kept rather than
+   * replaced by a new one per command.
+   */
+  private discardStaleEffects(): void {
+    if (this.pendingEffects.length > 0) this.pendingEffects = [];
+  }
+
+  /** Hands the pending effects to onPropagate, which may keep the list: the next gets a new one. */
   private flushEffects(): void {
-    if (this.pendingEffects.length > 0) this.options.onPropagate?.(this.pendingEffects);
+    if (this.pendingEffects.length === 0) return;
+    this.options.onPropagate?.(this.pendingEffects);
     this.pendingEffects = [];
   }
 }
