@@ -50,16 +50,8 @@ export type TraceTag<K extends TraceKind = TraceKind> = number & { readonly kind
 const CHUNK_BITS = 10;
 const CHUNK = 1 << CHUNK_BITS;
 const IN_CHUNK = CHUNK - 1;
-/** The first chunk's starting size; it doubles up to CHUNK. */
-const FIRST_CHUNK = 64;
 /** A kind and an actor share one small integer: kind id + actor id × KIND_IDS. */
 const KIND_IDS = 1 << 10;
-
-/** `fresh`, holding `old`'s contents first. */
-function grown<A extends Float64Array | Int32Array>(old: A | undefined, fresh: A): A {
-  if (old) fresh.set(old);
-  return fresh;
-}
 
 /**
  * The append-only record of a run: the single source of truth for the timeline, the verdicts
@@ -77,7 +69,7 @@ export class Trace {
   private readonly nums: Float64Array[] = [];
   private readonly refs: unknown[][] = [];
   private count = 0;
-  /** The id at which the last chunk is full and room must be made. */
+  /** The id at which the last chunk is full and a new one is needed. */
   private limit = 0;
   private readonly kindNames = new Names<TraceKind>();
   private readonly actorNames = new Names<string>();
@@ -120,29 +112,18 @@ export class Trace {
   }
 
   /**
-   * Adds a chunk, or doubles the first one: most runs a sweep makes are far shorter than a
-   * chunk, so the first starts small. The numeric columns are typed arrays, whose contents the
-   * garbage collector neither scans nor copies when a chunk outlives a young collection (copying
-   * plain arrays of numbers into the old generation was a third of what recording cost).
+   * Adds a chunk. The numeric columns are typed arrays, whose contents the garbage collector
+   * neither scans nor copies when a chunk outlives a young collection (copying plain arrays of
+   * numbers into the old generation was a third of what recording cost). The first chunk's
+   * plain columns start empty and grow: most runs a sweep makes are far shorter than a chunk.
    */
   private makeRoom(id: number): void {
-    if (id >= CHUNK) {
-      this.times.push(new Float64Array(CHUNK));
-      this.tags.push(new Int32Array(CHUNK));
-      this.nums.push(new Float64Array(CHUNK));
-      this.datas.push(new Array<unknown>(CHUNK));
-      this.refs.push(new Array<unknown>(CHUNK));
-      this.limit = id + CHUNK;
-      return;
-    }
-    const size = id === 0 ? FIRST_CHUNK : Math.min(CHUNK, id * 2);
-    this.times[0] = grown(this.times[0], new Float64Array(size));
-    this.tags[0] = grown(this.tags[0], new Int32Array(size));
-    this.nums[0] = grown(this.nums[0], new Float64Array(size));
-    // Plain arrays grow by themselves.
-    this.datas[0] ??= [];
-    this.refs[0] ??= [];
-    this.limit = size;
+    this.times.push(new Float64Array(CHUNK));
+    this.tags.push(new Int32Array(CHUNK));
+    this.nums.push(new Float64Array(CHUNK));
+    this.datas.push(id === 0 ? [] : new Array<unknown>(CHUNK));
+    this.refs.push(id === 0 ? [] : new Array<unknown>(CHUNK));
+    this.limit = id + CHUNK;
   }
 
   /** A small number standing for an actor's name (for codecs that store a peer). */
