@@ -10,38 +10,50 @@ const enum SetFlag {
 }
 const EXPIRE_FLAGS = SetFlag.EX | SetFlag.PX | SetFlag.EXAT | SetFlag.PXAT;
 
-/** The flag of SET's expire option `opt` (lowercase), or undefined for any other word. */
-function timeFlagOf(opt: string): number | undefined {
-  switch (opt) {
-    case 'ex':
-      return SetFlag.EX;
-    case 'px':
-      return SetFlag.PX;
-    case 'exat':
-      return SetFlag.EXAT;
-    case 'pxat':
-      return SetFlag.PXAT;
-    default:
-      return undefined;
-  }
+/** SET's option words, by flag, under the spellings clients send: all lower and all upper case. */
+const SET_OPTIONS = new Map<string, number>();
+for (const [word, flag] of [
+  ['nx', SetFlag.NX], ['xx', SetFlag.XX], ['get', SetFlag.GET], ['keepttl', SetFlag.KEEPTTL],
+  ['ex', SetFlag.EX], ['px', SetFlag.PX], ['exat', SetFlag.EXAT], ['pxat', SetFlag.PXAT],
+] as const) {
+  SET_OPTIONS.set(word, flag);
+  SET_OPTIONS.set(word.toUpperCase(), flag);
 }
 
-/** A positive decimal of at most 12 digits: even times 1000 it stays exact as a double. */
-const SHORT_POSITIVE = /^[1-9][0-9]{0,11}$/;
+/**
+ * The flag of one SET option word (any case), or 0 for any other word. The usual spellings
+ * are found directly: lower-casing every option of every SET allocated a string per option.
+ */
+function setOptionFlag(word: string): number {
+  return SET_OPTIONS.get(word) ?? SET_OPTIONS.get(word.toLowerCase()) ?? 0;
+}
+
+/**
+ * True for a positive decimal of at most 12 digits: even times 1000 it stays exact as a
+ * double. A loop over the characters, as this runs for every SET with a TTL.
+ */
+function isShortPositive(text: string): boolean {
+  if (text.length === 0 || text.length > 12) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x39 || code < (i === 0 ? 0x31 : 0x30)) return false;
+  }
+  return true;
+}
 
 /** Parses SET's options in Redis's order of checks; returns flags and the expire argument. */
 function parseSetOptions(argv: string[]): { flags: number; expire: string | null } | null {
   let flags = 0;
   let expire: string | null = null;
   for (let j = 3; j < argv.length; j++) {
-    const opt = (argv[j] as string).toLowerCase();
+    const flag = setOptionFlag(argv[j] as string);
     const hasNext = j < argv.length - 1;
-    const timeFlag = timeFlagOf(opt);
-    if (opt === 'nx' && !(flags & SetFlag.XX)) flags |= SetFlag.NX;
-    else if (opt === 'xx' && !(flags & SetFlag.NX)) flags |= SetFlag.XX;
-    else if (opt === 'get') flags |= SetFlag.GET;
-    else if (opt === 'keepttl' && !(flags & EXPIRE_FLAGS)) flags |= SetFlag.KEEPTTL;
-    else if (timeFlag !== undefined && hasNext && !(flags & SetFlag.KEEPTTL) && !(flags & (EXPIRE_FLAGS & ~timeFlag))) {
+    const timeFlag = flag & EXPIRE_FLAGS;
+    if (flag === SetFlag.NX && !(flags & SetFlag.XX)) flags |= SetFlag.NX;
+    else if (flag === SetFlag.XX && !(flags & SetFlag.NX)) flags |= SetFlag.XX;
+    else if (flag === SetFlag.GET) flags |= SetFlag.GET;
+    else if (flag === SetFlag.KEEPTTL && !(flags & EXPIRE_FLAGS)) flags |= SetFlag.KEEPTTL;
+    else if (timeFlag !== 0 && hasNext && !(flags & SetFlag.KEEPTTL) && !(flags & (EXPIRE_FLAGS & ~timeFlag))) {
       flags |= timeFlag;
       expire = argv[j + 1] as string;
       j++;
@@ -53,7 +65,7 @@ function parseSetOptions(argv: string[]): { flags: number; expire: string | null
 /** Turns SET's expire argument into an absolute unix-ms time, or an error reply. */
 function absoluteExpiry(ctx: CommandContext, flags: number, text: string): number | Reply {
   // The usual case (PX 10000) needs no 64-bit arithmetic: every step below is exact in a double.
-  if (SHORT_POSITIVE.test(text)) {
+  if (isShortPositive(text)) {
     let ms = Number(text);
     if (flags & (SetFlag.EX | SetFlag.EXAT)) ms *= 1000;
     if (flags & (SetFlag.EX | SetFlag.PX)) ms += ctx.now();
