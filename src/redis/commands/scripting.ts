@@ -10,13 +10,32 @@ import { sha1Hex } from '../sha1';
  * 7.0, EVAL caches the body so a later EVALSHA finds it.
  */
 
-function evalGeneric(ctx: CommandContext, body: string, sha: string): Reply {
-  const numKeys = parseInt64(ctx.argv[2] as string);
+const TOO_MANY_KEYS = error("ERR Number of keys can't be greater than number of args");
+const NEGATIVE_KEYS = error("ERR Number of keys can't be negative");
+
+/**
+ * EVAL's and EVALSHA's key count, checked in Redis's order: the count, or the error reply.
+ * Parsed once per call, as a number: it runs for every script a client sends.
+ */
+function keyCount(argv: string[]): number | Reply {
+  const text = argv[2] as string;
+  const available = argv.length - 3;
+  // One digit is by far the usual count (lock scripts send 1 or 2): read it without parsing.
+  if (text.length === 1 && text >= '0' && text <= '9') {
+    const numKeys = text.charCodeAt(0) - 0x30;
+    return numKeys > available ? TOO_MANY_KEYS : numKeys;
+  }
+  const numKeys = parseInt64(text);
   if (numKeys === null) return errors.notInteger;
-  if (numKeys > BigInt(ctx.argv.length - 3)) return error("ERR Number of keys can't be greater than number of args");
-  if (numKeys < 0n) return error("ERR Number of keys can't be negative");
-  const keys = ctx.argv.slice(3, 3 + Number(numKeys));
-  const args = ctx.argv.slice(3 + Number(numKeys));
+  if (numKeys > available) return TOO_MANY_KEYS;
+  if (numKeys < 0n) return NEGATIVE_KEYS;
+  return Number(numKeys);
+}
+
+/** Runs a script body with argv[3..] split into `numKeys` keys and the rest as arguments. */
+function runWithKeys(ctx: CommandContext, body: string, sha: string, numKeys: number): Reply {
+  const keys = ctx.argv.slice(3, 3 + numKeys);
+  const args = ctx.argv.slice(3 + numKeys);
   return ctx.node.runScript(body, sha, keys, args);
 }
 
@@ -40,10 +59,11 @@ function bodySha(body: string): string {
 function evalCommand(ctx: CommandContext): Reply {
   const body = ctx.argv[1] as string;
   const sha = bodySha(body);
-  const numKeys = parseInt64(ctx.argv[2] as string);
+  const numKeys = keyCount(ctx.argv);
+  if (typeof numKeys !== 'number') return numKeys;
   // Redis validates the key count before it compiles and caches the body.
-  if (numKeys !== null && numKeys >= 0n && numKeys <= BigInt(ctx.argv.length - 3)) ctx.node.scriptCache.set(sha, body);
-  return evalGeneric(ctx, body, sha);
+  ctx.node.scriptCache.set(sha, body);
+  return runWithKeys(ctx, body, sha, numKeys);
 }
 
 function evalsha(ctx: CommandContext): Reply {
@@ -51,11 +71,11 @@ function evalsha(ctx: CommandContext): Reply {
   // Redis answers NOSCRIPT for a wrong-length id before it even parses the key count.
   if (given.length !== 40) return errors.noScript;
   const sha = given.toLowerCase();
-  const numKeys = parseInt64(ctx.argv[2] as string);
-  if (numKeys === null || numKeys < 0n || numKeys > BigInt(ctx.argv.length - 3)) return evalGeneric(ctx, '', sha);
+  const numKeys = keyCount(ctx.argv);
+  if (typeof numKeys !== 'number') return numKeys;
   const body = ctx.node.scriptCache.get(sha);
   if (body === undefined) return errors.noScript;
-  return evalGeneric(ctx, body, sha);
+  return runWithKeys(ctx, body, sha, numKeys);
 }
 
 function scriptLoad(ctx: CommandContext): Reply {
