@@ -2,11 +2,12 @@ import type { Network } from '../net/network';
 import { AppendOnlyFile } from '../redis/aof';
 import { formatReply } from '../redis/cliFormat';
 import type { AppendFsync, MaxmemoryPolicy } from '../redis/config';
-import type { Reply } from '../redis/reply';
+import { nil, type Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { BLOCKED, RedisServer } from '../redis/server';
 import type { Sim } from '../sim/sim';
-import { LazyTraceData, type TraceTag } from '../sim/trace';
+import { actorOf, numberOf, TraceCodec, withActor, type Trace, type TraceTag } from '../sim/trace';
+import type { TraceKind } from '../sim/traceEvents';
 import { ReplicationPrimary } from './replicationPrimary';
 import { ReplicationReplica } from './replicationReplica';
 import { Process } from './process';
@@ -110,6 +111,7 @@ export class RedisServerNode implements RedisNode {
   private readonly leases: LeaseWatch;
   /** `redis.command` by this node, as the trace stores it (recorded for every command). */
   private readonly commandTag: TraceTag<'redis.command'>;
+  private readonly failedAttempts = new Map<string[], CommandOutcome>();
   private lives = 0;
   private cronAwake = false;
   /** The client whose command is running (WAIT counts from that client's last write). */
@@ -216,14 +218,28 @@ export class RedisServerNode implements RedisNode {
       const timeoutMs = Number(argv[2]);
       this.sim.record('redis.wait', this.id, { msg, from, numReplicas: Number(argv[1]), timeoutMs });
       this.primary.block(from, Number(argv[1]), timeoutMs, (answer) => {
-        this.sim.recordTagged(this.commandTag, new CommandRecord(msg, from, argv, answer));
+        this.recordCommand(argv, from, msg, answer);
         respond(answer);
       });
       return;
     }
-    this.sim.recordTagged(this.commandTag, new CommandRecord(msg, from, argv, reply));
+    this.recordCommand(argv, from, msg, reply);
     this.leases.check();
     respond(reply);
+  }
+
+  private recordCommand(argv: string[], from: string, msg: number, reply: Reply): void {
+    let outcome: CommandOutcome | undefined;
+    if (reply === nil) {
+      // A contended lock's failing attempts send the same argv (one array per client and key)
+      // and get nil, again and again: they share one outcome. The cache stays small.
+      outcome = this.failedAttempts.get(argv);
+      if (outcome === undefined) {
+        if (this.failedAttempts.size >= 256) this.failedAttempts.clear();
+        this.failedAttempts.set(argv, (outcome = new CommandOutcome(argv, reply)));
+      }
+    } else outcome = new CommandOutcome(argv, reply);
+    this.sim.recordCoded(this.commandTag, COMMAND, withActor(msg, this.sim.trace.actorId(from)), outcome);
   }
 
   /** Applies one batch from the primary (or a snapshot) and shows what it did to the leases. */
@@ -322,24 +338,36 @@ export class RedisServerNode implements RedisNode {
 }
 
 /**
- * A `redis.command` event kept as the reply itself: formatting every reply as redis-cli would
- * show it (and a data object around it) cost every command of a contended run, while most
- * of them are never read. Readers see the same data, formatted on the first read.
+ * A command and its reply as a `redis.command` event keeps them: formatting every reply as
+ * redis-cli would show it cost every command of a contended run, while most of them are never
+ * read. Readers see the same data, formatted on the first read.
  */
-class CommandRecord extends LazyTraceData {
-  constructor(
-    private readonly msg: number,
-    private readonly from: string,
-    private readonly argv: string[],
-    private readonly reply: Reply,
-  ) {
-    super();
-  }
+class CommandOutcome {
+  private text: string | null = null;
 
-  dataFor(): { msg: number; from: string; argv: string[]; reply: string } {
-    return { msg: this.msg, from: this.from, argv: this.argv, reply: formatReply(this.reply) };
+  constructor(
+    readonly argv: string[],
+    readonly reply: Reply,
+  ) {}
+
+  replyText(): string {
+    return (this.text ??= formatReply(this.reply));
   }
 }
+
+/**
+ * How `redis.command` events are kept in the trace: the message id and the sender's actor id
+ * as one number, and the outcome (shared by repeated failing attempts). Nothing per command
+ * is kept alive for those, which are most of a contended run's commands.
+ */
+class CommandCodec extends TraceCodec {
+  decode(_kind: TraceKind, num: number, ref: unknown, trace: Trace): { msg: number; from: string; argv: string[]; reply: string } {
+    const outcome = ref as CommandOutcome;
+    return { msg: numberOf(num), from: trace.actorName(actorOf(num)), argv: outcome.argv, reply: outcome.replyText() };
+  }
+}
+
+const COMMAND = new CommandCodec();
 
 /** Builds a node; the old name keeps `new RedisNode(...)` working where a node is made. */
 export const RedisNode = RedisServerNode;

@@ -1,7 +1,7 @@
 import type { Owner } from '../sim/kernel';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
-import { TraceCodec, type Trace } from '../sim/trace';
+import { actorOf, numberOf, TraceCodec, withActor, type Trace } from '../sim/trace';
 import type { TraceKind } from '../sim/traceEvents';
 import { DEFAULT_FAULTS, drawLatencyMs, type LinkFaults } from './faults';
 import { Partitions } from './partitions';
@@ -50,9 +50,6 @@ export interface LabelSource {
 
 const labelText = (label: MessageLabel): string => (typeof label === 'string' ? label : label.label());
 
-/** Actor ids stay below this in a message's packed trace number (msg × PEERS + peer). */
-const PEERS = 2 ** 20;
-
 /**
  * How `net.send` and `net.deliver` events are kept in the trace: the message id and the other
  * end's actor id packed in one number, and the label source as it was given. Nothing per
@@ -60,8 +57,8 @@ const PEERS = 2 ** 20;
  */
 class MessageCodec extends TraceCodec {
   decode(kind: TraceKind, num: number, ref: unknown, trace: Trace): unknown {
-    const msg = Math.floor(num / PEERS);
-    const peer = trace.actorName(num % PEERS);
+    const msg = numberOf(num);
+    const peer = trace.actorName(actorOf(num));
     const label = labelText(ref as MessageLabel);
     return kind === 'net.deliver' ? { msg, from: peer, label } : { msg, to: peer, label };
   }
@@ -151,7 +148,7 @@ export class Network {
     if (random.chance(faults.reorder)) delayMs += faults.reorderDelayMs;
     const cutAtSend = !this.partitions.healed && this.partitions.blocks(from, to.id);
     const flight = new Flight(msg, from, to, link, label, deliver, arg, lost ? 'loss' : cutAtSend ? 'partition' : null);
-    this.sim.recordCoded(link.sendTag, MESSAGE, msg * PEERS + link.toPeer, label);
+    this.sim.recordCoded(link.sendTag, MESSAGE, withActor(msg, link.toPeer), label);
     this.carry(flight, delayMs);
     if (random.chance(faults.duplicate)) {
       const copyDelayMs = drawLatencyMs(random, faults.latency);
@@ -173,7 +170,7 @@ export class Network {
       this.dropped(flight, 'partition');
       return;
     }
-    this.sim.recordCoded(flight.link.deliverTag, MESSAGE, flight.msg * PEERS + flight.link.fromPeer, flight.label);
+    this.sim.recordCoded(flight.link.deliverTag, MESSAGE, withActor(flight.msg, flight.link.fromPeer), flight.label);
     const deliver = flight.deliver as (arg: unknown) => void;
     const arg = flight.arg;
     flight.deliver = null;

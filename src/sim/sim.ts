@@ -1,6 +1,6 @@
 import { Kernel } from './kernel';
 import { Prng } from './prng';
-import { Trace, type LazyTraceData, type TraceCodec, type TraceTag } from './trace';
+import { Trace, type TraceCodec, type TraceTag } from './trace';
 import type { TraceEventMap, TraceKind } from './traceEvents';
 
 /**
@@ -25,11 +25,8 @@ export class Sim {
     return this.trace.append(this.kernel.now, kind, actor, data);
   }
 
-  /**
-   * Like record(), for a kind and actor worked out once as `trace.tagOf(kind, actor)` (hot
-   * recorders), with data that may be built when the event is first read (see LazyTraceData).
-   */
-  recordTagged<K extends TraceKind>(tag: TraceTag<K>, data: TraceEventMap[K] | LazyTraceData): number {
+  /** Like record(), for a kind and actor worked out once as `trace.tagOf(kind, actor)` (hot recorders). */
+  recordTagged<K extends TraceKind>(tag: TraceTag<K>, data: TraceEventMap[K]): number {
     return this.trace.appendTagged(this.kernel.now, tag, data);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LazyTraceData, Trace, TraceCodec } from './trace';
+import { actorOf, numberOf, Trace, TraceCodec, withActor } from './trace';
 import type { TraceKind } from './traceEvents';
 
 /** Packs a message id and a peer's actor id in one number, as the network does. */
@@ -8,17 +8,6 @@ class Sent extends TraceCodec {
   decode(_kind: TraceKind, num: number, ref: unknown, trace: Trace): unknown {
     this.decoded++;
     return { msg: num >> 8, to: trace.actorName(num & 255), label: ref };
-  }
-}
-
-class Label extends LazyTraceData {
-  built = 0;
-  constructor(private readonly text: string) {
-    super();
-  }
-  dataFor(kind: TraceKind): unknown {
-    this.built++;
-    return { kind, text: this.text };
   }
 }
 
@@ -37,19 +26,6 @@ describe('trace', () => {
     expect(trace.ofKinds(new Set<TraceKind>(['lock.request'])).map((e) => e.id).slice(0, 3)).toEqual([2, 6, 10]);
   });
 
-  it('builds lazy data once, on first read, and hashes the built form', () => {
-    const trace = new Trace();
-    const label = new Label('SET k v');
-    trace.append(5, 'net.send', 'A', label);
-    expect(label.built).toBe(0);
-    expect(trace.get(0).data).toEqual({ kind: 'net.send', text: 'SET k v' });
-    trace.get(0);
-    expect(label.built).toBe(1);
-    const plain = new Trace();
-    plain.append(5, 'net.send', 'A', { kind: 'net.send', text: 'SET k v' } as never);
-    expect(trace.hash()).toBe(plain.hash());
-  });
-
   it('decodes coded events from their number and reference on every read, and hashes them like plain data', () => {
     const trace = new Trace();
     const sent = new Sent();
@@ -63,5 +39,12 @@ describe('trace', () => {
     for (let i = 0; i < 3000; i++) plain.append(i, 'net.send', 'A', { msg: i, to: `r${i % 3}`, label: 'GET k' } as never);
     plain.append(3000, 'net.drop', 'r1', { msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
     expect(trace.hash()).toBe(plain.hash());
+  });
+
+  it('packs a number (negative too) and an actor id into one coded number and back', () => {
+    for (const [n, actor] of [[0, 0], [7, 3], [-1, 5], [2 ** 32, 2 ** 20 - 1], [-123456, 0]] as const) {
+      const packed = withActor(n, actor);
+      expect([numberOf(packed), actorOf(packed)]).toEqual([n, actor]);
+    }
   });
 });

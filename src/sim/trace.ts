@@ -2,22 +2,12 @@ import { Hash64 } from './hash';
 import type { TraceEvent, TraceEventMap, TraceKind } from './traceEvents';
 
 /**
- * Data recorded now but built when first read. A hot path (every message sent and delivered)
- * stores the record it already has, e.g. the message in flight, instead of building a fresh
- * object and label per event; readers still see the plain `TraceEventMap` shape, built by
- * `dataFor(kind)` on the first read and kept from then on.
- */
-export abstract class LazyTraceData {
-  /** The event's data as readers expect it for `kind` (same keys, same order, every time). */
-  abstract dataFor(kind: TraceKind): unknown;
-}
-
-/**
  * Data kept as a number and a reference the caller already holds, decoded by a shared codec
- * whenever it is read. The hottest events (every message sent and delivered) are recorded this
- * way: a lazy object per event was still an object the trace kept alive, and a contended run
- * spent a third of its time having the garbage collector move those objects to the old
- * generation. A codec keeps nothing per event beyond a number and a shared reference.
+ * whenever it is read. The hottest events (every message sent and delivered, every command) are
+ * recorded this way: an object per event, even one that built its data lazily, was an object
+ * the trace kept alive, and a contended run spent a third of its time having the garbage
+ * collector move those objects to the old generation. A codec keeps nothing per event beyond a
+ * number and a reference that is usually shared (a command line, a label).
  */
 export abstract class TraceCodec {
   /** The event's data as readers expect it for `kind`, from what `Trace.appendCoded` stored. */
@@ -41,6 +31,27 @@ class Names<T extends string> {
     }
     return id;
   }
+}
+
+/** Actor ids stay below this where a coded event's number carries one (see withActor). */
+const ACTOR_SPAN = 2 ** 20;
+
+/**
+ * `n` and an actor id (Trace.actorId) as one coded event's number: a message id and the peer
+ * it came from or goes to, say. `n` may be negative; read back with numberOf and actorOf.
+ */
+export function withActor(n: number, actorId: number): number {
+  return n * ACTOR_SPAN + actorId;
+}
+
+/** The `n` that withActor packed. */
+export function numberOf(packed: number): number {
+  return Math.floor(packed / ACTOR_SPAN);
+}
+
+/** The actor id that withActor packed. */
+export function actorOf(packed: number): number {
+  return packed - numberOf(packed) * ACTOR_SPAN;
 }
 
 /** An event's kind and actor as one number (see Trace.tagOf); `K` keeps the kind for the type checker. */
@@ -78,7 +89,7 @@ export class Trace {
     return this.count;
   }
 
-  append<K extends TraceKind>(at: number, kind: K, actor: string, data: TraceEventMap[K] | LazyTraceData): number {
+  append<K extends TraceKind>(at: number, kind: K, actor: string, data: TraceEventMap[K]): number {
     return this.appendTagged(at, this.tagOf(kind, actor), data);
   }
 
@@ -100,7 +111,7 @@ export class Trace {
   }
 
   /** Like append(), for a kind and actor given as `tagOf(kind, actor)`. */
-  appendTagged<K extends TraceKind>(at: number, tag: TraceTag<K>, data: TraceEventMap[K] | LazyTraceData | TraceCodec): number {
+  appendTagged<K extends TraceKind>(at: number, tag: TraceTag<K>, data: TraceEventMap[K] | TraceCodec): number {
     const id = this.count++;
     if (id === this.limit) this.makeRoom(id);
     const chunk = id >> CHUNK_BITS;
@@ -156,15 +167,13 @@ export class Trace {
     return this.tags[id >> CHUNK_BITS]![id & IN_CHUNK]!;
   }
 
-  /** The event's data, built now if it was recorded lazily (and then kept). */
+  /** The event's data, decoded now if it was recorded coded. */
   private dataAt(id: number): unknown {
-    const chunk = this.datas[id >> CHUNK_BITS]!;
-    const data = chunk[id & IN_CHUNK];
-    if (data instanceof TraceCodec) return data.decode(this.kindAt(id), this.nums[id >> CHUNK_BITS]![id & IN_CHUNK]!, this.refs[id >> CHUNK_BITS]![id & IN_CHUNK], this);
-    if (!(data instanceof LazyTraceData)) return data;
-    const built = data.dataFor(this.kindAt(id));
-    chunk[id & IN_CHUNK] = built;
-    return built;
+    const chunk = id >> CHUNK_BITS;
+    const slot = id & IN_CHUNK;
+    const data = this.datas[chunk]![slot];
+    if (!(data instanceof TraceCodec)) return data;
+    return data.decode(this.kindAt(id), this.nums[chunk]![slot]!, this.refs[chunk]![slot], this);
   }
 
   *[Symbol.iterator](): IterableIterator<TraceEvent> {
