@@ -22,9 +22,14 @@ function parseConditions(argv: string[]): number | Reply {
   return flags;
 }
 
+/** The invalid-expire-time error, naming the command as Redis does (lower case). */
+function invalidExpire(ctx: CommandContext): Reply {
+  // Worked out only when needed: lower-casing the name on every EXPIRE was wasted work.
+  return invalidExpireTime((ctx.argv[0] as string).toLowerCase());
+}
+
 /** Shared body of the four EXPIRE commands, following Redis's `expireGenericCommand`. */
 function expireGeneric(ctx: CommandContext, relative: boolean, seconds: boolean): Reply {
-  const name = (ctx.argv[0] as string).toLowerCase();
   const key = ctx.argv[1] as string;
   const flags = parseConditions(ctx.argv);
   if (typeof flags !== 'number') return flags;
@@ -32,11 +37,13 @@ function expireGeneric(ctx: CommandContext, relative: boolean, seconds: boolean)
   if (parsed === null) return errors.notInteger;
   let when = parsed;
   if (seconds) {
-    if (when > INT64_MAX / 1000n || when < INT64_MIN / 1000n) return invalidExpireTime(name);
+    if (when > INT64_MAX / 1000n || when < INT64_MIN / 1000n) return invalidExpire(ctx);
     when *= 1000n;
   }
-  const base = relative ? BigInt(ctx.now()) : 0n;
-  if (when > INT64_MAX - base) return invalidExpireTime(name);
+  // The node's clock cannot move during a command, so it is read (and made a BigInt) once.
+  const nowMs = BigInt(ctx.now());
+  const base = relative ? nowMs : 0n;
+  if (when > INT64_MAX - base) return invalidExpire(ctx);
   when += base;
   const entry = ctx.db.lookup(key);
   if (entry === undefined) return integer(0);
@@ -47,7 +54,7 @@ function expireGeneric(ctx: CommandContext, relative: boolean, seconds: boolean)
   if (flags & Cond.GT && (current === null || when <= current)) return integer(0);
   if (flags & Cond.LT && current !== null && when >= current) return integer(0);
   ctx.dirty();
-  if (when <= BigInt(ctx.now()) && ctx.db.expiresKeys) {
+  if (when <= nowMs && ctx.db.expiresKeys) {
     ctx.db.delete(key);
     ctx.propagate(['DEL', key]);
     return integer(1);
