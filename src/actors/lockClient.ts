@@ -6,7 +6,7 @@ import type { TraceTag } from '../sim/trace';
 import { bindEffects, lockClientMachine, plainLockClientMachine, stateLabel, type LockClientEffects, type LockClientInput } from './lockClientMachine';
 import { Process } from './process';
 import { ProcessClock } from './processClock';
-import type { Recipe, RecipeContext } from './recipes/recipe';
+import type { AcquireResult, Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
 import { retryDelayMs, type RetryPolicy } from './retryPolicy';
 import { Rpc } from './rpc';
@@ -257,17 +257,25 @@ export class LockClient implements LockClientEffects {
     const key = this.nextKey();
     if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
     this.sim.recordTagged(this.requestTag, keyData(key));
-    this.recipe.acquire(key, (result) => {
-      if (!result.ok) return this.busy(key, result.reason, this.retryAcquire);
-      this.held.push(key);
-      this.token = result.token;
-      this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
-      if (this.held.length < this.options.keys.length) return this.acquireNext();
-      this.attempts = 0;
-      this.leaseDeadlineLocal = this.attemptStartLocal + result.validityMs;
-      this.actor.send({ type: 'ACQUIRED' });
-    });
+    this.recipe.acquire(key, this.answeredNext);
   }
+
+  /**
+   * The answer to acquireNext's try, for the key it tried (nothing changes what is held while a
+   * try is out). Bound once rather than a closure per try: a contended client tries thousands
+   * of times.
+   */
+  private readonly answeredNext = (result: AcquireResult): void => {
+    const key = this.nextKey();
+    if (!result.ok) return this.busy(key, result.reason, this.retryAcquire);
+    this.held.push(key);
+    this.token = result.token;
+    this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
+    if (this.held.length < this.options.keys.length) return this.acquireNext();
+    this.attempts = 0;
+    this.leaseDeadlineLocal = this.attemptStartLocal + result.validityMs;
+    this.actor.send({ type: 'ACQUIRED' });
+  };
 
   /** A failed try: wait as the retry policy says and `retry`, or tell the machine it gave up. */
   private busy(key: string, reason: 'busy' | 'timeout' | 'error', retry: () => void): void {
