@@ -1,6 +1,5 @@
 import type { Network } from '../net/network';
 import { AppendOnlyFile } from '../redis/aof';
-import { formatReply } from '../redis/cliFormat';
 import type { AppendFsync, MaxmemoryPolicy } from '../redis/config';
 import { nil, type Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
@@ -11,6 +10,7 @@ import type { TraceKind } from '../sim/traceEvents';
 import { ReplicationPrimary } from './replicationPrimary';
 import { ReplicationReplica } from './replicationReplica';
 import { Process } from './process';
+import { replyLine, type ReplyLine } from './replyLine';
 
 /** Redis's clocks read Unix time; every simulated node's clock starts at this instant. */
 export const EPOCH_MS = 1_700_000_000_000;
@@ -111,7 +111,7 @@ export class RedisServerNode implements RedisNode {
   private readonly leases: LeaseWatch;
   /** `redis.command` by this node, as the trace stores it (recorded for every command). */
   private readonly commandTag: TraceTag<'redis.command'>;
-  private readonly failedAttempts = new Map<string[], CommandOutcome>();
+  private readonly nilOutcomes = new Map<string[], CommandOutcome>();
   private lives = 0;
   private cronAwake = false;
   /** The client whose command is running (WAIT counts from that client's last write). */
@@ -233,12 +233,12 @@ export class RedisServerNode implements RedisNode {
     if (reply === nil) {
       // A contended lock's failing attempts send the same argv (one array per client and key)
       // and get nil, again and again: they share one outcome. The cache stays small.
-      outcome = this.failedAttempts.get(argv);
+      outcome = this.nilOutcomes.get(argv);
       if (outcome === undefined) {
-        if (this.failedAttempts.size >= 256) this.failedAttempts.clear();
-        this.failedAttempts.set(argv, (outcome = new CommandOutcome(argv, reply)));
+        if (this.nilOutcomes.size >= 256) this.nilOutcomes.clear();
+        this.nilOutcomes.set(argv, (outcome = new CommandOutcome(argv, replyLine(reply))));
       }
-    } else outcome = new CommandOutcome(argv, reply);
+    } else outcome = new CommandOutcome(argv, replyLine(reply));
     this.sim.recordCoded(this.commandTag, COMMAND, withActor(msg, this.sim.trace.actorId(from)), outcome);
   }
 
@@ -337,22 +337,12 @@ export class RedisServerNode implements RedisNode {
   }
 }
 
-/**
- * A command and its reply as a `redis.command` event keeps them: formatting every reply as
- * redis-cli would show it cost every command of a contended run, while most of them are never
- * read. Readers see the same data, formatted on the first read.
- */
+/** A command and its reply as a `redis.command` event keeps them (the reply formatted when read). */
 class CommandOutcome {
-  private text: string | null = null;
-
   constructor(
     readonly argv: string[],
-    readonly reply: Reply,
+    readonly reply: ReplyLine,
   ) {}
-
-  replyText(): string {
-    return (this.text ??= formatReply(this.reply));
-  }
 }
 
 /**
@@ -363,7 +353,7 @@ class CommandOutcome {
 class CommandCodec extends TraceCodec {
   decode(_kind: TraceKind, num: number, ref: unknown, trace: Trace): { msg: number; from: string; argv: string[]; reply: string } {
     const outcome = ref as CommandOutcome;
-    return { msg: numberOf(num), from: trace.actorName(actorOf(num)), argv: outcome.argv, reply: outcome.replyText() };
+    return { msg: numberOf(num), from: trace.actorName(actorOf(num)), argv: outcome.argv, reply: outcome.reply.label() };
   }
 }
 

@@ -1,9 +1,9 @@
-import { formatReply } from '../redis/cliFormat';
-import { nil, ok, type Reply } from '../redis/reply';
+import type { Reply } from '../redis/reply';
 import type { LabelSource, Network } from '../net/network';
 import type { Sim } from '../sim/sim';
 import type { Process } from './process';
 import type { RedisNode } from './redisNode';
+import { replyLine } from './replyLine';
 
 /** What came back for one request: Redis's reply, or nothing before the timeout. */
 export type RpcResult = { ok: true; reply: Reply } | { ok: false; reason: 'timeout' };
@@ -59,22 +59,6 @@ class CommandLine implements LabelSource {
     return (this.text ??= this.labeler(this.argv));
   }
 }
-
-/** A reply as redis-cli shows it, formatted on the first read and kept. */
-class ReplyLine implements LabelSource {
-  private text: string | null = null;
-
-  constructor(readonly reply: Reply) {}
-
-  label(): string {
-    return (this.text ??= formatReply(this.reply));
-  }
-}
-
-/** The replies nearly every contended attempt gets share their labels. */
-const sharedReplyLines = new Map<Reply, ReplyLine>([nil, ok].map((reply) => [reply, new ReplyLine(reply)]));
-
-const replyLine = (reply: Reply): ReplyLine => sharedReplyLines.get(reply) ?? new ReplyLine(reply);
 
 /**
  * One request in flight and its bookkeeping. A plain object with shared callbacks rather than
