@@ -20,8 +20,11 @@ export type CommandLabeler = (argv: readonly string[]) => string;
  * is answered once; the copy is ignored.
  */
 export class Rpc {
-  /** The label of the last command sent: a client sending one argv again and again shares it. */
-  private line: CommandLine | null = null;
+  /**
+   * Labels of the commands sent, by argv: a recipe that sends the same argv again and again
+   * (a contended acquire, a release) shares one label, which the trace then holds once.
+   */
+  private readonly lines = new Map<string[], CommandLine>();
 
   constructor(
     readonly sim: Sim,
@@ -39,10 +42,20 @@ export class Rpc {
     // A Sentinel-aware address names whichever node is primary as the request leaves; a
     // cluster address, the node that serves the command's key slot.
     const node = address.resolve(argv, this.process.id);
-    if (this.line === null || this.line.argv !== argv || this.line.labeler !== labeler) this.line = new CommandLine(argv, labeler);
-    const request = new Request(this, node, this.line, done);
-    request.msg = this.network.send(this.process.id, node.process, this.line, arriveAtNode, request);
+    const line = this.lineOf(argv, labeler);
+    const request = new Request(this, node, line, done);
+    request.msg = this.network.send(this.process.id, node.process, line, arriveAtNode, request);
     if (timeoutMs !== null) request.timer = this.process.setTimer(timeoutMs, () => request.timedOut());
+  }
+
+  private lineOf(argv: string[], labeler: CommandLabeler): CommandLine {
+    let line = this.lines.get(argv);
+    if (line === undefined || line.labeler !== labeler) {
+      // Most argvs are made once per call and never seen again: the map stays small.
+      if (this.lines.size >= 32) this.lines.clear();
+      this.lines.set(argv, (line = new CommandLine(argv, labeler)));
+    }
+    return line;
   }
 }
 

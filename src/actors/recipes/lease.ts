@@ -10,17 +10,20 @@ export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-an
   const node = ctx.nodes[0]!;
   const ttl = String(ctx.ttlMs);
   const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel, done);
-  // A contending client sends the same acquire command again and again; the trace keeps the
+  // A client sends the same acquire (and release) command again and again; the trace keeps the
   // argv of every one, so they share one array per key (nothing downstream changes an argv).
-  const acquireArgv = new Map<string, string[]>();
-  const acquireCommand = (key: string): string[] => {
-    let argv = acquireArgv.get(key);
-    if (argv === undefined) {
-      argv = ctx.fencing ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, ctx.value, ttl] : ['SET', key, ctx.value, 'NX', 'PX', ttl];
-      acquireArgv.set(key, argv);
-    }
-    return argv;
+  const argvPerKey = (build: (key: string) => string[]) => {
+    const made = new Map<string, string[]>();
+    return (key: string): string[] => {
+      let argv = made.get(key);
+      if (argv === undefined) made.set(key, (argv = build(key)));
+      return argv;
+    };
   };
+  const acquireCommand = argvPerKey((key) =>
+    ctx.fencing ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, ctx.value, ttl] : ['SET', key, ctx.value, 'NX', 'PX', ttl],
+  );
+  const releaseCommand = argvPerKey((key) => (release === 'plain-del' ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, ctx.value]));
   return {
     reentrant: false,
     acquire(key, done) {
@@ -33,8 +36,7 @@ export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-an
       });
     },
     release(key, done) {
-      const argv = release === 'plain-del' ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, ctx.value];
-      call(argv, (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));
+      call(releaseCommand(key), (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));
     },
     renew(key, done) {
       call(['EVAL', RENEW_IF_MINE, '1', key, ctx.value, ttl], (result) => {
