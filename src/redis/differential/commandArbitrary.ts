@@ -4,7 +4,9 @@ import fc from 'fast-check';
  * Random Redis commands over a tiny key space, for the random-sequence differential test.
  * Everything here must be deterministic on a real server too: no KEYS/SCAN (hash order), no
  * DBSIZE (active expiry), no PTTL (wall clock), TTLs only in whole seconds far from rounding
- * edges, and small hashes (big ones change encoding and order).
+ * edges, and small hashes (big ones change encoding and order). GT and LT only compare
+ * absolute deadlines (EXPIREAT, PEXPIREAT): `SET k v EX 100` then `EXPIRE k 100 GT` ties or
+ * not depending on whether a millisecond passed between the two commands, on either server.
  */
 
 const key = fc.constantFrom('a', 'b', 'c');
@@ -13,6 +15,10 @@ const member = fc.constantFrom('m', 'n', 'o');
 const value = fc.constantFrom('0', '1', '-1', '42', 'x', '', '1.5', ' 1', '01', '9223372036854775807', '-9223372036854775808');
 const int = fc.constantFrom('0', '1', '-1', '2', '5', '-3', '100', 'x', '9223372036854775807', '-9223372036854775808', '1.5');
 const seconds = fc.constantFrom('100', '200', '50', '0', '-1', 'x', '9223372036854775807');
+/** Unix seconds: 2100-01-01 and a second later, the distant past, and bad values. */
+const unixSeconds = fc.constantFrom('4102444800', '4102444801', '1', '0', '-1', 'x', '9223372036854775807');
+/** A whole-seconds argument in ms for the P- variants. */
+const inMs = (s: string, ms: boolean): string => (ms && /^[0-9]+$/.test(s) && s !== '0' ? `${s}000` : s);
 const score = fc.constantFrom('0', '1', '2', '-1', '0.1', '1.5', 'inf', '-inf', 'nan', 'x', '1e3', '(1');
 const bound = fc.constantFrom('0', '1', '-1', '2', '(1', '-inf', '+inf', 'x', '[m', '(n', '-', '+');
 const index = fc.constantFrom('0', '1', '-1', '2', '-2', '5', 'x');
@@ -41,12 +47,10 @@ export const commandArbitrary: fc.Arbitrary<string[]> = fc.oneof(
   fc.tuple(key, int).map(([k, n]) => ['DECRBY', k, n]),
   fc.array(key, { minLength: 1, maxLength: 3 }).map((ks) => ['MGET', ...ks]),
   fc.tuple(key, value, key, value).map(([k1, v1, k2, v2]) => ['MSET', k1, v1, k2, v2]),
-  fc.tuple(fc.constantFrom('EXPIRE', 'PEXPIRE'), key, seconds, options('NX', 'XX', 'GT', 'LT')).map(([cmd, k, s, opts]) => [
-    cmd,
-    k,
-    cmd === 'PEXPIRE' && /^[0-9]+$/.test(s) && s !== '0' ? `${s}000` : s,
-    ...opts,
-  ]),
+  fc.tuple(fc.constantFrom('EXPIRE', 'PEXPIRE'), key, seconds, options('NX', 'XX')).map(([cmd, k, s, opts]) => [cmd, k, inMs(s, cmd === 'PEXPIRE'), ...opts]),
+  fc
+    .tuple(fc.constantFrom('EXPIREAT', 'PEXPIREAT'), key, unixSeconds, options('NX', 'XX', 'GT', 'LT'))
+    .map(([cmd, k, s, opts]) => [cmd, k, inMs(s, cmd === 'PEXPIREAT'), ...opts]),
   key.map((k) => ['TTL', k]),
   key.map((k) => ['PERSIST', k]),
   key.map((k) => ['TYPE', k]),
