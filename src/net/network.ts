@@ -1,7 +1,7 @@
 import type { Owner } from '../sim/kernel';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
-import { actorOf, numberOf, TraceCodec, withActor, type Trace } from '../sim/trace';
+import { actorOf, numberOf, TraceCodec, withActor, type Trace, type TraceTag } from '../sim/trace';
 import type { TraceKind } from '../sim/traceEvents';
 import { DEFAULT_FAULTS, drawLatencyMs, type LinkFaults } from './faults';
 import { Partitions } from './partitions';
@@ -29,8 +29,8 @@ interface Link {
   random: Prng;
   faults: LinkFaults;
   /** The trace's numbers for this link's sends and deliveries, worked out once (see MessageCodec). */
-  sendTag: number;
-  deliverTag: number;
+  sendTag: TraceTag<'net.send'>;
+  deliverTag: TraceTag<'net.deliver'>;
   /** The receiver's actor id, as a sent message's trace number carries it; the sender's, for a delivery. */
   toPeer: number;
   fromPeer: number;
@@ -74,9 +74,8 @@ class Flight {
     readonly to: Endpoint,
     readonly link: Link,
     readonly label: MessageLabel,
-    /** Let go of once the message is delivered: nothing should keep the receiver's work alive. */
-    public deliver: ((arg: never) => void) | null,
-    public arg: unknown,
+    readonly deliver: (arg: never) => void,
+    readonly arg: unknown,
     /** Why it will not arrive, decided when it was sent; null while it still may. */
     readonly fate: 'loss' | 'partition' | null,
   ) {}
@@ -171,18 +170,12 @@ export class Network {
       return;
     }
     this.sim.recordCoded(flight.link.deliverTag, MESSAGE, withActor(flight.msg, flight.link.fromPeer), flight.label);
-    const deliver = flight.deliver as (arg: unknown) => void;
-    const arg = flight.arg;
-    flight.deliver = null;
-    flight.arg = undefined;
-    deliver(arg);
+    (flight.deliver as (arg: unknown) => void)(flight.arg);
   }
 
   /** Records a message that will never be delivered (kernel callback). */
   private dropped(flight: Flight, reason: 'loss' | 'partition' | 'crashed'): void {
     const { msg, to } = flight;
-    flight.deliver = null;
-    flight.arg = undefined;
     this.sim.record('net.drop', to.id, { msg, to: to.id, label: labelText(flight.label), reason });
   }
 
