@@ -109,7 +109,13 @@ export class Process {
     }
     this.sim.record('process.pause', this.id, { forMs });
     if (this.resumeHandle !== null) this.sim.kernel.cancel(this.resumeHandle);
-    this.resumeHandle = forMs === null ? null : this.sim.kernel.schedule(forMs, null, 'system', () => this.resume());
+    this.resumeHandle =
+      forMs === null
+        ? null
+        : this.sim.kernel.schedule(forMs, null, 'system', () => {
+            this.resumeHandle = null; // it is running now: nothing left to cancel
+            this.resume();
+          });
   }
 
   resume(): void {

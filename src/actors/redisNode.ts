@@ -366,6 +366,8 @@ interface Lease {
   owner: string;
   value: string;
   expiresAt: number | null;
+  /** The kernel handle of the latest look at its deadline, if one is pending. */
+  watch: number | null;
 }
 
 /**
@@ -418,7 +420,7 @@ class LeaseWatch {
   }
 
   private grant(key: string, value: string, expiresAtUnixMs: number | null): void {
-    const lease = { owner: this.ownerOf(value), value, expiresAt: expiresAtUnixMs };
+    const lease: Lease = { owner: this.ownerOf(value), value, expiresAt: expiresAtUnixMs, watch: null };
     this.leases.set(key, lease);
     const process = this.node.process;
     this.sim.record('lease.granted', this.node.id, {
@@ -434,6 +436,8 @@ class LeaseWatch {
     const lease = this.leases.get(key);
     if (!lease) return;
     this.leases.delete(key);
+    // Its deadline no longer matters: the watch would only find the lease gone.
+    if (lease.watch !== null) this.sim.kernel.cancel(lease.watch);
     this.sim.record('lease.ended', this.node.id, { key, owner: lease.owner, reason });
   }
 
@@ -445,12 +449,14 @@ class LeaseWatch {
     if (lease.expiresAt === null) return;
     const process = this.node.process;
     const at = process.simTimeWhenLocalPasses(lease.expiresAt - EPOCH_MS);
-    this.sim.kernel.schedule(at - this.sim.now, process.owner, 'message', () => {
+    const handle = this.sim.kernel.schedule(at - this.sim.now, process.owner, 'message', () => {
+      if (lease.watch === handle) lease.watch = null;
       if (this.leases.get(key) !== lease) return;
       this.check();
       // The clock may have jumped back: keep watching until the lease really ends.
       if (this.leases.get(key) === lease) this.watchExpiry(key, lease);
     });
+    lease.watch = handle;
   }
 }
 

@@ -49,6 +49,11 @@ export class EventQueue<T> {
     return this.count > 0 ? this.times[0] : undefined;
   }
 
+  /** The earliest entry's item, or undefined when the queue is empty. */
+  peekItem(): T | undefined {
+    return this.count > 0 ? (this.items[0] as T) : undefined;
+  }
+
   peek(): Scheduled<T> | undefined {
     return this.count > 0 ? { at: this.times[0]!, seq: this.seqs[0]!, item: this.items[0] as T } : undefined;
   }
@@ -68,16 +73,45 @@ export class EventQueue<T> {
     return item;
   }
 
+  /**
+   * Drops every entry `drop` says so of, in one pass, and rebuilds the heap. The rest keep their
+   * (time, seq), so they come out in exactly the order they would have.
+   */
+  removeWhere(drop: (item: T) => boolean): void {
+    const { times, seqs, items } = this;
+    let kept = 0;
+    for (let i = 0; i < this.count; i++) {
+      if (drop(items[i] as T)) continue;
+      times[kept] = times[i]!;
+      seqs[kept] = seqs[i]!;
+      items[kept] = items[i];
+      kept++;
+    }
+    for (let i = kept; i < this.count; i++) items[i] = undefined;
+    this.count = kept;
+    times.length = seqs.length = items.length = kept;
+    for (let i = (kept >> 1) - 1; i >= 0; i--) this.siftDown(i);
+  }
+
   private removeTop(): void {
     const { times, seqs, items } = this;
     const n = --this.count;
-    // Sift the last entry down from the root.
-    const at = times[n]!;
-    const seq = seqs[n]!;
-    const item = items[n];
+    // Move the last entry to the root and sift it down.
+    times[0] = times[n]!;
+    seqs[0] = seqs[n]!;
+    items[0] = items[n];
     items[n] = undefined;
-    if (n === 0) return;
-    let i = 0;
+    if (n > 0) this.siftDown(0);
+  }
+
+  /** Moves the entry at `start` down until both its children come after it. */
+  private siftDown(start: number): void {
+    const { times, seqs, items } = this;
+    const n = this.count;
+    const at = times[start]!;
+    const seq = seqs[start]!;
+    const item = items[start];
+    let i = start;
     for (;;) {
       const left = 2 * i + 1;
       if (left >= n) break;

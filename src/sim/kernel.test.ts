@@ -18,6 +18,26 @@ describe('Kernel', () => {
     expect(log).toEqual(['a@10', 'b@5000', 'c@5000']);
   });
 
+  it('drops cancelled callbacks from the agenda once they outnumber the rest, keeping the order of the others', () => {
+    const k = new Kernel();
+    const log: number[] = [];
+    const handles = Array.from({ length: 300 }, (_, i) => k.schedule(1000 + (i % 7), null, 'timer', () => log.push(i)));
+    handles.forEach((h, i) => i % 3 !== 0 && k.cancel(h));
+    expect(k.pending).toBeLessThan(200);
+    while (k.step());
+    const kept = handles.map((_, i) => i).filter((i) => i % 3 === 0);
+    expect(log).toEqual(kept.sort((a, b) => (a % 7) - (b % 7) || a - b));
+  });
+
+  it('does not count cancelled callbacks as something left to do', () => {
+    const k = new Kernel();
+    k.schedule(5, null, 'timer', () => {});
+    k.cancel(k.schedule(20_000, null, 'timer', () => {}));
+    expect(k.step()).toBe(true);
+    expect(k.nextAt()).toBeUndefined();
+    expect(k.now).toBe(5);
+  });
+
   it('skips cancelled callbacks', () => {
     const k = new Kernel();
     const log: string[] = [];

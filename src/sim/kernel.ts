@@ -37,6 +37,9 @@ interface Task extends FrozenTask {
   kind: TaskKind;
 }
 
+/** How many cancelled callbacks may wait on the agenda before they are dropped together. */
+const COMPACT_AT = 64;
+
 /**
  * The deterministic heart of a run: a virtual clock and an agenda ordered by (time, seq).
  * Nothing here knows about Redis or locks. It never reads the wall clock and never sleeps:
@@ -45,6 +48,7 @@ interface Task extends FrozenTask {
 export class Kernel {
   private readonly queue = new EventQueue<Task>();
   private readonly cancelled = new Set<number>();
+  private cancelsSinceCompaction = 0;
   private nowMs = 0;
   private nextHandle = 1;
   /** Callbacks actually run so far: the figure the benchmark reports as events. */
@@ -59,9 +63,15 @@ export class Kernel {
     return this.queue.size;
   }
 
-  /** When the next callback is due, or undefined when there is nothing left to do. */
+  /**
+   * When the next callback is due, or undefined when there is nothing left to do. Cancelled
+   * callbacks at the head are dropped first: they are not on the agenda, so they neither keep
+   * a run going nor make it reach its time cap.
+   */
   nextAt(): number | undefined {
-    return this.queue.peekAt();
+    const { queue, cancelled } = this;
+    while (cancelled.size > 0 && queue.size > 0 && cancelled.delete(queue.peekItem()!.handle)) queue.popItem();
+    return queue.peekAt();
   }
 
   /**
@@ -83,8 +93,21 @@ export class Kernel {
     return handle;
   }
 
+  /**
+   * Cancels a scheduled callback. It stays on the agenda, skipped when it comes up, until
+   * cancelled ones outnumber the rest: then they are dropped all at once, so a long run that
+   * cancels much (a lease's expiry watch per job) keeps a small agenda.
+   */
   cancel(handle: number): void {
-    this.cancelled.add(handle);
+    const cancelled = this.cancelled;
+    cancelled.add(handle);
+    // Counted per call, not by the set's size: a compaction costs one pass over the agenda and
+    // comes at most once per half an agenda's worth of cancels, whatever the set holds.
+    if (++this.cancelsSinceCompaction >= Math.max(COMPACT_AT, this.queue.size >> 1)) {
+      this.cancelsSinceCompaction = 0;
+      // Handles not on the agenda (frozen with a paused owner) stay in the set for thaw().
+      this.queue.removeWhere((task) => cancelled.delete(task.handle));
+    }
   }
 
   /** Handles the next due callback. Returns false when the agenda is empty. */

@@ -277,9 +277,15 @@ describe('learner failovers and power losses a scenario file cannot hold as done
       const live = new Simulation(scenario, { actions }, scripts).run();
       const replay = new Simulation(parsed.scenario, {}, scripts).run();
       // The learner's own failover and power-loss lines are left out or name another target.
+      // A run ends when nothing is left to do: a left-out action that came after everything
+      // else kept the live run going until its time, so the replay may end sooner, never later.
       const times = actions.map((a) => a.at);
-      const own = (e: TraceEvent) => e.kind === 'action.apply' && times.includes(e.at) && (e.data.action === 'failover' || e.data.action === 'power-loss');
+      const own = (e: TraceEvent) =>
+        e.kind === 'run.end' || (e.kind === 'action.apply' && times.includes(e.at) && (e.data.action === 'failover' || e.data.action === 'power-loss'));
       expect(replayDigest(replay.sim.trace, own), `${name}\n${yaml}`).toBe(replayDigest(live.sim.trace, own));
+      const [liveEnd, replayEnd] = [live, replay].map((run) => run.sim.trace.get(run.sim.trace.length - 1));
+      expect(replayEnd!.kind === 'run.end' && liveEnd!.kind === 'run.end' && replayEnd!.data.reason === liveEnd!.data.reason).toBe(true);
+      expect(replayEnd!.at).toBeLessThanOrEqual(liveEnd!.at);
     });
   }
 });
