@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, requireRedisBinaries } from './realRedis';
+import { freePort } from './freePort';
+import { requireRedisBinaries } from './realRedis';
 import { RespClient } from './respClient';
 
 /** A real primary and replica on loopback, with a client connected to each. */

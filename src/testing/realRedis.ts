@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './freePort';
 import { RespClient } from './respClient';
 
 /**
@@ -11,19 +11,6 @@ export interface RealRedis {
   port: number;
   version: string;
   stop(): Promise<void>;
-}
-
-/** A TCP port nobody on 127.0.0.1 is listening on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Throws a clear error when redis-server or redis-cli is not installed. */
