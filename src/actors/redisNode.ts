@@ -1,7 +1,7 @@
 import type { Network } from '../net/network';
 import { AppendOnlyFile } from '../redis/aof';
 import type { AppendFsync, MaxmemoryPolicy } from '../redis/config';
-import { nil, type Reply } from '../redis/reply';
+import type { Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { BLOCKED, RedisServer } from '../redis/server';
 import type { Sim } from '../sim/sim';
@@ -111,7 +111,8 @@ export class RedisServerNode implements RedisNode {
   private readonly leases: LeaseWatch;
   /** `redis.command` by this node, as the trace stores it (recorded for every command). */
   private readonly commandTag: TraceTag<'redis.command'>;
-  private readonly nilOutcomes = new Map<string[], CommandOutcome>();
+  /** Each argv's latest outcome, reused while the same argv gets the same (shared) reply line. */
+  private readonly lastOutcomes = new Map<string[], CommandOutcome>();
   private lives = 0;
   private cronAwake = false;
   /** The client whose command is running (WAIT counts from that client's last write). */
@@ -229,16 +230,14 @@ export class RedisServerNode implements RedisNode {
   }
 
   private recordCommand(argv: string[], from: string, msg: number, reply: Reply): void {
-    let outcome: CommandOutcome | undefined;
-    if (reply === nil) {
-      // A contended lock's failing attempts send the same argv (one array per client and key)
-      // and get nil, again and again: they share one outcome. The cache stays small.
-      outcome = this.nilOutcomes.get(argv);
-      if (outcome === undefined) {
-        if (this.nilOutcomes.size >= 256) this.nilOutcomes.clear();
-        this.nilOutcomes.set(argv, (outcome = new CommandOutcome(argv, replyLine(reply))));
-      }
-    } else outcome = new CommandOutcome(argv, replyLine(reply));
+    // A contended lock's refused attempts send the same argv (one array per client and key)
+    // and get the same shared `nil` line, again and again: they share one outcome.
+    const line = replyLine(reply);
+    let outcome = this.lastOutcomes.get(argv);
+    if (outcome?.reply !== line) {
+      if (this.lastOutcomes.size >= 256) this.lastOutcomes.clear(); // argvs made per call come and go
+      this.lastOutcomes.set(argv, (outcome = new CommandOutcome(argv, line)));
+    }
     this.sim.recordCoded(this.commandTag, COMMAND, withActor(msg, this.sim.trace.actorId(from)), outcome);
   }
 
