@@ -9,6 +9,9 @@
  *   scenario, one seed after another, as the explorer would do them.
  * - kernel.parts: the same workload's two halves apart (src/bench/contention.ts): events/s of
  *   the retry traffic alone, and wall-clock µs per job of a lone client working job after job.
+ * - kernel.xstate_floor: what XState alone takes of a contention run (its jobs times a job's three
+ *   transitions on a bare actor, src/bench/xstateJobCycle.ts), beside the whole run's time now,
+ *   at 1 M events/s and at the goal's ratio of the baseline.
  * - trace.heap_mb.100k: memory (heap and typed-array contents) held by a run once its trace
  *   has 100,000 events.
  * Then redis.sim.commands_per_s (src/bench/redisThroughput.ts) and the UI figures (benchUi.ts).
@@ -26,6 +29,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { contentionYaml, jobsOnlyYaml, retryOnlyYaml } from '../bench/contention';
 import { runBaseline } from '../bench/baselineLoop';
+import { xstateJobCycles } from '../bench/xstateJobCycle';
 import { redisThroughput } from '../bench/redisThroughput';
 import { parseScenario } from '../scenario/parse';
 import { loadScriptEngine } from '../scenario/run';
@@ -101,6 +105,22 @@ async function main(): Promise<void> {
     const jobsOnly = scenarioOf(jobsOnlyYaml(horizonMs * 5));
     const jobs = rate(() => new Simulation(jobsOnly, { maxEvents: Infinity }, scripts).run().sim.trace.ofKinds(RELEASES).length, 3);
     line({ name: 'kernel.parts', retry_only_events_per_s: Math.round(retries.median), us_per_job: Number((1e6 / jobs.median).toFixed(1)) });
+    // XState's floor: a run's jobs times the three transitions of a job on a bare actor, against
+    // what a whole run may take at the goal's ratio and at 1 M events/s.
+    const { sim: one } = new Simulation(contention, { maxEvents: Infinity }, scripts).run();
+    const jobsPerRun = one.trace.ofKinds(RELEASES).length;
+    const cycles = xstateJobCycles();
+    const cycle = rate(() => (cycles(100), 100), 3);
+    const budgetMs = (eventsPerS: number) => Number(((1000 * one.kernel.executed) / eventsPerS).toFixed(1));
+    line({
+      name: 'kernel.xstate_floor',
+      us_per_job: Number((1e6 / cycle.median).toFixed(1)),
+      jobs_per_run: jobsPerRun,
+      ms_per_run: Number(((jobsPerRun * 1000) / cycle.median).toFixed(1)),
+      run_ms_now: budgetMs(engine.median),
+      run_ms_at_1m: budgetMs(1e6),
+      run_ms_at_ratio_goal: budgetMs(0.25 * baseline.median),
+    });
   }
 
   if (runs('sweep')) {
