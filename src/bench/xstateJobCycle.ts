@@ -30,8 +30,9 @@ const noEffects: LockClientEffects = {
 /**
  * XState's own share of a job: the three transitions a contention client's machine makes per
  * job (acquired, written, released), on one long-lived actor of the real machine whose effects
- * do nothing. Returns a function that runs `jobs` such cycles; the benchmark times it. This is
- * a floor: in the engine the same sends also pay for cache misses between twenty actors.
+ * do nothing. Returns a function that runs `jobs` such cycles; the benchmark times it. A floor,
+ * and a process-dependent one: timed inside the bench, after the engine has run, a cycle takes
+ * about twice what it takes in a fresh process.
  */
 export function xstateJobCycles(): (jobs: number) => void {
   const actor = createActor(plainLockClientMachine, { input });

@@ -79,13 +79,11 @@ async function main(): Promise<void> {
   if (runs('kernel')) {
     const horizonMs = 20_000;
     const contention = scenarioOf(contentionYaml(horizonMs));
-    let traceEvents = 0;
-    let kernelEvents = 0;
+    // Every run of the workload is the same run (same scenario, same seed): keep one to count in.
+    let run = new Simulation(contention, { maxEvents: Infinity }, scripts).run().sim;
     const engine = rate(() => {
-      const { sim } = new Simulation(contention, { maxEvents: Infinity }, scripts).run();
-      traceEvents += sim.trace.length;
-      kernelEvents += sim.kernel.executed;
-      return sim.kernel.executed;
+      run = new Simulation(contention, { maxEvents: Infinity }, scripts).run().sim;
+      return run.kernel.executed;
     });
     const baseline = rate(() => runBaseline(horizonMs));
     line({
@@ -95,7 +93,7 @@ async function main(): Promise<void> {
       baseline: Math.round(baseline.median),
       ratio: Number((engine.median / baseline.median).toFixed(3)),
       // Each kernel event writes a few trace events (send, delivery, command, lease, belief...).
-      trace_events_per_s: Math.round((engine.median * traceEvents) / kernelEvents),
+      trace_events_per_s: Math.round((engine.median * run.trace.length) / run.kernel.executed),
       windows: engine.windows,
       baseline_windows: baseline.windows,
     });
@@ -107,11 +105,10 @@ async function main(): Promise<void> {
     line({ name: 'kernel.parts', retry_only_events_per_s: Math.round(retries.median), us_per_job: Number((1e6 / jobs.median).toFixed(1)) });
     // XState's floor: a run's jobs times the three transitions of a job on a bare actor, against
     // what a whole run may take at the goal's ratio and at 1 M events/s.
-    const { sim: one } = new Simulation(contention, { maxEvents: Infinity }, scripts).run();
-    const jobsPerRun = one.trace.ofKinds(RELEASES).length;
+    const jobsPerRun = run.trace.ofKinds(RELEASES).length;
     const cycles = xstateJobCycles();
     const cycle = rate(() => (cycles(100), 100), 3);
-    const budgetMs = (eventsPerS: number) => Number(((1000 * one.kernel.executed) / eventsPerS).toFixed(1));
+    const budgetMs = (eventsPerS: number) => Number(((1000 * run.kernel.executed) / eventsPerS).toFixed(1));
     line({
       name: 'kernel.xstate_floor',
       us_per_job: Number((1e6 / cycle.median).toFixed(1)),
