@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useCatalog } from './catalog/catalogStore';
 import { CourseMap } from './course/CourseMap';
+import { GlossaryPage } from './glossary/GlossaryPage';
 import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
 import { Notices } from './layout/Notices';
 import { LessonPage } from './lesson/LessonPage';
@@ -8,7 +9,7 @@ import { ProgressTools } from './progress/ProgressTools';
 import { syncAcrossTabs, useProgress } from './progress/progressStore';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { useRoute } from './routing/useRoute';
-import { SANDBOX_HREF, type Route } from './routing/route';
+import { glossaryHref, SANDBOX_HREF, type Route } from './routing/route';
 
 // The sandbox brings the simulator and the YAML parser: a lazy chunk, fetched on first visit.
 const SandboxPage = lazy(() => import('./playground/SandboxPage').then((m) => ({ default: m.SandboxPage })));
@@ -25,13 +26,18 @@ export function App() {
 
   const lesson = route.name === 'lesson' ? catalog.lessons.find((l) => l.frontmatter.slug === route.slug || l.frontmatter.formerSlugs.includes(route.slug)) : undefined;
   const routeKey = route.name === 'lesson' ? `lesson/${route.slug}` : route.name;
+  // A page opened at one of its parts (a glossary term) brings that part into view itself.
+  const openedAtPart = route.name === 'glossary' && route.term !== undefined;
 
   useEffect(() => {
-    document.title = lesson ? `${lesson.frontmatter.title} · Lockstep` : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : 'Lockstep: distributed locks you can break';
+    document.title = lesson
+      ? `${lesson.frontmatter.title} · Lockstep`
+      : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : routeKey === 'glossary' ? 'Glossary · Lockstep' : 'Lockstep: distributed locks you can break';
+    if (openedAtPart) return;
     // A new page: start at the top and move focus to its heading so screen readers announce it.
     window.scrollTo(0, 0);
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
-  }, [routeKey, lesson]);
+  }, [routeKey, lesson, openedAtPart]);
 
   return (
     <>
@@ -47,6 +53,7 @@ export function App() {
           <nav aria-label="Site" className="site-nav">
             <a href="#/" aria-current={route.name === 'home' ? 'page' : undefined}>Courses</a>
             <a href={SANDBOX_HREF} aria-current={route.name === 'sandbox' ? 'page' : undefined}>Sandbox</a>
+            <a href={glossaryHref()} aria-current={route.name === 'glossary' ? 'page' : undefined}>Glossary</a>
           </nav>
         </div>
       </header>
@@ -67,6 +74,7 @@ export function App() {
 function Page({ route, lesson }: { route: Route; lesson: ReturnType<typeof useCatalog.getState>['lessons'][number] | undefined }) {
   const catalog = useCatalog();
   if (route.name === 'home') return <CourseMap catalog={catalog} />;
+  if (route.name === 'glossary') return <GlossaryPage term={route.term} />;
   if (route.name === 'sandbox') {
     return (
       <Suspense fallback={<p>Loading the sandbox…</p>}>

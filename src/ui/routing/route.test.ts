@@ -13,6 +13,12 @@ describe('parseRoute', () => {
     expect(route.name === 'lesson' && [route.slug, route.params.get('seed')]).toEqual(['paused-barista', '7']);
   });
 
+  it('opens the glossary, at a term when one is named', () => {
+    expect(parseRoute('#/glossary')).toEqual({ name: 'glossary', term: undefined });
+    expect(parseRoute('#/glossary/single-writer')).toEqual({ name: 'glossary', term: 'single-writer' });
+    expect(parseRoute('#/glossary/Not_A_Term')).toEqual({ name: 'not-found', path: '/glossary/Not_A_Term' });
+  });
+
   it('reports anything else as not found', () => {
     expect(parseRoute('#/lessons')).toEqual({ name: 'not-found', path: '/lessons' });
     expect(parseRoute('#/lesson/Bad_Slug')).toEqual({ name: 'not-found', path: '/lesson/Bad_Slug' });

@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { INVARIANTS } from '../../scenario/schema';
+import { GLOSSARY, glossaryEntry } from './glossary';
+
+describe('the glossary of invariants', () => {
+  it('explains every invariant a verdict can name, once', () => {
+    expect(GLOSSARY.map((e) => e.term).sort()).toEqual([...INVARIANTS].sort());
+  });
+
+  it('points each term at a lesson that exists', () => {
+    const slugs = readdirSync('lessons')
+      .filter((f) => /^\d\d-.*\.md$/.test(f))
+      .flatMap((f) => [...readFileSync(`lessons/${f}`, 'utf8').matchAll(/^(?:slug|formerSlugs):\s*(.+)$/gm)].map((m) => m[1]!))
+      .flatMap((v) => v.replace(/[[\]]/g, '').split(',').map((s) => s.trim()));
+    for (const entry of GLOSSARY) expect(slugs, `${entry.term} → ${entry.seeIn.slug}`).toContain(entry.seeIn.slug);
+  });
+
+  it('finds an entry by the name a verdict carries', () => {
+    expect(glossaryEntry('single-holder')?.view).toBe('the clients');
+    expect(glossaryEntry('no-such-thing')).toBeUndefined();
+  });
+});

@@ -1,0 +1,107 @@
+import type { InvariantName } from '../../scenario/schema';
+
+/** One invariant as a learner reads it: what it promises, whose view it takes, what breaks it. */
+export interface GlossaryEntry {
+  term: InvariantName;
+  title: string;
+  /** Whose view of the world the checker takes. */
+  view: string;
+  /** One sentence: what must always be true. */
+  promise: string;
+  /** Why it can break even when the others hold, in a few sentences. */
+  detail: string;
+  /** A lesson where a run breaks it, by slug. */
+  seeIn: { slug: string; text: string };
+}
+
+/**
+ * The invariants the verdict panel reports, in the order a learner meets them. Three of them
+ * sound alike and are not: single lease is Redis's view, single holder the clients' beliefs,
+ * single writer what the resource accepted. Most lessons live in the gaps between the three.
+ */
+export const GLOSSARY: readonly GlossaryEntry[] = [
+  {
+    term: 'single-lease',
+    title: 'Single lease',
+    view: 'Redis',
+    promise: 'At no moment do two owners each hold the same lock key on enough Redis nodes to count as holding it.',
+    detail:
+      'This is the lock server’s own book-keeping. With one Redis node it takes two nodes that disagree, as after a failover that lost the primary’s last writes. With Redlock, holding means a majority of the masters, so it breaks when a master forgets a lease (a restart without persistence) or drops it early (a clock jump) and a second owner gathers a majority of its own. A replica’s copy of a key grants nothing until that replica is promoted.',
+    seeIn: { slug: 'failover', text: 'Replication and the lost lock' },
+  },
+  {
+    term: 'single-holder',
+    title: 'Single holder',
+    view: 'the clients',
+    promise: 'No two clients believe they hold the same lock at the same moment.',
+    detail:
+      'A client believes it holds a lock from the moment it reads the OK of its acquire until it sends its release, or learns the lease is gone. Redis can be right while this breaks: a client that slept through its TTL still believes it holds a lease Redis has long since given to someone else. Belief ends when the release is sent, not when its reply arrives.',
+    seeIn: { slug: 'paused-barista', text: 'Challenge 2: the paused barista' },
+  },
+  {
+    term: 'single-writer',
+    title: 'Single writer',
+    view: 'the protected resource',
+    promise: 'The critical sections whose writes the resource accepted never overlap.',
+    detail:
+      'This is the one users feel: two baristas both changed the machine’s settings, each sure it was alone. A section runs from the moment its client believed it got the lock to its last accepted write. Both of the views above can fail without this one failing, if the resource refuses the stale write (fencing); and it is the one a lock exists to protect.',
+    seeIn: { slug: 'paused-barista', text: 'Challenge 2: the paused barista' },
+  },
+  {
+    term: 'fencing-monotonic',
+    title: 'Fencing tokens only go up',
+    view: 'the protected resource',
+    promise: 'Each resource accepts writes in non-decreasing token order.',
+    detail:
+      'A fenced resource remembers the highest token it has seen and refuses anything lower. A lower token accepted after a higher one means an older holder’s write landed after a newer holder’s: exactly what fencing exists to stop. It breaks when tokens are not checked at the resource, or when a failover hands out a token twice.',
+    seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens' },
+  },
+  {
+    term: 'no-lost-update',
+    title: 'No lost update',
+    view: 'the protected resource',
+    promise: 'A read-modify-write is always based on the latest version of what it changes.',
+    detail:
+      'Two clients read a stock count of 5, each takes one, and both write 4: one sale vanished. It breaks whenever two read-modify-write cycles interleave, lock or no lock.',
+    seeIn: { slug: 'espresso-machine', text: 'Challenge 1: the espresso machine' },
+  },
+  {
+    term: 'no-double-charge',
+    title: 'No double charge',
+    view: 'the payment provider',
+    promise: 'A customer’s order is charged at most once.',
+    detail:
+      'A lock around a payment call does not make the call happen once: a holder whose lease ran out mid-call and a new holder can both charge. An idempotency key at the provider makes the second charge a no-op.',
+    seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens' },
+  },
+  {
+    term: 'no-double-assignment',
+    title: 'No double assignment',
+    view: 'the dispatch service',
+    promise: 'Each delivery is assigned to one driver.',
+    detail: 'Two workers that each believe they hold the dispatch lock can send two drivers to the same order. The fix lives in the dispatch service: a conditional assignment that refuses a second driver.',
+    seeIn: { slug: 'failover', text: 'Replication and the lost lock' },
+  },
+  {
+    term: 'progress',
+    title: 'Progress',
+    view: 'the whole system',
+    promise: 'While some client is waiting for a lock, somebody takes a lock or gets a write accepted at least every so often.',
+    detail:
+      'Safety is easy if nobody ever works. A longer stall is a deadlock (A holds x and waits for y, B holds y and waits for x), a lock nobody can take (no TTL and a crashed holder), or a holder that never lets go. The TTL exists for this invariant.',
+    seeIn: { slug: 'simplest-lock', text: 'The simplest lock and why the token' },
+  },
+  {
+    term: 'run-completes',
+    title: 'The run completes',
+    view: 'the simulator',
+    promise: 'Every client finishes (or gives up) before the scenario’s time limit.',
+    detail: 'A run still busy at its horizon is stuck: a lock that never expires, a retry loop that never gives up, or a worker wedged forever.',
+    seeIn: { slug: 'simplest-lock', text: 'The simplest lock and why the token' },
+  },
+];
+
+/** The entry for an invariant's name, if it has one. */
+export function glossaryEntry(term: string): GlossaryEntry | undefined {
+  return GLOSSARY.find((e) => e.term === term);
+}
