@@ -1,11 +1,14 @@
 import type { Catalog } from '../../lessons/types';
 import { useProgress } from '../progress/progressStore';
+import { useVisits } from '../progress/visits';
+import { continueFrom } from './continueFrom';
 import { lessonHref } from '../routing/route';
 import './course.css';
 
 /** The home page: every course with its lessons in order, reading times and progress. */
 export function CourseMap({ catalog }: { catalog: Catalog }) {
   const completed = useProgress((s) => s.completed);
+  const lastLesson = useVisits((s) => s.lastLesson);
   const withLessons = catalog.courses
     .map((course) => ({ course, lessons: catalog.lessons.filter((l) => l.frontmatter.course === course.id) }))
     .filter((c) => c.lessons.length > 0);
@@ -19,6 +22,7 @@ export function CourseMap({ catalog }: { catalog: Catalog }) {
           Redis, and watch two clients both believe they hold the lock. Then fix it.
         </p>
       </header>
+      <ContinueCard catalog={catalog} completed={completed} lastLesson={lastLesson} />
       {withLessons.length === 0 && <p className="empty">No lessons have been published yet.</p>}
       {withLessons.map(({ course, lessons }) => {
         const doneCount = lessons.filter((l) => completed[l.frontmatter.slug]).length;
@@ -56,5 +60,25 @@ export function CourseMap({ catalog }: { catalog: Catalog }) {
         );
       })}
     </div>
+  );
+}
+
+/** "Continue where you left off": shown once the learner has opened a lesson before. */
+function ContinueCard({ catalog, completed, lastLesson }: { catalog: Catalog; completed: Record<string, string>; lastLesson: string | null }) {
+  const next = continueFrom(catalog, completed, lastLesson);
+  if (next === null) return null;
+  const { lesson, position, of, courseTitle, resumed } = next;
+  return (
+    <section className="continue-card" aria-labelledby="continue-heading">
+      <h2 id="continue-heading">{resumed ? 'Continue where you left off' : 'Up next'}</h2>
+      <p>
+        <a className="button button-primary" href={lessonHref(lesson.frontmatter.slug)}>
+          {lesson.frontmatter.title}
+        </a>
+        <span className="continue-meta">
+          {courseTitle}, lesson {position} of {of} · {lesson.frontmatter.readTime} min
+        </span>
+      </p>
+    </section>
   );
 }

@@ -1,7 +1,11 @@
+import { useEffect } from 'react';
 import type { Course, Lesson } from '../../lessons/types';
 import { useProgress } from '../progress/progressStore';
+import { useVisits } from '../progress/visits';
 import { lessonHref } from '../routing/route';
 import { BlockView } from './BlockView';
+import type { Completion } from './lessonCompletion';
+import { useAutoComplete } from './useAutoComplete';
 import './lesson.css';
 
 /** The lesson reader: header, the blocks in order, then "mark as done" and the way onward. */
@@ -14,6 +18,8 @@ export function LessonPage({ lesson, course, lessons }: { lesson: Lesson; course
   const previous = siblings[index - 1];
   const next = siblings[index + 1];
   const titleOf = (slug: string) => lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
+  const completion = useAutoComplete(lesson);
+  useEffect(() => useVisits.getState().visit(fm.slug), [fm.slug]);
 
   return (
     <article className="lesson" aria-labelledby="lesson-title">
@@ -25,7 +31,7 @@ export function LessonPage({ lesson, course, lessons }: { lesson: Lesson; course
         </nav>
         <h1 id="lesson-title" tabIndex={-1}>{fm.title}</h1>
         <p className="lesson-meta">
-          <span>Lesson {fm.order}</span>
+          <span>Lesson {index + 1} of {siblings.length}</span>
           <span aria-hidden="true"> · </span>
           <span>{fm.readTime} min</span>
           {done && (
@@ -56,6 +62,7 @@ export function LessonPage({ lesson, course, lessons }: { lesson: Lesson; course
       </div>
 
       <footer className="lesson-footer">
+        <p className="lesson-completion" aria-live="polite">{completionText(completion, done)}</p>
         <button type="button" className={`button ${done ? 'button-secondary' : 'button-primary'}`} aria-pressed={done} onClick={() => setDone(fm.slug, !done)}>
           {done ? 'Done ✓ (mark as not done)' : 'Mark this lesson as done'}
         </button>
@@ -66,4 +73,14 @@ export function LessonPage({ lesson, course, lessons }: { lesson: Lesson; course
       </footer>
     </article>
   );
+}
+
+/** What is left before the lesson counts as done, in a sentence. */
+function completionText(c: Completion, done: boolean): string {
+  if (done) return c.complete ? 'Done: you answered the questions and ran the scenario.' : 'You marked this lesson as done.';
+  const left: string[] = [];
+  const unanswered = c.quizzes - c.quizzesAnswered;
+  if (unanswered > 0) left.push(c.quizzes === 1 ? 'answer the question' : unanswered === 1 ? 'answer one more question' : `answer ${unanswered} more questions`);
+  if (!c.mainScenarioRun) left.push('run the first simulation to its end');
+  return left.length > 0 ? `To finish this lesson: ${left.join(' and ')}.` : 'Mark it as done when you are ready.';
 }

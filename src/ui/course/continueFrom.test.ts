@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { Catalog, Lesson } from '../../lessons/types';
+import { continueFrom } from './continueFrom';
+
+const lesson = (slug: string, course: string, order: number, formerSlugs: string[] = []): Lesson =>
+  ({ frontmatter: { slug, title: slug, course, order, readTime: 5, summary: '', prerequisites: [], formerSlugs }, blocks: [] }) as unknown as Lesson;
+
+const catalog = {
+  courses: [
+    { id: 'two', title: 'Course two', order: 2, description: '' },
+    { id: 'one', title: 'Course one', order: 1, description: '' },
+  ],
+  lessons: [lesson('b', 'one', 2), lesson('a', 'one', 1, ['old-a']), lesson('c', 'two', 1)],
+} as unknown as Catalog;
+
+describe('continue where you left off', () => {
+  it('says nothing on a first visit', () => {
+    expect(continueFrom(catalog, {}, null)).toBeNull();
+  });
+
+  it('resumes the lesson opened last while it is unfinished, even under its former slug', () => {
+    expect(continueFrom(catalog, {}, 'old-a')).toMatchObject({ lesson: { frontmatter: { slug: 'a' } }, position: 1, of: 2, resumed: true });
+  });
+
+  it('moves on to the next unfinished lesson, across courses in course order', () => {
+    const next = continueFrom(catalog, { a: 't', b: 't' }, 'a');
+    expect(next).toMatchObject({ lesson: { frontmatter: { slug: 'c' } }, courseTitle: 'Course two', position: 1, of: 1, resumed: false });
+  });
+
+  it('offers nothing once everything from there on is done', () => {
+    expect(continueFrom(catalog, { a: 't', b: 't', c: 't' }, 'a')).toBeNull();
+  });
+});

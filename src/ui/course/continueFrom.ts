@@ -1,0 +1,36 @@
+import type { Catalog, Lesson } from '../../lessons/types';
+
+export interface NextLesson {
+  lesson: Lesson;
+  /** 1-based place in its course. */
+  position: number;
+  of: number;
+  courseTitle: string;
+  /** True when this is the lesson the learner had open; false when it is the one after a finished one. */
+  resumed: boolean;
+}
+
+/**
+ * Where a returning learner should go: the lesson they opened last if it is not done yet, else
+ * the first unfinished lesson after it (in course order, then on into the next course). Null
+ * for a first visit, or when every lesson from there on is done.
+ */
+export function continueFrom(catalog: Catalog, completed: Record<string, string>, lastLesson: string | null): NextLesson | null {
+  if (lastLesson === null) return null;
+  const courseOrder = new Map(catalog.courses.map((c) => [c.id, c.order]));
+  const ordered = [...catalog.lessons].sort(
+    (a, b) => (courseOrder.get(a.frontmatter.course) ?? 0) - (courseOrder.get(b.frontmatter.course) ?? 0) || a.frontmatter.order - b.frontmatter.order,
+  );
+  const start = ordered.findIndex((l) => l.frontmatter.slug === lastLesson || l.frontmatter.formerSlugs.includes(lastLesson));
+  if (start < 0) return null;
+  const found = ordered.slice(start).find((l) => !completed[l.frontmatter.slug]);
+  if (found === undefined) return null;
+  const siblings = ordered.filter((l) => l.frontmatter.course === found.frontmatter.course);
+  return {
+    lesson: found,
+    position: siblings.indexOf(found) + 1,
+    of: siblings.length,
+    courseTitle: catalog.courses.find((c) => c.id === found.frontmatter.course)?.title ?? found.frontmatter.course,
+    resumed: found === ordered[start],
+  };
+}
