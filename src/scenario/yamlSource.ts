@@ -1,5 +1,5 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 
 export type YamlPath = readonly (string | number)[];
@@ -151,59 +151,52 @@ function objectKeysAt(root: z.ZodType, path: readonly (string | number)[], rootV
     candidates = candidates.flatMap(unwrap);
     if (i === path.length) break;
     const step = path[i]!;
-    candidates = candidates.flatMap((s) => {
-      const def = (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-      if (def.type === 'object') {
-        const child = (def.shape as Record<string, z.ZodType>)[String(step)];
+    candidates = candidates.flatMap((s): z.ZodType[] => {
+      if (s instanceof z.ZodObject) {
+        const child = (s.shape as Record<string, z.ZodType | undefined>)[String(step)];
         return child ? [child] : [];
       }
-      if (def.type === 'array') return [def.element as z.ZodType];
-      if (def.type === 'record') return [def.valueType as z.ZodType];
+      if (s instanceof z.ZodArray) return [s.element as z.ZodType];
+      if (s instanceof z.ZodRecord) return [s.valueType as z.ZodType];
       return [];
     });
   }
   const value = valueAt(rootValue, path);
-  const objects = candidates.filter((s) => defOf(s).type === 'object');
+  const objects = candidates.filter((s): s is z.ZodObject => s instanceof z.ZodObject);
   // For a union of object shapes, prefer the branch whose literal fields match the value.
   const matching = objects.filter((s) => literalFieldsMatch(s, value));
   const chosen = matching.length ? matching : objects;
-  return [...new Set(chosen.flatMap((s) => Object.keys(defOf(s).shape as object)))];
+  return [...new Set(chosen.flatMap((s) => Object.keys(s.shape)))];
 }
 
-function defOf(s: z.ZodType): Record<string, unknown> {
-  return (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-}
-
+/**
+ * The schemas a value is checked against once wrappers are peeled off, through zod's public
+ * classes (their `unwrap()`, a pipe's `in`, a union's `options`), not its private internals.
+ */
 function unwrap(s: z.ZodType): z.ZodType[] {
-  const def = defOf(s);
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return unwrap(def.innerType as z.ZodType);
-    case 'pipe':
-      return unwrap(def.in as z.ZodType);
-    case 'union':
-      return (def.options as z.ZodType[]).flatMap(unwrap);
-    case 'lazy':
-      return unwrap((def.getter as () => z.ZodType)());
-    default:
-      return [s];
+  if (
+    s instanceof z.ZodOptional ||
+    s instanceof z.ZodNullable ||
+    s instanceof z.ZodDefault ||
+    s instanceof z.ZodPrefault ||
+    s instanceof z.ZodReadonly ||
+    s instanceof z.ZodCatch ||
+    s instanceof z.ZodLazy
+  ) {
+    return unwrap(s.unwrap() as z.ZodType);
   }
+  if (s instanceof z.ZodPipe) return unwrap(s.in as z.ZodType);
+  if (s instanceof z.ZodUnion) return (s.options as readonly z.ZodType[]).flatMap(unwrap);
+  return [s];
 }
 
-function literalFieldsMatch(s: z.ZodType, value: unknown): boolean {
+function literalFieldsMatch(s: z.ZodObject, value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
-  const shape = defOf(s).shape as Record<string, z.ZodType>;
   let sawLiteral = false;
-  for (const [key, field] of Object.entries(shape)) {
-    const def = defOf(field);
-    if (def.type !== 'literal') continue;
+  for (const [key, field] of Object.entries(s.shape)) {
+    if (!(field instanceof z.ZodLiteral)) continue;
     sawLiteral = true;
-    if (!(def.values as unknown[]).includes((value as Record<string, unknown>)[key])) return false;
+    if (!field.values.has((value as Record<string, unknown>)[key] as never)) return false;
   }
   return sawLiteral;
 }
