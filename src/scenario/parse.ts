@@ -23,24 +23,46 @@ export function parseScenario(text: string, origin: SourceOrigin): ScenarioResul
   return diagnostics.length ? { ok: false, diagnostics } : { ok: true, scenario: result.value };
 }
 
-type Path = (string | number)[];
+/**
+ * Checks a scenario that arrived as a plain value rather than as text (a share link carries it as
+ * JSON, in the notation `scenarioInput` writes): the same schema and cross-checks as a file, each
+ * problem naming its field (`path`) since there are no lines to point at.
+ */
+export function checkScenarioValue(value: unknown): ScenarioResult {
+  const origin = { file: 'scenario', line: 1 };
+  const source: YamlSource = { value, diagnostics: [], locate: () => ({ line: 1, col: 1 }) };
+  const result = validateYaml(source, scenarioSchema, origin);
+  if (!result.ok) return result;
+  const diagnostics = crossCheck(result.value, source, origin);
+  return diagnostics.length ? { ok: false, diagnostics } : { ok: true, scenario: result.value };
+}
 
-/** Checks that need the whole scenario: ids that must exist, times that must not go backwards. */
-function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const report = (path: Path, message: string, hint?: string) =>
-    out.push({ file: origin.file, ...source.locate(path), message, ...(hint ? { hint } : {}) });
+/** Every actor id of a scenario: Redis nodes, clients, the resource, sentinels and services. */
+export function actorIds(scenario: Scenario): string[] {
+  return actorPaths(scenario).map(([actorId]) => actorId);
+}
 
-  const nodeIds = scenario.redis.nodes.map((n) => n.id);
-  const actorPaths: [string, Path][] = [
+function actorPaths(scenario: Scenario): [string, Path][] {
+  return [
     ...scenario.redis.nodes.map((n, i): [string, Path] => [n.id, ['redis', 'nodes', i, 'id']]),
     ...scenario.clients.map((c, i): [string, Path] => [c.id, ['clients', i, 'id']]),
     [scenario.resource.id, ['resource', 'id']],
     ...sentinelIds(scenario.redis).map((s): [string, Path] => [s, ['redis', 'sentinels']]),
     ...serviceIds(scenario),
   ];
+}
+
+type Path = (string | number)[];
+
+/** Checks that need the whole scenario: ids that must exist, times that must not go backwards. */
+function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const report = (path: Path, message: string, hint?: string) =>
+    out.push({ file: origin.file, ...source.locate(path), path, message, ...(hint ? { hint } : {}) });
+
+  const nodeIds = scenario.redis.nodes.map((n) => n.id);
   const seen = new Set<string>();
-  for (const [actorId, path] of actorPaths) {
+  for (const [actorId, path] of actorPaths(scenario)) {
     if (seen.has(actorId)) report(path, `duplicate id '${actorId}'`, 'every node, client and resource needs its own id');
     seen.add(actorId);
   }

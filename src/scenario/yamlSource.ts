@@ -1,6 +1,6 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { z } from 'zod';
-import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
+import { describePath, didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -95,6 +95,7 @@ function issueDiagnostics(issue: Issue, source: YamlSource, root: z.ZodType, ori
       return {
         file: origin.file,
         ...source.locate([...path, key], { key: true }),
+        path: [...path, key],
         message: `unknown key '${key}'${path.length ? ` in ${describePath(path)}` : ''}`,
         hint: guess ? `did you mean '${guess}'?` : `allowed keys: ${allowed.join(', ')}`,
       };
@@ -102,7 +103,7 @@ function issueDiagnostics(issue: Issue, source: YamlSource, root: z.ZodType, ori
   }
   const missing = issue.code === 'invalid_type' && valueAt(source.value, path) === undefined;
   const where = missing ? source.locate(path.slice(0, -1)) : source.locate(path);
-  return [{ file: origin.file, ...where, ...describeIssue(issue, path, missing, valueAt(source.value, path)) }];
+  return [{ file: origin.file, ...where, path, ...describeIssue(issue, path, missing, valueAt(source.value, path)) }];
 }
 
 function describeIssue(issue: Issue, path: (string | number)[], missing: boolean, input: unknown): { message: string; hint?: string } {
@@ -130,10 +131,7 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-export function describePath(path: readonly (string | number)[]): string {
-  if (!path.length) return 'the block';
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
-}
+export { describePath };
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
   let v = value;
