@@ -47,6 +47,15 @@ describe('checkLessons (npm run lessons:check)', () => {
     });
   });
 
+  it('reports a YAML alias bomb at its place like any YAML error, and keeps the file\'s other problems', async () => {
+    const report = await checkLessons(['src/lessons/fixtures/broken/alias-bomb.md'], violates);
+    expect(report.lines).toEqual([
+      'src/lessons/fixtures/broken/alias-bomb.md:16:8: the aliases here (*name) expand to too many values (more than 100 copies) (write the values out, or use fewer aliases: an alias of an alias multiplies)',
+      "src/lessons/fixtures/broken/alias-bomb.md:30:3: no option is marked correct (add 'correct: true' to the right option)",
+      'lessons:check: 1 lesson, 0 scenario runs, 2 problems',
+    ]);
+  });
+
   it('says clearly that there is nothing to check in an empty folder, and succeeds', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'lessons-'));
     const report = await checkLessons([empty], violates);

@@ -78,3 +78,10 @@ expect: [{ invariant: progress, outcome: violated }]
     expect(problems(yaml)).toEqual([]);
   });
 });
+
+describe('YAML that would expand without bound', () => {
+  it('reports an alias bomb at its first alias, as file:line:col, instead of throwing', () => {
+    const bomb = ['id: s', 'title: S', 'a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`), 'clients: [{ id: A, recipe: lease-with-token, ttl: 10s }]', 'resource: { id: e }'].join('\n');
+    expect(problems(bomb)).toEqual([expect.stringMatching(/^lessons\/scenarios\/x\.yaml:4:8: the aliases here \(\*name\) expand to too many values/)]);
+  });
+});

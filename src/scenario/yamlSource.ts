@@ -1,4 +1,4 @@
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { z } from 'zod';
 import { describePath, didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 
@@ -32,7 +32,7 @@ export function parseYamlSource(text: string, origin: SourceOrigin): YamlSource 
     message: yamlMessage(e.code, e.message),
     hint: e.code === 'DUPLICATE_KEY' ? 'each key may appear once; remove or rename one of them' : 'check indentation, colons and quotes',
   }));
-  const value = doc.errors.length ? undefined : doc.toJS();
+  const value = doc.errors.length ? undefined : toValue(doc, origin, at, diagnostics);
   return {
     value,
     diagnostics,
@@ -42,6 +42,37 @@ export function parseYamlSource(text: string, origin: SourceOrigin): YamlSource 
     },
   };
 }
+
+/**
+ * The block's plain value. The yaml package refuses to expand aliases past a limit (a few lines of
+ * nested `*a` can otherwise expand to billions of values and exhaust memory): that refusal becomes
+ * a diagnostic at the first alias, like any other YAML error, instead of an exception that would
+ * lose every other problem in the file.
+ */
+function toValue(doc: Document, origin: SourceOrigin, at: (offset: number) => { line: number; col: number }, diagnostics: Diagnostic[]): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    let offset = 0;
+    visit(doc, {
+      Alias: (_, node) => {
+        offset = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    const why = error instanceof Error ? error.message : String(error);
+    diagnostics.push({
+      file: origin.file,
+      ...at(offset),
+      message: /alias/i.test(why) ? `the aliases here (*name) expand to too many values (more than ${MAX_ALIAS_COUNT} copies)` : `YAML could not be read: ${why}`,
+      hint: 'write the values out, or use fewer aliases: an alias of an alias multiplies',
+    });
+    return undefined;
+  }
+}
+
+/** How many times aliases may be expanded in one block: far more than any scenario needs. */
+const MAX_ALIAS_COUNT = 100;
 
 function yamlMessage(code: string, message: string): string {
   if (code === 'DUPLICATE_KEY') return 'duplicate key';
