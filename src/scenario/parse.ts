@@ -3,6 +3,7 @@ import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
 import { checkRedis, isRedisStep, sentinelIds } from './redisSchema';
 import { checkServices, serviceIds } from './serviceSchema';
+import { checkStepCommands } from './stepCommands';
 import { checkStepClients } from './stepChecks';
 import { parseYamlSource, validateYaml, type YamlSource } from './yamlSource';
 
@@ -117,6 +118,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
   });
   checkRedis(scenario.redis, scenario.script, report);
   checkStepClients(scenario, source.value, report);
+  checkStepCommands(scenario, report);
   checkServices(scenario, report);
   return out;
 }

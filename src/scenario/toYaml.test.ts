@@ -111,7 +111,7 @@ clients:
       - { read: shelf }
       - { redis: [EVAL, "return redis.call('PEXPIRE', KEYS[1], ARGV[1])", 1, lock, 9000], as: renew, node: r2 }
       - { wait: 250ms }
-      - { redis: [SET, note, '007', 'true', '1.50', '-0', 'null', '', '{token}', 'two words', 12] }
+      - { redis: [RPUSH, note, '007', 'true', '1.50', '-0', 'null', '', '{token}', 'two words', 12] }
       - { write: shelf }
       - { redis: [DEL, lock], as: command }
   - id: B

@@ -36,11 +36,19 @@ const formSpec: fc.Arbitrary<SandboxSpec> = fc.record({
   fencing: fc.boolean(),
 });
 
+/** Commands Redis accepts (lessons:check runs each one), with words YAML could misread. */
+const commandArb = fc.oneof(
+  fc.tuple(word, word, fc.boolean(), fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: undefined })).map(([k, v, nx, px]) => ['SET', k, v, ...(nx ? ['NX'] : []), ...(px === undefined ? [] : ['PX', px])]),
+  fc.tuple(fc.constantFrom('GET', 'DEL', 'INCR'), word).map(([name, k]) => [name, k]),
+  fc.tuple(word, fc.array(word, { minLength: 1, maxLength: 4 })).map(([k, values]) => ['RPUSH', k, ...values]),
+  fc.tuple(word, fc.integer({ min: 1, max: 100_000 })).map(([k, ms]) => ['PEXPIRE', k, ms]),
+);
+
 const stepArb = (nodes: string[]) =>
   fc.oneof(
     fc.record(
       {
-        redis: fc.tuple(fc.constantFrom('SET', 'GET', 'DEL', 'PEXPIRE', 'SETNX', 'INCR'), fc.array(word, { maxLength: 5 })).map(([name, rest]) => [name, ...rest]),
+        redis: commandArb,
         node: fc.constantFrom(...nodes),
         as: fc.constantFrom('acquire', 'release', 'renew', 'command'),
         ifBusy: fc.constantFrom('retry', 'skip', 'stop'),
