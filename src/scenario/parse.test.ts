@@ -85,3 +85,13 @@ describe('YAML that would expand without bound', () => {
     expect(problems(bomb)).toEqual([expect.stringMatching(/^lessons\/scenarios\/x\.yaml:4:8: the aliases here \(\*name\) expand to too many values/)]);
   });
 });
+
+describe('latency ranges', () => {
+  it('refuses a min longer than the max, at the min', () => {
+    const yaml = base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'network:\n  latency: { min: 30ms, max: 2ms }\n  links: [{ from: A, to: r1, latency: { dist: long-tail, min: 1ms, median: 9ms, max: 5ms } }]');
+    expect(problems(yaml)).toEqual([
+      'lessons/scenarios/x.yaml:7:19: the shortest delay (min 30 ms) is longer than the longest (max 2 ms) (swap min and max)',
+      'lessons/scenarios/x.yaml:8:76: the median delay (9 ms) is outside min..max (1..5 ms)',
+    ]);
+  });
+});

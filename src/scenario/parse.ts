@@ -96,6 +96,17 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
   if (r.idempotencyKeys && r.kind !== 'payment') report(['resource', 'idempotencyKeys'], 'idempotency keys belong to a payment provider', 'set kind: payment');
   if (r.conditional && r.kind !== 'dispatch') report(['resource', 'conditional'], 'conditional assignment belongs to a dispatch service', 'set kind: dispatch');
 
+  const checkLatency = (l: Scenario['network']['latency'], path: Path) => {
+    if (l === undefined || typeof l === 'number') return;
+    if (l.min > l.max) report([...path, 'min'], `the shortest delay (min ${l.min} ms) is longer than the longest (max ${l.max} ms)`, 'swap min and max');
+    else if (l.median !== undefined && (l.median < l.min || l.median > l.max)) report([...path, 'median'], `the median delay (${l.median} ms) is outside min..max (${l.min}..${l.max} ms)`);
+  };
+  checkLatency(scenario.network.latency, ['network', 'latency']);
+  scenario.network.links.forEach((l, i) => checkLatency(l.latency, ['network', 'links', i, 'latency']));
+  scenario.script.forEach((s, i) => {
+    if (s.do === 'network') checkLatency(s.latency, ['script', i, 'latency']);
+  });
+
   scenario.network.links.forEach((l, i) => {
     checkActor(l.from, ['network', 'links', i, 'from']);
     checkActor(l.to, ['network', 'links', i, 'to']);

@@ -148,6 +148,14 @@ function describeIssue(issue: Issue, path: (string | number)[], missing: boolean
         message: `${name} must be one of: ${issue.values.map((v) => String(v)).join(', ')}`,
         hint: suggestion(input, issue.values.map(String)),
       };
+    case 'invalid_union': {
+      // A discriminated union (a step's or an action's `do`) names the values it accepts.
+      const { note, options } = issue as { note?: string; options?: unknown[] };
+      if (note === 'No matching discriminator' && options?.length) {
+        return { message: `${name} must be one of: ${options.map(String).join(', ')}`, hint: suggestion(input, options.map(String)) };
+      }
+      return { message: `${name}: ${issue.message}` };
+    }
     default:
       return { message: `${name}: ${issue.message}` };
   }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { LatencyDist } from '../../net/faults';
+import { checkActions, learnerActionsSchema } from '../../scenario/actionSchema';
 import { formatFieldProblem, describePath } from '../../scenario/diagnostic';
-import { actorIds, checkScenarioValue } from '../../scenario/parse';
-import { topologySpec } from '../../scenario/redisSchema';
+import { checkScenarioValue } from '../../scenario/parse';
 import { scenarioInput } from '../../scenario/scenarioInput';
 import type { Scenario } from '../../scenario/schema';
 import type { LearnerAction } from '../../scenario/simulation';
@@ -21,30 +20,6 @@ export const SHARE_VERSION = 1;
 export const MAX_LINK_CHARS = 8192;
 
 const id = z.string().min(1).max(64);
-/** A day of simulated time bounds every time in a link: no lesson runs longer, and nothing overflows. */
-const DAY_MS = 86_400_000;
-const time = z.number().int('a whole number of ms').nonnegative('not negative').max(DAY_MS, `at most ${DAY_MS} ms (one day)`);
-const spanMs = z.number().nonnegative('not negative').max(DAY_MS, `at most ${DAY_MS} ms (one day)`);
-const latency = z.discriminatedUnion('dist', [
-  z.strictObject({ dist: z.literal('fixed'), ms: spanMs }),
-  z.strictObject({ dist: z.literal('uniform'), minMs: spanMs, maxMs: spanMs }),
-  z.strictObject({ dist: z.literal('long-tail'), minMs: spanMs, medianMs: spanMs, maxMs: spanMs }),
-]);
-const probability = z.number().min(0, 'a probability is between 0 and 1').max(1, 'a probability is between 0 and 1');
-
-const action = z.discriminatedUnion('do', [
-  z.strictObject({ at: time, do: z.literal('pause'), target: id, forMs: time.positive('greater than zero').optional() }),
-  z.strictObject({ at: time, do: z.literal('resume'), target: id }),
-  z.strictObject({ at: time, do: z.literal('crash'), target: id }),
-  z.strictObject({ at: time, do: z.literal('restart'), target: id }),
-  z.strictObject({ at: time, do: z.literal('clock-jump'), target: id, byMs: z.number().int('a whole number of ms').min(-DAY_MS, `at least -${DAY_MS} ms (one day back)`).max(DAY_MS, `at most ${DAY_MS} ms (one day ahead)`) }),
-  z.strictObject({ at: time, do: z.literal('partition'), groups: z.array(z.array(id).min(1)).min(2), oneWay: z.boolean().optional() }),
-  z.strictObject({ at: time, do: z.literal('heal') }),
-  z.strictObject({ at: time, do: z.literal('network'), from: id.optional(), to: id.optional(), latency: latency.optional(), loss: probability.optional(), duplicate: probability.optional(), reorder: probability.optional() }),
-  z.strictObject({ at: time, do: z.literal('command'), target: id, argv: z.array(z.string().max(1000)).min(1).max(64) }),
-  z.strictObject({ at: time, do: z.literal('failover'), target: id }),
-  z.strictObject({ at: time, do: z.literal('power-loss'), target: id }),
-]);
 
 const payload = z.strictObject({
   v: z.number().int().positive(),
@@ -53,7 +28,7 @@ const payload = z.strictObject({
   seed: z.number().int().nonnegative().max(2 ** 32 - 1),
   /** Fencing on the resource. */
   f: z.boolean(),
-  a: z.array(action).max(500),
+  a: learnerActionsSchema,
   /**
    * The scenario itself, for runs of a scenario that is not in a lesson (the sandbox), in the
    * notation a scenario file uses (`scenarioInput`), so the scenario schema reads it back.
@@ -126,39 +101,10 @@ export function decodeRun(text: string, pageScenario?: Scenario): DecodeResult {
   }
   const actions = [...p.a].sort((x, y) => x.at - y.at) as LearnerAction[];
   const against = scenario ?? (pageScenario?.id === p.s ? pageScenario : undefined);
-  const wrong = against && actionProblem(against, p.a as LearnerAction[]);
-  if (wrong) return { ok: false, problem: 'damaged', message: `the link is not valid (${wrong})` };
+  const wrong: string[] = [];
+  if (against) checkActions(against, p.a, (path, message, hint) => wrong.push(formatFieldProblem({ file: '', line: 0, col: 0, path: ['actions', ...path], message, ...(hint ? { hint } : {}) })));
+  if (wrong.length) return { ok: false, problem: 'damaged', message: `the link is not valid (${wrong[0]})` };
   return { ok: true, run: { scenarioId: p.s, config: { seed: p.seed, fencing: p.f, actions }, ...(scenario ? { scenario } : {}) } };
-}
-
-/** The first action that names an actor the scenario does not have, or a latency range upside down. */
-function actionProblem(scenario: Scenario, actions: readonly LearnerAction[]): string | undefined {
-  const actors = actorIds(scenario);
-  const nodes = scenario.redis.nodes.map((n) => n.id);
-  const failoverTargets = [...nodes, ...(scenario.redis.sentinels ? [topologySpec(scenario.redis).sentinels?.name ?? ''] : [])];
-  const powered = [...nodes, ...[scenario.leaseService?.id, scenario.dbLock?.id].filter((x): x is string => x !== undefined)];
-  for (const [i, a] of actions.entries()) {
-    const at = (field: string) => `actions[${i}].${field}`;
-    const unknown = (field: string, name: string, known: readonly string[], what: string) =>
-      known.includes(name) ? undefined : `${at(field)}: '${name}' is not ${what} of scenario '${scenario.id}' (it has ${known.join(', ')})`;
-    const problem =
-      a.do === 'command' ? unknown('target', a.target, nodes, 'a Redis node')
-      : a.do === 'failover' ? unknown('target', a.target, failoverTargets, 'a Redis node')
-      : a.do === 'power-loss' ? unknown('target', a.target, powered, 'a Redis node or lock service')
-      : a.do === 'partition' ? a.groups.flatMap((g, j) => g.map((name, k) => unknown(`groups[${j}][${k}]`, name, actors, 'an actor'))).find(Boolean)
-      : a.do === 'network' ? latencyProblem(a.latency, at('latency')) ?? (a.from === undefined ? undefined : unknown('from', a.from, actors, 'an actor')) ?? (a.to === undefined ? undefined : unknown('to', a.to, actors, 'an actor'))
-      : a.do === 'heal' ? undefined
-      : unknown('target', a.target, actors, 'an actor');
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
-function latencyProblem(l: LatencyDist | undefined, where: string): string | undefined {
-  if (!l || l.dist === 'fixed') return undefined;
-  if (l.minMs > l.maxMs) return `${where}: minMs ${l.minMs} is more than maxMs ${l.maxMs}`;
-  if (l.dist === 'long-tail' && (l.medianMs < l.minMs || l.medianMs > l.maxMs)) return `${where}: medianMs ${l.medianMs} is outside ${l.minMs}..${l.maxMs}`;
-  return undefined;
 }
 
 /**
