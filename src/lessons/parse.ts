@@ -182,10 +182,14 @@ function nestedBlockFences(root: Root, file: string): Diagnostic[] {
   return out;
 }
 
+/** A link to the site's route for a lesson; the slug must exist. */
+export const ROUTE_LINK = /^#\/lesson\/([^/?#]+)/;
+
 function lessonLinks(root: Root): LessonLink[] {
   const out: LessonLink[] = [];
   const visit = (node: Nodes) => {
-    if (node.type === 'link' && /^(?!\w+:)(?!\/)[^#?]*\.md(?:#.*)?$/.test(node.url)) {
+    // A lesson file (`04-simplest-lock.md`) or the site's own route to a lesson (`#/lesson/slug`).
+    if (node.type === 'link' && (/^(?!\w+:)(?!\/)[^#?]*\.md(?:#.*)?$/.test(node.url) || ROUTE_LINK.test(node.url))) {
       out.push({ target: node.url, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1 });
     }
     if ('children' in node) for (const child of node.children) visit(child);
