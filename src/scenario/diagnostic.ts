@@ -7,6 +7,8 @@ export interface Diagnostic {
   col: number;
   message: string;
   hint?: string;
+  /** A warning is worth a look but does not fail `lessons:check`; absent means an error. */
+  severity?: 'warning';
   /** Where in the document's structure (`clients[0].ttl`), for input that has no lines (a share link). */
   path?: readonly (string | number)[];
 }
@@ -24,7 +26,7 @@ export function describePath(path: readonly (string | number)[]): string {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.col}: ${d.message}${d.hint ? ` (${d.hint})` : ''}`;
+  return `${d.file}:${d.line}:${d.col}: ${d.severity ? `${d.severity}: ` : ''}${d.message}${d.hint ? ` (${d.hint})` : ''}`;
 }
 
 /** Where a block of text sits inside its file, so positions inside it map back to the file. */

@@ -95,3 +95,11 @@ describe('latency ranges', () => {
     ]);
   });
 });
+
+describe('expect: all', () => {
+  it("refuses 'all' with outcome violated", () => {
+    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'expect: { invariant: all, outcome: violated }'))).toEqual([
+      "lessons/scenarios/x.yaml:6:36: expect.outcome: 'all' goes with outcome: holds (list each invariant the run breaks on its own)",
+    ]);
+  });
+});
