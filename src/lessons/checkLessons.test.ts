@@ -40,7 +40,7 @@ describe('checkLessons (npm run lessons:check)', () => {
     expect(report).toEqual({
       lines: [
         "src/lessons/fixtures/broken/quiz-no-correct.md:16:3: no option is marked correct (add 'correct: true' to the right option)",
-        'src/lessons/fixtures/broken/wrong-type.md:5:8: order should be a number (Invalid input: expected number, received string)',
+        'src/lessons/fixtures/broken/wrong-type.md:5:8: order should be a number (it is text here: "first")',
         'lessons:check: 2 lessons, 0 scenario runs, 2 problems',
       ],
       exitCode: 1,

@@ -5,6 +5,7 @@ import { durationMs, nonNegativeDurationMs, positiveDurationMs } from './duratio
 import { redisSection, redisSteps } from './redisSchema';
 import { dbLockSection, leaseServiceSection } from './serviceSchema';
 import { clientStep } from './stepSchema';
+import { actorId } from './ids';
 
 /**
  * The scenario file format: what an instructor writes in a ```scenario block or in
@@ -13,7 +14,7 @@ import { clientStep } from './stepSchema';
  * every key with an example.
  */
 
-const id = z.string().regex(/^[A-Za-z][\w-]*$/, 'use letters, digits, - and _ (starting with a letter)');
+const id = actorId;
 
 export { RECIPES, RESOURCE_KINDS };
 export type { RecipeName };

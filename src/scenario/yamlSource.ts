@@ -1,4 +1,4 @@
-import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import { z } from 'zod';
 import { describePath, didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 
@@ -29,8 +29,7 @@ export function parseYamlSource(text: string, origin: SourceOrigin): YamlSource 
   const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((e) => ({
     file: origin.file,
     ...at(e.pos[0]),
-    message: yamlMessage(e.code, e.message),
-    hint: e.code === 'DUPLICATE_KEY' ? 'each key may appear once; remove or rename one of them' : 'check indentation, colons and quotes',
+    ...yamlProblem(e, text, doc, at),
   }));
   const value = doc.errors.length ? undefined : toValue(doc, origin, at, diagnostics);
   return {
@@ -74,9 +73,45 @@ function toValue(doc: Document, origin: SourceOrigin, at: (offset: number) => { 
 /** How many times aliases may be expanded in one block: far more than any scenario needs. */
 const MAX_ALIAS_COUNT = 100;
 
-function yamlMessage(code: string, message: string): string {
-  if (code === 'DUPLICATE_KEY') return 'duplicate key';
-  return `YAML syntax error: ${message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`;
+/** A YAML error in words a newcomer can act on, with the fix where one can be read off the text. */
+function yamlProblem(e: YAMLError, text: string, doc: Document, at: (offset: number) => { line: number; col: number }): { message: string; hint: string } {
+  const [from, to] = e.pos;
+  if (e.code === 'DUPLICATE_KEY') {
+    const dup = duplicateOf(doc, from);
+    const first = dup && at(dup.firstOffset);
+    return {
+      message: `duplicate key '${dup?.key ?? text.slice(from, to)}'${first ? `: it is already set at line ${first.line}, column ${first.col}` : ''}`,
+      hint: 'each key may appear once in a mapping; remove or rename one of them',
+    };
+  }
+  if (e.code === 'BLOCK_AS_IMPLICIT_KEY' || e.code === 'BLOCK_IN_FLOW') {
+    // `title: Yes: it does` or `{ text: Locks: why }`: the value's own ': ' starts a new mapping.
+    const inFlow = e.code === 'BLOCK_IN_FLOW';
+    const lineEnd = text.indexOf('\n', from) === -1 ? text.length : text.indexOf('\n', from);
+    const rest = text.slice(from, lineEnd);
+    const value = (inFlow ? rest.slice(0, Math.max(0, rest.search(/\s*[,}\]]/)) || rest.length) : rest).trim();
+    return {
+      message: "this value contains ': ' (a colon and a space), which YAML reads as the start of a new key",
+      hint: `put the whole value in quotes: "${value.replace(/"/g, '\\"')}"`,
+    };
+  }
+  return { message: `YAML syntax error: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, hint: 'check indentation, colons and quotes' };
+}
+
+/** The key written again at `offset`, and where it was first written. */
+function duplicateOf(doc: Document, offset: number): { key: string; firstOffset: number } | undefined {
+  let found: { key: string; firstOffset: number } | undefined;
+  visit(doc, {
+    Map: (_, map) => {
+      const dup = map.items.find((p) => isScalar(p.key) && p.key.range?.[0] === offset);
+      if (!dup || !isScalar(dup.key)) return undefined;
+      const key = dup.key.value;
+      const first = map.items.find((p) => isScalar(p.key) && p.key.value === key);
+      if (isScalar(first?.key) && first.key.range) found = { key: String(key), firstOffset: first.key.range[0] };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** The deepest node along `path` that exists, so an error always has a place to point. */
@@ -132,17 +167,50 @@ function issueDiagnostics(issue: Issue, source: YamlSource, root: z.ZodType, ori
       };
     });
   }
-  const missing = issue.code === 'invalid_type' && valueAt(source.value, path) === undefined;
+  const input = valueAt(source.value, path);
+  const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value') && input === undefined && path.length > 0;
+  if (issue.code === 'invalid_union' && !missing) {
+    // One branch of a union (a duration: number or text; retry: a name or settings) fits the
+    // value's type: its own problem is the one to report, not zod's bare "Invalid input".
+    const branch = fittingBranch(issue);
+    if (branch) return branch.flatMap((sub) => issueDiagnostics({ ...sub, path: [...path, ...sub.path] } as Issue, source, root, origin));
+  }
   const where = missing ? source.locate(path.slice(0, -1)) : source.locate(path);
-  return [{ file: origin.file, ...where, path, ...describeIssue(issue, path, missing, valueAt(source.value, path)) }];
+  return [{ file: origin.file, ...where, path, ...describeIssue(issue, path, missing, input) }];
+}
+
+/**
+ * The issues of the union branch whose shape the value has: a branch that failed only because
+ * the value is of another type (or has another discriminator) is not what the author meant.
+ */
+function fittingBranch(issue: Issue & { code: 'invalid_union' }): Issue[] | undefined {
+  return branchesOf(issue).find((issues) => issues.length > 0 && !wrongShape(issues));
+}
+
+function branchesOf(issue: Issue): Issue[][] {
+  return (issue as { errors?: Issue[][] }).errors ?? [];
+}
+
+/** A branch the value cannot be meant for: its type (or a nested union's every branch) is wrong at the root. */
+function wrongShape(issues: Issue[]): boolean {
+  return issues.some((i) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value' || (i.code === 'invalid_union' && branchesOf(i).every(wrongShape))));
+}
+
+/** The types a union accepts at its root, through nested unions: `number`, `string`, `object`. */
+function rootTypes(issue: Issue): string[] {
+  return branchesOf(issue).flatMap((branch) => branch.filter((i) => i.path.length === 0).flatMap((i) => (i.code === 'invalid_type' ? [i.expected] : i.code === 'invalid_union' ? rootTypes(i) : [])));
 }
 
 function describeIssue(issue: Issue, path: (string | number)[], missing: boolean, input: unknown): { message: string; hint?: string } {
   const name = describePath(path);
-  if (missing) return { message: `missing required key '${path[path.length - 1]}'`, hint: `add '${path[path.length - 1]}:' here` };
+  if (missing) {
+    const key = path[path.length - 1];
+    const options = issue.code === 'invalid_union' ? (issue as { options?: unknown[] }).options : undefined;
+    return { message: `missing required key '${key}'`, hint: options?.length ? `add '${key}:' with one of: ${options.map(String).join(', ')}` : `add '${key}:' here` };
+  }
   switch (issue.code) {
     case 'invalid_type':
-      return { message: `${name} should be ${article(issue.expected)}`, hint: issue.message };
+      return { message: `${name} should be ${article(issue.expected)}`, hint: gotInstead(input, issue.expected) };
     case 'invalid_value':
       return {
         message: `${name} must be one of: ${issue.values.map((v) => String(v)).join(', ')}`,
@@ -154,11 +222,21 @@ function describeIssue(issue: Issue, path: (string | number)[], missing: boolean
       if (note === 'No matching discriminator' && options?.length) {
         return { message: `${name} must be one of: ${options.map(String).join(', ')}`, hint: suggestion(input, options.map(String)) };
       }
+      const expected = [...new Set(rootTypes(issue))];
+      if (expected.length) return { message: `${name} should be ${expected.map(article).join(' or ')}` };
       return { message: `${name}: ${issue.message}` };
     }
     default:
       return { message: `${name}: ${issue.message}` };
   }
+}
+
+/** What the author wrote instead of the expected type, and the fix when it is plain. */
+function gotInstead(input: unknown, expected: string): string {
+  const shown = JSON.stringify(input)?.slice(0, 40) ?? String(input);
+  if (typeof input === 'string' && expected === 'number' && input.trim() !== '' && Number.isFinite(Number(input))) return `${shown} is text because of its quotes: remove them`;
+  const kind = input === null ? 'empty (null)' : Array.isArray(input) ? 'a list' : typeof input === 'object' ? 'a mapping' : typeof input === 'string' ? 'text' : `${article(typeof input)}`;
+  return `it is ${kind} here${input !== null && typeof input !== 'object' ? `: ${shown}` : ''}`;
 }
 
 function suggestion(input: unknown, options: string[]): string | undefined {
