@@ -77,7 +77,9 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
   let prose: RootContent[] = [];
 
   const flushProse = () => {
-    const nodes = sanitizeMdast(prose, root);
+    const nodes = sanitizeMdast(prose, root, (node, message, hint) =>
+      blockDiagnostics.push({ file: ctx(0).origin.file, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1, severity: 'warning', message, hint }),
+    );
     if (nodes.length) blocks.push({ kind: 'prose', nodes });
     prose = [];
   };
