@@ -19,7 +19,7 @@ const word = fc.oneof(fc.constantFrom('lock', '{value}', '{token}', '{ttl}', 'NX
 
 const formSpec: fc.Arbitrary<SandboxSpec> = fc.record({
   title: fc.string({ maxLength: 30 }),
-  seed: fc.integer({ min: 0, max: 2 ** 31 }),
+  seed: fc.oneof(fc.integer({ min: 0, max: 2 ** 31 }), fc.constant(Number.MAX_SAFE_INTEGER)),
   nodes: fc.integer({ min: 1, max: 7 }),
   clients: fc.uniqueArray(
     fc.record({
@@ -73,22 +73,37 @@ const fileScenario = fc
     seed: fc.integer({ min: 0, max: 1000 }),
     kind: fc.constantFrom(...RESOURCE_KINDS),
     script: fc.array(fc.record({ at: durationArb, do: fc.constantFrom('pause', 'crash', 'restart', 'clock-jump') }), { maxLength: 3 }),
+    horizon: fc.option(durationArb, { nil: undefined }),
+    progressWithin: fc.option(durationArb, { nil: undefined }),
+    persistence: fc.constantFrom('none', 'aof-always', 'aof-everysec'),
+    link: fc.boolean(),
+    partition: fc.boolean(),
+    expect: fc.array(fc.record({ invariant: fc.constantFrom('all', 'single-writer', 'progress'), outcome: fc.constant('holds') }), { maxLength: 2 }),
+    retry: fc.option(fc.record({ policy: fc.constantFrom('fixed', 'exponential'), delay: durationArb, attempts: fc.integer({ min: 1, max: 9 }) }), { nil: undefined }),
   })
   .chain((shape) => {
     const nodes = Array.from({ length: shape.nodeCount }, (_, i) => `r${i + 1}`);
-    const redisNodes: Record<string, unknown>[] = nodes.map((id) => ({ id }));
+    const redisNodes: Record<string, unknown>[] = nodes.map((id) => ({ id, persistence: shape.persistence }));
     if (shape.replica) redisNodes.push({ id: 'rep', replicaOf: 'r1', lag: '20ms' });
     const recipes = RECIPES.filter((r) => (r === 'lease-service' ? shape.service === 'lease' : r === 'db-lock' ? shape.service === 'db' : true));
     const client = (kind: string, i: number) =>
       kind === 'steps'
         ? fc.record({ id: fc.constant(`C${i}`), steps: fc.array(stepArb(nodes), { minLength: 1, maxLength: 5 }), startAt: fc.option(durationArb, { nil: undefined }) })
-        : fc.record({ id: fc.constant(`C${i}`), recipe: fc.constantFrom(...recipes), ttl: durationArb, work: durationArb, retry: fc.option(fc.constantFrom('none', 'fixed', 'exponential'), { nil: undefined }) });
+        : fc.record({ id: fc.constant(`C${i}`), recipe: fc.constantFrom(...recipes), ttl: durationArb, work: durationArb, retry: fc.option(fc.oneof(fc.constantFrom('none', 'fixed', 'exponential'), fc.constant(shape.retry ?? 'none')), { nil: undefined }) });
     return fc.tuple(fc.tuple(...shape.clientKinds.map(client)), fc.constant(shape)).map(([clients, s]) => ({
       id: 'generated',
       title: 'Generated',
       seed: s.seed,
       redis: { nodes: redisNodes, ...(s.replica && s.sentinel ? { sentinels: { count: 3, downAfter: '1s' } } : {}) },
-      ...(s.latency !== undefined || s.loss !== undefined ? { network: { ...(s.latency !== undefined ? { latency: s.latency } : {}), ...(s.loss !== undefined ? { loss: s.loss } : {}) } } : {}),
+      ...(s.horizon !== undefined ? { horizon: s.horizon } : {}),
+      ...(s.progressWithin !== undefined ? { checks: { progressWithin: s.progressWithin } } : {}),
+      network: {
+        ...(s.latency !== undefined ? { latency: s.latency } : {}),
+        ...(s.loss !== undefined ? { loss: s.loss } : {}),
+        ...(s.link ? { links: [{ from: 'C0', to: 'r1', latency: '7ms', duplicate: 0.5 }] } : {}),
+        ...(s.partition ? { partitions: [{ groups: [['C0'], ['r1']], oneWay: true }] } : {}),
+      },
+      ...(s.expect.length ? { expect: s.expect } : {}),
       ...(s.service === 'lease' ? { leaseService: { id: 'etcd' } } : s.service === 'db' ? { dbLock: { id: 'db', mode: 'for-update' } } : {}),
       clients: clients.map((c) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined))),
       resource: { id: 'res', kind: s.kind },

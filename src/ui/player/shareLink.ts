@@ -25,7 +25,7 @@ const payload = z.strictObject({
   v: z.number().int().positive(),
   /** Scenario id. */
   s: id,
-  seed: z.number().int().nonnegative().max(2 ** 32 - 1),
+  seed: z.number().int().nonnegative(),
   /** Fencing on the resource. */
   f: z.boolean(),
   a: learnerActionsSchema,
