@@ -23,8 +23,8 @@ describe('sanitised prose of the injection fixture', () => {
   const prose = lesson!.blocks.flatMap((b) => (b.kind === 'prose' ? b.nodes : []));
   const json = JSON.stringify(prose);
 
-  it('parses without diagnostics', () => {
-    expect(diagnostics).toEqual([]);
+  it('parses with one warning, for the image from another site', () => {
+    expect(diagnostics.map(formatDiagnostic)).toEqual([expect.stringMatching(/^injection\.md:26:1: warning: the image https:\/\/tracker\.example\/pixel\.gif is on another site/)]);
   });
 
   it('drops every raw HTML node', () => {
@@ -34,7 +34,7 @@ describe('sanitised prose of the injection fixture', () => {
 
   it('keeps only safe link and image URLs', () => {
     const urls = collect(prose, 'link').map((l) => (l as { url: string }).url);
-    expect(urls).toEqual(['https://example.com/ok', 'mailto:someone@example.com', '#/lesson/first']);
+    expect(urls).toEqual(['https://tracker.example/pixel.gif', 'https://evil.example/x', 'https://example.com/ok', 'mailto:someone@example.com', '#/lesson/first']);
     expect(collect(prose, 'image')).toEqual([]);
     expect(json).not.toMatch(/javascript:|data:text/i);
   });
