@@ -38,7 +38,8 @@ export function ProgressTools() {
   const importProgress = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
-    const result = parseProgressFile(await file.text(), known);
+    const renames = lessons.map((l) => ({ slug: l.frontmatter.slug, formerSlugs: l.frontmatter.formerSlugs }));
+    const result = parseProgressFile(await file.text(), known, renames);
     if (!result.ok) {
       show({ id: 'import', tone: 'warning', text: `"${file.name}" was not imported, and nothing was changed: ${result.message}.` });
       return;

@@ -55,6 +55,11 @@ describe('progress files', () => {
     expect(ghost).toContain(`quizzes["${quizKey}"].selected: "ghost-option" is not in the block`);
   });
 
+  it('moves progress saved under a former slug to the lesson it was renamed to', () => {
+    const r = parseProgressFile(withState({ completed: { 'old-name': '2025-01-01T00:00:00.000Z' } }), known, [{ slug, formerSlugs: ['old-name'] }]);
+    expect(r).toEqual({ ok: true, data: { ...emptyProgress(), completed: { [slug]: '2025-01-01T00:00:00.000Z' } } });
+  });
+
   it('refuses counts no learner could reach', () => {
     const text = refusal(withState({ quizzes: { [quizKey]: { selected: [], picks: {}, committed: false, hintsShown: 1e308 } } }));
     expect(text).toContain(`quizzes["${quizKey}"].hintsShown: 1e+308, but the block has ${quiz.spec.hints.length} hint`);

@@ -1,5 +1,5 @@
 import { progressProblems, type KnownLessons } from './progressCheck';
-import { PROGRESS_VERSION, readProgress, writeProgress, type ProgressData } from './progressData';
+import { adoptFormerSlugs, PROGRESS_VERSION, readProgress, writeProgress, type ProgressData } from './progressData';
 
 /** An exported progress file: the storage envelope plus a marker saying what it is. */
 export function progressFileText(data: ProgressData): string {
@@ -15,9 +15,10 @@ const LISTED = 4;
 /**
  * Reads an exported file back and checks it against the site's lessons. A refusal says why in a
  * sentence the learner can act on: not a progress file, a file from a newer Lockstep (naming both
- * versions), or the entries that no lesson here could have written.
+ * versions), or the entries that no lesson here could have written. Progress saved under a
+ * lesson's former slug (`renames`, from the lessons' `formerSlugs`) moves to its current slug first.
  */
-export function parseProgressFile(text: string, known: KnownLessons, currentVersion: number = PROGRESS_VERSION): ProgressFileResult {
+export function parseProgressFile(text: string, known: KnownLessons, renames: { slug: string; formerSlugs: string[] }[] = [], currentVersion: number = PROGRESS_VERSION): ProgressFileResult {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -31,7 +32,8 @@ export function parseProgressFile(text: string, known: KnownLessons, currentVers
   if (typeof version === 'number' && version > currentVersion) {
     return { ok: false, message: `this file was made by a newer Lockstep (version ${version}); this one reads version ${currentVersion}. Reload the page to update Lockstep, then import it again` };
   }
-  const { data, problem } = readProgress(JSON.stringify(parsed), undefined, currentVersion);
+  const { data: saved, problem } = readProgress(JSON.stringify(parsed), undefined, currentVersion);
+  const data = adoptFormerSlugs(saved, renames);
   if (problem) return { ok: false, message: 'it is a Lockstep progress file, but damaged: its entries do not have the shape progress has' };
   const problems = progressProblems(data, known);
   if (problems.length) {
