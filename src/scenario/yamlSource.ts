@@ -84,11 +84,11 @@ function yamlProblem(e: YAMLError, text: string, doc: Document, at: (offset: num
       hint: 'each key may appear once in a mapping; remove or rename one of them',
     };
   }
-  if (e.code === 'BLOCK_AS_IMPLICIT_KEY' || e.code === 'BLOCK_IN_FLOW') {
+  const lineEnd = text.indexOf('\n', from) === -1 ? text.length : text.indexOf('\n', from);
+  const rest = text.slice(from, lineEnd);
+  if ((e.code === 'BLOCK_AS_IMPLICIT_KEY' || e.code === 'BLOCK_IN_FLOW') && rest.includes(': ')) {
     // `title: Yes: it does` or `{ text: Locks: why }`: the value's own ': ' starts a new mapping.
     const inFlow = e.code === 'BLOCK_IN_FLOW';
-    const lineEnd = text.indexOf('\n', from) === -1 ? text.length : text.indexOf('\n', from);
-    const rest = text.slice(from, lineEnd);
     const value = (inFlow ? rest.slice(0, Math.max(0, rest.search(/\s*[,}\]]/)) || rest.length) : rest).trim();
     return {
       message: "this value contains ': ' (a colon and a space), which YAML reads as the start of a new key",
