@@ -200,6 +200,12 @@ test.describe('reader mechanics (fixtures build)', () => {
     expect(hrefs.filter((h) => h && !/^(https?:|mailto:|#)/.test(h))).toEqual([]);
     expect(hrefs).toContain('https://example.com/ok');
     expect(dialogs).toEqual([]);
+    // Off-site links say so and open apart; an off-site image is a link to it, never loaded.
+    const hostLink = article.getByRole('link', { name: 'a host-relative link (external site, opens in a new tab)' });
+    await expect(hostLink).toHaveAttribute('href', 'https://evil.example/x');
+    await expect(hostLink).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(hostLink).toHaveAttribute('target', '_blank');
+    await expect(article.getByRole('link', { name: 'a tracking pixel (external site, opens in a new tab)' })).toHaveAttribute('href', 'https://tracker.example/pixel.gif');
   });
 
   test('the published course map does not list the fixtures course', async ({ page }) => {

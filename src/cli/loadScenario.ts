@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseLesson } from '../lessons/parse';
-import { formatDiagnostic, type Diagnostic } from '../scenario/diagnostic';
+import { checkActions, learnerActionsSchema } from '../scenario/actionSchema';
+import { describePath, formatDiagnostic, type Diagnostic } from '../scenario/diagnostic';
 import { parseScenario } from '../scenario/parse';
 import type { Scenario } from '../scenario/schema';
+import type { LearnerAction } from '../scenario/simulation';
+import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
 
 export type Loaded = { ok: true; scenario: Scenario } | { ok: false; problems: string[] };
 
@@ -45,6 +48,28 @@ export function loadScenario(spec: string): Loaded {
   };
 }
 
-function failed(diagnostics: Diagnostic[]): Loaded {
+function failed(diagnostics: Diagnostic[]): { ok: false; problems: string[] } {
   return { ok: false, problems: diagnostics.map(formatDiagnostic) };
 }
+
+/**
+ * Reads `--actions file.json`: a JSON list of learner actions, checked like a scenario file (the
+ * shape with file:line:col, then that each action names actors of `scenario`).
+ */
+export function loadActions(file: string, scenario: Scenario): { ok: true; actions: LearnerAction[] } | { ok: false; problems: string[] } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { ok: false, problems: [`${file}: cannot read this file (check the path)`] };
+  }
+  const origin = { file, line: 1 };
+  const source = parseYamlSource(text, origin);
+  const checked = validateYaml(source, learnerActionsSchema, origin);
+  if (!checked.ok) return failed(checked.diagnostics.map((d) => (d.path?.length === 0 ? { ...d, message: d.message.replace('the block', 'the file'), hint: ACTIONS_EXAMPLE } : d)));
+  const diagnostics: Diagnostic[] = [];
+  checkActions(scenario, checked.value, (path, message, hint) => diagnostics.push({ file, ...source.locate(path), path, message: `${describePath(path)}: ${message}`, ...(hint ? { hint } : {}) }));
+  return diagnostics.length ? failed(diagnostics) : { ok: true, actions: [...checked.value].sort((a, b) => a.at - b.at) };
+}
+
+const ACTIONS_EXAMPLE = 'an actions file is a JSON list like [{"at": 2000, "do": "pause", "target": "A", "forMs": 15000}]';

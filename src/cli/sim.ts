@@ -8,7 +8,6 @@
  * schedules for a run that breaks the invariant and prints `{ seed, actions }` (the minimal
  * learner actions) as JSON; exits 0 when it found one, 1 when it did not.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { exploreScenario } from '../scenario/explore';
 import { unmetExpectations } from '../scenario/expectations';
@@ -17,7 +16,7 @@ import { loadScriptEngine, runScenario } from '../scenario/run';
 import type { LearnerAction } from '../scenario/simulation';
 import { formatMs } from '../sim/time';
 import type { Scenario } from '../scenario/schema';
-import { loadScenario } from './loadScenario';
+import { loadActions, loadScenario } from './loadScenario';
 
 const USAGE =
   'usage: npm run sim -- <lesson.md#scenario-id | scenario.yaml> [--seed N] [--fencing on|off] [--actions file.json] [--json]\n' +
@@ -64,12 +63,12 @@ async function main(): Promise<number> {
   }
   let actions: LearnerAction[] = [];
   if (values.actions) {
-    try {
-      actions = JSON.parse(readFileSync(values.actions, 'utf8')) as LearnerAction[];
-    } catch (error) {
-      console.error(`${values.actions}: cannot read actions (${(error as Error).message}); expected a JSON array like [{"at": 2000, "do": "pause", "target": "A", "forMs": 15000}]`);
+    const read = loadActions(values.actions, loaded.scenario);
+    if (!read.ok) {
+      for (const problem of read.problems) console.error(problem);
       return 2;
     }
+    actions = read.actions;
   }
 
   const { scenario } = loaded;

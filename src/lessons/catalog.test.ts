@@ -41,6 +41,28 @@ describe('buildCatalog', () => {
     ]);
   });
 
+  it('reports a route link to a lesson that does not exist, and keeps one that does', () => {
+    const catalog = buildCatalog({
+      courses: [COURSES],
+      lessons: [
+        { file: 'lessons/01-first.md', text: readFixture('valid/01-first.md')! },
+        { file: 'lessons/02-second.md', text: readFixture('valid/02-second.md')! },
+        { file: 'lessons/route-link.md', text: readFixture('broken/route-link.md')! },
+      ],
+      readRef: (p) => readFixture(`valid/${p}`),
+    });
+    expect(catalog.diagnostics.map(formatDiagnostic)).toEqual([
+      "lessons/route-link.md:10:37: link to a lesson that does not exist: #/lesson/frist (did you mean 'first'?)",
+    ]);
+  });
+
+  it('reports Markdown in the lessons folder that is not named like a lesson, instead of ignoring it', () => {
+    const catalog = buildCatalog({ courses: [COURSES], lessons: [], readRef: () => undefined, strays: ['lessons/My New Lesson.md'] });
+    expect(catalog.diagnostics.map(formatDiagnostic)).toEqual([
+      "lessons/My New Lesson.md:1:1: 'My New Lesson.md' is not a lesson, so the site does not show it: lesson files are named NN-slug.md (rename it like 11-my-new-lesson.md, with the number giving its place, or move it out of the lessons folder)",
+    ]);
+  });
+
   it('reports an unknown course with a suggestion', () => {
     expect(fromFixtures(['unknown-course.md']).diagnostics.map(formatDiagnostic)).toEqual([
       "lessons/unknown-course.md:4:9: unknown course 'fixturez' (did you mean 'fixtures'?)",

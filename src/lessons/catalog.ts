@@ -1,7 +1,7 @@
 import type { Nodes } from 'mdast';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
 import { parseCourses } from './courses';
-import { parseLesson, type ParseLessonResult } from './parse';
+import { parseLesson, ROUTE_LINK, type ParseLessonResult } from './parse';
 import type { Catalog, Course, Lesson } from './types';
 
 /** The raw files a catalog is built from; paths are as they should appear in diagnostics. */
@@ -11,6 +11,8 @@ export interface CatalogSources {
   lessons: { file: string; text: string }[];
   /** Reads a path relative to the lessons folder (sidecar scenarios). */
   readRef: (relPath: string) => string | undefined;
+  /** Markdown files in the folder that are not named like lessons (README.md aside): reported, never shown. */
+  strays?: string[];
 }
 
 /**
@@ -29,6 +31,12 @@ export function buildCatalog(sources: CatalogSources): Catalog {
   }
   if (!sources.courses.length && sources.lessons.length) {
     diagnostics.push({ file: 'lessons/courses.yaml', line: 1, col: 1, message: 'lessons/courses.yaml is missing', hint: 'list each course with id, title, order and description' });
+  }
+
+  for (const file of sources.strays ?? []) {
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    const slug = name.replace(/\.md$/i, '').toLowerCase().replace(/^\d+[-_ ]*/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'my-lesson';
+    diagnostics.push({ file, line: 1, col: 1, message: `'${name}' is not a lesson, so the site does not show it: lesson files are named NN-slug.md`, hint: `rename it like 11-${slug}.md, with the number giving its place, or move it out of the lessons folder` });
   }
 
   const parsed = sources.lessons.map((l) => parseLesson(l.text, l.file, { readRef: sources.readRef }));
@@ -84,17 +92,23 @@ function rewriteLessonLinks(results: (ParseLessonResult & { lesson: Lesson })[],
   const slugByFile = new Map(results.map((r) => [normalise(r.lesson.file), r.lesson.frontmatter.slug]));
   for (const r of results) {
     const dir = r.lesson.file.includes('/') ? r.lesson.file.slice(0, r.lesson.file.lastIndexOf('/') + 1) : '';
-    const resolve = (target: string) => slugByFile.get(normalise(dir + target.replace(/#.*$/, '')));
+    const slugs = new Set(slugByFile.values());
+    const resolve = (target: string) => {
+      const route = ROUTE_LINK.exec(target);
+      if (route) return slugs.has(route[1]!) ? route[1] : undefined;
+      return slugByFile.get(normalise(dir + target.replace(/#.*$/, '')));
+    };
     for (const link of r.links) {
       if (resolve(link.target)) continue;
-      const guess = didYouMean(link.target, [...slugByFile.keys()].map((f) => f.slice(f.lastIndexOf('/') + 1)));
+      const route = ROUTE_LINK.exec(link.target);
+      const guess = route ? didYouMean(route[1]!, [...slugs]) : didYouMean(link.target, [...slugByFile.keys()].map((f) => f.slice(f.lastIndexOf('/') + 1)));
       diagnostics.push({ file: r.lesson.file, line: link.line, col: link.col, message: `link to a lesson that does not exist: ${link.target}`, hint: guess ? `did you mean '${guess}'?` : 'link to a lessons/NN-slug.md file' });
     }
     for (const block of r.lesson.blocks) {
       if (block.kind !== 'prose') continue;
       const visit = (node: Nodes) => {
         if (node.type === 'link') {
-          const slug = /\.md(?:#.*)?$/.test(node.url) && !/^\w+:/.test(node.url) ? resolve(node.url) : undefined;
+          const slug = /\.md(?:#.*)?$/.test(node.url) && !/^\w+:/.test(node.url) && !ROUTE_LINK.test(node.url) ? resolve(node.url) : undefined;
           if (slug) node.url = `#/lesson/${slug}`;
         }
         if ('children' in node) for (const child of node.children) visit(child);

@@ -40,11 +40,20 @@ describe('checkLessons (npm run lessons:check)', () => {
     expect(report).toEqual({
       lines: [
         "src/lessons/fixtures/broken/quiz-no-correct.md:16:3: no option is marked correct (add 'correct: true' to the right option)",
-        'src/lessons/fixtures/broken/wrong-type.md:5:8: order should be a number (Invalid input: expected number, received string)',
+        'src/lessons/fixtures/broken/wrong-type.md:5:8: order should be a number (it is text here: "first")',
         'lessons:check: 2 lessons, 0 scenario runs, 2 problems',
       ],
       exitCode: 1,
     });
+  });
+
+  it('reports a YAML alias bomb at its place like any YAML error, and keeps the file\'s other problems', async () => {
+    const report = await checkLessons(['src/lessons/fixtures/broken/alias-bomb.md'], violates);
+    expect(report.lines).toEqual([
+      'src/lessons/fixtures/broken/alias-bomb.md:16:8: the aliases here (*name) expand to too many values (more than 100 copies) (write the values out, or use fewer aliases: an alias of an alias multiplies)',
+      "src/lessons/fixtures/broken/alias-bomb.md:30:3: no option is marked correct (add 'correct: true' to the right option)",
+      'lessons:check: 1 lesson, 0 scenario runs, 2 problems',
+    ]);
   });
 
   it('says clearly that there is nothing to check in an empty folder, and succeeds', async () => {

@@ -20,6 +20,7 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
   const targets = paths.length ? paths : ['lessons'];
   const lines: string[] = [];
   let problems = 0;
+  let warnings = 0;
   let lessonCount = 0;
   let runCount = 0;
 
@@ -49,16 +50,18 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
     const { diagnostics: unmet, runs } = await checkScenarioExpectations(lessons, run);
     const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet];
     for (const d of all) lines.push(formatDiagnostic(d));
-    problems += all.length;
+    warnings += all.filter((d) => d.severity === 'warning').length;
+    problems += all.filter((d) => d.severity !== 'warning').length;
     lessonCount += only === 'all' ? sources.lessons.length : only.size;
     runCount += runs;
   }
 
-  if (lessonCount === 0 && problems === 0) {
+  if (lessonCount === 0 && problems === 0 && warnings === 0) {
     lines.push(`lessons:check: no lessons found in ${targets.join(', ')} (lesson files are named NN-slug.md); nothing to check`);
     return { lines, exitCode: 0 };
   }
   const summary = `lessons:check: ${lessonCount} lesson${lessonCount === 1 ? '' : 's'}, ${runCount} scenario run${runCount === 1 ? '' : 's'}`;
-  lines.push(problems ? `${summary}, ${problems} problem${problems === 1 ? '' : 's'}` : `${summary}, no problems`);
+  const warned = warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
+  lines.push(problems ? `${summary}, ${problems} problem${problems === 1 ? '' : 's'}${warned}` : `${summary}, no problems${warned}`);
   return { lines, exitCode: problems ? 1 : 0 };
 }

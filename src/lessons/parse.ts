@@ -77,7 +77,9 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
   let prose: RootContent[] = [];
 
   const flushProse = () => {
-    const nodes = sanitizeMdast(prose, root);
+    const nodes = sanitizeMdast(prose, root, (node, message, hint) =>
+      blockDiagnostics.push({ file: ctx(0).origin.file, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1, severity: 'warning', message, hint }),
+    );
     if (nodes.length) blocks.push({ kind: 'prose', nodes });
     prose = [];
   };
@@ -182,10 +184,14 @@ function nestedBlockFences(root: Root, file: string): Diagnostic[] {
   return out;
 }
 
+/** A link to the site's route for a lesson; the slug must exist. */
+export const ROUTE_LINK = /^#\/lesson\/([^/?#]+)/;
+
 function lessonLinks(root: Root): LessonLink[] {
   const out: LessonLink[] = [];
   const visit = (node: Nodes) => {
-    if (node.type === 'link' && /^(?!\w+:)(?!\/)[^#?]*\.md(?:#.*)?$/.test(node.url)) {
+    // A lesson file (`04-simplest-lock.md`) or the site's own route to a lesson (`#/lesson/slug`).
+    if (node.type === 'link' && (/^(?!\w+:)(?!\/)[^#?]*\.md(?:#.*)?$/.test(node.url) || ROUTE_LINK.test(node.url))) {
       out.push({ target: node.url, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1 });
     }
     if ('children' in node) for (const child of node.children) visit(child);

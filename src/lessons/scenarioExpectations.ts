@@ -1,6 +1,6 @@
 import type { Verdict } from '../check/verdict';
 import type { Diagnostic } from '../scenario/diagnostic';
-import { unmetExpectations } from '../scenario/expectations';
+import { unlistedBreaks, unmetExpectations } from '../scenario/expectations';
 import type { Scenario } from '../scenario/schema';
 import type { Lesson } from './types';
 
@@ -23,8 +23,17 @@ export async function checkScenarioExpectations(lessons: readonly Lesson[], run:
       runs++;
       try {
         const { verdicts } = await run(block.scenario, { seed: block.scenario.seed });
+        const replay = `seed ${block.scenario.seed}; replay with npm run sim -- ${lesson.file}#${block.scenario.id} --seed ${block.scenario.seed}`;
         for (const message of unmetExpectations(block.scenario, verdicts)) {
-          diagnostics.push({ ...where, message: `${name}: ${message}`, hint: `seed ${block.scenario.seed}; replay with npm run sim -- ${lesson.file}#${block.scenario.id} --seed ${block.scenario.seed}` });
+          diagnostics.push({ ...where, message: `${name}: ${message}`, hint: replay });
+        }
+        for (const v of unlistedBreaks(block.scenario, verdicts)) {
+          diagnostics.push({
+            ...where,
+            severity: 'warning',
+            message: `${name}: expect says only what holds, but the quiet run also breaks ${v.invariant} at ${v.atMs} ms`,
+            hint: `if the lesson means it, add { invariant: ${v.invariant}, outcome: violated }; if the quiet run should be fine, add { invariant: all, outcome: holds } and fix the scenario; ${replay}`,
+          });
         }
       } catch (error) {
         diagnostics.push({ ...where, message: `${name} crashed the simulator: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a bug in Lockstep or an unsupported scenario; please report it' });

@@ -5,6 +5,9 @@ import type { CatalogSources } from './catalog';
 /** Lesson files are `NN-slug.md`; README.md and other Markdown in the folder are not lessons. */
 export const LESSON_FILE = /^\d+-[^/]+\.md$/;
 
+/** Markdown that documents the folder rather than teaching: README.md, CONTRIBUTING.md… */
+const NOT_LESSONS = /^(readme|contributing|changelog|license)\.md$/i;
+
 /**
  * Reads a lessons folder from disk (Node only): its courses.yaml, every `NN-*.md` lesson, and a
  * reader for sidecar scenarios; `alsoFiles` adds lesson files named explicitly. Paths in diagnostics are relative to `cwd`, like `lessons/05-x.md`.
@@ -15,8 +18,12 @@ export function readLessonSources(dir: string, cwd: string = process.cwd(), also
   const coursesPath = join(abs, 'courses.yaml');
   // Files named explicitly (e.g. on the lessons:check command line) count even if not NN-named.
   const named = alsoFiles.map((f) => relative(abs, resolve(cwd, f)));
-  const lessonFiles = existsSync(abs) ? [...new Set([...readdirSync(abs).filter((f) => LESSON_FILE.test(f)), ...named])].sort() : [];
+  const entries = existsSync(abs) ? readdirSync(abs) : [];
+  const lessonFiles = [...new Set([...entries.filter((f) => LESSON_FILE.test(f)), ...named])].sort();
+  // Markdown an author put here as a lesson but named otherwise would silently never appear.
+  const strays = entries.filter((f) => /\.md$/i.test(f) && !lessonFiles.includes(f) && !NOT_LESSONS.test(f)).sort();
   return {
+    strays: strays.map((f) => show(join(abs, f))),
     courses: existsSync(coursesPath) ? [{ file: show(coursesPath), text: readFileSync(coursesPath, 'utf8') }] : [],
     lessons: lessonFiles.map((f) => ({ file: show(join(abs, f)), text: readFileSync(join(abs, f), 'utf8') })),
     readRef: (rel) => {
@@ -33,6 +40,7 @@ export function mergeSources(a: CatalogSources, b: CatalogSources): CatalogSourc
   return {
     courses: [...a.courses, ...b.courses],
     lessons: [...a.lessons, ...b.lessons],
+    strays: [...(a.strays ?? []), ...(b.strays ?? [])],
     readRef: (rel) => a.readRef(rel) ?? b.readRef(rel),
   };
 }

@@ -7,10 +7,26 @@ export interface Diagnostic {
   col: number;
   message: string;
   hint?: string;
+  /** A warning is worth a look but does not fail `lessons:check`; absent means an error. */
+  severity?: 'warning';
+  /** Where in the document's structure (`clients[0].ttl`), for input that has no lines (a share link). */
+  path?: readonly (string | number)[];
+}
+
+/** A problem in input without lines, named by its field: `clients[0].ttl: should be a number (hint)`. */
+export function formatFieldProblem(d: Diagnostic): string {
+  const where = d.path?.length ? describePath(d.path) : '';
+  return `${where}${where ? ': ' : ''}${d.message}${d.hint ? ` (${d.hint})` : ''}`;
+}
+
+/** A path for people: `clients[0].steps[2].node`; the empty path is the whole block. */
+export function describePath(path: readonly (string | number)[]): string {
+  if (!path.length) return 'the block';
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.col}: ${d.message}${d.hint ? ` (${d.hint})` : ''}`;
+  return `${d.file}:${d.line}:${d.col}: ${d.severity ? `${d.severity}: ` : ''}${d.message}${d.hint ? ` (${d.hint})` : ''}`;
 }
 
 /** Where a block of text sits inside its file, so positions inside it map back to the file. */

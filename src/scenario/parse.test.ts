@@ -78,3 +78,68 @@ expect: [{ invariant: progress, outcome: violated }]
     expect(problems(yaml)).toEqual([]);
   });
 });
+
+describe('YAML that would expand without bound', () => {
+  it('reports an alias bomb at its first alias, as file:line:col, instead of throwing', () => {
+    const bomb = ['id: s', 'title: S', 'a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`), 'clients: [{ id: A, recipe: lease-with-token, ttl: 10s }]', 'resource: { id: e }'].join('\n');
+    expect(problems(bomb)).toEqual([expect.stringMatching(/^lessons\/scenarios\/x\.yaml:4:8: the aliases here \(\*name\) expand to too many values/)]);
+  });
+});
+
+describe('latency ranges', () => {
+  it('refuses a min longer than the max, at the min', () => {
+    const yaml = base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'network:\n  latency: { min: 30ms, max: 2ms }\n  links: [{ from: A, to: r1, latency: { dist: long-tail, min: 1ms, median: 9ms, max: 5ms } }]');
+    expect(problems(yaml)).toEqual([
+      'lessons/scenarios/x.yaml:7:19: the shortest delay (min 30 ms) is longer than the longest (max 2 ms) (swap min and max)',
+      'lessons/scenarios/x.yaml:8:76: the median delay (9 ms) is outside min..max (1..5 ms)',
+    ]);
+  });
+});
+
+describe('expect: all', () => {
+  it("refuses 'all' with outcome violated", () => {
+    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'expect: { invariant: all, outcome: violated }'))).toEqual([
+      "lessons/scenarios/x.yaml:6:36: expect.outcome: 'all' goes with outcome: holds (list each invariant the run breaks on its own)",
+    ]);
+  });
+});
+
+describe('messages a newcomer can act on', () => {
+  const client = '{ id: A, recipe: lease-with-token, ttl: 10s }';
+
+  it('an unquoted colon says so and gives the quoted value', () => {
+    expect(problems(base(client).replace('title: S', 'title: Yes: it does'))).toEqual([
+      'lessons/scenarios/x.yaml:2:8: this value contains \': \' (a colon and a space), which YAML reads as the start of a new key (put the whole value in quotes: "Yes: it does")',
+    ]);
+    expect(problems(base('{ id: A, label: Barista: A, recipe: lease-with-token, ttl: 10s }'))[0]).toMatch(/4:21: this value contains .*\(put the whole value in quotes: "Barista: A"\)$/);
+  });
+
+  it('a duplicate key names the key and where it was first set', () => {
+    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: 10s, ttl: 5s }'))).toEqual([
+      "lessons/scenarios/x.yaml:4:50: duplicate key 'ttl': it is already set at line 4, column 40 (each key may appear once in a mapping; remove or rename one of them)",
+    ]);
+  });
+
+  it('a missing key is named, even where a union would have said "Invalid input"', () => {
+    const out = problems(base(client, 'script:\n  - { at: 1s, target: A }\n  - { do: clock-jump, target: A }\nexpect: { outcome: holds }'));
+    expect(out).toEqual([
+      "lessons/scenarios/x.yaml:7:5: missing required key 'do' (add 'do:' with one of: pause, resume, crash, restart, clock-jump, partition, heal, network, command, failover, power-loss)",
+      "lessons/scenarios/x.yaml:8:5: missing required key 'at' (add 'at:' here)",
+      "lessons/scenarios/x.yaml:8:5: missing required key 'by' (add 'by:' here)",
+      "lessons/scenarios/x.yaml:9:9: missing required key 'invariant' (add 'invariant:' here)",
+    ]);
+  });
+
+  it('a value of a union reports the problem of the branch it was meant for', () => {
+    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: 10s, retry: { policy: sometimes } }'))).toEqual([
+      "lessons/scenarios/x.yaml:4:67: clients[0].retry.policy must be one of: none, fixed, exponential",
+    ]);
+  });
+
+  it('a reserved id says it is reserved', () => {
+    expect(problems(base('{ id: __proto__, recipe: lease-with-token, ttl: 10s }'))).toEqual([
+      "lessons/scenarios/x.yaml:4:11: clients[0].id: '__proto__' is a reserved name (JavaScript uses it inside every object); pick another id",
+    ]);
+    expect(problems(base('{ id: constructor, recipe: lease-with-token, ttl: 10s }'))[0]).toMatch(/'constructor' is a reserved name/);
+  });
+});

@@ -3,6 +3,7 @@ import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
 import { checkRedis, isRedisStep, sentinelIds } from './redisSchema';
 import { checkServices, serviceIds } from './serviceSchema';
+import { checkStepCommands } from './stepCommands';
 import { checkStepClients } from './stepChecks';
 import { parseYamlSource, validateYaml, type YamlSource } from './yamlSource';
 
@@ -23,24 +24,46 @@ export function parseScenario(text: string, origin: SourceOrigin): ScenarioResul
   return diagnostics.length ? { ok: false, diagnostics } : { ok: true, scenario: result.value };
 }
 
-type Path = (string | number)[];
+/**
+ * Checks a scenario that arrived as a plain value rather than as text (a share link carries it as
+ * JSON, in the notation `scenarioInput` writes): the same schema and cross-checks as a file, each
+ * problem naming its field (`path`) since there are no lines to point at.
+ */
+export function checkScenarioValue(value: unknown): ScenarioResult {
+  const origin = { file: 'scenario', line: 1 };
+  const source: YamlSource = { value, diagnostics: [], locate: () => ({ line: 1, col: 1 }) };
+  const result = validateYaml(source, scenarioSchema, origin);
+  if (!result.ok) return result;
+  const diagnostics = crossCheck(result.value, source, origin);
+  return diagnostics.length ? { ok: false, diagnostics } : { ok: true, scenario: result.value };
+}
 
-/** Checks that need the whole scenario: ids that must exist, times that must not go backwards. */
-function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const report = (path: Path, message: string, hint?: string) =>
-    out.push({ file: origin.file, ...source.locate(path), message, ...(hint ? { hint } : {}) });
+/** Every actor id of a scenario: Redis nodes, clients, the resource, sentinels and services. */
+export function actorIds(scenario: Scenario): string[] {
+  return actorPaths(scenario).map(([actorId]) => actorId);
+}
 
-  const nodeIds = scenario.redis.nodes.map((n) => n.id);
-  const actorPaths: [string, Path][] = [
+function actorPaths(scenario: Scenario): [string, Path][] {
+  return [
     ...scenario.redis.nodes.map((n, i): [string, Path] => [n.id, ['redis', 'nodes', i, 'id']]),
     ...scenario.clients.map((c, i): [string, Path] => [c.id, ['clients', i, 'id']]),
     [scenario.resource.id, ['resource', 'id']],
     ...sentinelIds(scenario.redis).map((s): [string, Path] => [s, ['redis', 'sentinels']]),
     ...serviceIds(scenario),
   ];
+}
+
+type Path = (string | number)[];
+
+/** Checks that need the whole scenario: ids that must exist, times that must not go backwards. */
+function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const report = (path: Path, message: string, hint?: string) =>
+    out.push({ file: origin.file, ...source.locate(path), path, message, ...(hint ? { hint } : {}) });
+
+  const nodeIds = scenario.redis.nodes.map((n) => n.id);
   const seen = new Set<string>();
-  for (const [actorId, path] of actorPaths) {
+  for (const [actorId, path] of actorPaths(scenario)) {
     if (seen.has(actorId)) report(path, `duplicate id '${actorId}'`, 'every node, client and resource needs its own id');
     seen.add(actorId);
   }
@@ -73,6 +96,17 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
   if (r.idempotencyKeys && r.kind !== 'payment') report(['resource', 'idempotencyKeys'], 'idempotency keys belong to a payment provider', 'set kind: payment');
   if (r.conditional && r.kind !== 'dispatch') report(['resource', 'conditional'], 'conditional assignment belongs to a dispatch service', 'set kind: dispatch');
 
+  const checkLatency = (l: Scenario['network']['latency'], path: Path) => {
+    if (l === undefined || typeof l === 'number') return;
+    if (l.min > l.max) report([...path, 'min'], `the shortest delay (min ${l.min} ms) is longer than the longest (max ${l.max} ms)`, 'swap min and max');
+    else if (l.median !== undefined && (l.median < l.min || l.median > l.max)) report([...path, 'median'], `the median delay (${l.median} ms) is outside min..max (${l.min}..${l.max} ms)`);
+  };
+  checkLatency(scenario.network.latency, ['network', 'latency']);
+  scenario.network.links.forEach((l, i) => checkLatency(l.latency, ['network', 'links', i, 'latency']));
+  scenario.script.forEach((s, i) => {
+    if (s.do === 'network') checkLatency(s.latency, ['script', i, 'latency']);
+  });
+
   scenario.network.links.forEach((l, i) => {
     checkActor(l.from, ['network', 'links', i, 'from']);
     checkActor(l.to, ['network', 'links', i, 'to']);
@@ -95,6 +129,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
   });
   checkRedis(scenario.redis, scenario.script, report);
   checkStepClients(scenario, source.value, report);
+  checkStepCommands(scenario, report);
   checkServices(scenario, report);
   return out;
 }

@@ -4,6 +4,7 @@ import type { TopologySpec } from '../actors/replicationTopology';
 import { parseMemoryBytes, POLICIES } from '../redis/config';
 import { didYouMean } from './diagnostic';
 import { nonNegativeDurationMs, positiveDurationMs } from './duration';
+import { actorId } from './ids';
 
 /**
  * The `redis:` section of a scenario: nodes with their replication role and persistence,
@@ -20,7 +21,7 @@ import { nonNegativeDurationMs, positiveDurationMs } from './duration';
  *   wait: { replicas: 1, timeout: 100ms }
  */
 
-const id = z.string().regex(/^[A-Za-z][\w-]*$/, 'use letters, digits, - and _ (starting with a letter)');
+const id = actorId;
 
 /** How a node keeps its data across a restart: not at all, or an AOF with this appendfsync. */
 export const PERSISTENCE = ['none', 'aof-always', 'aof-everysec', 'aof-no'] as const;

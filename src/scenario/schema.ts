@@ -5,6 +5,7 @@ import { durationMs, nonNegativeDurationMs, positiveDurationMs } from './duratio
 import { redisSection, redisSteps } from './redisSchema';
 import { dbLockSection, leaseServiceSection } from './serviceSchema';
 import { clientStep } from './stepSchema';
+import { actorId } from './ids';
 
 /**
  * The scenario file format: what an instructor writes in a ```scenario block or in
@@ -13,7 +14,7 @@ import { clientStep } from './stepSchema';
  * every key with an example.
  */
 
-const id = z.string().regex(/^[A-Za-z][\w-]*$/, 'use letters, digits, - and _ (starting with a letter)');
+const id = actorId;
 
 export { RECIPES, RESOURCE_KINDS };
 export type { RecipeName };
@@ -180,10 +181,18 @@ export const step = z.discriminatedUnion('do', [
   ...redisSteps,
 ]);
 
-const expectation = z.strictObject({
-  invariant: z.enum(INVARIANTS),
-  outcome: z.enum(['holds', 'violated']),
-});
+/**
+ * What a scenario shows when nobody touches it. `invariant: all` with `outcome: holds` says the
+ * quiet run is fine: every invariant the run checks must hold, except those given their own
+ * entry (`{ invariant: single-holder, outcome: violated }` beside it), so a checker that starts
+ * reporting something new cannot slip past a lesson that promises a calm run.
+ */
+const expectation = z
+  .strictObject({
+    invariant: z.enum([...INVARIANTS, 'all']),
+    outcome: z.enum(['holds', 'violated']),
+  })
+  .refine((e) => e.invariant !== 'all' || e.outcome === 'holds', { message: "'all' goes with outcome: holds (list each invariant the run breaks on its own)", path: ['outcome'] });
 
 export const scenarioSchema = z.strictObject({
   id,

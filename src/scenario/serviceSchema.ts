@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServicesSpec } from '../actors/world';
 import { positiveDurationMs } from './duration';
+import { actorId } from './ids';
 
 /**
  * The lock services a scenario may offer besides Redis:
@@ -10,7 +11,7 @@ import { positiveDurationMs } from './duration';
  * dbLock: { id: db, mode: for-update, idleTimeout: 5s }   # clients with recipe: db-lock
  * ```
  */
-const id = z.string().regex(/^[A-Za-z][\w-]*$/, 'use letters, digits, - and _ (starting with a letter)');
+const id = actorId;
 
 export const leaseServiceSection = z.strictObject({
   id,

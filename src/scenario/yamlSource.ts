@@ -1,6 +1,6 @@
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import type { z } from 'zod';
-import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
+import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
+import { z } from 'zod';
+import { describePath, didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -29,10 +29,9 @@ export function parseYamlSource(text: string, origin: SourceOrigin): YamlSource 
   const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((e) => ({
     file: origin.file,
     ...at(e.pos[0]),
-    message: yamlMessage(e.code, e.message),
-    hint: e.code === 'DUPLICATE_KEY' ? 'each key may appear once; remove or rename one of them' : 'check indentation, colons and quotes',
+    ...yamlProblem(e, text, doc, at),
   }));
-  const value = doc.errors.length ? undefined : doc.toJS();
+  const value = doc.errors.length ? undefined : toValue(doc, origin, at, diagnostics);
   return {
     value,
     diagnostics,
@@ -43,9 +42,76 @@ export function parseYamlSource(text: string, origin: SourceOrigin): YamlSource 
   };
 }
 
-function yamlMessage(code: string, message: string): string {
-  if (code === 'DUPLICATE_KEY') return 'duplicate key';
-  return `YAML syntax error: ${message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`;
+/**
+ * The block's plain value. The yaml package refuses to expand aliases past a limit (a few lines of
+ * nested `*a` can otherwise expand to billions of values and exhaust memory): that refusal becomes
+ * a diagnostic at the first alias, like any other YAML error, instead of an exception that would
+ * lose every other problem in the file.
+ */
+function toValue(doc: Document, origin: SourceOrigin, at: (offset: number) => { line: number; col: number }, diagnostics: Diagnostic[]): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    let offset = 0;
+    visit(doc, {
+      Alias: (_, node) => {
+        offset = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    const why = error instanceof Error ? error.message : String(error);
+    diagnostics.push({
+      file: origin.file,
+      ...at(offset),
+      message: /alias/i.test(why) ? `the aliases here (*name) expand to too many values (more than ${MAX_ALIAS_COUNT} copies)` : `YAML could not be read: ${why}`,
+      hint: 'write the values out, or use fewer aliases: an alias of an alias multiplies',
+    });
+    return undefined;
+  }
+}
+
+/** How many times aliases may be expanded in one block: far more than any scenario needs. */
+const MAX_ALIAS_COUNT = 100;
+
+/** A YAML error in words a newcomer can act on, with the fix where one can be read off the text. */
+function yamlProblem(e: YAMLError, text: string, doc: Document, at: (offset: number) => { line: number; col: number }): { message: string; hint: string } {
+  const [from, to] = e.pos;
+  if (e.code === 'DUPLICATE_KEY') {
+    const dup = duplicateOf(doc, from);
+    const first = dup && at(dup.firstOffset);
+    return {
+      message: `duplicate key '${dup?.key ?? text.slice(from, to)}'${first ? `: it is already set at line ${first.line}, column ${first.col}` : ''}`,
+      hint: 'each key may appear once in a mapping; remove or rename one of them',
+    };
+  }
+  const lineEnd = text.indexOf('\n', from) === -1 ? text.length : text.indexOf('\n', from);
+  const rest = text.slice(from, lineEnd);
+  if ((e.code === 'BLOCK_AS_IMPLICIT_KEY' || e.code === 'BLOCK_IN_FLOW') && rest.includes(': ')) {
+    // `title: Yes: it does` or `{ text: Locks: why }`: the value's own ': ' starts a new mapping.
+    const inFlow = e.code === 'BLOCK_IN_FLOW';
+    const value = (inFlow ? rest.slice(0, Math.max(0, rest.search(/\s*[,}\]]/)) || rest.length) : rest).trim();
+    return {
+      message: "this value contains ': ' (a colon and a space), which YAML reads as the start of a new key",
+      hint: `put the whole value in quotes: "${value.replace(/"/g, '\\"')}"`,
+    };
+  }
+  return { message: `YAML syntax error: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, hint: 'check indentation, colons and quotes' };
+}
+
+/** The key written again at `offset`, and where it was first written. */
+function duplicateOf(doc: Document, offset: number): { key: string; firstOffset: number } | undefined {
+  let found: { key: string; firstOffset: number } | undefined;
+  visit(doc, {
+    Map: (_, map) => {
+      const dup = map.items.find((p) => isScalar(p.key) && p.key.range?.[0] === offset);
+      if (!dup || !isScalar(dup.key)) return undefined;
+      const key = dup.key.value;
+      const first = map.items.find((p) => isScalar(p.key) && p.key.value === key);
+      if (isScalar(first?.key) && first.key.range) found = { key: String(key), firstOffset: first.key.range[0] };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** The deepest node along `path` that exists, so an error always has a place to point. */
@@ -95,30 +161,82 @@ function issueDiagnostics(issue: Issue, source: YamlSource, root: z.ZodType, ori
       return {
         file: origin.file,
         ...source.locate([...path, key], { key: true }),
+        path: [...path, key],
         message: `unknown key '${key}'${path.length ? ` in ${describePath(path)}` : ''}`,
         hint: guess ? `did you mean '${guess}'?` : `allowed keys: ${allowed.join(', ')}`,
       };
     });
   }
-  const missing = issue.code === 'invalid_type' && valueAt(source.value, path) === undefined;
+  const input = valueAt(source.value, path);
+  const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value') && input === undefined && path.length > 0;
+  if (issue.code === 'invalid_union' && !missing) {
+    // One branch of a union (a duration: number or text; retry: a name or settings) fits the
+    // value's type: its own problem is the one to report, not zod's bare "Invalid input".
+    const branch = fittingBranch(issue);
+    if (branch) return branch.flatMap((sub) => issueDiagnostics({ ...sub, path: [...path, ...sub.path] } as Issue, source, root, origin));
+  }
   const where = missing ? source.locate(path.slice(0, -1)) : source.locate(path);
-  return [{ file: origin.file, ...where, ...describeIssue(issue, path, missing, valueAt(source.value, path)) }];
+  return [{ file: origin.file, ...where, path, ...describeIssue(issue, path, missing, input) }];
+}
+
+/**
+ * The issues of the union branch whose shape the value has: a branch that failed only because
+ * the value is of another type (or has another discriminator) is not what the author meant.
+ */
+function fittingBranch(issue: Issue & { code: 'invalid_union' }): Issue[] | undefined {
+  return branchesOf(issue).find((issues) => issues.length > 0 && !wrongShape(issues));
+}
+
+function branchesOf(issue: Issue): Issue[][] {
+  return (issue as { errors?: Issue[][] }).errors ?? [];
+}
+
+/** A branch the value cannot be meant for: its type (or a nested union's every branch) is wrong at the root. */
+function wrongShape(issues: Issue[]): boolean {
+  return issues.some((i) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value' || (i.code === 'invalid_union' && branchesOf(i).every(wrongShape))));
+}
+
+/** The types a union accepts at its root, through nested unions: `number`, `string`, `object`. */
+function rootTypes(issue: Issue): string[] {
+  return branchesOf(issue).flatMap((branch) => branch.filter((i) => i.path.length === 0).flatMap((i) => (i.code === 'invalid_type' ? [i.expected] : i.code === 'invalid_union' ? rootTypes(i) : [])));
 }
 
 function describeIssue(issue: Issue, path: (string | number)[], missing: boolean, input: unknown): { message: string; hint?: string } {
   const name = describePath(path);
-  if (missing) return { message: `missing required key '${path[path.length - 1]}'`, hint: `add '${path[path.length - 1]}:' here` };
+  if (missing) {
+    const key = path[path.length - 1];
+    const options = issue.code === 'invalid_union' ? (issue as { options?: unknown[] }).options : undefined;
+    return { message: `missing required key '${key}'`, hint: options?.length ? `add '${key}:' with one of: ${options.map(String).join(', ')}` : `add '${key}:' here` };
+  }
   switch (issue.code) {
     case 'invalid_type':
-      return { message: `${name} should be ${article(issue.expected)}`, hint: issue.message };
+      return { message: `${name} should be ${article(issue.expected)}`, hint: gotInstead(input, issue.expected) };
     case 'invalid_value':
       return {
         message: `${name} must be one of: ${issue.values.map((v) => String(v)).join(', ')}`,
         hint: suggestion(input, issue.values.map(String)),
       };
+    case 'invalid_union': {
+      // A discriminated union (a step's or an action's `do`) names the values it accepts.
+      const { note, options } = issue as { note?: string; options?: unknown[] };
+      if (note === 'No matching discriminator' && options?.length) {
+        return { message: `${name} must be one of: ${options.map(String).join(', ')}`, hint: suggestion(input, options.map(String)) };
+      }
+      const expected = [...new Set(rootTypes(issue))];
+      if (expected.length) return { message: `${name} should be ${expected.map(article).join(' or ')}` };
+      return { message: `${name}: ${issue.message}` };
+    }
     default:
       return { message: `${name}: ${issue.message}` };
   }
+}
+
+/** What the author wrote instead of the expected type, and the fix when it is plain. */
+function gotInstead(input: unknown, expected: string): string {
+  const shown = JSON.stringify(input)?.slice(0, 40) ?? String(input);
+  if (typeof input === 'string' && expected === 'number' && input.trim() !== '' && Number.isFinite(Number(input))) return `${shown} is text because of its quotes: remove them`;
+  const kind = input === null ? 'empty (null)' : Array.isArray(input) ? 'a list' : typeof input === 'object' ? 'a mapping' : typeof input === 'string' ? 'text' : `${article(typeof input)}`;
+  return `it is ${kind} here${input !== null && typeof input !== 'object' ? `: ${shown}` : ''}`;
 }
 
 function suggestion(input: unknown, options: string[]): string | undefined {
@@ -130,10 +248,7 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-export function describePath(path: readonly (string | number)[]): string {
-  if (!path.length) return 'the block';
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
-}
+export { describePath };
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
   let v = value;
@@ -151,59 +266,52 @@ function objectKeysAt(root: z.ZodType, path: readonly (string | number)[], rootV
     candidates = candidates.flatMap(unwrap);
     if (i === path.length) break;
     const step = path[i]!;
-    candidates = candidates.flatMap((s) => {
-      const def = (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-      if (def.type === 'object') {
-        const child = (def.shape as Record<string, z.ZodType>)[String(step)];
+    candidates = candidates.flatMap((s): z.ZodType[] => {
+      if (s instanceof z.ZodObject) {
+        const child = (s.shape as Record<string, z.ZodType | undefined>)[String(step)];
         return child ? [child] : [];
       }
-      if (def.type === 'array') return [def.element as z.ZodType];
-      if (def.type === 'record') return [def.valueType as z.ZodType];
+      if (s instanceof z.ZodArray) return [s.element as z.ZodType];
+      if (s instanceof z.ZodRecord) return [s.valueType as z.ZodType];
       return [];
     });
   }
   const value = valueAt(rootValue, path);
-  const objects = candidates.filter((s) => defOf(s).type === 'object');
+  const objects = candidates.filter((s): s is z.ZodObject => s instanceof z.ZodObject);
   // For a union of object shapes, prefer the branch whose literal fields match the value.
   const matching = objects.filter((s) => literalFieldsMatch(s, value));
   const chosen = matching.length ? matching : objects;
-  return [...new Set(chosen.flatMap((s) => Object.keys(defOf(s).shape as object)))];
+  return [...new Set(chosen.flatMap((s) => Object.keys(s.shape)))];
 }
 
-function defOf(s: z.ZodType): Record<string, unknown> {
-  return (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-}
-
+/**
+ * The schemas a value is checked against once wrappers are peeled off, through zod's public
+ * classes (their `unwrap()`, a pipe's `in`, a union's `options`), not its private internals.
+ */
 function unwrap(s: z.ZodType): z.ZodType[] {
-  const def = defOf(s);
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return unwrap(def.innerType as z.ZodType);
-    case 'pipe':
-      return unwrap(def.in as z.ZodType);
-    case 'union':
-      return (def.options as z.ZodType[]).flatMap(unwrap);
-    case 'lazy':
-      return unwrap((def.getter as () => z.ZodType)());
-    default:
-      return [s];
+  if (
+    s instanceof z.ZodOptional ||
+    s instanceof z.ZodNullable ||
+    s instanceof z.ZodDefault ||
+    s instanceof z.ZodPrefault ||
+    s instanceof z.ZodReadonly ||
+    s instanceof z.ZodCatch ||
+    s instanceof z.ZodLazy
+  ) {
+    return unwrap(s.unwrap() as z.ZodType);
   }
+  if (s instanceof z.ZodPipe) return unwrap(s.in as z.ZodType);
+  if (s instanceof z.ZodUnion) return (s.options as readonly z.ZodType[]).flatMap(unwrap);
+  return [s];
 }
 
-function literalFieldsMatch(s: z.ZodType, value: unknown): boolean {
+function literalFieldsMatch(s: z.ZodObject, value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
-  const shape = defOf(s).shape as Record<string, z.ZodType>;
   let sawLiteral = false;
-  for (const [key, field] of Object.entries(shape)) {
-    const def = defOf(field);
-    if (def.type !== 'literal') continue;
+  for (const [key, field] of Object.entries(s.shape)) {
+    if (!(field instanceof z.ZodLiteral)) continue;
     sawLiteral = true;
-    if (!(def.values as unknown[]).includes((value as Record<string, unknown>)[key])) return false;
+    if (!field.values.has((value as Record<string, unknown>)[key] as never)) return false;
   }
   return sawLiteral;
 }

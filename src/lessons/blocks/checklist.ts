@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { blockId } from '../../scenario/ids';
 
 /** The ```checklist block: items a learner ticks off; ticks are saved locally. */
 export const checklistSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][\w-]*$/).optional(),
+  id: blockId.optional(),
   title: z.string().min(1),
   items: z
     .array(
       z.strictObject({
-        id: z.string().regex(/^[A-Za-z0-9][\w-]*$/, 'use letters, digits, - and _'),
+        id: blockId,
         text: z.string().min(1),
         /** Why the item matters, shown under it. */
         detail: z.string().min(1).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockId } from '../../scenario/ids';
 
 /** What one side of a comparison changes in the scenario it starts from. */
 const side = z.strictObject({
@@ -14,7 +15,7 @@ const side = z.strictObject({
  * (e.g. fencing off / on). It names a scenario block of the same lesson by id, or a sidecar file.
  */
 export const compareSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][\w-]*$/).optional(),
+  id: blockId.optional(),
   title: z.string().min(1).optional(),
   /** The id of a ```scenario block earlier in this lesson. */
   scenario: z.string().min(1).optional(),

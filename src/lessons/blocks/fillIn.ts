@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { blockId } from '../../scenario/ids';
 
 /**
  * The ```fill-in block: free-text fields (e.g. a post-incident report) saved locally and
  * exportable as Markdown. There is no "right answer"; an optional model answer can be revealed.
  */
 export const fillInSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][\w-]*$/).optional(),
+  id: blockId.optional(),
   title: z.string().min(1),
   fields: z
     .array(
       z.strictObject({
-        id: z.string().regex(/^[A-Za-z0-9][\w-]*$/, 'use letters, digits, - and _'),
+        id: blockId,
         label: z.string().min(1),
         placeholder: z.string().optional(),
         /** Height of the text box in lines. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { blockId } from '../../scenario/ids';
 
-const itemId = z.string().regex(/^[A-Za-z0-9][\w-]*$/, 'use letters, digits, - and _');
+const itemId = blockId;
 
 /**
  * The ```match block: problems on the left, tools on the right. A problem may accept more

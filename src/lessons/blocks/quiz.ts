@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockId } from '../../scenario/ids';
 
 /**
  * The ```quiz block. Three kinds share one shape so authors learn it once:
@@ -8,7 +9,7 @@ import { z } from 'zod';
  * learner commits, so a wrong pick gets a targeted reason rather than "wrong".
  */
 
-const optionId = z.string().regex(/^[A-Za-z0-9][\w-]*$/, 'use letters, digits, - and _');
+const optionId = blockId;
 
 const option = z.strictObject({
   id: optionId,

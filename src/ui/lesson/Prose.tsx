@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Nodes } from 'mdast';
+import { isExternalUrl } from '../../lessons/sanitize';
 import type { ProseNode } from '../../lessons/types';
 
 /**
@@ -55,10 +56,17 @@ function renderNode(node: Nodes, key: number): ReactNode {
         </pre>
       );
     case 'link': {
-      const external = /^(https?:|mailto:)/i.test(node.url);
+      // A link off the site opens apart and says so, to the eye and to a screen reader.
+      const external = isExternalUrl(node.url);
       return (
         <a key={key} href={node.url} title={node.title ?? undefined} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
           {children(node)}
+          {external && (
+            <>
+              <span aria-hidden="true"> ↗</span>
+              <span className="visually-hidden"> (external site, opens in a new tab)</span>
+            </>
+          )}
         </a>
       );
     }

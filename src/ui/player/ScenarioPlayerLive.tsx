@@ -25,14 +25,14 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
   const [failure, setFailure] = useState<string | null>(null);
   const route = useRoute();
   const runParam = route.name === 'lesson' || route.name === 'sandbox' ? route.params.get('run') : null;
-  const link = readLink(runParam, scenario.id);
+  const link = readLink(runParam, scenario);
   const [pending, setPending] = useState<SharedRun | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
     setStore(null);
-    const initial = readLink(currentRunParam(), scenario.id);
+    const initial = readLink(currentRunParam(), scenario);
     if (initial?.ok === false) setNotice(initial.message);
     import('../../redis/lua/wasmUrl')
       .then(({ luaWasmUrl }) => loadScriptEngine({ wasmUrl: luaWasmUrl }))
@@ -119,9 +119,9 @@ function currentRunParam(): string | null {
 }
 
 /** Decodes a link meant for this scenario; links for another scenario on the page are ignored. */
-function readLink(param: string | null, scenarioId: string) {
+function readLink(param: string | null, scenario: Scenario) {
   if (!param) return null;
-  const result = decodeRun(param);
-  if (result.ok && result.run.scenarioId !== scenarioId) return null;
+  const result = decodeRun(param, scenario);
+  if (result.ok && result.run.scenarioId !== scenario.id) return null;
   return result;
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { checkActions, learnerActionsSchema } from '../../scenario/actionSchema';
+import { formatFieldProblem, describePath } from '../../scenario/diagnostic';
+import { checkScenarioValue } from '../../scenario/parse';
+import { scenarioInput } from '../../scenario/scenarioInput';
+import type { Scenario } from '../../scenario/schema';
 import type { LearnerAction } from '../../scenario/simulation';
-import { scenarioSchema, type Scenario } from '../../scenario/schema';
 import type { RunConfig } from './runModel';
 
 /**
@@ -16,27 +20,6 @@ export const SHARE_VERSION = 1;
 export const MAX_LINK_CHARS = 8192;
 
 const id = z.string().min(1).max(64);
-const time = z.number().int().nonnegative().max(86_400_000);
-const latency = z.discriminatedUnion('dist', [
-  z.strictObject({ dist: z.literal('fixed'), ms: z.number().nonnegative() }),
-  z.strictObject({ dist: z.literal('uniform'), minMs: z.number().nonnegative(), maxMs: z.number().nonnegative() }),
-  z.strictObject({ dist: z.literal('long-tail'), minMs: z.number().nonnegative(), medianMs: z.number().nonnegative(), maxMs: z.number().nonnegative() }),
-]);
-const probability = z.number().min(0).max(1);
-
-const action = z.discriminatedUnion('do', [
-  z.strictObject({ at: time, do: z.literal('pause'), target: id, forMs: z.number().int().positive().optional() }),
-  z.strictObject({ at: time, do: z.literal('resume'), target: id }),
-  z.strictObject({ at: time, do: z.literal('crash'), target: id }),
-  z.strictObject({ at: time, do: z.literal('restart'), target: id }),
-  z.strictObject({ at: time, do: z.literal('clock-jump'), target: id, byMs: z.number().int() }),
-  z.strictObject({ at: time, do: z.literal('partition'), groups: z.array(z.array(id).min(1)).min(2), oneWay: z.boolean().optional() }),
-  z.strictObject({ at: time, do: z.literal('heal') }),
-  z.strictObject({ at: time, do: z.literal('network'), from: id.optional(), to: id.optional(), latency: latency.optional(), loss: probability.optional(), duplicate: probability.optional(), reorder: probability.optional() }),
-  z.strictObject({ at: time, do: z.literal('command'), target: id, argv: z.array(z.string().max(1000)).min(1).max(64) }),
-  z.strictObject({ at: time, do: z.literal('failover'), target: id }),
-  z.strictObject({ at: time, do: z.literal('power-loss'), target: id }),
-]);
 
 const payload = z.strictObject({
   v: z.number().int().positive(),
@@ -45,10 +28,22 @@ const payload = z.strictObject({
   seed: z.number().int().nonnegative(),
   /** Fencing on the resource. */
   f: z.boolean(),
-  a: z.array(action).max(500),
-  /** The scenario itself, for runs of a scenario that is not in a lesson (the sandbox). */
+  a: learnerActionsSchema,
+  /**
+   * The scenario itself, for runs of a scenario that is not in a lesson (the sandbox), in the
+   * notation a scenario file uses (`scenarioInput`), so the scenario schema reads it back.
+   */
   sc: z.unknown().optional(),
 });
+
+/** The payload's short keys as a person would name them in a message. */
+const FIELD_NAMES: Record<string, string> = { v: 'version', s: 'scenario id', f: 'fencing', a: 'actions', sc: 'scenario' };
+
+function fieldName(path: readonly PropertyKey[]): string {
+  const [head, ...rest] = path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  if (head === undefined) return 'the link';
+  return describePath([FIELD_NAMES[String(head)] ?? head, ...rest]);
+}
 
 /** A run as a link carries it. */
 export interface SharedRun {
@@ -68,15 +63,19 @@ export function encodeRun(run: SharedRun): string {
     seed: run.config.seed,
     f: run.config.fencing,
     a: run.config.actions,
-    ...(run.scenario ? { sc: run.scenario } : {}),
+    ...(run.scenario ? { sc: scenarioInput(run.scenario) } : {}),
   };
   const text = toBase64Url(JSON.stringify(body));
   if (text.length > MAX_LINK_CHARS) throw new Error(`This run is too long to share as a link (${text.length} characters, the limit is ${MAX_LINK_CHARS}). Undo some changes, or export it as a scenario file.`);
   return text;
 }
 
-/** Unpacks and validates a `run=` value. Never throws: a bad link is a result, not a crash. */
-export function decodeRun(text: string): DecodeResult {
+/**
+ * Unpacks and validates a `run=` value. Never throws: a bad link is a result, not a crash.
+ * Actions must name actors of the run's scenario: the one the link carries (sandbox), or
+ * `pageScenario`, the page's scenario of that id (a lesson's player), when given.
+ */
+export function decodeRun(text: string, pageScenario?: Scenario): DecodeResult {
   if (text.length > MAX_LINK_CHARS) return { ok: false, problem: 'too-long', message: `the link is longer than ${MAX_LINK_CHARS} characters` };
   let json: unknown;
   try {
@@ -89,15 +88,22 @@ export function decodeRun(text: string): DecodeResult {
     return { ok: false, problem: 'too-new', message: `the link was made by a newer version of Lockstep (format ${version}); reload the page to update` };
   }
   const parsed = payload.safeParse(json);
-  if (!parsed.success) return { ok: false, problem: 'damaged', message: `the link is damaged (${parsed.error.issues[0]?.path.join('.') || 'format'}: ${parsed.error.issues[0]?.message ?? 'invalid'})` };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, problem: 'damaged', message: `the link is not valid (${issue ? `${fieldName(issue.path)}: ${issue.message}` : 'format'})` };
+  }
   const p = parsed.data;
   let scenario: Scenario | undefined;
   if (p.sc !== undefined) {
-    const sc = scenarioSchema.safeParse(p.sc);
-    if (!sc.success) return { ok: false, problem: 'damaged', message: `the scenario in the link is not valid (${sc.error.issues[0]?.message ?? 'invalid'})` };
-    scenario = sc.data;
+    const sc = checkScenarioValue(p.sc);
+    if (!sc.ok) return { ok: false, problem: 'damaged', message: `the scenario in the link is not valid (${sc.diagnostics.map(formatFieldProblem).slice(0, 3).join('; ')})` };
+    scenario = sc.scenario;
   }
   const actions = [...p.a].sort((x, y) => x.at - y.at) as LearnerAction[];
+  const against = scenario ?? (pageScenario?.id === p.s ? pageScenario : undefined);
+  const wrong: string[] = [];
+  if (against) checkActions(against, p.a, (path, message, hint) => wrong.push(formatFieldProblem({ file: '', line: 0, col: 0, path: ['actions', ...path], message, ...(hint ? { hint } : {}) })));
+  if (wrong.length) return { ok: false, problem: 'damaged', message: `the link is not valid (${wrong[0]})` };
   return { ok: true, run: { scenarioId: p.s, config: { seed: p.seed, fencing: p.f, actions }, ...(scenario ? { scenario } : {}) } };
 }
 

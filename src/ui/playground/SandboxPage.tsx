@@ -7,7 +7,8 @@ import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { decodeRun } from '../player/shareLink';
 import { useRoute } from '../routing/useRoute';
 import { SandboxForm } from './SandboxForm';
-import { DEFAULT_SANDBOX, exportScenarioYaml, sandboxScenario, type SandboxSpec } from './sandboxModel';
+import { exportScenarioYaml } from '../../scenario/toYaml';
+import { DEFAULT_SANDBOX, sandboxScenario, type SandboxSpec } from './sandboxModel';
 import './playground.css';
 
 function defaultScenario(): Scenario {

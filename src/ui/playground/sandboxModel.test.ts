@@ -4,7 +4,8 @@ import { formatDiagnostic } from '../../scenario/diagnostic';
 import { parseScenario } from '../../scenario/parse';
 import { loadScriptEngine } from '../../scenario/run';
 import { computeRun } from '../player/runModel';
-import { DEFAULT_SANDBOX, exportScenarioYaml, nextClientId, sandboxScenario } from './sandboxModel';
+import { exportScenarioYaml } from '../../scenario/toYaml';
+import { DEFAULT_SANDBOX, nextClientId, sandboxScenario } from './sandboxModel';
 
 let scripts: ScriptEngine;
 beforeAll(async () => {

@@ -1,20 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FENCEABLE_KINDS } from '../../actors/resources/resource';
-import { buildCatalog } from '../../lessons/catalog';
-import { readLessonSources } from '../../lessons/sources';
-import type { ScriptEngine } from '../../redis/scriptEngine';
-import { describeAction } from '../../scenario/describeAction';
-import { formatDiagnostic } from '../../scenario/diagnostic';
-import { parseScenario } from '../../scenario/parse';
-import { loadScriptEngine } from '../../scenario/run';
-import type { Scenario } from '../../scenario/schema';
-import { Simulation, type LearnerAction } from '../../scenario/simulation';
-import { Hash64 } from '../../sim/hash';
-import type { Trace } from '../../sim/trace';
-import type { TraceEvent } from '../../sim/traceEvents';
-import { exportScenarioYaml } from './sandboxModel';
+import { FENCEABLE_KINDS } from '../actors/resources/resource';
+import { buildCatalog } from '../lessons/catalog';
+import { readLessonSources } from '../lessons/sources';
+import type { ScriptEngine } from '../redis/scriptEngine';
+import { describeAction } from './describeAction';
+import { formatDiagnostic } from './diagnostic';
+import { parseScenario } from './parse';
+import { loadScriptEngine } from './run';
+import type { Scenario } from './schema';
+import { Simulation, type LearnerAction } from './simulation';
+import { Hash64 } from '../sim/hash';
+import type { Trace } from '../sim/trace';
+import type { TraceEvent } from '../sim/traceEvents';
+import { exportScenarioYaml } from './toYaml';
 
 /**
  * The sandbox's "Export scenario" must give an instructor a file that replays the learner's run
@@ -111,7 +111,7 @@ clients:
       - { read: shelf }
       - { redis: [EVAL, "return redis.call('PEXPIRE', KEYS[1], ARGV[1])", 1, lock, 9000], as: renew, node: r2 }
       - { wait: 250ms }
-      - { redis: [SET, note, '007', 'true', '1.50', '-0', 'null', '', '{token}', 'two words', 12] }
+      - { redis: [RPUSH, note, '007', 'true', '1.50', '-0', 'null', '', '{token}', 'two words', 12] }
       - { write: shelf }
       - { redis: [DEL, lock], as: command }
   - id: B

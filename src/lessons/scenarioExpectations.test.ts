@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { Verdict } from '../check/verdict';
+import { formatDiagnostic } from '../scenario/diagnostic';
+import { parseLesson } from './parse';
+import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
+
+const lesson = (expectYaml: string) => {
+  const text = ['---', 'slug: calm', 'title: Calm', 'course: fixtures', 'order: 1', 'readTime: 5', 'summary: A calm run.', '---', '', '```scenario', 'id: calm', 'title: Calm', 'clients: [{ id: A, recipe: lease-with-token, ttl: 10s }]', 'resource: { id: espresso }', expectYaml, '```', ''].join('\n');
+  const parsed = parseLesson(text, 'lessons/01-calm.md');
+  if (!parsed.lesson) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
+  return parsed.lesson;
+};
+
+const verdict = (invariant: string, holds: boolean): Verdict => ({ invariant, holds, atMs: holds ? null : 9057, eventIds: [], explanation: '', violations: holds ? 0 : 1 }) as Verdict;
+/** The lesson-9 case: the writer is safe, but the run also reports a lease granted twice. */
+const leaseBroken: ScenarioRunner = async () => ({ verdicts: [verdict('single-writer', true), verdict('single-lease', false), verdict('progress', true)] });
+
+const lines = async (expectYaml: string) => (await checkScenarioExpectations([lesson(expectYaml)], leaseBroken)).diagnostics.map(formatDiagnostic);
+
+describe('lessons:check guards the invariants a scenario does not list', () => {
+  it('fails a scenario that promises every invariant holds when one breaks', async () => {
+    expect(await lines('expect: [{ invariant: all, outcome: holds }]')).toEqual([
+      "lessons/01-calm.md:10:1: scenario 'calm': expected every invariant to hold (invariant: all), but single-lease was violated at 9057 ms (seed 1; replay with npm run sim -- lessons/01-calm.md#calm --seed 1)",
+    ]);
+  });
+
+  it('lets an entry of its own say a break is meant', async () => {
+    expect(await lines('expect: [{ invariant: all, outcome: holds }, { invariant: single-lease, outcome: violated }]')).toEqual([]);
+  });
+
+  it('warns when expect lists only what holds and the run breaks something else', async () => {
+    const out = await lines('expect: { invariant: single-writer, outcome: holds }');
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^lessons\/01-calm\.md:10:1: warning: scenario 'calm': expect says only what holds, but the quiet run also breaks single-lease at 9057 ms \(if the lesson means it, add \{ invariant: single-lease, outcome: violated \}/);
+  });
+
+  it('says nothing more about a scenario that shows a break', async () => {
+    expect(await lines('expect: { invariant: single-lease, outcome: violated }')).toEqual([]);
+  });
+});

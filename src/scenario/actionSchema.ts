@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { LatencyDist } from '../net/faults';
+import { actorIds } from './parse';
+import { topologySpec } from './redisSchema';
+import type { Scenario } from './schema';
+import type { LearnerAction } from './simulation';
+
+/**
+ * Learner actions as data from outside: a share link's `a` list and `npm run sim -- --actions
+ * file.json`. Times are whole ms; everything is bounded by a day of simulated time, so no value
+ * can overflow the kernel's clock or run a page for ever.
+ *
+ * ```json
+ * [{ "at": 2000, "do": "pause", "target": "A", "forMs": 15000 }, { "at": 9000, "do": "heal" }]
+ * ```
+ */
+
+/** A day of simulated time bounds every time: no lesson runs longer, and nothing overflows. */
+export const DAY_MS = 86_400_000;
+
+const id = z.string().min(1).max(64);
+const time = z.number().int('must be a whole number of ms').nonnegative('must not be negative').max(DAY_MS, `must be at most ${DAY_MS} ms (one day)`);
+const spanMs = z.number().nonnegative('must not be negative').max(DAY_MS, `must be at most ${DAY_MS} ms (one day)`);
+const latency = z.discriminatedUnion('dist', [
+  z.strictObject({ dist: z.literal('fixed'), ms: spanMs }),
+  z.strictObject({ dist: z.literal('uniform'), minMs: spanMs, maxMs: spanMs }),
+  z.strictObject({ dist: z.literal('long-tail'), minMs: spanMs, medianMs: spanMs, maxMs: spanMs }),
+]);
+const probability = z.number().min(0, 'must be a probability, between 0 and 1').max(1, 'must be a probability, between 0 and 1');
+
+export const learnerActionSchema = z.discriminatedUnion('do', [
+  z.strictObject({ at: time, do: z.literal('pause'), target: id, forMs: time.positive('must be greater than zero').optional() }),
+  z.strictObject({ at: time, do: z.literal('resume'), target: id }),
+  z.strictObject({ at: time, do: z.literal('crash'), target: id }),
+  z.strictObject({ at: time, do: z.literal('restart'), target: id }),
+  z.strictObject({ at: time, do: z.literal('clock-jump'), target: id, byMs: z.number().int('must be a whole number of ms').min(-DAY_MS, `must be at least -${DAY_MS} ms (one day back)`).max(DAY_MS, `must be at most ${DAY_MS} ms (one day ahead)`) }),
+  z.strictObject({ at: time, do: z.literal('partition'), groups: z.array(z.array(id).min(1)).min(2), oneWay: z.boolean().optional() }),
+  z.strictObject({ at: time, do: z.literal('heal') }),
+  z.strictObject({ at: time, do: z.literal('network'), from: id.optional(), to: id.optional(), latency: latency.optional(), loss: probability.optional(), duplicate: probability.optional(), reorder: probability.optional() }),
+  z.strictObject({ at: time, do: z.literal('command'), target: id, argv: z.array(z.string().max(1000)).min(1).max(64) }),
+  z.strictObject({ at: time, do: z.literal('failover'), target: id }),
+  z.strictObject({ at: time, do: z.literal('power-loss'), target: id }),
+]);
+
+/** At most this many actions: more than a learner clicks, few enough to replay at once. */
+export const MAX_ACTIONS = 500;
+
+export const learnerActionsSchema = z.array(learnerActionSchema).max(MAX_ACTIONS, `must hold at most ${MAX_ACTIONS} actions`);
+
+type Path = (string | number)[];
+type Report = (path: Path, message: string, hint?: string) => void;
+
+/**
+ * What the schema cannot see alone: every action must name actors of `scenario` (a console
+ * command a Redis node, a failover a node or the Sentinel group, a power loss a node or a lock
+ * service), a network change both ends of a link or neither, and latency ranges the right way up.
+ */
+export function checkActions(scenario: Scenario, actions: readonly LearnerAction[], report: Report): void {
+  const actors = actorIds(scenario);
+  const nodes = scenario.redis.nodes.map((n) => n.id);
+  const group = scenario.redis.sentinels ? topologySpec(scenario.redis).sentinels?.name : undefined;
+  const failoverTargets = group === undefined ? nodes : [...nodes, group];
+  const powered = [...nodes, ...[scenario.leaseService?.id, scenario.dbLock?.id].filter((x): x is string => x !== undefined)];
+  actions.forEach((a, i) => {
+    const known = (field: Path, name: string, allowed: readonly string[], what: string) => {
+      if (!allowed.includes(name)) report([i, ...field], `'${name}' is not ${what} of scenario '${scenario.id}'`, `it has ${allowed.join(', ')}`);
+    };
+    switch (a.do) {
+      case 'command':
+        return known(['target'], a.target, nodes, 'a Redis node');
+      case 'failover':
+        return known(['target'], a.target, failoverTargets, 'a Redis node');
+      case 'power-loss':
+        return known(['target'], a.target, powered, 'a Redis node or lock service');
+      case 'partition':
+        return a.groups.forEach((g, j) => g.forEach((name, k) => known(['groups', j, k], name, actors, 'an actor')));
+      case 'network':
+        if (a.from !== undefined) known(['from'], a.from, actors, 'an actor');
+        if (a.to !== undefined) known(['to'], a.to, actors, 'an actor');
+        if ((a.from === undefined) !== (a.to === undefined)) report([i], 'give both from and to (one link), or neither (every link)');
+        return checkLatencyRange(a.latency, [i, 'latency'], report);
+      case 'heal':
+        return;
+      default:
+        return known(['target'], a.target, actors, 'an actor');
+    }
+  });
+}
+
+/** A latency range must not be upside down, and a long tail's median must lie inside it. */
+function checkLatencyRange(l: LatencyDist | undefined, path: Path, report: Report): void {
+  if (!l || l.dist === 'fixed') return;
+  if (l.minMs > l.maxMs) report([...path, 'minMs'], `${l.minMs} is more than maxMs (${l.maxMs})`, 'swap them: min is the shortest delay');
+  else if (l.dist === 'long-tail' && (l.medianMs < l.minMs || l.medianMs > l.maxMs)) report([...path, 'medianMs'], `${l.medianMs} is outside ${l.minMs}..${l.maxMs}`);
+}
