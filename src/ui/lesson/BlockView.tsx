@@ -1,6 +1,7 @@
 import type { Block, Lesson } from '../../lessons/types';
 import { ChecklistBlock } from '../blocks/ChecklistBlock';
 import { CompareBlock } from '../blocks/CompareBlock';
+import { DashboardBlock } from '../blocks/DashboardBlock';
 import { FillInBlock } from '../blocks/FillInBlock';
 import { InvalidBlock } from '../blocks/InvalidBlock';
 import { MatchBlock } from '../blocks/MatchBlock';
@@ -15,6 +16,7 @@ export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
   const key = `${lesson.frontmatter.slug}/${block.id}`;
   switch (block.kind) {
     case 'scenario':
+      if (block.view === 'dashboard') return <DashboardBlock scenario={block.scenario} />;
       return (
         <div className="block scenario-block">
           <ScenarioPlayer scenario={block.scenario} />
