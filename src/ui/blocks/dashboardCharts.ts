@@ -31,14 +31,15 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
     ...series.fencingRejections.map((e) => ({ atS: s(e.atMs), kind: 'fencing rejection', title: `${name(e.client)}'s stale write refused` })),
   ];
 
-  const charts: [string, string, (SVGSVGElement | HTMLElement)][] = [
+  const charts: [string, string, SVGSVGElement | HTMLElement][] = [
     [
       'Lock attempts over time',
-      `${metrics.attempts} attempts, ${metrics.refused} refused`,
+      `${metrics.attempts} attempts: ${metrics.acquired} granted (green), ${metrics.refused} refused (amber)`,
       Plot.plot({
         ...base,
         y: { label: 'attempts', grid: true },
-        color: { domain: ['granted', 'refused'], range: ['#1e6b3a', '#c8a25a'], legend: true },
+        // No Plot legend (it would wrap the chart in a figure of its own): the caption names the colours.
+        color: { domain: ['granted', 'refused'], range: ['#1e6b3a', '#c8a25a'] },
         marks: [pauseBands, Plot.rectY(attempts, Plot.binX({ y: 'count' }, { x: 'atS', fill: 'outcome', thresholds: 200, domain: [0, spanS] } as Plot.BinXInputs<Plot.RectYOptions>)), Plot.ruleY([0])],
       }),
     ],
@@ -81,7 +82,7 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
     caption.className = 'dashboard-note';
     caption.textContent = summary;
     chart.setAttribute('aria-label', `${title}: ${summary}`);
-    if (chart instanceof SVGSVGElement) chart.setAttribute('role', 'img');
+    chart.setAttribute('role', 'img');
     figure.append(heading, chart, caption);
     return figure;
   });
