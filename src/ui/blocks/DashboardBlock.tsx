@@ -65,7 +65,7 @@ function Dashboard({ store }: { store: PlayerStore }) {
 
 function MetricTiles({ metrics: m }: { metrics: LockMetrics }) {
   const latency = m.acquireLatencyMs;
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`);
   const tiles: [string, string, string][] = [
     ['Attempts', String(m.attempts), `${m.refused} refused${m.gaveUp ? `, ${m.gaveUp} gave up` : ''}`],
     ['Success rate', m.successRate === null ? '–' : `${Math.round(m.successRate * 100)}%`, `${m.acquired} granted`],

@@ -23,6 +23,7 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
   if (waiting.length) waiting.push({ atS: spanS, count: waiting[waiting.length - 1]!.count });
   const latencies = series.acquisitions.map((a) => ({ atS: s(a.atMs), latencyS: s(a.latencyMs), title: `${name(a.client)} waited ${s(a.latencyMs).toFixed(2)} s` }));
   const p = metrics.acquireLatencyMs;
+  const secs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${s(ms).toFixed(2)} s`);
   // p95 and p99 are often close: one label sits above its line, the other below.
   const marks = p ? ([['p50', p.p50, -4], ['p95', p.p95, 11], ['p99', p.p99, -4]] as const).map(([label, ms, dy]) => ({ label, latencyS: s(ms), dy })) : [];
   const incidents = [
@@ -50,7 +51,7 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
     ],
     [
       'Acquire latency',
-      p ? `p50 ${s(p.p50).toFixed(2)} s, p95 ${s(p.p95).toFixed(2)} s, p99 ${s(p.p99).toFixed(2)} s` : 'nobody got the lock',
+      p ? `p50 ${secs(p.p50)}, p95 ${secs(p.p95)}, p99 ${secs(p.p99)}` : 'nobody got the lock',
       Plot.plot({
         ...base,
         y: { label: 'wait (s)', grid: true },
@@ -64,7 +65,7 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
     ],
     [
       'When the lock lied',
-      `${metrics.lostLeases} lost leases, ${metrics.renewalFailures} renewal failures, ${metrics.fencingRejections} fencing rejections`,
+      [count(metrics.lostLeases, 'lost lease'), count(metrics.renewalFailures, 'renewal failure'), count(metrics.fencingRejections, 'fencing rejection')].join(', '),
       Plot.plot({
         ...base,
         height: 110,
@@ -87,4 +88,9 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
     return figure;
   });
   container.replaceChildren(...figures);
+}
+
+/** "1 lost lease", "2 lost leases". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
