@@ -84,6 +84,8 @@ async function checkDashboard(page: Page, title: string) {
 for (const lesson of lessons) {
   test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: quiz gate, and every scenario shows what it claims`, async ({ page }) => {
     test.setTimeout(90_000);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`./#/lesson/${lesson.frontmatter.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: lesson.frontmatter.title })).toBeVisible();
     await checkQuizGate(page, lesson);
@@ -103,5 +105,6 @@ for (const lesson of lessons) {
       }
     }
     for (const block of lesson.blocks) if (block.kind === 'scenario' && block.view === 'dashboard') await checkDashboard(page, block.scenario.title);
+    expect(pageErrors, 'uncaught errors on the page').toEqual([]);
   });
 }
