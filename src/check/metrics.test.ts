@@ -74,3 +74,26 @@ describe('percentiles', () => {
     expect(percentiles([7])).toEqual({ p50: 7, p95: 7, p99: 7, max: 7 });
   });
 });
+
+describe('lock metrics when a client crashes', () => {
+  it('stops counting a crashed client as waiting or as a holder whose lease is lost', () => {
+    const m = lockMetrics(
+      runYaml(`
+id: crash
+title: crash
+seed: 7
+clients:
+  - { id: A, recipe: lease-with-token, ttl: 3s, work: 5s }
+  - { id: B, recipe: lease-with-token, ttl: 3s, work: 1s, startAt: 500ms }
+resource: { id: espresso }
+script:
+  - { at: 1s, do: crash, target: A }
+  - { at: 1500ms, do: crash, target: B }
+`).events,
+    );
+    // A's lease runs out at 3 s, after A crashed: nobody was still relying on it.
+    expect(m.lostLeases).toBe(0);
+    // B was waiting from 0.5 s until it crashed at 1.5 s; afterwards nobody waits.
+    expect(m.series.waiting.at(-1)).toEqual({ atMs: 1_500, count: 0 });
+  });
+});

@@ -132,6 +132,12 @@ export function lockMetrics(events: readonly TraceEvent[]): LockMetrics {
         break;
       case 'process.resume':
       case 'process.crash': {
+        // A crashed client stops waiting and stops holding (its lease may still run out in Redis,
+        // but nobody believes in it any more).
+        if (e.kind === 'process.crash') {
+          if (askedAt.delete(e.actor)) waitingChanged(e.at);
+          release(e.actor);
+        }
         const start = pausedSince.get(e.actor);
         if (start !== undefined) {
           series.pauses.push({ actor: e.actor, startMs: start, endMs: e.at });
