@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parseLesson } from '../src/lessons/parse';
 import type { Lesson } from '../src/lessons/types';
@@ -69,6 +70,16 @@ test('an old lesson address still opens the lesson it became', async ({ page }) 
   expect(renamed, 'a course 1 lesson lists a former slug').toBeDefined();
   await page.goto(`./#/lesson/${renamed!.frontmatter.formerSlugs[0]}`);
   await expect(page.getByRole('heading', { level: 1, name: renamed!.frontmatter.title })).toBeVisible();
+});
+
+test('a lesson with a dashboard has no axe violations once its charts are drawn', async ({ page }) => {
+  test.setTimeout(90_000);
+  const lesson = lessons.find((l) => l.blocks.some((b) => b.kind === 'scenario' && b.view === 'dashboard'));
+  expect(lesson, 'a course 1 lesson has a dashboard').toBeDefined();
+  await page.goto(`./#/lesson/${lesson!.frontmatter.slug}`);
+  await expect(page.locator('.dashboard-charts[data-render-ms]').first()).toBeAttached({ timeout: 30_000 });
+  const results = await new AxeBuilder({ page }).include('.dashboard-block').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 /** A dashboard shows its metric tiles and draws one chart per metric group from its run. */

@@ -82,6 +82,12 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
     const caption = document.createElement('figcaption');
     caption.className = 'dashboard-note';
     caption.textContent = summary;
+    // Plot labels each mark's group ("rect", "line"): inside an image those labels mean nothing
+    // to a screen reader, and ARIA does not allow them on plain groups. One label for the whole.
+    for (const part of chart.querySelectorAll('[aria-label], [aria-description]')) {
+      part.removeAttribute('aria-label');
+      part.removeAttribute('aria-description');
+    }
     chart.setAttribute('aria-label', `${title}: ${summary}`);
     chart.setAttribute('role', 'img');
     figure.append(heading, chart, caption);
