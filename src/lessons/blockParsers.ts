@@ -12,7 +12,7 @@ import { looksLikeRef, scenarioRefSchema } from './blocks/scenarioRef';
 import type { Block } from './types';
 
 /** The fenced-code languages that are lesson blocks rather than code to display. */
-export const BLOCK_LANGS = ['scenario', 'quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare'] as const;
+export const BLOCK_LANGS = ['scenario', 'dashboard', 'quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare'] as const;
 export type BlockLang = (typeof BLOCK_LANGS)[number];
 
 /** What a block parser needs besides its text: where it is and how to read sidecar files. */
@@ -37,7 +37,8 @@ export function parseBlock(lang: BlockLang, text: string, ctx: BlockContext): Bl
   if (!text.trim()) {
     return { ok: false, diagnostics: [{ file: ctx.origin.file, line: ctx.origin.line - 1, col: 1, message: `empty ${lang} block`, hint: 'write the block as YAML between the fences' }] };
   }
-  if (lang === 'scenario') return parseScenarioBlock(text, ctx);
+  // A dashboard is a scenario (checked and run like one) shown with its lock metrics drawn below.
+  if (lang === 'scenario' || lang === 'dashboard') return parseScenarioBlock(text, ctx, lang === 'dashboard' ? { view: 'dashboard' } : {});
   const source = parseYamlSource(text, ctx.origin);
   switch (lang) {
     case 'quiz': {
@@ -74,18 +75,18 @@ export function loadScenarioRef(ref: string, refPlace: { line: number; col: numb
   return parseScenario(text, { file: ctx.displayRef(ref), line: 1 });
 }
 
-function parseScenarioBlock(text: string, ctx: BlockContext): BlockParse {
+function parseScenarioBlock(text: string, ctx: BlockContext, view: { view?: 'dashboard' }): BlockParse {
   const source = parseYamlSource(text, ctx.origin);
   if (!source.diagnostics.length && looksLikeRef(source.value)) {
     const result = validateYaml(source, scenarioRefSchema, ctx.origin);
     if (!result.ok) return result;
     const loaded = loadScenarioRef(result.value.ref, source.locate(['ref']), ctx);
     if (!loaded.ok) return loaded;
-    return { ok: true, block: { kind: 'scenario', scenario: loaded.scenario, ref: result.value.ref, authorId: loaded.scenario.id } };
+    return { ok: true, block: { kind: 'scenario', scenario: loaded.scenario, ref: result.value.ref, authorId: loaded.scenario.id, ...view } };
   }
   const parsed = parseScenario(text, ctx.origin);
   if (!parsed.ok) return parsed;
-  return { ok: true, block: { kind: 'scenario', scenario: parsed.scenario, authorId: parsed.scenario.id } };
+  return { ok: true, block: { kind: 'scenario', scenario: parsed.scenario, authorId: parsed.scenario.id, ...view } };
 }
 
 type Rule<T> = (spec: T) => { path: (string | number)[]; message: string; hint: string }[];

@@ -30,6 +30,7 @@ export function jsonSchemaFiles(): SchemaFiles {
     ...asInput(frontmatterSchema, 'Lockstep lesson frontmatter', 'The YAML between the --- lines at the top of lessons/NN-slug.md. $defs holds the schema of each fenced block.'),
     $defs: {
       scenario: { anyOf: [z.toJSONSchema(scenarioSchema, { io: 'input', unrepresentable: 'any' }), z.toJSONSchema(scenarioRefSchema, { io: 'input' })] },
+      dashboard: { anyOf: [z.toJSONSchema(scenarioSchema, { io: 'input', unrepresentable: 'any' }), z.toJSONSchema(scenarioRefSchema, { io: 'input' })] },
       quiz: z.toJSONSchema(quizSchema, { io: 'input' }),
       reflect: z.toJSONSchema(reflectSchema, { io: 'input' }),
       match: z.toJSONSchema(matchSchema, { io: 'input' }),

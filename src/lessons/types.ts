@@ -30,7 +30,8 @@ export interface CompareRun {
 /** One piece of a lesson, in reading order. */
 export type Block =
   | { kind: 'prose'; nodes: ProseNode[] }
-  | (Placed & { kind: 'scenario'; scenario: Scenario; ref?: string })
+  /** `view: 'dashboard'` (a ```dashboard block): the same live scenario with its lock metrics charted. */
+  | (Placed & { kind: 'scenario'; scenario: Scenario; ref?: string; view?: 'dashboard' })
   | (Placed & { kind: 'quiz'; spec: QuizSpec })
   | (Placed & { kind: 'reflect'; spec: ReflectSpec })
   | (Placed & { kind: 'match'; spec: MatchSpec })

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { Block, Lesson } from '../../lessons/types';
 import { ChecklistBlock } from '../blocks/ChecklistBlock';
 import { CompareBlock } from '../blocks/CompareBlock';
@@ -9,12 +10,23 @@ import { ReflectBlock } from '../blocks/ReflectBlock';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { Prose } from './Prose';
 
+// The dashboard (its metrics and, later still, Observable Plot) is a chunk of its own: lessons
+// without one never download it, and the first page stays the size it was.
+const DashboardBlock = lazy(() => import('../blocks/DashboardBlock').then((m) => ({ default: m.DashboardBlock })));
+
 /** Renders one lesson block; interactive blocks save under `<lesson slug>/<block id>`. */
 export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
   if (block.kind === 'prose') return <Prose nodes={block.nodes} />;
   const key = `${lesson.frontmatter.slug}/${block.id}`;
   switch (block.kind) {
     case 'scenario':
+      if (block.view === 'dashboard') {
+        return (
+          <Suspense fallback={<p className="block-note">Loading the dashboard…</p>}>
+            <DashboardBlock scenario={block.scenario} />
+          </Suspense>
+        );
+      }
       return (
         <div className="block scenario-block">
           <ScenarioPlayer scenario={block.scenario} />
