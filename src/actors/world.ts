@@ -22,7 +22,7 @@ import { Inventory } from './resources/inventory';
 import { PaymentProvider } from './resources/payment';
 import type { Resource, ResourceKind } from './resources/resource';
 import { Store } from './resources/store';
-import type { RetryPolicy } from './retryPolicy';
+import { jitterStream, type RetryPolicy } from './retryPolicy';
 import { StepClient } from './stepClient';
 
 /** One client, already resolved (durations in ms, ids checked, defaults filled in). */
@@ -185,7 +185,7 @@ export class World {
         gapMs: c.gapMs,
         driftPpm: c.driftPpm,
         recipe: (ctx) => this.recipeFor(c, ctx),
-        random: sim.random.fork(`retry:${c.id}`),
+        random: jitterStream(sim.random, c.id, c.startAtMs, c.retry),
         input: {
           startAtMs: c.startAtMs,
           workMs: c.workMs,
@@ -243,7 +243,7 @@ export class World {
       nodeById: (id) => (this.nodes.some((n) => n.id === id) ? this.topology.address(id) : undefined),
       resource: this.resource,
       value,
-      random: this.sim.random.fork(`retry:${c.id}`),
+      random: jitterStream(this.sim.random, c.id, c.startAtMs, c.retry),
     });
   }
 
