@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -10,7 +11,8 @@ import type { Lesson } from '../src/lessons/types';
  * Every lesson of course 2 (Redlock and the debate), walked as a learner: each quiz keeps its
  * explanations hidden until the learner commits, and a wrong pick is answered with the
  * explanation written for it; the match block grades each job; every live scenario, run to its
- * end in the browser, shows the verdicts its `expect` promises.
+ * end in the browser, shows the verdicts its `expect` promises. The page, answered and run, passes
+ * an axe-core scan (five-master timelines and the match block included).
  */
 const lessons: Lesson[] = readdirSync('lessons')
   .filter((f) => /^\d\d-.+\.md$/.test(f))
@@ -74,7 +76,7 @@ async function runToEnd(sim: Locator) {
 }
 
 for (const lesson of lessons) {
-  test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, and every scenario shows what it claims`, async ({ page }) => {
+  test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto(`./#/lesson/${lesson.frontmatter.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: lesson.frontmatter.title })).toBeVisible();
@@ -99,5 +101,8 @@ for (const lesson of lessons) {
         await expect(sim.getByText(text, { exact: true }), `${scenario.id}: ${text}`).toBeVisible();
       }
     }
+
+    const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
