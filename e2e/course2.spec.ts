@@ -29,6 +29,27 @@ test('course 2 has its six lessons', () => {
   expect(lessons.map((l) => l.frontmatter.order)).toEqual([1, 2, 3, 4, 5, 6]);
 });
 
+test('one Redlock acquisition can be stepped through message by message', async ({ page }) => {
+  await page.goto('./#/lesson/redlock-step-by-step');
+  const sim = page.getByRole('region', { name: 'Simulation: One Redlock acquisition, message by message', exact: true });
+  await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+  const said = page.getByTestId('live-events').first();
+  const heard: string[] = [];
+  for (let i = 0; i < 40 && !heard.some((t) => t.includes('believes it holds')); i++) {
+    await sim.getByRole('button', { name: 'Step', exact: true }).click();
+    const text = (await said.textContent()) ?? '';
+    if (text !== heard[heard.length - 1]) heard.push(text);
+  }
+  const at = (pattern: RegExp) => heard.findIndex((t) => pattern.test(t));
+  const oks = ['r1', 'r2', 'r3', 'r5'].map((r) => at(new RegExp(`Redis ${r} ran SET lock .* replied OK`)));
+  const timeout = at(/gave up waiting for an answer to “SET lock .*” from Redis r4/);
+  const acquired = at(/believes it holds “lock” for 9\.848 s/);
+  expect(heard.join('\n'), 'every master answers, r4 times out, then A decides').toMatch(/believes it holds/);
+  for (const ok of oks) expect(ok).toBeGreaterThanOrEqual(0);
+  expect(Math.max(...oks)).toBeLessThan(timeout);
+  expect(timeout).toBeLessThan(acquired);
+});
+
 /** The first words of a text as the page renders it (Markdown marks dropped). */
 function opening(text: string, words = 7): RegExp {
   const plain = text.replace(/[*_`>]/g, '').split(/\s+/).filter(Boolean).slice(0, words);
