@@ -50,6 +50,21 @@ test('one Redlock acquisition can be stepped through message by message', async 
   expect(timeout).toBeLessThan(acquired);
 });
 
+test('a learner slows the link from A to the machine and breaks the Redlock run', async ({ page }) => {
+  await page.goto('./#/lesson/redlock-pauses-and-delays');
+  const sim = page.getByRole('region', { name: 'Simulation: Find the delay that breaks it', exact: true });
+  await runToEnd(sim);
+  await expect(sim.getByText('Held: single writer', { exact: true })).toBeVisible();
+  await sim.getByLabel('Go to time (s)').fill('0.5');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  await sim.getByLabel('Slow the link from', { exact: true }).selectOption('A');
+  await sim.getByLabel('Slow the link to').selectOption('espresso');
+  await sim.getByLabel('Delay (s)').fill('12');
+  await sim.getByRole('button', { name: 'Delay Barista A → Espresso machine by 12 s' }).click();
+  await runToEnd(sim);
+  await expect(sim.getByText('Broken: single writer', { exact: true })).toBeVisible();
+});
+
 /** The first words of a text as the page renders it (Markdown marks dropped). */
 function opening(text: string, words = 7): RegExp {
   const plain = text.replace(/[*_`>]/g, '').split(/\s+/).filter(Boolean).slice(0, words);
