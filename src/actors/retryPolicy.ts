@@ -14,6 +14,13 @@ export interface RetryPolicy {
   maxDelayMs: number;
   jitterMs: number;
   attempts: number | null;
+  /**
+   * Where the jitter's randomness comes from. `own`: the client's own stream. `clock-second`: a
+   * generator seeded with the wall-clock second the client started in, a bug copied from guides:
+   * clients that start in the same second draw the same "random" delays, so two that fail together
+   * retry together, again and again.
+   */
+  jitterSeed?: 'own' | 'clock-second';
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { policy: 'fixed', delayMs: 500, maxDelayMs: 500, jitterMs: 0, attempts: null };
@@ -27,4 +34,13 @@ export function retryDelayMs(policy: RetryPolicy, attempt: number, random: Prng)
   if (policy.attempts !== null && attempt >= policy.attempts) return null;
   const base = policy.policy === 'fixed' ? policy.delayMs : Math.min(policy.maxDelayMs, policy.delayMs * 2 ** (attempt - 1));
   return base + (policy.jitterMs > 0 ? random.int(0, policy.jitterMs) : 0);
+}
+
+/**
+ * The random stream a client's retry jitter draws from. Its own fork by default, so adding a
+ * client reshuffles nobody else; with `clock-second`, one stream per start second, shared by every
+ * client that starts in that second, as a generator seeded with the wall clock would be.
+ */
+export function jitterStream(root: Prng, clientId: string, startAtMs: number, policy: RetryPolicy): Prng {
+  return policy.jitterSeed === 'clock-second' ? root.fork(`retry:clock-second:${Math.floor(startAtMs / 1000)}`) : root.fork(`retry:${clientId}`);
 }

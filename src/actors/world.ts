@@ -17,12 +17,13 @@ import { TransactionalResource } from './services/transactionalResource';
 import type { RedlockOptions } from './recipes/redlock';
 import { RedisNode, type RedisServerNode } from './redisNode';
 import { ReplicationTopology, type TopologyAction, type TopologySpec } from './replicationTopology';
+import { CasRow } from './resources/casRow';
 import { DispatchService } from './resources/dispatch';
 import { Inventory } from './resources/inventory';
 import { PaymentProvider } from './resources/payment';
 import type { Resource, ResourceKind } from './resources/resource';
 import { Store } from './resources/store';
-import type { RetryPolicy } from './retryPolicy';
+import { jitterStream, type RetryPolicy } from './retryPolicy';
 import { StepClient } from './stepClient';
 
 /** One client, already resolved (durations in ms, ids checked, defaults filled in). */
@@ -162,7 +163,9 @@ export class World {
     const services = spec.services ?? {};
     this.leaseService = services.lease ? new LeaseService(sim, services.lease.id, ownerOf) : null;
     this.dbLock = services.db ? new DbLockTable(sim, services.db.id, ownerOf, services.db) : null;
-    const resource = buildResource(sim, spec.resource);
+    // Each client's lock value, for a resource that compares them (cas-row).
+    const values = new Map<string, string>();
+    const resource = buildResource(sim, spec.resource, (client) => values.get(client) ?? client);
     // With a row lock, the protected table's writes join the holder's transaction.
     this.resource = this.dbLock?.options.mode === 'for-update' ? new TransactionalResource(sim, resource, this.dbLock) : resource;
     this.actors = actorInfos(spec);
@@ -170,6 +173,7 @@ export class World {
       // Each client's lock value comes from its own random stream (see Prng.fork).
       const value = `${c.id}-${sim.random.fork(`client:${c.id}`).hex(4)}`;
       owners.set(value, c.id);
+      values.set(c.id, value);
       if (c.steps) return this.stepClient(c, value);
       return new LockClient(sim, {
         id: c.id,
@@ -185,7 +189,7 @@ export class World {
         gapMs: c.gapMs,
         driftPpm: c.driftPpm,
         recipe: (ctx) => this.recipeFor(c, ctx),
-        random: sim.random.fork(`retry:${c.id}`),
+        random: jitterStream(sim.random, c.id, c.startAtMs, c.retry),
         input: {
           startAtMs: c.startAtMs,
           workMs: c.workMs,
@@ -243,7 +247,7 @@ export class World {
       nodeById: (id) => (this.nodes.some((n) => n.id === id) ? this.topology.address(id) : undefined),
       resource: this.resource,
       value,
-      random: this.sim.random.fork(`retry:${c.id}`),
+      random: jitterStream(this.sim.random, c.id, c.startAtMs, c.retry),
     });
   }
 
@@ -304,7 +308,7 @@ export class World {
   }
 }
 
-function buildResource(sim: Sim, r: ResourceSpec): Resource {
+function buildResource(sim: Sim, r: ResourceSpec, valueOf: (client: string) => string): Resource {
   switch (r.kind) {
     case 'store':
     case 'db-row':
@@ -315,5 +319,7 @@ function buildResource(sim: Sim, r: ResourceSpec): Resource {
       return new PaymentProvider(sim, r.id, r.order, r.idempotencyKeys);
     case 'dispatch':
       return new DispatchService(sim, r.id, r.order, r.conditional);
+    case 'cas-row':
+      return new CasRow(sim, r.id, valueOf);
   }
 }

@@ -80,6 +80,7 @@ function retryPolicy(c: ClientInput): RetryPolicy {
     maxDelayMs: r.maxDelay ?? Math.max(delayMs, r.policy === 'exponential' ? 30_000 : delayMs),
     jitterMs: r.jitter ?? (r.policy === base.policy ? base.jitterMs : 0),
     attempts: r.attempts ?? (r.policy === base.policy ? base.attempts : null),
+    ...('jitterSeed' in r && r.jitterSeed !== undefined ? { jitterSeed: r.jitterSeed } : {}),
   };
 }
 

@@ -88,6 +88,8 @@ const retryPolicy = z.union([
     maxDelay: nonNegativeDurationMs.optional(),
     jitter: nonNegativeDurationMs.optional(),
     attempts: z.number().int().positive().optional(),
+    /** own (default) or clock-second: seeded from the start second, as some guides do (see retryPolicy.ts). */
+    jitterSeed: z.enum(['own', 'clock-second']).optional(),
   }),
 ]);
 

@@ -28,7 +28,7 @@ export interface Resource {
   describeRequest(from: string, token: number | null): { value: string; label: string; op: 'write' | 'decrement' | 'charge' | 'assign' };
 }
 
-export const RESOURCE_KINDS = ['store', 'db-row', 'inventory', 'payment', 'dispatch'] as const;
+export const RESOURCE_KINDS = ['store', 'db-row', 'inventory', 'payment', 'dispatch', 'cas-row'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 /** The resources that can check a fencing token: the others would silently ignore it. */

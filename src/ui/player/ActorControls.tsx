@@ -4,6 +4,7 @@ import { formatMs } from '../../sim/time';
 import type { ActorInfo } from '../../sim/traceEvents';
 import { actorCommands, faultScope, partitionAction, partitionedAt } from './actorActions';
 import { actorStatusKey } from './actorStatus';
+import { LinkDelayControls } from './LinkDelayControls';
 import type { PlayerStore } from './playerStore';
 import { processStatesAt } from './processStates';
 import { rolesAt } from './roles';
@@ -38,7 +39,7 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   const { act, setSettings } = store.getState();
   const has = (name: string) => (controls as readonly string[]).includes(name);
   const perActor = actors.map((actor) => ({ actor, commands: actorCommands(actor, states.get(actor.id) ?? 'running', scope, settings, roles.get(actor.id) ?? null) }));
-  const network = has('partition') || has('heal');
+  const network = has('partition') || has('heal') || has('network');
   if (!network && perActor.every((a) => a.commands.length === 0)) return null;
 
   return (
@@ -145,6 +146,7 @@ function NetworkControls({ store, actors, partitioned }: { store: PlayerStore; a
           Heal the network
         </button>
       )}
+      {controls.includes('network') && <LinkDelayControls actors={actors} act={act} />}
     </fieldset>
   );
 }
