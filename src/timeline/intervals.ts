@@ -1,10 +1,13 @@
+import { beliefsOf } from '../check/beliefs';
 import type { TraceEvent } from '../sim/traceEvents';
 import type { Interval } from './modelTypes';
 
 /**
- * Builds the timeline's intervals from the trace in one pass: leases as each Redis node holds
- * them, beliefs as each client holds them, pauses and crashes. Anything still open when the run
- * ends is closed at `endMs` with `endId: null`, so the picture never pretends it ended.
+ * Builds the timeline's intervals from the trace: leases as each Redis node holds them, pauses,
+ * crashes and partitions in one pass here, and beliefs as each client holds them from the one
+ * belief rule the checkers use (check/beliefs.ts), so the bars a learner sees and the verdict
+ * beside them can never disagree. Anything still open when the run ends is closed at `endMs`
+ * with `endId: null`, so the picture never pretends it ended.
  */
 export function buildIntervals(events: readonly TraceEvent[], endMs: number): Interval[] {
   const done: Interval[] = [];
@@ -33,16 +36,6 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
       case 'lease.ended':
         finish(`lease|${e.actor}|${e.data.key}`, e, e.data.reason);
         break;
-      case 'lock.acquired':
-        // Re-acquiring (or extending) while already believing keeps one continuous belief.
-        start(`belief|${e.actor}|${e.data.key}`, { key: `belief:${e.id}`, kind: 'belief', lane: e.actor, owner: e.actor, lockKey: e.data.key, startMs: e.at, startId: e.id });
-        break;
-      case 'lock.released':
-        finish(`belief|${e.actor}|${e.data.key}`, e, 'released');
-        break;
-      case 'lock.lost':
-        finish(`belief|${e.actor}|${e.data.key}`, e, 'lost');
-        break;
       case 'process.pause':
         start(`pause|${e.actor}`, { key: `pause:${e.id}`, kind: 'pause', lane: e.actor, owner: null, lockKey: null, startMs: e.at, startId: e.id });
         break;
@@ -50,9 +43,7 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
         finish(`pause|${e.actor}`, e, 'resumed');
         break;
       case 'process.crash':
-        // A crashed process forgets everything, including any lock it believed it held.
         finish(`pause|${e.actor}`, e, 'crashed');
-        for (const slot of [...open.keys()]) if (slot.startsWith(`belief|${e.actor}|`)) finish(slot, e, 'crashed');
         start(`crash|${e.actor}`, { key: `crash:${e.id}`, kind: 'crash', lane: e.actor, owner: null, lockKey: null, startMs: e.at, startId: e.id });
         break;
       case 'process.restart':
@@ -75,7 +66,19 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
         break;
     }
   }
-  const all = [...done, ...open.values()];
+  const beliefs = beliefsOf(events).map((b): Interval => ({
+    key: `belief:${b.startId}`,
+    kind: 'belief',
+    lane: b.client,
+    owner: b.client,
+    lockKey: b.key,
+    startMs: b.startMs,
+    startId: b.startId,
+    endMs: b.endId === null ? endMs : b.endMs,
+    endId: b.endId,
+    endReason: b.endReason,
+  }));
+  const all = [...done, ...open.values(), ...beliefs];
   all.sort((a, b) => a.startId - b.startId || a.kind.localeCompare(b.kind));
   return [...all, ...projectAndFindStale(all)];
 }
