@@ -4,7 +4,7 @@ import type { Band } from './layers/intervals';
 import type { Glyph } from './layers/marks';
 import { markInfo } from './markInfo';
 import type { Interval, MessageMark } from './modelTypes';
-import type { TimelineState } from './renderTimeline';
+import type { TimelineState } from './timelineState';
 import { hideTooltip, showTooltip } from './tooltip';
 
 interface Actions {

@@ -71,7 +71,7 @@ export function updateLaneStates(g: G, states: ReadonlyMap<string, string>, labe
       this.dataset.full = full;
       this.textContent = full.length > maxChars ? `${full.slice(0, maxChars - 1)}…` : full;
       if (full.length > maxChars) {
-        const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        const title = this.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'title');
         title.textContent = s;
         this.appendChild(title);
       }

@@ -50,7 +50,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Appends a child element with attributes. */
 function add(parent: Element, tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
-  const el = document.createElementNS(SVG_NS, tag) as SVGElement;
+  const el = parent.ownerDocument.createElementNS(SVG_NS, tag) as SVGElement;
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   if (text !== undefined) el.textContent = text;
   parent.appendChild(el);
