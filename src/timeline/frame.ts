@@ -1,6 +1,7 @@
 import { hideTicksUnderTag, drawAxis } from './layers/axis';
 import { canvasJobs } from './layers/canvasLayer';
 import { positionBands, positionStretch } from './layers/intervals';
+import { layoutLabels } from './layers/labelPass';
 import { positionCaptions } from './layers/labels';
 import { updateLaneStates } from './layers/lanes';
 import { positionGlyphs } from './layers/marks';
@@ -58,8 +59,7 @@ export function applyZoom(state: TimelineState): void {
   positionBands(g.bandsBack, x);
   positionBands(g.bandsFront, x);
   if (!state.dense) positionMessages(ctx, g.messages, x);
-  positionCaptions(ctx, g.captions, x);
-  positionGlyphs(ctx, g.glyphs, x);
+  layoutLabels(ctx, positionCaptions(ctx, g.captions, x), positionGlyphs(ctx, g.glyphs, x));
   drawAxis(g.axis, state.transform.rescaleX(ctx.x0), ctx.layout.plotWidthPx);
   placePlayhead(state);
 }
