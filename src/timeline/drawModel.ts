@@ -9,6 +9,7 @@ import { drawLaneLabels, drawLaneStripes } from './layers/lanes';
 import { drawGlyphs, glyphsOf } from './layers/marks';
 import { drawMessages } from './layers/messages';
 import { drawPlayhead } from './layers/playhead';
+import { drawScrollCues } from './layers/scrollCues';
 import { drawTicks, tickMarksOf } from './layers/ticks';
 import { markInfo } from './markInfo';
 import type { TimelineModel } from './modelTypes';
@@ -70,6 +71,7 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   drawCaptions(ctx, g.captions, heavy ? [] : captionsOf(ctx));
   drawKeyRowLabels(ctx, g.keyRows);
   drawGlyphs(ctx, g.glyphs, heavy ? glyphs.filter((d) => d.kind === 'verdict') : glyphs);
+  drawScrollCues(ctx, g.scrollCues);
   drawPlayhead(ctx, g.veil, g.head);
 
   // Every layer stamps data-id with the event that makes a mark appear, so marks can be "not

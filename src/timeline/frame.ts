@@ -7,6 +7,7 @@ import { updateLaneStates } from './layers/lanes';
 import { positionGlyphs } from './layers/marks';
 import { positionMessages } from './layers/messages';
 import { positionPlayhead } from './layers/playhead';
+import { positionScrollCues } from './layers/scrollCues';
 import { laneStateAt } from './model';
 import { zoomedX, type TimelineState } from './timelineState';
 
@@ -60,6 +61,7 @@ export function applyZoom(state: TimelineState): void {
   positionBands(g.bandsFront, x);
   if (!state.dense) positionMessages(ctx, g.messages, x);
   layoutLabels(ctx, positionCaptions(ctx, g.captions, x), positionGlyphs(ctx, g.glyphs, x));
+  positionScrollCues(ctx, g.scrollCues, x);
   drawAxis(g.axis, state.transform.rescaleX(ctx.x0), ctx.layout.plotWidthPx);
   placePlayhead(state);
 }

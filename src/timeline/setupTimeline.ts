@@ -51,6 +51,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
   const captions = past.append('g').attr('class', 'tl-captions').attr('aria-hidden', 'true');
   const glyphs = clipped.append('g').attr('class', 'tl-glyphs');
   const keyRows = clipped.append('g').attr('class', 'tl-key-rows').attr('aria-hidden', 'true').attr('pointer-events', 'none');
+  const scrollCues = plot.append('g').attr('class', 'tl-scroll-cues').attr('aria-hidden', 'true');
   const head = plot.append('g').attr('class', 'tl-playhead-group').attr('aria-hidden', 'true');
   plot.append('rect').attr('class', 'tl-plot-frame').attr('fill', 'none').attr('stroke', 'none').attr('pointer-events', 'none');
   const tooltip = root.append('g').attr('class', 'tl-tooltip').attr('visibility', 'hidden');
@@ -59,7 +60,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     svg,
     root,
     prefix,
-    groups: { labels, axis, plot, stripes, veil, past, bandsBack, stretch, bandsFront, messages, captions, canvas, glyphs, keyRows, head, tooltip },
+    groups: { labels, axis, plot, stripes, veil, past, bandsBack, stretch, bandsFront, messages, captions, canvas, glyphs, keyRows, scrollCues, head, tooltip },
     pastClip,
     plotClip,
     // d3-zoom's own touch test reads the global navigator; ask the svg's window instead.

@@ -168,8 +168,8 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
   const labelled = new Map<SVGGElement, boolean>();
   const rows = new Map<string, { el: SVGGElement; px: number; d: Glyph }[]>();
   g.selectAll<SVGGElement, Glyph>('g.tl-glyph').each(function (d) {
-    // Verdicts sit a little right of the write they flag, but never off the edge.
-    const px = d.kind === 'verdict' ? Math.min(x(d.at) + 22, w - 14) : x(d.at);
+    // Verdicts sit a little right of the write they flag, or left of it at the plot's right edge.
+    const px = d.kind === 'verdict' ? (x(d.at) + 22 <= w - 14 ? x(d.at) + 22 : x(d.at) - 22) : x(d.at);
     const onScreen = px > -40 && px < w + 40;
     setShown(this, onScreen);
     if (!onScreen) return;
