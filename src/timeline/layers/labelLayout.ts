@@ -53,12 +53,13 @@ export interface LabelRequest {
  * @example placeLabels([markBox], [{ boxes: [textBox(10, 20, 'lease: A')], slideMaxPx: 200 }])
  */
 export function placeLabels(obstacles: readonly Box[], labels: readonly LabelRequest[]): (number | null)[] {
-  const taken: Box[] = [...obstacles];
+  const taken = new Shelves();
+  for (const o of obstacles) taken.add(o);
   return labels.map(({ boxes, slideMaxPx, slideLeftMaxPx = 0 }) => {
     const left = Math.min(...boxes.map((b) => b.x0));
     const right = Math.max(...boxes.map((b) => b.x1));
     const at = (dx: number) => boxes.map((b) => ({ x0: b.x0 + dx, y0: b.y0, x1: b.x1 + dx, y1: b.y1 }));
-    const blockers = (dx: number) => taken.filter((t) => at(dx).some((m) => overlaps(grow(m), t)));
+    const blockers = (dx: number) => at(dx).flatMap((m) => taken.overlapping(grow(m)));
     // Slide right past whatever is in the way, then, failing that, left before it.
     for (const direction of [1, -1] as const) {
       const limit = direction === 1 ? slideMaxPx : slideLeftMaxPx;
@@ -66,7 +67,7 @@ export function placeLabels(obstacles: readonly Box[], labels: readonly LabelReq
       for (;;) {
         const hit = blockers(dx);
         if (hit.length === 0) {
-          taken.push(...at(dx));
+          for (const b of at(dx)) taken.add(b);
           return dx;
         }
         const next = direction === 1 ? Math.max(...hit.map((t) => t.x1 + GAP_PX - left)) : Math.min(...hit.map((t) => t.x0 - GAP_PX - right));
@@ -76,6 +77,33 @@ export function placeLabels(obstacles: readonly Box[], labels: readonly LabelReq
     }
     return null;
   });
+}
+
+/** Height of a shelf: boxes are filed under every shelf they touch, so a lookup scans only its row. */
+const SHELF_PX = 16;
+
+/**
+ * Boxes filed by height, so a big run's hundreds of labels are each checked against their own
+ * row rather than against every label placed so far.
+ */
+class Shelves {
+  private readonly shelves = new Map<number, Box[]>();
+
+  add(b: Box): void {
+    for (let s = Math.floor(b.y0 / SHELF_PX); s <= Math.floor(b.y1 / SHELF_PX); s++) {
+      const shelf = this.shelves.get(s);
+      if (shelf) shelf.push(b);
+      else this.shelves.set(s, [b]);
+    }
+  }
+
+  overlapping(b: Box): Box[] {
+    const found = new Set<Box>();
+    for (let s = Math.floor(b.y0 / SHELF_PX); s <= Math.floor(b.y1 / SHELF_PX); s++) {
+      for (const t of this.shelves.get(s) ?? []) if (overlaps(b, t)) found.add(t);
+    }
+    return [...found];
+  }
 }
 
 function grow(b: Box): Box {
