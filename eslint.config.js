@@ -122,6 +122,17 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...['document', 'window', 'navigator', 'requestAnimationFrame', 'cancelAnimationFrame', 'matchMedia'].map((name) => ({ name, message: 'Use the svg\'s ownerDocument (and its defaultView): the timeline is handed its document.' }))],
     },
   },
+  {
+    // "sim types only": the timeline draws a finished trace, so of the kernel it needs the event
+    // types and the way times are written (sim/time), never the kernel itself.
+    files: ['src/timeline/**'],
+    ignores: TEST_SUPPORT,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['../sim/**', '../../sim/**', '!../sim/time', '!../../sim/time'], allowTypeImports: true, message: 'Layer rule (DESIGN.md §2): src/timeline imports only types from src/sim (and sim/time to write times): use `import type`.' }],
+      }],
+    },
+  },
   ...Object.keys(LAYERS).map((layer) => ({
     files: [`src/${layer}/**`],
     ignores: TEST_SUPPORT,

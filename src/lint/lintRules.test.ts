@@ -56,6 +56,13 @@ describe('layer rules', { timeout: 30_000 }, () => {
     expect(await layerErrors('src/timeline/probe.ts', "import { runCheckers } from '../check/invariants';\nexport const r = runCheckers;\n")).toHaveLength(1);
   });
 
+  it('let the timeline take only types from the kernel (and its time formatting)', async () => {
+    const sim = async (code: string) => (await lint('src/timeline/probe.ts', code)).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+    expect(await sim("import { Trace } from '../sim/trace';\nexport const t = new Trace();\n")).toHaveLength(1);
+    expect(await sim("import type { Trace } from '../sim/trace';\nexport type T = Trace;\n")).toEqual([]);
+    expect(await sim("import { formatMs } from '../sim/time';\nexport const f = formatMs;\n")).toEqual([]);
+  });
+
   it('keep the timeline off the global document (it is handed one)', async () => {
     const errors = (await lint('src/timeline/probe.ts', "export const make = () => document.createElement('div');\n")).filter((m) => m.ruleId === 'no-restricted-globals');
     expect(errors).toHaveLength(1);
