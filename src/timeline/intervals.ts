@@ -12,6 +12,9 @@ import type { Interval } from './modelTypes';
 export function buildIntervals(events: readonly TraceEvent[], endMs: number): Interval[] {
   const done: Interval[] = [];
   const open = new Map<string, Interval>();
+  // Node → the stretches it spent as a replica (its copies of leases grant nothing then).
+  const replicaSpans = new Map<string, { startMs: number; endMs: number }[]>();
+  const replicaSince = new Map<string, number>();
 
   const start = (slot: string, interval: Omit<Interval, 'endMs' | 'endId' | 'endReason'> & { detail?: string }) => {
     if (open.has(slot)) return;
@@ -62,6 +65,15 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
       case 'net.heal':
         for (const slot of [...open.keys()]) if (slot.startsWith('partition|')) finish(slot, e, 'healed');
         break;
+      case 'redis.role': {
+        const since = replicaSince.get(e.actor);
+        if (e.data.role === 'replica' && since === undefined) replicaSince.set(e.actor, e.at);
+        if (e.data.role === 'primary' && since !== undefined) {
+          replicaSince.delete(e.actor);
+          replicaSpans.set(e.actor, [...(replicaSpans.get(e.actor) ?? []), { startMs: since, endMs: e.at }]);
+        }
+        break;
+      }
       default:
         break;
     }
@@ -80,28 +92,34 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
   }));
   const all = [...done, ...open.values(), ...beliefs];
   all.sort((a, b) => a.startId - b.startId || a.kind.localeCompare(b.kind));
-  return [...all, ...projectAndFindStale(all)];
+  for (const [node, since] of replicaSince) replicaSpans.set(node, [...(replicaSpans.get(node) ?? []), { startMs: since, endMs: Infinity }]);
+  return [...all, ...projectAndFindStale(all, replicaSpans)];
 }
 
 /**
  * Derives, for each client, the faint copy of its leases on its own lane and the stretches of
  * belief no node backs with a lease. Those stretches are where a client acts on a lock it no
- * longer has, so the renderer draws them loudest.
+ * longer has, so the renderer draws them loudest. As in the single-lease checker, only a
+ * primary grants: a replica's copy of a lease (until the deletion reaches it, say) backs
+ * nothing and is not projected, unless and from when the replica is promoted.
  */
-function projectAndFindStale(intervals: readonly Interval[]): Interval[] {
+function projectAndFindStale(intervals: readonly Interval[], replicaSpans: ReadonlyMap<string, readonly { startMs: number; endMs: number }[]>): Interval[] {
   const derived: Interval[] = [];
-  const leasesByOwner = new Map<string, Interval[]>();
+  const grantsByOwner = new Map<string, { startMs: number; endMs: number }[]>();
   for (const lease of intervals) {
     if (lease.kind !== 'lease' || lease.owner === null) continue;
-    derived.push({ ...lease, key: `proj:${lease.startId}`, kind: 'leaseProjection', lane: lease.owner });
-    const list = leasesByOwner.get(`${lease.owner}|${lease.lockKey}`) ?? [];
-    list.push(lease);
-    leasesByOwner.set(`${lease.owner}|${lease.lockKey}`, list);
+    const granting = subtract(lease.startMs, lease.endMs, replicaSpans.get(lease.lane) ?? []);
+    granting.forEach(([startMs, endMs], i) => {
+      derived.push({ ...lease, key: i === 0 ? `proj:${lease.startId}` : `proj:${lease.startId}:${i}`, kind: 'leaseProjection', lane: lease.owner!, startMs, endMs });
+    });
+    const list = grantsByOwner.get(`${lease.owner}|${lease.lockKey}`) ?? [];
+    list.push(...granting.map(([startMs, endMs]) => ({ startMs, endMs })));
+    grantsByOwner.set(`${lease.owner}|${lease.lockKey}`, list);
   }
   for (const belief of intervals) {
     if (belief.kind !== 'belief') continue;
-    const leases = leasesByOwner.get(`${belief.owner}|${belief.lockKey}`) ?? [];
-    subtract(belief.startMs, belief.endMs, leases).forEach(([startMs, endMs], i) => {
+    const grants = grantsByOwner.get(`${belief.owner}|${belief.lockKey}`) ?? [];
+    subtract(belief.startMs, belief.endMs, grants).forEach(([startMs, endMs], i) => {
       derived.push({ ...belief, key: `stale:${belief.startId}:${i}`, kind: 'staleBelief', startMs, endMs });
     });
   }

@@ -3,7 +3,7 @@ import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
 import { describeInterval } from './layers/intervals';
 import { buildTimelineModel, laneStateAt } from './model';
 import type { Interval, TimelineModel } from './model';
-import { loadScripts, referenceScenario, run, type Run } from './testing/lessonRuns';
+import { lessonScenarios, loadScripts, referenceScenario, run, type Run } from './testing/lessonRuns';
 
 const spans = (model: TimelineModel, kind: Interval['kind'], lane?: string) =>
   model.intervals.filter((i) => i.kind === kind && (lane === undefined || i.lane === lane)).map((i) => [i.startMs, i.endMs, i.owner]);
@@ -260,5 +260,34 @@ describe('naming the lock server', () => {
     expect(describeInterval(stale, (id) => model.laneById.get(id)?.label ?? id, 200, model.lockServer)).toBe(
       'Barista A believes it holds “lock” but etcd has no lease for it: 100 ms to 200 ms',
     );
+  });
+});
+
+// As in the single-lease checker, only a primary grants: the timeline's faint "Redis lease" on a
+// client's lane, and the stale stretch of its belief, count a replica's copy only once promoted.
+describe('leases as the lock server grants them (only primaries)', () => {
+  let lessons: ReturnType<typeof lessonScenarios>;
+  beforeAll(async () => {
+    await loadScripts();
+    lessons = lessonScenarios();
+  });
+  const modelOf = (spec: string) => {
+    const r = run(lessons.find((s) => s.spec === spec)!.scenario);
+    return { r, model: buildTimelineModel(r.events, r.verdicts) };
+  };
+
+  it("does not project a replica's copy of A's lease onto A's lane", () => {
+    const { model } = modelOf('09-failover.md#failover-your-turn');
+    expect(model.intervals.filter((i) => i.kind === 'lease' && i.owner === 'A').map((i) => i.lane)).toEqual(['primary', 'replica']);
+    const primaryLease = model.intervals.find((i) => i.kind === 'lease' && i.owner === 'A' && i.lane === 'primary')!;
+    expect(spans(model, 'leaseProjection', 'A')).toEqual([[primaryLease.startMs, primaryLease.endMs, 'A']]);
+  });
+
+  it("projects a promoted replica's lease from the promotion on", () => {
+    const { r, model } = modelOf('09-failover.md#failover-split-brain');
+    const promoted = r.events.find((e) => e.kind === 'redis.role' && e.actor === 'replica' && e.data.role === 'primary')!;
+    const fromReplica = model.intervals.filter((i) => i.kind === 'leaseProjection' && i.startId === model.intervals.find((l) => l.kind === 'lease' && l.lane === 'replica' && l.owner === 'B')?.startId);
+    expect(fromReplica.length).toBeGreaterThan(0);
+    expect(fromReplica.every((i) => i.startMs >= promoted.at)).toBe(true);
   });
 });
