@@ -1,11 +1,19 @@
-// Lint rules. The important one is the purity rule: the simulation core must be
-// deterministic, so it may not reach for wall-clock time, randomness, timers or the DOM.
+// Lint rules. Two matter most. The purity rule: the simulation core must be deterministic, so it
+// may not reach for wall-clock time, randomness, timers or the DOM. The layer rules: imports flow
+// one way (DESIGN.md §2), with no cycles, so each layer can be read, tested and changed alone.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const CORE = ['src/sim/**', 'src/net/**', 'src/redis/**', 'src/actors/**', 'src/check/**', 'src/scenario/**'];
+
+/**
+ * Tests and test support may drive a layer through the layers above it (a checker's test runs a
+ * whole scenario); nothing the app ships imports them.
+ */
+const TEST_SUPPORT = ['**/*.test.ts', '**/*.test.tsx', '**/*.bench.ts', 'src/**/testing/**', 'src/redis/differential/**'];
 
 const impureGlobals = [
   ['Date', 'Virtual time comes from the kernel (world.now), never from Date.'],
@@ -21,8 +29,57 @@ const impureGlobals = [
   ['localStorage', 'The core never touches browser storage.'],
 ].map(([name, message]) => ({ name, message }));
 
+const UI_LIBRARIES = { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*'], message: 'This layer imports no React (React owns only src/ui).' };
+const D3 = { group: ['d3', 'd3-*'], message: 'The simulation core imports no UI library.' };
+const NODE_BUILTINS = { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'The core runs in the browser too: no Node built-ins.' };
+
+/**
+ * The layer table of DESIGN.md §2: what each folder under src/ may import of ours. Anything not
+ * listed is refused, with the table's reason in the message.
+ */
+const FOLDERS = ['sim', 'net', 'redis', 'actors', 'check', 'scenario', 'lessons', 'timeline', 'ui', 'cli', 'bench', 'testing', 'lint'];
+const LAYERS = {
+  sim: { may: [], why: 'src/sim is the kernel: it imports nothing of ours.' },
+  net: { may: ['sim'], why: 'src/net may import only src/sim.' },
+  redis: { may: ['sim'], why: 'src/redis may import only src/sim (a bench that needs a recipe lives in src/bench).' },
+  actors: { may: ['sim', 'net', 'redis'], why: 'src/actors may import src/sim, src/net and src/redis.' },
+  check: { may: ['sim', 'actors'], why: 'src/check reads traces: it may import src/sim and src/actors.' },
+  scenario: { may: ['sim', 'net', 'redis', 'actors', 'check'], why: 'src/scenario may import the core below it, never lessons, timeline, ui or cli.' },
+  lessons: { may: ['scenario', 'check'], why: 'src/lessons may import src/scenario (and check\'s Verdict type).' },
+  // The timeline draws a trace: sim's event types and time formatting, and check's pure readers
+  // of a trace (the belief rule it shares with single-holder, the Verdict type). Nothing that
+  // runs a simulation.
+  timeline: { may: ['sim', 'check/beliefs', 'check/verdict'], why: 'src/timeline may import only sim types and check/beliefs (a pure function over the trace), and no React.' },
+  cli: { may: ['sim', 'net', 'redis', 'actors', 'check', 'scenario', 'lessons', 'bench'], why: 'src/cli runs in Node: everything but src/ui and src/timeline.' },
+};
+
+/** no-restricted-imports patterns refusing every folder `layer` may not import. */
+function layerPatterns(layer) {
+  const { may, why } = LAYERS[layer];
+  const whole = new Set(may.filter((m) => !m.includes('/')));
+  const files = may.filter((m) => m.includes('/'));
+  return FOLDERS.filter((f) => f !== layer && !whole.has(f)).map((f) => ({
+    // `../x/...` from the folder's top, `../../x/...` from a subfolder; a file-level allowance
+    // (check/beliefs) is carved out of its folder.
+    group: [`../${f}/**`, `../../${f}/**`, `../../../${f}/**`, ...files.filter((m) => m.startsWith(`${f}/`)).flatMap((m) => [`!../${m}`, `!../../${m}`, `!../../../${m}`])],
+    message: `Layer rule (DESIGN.md §2): ${why}`,
+  }));
+}
+
+const extraPatterns = {
+  sim: [D3, NODE_BUILTINS, UI_LIBRARIES],
+  net: [D3, NODE_BUILTINS, UI_LIBRARIES],
+  redis: [D3, NODE_BUILTINS, UI_LIBRARIES],
+  actors: [D3, NODE_BUILTINS, UI_LIBRARIES],
+  check: [D3, NODE_BUILTINS, UI_LIBRARIES],
+  scenario: [D3, NODE_BUILTINS, UI_LIBRARIES],
+  lessons: [UI_LIBRARIES],
+  timeline: [UI_LIBRARIES],
+  cli: [UI_LIBRARIES],
+};
+
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage', '**/*.tmp.*'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage', '**/*.tmp.*', 'src/lint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,18 +94,54 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // A cycle makes two modules one: neither can be read, tested or loaded without the other.
+    // Type-only imports count too (the shared import-cycles tool counts them).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // Without these import-x reads only .js files when it follows imports, and sees no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: CORE,
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-globals': ['error', ...impureGlobals],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded PRNG (src/sim/prng.ts).' }],
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'd3', 'd3-*'], message: 'The simulation core imports no UI library.' },
-          { group: ['**/ui/**', '**/timeline/**', '**/cli/**', '**/lessons/**'], message: 'Imports flow one way: ui → timeline, lessons → scenario → check → actors → redis, net → sim.' },
-          { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'The core runs in the browser too: no Node built-ins.' },
-        ],
+    },
+  },
+  {
+    // The timeline is handed its document (the svg's ownerDocument), so it can draw in Node too.
+    files: ['src/timeline/**'],
+    ignores: [...TEST_SUPPORT, 'src/timeline/bench/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...['document', 'window', 'navigator', 'requestAnimationFrame', 'cancelAnimationFrame', 'matchMedia'].map((name) => ({ name, message: 'Use the svg\'s ownerDocument (and its defaultView): the timeline is handed its document.' }))],
+    },
+  },
+  {
+    // "sim types only": the timeline draws a finished trace, so of the kernel it needs the event
+    // types and the way times are written (sim/time), never the kernel itself.
+    files: ['src/timeline/**'],
+    ignores: TEST_SUPPORT,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['../sim/**', '../../sim/**', '!../sim/time', '!../../sim/time'], allowTypeImports: true, message: 'Layer rule (DESIGN.md §2): src/timeline imports only types from src/sim (and sim/time to write times): use `import type`.' }],
       }],
     },
+  },
+  ...Object.keys(LAYERS).map((layer) => ({
+    files: [`src/${layer}/**`],
+    ignores: TEST_SUPPORT,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...layerPatterns(layer), ...extraPatterns[layer]] }] },
+  })),
+  {
+    // Test support is for tests: the app never imports it.
+    files: ['src/**'],
+    ignores: [...TEST_SUPPORT, 'src/bench/**', 'src/cli/bench*.ts', ...Object.keys(LAYERS).map((l) => `src/${l}/**`)],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/testing/**'], message: 'src/testing and */testing/ are test support: only tests and benches import them.' }] }] },
   },
 );

@@ -20,8 +20,9 @@ export interface CheckOptions {
 
 /**
  * The only kinds of event the checkers read (plus the run's end, the last moment a stall can be
- * seen). A run's verdicts need these alone, so the messages, commands and state changes that
- * make up most of a trace are never built into event objects for them.
+ * seen). A run's verdicts need these alone, so the deliveries, commands and state changes that
+ * make up most of a trace are never built into event objects for them. Sends are read because
+ * a belief ends when its release is sent (beliefs.ts); roles, because only a primary grants.
  */
 export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set<TraceKind>([
   'run.start',
@@ -33,6 +34,8 @@ export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set<TraceKind>([
   'lock.failed',
   'lease.granted',
   'lease.ended',
+  'redis.role',
+  'net.send',
   'resource.write',
   'process.crash',
 ]);

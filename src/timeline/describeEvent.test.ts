@@ -1,32 +1,36 @@
-import { describe, expect, it } from 'vitest';
-import { pausedBaristaFenced } from './fixtures/pausedBarista';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TraceEvent, TraceKind } from '../sim/traceEvents';
 import { describeEvent, describeEventLine } from './describeEvent';
+import { loadScripts, referenceScenario, run } from './testing/lessonRuns';
 
-const labels = new Map([
-  ['A', 'Barista A'],
-  ['B', 'Barista B'],
-  ['r1', 'Redis'],
-  ['espresso', 'Espresso machine'],
-]);
-const labelOf = (id: string) => labels.get(id) ?? id;
-const { events, ids } = pausedBaristaFenced;
+// The simulator's paused barista with fencing on: A's late write carries the older token.
+let events: TraceEvent[];
+let labelOf: (id: string) => string;
+beforeAll(async () => {
+  await loadScripts();
+  events = run(referenceScenario('paused-barista'), { fencing: true }).events;
+  const start = events[0]!;
+  const names = new Map(start.kind === 'run.start' ? start.data.actors.map((a) => [a.id, a.label]) : []);
+  labelOf = (id) => names.get(id) ?? id;
+});
+const find = (kind: TraceKind, actor: string, nth = 0) => events.filter((e) => e.kind === kind && e.actor === actor)[nth]!;
 
 describe('describeEvent', () => {
   it("says plainly that the machine rejected A's stale write, with the time", () => {
-    expect(describeEventLine(events[ids.aWrite]!, labelOf)).toBe("17.002 s – Espresso machine rejected Barista A's write: stale token 1 < 2.");
+    const aWrite = find('resource.write', 'espresso', 1);
+    expect(describeEventLine(aWrite, labelOf)).toBe(`${(aWrite.at / 1000).toFixed(3)} s – Espresso machine rejected Barista A's write: stale token 1 < 2.`);
   });
 
   it('names the accepted write and its token', () => {
-    expect(describeEvent(events[ids.bWrite]!, labelOf)).toBe("Espresso machine accepted Barista B's write (token 2).");
+    expect(describeEvent(find('resource.write', 'espresso'), labelOf)).toBe("Espresso machine accepted Barista B's write (token 2).");
   });
 
   it('explains the expiry and the pause in actor names, not ids', () => {
-    expect(describeEvent(events[ids.leaseAExpired]!, labelOf)).toBe("Redis: Barista A's lease on “lock” expired.");
-    expect(describeEvent(events[ids.aPause]!, labelOf)).toBe('Barista A paused for 15 s.');
+    expect(describeEvent(find('lease.ended', 'r1'), labelOf)).toBe("Redis r1: Barista A's lease on “lock” expired.");
+    expect(describeEvent(find('process.pause', 'A'), labelOf)).toBe('Barista A paused for 15 s.');
   });
 
   it('says when a release found the key already gone', () => {
-    const release = events.find((e) => e.kind === 'lock.released' && e.actor === 'A')!;
-    expect(describeEvent(release, labelOf)).toBe('Barista A tried to release “lock”, but Redis no longer had its key.');
+    expect(describeEvent(find('lock.released', 'A'), labelOf)).toBe('Barista A tried to release “lock”, but Redis no longer had its key.');
   });
 });

@@ -126,16 +126,65 @@ export function describeEventLine(e: TraceEvent, labelOf: LabelOf): string {
   return `${formatMs(e.at)} – ${describeEvent(e, labelOf)}`;
 }
 
-/** The event's fields as label/value rows for a tooltip. */
+/** Fields the sentence already says, or that mean nothing to a learner, per kind (all kinds: `actors`). */
+const SAID: Record<string, readonly string[]> = {
+  'net.send': ['to', 'label'],
+  'net.deliver': ['from', 'label'],
+  'net.drop': ['to', 'label', 'reason'],
+  'redis.command': ['from'],
+  'lease.granted': ['key', 'owner'],
+  'lease.ended': ['key', 'owner', 'reason'],
+  'lock.request': ['key'],
+  'lock.acquired': ['key', 'token', 'ttlMs'],
+  'lock.busy': ['key'],
+  'lock.released': ['key', 'deleted'],
+  'lock.renewed': ['key', 'ttlMs'],
+  'lock.lost': ['key', 'reason'],
+  'lock.failed': ['key', 'attempts'],
+  'resource.request': ['resource', 'token'],
+  'resource.write': ['from', 'accepted', 'reason'],
+  'process.pause': ['forMs'],
+  'clock.jump': ['byMs'],
+  'actor.state': ['state'],
+  'action.apply': ['detail'],
+};
+
+/** Plain words for field names ("highestToken" → "highest token seen"). */
+const FIELD_NAMES: Record<string, string> = {
+  msg: 'message',
+  argv: 'command',
+  expiresAt: 'expires at',
+  highestToken: 'highest token seen',
+  readVersion: 'version read',
+  numReplicas: 'replicas',
+  timeoutMs: 'timeout',
+};
+
+/**
+ * The fields of an event worth a line in its tooltip, beside the sentence describeEvent gives:
+ * what the sentence does not already say, without empty values (no "token: null"), times as
+ * times, ids as names. Ends with the event's place in the trace, for the event list.
+ */
 export function eventDetailRows(e: TraceEvent, labelOf: LabelOf): [string, string][] {
-  const rows: [string, string][] = [
-    ['event', `${e.kind} #${e.id}`],
-    ['time', formatMs(e.at)],
-    ['actor', labelOf(e.actor)],
-  ];
+  const rows: [string, string][] = [['time', formatMs(e.at)]];
+  const said = SAID[e.kind] ?? [];
   for (const [key, value] of Object.entries(e.data as Record<string, unknown>)) {
-    if (key === 'actors') continue;
-    rows.push([key, Array.isArray(value) ? value.join(' ') : String(value)]);
+    if (key === 'actors' || said.includes(key) || value === null || value === undefined || value === '') continue;
+    rows.push([FIELD_NAMES[key] ?? words(key), formatValue(key, value, labelOf)]);
   }
+  rows.push(['trace event', `#${e.id} ${e.kind}`]);
   return rows;
+}
+
+/** "numReplicas" → "num replicas"; a trailing unit ("Ms") is dropped since the value says it. */
+function words(key: string): string {
+  return key.replace(/Ms$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+function formatValue(key: string, value: unknown, labelOf: LabelOf): string {
+  if (Array.isArray(value)) return value.map((v) => (Array.isArray(v) ? v.join(' ') : String(v))).join(key === 'argv' ? ' ' : '; ');
+  if (typeof value === 'number' && (key.endsWith('Ms') || key === 'expiresAt')) return formatMs(value);
+  if (typeof value === 'string' && ['from', 'to', 'owner', 'leader', 'primary', 'node', 'of'].includes(key)) return labelOf(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value);
 }

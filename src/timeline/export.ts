@@ -22,7 +22,7 @@ export async function exportPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
   image.decoding = 'async';
   image.src = url;
   await image.decode();
-  const canvas = document.createElement('canvas');
+  const canvas = svg.ownerDocument.createElement('canvas');
   canvas.width = Math.round(width * scale);
   canvas.height = Math.round(height * scale);
   const c = canvas.getContext('2d');
@@ -43,7 +43,7 @@ function serialize(svg: SVGSVGElement): string {
   clone.querySelectorAll('foreignObject.tl-canvas-host').forEach((fo, i) => {
     const source = liveCanvases[i];
     if (source) {
-      const image = document.createElementNS(SVG_NS, 'image');
+      const image = svg.ownerDocument.createElementNS(SVG_NS, 'image');
       image.setAttribute('width', fo.getAttribute('width') ?? '0');
       image.setAttribute('height', fo.getAttribute('height') ?? '0');
       image.setAttribute('href', source.toDataURL('image/png'));

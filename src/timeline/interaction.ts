@@ -4,7 +4,7 @@ import type { Band } from './layers/intervals';
 import type { Glyph } from './layers/marks';
 import { markInfo } from './markInfo';
 import type { Interval, MessageMark } from './modelTypes';
-import type { TimelineState } from './renderTimeline';
+import type { TimelineState } from './timelineState';
 import { hideTooltip, showTooltip } from './tooltip';
 
 interface Actions {
@@ -52,17 +52,18 @@ export function attachInteraction(state: TimelineState, actions: Actions): () =>
     setRoving(first);
   };
 
-  const tooltip = (el: Element, clientX?: number, clientY?: number) => {
+  const tooltip = (el: Element, clientX?: number) => {
     const ctx = state.ctx;
     if (!ctx) return;
     const info = markInfo(ctx, el, state.view.cursorMs);
     if (!info) return;
     const svgBox = svg.getBoundingClientRect();
     const box = el.getBoundingClientRect();
-    const left = Math.max(box.left, svgBox.left + ctx.layout.labelWidthPx);
-    const x = (clientX ?? left + Math.min(box.width, 40) / 2) - svgBox.left;
-    const y = (clientY ?? box.bottom) - svgBox.top;
-    showTooltip(state.groups.tooltip, info, x, y, ctx.layout.width, ctx.layout.height);
+    // The part of the mark in view (a long bar runs on under the labels and off the right edge).
+    const x0 = Math.max(box.left - svgBox.left, ctx.layout.labelWidthPx);
+    const x1 = Math.max(x0 + 1, Math.min(box.right - svgBox.left, ctx.layout.labelWidthPx + ctx.layout.plotWidthPx));
+    const mark = { x0, y0: box.top - svgBox.top, x1, y1: box.bottom - svgBox.top };
+    showTooltip(state.groups.tooltip, info, mark, clientX === undefined ? null : clientX - svgBox.left, ctx.layout.width, ctx.layout.height);
   };
 
   const panIntoView = (el: Element) => {
@@ -126,7 +127,7 @@ export function attachInteraction(state: TimelineState, actions: Actions): () =>
 
   const onPointerOver = (event: PointerEvent) => {
     const el = (event.target as Element).closest('.tl-mark, .tl-msg');
-    if (el) tooltip(el, event.clientX, event.clientY);
+    if (el) tooltip(el, event.clientX);
   };
   const onPointerOut = (event: PointerEvent) => {
     const el = (event.target as Element).closest('.tl-mark, .tl-msg');
@@ -155,7 +156,8 @@ export function attachInteraction(state: TimelineState, actions: Actions): () =>
       if (!(event.target as Element).closest('.tl-mark')) hideTooltip(state.groups.tooltip);
       return;
     }
-    showTooltip(state.groups.tooltip, { eventId: hit.id, headline: describeEvent(e, ctx.labelOf), rows: eventDetailRows(e, ctx.labelOf) }, hit.x, hit.y, ctx.layout.width, ctx.layout.height);
+    const mark = { x0: hit.x - 6, y0: hit.y - 6, x1: hit.x + 6, y1: hit.y + 6 };
+    showTooltip(state.groups.tooltip, { eventId: hit.id, headline: describeEvent(e, ctx.labelOf), rows: eventDetailRows(e, ctx.labelOf) }, mark, hit.x, ctx.layout.width, ctx.layout.height);
   };
   const onClick = (event: MouseEvent) => {
     const el = (event.target as Element).closest('.tl-mark, .tl-msg');

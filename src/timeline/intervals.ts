@@ -1,14 +1,20 @@
+import { beliefsOf } from '../check/beliefs';
 import type { TraceEvent } from '../sim/traceEvents';
 import type { Interval } from './modelTypes';
 
 /**
- * Builds the timeline's intervals from the trace in one pass: leases as each Redis node holds
- * them, beliefs as each client holds them, pauses and crashes. Anything still open when the run
- * ends is closed at `endMs` with `endId: null`, so the picture never pretends it ended.
+ * Builds the timeline's intervals from the trace: leases as each Redis node holds them, pauses,
+ * crashes and partitions in one pass here, and beliefs as each client holds them from the one
+ * belief rule the checkers use (check/beliefs.ts), so the bars a learner sees and the verdict
+ * beside them can never disagree. Anything still open when the run ends is closed at `endMs`
+ * with `endId: null`, so the picture never pretends it ended.
  */
 export function buildIntervals(events: readonly TraceEvent[], endMs: number): Interval[] {
   const done: Interval[] = [];
   const open = new Map<string, Interval>();
+  // Node → the stretches it spent as a replica (its copies of leases grant nothing then).
+  const replicaSpans = new Map<string, { startMs: number; endMs: number }[]>();
+  const replicaSince = new Map<string, number>();
 
   const start = (slot: string, interval: Omit<Interval, 'endMs' | 'endId' | 'endReason'> & { detail?: string }) => {
     if (open.has(slot)) return;
@@ -33,16 +39,6 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
       case 'lease.ended':
         finish(`lease|${e.actor}|${e.data.key}`, e, e.data.reason);
         break;
-      case 'lock.acquired':
-        // Re-acquiring (or extending) while already believing keeps one continuous belief.
-        start(`belief|${e.actor}|${e.data.key}`, { key: `belief:${e.id}`, kind: 'belief', lane: e.actor, owner: e.actor, lockKey: e.data.key, startMs: e.at, startId: e.id });
-        break;
-      case 'lock.released':
-        finish(`belief|${e.actor}|${e.data.key}`, e, 'released');
-        break;
-      case 'lock.lost':
-        finish(`belief|${e.actor}|${e.data.key}`, e, 'lost');
-        break;
       case 'process.pause':
         start(`pause|${e.actor}`, { key: `pause:${e.id}`, kind: 'pause', lane: e.actor, owner: null, lockKey: null, startMs: e.at, startId: e.id });
         break;
@@ -50,9 +46,7 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
         finish(`pause|${e.actor}`, e, 'resumed');
         break;
       case 'process.crash':
-        // A crashed process forgets everything, including any lock it believed it held.
         finish(`pause|${e.actor}`, e, 'crashed');
-        for (const slot of [...open.keys()]) if (slot.startsWith(`belief|${e.actor}|`)) finish(slot, e, 'crashed');
         start(`crash|${e.actor}`, { key: `crash:${e.id}`, kind: 'crash', lane: e.actor, owner: null, lockKey: null, startMs: e.at, startId: e.id });
         break;
       case 'process.restart':
@@ -71,34 +65,61 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
       case 'net.heal':
         for (const slot of [...open.keys()]) if (slot.startsWith('partition|')) finish(slot, e, 'healed');
         break;
+      case 'redis.role': {
+        const since = replicaSince.get(e.actor);
+        if (e.data.role === 'replica' && since === undefined) replicaSince.set(e.actor, e.at);
+        if (e.data.role === 'primary' && since !== undefined) {
+          replicaSince.delete(e.actor);
+          replicaSpans.set(e.actor, [...(replicaSpans.get(e.actor) ?? []), { startMs: since, endMs: e.at }]);
+        }
+        break;
+      }
       default:
         break;
     }
   }
-  const all = [...done, ...open.values()];
+  const beliefs = beliefsOf(events).map((b): Interval => ({
+    key: `belief:${b.startId}`,
+    kind: 'belief',
+    lane: b.client,
+    owner: b.client,
+    lockKey: b.key,
+    startMs: b.startMs,
+    startId: b.startId,
+    endMs: b.endId === null ? endMs : b.endMs,
+    endId: b.endId,
+    endReason: b.endReason,
+  }));
+  const all = [...done, ...open.values(), ...beliefs];
   all.sort((a, b) => a.startId - b.startId || a.kind.localeCompare(b.kind));
-  return [...all, ...projectAndFindStale(all)];
+  for (const [node, since] of replicaSince) replicaSpans.set(node, [...(replicaSpans.get(node) ?? []), { startMs: since, endMs: Infinity }]);
+  return [...all, ...projectAndFindStale(all, replicaSpans)];
 }
 
 /**
  * Derives, for each client, the faint copy of its leases on its own lane and the stretches of
  * belief no node backs with a lease. Those stretches are where a client acts on a lock it no
- * longer has, so the renderer draws them loudest.
+ * longer has, so the renderer draws them loudest. As in the single-lease checker, only a
+ * primary grants: a replica's copy of a lease (until the deletion reaches it, say) backs
+ * nothing and is not projected, unless and from when the replica is promoted.
  */
-function projectAndFindStale(intervals: readonly Interval[]): Interval[] {
+function projectAndFindStale(intervals: readonly Interval[], replicaSpans: ReadonlyMap<string, readonly { startMs: number; endMs: number }[]>): Interval[] {
   const derived: Interval[] = [];
-  const leasesByOwner = new Map<string, Interval[]>();
+  const grantsByOwner = new Map<string, { startMs: number; endMs: number }[]>();
   for (const lease of intervals) {
     if (lease.kind !== 'lease' || lease.owner === null) continue;
-    derived.push({ ...lease, key: `proj:${lease.startId}`, kind: 'leaseProjection', lane: lease.owner });
-    const list = leasesByOwner.get(`${lease.owner}|${lease.lockKey}`) ?? [];
-    list.push(lease);
-    leasesByOwner.set(`${lease.owner}|${lease.lockKey}`, list);
+    const granting = subtract(lease.startMs, lease.endMs, replicaSpans.get(lease.lane) ?? []);
+    granting.forEach(([startMs, endMs], i) => {
+      derived.push({ ...lease, key: i === 0 ? `proj:${lease.startId}` : `proj:${lease.startId}:${i}`, kind: 'leaseProjection', lane: lease.owner!, startMs, endMs });
+    });
+    const list = grantsByOwner.get(`${lease.owner}|${lease.lockKey}`) ?? [];
+    list.push(...granting.map(([startMs, endMs]) => ({ startMs, endMs })));
+    grantsByOwner.set(`${lease.owner}|${lease.lockKey}`, list);
   }
   for (const belief of intervals) {
     if (belief.kind !== 'belief') continue;
-    const leases = leasesByOwner.get(`${belief.owner}|${belief.lockKey}`) ?? [];
-    subtract(belief.startMs, belief.endMs, leases).forEach(([startMs, endMs], i) => {
+    const grants = grantsByOwner.get(`${belief.owner}|${belief.lockKey}`) ?? [];
+    subtract(belief.startMs, belief.endMs, grants).forEach(([startMs, endMs], i) => {
       derived.push({ ...belief, key: `stale:${belief.startId}:${i}`, kind: 'staleBelief', startMs, endMs });
     });
   }

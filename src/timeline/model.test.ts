@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
-import { pausedBaristaFenced, pausedBaristaUnfenced } from './fixtures/pausedBarista';
 import { describeInterval } from './layers/intervals';
 import { buildTimelineModel, laneStateAt } from './model';
 import type { Interval, TimelineModel } from './model';
+import { lessonScenarios, loadScripts, referenceScenario, run, type Run } from './testing/lessonRuns';
 
 const spans = (model: TimelineModel, kind: Interval['kind'], lane?: string) =>
   model.intervals.filter((i) => i.kind === kind && (lane === undefined || i.lane === lane)).map((i) => [i.startMs, i.endMs, i.owner]);
@@ -13,41 +13,58 @@ function trace(...rows: [number, TraceKind, string, unknown][]): TraceEvent[] {
   return rows.map(([at, kind, actor, data], id) => ({ id, at, kind, actor, data: data as TraceEventMap[TraceKind] }) as TraceEvent);
 }
 
-describe('buildTimelineModel on the paused-barista fixture', () => {
-  const model = buildTimelineModel(pausedBaristaUnfenced.events, pausedBaristaUnfenced.verdicts);
+// The simulator's own run of lesson 5's paused barista: A takes the lock, is paused for 15 s at
+// 2 s, its lease expires at 10 s, B takes the lock at 11 s, writes and releases; A wakes at 17 s
+// still believing it holds the lock and writes too.
+describe('buildTimelineModel on the simulated paused barista', () => {
+  let unfenced: Run;
+  let fenced: Run;
+  let model: TimelineModel;
+  beforeAll(async () => {
+    await loadScripts();
+    unfenced = run(referenceScenario('paused-barista'));
+    fenced = run(referenceScenario('paused-barista'), { fencing: true });
+    model = buildTimelineModel(unfenced.events, unfenced.verdicts);
+  });
+  const first = <K extends TraceKind>(r: Run, kind: K, actor: string) => r.events.find((e) => e.kind === kind && e.actor === actor) as TraceEvent<K>;
+  const last = <K extends TraceKind>(r: Run, kind: K, actor: string) => r.events.findLast((e) => e.kind === kind && e.actor === actor) as TraceEvent<K>;
 
   it('lays out one lane per actor in run.start order, without the world', () => {
     expect(model.lanes.map((l) => [l.id, l.label, l.role])).toEqual([
       ['A', 'Barista A', 'client'],
       ['B', 'Barista B', 'client'],
-      ['r1', 'Redis', 'redis'],
+      ['r1', 'Redis r1', 'redis'],
       ['espresso', 'Espresso machine', 'resource'],
     ]);
   });
 
-  it('draws leases as Redis held them: A until expiry, then B until deleted', () => {
+  it('draws leases as Redis held them: A until its TTL ran out, then B until B deleted it', () => {
     expect(spans(model, 'lease', 'r1')).toEqual([
-      [1, 10001, 'A'],
-      [11001, 14001, 'B'],
+      [first(unfenced, 'lease.granted', 'r1').at, first(unfenced, 'lease.ended', 'r1').at, 'A'],
+      [last(unfenced, 'lease.granted', 'r1').at, last(unfenced, 'lease.ended', 'r1').at, 'B'],
     ]);
-    const [leaseA, leaseB] = model.intervals.filter((i) => i.kind === 'lease');
-    expect(leaseA?.endReason).toBe('expired');
-    expect(leaseB?.endReason).toBe('deleted');
+    expect(model.intervals.filter((i) => i.kind === 'lease').map((i) => i.endReason)).toEqual(['expired', 'deleted']);
+    const [leaseA] = spans(model, 'lease', 'r1');
+    expect((leaseA![1] as number) - (leaseA![0] as number)).toBeGreaterThanOrEqual(10_000);
   });
 
-  it("draws A's belief from acquiring to releasing, long after its lease expired", () => {
-    expect(spans(model, 'belief', 'A')).toEqual([[2, 17005, 'A']]);
-    expect(spans(model, 'belief', 'B')).toEqual([[11002, 14002, 'B']]);
+  it("draws A's belief from acquiring until it sends its release, long after its lease expired", () => {
+    const releaseSent = unfenced.events.findLast((e) => e.kind === 'net.send' && e.actor === 'A' && e.data.to === 'r1')!;
+    expect(spans(model, 'belief', 'A')).toEqual([[first(unfenced, 'lock.acquired', 'A').at, releaseSent.at, 'A']]);
+    expect(releaseSent.at).toBeGreaterThan(17_000);
+    expect(model.intervals.find((i) => i.kind === 'belief' && i.lane === 'A')).toMatchObject({ endId: releaseSent.id, endReason: 'released' });
   });
 
-  it('marks the stretch where A believed it held the lock but Redis had no lease for it', () => {
-    expect(spans(model, 'staleBelief', 'A')).toEqual([[10001, 17005, 'A']]);
-    // B's belief sits inside its lease apart from the reply's 1 ms trip back.
-    expect(spans(model, 'staleBelief', 'B')).toEqual([[14001, 14002, 'B']]);
+  it('marks the stretch where A believed it held the lock but Redis had no lease for it, and none for B', () => {
+    const [, leaseAEnd] = spans(model, 'lease', 'r1')[0]!;
+    const [, beliefAEnd] = spans(model, 'belief', 'A')[0]!;
+    expect(spans(model, 'staleBelief', 'A')).toEqual([[leaseAEnd, beliefAEnd, 'A']]);
+    // B lets go (sends its release) before Redis deletes its key: its belief is backed throughout.
+    expect(spans(model, 'staleBelief', 'B')).toEqual([]);
   });
 
   it('projects each lease onto its owner lane for comparison', () => {
-    expect(spans(model, 'leaseProjection', 'A')).toEqual([[1, 10001, 'A']]);
+    expect(spans(model, 'leaseProjection', 'A')).toEqual([spans(model, 'lease', 'r1')[0]]);
   });
 
   it('draws the pause from 2 s to 17 s on A', () => {
@@ -56,57 +73,60 @@ describe('buildTimelineModel on the paused-barista fixture', () => {
 
   it('pairs every send with its delivery and each write request with its write', () => {
     const net = model.messages.filter((m) => m.channel === 'net');
-    expect(net).toHaveLength(8);
+    expect(net.length).toBe(unfenced.events.filter((e) => e.kind === 'net.send').length);
     expect(net.every((m) => m.fate === 'delivered' && m.endMs > m.startMs)).toBe(true);
-    expect(net[0]).toMatchObject({ from: 'A', to: 'r1', startMs: 0, endMs: 1, label: 'SET lock tok-A-7f3a NX PX 10000' });
+    expect(net[0]).toMatchObject({ from: 'A', to: 'r1', startMs: 0, label: expect.stringMatching(/^SET lock A-\w+ NX PX 10000$/) });
     const requests = model.messages.filter((m) => m.channel === 'request');
+    const writes = unfenced.events.filter((e) => e.kind === 'resource.write');
     expect(requests.map((m) => [m.from, m.to, m.endId])).toEqual([
-      ['B', 'espresso', pausedBaristaUnfenced.ids.bWrite],
-      ['A', 'espresso', pausedBaristaUnfenced.ids.aWrite],
+      ['B', 'espresso', writes[0]!.id],
+      ['A', 'espresso', writes[1]!.id],
     ]);
   });
 
-  it('ends the run at run.end', () => {
-    expect(model.endMs).toBe(17005);
+  it('ends the run at the last event', () => {
+    expect(model.endMs).toBe(unfenced.events.at(-1)!.at);
   });
 
-  it('highlights the single-writer break: both beliefs overlapping, and a marker at 17.002 s', () => {
-    expect(model.violations).toHaveLength(1);
-    const v = model.violations[0]!;
-    expect(v).toMatchObject({ invariant: 'single-writer', atMs: 17002, markerLane: 'espresso' });
-    expect(v.regions).toEqual([
-      { lane: 'espresso', startMs: 13001, endMs: 17002 },
-      { lane: 'B', startMs: 11002, endMs: 14002 },
-      { lane: 'A', startMs: 11002, endMs: 14002 },
+  it("highlights single-writer at A's write and single-holder at B's acquire, each with its marker", () => {
+    const aWrite = last(unfenced, 'resource.write', 'espresso');
+    const bAcquired = first(unfenced, 'lock.acquired', 'B');
+    expect(model.violations.map((v) => [v.invariant, v.atMs, v.markerLane])).toEqual([
+      ['single-writer', aWrite.at, 'espresso'],
+      ['single-holder', bAcquired.at, 'B'],
+    ]);
+    // Both beliefs overlap from B's acquire until B lets go.
+    const [, bEnd] = spans(model, 'belief', 'B')[0]!;
+    expect(model.violations[1]!.regions).toEqual([
+      { lane: 'A', startMs: bAcquired.at, endMs: bEnd },
+      { lane: 'B', startMs: bAcquired.at, endMs: bEnd },
     ]);
   });
 
-  it('reports lane states at a time, including the pause', () => {
+  it('reports lane states at a time, including the pause and who holds the key on Redis', () => {
+    const stateAt = (actor: string, ms: number) => unfenced.events.findLast((e) => e.kind === 'actor.state' && e.actor === actor && e.at <= ms) as { data: { state: string } };
     const at12s = laneStateAt(model, 12000);
-    expect(at12s.get('A')).toBe('holding · paused');
-    expect(at12s.get('B')).toBe('holding');
+    expect(at12s.get('A')).toBe(`${stateAt('A', 12000).data.state} · paused`);
+    expect(at12s.get('B')).toBe(stateAt('B', 12000).data.state);
     expect(at12s.get('r1')).toBe('lock → Barista B');
     expect(laneStateAt(model, 10500).get('r1')).toBe('no lock held');
-    expect(laneStateAt(model, 17005).get('A')).toBe('done');
+    expect(laneStateAt(model, model.endMs).get('A')).toBe(last(unfenced, 'actor.state', 'A').data.state);
   });
 
   it('respects the event cursor within one millisecond', () => {
-    // At t=0 A's first state is idle; acquiring is logged later in the same millisecond.
-    const idleId = pausedBaristaUnfenced.events.find((e) => e.kind === 'actor.state' && e.actor === 'A')!.id;
-    expect(laneStateAt(model, 0, idleId).get('A')).toBe('idle');
-    expect(laneStateAt(model, 0).get('A')).toBe('acquiring');
+    // At t=0 A enters two states; the cursor decides which one the label shows.
+    const [firstState, secondState] = unfenced.events.filter((e) => e.kind === 'actor.state' && e.actor === 'A' && e.at === 0);
+    expect(laneStateAt(model, 0, firstState!.id).get('A')).toBe((firstState as { data: { state: string } }).data.state);
+    expect(laneStateAt(model, 0, secondState!.id).get('A')).toBe((secondState as { data: { state: string } }).data.state);
   });
-});
 
-describe('buildTimelineModel on the fenced variant', () => {
-  const model = buildTimelineModel(pausedBaristaFenced.events, pausedBaristaFenced.verdicts);
-
-  it("keeps A's stale write as a rejected write carrying token 1", () => {
-    expect(model.writes.map((w) => [w.owner, w.token, w.accepted, w.reason])).toEqual([
+  it("fenced, keeps A's stale write as a rejected write carrying the older token, and no single-writer break", () => {
+    const fencedModel = buildTimelineModel(fenced.events, fenced.verdicts);
+    expect(fencedModel.writes.map((w) => [w.owner, w.token, w.accepted, w.reason])).toEqual([
       ['B', 2, true, null],
       ['A', 1, false, 'stale token 1 < 2'],
     ]);
-    expect(model.violations).toEqual([]);
+    expect(fencedModel.violations.map((v) => v.invariant)).not.toContain('single-writer');
   });
 });
 
@@ -225,7 +245,8 @@ describe('network partitions and the topology on the timeline', () => {
 
 describe('naming the lock server', () => {
   it('says Redis on a Redis run, and the lock service by name on a run without Redis', () => {
-    expect(buildTimelineModel(pausedBaristaUnfenced.events, []).lockServer).toBe('Redis');
+    const redisRun = trace([0, 'run.start', 'world', { scenario: 's', seed: 1, actors: [{ id: 'A', label: 'A', role: 'client' }, { id: 'r1', label: 'Redis', role: 'redis' }] }]);
+    expect(buildTimelineModel(redisRun, []).lockServer).toBe('Redis');
     const etcdRun = trace(
       [0, 'run.start', 'world', { scenario: 's', seed: 1, actors: [{ id: 'A', label: 'Barista A', role: 'client' }, { id: 'etcd', label: 'etcd', role: 'service' }] }],
       [1, 'lease.granted', 'etcd', { key: 'lock', owner: 'A', value: 'v', expiresAt: 100 }],
@@ -239,5 +260,34 @@ describe('naming the lock server', () => {
     expect(describeInterval(stale, (id) => model.laneById.get(id)?.label ?? id, 200, model.lockServer)).toBe(
       'Barista A believes it holds “lock” but etcd has no lease for it: 100 ms to 200 ms',
     );
+  });
+});
+
+// As in the single-lease checker, only a primary grants: the timeline's faint "Redis lease" on a
+// client's lane, and the stale stretch of its belief, count a replica's copy only once promoted.
+describe('leases as the lock server grants them (only primaries)', () => {
+  let lessons: ReturnType<typeof lessonScenarios>;
+  beforeAll(async () => {
+    await loadScripts();
+    lessons = lessonScenarios();
+  });
+  const modelOf = (spec: string) => {
+    const r = run(lessons.find((s) => s.spec === spec)!.scenario);
+    return { r, model: buildTimelineModel(r.events, r.verdicts) };
+  };
+
+  it("does not project a replica's copy of A's lease onto A's lane", () => {
+    const { model } = modelOf('09-failover.md#failover-your-turn');
+    expect(model.intervals.filter((i) => i.kind === 'lease' && i.owner === 'A').map((i) => i.lane)).toEqual(['primary', 'replica']);
+    const primaryLease = model.intervals.find((i) => i.kind === 'lease' && i.owner === 'A' && i.lane === 'primary')!;
+    expect(spans(model, 'leaseProjection', 'A')).toEqual([[primaryLease.startMs, primaryLease.endMs, 'A']]);
+  });
+
+  it("projects a promoted replica's lease from the promotion on", () => {
+    const { r, model } = modelOf('09-failover.md#failover-split-brain');
+    const promoted = r.events.find((e) => e.kind === 'redis.role' && e.actor === 'replica' && e.data.role === 'primary')!;
+    const fromReplica = model.intervals.filter((i) => i.kind === 'leaseProjection' && i.startId === model.intervals.find((l) => l.kind === 'lease' && l.lane === 'replica' && l.owner === 'B')?.startId);
+    expect(fromReplica.length).toBeGreaterThan(0);
+    expect(fromReplica.every((i) => i.startMs >= promoted.at)).toBe(true);
   });
 });

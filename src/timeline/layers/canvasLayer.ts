@@ -5,12 +5,10 @@ import { inkMuted, okabeIto } from '../palette';
 import { laneBands } from '../scales';
 import type { RenderContext, XOf } from './context';
 import { denseMarkJobs, type DenseMarks } from './denseCanvas';
+import type { PaintJob, PaintRange } from './paintJob';
 import { messageStyle, messageYs } from './messages';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
-
-/** One slice of a canvas painting; a painting is a list of them, so it can be spread over frames. */
-export type PaintJob = (c: CanvasRenderingContext2D) => void;
 
 /**
  * For very large traces the dense layers (arrows and ticks) are painted on a canvas inside the
@@ -26,7 +24,7 @@ export function ensureCanvas(ctx: RenderContext, g: G): HTMLCanvasElement {
   }
   fo.attr('width', plotWidthPx).attr('height', plotHeightPx);
   const canvas = fo.select<HTMLCanvasElement>('canvas').node()!;
-  const ratio = globalThis.devicePixelRatio || 1;
+  const ratio = canvas.ownerDocument.defaultView?.devicePixelRatio || 1;
   if (canvas.width !== Math.round(plotWidthPx * ratio) || canvas.height !== Math.round(plotHeightPx * ratio)) {
     canvas.width = Math.round(plotWidthPx * ratio);
     canvas.height = Math.round(plotHeightPx * ratio);
@@ -63,14 +61,6 @@ export function messageIndexOf(messages: readonly MessageMark[], endMs: number):
   }
   sorted.sort((a, b) => a.startMs - b.startMs);
   return { sorted, maxSpanMs, long };
-}
-
-/** What a canvas painting covers: plot pixels fromPx..toPx, marks up to event cursorId. */
-export interface PaintRange {
-  x: XOf;
-  fromPx: number;
-  toPx: number;
-  cursorId: number;
 }
 
 /** Arrows painted per job: small enough that one job stays well inside a frame. */

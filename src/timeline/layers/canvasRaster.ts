@@ -1,4 +1,4 @@
-import type { PaintJob } from './canvasLayer';
+import type { PaintJob } from './paintJob';
 
 /** A zoom transform: plot x = base x * k + tx. */
 export interface ZoomView {

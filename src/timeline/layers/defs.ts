@@ -44,6 +44,13 @@ export function ensureDefs(root: Selection<SVGSVGElement, unknown, null, undefin
   arrow('arrow', inkMuted);
   arrow('arrow-request', ink);
 
+  // Fades for the scroll cues (scrollCues.ts): paper at the plot's edge, clear towards its middle.
+  for (const side of ['left', 'right'] as const) {
+    const gradient = defs.append('linearGradient').attr('id', `${prefix}-fade-${side}`).attr('x1', side === 'left' ? 0 : 1).attr('x2', side === 'left' ? 1 : 0).attr('y1', 0).attr('y2', 0);
+    gradient.append('stop').attr('offset', 0).attr('stop-color', '#ffffff').attr('stop-opacity', 0.95);
+    gradient.append('stop').attr('offset', 1).attr('stop-color', '#ffffff').attr('stop-opacity', 0);
+  }
+
   root.append('style').text(stylesheet());
 }
 
@@ -63,6 +70,7 @@ function stylesheet(): string {
 .tl-axis path, .tl-axis line { stroke: #b8bcc4; }
 .tl-label-name { font-weight: 600; font-size: 13px; fill: ${ink}; }
 .tl-label-role { font-size: 11px; fill: ${inkMuted}; }
+.tl-label-role.tl-label-name-cont { font-weight: 600; font-size: 13px; fill: ${ink}; }
 .tl-label-state { font-size: 11px; font-weight: 600; fill: ${ink}; }
 .tl-band-label { font-size: 11px; font-weight: 600; pointer-events: none; }
 .tl-key-row { font-size: 10px; font-weight: 700; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }

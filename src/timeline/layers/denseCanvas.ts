@@ -2,7 +2,7 @@ import { mergeRects } from '../lod';
 import type { Interval } from '../modelTypes';
 import { ink, inkMuted, okabeIto, paper } from '../palette';
 import { laneBands } from '../scales';
-import type { PaintJob, PaintRange } from './canvasLayer';
+import type { PaintJob, PaintRange } from './paintJob';
 import type { RenderContext, XOf } from './context';
 import type { Band } from './intervals';
 import type { Glyph } from './marks';
@@ -47,9 +47,8 @@ function hatch(c: CanvasRenderingContext2D, kind: string): CanvasPattern | strin
       violation: [okabeIto.vermillion, 'rgba(213,94,0,0.06)', 10],
     };
     const [line, background, gap] = spec[kind] ?? [inkMuted, paper, 8];
-    const tile = document.createElement('canvas');
-    tile.width = gap;
-    tile.height = gap;
+    // The painters draw on the raster's OffscreenCanvas (canvasRaster.ts), which has no document.
+    const tile = new OffscreenCanvas(gap, gap);
     const t = tile.getContext('2d');
     if (t) {
       t.fillStyle = background;

@@ -4,12 +4,13 @@ import { ink, okabeIto } from '../palette';
 import { laneBands } from '../scales';
 import { MAX_KEY_ROWS } from '../keyRows';
 import { keyRowBand, type RenderContext, type XOf } from './context';
+import { textWidthPx } from './labelLayout';
 import { setShown } from './marks';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
 /** A caption that rides along an interval, shown only when the interval is wide enough. */
-interface Caption {
+export interface Caption {
   key: string;
   /** The event that makes it appear. */
   id: number;
@@ -29,7 +30,6 @@ interface Caption {
   minX?: number;
 }
 
-const CHAR_WIDTH_PX = 6.4;
 
 /** The captions of a model: who holds each lease, what each belief and pause is, and why a region is red. */
 export function captionsOf(ctx: RenderContext): Caption[] {
@@ -47,7 +47,9 @@ export function captionsOf(ctx: RenderContext): Caption[] {
       const stale = ctx.model.intervals.find((s) => s.kind === 'staleBelief' && s.lane === i.lane && s.startMs > i.startMs && s.startMs < i.endMs);
       out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: stale ? stale.startMs : i.endMs, text: `believes it holds “${i.lockKey}”`, slot: 'main', color: ink });
     }
-    if (i.kind === 'leaseProjection') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `${ctx.model.lockServer} lease`, slot: 'top', color: ink });
+    // Copies of one lease (a primary's and its replica's) overlap on the owner's lane: one caption says it.
+    const repeated = i.kind === 'leaseProjection' && out.some((c) => c.slot === 'top' && c.lane === i.lane && c.startMs < i.endMs && i.startMs < c.endMs);
+    if (i.kind === 'leaseProjection' && !repeated) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `${ctx.model.lockServer} lease`, slot: 'top', color: ink });
     if (i.kind === 'staleBelief' && i.endMs - i.startMs > 0) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `but ${ctx.model.lockServer} has no lease for it`, slot: 'main', color: okabeIto.vermillion });
     if (i.kind === 'pause') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `paused${i.endId === null ? '' : ` ${formatMs(i.endMs - i.startMs)}`}`, slot: 'foot', color: ink });
     if (i.kind === 'crash') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'crashed', slot: 'foot', color: ink });
@@ -110,26 +112,48 @@ export function drawCaptions(ctx: RenderContext, g: G, captions: Caption[]): voi
     .text((c) => c.text);
 }
 
+/** A caption where positionCaptions put it: left edge and baseline, and how far right it may go. */
+export interface PlacedCaption {
+  el: SVGTextElement;
+  caption: Caption;
+  x: number;
+  y: number;
+  /** The furthest right its left edge may move and still end inside its interval. */
+  maxX: number;
+}
+
 /**
- * Places each caption at the visible start of its interval and hides it when the interval is
- * too narrow on screen to hold it, so labels never spill over their neighbours.
+ * Places each caption at the visible start of its interval (a region's in its middle) and hides
+ * it when the interval is too narrow on screen to hold it. Returns the captions shown, for the
+ * label pass (labelPass.ts) to move clear of marks and of each other.
  */
-export function positionCaptions(ctx: RenderContext, g: G, x: XOf): void {
+export function positionCaptions(ctx: RenderContext, g: G, x: XOf): PlacedCaption[] {
+  const placed: PlacedCaption[] = [];
   g.selectAll<SVGTextElement, Caption>('text.tl-band-label').each(function (c) {
     const lane = ctx.lane(c.lane);
     if (!lane) return;
     const bands = laneBands(ctx.layout, lane);
     const x0 = Math.max(x(c.startMs), c.minX ?? 0);
     const x1 = Math.min(x(c.endMs), ctx.layout.plotWidthPx);
-    const fits = x1 - x0 > c.text.length * CHAR_WIDTH_PX + 10;
+    const width = textWidthPx(c.text);
+    const fits = x1 - x0 > width + 10;
     setShown(this, fits);
     if (!fits) return;
     const main = c.band ?? bands.main;
     const y = c.slot === 'main' ? (main[0] + main[1]) / 2 + 4 : c.slot === 'top' ? bands.projection[1] - 1 : c.slot === 'foot' || c.slot === 'regionFoot' ? bands.bottom - 5 : bands.top + 13;
     // Captions that share a bar with another (stale inside belief) start where their own part starts.
     const centred = c.slot === 'region' || c.slot === 'regionFoot';
-    this.setAttribute('x', String(centred ? (x0 + x1) / 2 : x0 + 6));
-    this.setAttribute('text-anchor', centred ? 'middle' : 'start');
-    this.setAttribute('y', String(y));
+    const left = centred ? (x0 + x1 - width) / 2 : x0 + 6;
+    placed.push({ el: this, caption: c, x: left, y, maxX: x1 - 4 - width });
   });
+  return placed;
+}
+
+/** Writes where the label pass put a caption (null: hidden). */
+export function moveCaption(p: PlacedCaption, dx: number | null): void {
+  setShown(p.el, dx !== null);
+  if (dx === null) return;
+  p.el.setAttribute('x', String(Math.round((p.x + dx) * 10) / 10));
+  p.el.setAttribute('text-anchor', 'start');
+  p.el.setAttribute('y', String(p.y));
 }

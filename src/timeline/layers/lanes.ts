@@ -8,6 +8,15 @@ type G = Selection<SVGGElement, unknown, null, undefined>;
 
 const roleWords: Record<Lane['role'], string> = { client: 'client', redis: 'Redis node', service: 'lock service', resource: 'resource', sentinel: 'sentinel', unknown: '' };
 
+/** A lane's name as one line, or two broken at a space, each at most `maxChars` long. */
+export function nameLines(name: string, maxChars: number): [string] | [string, string] {
+  if (name.length <= maxChars) return [name];
+  const cut = (s: string) => (s.length > maxChars ? `${s.slice(0, maxChars - 1)}…` : s);
+  const space = name.lastIndexOf(' ', maxChars);
+  if (space <= 0) return [cut(name)];
+  return [name.slice(0, space), cut(name.slice(space + 1))];
+}
+
 /** Lane stripes across the plot (they never move when zooming). */
 export function drawLaneStripes(ctx: RenderContext, g: G): void {
   g.selectAll<SVGRectElement, Lane>('rect.tl-stripe')
@@ -49,10 +58,17 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
     .attr('width', 5)
     .attr('height', ctx.layout.laneHeightPx - 20)
     .attr('fill', (l) => (l.role === 'client' ? ctx.colorOf(l.id) : 'none'));
-  // Long names are shortened to fit the column; the full name is in the event list and tooltips.
+  // A name too long for the column (a narrow screen) takes the role's line too, broken at a
+  // space; only what still does not fit is cut. The full name is in the event list and tooltips.
   const maxChars = Math.floor((ctx.layout.labelWidthPx - 22) / 7.6);
-  rows.select('text.tl-label-name').attr('x', 16).attr('y', 20).text((l) => (l.label.length > maxChars ? `${l.label.slice(0, maxChars - 1)}…` : l.label));
-  rows.select('text.tl-label-role').attr('x', 16).attr('y', 35).text((l) => roleWords[l.role]);
+  const lines = (l: Lane) => nameLines(l.label, maxChars);
+  rows.select('text.tl-label-name').attr('x', 16).attr('y', 20).text((l) => lines(l)[0]);
+  rows
+    .select('text.tl-label-role')
+    .attr('x', 16)
+    .attr('y', 35)
+    .attr('class', (l) => (lines(l).length > 1 ? 'tl-label-role tl-label-name-cont' : 'tl-label-role'))
+    .text((l) => lines(l)[1] ?? roleWords[l.role]);
   rows.select('text.tl-label-state').attr('x', 16).attr('y', 52);
 }
 
@@ -71,7 +87,7 @@ export function updateLaneStates(g: G, states: ReadonlyMap<string, string>, labe
       this.dataset.full = full;
       this.textContent = full.length > maxChars ? `${full.slice(0, maxChars - 1)}…` : full;
       if (full.length > maxChars) {
-        const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        const title = this.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'title');
         title.textContent = s;
         this.appendChild(title);
       }

@@ -3,6 +3,7 @@ import type { PointMark, ViolationHighlight, WriteMark } from '../modelTypes';
 import { ink, okabeIto, paper } from '../palette';
 import { laneBands } from '../scales';
 import type { RenderContext, XOf } from './context';
+import { textBox, type Box } from './labelLayout';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
@@ -50,7 +51,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Appends a child element with attributes. */
 function add(parent: Element, tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
-  const el = document.createElementNS(SVG_NS, tag) as SVGElement;
+  const el = parent.ownerDocument.createElementNS(SVG_NS, tag) as SVGElement;
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   if (text !== undefined) el.textContent = text;
   parent.appendChild(el);
@@ -146,21 +147,34 @@ function glyphY(ctx: RenderContext, d: Glyph): number {
   return bands.mid;
 }
 
+/** A glyph on screen: where it sits (plot px) and whether it still shows its text labels. */
+export interface PlacedGlyph {
+  el: SVGGElement;
+  glyph: Glyph;
+  px: number;
+  py: number;
+  labelled: boolean;
+}
+
 /**
  * Moves glyphs for the current zoom: one transform write each for those on screen. Glyphs off
  * screen are hidden once and then skipped, which keeps big runs inside a frame when zoomed in.
+ * Returns the glyphs on screen, for the label pass (labelPass.ts).
  */
-export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): void {
+export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] {
   const w = ctx.layout.plotWidthPx;
+  const placed: PlacedGlyph[] = [];
   // Labels are dropped where glyphs crowd together, so the ones shown stay readable.
+  const labelled = new Map<SVGGElement, boolean>();
   const rows = new Map<string, { el: SVGGElement; px: number; d: Glyph }[]>();
   g.selectAll<SVGGElement, Glyph>('g.tl-glyph').each(function (d) {
-    // Verdicts sit a little right of the write they flag, but never off the edge.
-    const px = d.kind === 'verdict' ? Math.min(x(d.at) + 22, w - 14) : x(d.at);
+    // Verdicts sit a little right of the write they flag, or left of it at the plot's right edge.
+    const px = d.kind === 'verdict' ? (x(d.at) + 22 <= w - 14 ? x(d.at) + 22 : x(d.at) - 22) : x(d.at);
     const onScreen = px > -40 && px < w + 40;
     setShown(this, onScreen);
     if (!onScreen) return;
     this.setAttribute('transform', `translate(${px},${glyphY(ctx, d)})`);
+    placed.push({ el: this, glyph: d, px, py: glyphY(ctx, d), labelled: d.kind === 'clockJump' });
     if (d.kind === 'verdict' || d.kind === 'clockJump' || d.kind === 'restart') return;
     const row = `${d.lane}|${d.kind === 'write' ? 'w' : glyphY(ctx, d)}`;
     const list = rows.get(row) ?? [];
@@ -181,11 +195,44 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): void {
       const labelPx = d.kind === 'write' ? 0 : 14 + labelText(d).length * 6.4;
       const roomy = px - lastPx > (d.kind === 'write' ? 64 : 110) && next - px > labelPx;
       if (roomy) lastPx = px;
-      setLabelled(el, roomy);
-      for (let m = n + 1; m < end; m++) setLabelled(list[m]!.el, d.kind === 'write' && list[m]!.px - px > 64);
+      labelled.set(el, roomy);
+      for (let m = n + 1; m < end; m++) labelled.set(list[m]!.el, d.kind === 'write' && list[m]!.px - px > 64);
       n = end;
     }
   }
+  for (const p of placed) p.labelled = labelled.get(p.el) ?? p.labelled;
+  return placed;
+}
+
+/**
+ * The text lines a glyph writes beside itself, as boxes relative to its centre: a write's token
+ * above and writer below, a point glyph's label to its right. A verdict and a restart write none.
+ */
+export function glyphLabelBoxes(d: Glyph, labelOf: (id: string) => string): Box[] {
+  if (d.kind === 'write') {
+    const token = d.write.token === null ? 'no token' : `token ${d.write.token}`;
+    return [textBox(0, -14, d.write.accepted ? token : `${token} ✕`, 'middle'), textBox(0, 22, labelOf(d.write.owner), 'middle')];
+  }
+  if (d.kind === 'verdict' || d.kind === 'restart') return [];
+  return [textBox(d.kind === 'clockJump' ? 10 : 11, 4, d.point.label)];
+}
+
+/** The part of a glyph no label may cover (its shape), relative to its centre. */
+export function glyphShapeBox(d: Glyph): Box {
+  if (d.kind === 'verdict') return { x0: -14, y0: -15, x1: 14, y1: 10 };
+  return { x0: -9, y0: -9, x1: 9, y1: 9 };
+}
+
+/** Shows a write's labels shifted by `dx` px from its mark, or hides them (null). */
+export function moveGlyphLabels(el: SVGGElement, dx: number | null): void {
+  setLabelled(el, dx !== null);
+  if (dx === null) return;
+  for (const text of el.querySelectorAll('text.tl-token')) if (text.getAttribute('x') !== String(dx)) text.setAttribute('x', String(dx));
+}
+
+/** Shows or hides a glyph's text labels (the label pass has the last word). */
+export function showGlyphLabels(el: SVGGElement, shown: boolean): void {
+  setLabelled(el, shown);
 }
 
 /** Glyphs closer than this read as one cluster. */

@@ -1,4 +1,5 @@
 import { EPOCH_MS } from '../../actors/redisNode';
+import { beliefsOf, heldAfter } from '../../check/beliefs';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
 import { Simulation } from '../../scenario/simulation';
@@ -91,6 +92,7 @@ export class RunInspector {
         keys: keys.filter((k) => k.ttlMs === null || k.ttlMs > 0),
       };
     });
+    const beliefs = beliefsOf(events);
     const clients = world.clients.map((client): ClientView => {
       const id = client.process.id;
       return {
@@ -98,7 +100,7 @@ export class RunInspector {
         label: world.actors.find((a) => a.id === id)?.label ?? id,
         state: stateOf(events, cursor, id),
         status: statusOf(client.process),
-        beliefs: beliefsOf(events, cursor, id),
+        beliefs: heldAfter(beliefs, cursor, id).map((b) => ({ key: b.key, token: b.token, sinceMs: b.startMs, ttlMs: b.ttlMs })),
         clockMs: client.process.localNow() + aheadMs,
       };
     });
@@ -117,17 +119,4 @@ function stateOf(events: readonly TraceEvent[], cursor: number, actor: string): 
     if (e.actor === actor && e.kind === 'actor.state') return e.data.state;
   }
   return 'starting';
-}
-
-/** What the client believes it holds after event `cursor`: acquired and not yet released, lost or crashed away. */
-export function beliefsOf(events: readonly TraceEvent[], cursor: number, actor: string): ClientView['beliefs'] {
-  const held = new Map<string, ClientView['beliefs'][number]>();
-  for (let i = 0; i <= cursor && i < events.length; i++) {
-    const e = events[i]!;
-    if (e.actor !== actor) continue;
-    if (e.kind === 'lock.acquired') held.set(e.data.key, { key: e.data.key, token: e.data.token, sinceMs: e.at, ttlMs: e.data.ttlMs });
-    else if (e.kind === 'lock.released' || e.kind === 'lock.lost') held.delete(e.data.key);
-    else if (e.kind === 'process.crash') held.clear();
-  }
-  return [...held.values()];
 }

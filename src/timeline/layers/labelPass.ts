@@ -1,0 +1,43 @@
+import type { RenderContext } from './context';
+import { placeLabels, textBox, type Box, type LabelRequest } from './labelLayout';
+import { moveCaption, type PlacedCaption } from './labels';
+import { glyphLabelBoxes, glyphShapeBox, moveGlyphLabels, showGlyphLabels, type PlacedGlyph } from './marks';
+
+/** Which captions win a place first: the broken invariant, then what the lanes are about. */
+const CAPTION_ORDER: Record<PlacedCaption['caption']['slot'], number> = { region: 0, main: 1, top: 2, foot: 3, regionFoot: 4 };
+
+/** How far a write's labels may move left of their mark and still read as its labels. */
+const WRITE_LABEL_SLIDE_PX = 32;
+
+const shift = (b: Box, dx: number, dy: number): Box => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });
+
+/**
+ * The last step of every frame: moves captions and glyph labels so that no label covers another
+ * or a mark's shape (a verdict's triangle, a write's circle). Marks never move; labels are
+ * placed by importance (a write's token and writer, a broken invariant's caption, the lanes'
+ * bars, the small marks' words), each sliding right within its own interval, or hidden.
+ * Runs over every label, happened or not, so none jumps while the playhead moves.
+ */
+export function layoutLabels(ctx: RenderContext, captions: readonly PlacedCaption[], glyphs: readonly PlacedGlyph[]): void {
+  const obstacles = glyphs.map((g) => shift(glyphShapeBox(g.glyph), g.px, g.py));
+  const writes = glyphs.filter((g) => g.labelled && g.glyph.kind === 'write');
+  const points = glyphs.filter((g) => g.labelled && g.glyph.kind !== 'write');
+  const ordered = [...captions].sort((a, b) => CAPTION_ORDER[a.caption.slot] - CAPTION_ORDER[b.caption.slot]);
+  // A write's token and writer may step a little aside (a verdict's triangle sits just right of
+  // the write it flags); a small mark's label stays put.
+  const glyphRequest = (g: PlacedGlyph): LabelRequest => ({
+    boxes: glyphLabelBoxes(g.glyph, ctx.labelOf).map((b) => shift(b, g.px, g.py)),
+    slideMaxPx: 0,
+    slideLeftMaxPx: g.glyph.kind === 'write' ? WRITE_LABEL_SLIDE_PX : 0,
+  });
+  const requests: LabelRequest[] = [
+    ...writes.map(glyphRequest),
+    ...ordered.map((c) => ({ boxes: [textBox(c.x, c.y, c.caption.text)], slideMaxPx: Math.max(0, c.maxX - c.x) })),
+    ...points.map(glyphRequest),
+  ];
+  const placed = placeLabels(obstacles, requests);
+  writes.forEach((g, i) => moveGlyphLabels(g.el, placed[i] ?? null));
+  ordered.forEach((c, i) => moveCaption(c, placed[writes.length + i] ?? null));
+  points.forEach((g, i) => showGlyphLabels(g.el, placed[writes.length + ordered.length + i] !== null));
+  for (const g of glyphs) if (!g.labelled) showGlyphLabels(g.el, false);
+}

@@ -1,0 +1,68 @@
+import type { Selection } from 'd3-selection';
+import { ink, paper } from '../palette';
+import type { RenderContext, XOf } from './context';
+
+type G = Selection<SVGGElement, unknown, null, undefined>;
+
+/** How wide the fade at a plot edge is. */
+const FADE_PX = 28;
+
+interface Cue {
+  side: 'left' | 'right';
+  /** What the cue says to a sighted reader (the keys and the event list say it to everyone else). */
+  text: string;
+}
+
+const CUES: Cue[] = [
+  { side: 'left', text: '‹ earlier' },
+  { side: 'right', text: 'later ›' },
+];
+
+/**
+ * Cues at the plot's edges that the run goes on beyond them: when zoomed in (or panned), the
+ * side with more of the run fades out under a small "later ›" / "‹ earlier" tab, so a learner on
+ * a phone, who sees a narrow slice, knows the diagram scrolls. Hidden when the whole run fits.
+ */
+export function drawScrollCues(ctx: RenderContext, g: G): void {
+  const { plotWidthPx, plotHeightPx } = ctx.layout;
+  const cues = g
+    .selectAll<SVGGElement, Cue>('g.tl-scroll-cue')
+    .data(CUES, (c) => c.side)
+    .join((enter) => {
+      const cue = enter.append('g').attr('class', (c) => `tl-scroll-cue tl-scroll-cue-${c.side}`).attr('aria-hidden', 'true').attr('pointer-events', 'none').attr('display', 'none');
+      cue.append('rect').attr('class', 'tl-scroll-fade');
+      cue.append('rect').attr('class', 'tl-scroll-tab').attr('rx', 9).attr('height', 18).attr('fill', ink).attr('fill-opacity', 0.85);
+      cue.append('text').attr('class', 'tl-scroll-text').attr('fill', paper).attr('font-size', 11).attr('font-weight', 700);
+      return cue;
+    });
+  cues
+    .select('rect.tl-scroll-fade')
+    .attr('x', (c) => (c.side === 'left' ? 0 : plotWidthPx - FADE_PX))
+    .attr('y', 0)
+    .attr('width', FADE_PX)
+    .attr('height', plotHeightPx)
+    .attr('fill', (c) => `url(#${ctx.prefix}-fade-${c.side})`);
+  const tabWidth = (c: Cue) => c.text.length * 6.6 + 14;
+  cues
+    .select('rect.tl-scroll-tab')
+    .attr('x', (c) => (c.side === 'left' ? 2 : plotWidthPx - tabWidth(c) - 2))
+    .attr('y', -24)
+    .attr('width', tabWidth);
+  cues
+    .select('text.tl-scroll-text')
+    .attr('x', (c) => (c.side === 'left' ? 9 : plotWidthPx - tabWidth(c) + 5))
+    .attr('y', -11)
+    .text((c) => c.text);
+}
+
+/** Shows a cue on each side where part of the run lies out of view. */
+export function positionScrollCues(ctx: RenderContext, g: G, x: XOf): void {
+  const hidden = { left: x(0) < -1, right: x(ctx.model.endMs) > ctx.layout.plotWidthPx + 1 };
+  g.selectAll<SVGGElement, Cue>('g.tl-scroll-cue').each(function (c) {
+    const shown = hidden[c.side];
+    if ((this.getAttribute('display') !== 'none') !== shown) {
+      if (shown) this.removeAttribute('display');
+      else this.setAttribute('display', 'none');
+    }
+  });
+}

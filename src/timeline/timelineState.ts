@@ -1,0 +1,105 @@
+import type { Selection } from 'd3-selection';
+import type { ZoomBehavior, ZoomTransform } from 'd3-zoom';
+import type { DenseMarks } from './layers/denseCanvas';
+import type { MessageIndex } from './layers/canvasLayer';
+import type { CanvasRaster } from './layers/canvasRaster';
+import type { RenderContext, XOf } from './layers/context';
+import type { PointMark, TimelineModel } from './modelTypes';
+
+/**
+ * The timeline's shared vocabulary: what the host passes in, the handle it gets back, and the
+ * state one drawn timeline keeps between calls. Every part of the renderer (drawing, zoom and
+ * cursor frames, keyboard and pointer interaction) reads these types from here, so none of them
+ * needs to import the entry point that ties them together.
+ */
+
+/** What the host decides: where the playhead is, what is selected, how wide to draw. */
+export interface TimelineViewOptions {
+  /** Playhead time (virtual ms). */
+  cursorMs: number;
+  /** Events with a larger id have not happened yet and are hidden; default: all happened. */
+  cursorId?: number;
+  selectedId?: number;
+  /** Container width in CSS pixels; the height follows from the number of lanes. */
+  width: number;
+  /** Accessible name of the svg. */
+  title?: string;
+  /** Called with an event id when a mark is clicked or activated with Enter/Space. */
+  onSelect?: (eventId: number) => void;
+  /** Force motion off (defaults to the user's prefers-reduced-motion setting). */
+  reducedMotion?: boolean;
+  /** Keep the playhead in view when it moves (default true). */
+  followCursor?: boolean;
+  /** Above this many arrows + ticks, those layers are painted on a canvas (default 800). */
+  denseThreshold?: number;
+  /** Above this many bars + point marks (in a dense run), they go on the canvas too (default 500). */
+  heavyThreshold?: number;
+  /** Prefix of the svg's pattern and clip ids (default: one unique per timeline on the page). */
+  idPrefix?: string;
+}
+
+/** Imperative controls for the host's toolbar and for benchmarks. */
+export interface TimelineHandle {
+  zoomBy(factor: number): void;
+  panByPx(dxPx: number): void;
+  fitToRun(): void;
+  /** The current zoom as scale k and x offset in plot pixels. */
+  transform(): { k: number; x: number };
+  /** Whether dense layers are on the canvas. */
+  dense(): boolean;
+  /** Applies the current zoom now instead of on the next animation frame (for benchmarks). */
+  redrawNow(): void;
+  /** Paints a big run's canvas sharp at once (before an export; zooming leaves it soft for a few frames). */
+  sharpen(): void;
+  /**
+   * Shifts the lane labels right by `px`: when the host scrolls the diagram sideways (a phone),
+   * it passes its scroll offset so the labels stay in view over the plot, like a sticky column.
+   */
+  setLabelOffset(px: number): void;
+  destroy(): void;
+}
+
+type G = Selection<SVGGElement, unknown, null, undefined>;
+
+/** Everything a timeline keeps between calls, stored per svg element. */
+export interface TimelineState {
+  svg: SVGSVGElement;
+  root: Selection<SVGSVGElement, unknown, null, undefined>;
+  prefix: string;
+  groups: Record<'labels' | 'axis' | 'plot' | 'stripes' | 'veil' | 'past' | 'bandsBack' | 'stretch' | 'bandsFront' | 'messages' | 'captions' | 'canvas' | 'glyphs' | 'keyRows' | 'scrollCues' | 'head' | 'tooltip', G>;
+  pastClip: SVGRectElement;
+  plotClip: SVGRectElement;
+  zoom: ZoomBehavior<SVGGElement, unknown>;
+  transform: ZoomTransform;
+  ctx: RenderContext | null;
+  model: TimelineModel | null;
+  view: TimelineViewOptions;
+  ticks: PointMark[];
+  dense: boolean;
+  /** Bars, bands and glyphs on the canvas too (null while they are SVG). */
+  heavy: DenseMarks | null;
+  /** Arrows sorted for culling (dense runs only). */
+  messages: MessageIndex | null;
+  /** The dense layers' bitmap, repainted in slices while zooming. */
+  raster: CanvasRaster;
+  /** Bumped on every new model or size, so no bitmap of an old one is shown. */
+  version: number;
+  /** The next canvas paint must be exact, not a scaled bitmap. */
+  sharpNext: boolean;
+  /** How far the host has scrolled the diagram sideways (the labels follow). */
+  labelOffsetPx: number;
+  /** [id, element] for everything that can be "not yet happened", sorted by id. */
+  byId: [number, Element][];
+  shownUpTo: number;
+  selected: Element[];
+  frame: number | null;
+  detach: () => void;
+  handle: TimelineHandle;
+}
+
+/** The zoomed time-to-x function. */
+export function zoomedX(state: TimelineState): XOf {
+  const { x0 } = state.ctx!;
+  const { k, x } = state.transform;
+  return (ms) => x0(ms) * k + x;
+}
