@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
@@ -15,6 +15,7 @@ import { PlaybackControls } from './PlaybackControls';
 import type { PlayerStore } from './playerStore';
 import { processStatesAt } from './processStates';
 import { rolesAt } from './roles';
+import { RunStopNotice } from './RunStopNotice';
 import { SharePanel } from './SharePanel';
 import { VerdictPanel } from './VerdictPanel';
 
@@ -22,6 +23,8 @@ export interface PlayerViewProps {
   store: PlayerStore;
   /** Put the scenario itself in share links (the sandbox: its scenario is not in any lesson). */
   embedScenarioInLink?: boolean;
+  /** Scroll the player into view once its first run is shown (it was opened from a share link). */
+  bringIntoView?: boolean;
 }
 
 /**
@@ -30,19 +33,45 @@ export interface PlayerViewProps {
  * shows, so a step re-renders the clock, the timeline and the few panels whose text moved, not
  * the whole player.
  */
-export function PlayerView({ store, embedScenarioInLink = false }: PlayerViewProps) {
+export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false }: PlayerViewProps) {
   const title = useStore(store, (s) => s.scenario.title);
+  const hasRun = useStore(store, (s) => s.events.length > 0);
+  const computing = useStore(store, (s) => s.computing);
+  const settledFirst = useStore(store, (s) => s.events.length > 0 || s.stopped !== null);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (bringIntoView && settledFirst) section.current?.scrollIntoView({ block: 'start' });
+  }, [bringIntoView, settledFirst]);
+
+  return (
+    <section ref={section} className="player" aria-label={`Simulation: ${title}`} aria-busy={computing}>
+      <header className="player-header">
+        <h3>{title}</h3>
+        {hasRun && <PlayerClock store={store} />}
+      </header>
+      <RunStopNotice store={store} />
+      {hasRun ? (
+        <PlayerBody store={store} embedScenarioInLink={embedScenarioInLink} />
+      ) : (
+        computing && <p className="player-loading">Computing the run…</p>
+      )}
+    </section>
+  );
+}
+
+/** Everything that shows a run: mounted once the first run has arrived. */
+function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedScenarioInLink: boolean }) {
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
+  const computing = useStore(store, (s) => s.computing);
   usePlaybackClock(store, playing);
 
   return (
-    <section className="player" aria-label={`Simulation: ${title}`}>
-      <header className="player-header">
-        <h3>{title}</h3>
-        <PlayerClock store={store} />
-      </header>
+    <>
       <PlaybackControls store={store} />
+      <p className="player-computing" role="status">
+        {computing ? 'Computing the new run… the one below is the last that finished.' : ''}
+      </p>
       {stopped && (
         <p className="player-stopped" role="status">
           Stopped at the first broken invariant. Press Play to go on, or untick “Stop at first violation”.
@@ -61,7 +90,7 @@ export function PlayerView({ store, embedScenarioInLink = false }: PlayerViewPro
         <TraceHash store={store} />
         <SharePanel store={store} embedScenario={embedScenarioInLink} />
       </div>
-    </section>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import type { ScriptEngine } from '../../redis/scriptEngine';
 import { formatDiagnostic } from '../../scenario/diagnostic';
 import { parseScenario } from '../../scenario/parse';
 import { loadScriptEngine } from '../../scenario/run';
-import { computeRun } from '../player/runModel';
+import { computeRun } from '../worker/computeRun';
 import { DEFAULT_SANDBOX, exportScenarioYaml, nextClientId, sandboxScenario } from './sandboxModel';
 
 let scripts: ScriptEngine;
