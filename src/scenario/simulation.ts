@@ -124,7 +124,7 @@ export class Simulation {
         this.endReason === 'event-cap'
           ? `The run was stopped after ${this.maxEvents} events at ${formatMs(this.sim.now)}: it looks like a runaway loop.`
           : this.endReason === 'script-cap'
-            ? `This run was stopped at ${formatMs(this.sim.now)}: its Lua scripts ran more than ${this.maxScriptInstructions / 1e6} million instructions in all. A script in it runs away (a loop that never ends, or a client retrying a script that is always cut); fix the script or give the client fewer retries.`
+            ? `This run was stopped: its Lua scripts ran more than ${this.maxScriptInstructions / 1e6} million instructions in all. A script in it runs away (a loop that never ends, or a client retrying a script that is always cut); fix the script or give the client fewer retries.`
             : `The run reached its horizon of ${formatMs(this.scenario.horizon)} with work still pending: something never finished.`;
       return { invariant: 'run-completes', holds: false, atMs: this.sim.now, eventIds: [this.sim.trace.length - 1], explanation: why, violations: 1 };
     }
