@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
@@ -35,7 +35,7 @@ export interface PlayerViewProps {
  */
 export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false }: PlayerViewProps) {
   const title = useStore(store, (s) => s.scenario.title);
-  const hasRun = useStore(store, (s) => s.events.length > 0);
+  const hasRun = useShownAfterTransition(useStore(store, (s) => s.events.length > 0));
   const computing = useStore(store, (s) => s.computing);
   const settledFirst = useStore(store, (s) => s.events.length > 0 || s.stopped !== null);
   const section = useRef<HTMLElement>(null);
@@ -57,6 +57,18 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
       )}
     </section>
   );
+}
+
+/**
+ * Follows a flag that turns true once, but lets React mount what it reveals in a transition:
+ * rendered in slices between which the browser can answer input, rather than in one long task.
+ */
+function useShownAfterTransition(flag: boolean): boolean {
+  const [shown, setShown] = useState(flag);
+  useEffect(() => {
+    if (flag && !shown) startTransition(() => setShown(true));
+  }, [flag, shown]);
+  return shown;
 }
 
 /** Everything that shows a run: mounted once the first run has arrived. */

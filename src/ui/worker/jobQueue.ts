@@ -78,6 +78,11 @@ export class JobQueue {
     });
   }
 
+  /** Starts a simulator ahead of the first job (a page that will surely need one). */
+  warm(): void {
+    void this.start();
+  }
+
   /** Kills the simulator; jobs still waiting are answered as superseded. */
   dispose(): void {
     for (const job of this.waiting.splice(0)) job.resolve({ ok: false, why: 'superseded' });

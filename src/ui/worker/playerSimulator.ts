@@ -41,9 +41,19 @@ let pageQueue: JobQueue | null = null;
  * The page's simulator queue: one worker for every player on the page (a lesson can hold
  * several), started on first use and replaced whenever the watchdog kills it.
  */
-export function pageSimulator(scenario: Scenario): PlayerSimulator {
+function queue(): JobQueue {
   pageQueue ??= new JobQueue({ start: startWorker, budgetMs: RUN_BUDGET_MS });
-  return playerSimulator(pageQueue, scenario);
+  return pageQueue;
+}
+
+/** One player's simulator on the page's worker. */
+export function pageSimulator(scenario: Scenario): PlayerSimulator {
+  return playerSimulator(queue(), scenario);
+}
+
+/** Starts the page's worker and its Lua VM now, so the first run does not wait for them. */
+export function warmSimulator(): void {
+  queue().warm();
 }
 
 /** The simulator in this thread (Node tests): same answers, no watchdog. */
