@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
@@ -15,6 +15,7 @@ import { PlaybackControls } from './PlaybackControls';
 import type { PlayerStore } from './playerStore';
 import { processStatesAt } from './processStates';
 import { rolesAt } from './roles';
+import { handlePlayerKey, SHORTCUTS } from './playerKeys';
 import { RunStopNotice } from './RunStopNotice';
 import { SharePanel } from './SharePanel';
 import { VerdictPanel } from './VerdictPanel';
@@ -43,19 +44,71 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
     if (bringIntoView && settledFirst) section.current?.scrollIntoView({ block: 'start' });
   }, [bringIntoView, settledFirst]);
 
+  const [help, setHelp] = useState(false);
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    if (hasRun && handlePlayerKey(event, store.getState(), () => setHelp((open) => !open))) event.preventDefault();
+  };
+
   return (
-    <section ref={section} className="player" aria-label={`Simulation: ${title}`} aria-busy={computing}>
+    // Focusable (not tabbable) so that a click anywhere in the player lets its shortcuts work.
+    <section ref={section} className="player" aria-label={`Simulation: ${title}`} aria-busy={computing} tabIndex={-1} onKeyDown={onKeyDown}>
       <header className="player-header">
         <h3>{title}</h3>
         {hasRun && <PlayerClock store={store} />}
       </header>
       <RunStopNotice store={store} />
+      {help && <ShortcutList onClose={() => setHelp(false)} />}
       {hasRun ? (
         <PlayerBody store={store} embedScenarioInLink={embedScenarioInLink} />
       ) : (
         computing && <p className="player-loading">Computing the run…</p>
       )}
     </section>
+  );
+}
+
+/** The keyboard shortcuts, listed when the learner presses `?` in the player. */
+function ShortcutList({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="player-shortcuts" role="group" aria-label="Keyboard shortcuts">
+      <strong>Keyboard shortcuts</strong> (anywhere in the player, except while typing)
+      <dl>
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys} style={{ display: 'contents' }}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Said when playback stopped by itself at the first broken invariant. The explanation is in the
+ * verdicts, often below the fold (on a phone, far below): the button brings it into view.
+ */
+function StopBanner() {
+  const banner = useRef<HTMLParagraphElement>(null);
+  const jump = () => {
+    const verdict = banner.current?.closest('section.player')?.querySelector<HTMLElement>('.verdict-broken');
+    if (!verdict) return;
+    verdict.tabIndex = -1;
+    verdict.scrollIntoView({ block: 'center' });
+    verdict.focus({ preventScroll: true });
+  };
+  return (
+    <p ref={banner} className="player-stopped" role="status">
+      <span>Stopped at the first broken invariant. Press Play to go on, or untick “Stop at first violation”.</span>
+      <button type="button" onClick={jump}>
+        Jump to the violation
+      </button>
+    </p>
   );
 }
 
@@ -84,11 +137,7 @@ function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedS
       <p className="player-computing" role="status">
         {computing ? 'Computing the new run… the one below is the last that finished.' : ''}
       </p>
-      {stopped && (
-        <p className="player-stopped" role="status">
-          Stopped at the first broken invariant. Press Play to go on, or untick “Stop at first violation”.
-        </p>
-      )}
+      {stopped && <StopBanner />}
       <PlayerTimeline store={store} />
       <LiveAnnouncer store={store} />
       <div className="player-panels">

@@ -58,6 +58,21 @@ describe('the player store', () => {
     expect(store.getState().playheadMs).toBeGreaterThan(violationMs);
   });
 
+  it('resumes past the violation it stopped at, even when the first frame comes early', async () => {
+    const store = await newStore();
+    store.getState().play();
+    for (let i = 0; i < 2000 && store.getState().playing; i++) store.getState().tick(50);
+    const stoppedAt = store.getState().playheadMs;
+    store.getState().play();
+    expect(store.getState().stoppedAtViolation).toBe(false);
+    // requestAnimationFrame's timestamp can be earlier than the performance.now() taken when play began.
+    store.getState().tick(-3);
+    store.getState().tick(50);
+    expect(store.getState().playing).toBe(true);
+    expect(store.getState().stoppedAtViolation).toBe(false);
+    expect(store.getState().playheadMs).toBeGreaterThan(stoppedAt);
+  });
+
   it('scrubs to a typed time and steps back to the same events', async () => {
     const store = await newStore();
     store.getState().seekTime(12_000);

@@ -58,6 +58,7 @@ export interface PlayerState extends ComputedRun {
   clearActions(): void;
   /** Replaces the whole run configuration (a share link being opened), optionally at a playhead time. */
   load(config: RunConfig, atMs?: number): void;
+  /** Selects an event and moves the playhead to it. */
   select(id: number | null): void;
   /** Resolves once no run is being computed (tests, and hosts that wait for the first run). */
   settled(): Promise<void>;
@@ -142,7 +143,9 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       tick: (realMs) => {
         const { playing, playheadMs, speed, events, autoPause, verdicts } = get();
         if (!playing || empty()) return;
-        let next = Math.min(endMs(), playheadMs + realMs * speed);
+        // A frame's timestamp can precede the moment playing began: such a tick must not move the
+        // playhead back, or resuming right at a violation would cross it again and stop at once.
+        let next = Math.min(endMs(), playheadMs + Math.max(0, realMs) * speed);
         const violationMs = autoPause ? firstViolationMs(verdicts) : null;
         // Stop exactly at the first violation when the playhead crosses it (not when starting on it).
         if (violationMs !== null && playheadMs < violationMs && next >= violationMs) {
@@ -195,7 +198,13 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
         set({ playing: false });
         rerun(config, atMs);
       },
-      select: (selectedId) => set({ selectedId }),
+      // Choosing an event (on the timeline, or a verdict's evidence) moves the playhead to it, so
+      // the timeline, the inspector and the console all show the world as that event left it.
+      select: (selectedId) => {
+        const event = selectedId === null ? undefined : get().events[selectedId];
+        if (!event) return set({ selectedId: null });
+        set({ selectedId, playing: false, cursor: event.id, playheadMs: event.at, stoppedAtViolation: false });
+      },
       settled: async () => {
         for (let seen = idle; ; seen = idle) {
           await seen;
