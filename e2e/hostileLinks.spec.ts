@@ -67,6 +67,9 @@ test('a shared run whose console runs a backtracking Lua pattern is stopped, and
   await expect(stopped).toBeVisible({ timeout: 20_000 });
   await expect(sim.getByTestId('trace-hash')).toHaveText(hash!);
   await expect(sim.getByRole('button', { name: 'Step', exact: true })).toBeEnabled();
+  await stopped.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(stopped).toHaveCount(0);
+  await expect(sim.getByTestId('trace-hash')).toHaveText(hash!);
 
   expect(await longestTaskMs(page)).toBeLessThan(200);
 });

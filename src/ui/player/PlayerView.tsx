@@ -124,11 +124,28 @@ function useShownAfterTransition(flag: boolean): boolean {
   return shown;
 }
 
+/**
+ * False until the frame after the first one has painted, then true (set in a transition). The
+ * player mounts its controls and timeline first and its panels a frame later: two short tasks
+ * instead of one long one while a slow phone shows the first run.
+ */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => startTransition(() => setPainted(true)));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return painted;
+}
+
 /** Everything that shows a run: mounted once the first run has arrived. */
 function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedScenarioInLink: boolean }) {
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
   const computing = useStore(store, (s) => s.computing);
+  const panels = usePaintedOnce();
   usePlaybackClock(store, playing);
 
   return (
@@ -140,13 +157,17 @@ function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedS
       {stopped && <StopBanner />}
       <PlayerTimeline store={store} />
       <LiveAnnouncer store={store} />
-      <div className="player-panels">
-        <VerdictPanel store={store} />
-        <ActorControls store={store} />
-        <Inspector store={store} />
-        <Console store={store} />
-      </div>
-      <PlayerEvents store={store} />
+      {panels && (
+        <>
+          <div className="player-panels">
+            <VerdictPanel store={store} />
+            <ActorControls store={store} />
+            <Inspector store={store} />
+            <Console store={store} />
+          </div>
+          <PlayerEvents store={store} />
+        </>
+      )}
       <div className="player-footer">
         <TraceHash store={store} />
         <SharePanel store={store} embedScenario={embedScenarioInLink} />

@@ -11,7 +11,7 @@ export function RunStopNotice({ store }: { store: PlayerStore }) {
   const hasRun = useStore(store, (s) => s.events.length > 0);
   if (!stopped) return null;
   const withActions = stopped.config.actions.length > 0;
-  const { clearActions, load } = store.getState();
+  const { clearActions, load, dismissStop } = store.getState();
   return (
     <div className="player-notice player-run-stopped" role="alert">
       {stopped.why === 'stopped' ? (
@@ -42,6 +42,11 @@ export function RunStopNotice({ store }: { store: PlayerStore }) {
         {stopped.why === 'failed' && (
           <button type="button" onClick={() => load(stopped.config)}>
             Try again
+          </button>
+        )}
+        {hasRun && (
+          <button type="button" onClick={dismissStop}>
+            Dismiss
           </button>
         )}
       </div>

@@ -60,6 +60,8 @@ export interface PlayerState extends ComputedRun {
   load(config: RunConfig, atMs?: number): void;
   /** Selects an event and moves the playhead to it. */
   select(id: number | null): void;
+  /** Forgets a stopped run's notice (the last good run stays as it is). */
+  dismissStop(): void;
   /** Resolves once no run is being computed (tests, and hosts that wait for the first run). */
   settled(): Promise<void>;
 }
@@ -205,6 +207,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
         if (!event) return set({ selectedId: null });
         set({ selectedId, playing: false, cursor: event.id, playheadMs: event.at, stoppedAtViolation: false });
       },
+      dismissStop: () => set({ stopped: null }),
       settled: async () => {
         for (let seen = idle; ; seen = idle) {
           await seen;
