@@ -79,12 +79,17 @@ test('pause a client from its lane, see the run change, step back, share it and 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await sim.getByRole('button', { name: 'Share this run' }).click();
   const link = await sim.getByLabel('Link to this run').inputValue();
-  expect(link).toMatch(/#\/lesson\/paused-barista\?run=[A-Za-z0-9_-]+$/);
+  // The run, and beside it the playhead time it was shared at.
+  expect(link).toMatch(/#\/lesson\/paused-barista\?run=[A-Za-z0-9_-]+&t=\d+$/);
+  const sharedAt = await sim.locator('.player-clock strong').textContent();
 
   const other = await context.newPage();
   await other.goto(link);
   await expect(player(other).getByTestId('trace-hash')).toHaveText(changed!, { timeout: 20_000 });
   await expect(player(other).getByText(/You changed this run 1 time/)).toBeVisible();
+  // It opens where it was shared: at that playhead time, with the player in view.
+  await expect(player(other).locator('.player-clock strong')).toHaveText(sharedAt!);
+  await expect(player(other).getByRole('button', { name: 'Play' })).toBeInViewport();
   await other.close();
 });
 

@@ -9,6 +9,10 @@
  *   update, React render, timeline update, style, layout, and the paint and commit of the frame
  *   that shows it, 95th percentile, without the idle wait for that frame (see measureSteps).
  *   Beside it: `render_layout_p95_ms` (no paint) and `with_frame_wait_p95_ms` (idle wait included).
+ * - ui.player_ready_ms.*: on the built site, from navigation start to the first player on the page
+ *   showing its run (its fingerprint filled in, Play enabled), in a fresh browser context each time
+ *   (nothing cached), median of READY_RUNS: lessons 1, 5 and 9, a share link (lesson 5 with a
+ *   learner's pause, opened at its playhead time) and the sandbox.
  *
  * Usage: `npm run bench:ui` (also run at the end of `npm run bench`), from the project root.
  * Builds the site and the bench page into temporary folders first.
@@ -53,6 +57,18 @@ export async function benchUi(): Promise<void> {
       if (label === '10k') line({ name: 'timeline.first_render_ms.10k', value: round(result.firstRenderMs, 1), unit: 'ms' });
       line({ name: `timeline.frame_p95_ms.${label}`, value: round(result.frameWorkP95Ms, 2), unit: 'ms', goal: 16, dense: result.dense });
       await page.close();
+    }
+
+    for (const [label, hash, goal] of readyTargets()) {
+      const samples: number[] = [];
+      for (let i = 0; i < READY_RUNS; i++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(`${site.url}/${hash}`);
+        samples.push((await page.waitForFunction(playerReadyAt, undefined, { timeout: 30_000 }).then((h) => h.jsonValue())) as number);
+        await context.close();
+      }
+      line({ name: `ui.player_ready_ms.${label}`, value: round(percentile(samples, 50), 0), unit: 'ms', goal, min: round(Math.min(...samples), 0), max: round(Math.max(...samples), 0), samples: samples.length });
     }
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -130,6 +146,32 @@ async function measureSteps(): Promise<{ work: number[]; paint: number[]; framed
     }
   }
   return { work, paint, framed };
+}
+
+/** Page loads per player-ready figure (each in a fresh context). */
+const READY_RUNS = 5;
+
+/** What the player-ready figures open: label, address fragment, goal in ms (issue 16). */
+function readyTargets(): [label: string, hash: string, goalMs: number][] {
+  // A share link as SharePanel makes it: lesson 5 with Barista B paused at 12 s, opened at 12 s.
+  const run = Buffer.from(JSON.stringify({ v: 1, s: 'paused-barista', seed: 7, f: false, a: [{ at: 12_000, do: 'pause', target: 'B', forMs: 15_000 }] })).toString('base64url');
+  return [
+    ['lesson_1', '#/lesson/ground-rules', 300],
+    ['lesson_5', '#/lesson/paused-barista', 300],
+    ['lesson_9', '#/lesson/failover', 300],
+    ['share_link', `#/lesson/paused-barista?run=${run}&t=12000`, 500],
+    ['sandbox', '#/sandbox', 500],
+  ];
+}
+
+/**
+ * Runs in the page (polled every frame): the time since navigation start once the first player
+ * shows a run, else false.
+ */
+function playerReadyAt(): number | false {
+  const hash = document.querySelector('section.player [data-testid="trace-hash"]');
+  const play = [...document.querySelectorAll('section.player button')].find((b) => b.textContent === 'Play' || b.textContent === 'Replay');
+  return hash?.textContent && play && !(play as HTMLButtonElement).disabled ? performance.now() : false;
 }
 
 function initialJsKbGz(dir: string): number {

@@ -20,11 +20,21 @@ export interface RunOptions {
   actions?: readonly LearnerAction[];
   /** Stops a runaway scenario: at most this many trace events. */
   maxEvents?: number;
+  /** Stops a run whose Lua scripts, all together, run more than this many VM instructions. */
+  maxScriptInstructions?: number;
 }
 
 export const DEFAULT_MAX_EVENTS = 200_000;
+/**
+ * Three scripts cut by the per-script budget (20 million instructions each, a few hundred
+ * milliseconds of WebAssembly apiece) and the run is over: a client retrying a runaway script
+ * every millisecond would otherwise compute for minutes, while every lock script in the lessons
+ * needs a few hundred instructions. Counted in instructions, not time, so Node and the browser
+ * stop the same run at the same event.
+ */
+export const DEFAULT_MAX_SCRIPT_INSTRUCTIONS = 60_000_000;
 
-export type EndReason = 'idle' | 'time-cap' | 'event-cap';
+export type EndReason = 'idle' | 'time-cap' | 'event-cap' | 'script-cap';
 
 /**
  * One deterministic run of a scenario, advanced a kernel step at a time. The UI steps it;
@@ -37,6 +47,9 @@ export class Simulation {
   readonly spec: WorldSpec;
   private endReason: EndReason | null = null;
   private readonly maxEvents: number;
+  private readonly maxScriptInstructions: number;
+  /** Lua VM instructions run by every script so far (to the engine's counting granularity). */
+  private scriptInstructions = 0;
   /** Steps taken so far (kernel steps, plus one for noting the end): the position time travel counts in. */
   steps = 0;
 
@@ -47,6 +60,7 @@ export class Simulation {
   ) {
     this.seed = options.seed ?? scenario.seed;
     this.maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
+    this.maxScriptInstructions = options.maxScriptInstructions ?? DEFAULT_MAX_SCRIPT_INSTRUCTIONS;
     this.sim = new Sim(this.seed);
     this.spec = worldSpec(scenario, options.fencing === undefined ? {} : { fencing: options.fencing });
     this.sim.record('run.start', 'world', { scenario: scenario.id, seed: this.seed, actors: actorInfos(this.spec) });
@@ -54,7 +68,7 @@ export class Simulation {
     for (const action of initialActions(scenario)) this.at(0, action, 'script');
     for (const step of scenario.script) this.at(step.at, toAction(step), 'script');
     for (const { at, ...action } of options.actions ?? []) this.at(at, action as ProcessAction, 'learner');
-    this.world = new World(this.sim, this.spec, scripts);
+    this.world = new World(this.sim, this.spec, scripts && metered(scripts, (n) => (this.scriptInstructions += n)));
   }
 
   get finished(): boolean {
@@ -73,6 +87,7 @@ export class Simulation {
     if (next === undefined) return this.end('idle');
     if (next > this.scenario.horizon) return this.end('time-cap');
     if (this.sim.trace.length >= this.maxEvents) return this.end('event-cap');
+    if (this.scriptInstructions >= this.maxScriptInstructions) return this.end('script-cap');
     this.sim.kernel.step();
     this.steps++;
     return true;
@@ -104,11 +119,13 @@ export class Simulation {
   /** The cap verdict: a run stopped by a cap says so plainly instead of hanging. */
   private runCompletes(): Verdict | null {
     const expected = this.scenario.expect.some((e) => e.invariant === 'run-completes');
-    if (this.endReason === 'event-cap' || this.endReason === 'time-cap') {
+    if (this.endReason === 'event-cap' || this.endReason === 'time-cap' || this.endReason === 'script-cap') {
       const why =
         this.endReason === 'event-cap'
           ? `The run was stopped after ${this.maxEvents} events at ${formatMs(this.sim.now)}: it looks like a runaway loop.`
-          : `The run reached its horizon of ${formatMs(this.scenario.horizon)} with work still pending: something never finished.`;
+          : this.endReason === 'script-cap'
+            ? `This run was stopped: its Lua scripts ran more than ${this.maxScriptInstructions / 1e6} million instructions in all. A script in it runs away (a loop that never ends, or a client retrying a script that is always cut); fix the script or give the client fewer retries.`
+            : `The run reached its horizon of ${formatMs(this.scenario.horizon)} with work still pending: something never finished.`;
       return { invariant: 'run-completes', holds: false, atMs: this.sim.now, eventIds: [this.sim.trace.length - 1], explanation: why, violations: 1 };
     }
     if (!expected) return null;
@@ -129,6 +146,22 @@ export class Simulation {
     this.sim.record('run.end', 'world', { reason });
     return false;
   }
+}
+
+/**
+ * Wraps the run's script engine so the run can count the Lua work its servers do. The count
+ * is read from the engine's own statistics (LuaScriptEngine's `lastRun`), duck-typed so that
+ * engines without them (test doubles) simply count nothing.
+ */
+function metered(engine: ScriptEngine, count: (instructions: number) => void): ScriptEngine {
+  const measure = (view: ScriptEngine): ScriptEngine => ({
+    run: (request) => {
+      const reply = view.run(request);
+      count((engine as { lastRun?: { instructions: number } }).lastRun?.instructions ?? 0);
+      return reply;
+    },
+  });
+  return { run: measure(engine).run, forServer: () => measure(engine.forServer?.() ?? engine) };
 }
 
 /** How many nodes must hold a key for its owner to hold the lock: a majority of the nodes its clients use. */

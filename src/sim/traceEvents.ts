@@ -8,7 +8,7 @@ export interface TraceEventMap {
   /** The run began; `actors` lists lanes in display order. */
   'run.start': { scenario: string; seed: number; actors: ActorInfo[] };
   /** The run stopped: nothing left to do, or a cap was hit. */
-  'run.end': { reason: 'idle' | 'time-cap' | 'event-cap' };
+  'run.end': { reason: 'idle' | 'time-cap' | 'event-cap' | 'script-cap' };
   /** A learner action or scripted step was applied. */
   'action.apply': { action: string; source: 'script' | 'learner'; detail: string };
 

@@ -1,20 +1,69 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CompareRun } from '../../lessons/types';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
+import type { PlayerStore } from '../player/playerStore';
 
-/** The same scenario twice, with one thing changed, so the learner can see the difference. */
+/**
+ * The same scenario twice, with one thing changed, so the learner can see the difference. The
+ * two sides share one playhead (moving either moves both), and the setting that differs is
+ * fixed: neither side offers the fencing switch, so the comparison cannot be undone by accident.
+ */
 export function CompareBlock({ title, left, right }: { title?: string; left: CompareRun; right: CompareRun }) {
+  const sides = useMemo(
+    () => [left, right].map((run) => ({ ...run, scenario: { ...run.scenario, controls: run.scenario.controls.filter((c) => c !== 'toggle-fencing') } })),
+    [left, right],
+  );
+  const stores = useRef<(PlayerStore | null)[]>([null, null]);
+  const [ready, setReady] = useState(0);
+  useEffect(() => {
+    const [a, b] = stores.current;
+    return a && b ? linkPlayheads(a, b) : undefined;
+  }, [ready]);
+
   return (
     <section className="block compare" aria-label={title ?? 'Compare two runs'}>
       <p className="block-kicker" aria-hidden="true">Compare</p>
       {title && <h3 className="block-title">{title}</h3>}
+      <p className="compare-hint muted">Both sides move together: play, step or scrub either one.</p>
       <div className="compare-grid">
-        {[left, right].map((run) => (
+        {sides.map((run, i) => (
           <div key={run.label} className="compare-side">
             <h4>{run.label}</h4>
-            <ScenarioPlayer scenario={run.scenario} />
+            <ScenarioPlayer
+              scenario={run.scenario}
+              onStore={(store) => {
+                stores.current[i] = store;
+                setReady((n) => n + 1);
+              }}
+            />
           </div>
         ))}
       </div>
     </section>
   );
+}
+
+/**
+ * Keeps two players' playheads together. A move on either side is copied to the other; the
+ * copy's own change notice is ignored, so a side that clamps the time (its run ends sooner)
+ * does not pull the other back.
+ */
+function linkPlayheads(a: PlayerStore, b: PlayerStore): () => void {
+  let copying = false;
+  const follow = (from: PlayerStore, to: PlayerStore) =>
+    from.subscribe((state, previous) => {
+      if (copying || state.playheadMs === previous.playheadMs || state.events.length === 0) return;
+      copying = true;
+      try {
+        to.getState().seekTime(state.playheadMs);
+      } finally {
+        copying = false;
+      }
+    });
+  const stopA = follow(a, b);
+  const stopB = follow(b, a);
+  return () => {
+    stopA();
+    stopB();
+  };
 }

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { FAULT_KINDS } from '../../check/explorer';
-import { exploreScenario } from '../../scenario/explore';
 import { INVARIANTS, type InvariantName } from '../../scenario/schema';
 import { formatMs } from '../../sim/time';
 import type { PlayerStore } from './playerStore';
@@ -25,24 +24,34 @@ export function BugFinder({ store }: { store: PlayerStore }) {
   const kinds = FAULT_KINDS.filter((kind) => (scenario.controls as readonly string[]).includes(kind));
   const [choice, setChoice] = useState<InvariantName | ''>('');
   const [search, setSearch] = useState<Search>({ state: 'idle' });
-  const pending = useRef<number | null>(null);
+  // False once the panel is gone: a chunk still computing must not go on searching.
+  const mounted = useRef(true);
   const id = useId();
-  useEffect(() => () => void (pending.current !== null && window.clearTimeout(pending.current)), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
 
   if (kinds.length === 0 || (holding.length === 0 && search.state !== 'done')) return null;
   const invariant = choice !== '' && holding.includes(choice) ? choice : holding[0];
 
   const start = () => {
     if (invariant === undefined) return;
-    const { scenario: current, scripts, config } = store.getState();
+    const { scenario: current, simulator, config } = store.getState();
     const asRun = { ...current, resource: { ...current.resource, fencing: config.fencing } };
     const name = invariant.replace(/-/g, ' ');
     let tried = 0;
-    // The search goes in chunks, each with its own explorer seed, so the page stays responsive
-    // and shows how far it got (a chunk of a Sentinel scenario takes a tenth of a second or so).
-    const chunk = (index: number) => {
-      pending.current = null;
-      const result = exploreScenario(asRun, { invariant, runs: CHUNK_RUNS, kinds, explorerSeed: index + 1 }, scripts);
+    // The search goes in chunks (in the simulation worker), each with its own explorer seed, so
+    // it shows how far it got and each chunk stays well inside the watchdog's budget.
+    const chunk = async (index: number) => {
+      const outcome = await simulator.explore(asRun, { invariant, runs: CHUNK_RUNS, kinds, explorerSeed: index + 1 });
+      if (!mounted.current) return;
+      if (!outcome.ok) {
+        const why = outcome.why === 'stopped' ? `a batch of runs took more than ${outcome.budgetMs / 1000} s and was stopped` : outcome.why === 'failed' ? outcome.message : 'it was interrupted';
+        setSearch({ state: 'done', found: false, text: `The search did not finish: ${why}. Try again, or look for the bug by hand.` });
+        return;
+      }
+      const result = outcome.value;
       tried += result.runs;
       if (result.found) {
         store.getState().load({ seed: result.seed, fencing: config.fencing, actions: result.actions });
@@ -54,12 +63,11 @@ export function BugFinder({ store }: { store: PlayerStore }) {
         setSearch({ state: 'done', found: false, text: `No run broke ${name} in ${tried} tries with these faults (${kinds.join(', ')}). That is evidence, not proof.` });
       } else {
         setSearch({ state: 'searching', tried });
-        pending.current = window.setTimeout(() => chunk(index + 1), 0);
+        void chunk(index + 1);
       }
     };
     setSearch({ state: 'searching', tried: 0 });
-    // Let "Searching…" paint before the first chunk runs.
-    pending.current = window.setTimeout(() => chunk(0), 30);
+    void chunk(0);
   };
 
   return (

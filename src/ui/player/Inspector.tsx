@@ -1,29 +1,41 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
-import { RunInspector } from './inspect';
+import type { Inspection } from './inspect';
 import type { PlayerStore } from './playerStore';
 import { useAfterPaint } from './useAfterPaint';
 
 /**
  * What is inside the world at the playhead: every Redis node's keys (with TTLs counting down
  * in virtual time), each client's state and what it believes it holds. Computed by replaying
- * the run to the playhead, so it is exactly the world the timeline shows. The replay runs after
- * the frame that moved the playhead has painted, so a step shows on the timeline first.
+ * the run to the playhead (in the simulation worker), so it is exactly the world the timeline
+ * shows. The request goes out after the frame that moved the playhead has painted, and while
+ * the playhead moves on, only the newest request is answered.
  */
 export function Inspector({ store }: { store: PlayerStore }) {
-  const scenario = useStore(store, (s) => s.scenario);
   const config = useStore(store, (s) => s.config);
-  const scripts = useStore(store, (s) => s.scripts);
-  const events = useStore(store, (s) => s.events);
-  const cursor = useStore(store, (s) => s.cursor);
-  const now = useStore(store, (s) => s.playheadMs);
-  const inspector = useMemo(() => new RunInspector(scenario, config, scripts), [scenario, config, scripts]);
-  const target = useMemo(() => ({ inspector, events, cursor, playheadMs: now }), [inspector, events, cursor, now]);
-  const shown = useAfterPaint(target);
-  const { playheadMs } = shown;
-  const view = useMemo(() => shown.inspector.at(shown.events, shown.cursor, shown.playheadMs), [shown]);
+  const simulator = useStore(store, (s) => s.simulator);
+  const cursorNow = useStore(store, (s) => s.cursor);
+  const playheadNow = useStore(store, (s) => s.playheadMs);
+  const { cursor, now } = useAfterPaint(useMemo(() => ({ cursor: cursorNow, now: playheadNow }), [cursorNow, playheadNow]));
+  const [shown, setShown] = useState<{ view: Inspection; playheadMs: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void simulator.inspect(config, cursor, now).then((outcome) => live && outcome.ok && setShown({ view: outcome.value, playheadMs: now }));
+    return () => {
+      live = false;
+    };
+  }, [simulator, config, cursor, now]);
   const ms = (n: number) => formatMs(Math.round(n));
+  if (!shown) {
+    return (
+      <div className="player-panel inspector" aria-busy="true">
+        <h4>Inside the world</h4>
+        <p className="muted">Looking inside…</p>
+      </div>
+    );
+  }
+  const { view, playheadMs } = shown;
 
   return (
     <div className="player-panel inspector">

@@ -11,8 +11,9 @@ export function PlaybackControls({ store }: { store: PlayerStore }) {
   const atStart = useStore(store, (s) => s.cursor === 0);
   const atEnd = useStore(store, (s) => s.cursor >= s.events.length - 1);
   const speed = useStore(store, (s) => s.speed);
-  const seed = useStore(store, (s) => s.config.seed);
-  const fencing = useStore(store, (s) => s.config.fencing);
+  // The switches show what was asked for at once, not only once its run has computed.
+  const seed = useStore(store, (s) => (s.requested ?? s.config).seed);
+  const fencing = useStore(store, (s) => (s.requested ?? s.config).fencing);
   const autoPause = useStore(store, (s) => s.autoPause);
   const canToggleFencing = useStore(store, (s) => s.scenario.controls.includes('toggle-fencing'));
   const state = store.getState();

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
@@ -15,6 +15,8 @@ import { PlaybackControls } from './PlaybackControls';
 import type { PlayerStore } from './playerStore';
 import { processStatesAt } from './processStates';
 import { rolesAt } from './roles';
+import { handlePlayerKey, SHORTCUTS } from './playerKeys';
+import { RunStopNotice } from './RunStopNotice';
 import { SharePanel } from './SharePanel';
 import { VerdictPanel } from './VerdictPanel';
 
@@ -22,6 +24,8 @@ export interface PlayerViewProps {
   store: PlayerStore;
   /** Put the scenario itself in share links (the sandbox: its scenario is not in any lesson). */
   embedScenarioInLink?: boolean;
+  /** Scroll the player into view once its first run is shown (it was opened from a share link). */
+  bringIntoView?: boolean;
 }
 
 /**
@@ -30,38 +34,145 @@ export interface PlayerViewProps {
  * shows, so a step re-renders the clock, the timeline and the few panels whose text moved, not
  * the whole player.
  */
-export function PlayerView({ store, embedScenarioInLink = false }: PlayerViewProps) {
+export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false }: PlayerViewProps) {
   const title = useStore(store, (s) => s.scenario.title);
+  const hasRun = useShownAfterTransition(useStore(store, (s) => s.events.length > 0));
+  const computing = useStore(store, (s) => s.computing);
+  const settledFirst = useStore(store, (s) => s.events.length > 0 || s.stopped !== null);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (bringIntoView && settledFirst) section.current?.scrollIntoView({ block: 'start' });
+  }, [bringIntoView, settledFirst]);
+
+  const [help, setHelp] = useState(false);
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    if (hasRun && handlePlayerKey(event, store.getState(), () => setHelp((open) => !open))) event.preventDefault();
+  };
+
+  return (
+    // Focusable (not tabbable) so that a click anywhere in the player lets its shortcuts work.
+    <section ref={section} className="player" aria-label={`Simulation: ${title}`} aria-busy={computing} tabIndex={-1} onKeyDown={onKeyDown}>
+      <header className="player-header">
+        <h3>{title}</h3>
+        {hasRun && <PlayerClock store={store} />}
+      </header>
+      <RunStopNotice store={store} />
+      {help && <ShortcutList onClose={() => setHelp(false)} />}
+      {hasRun ? (
+        <PlayerBody store={store} embedScenarioInLink={embedScenarioInLink} />
+      ) : (
+        computing && <p className="player-loading">Computing the run…</p>
+      )}
+    </section>
+  );
+}
+
+/** The keyboard shortcuts, listed when the learner presses `?` in the player. */
+function ShortcutList({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="player-shortcuts" role="group" aria-label="Keyboard shortcuts">
+      <strong>Keyboard shortcuts</strong> (anywhere in the player, except while typing)
+      <dl>
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys} style={{ display: 'contents' }}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Said when playback stopped by itself at the first broken invariant. The explanation is in the
+ * verdicts, often below the fold (on a phone, far below): the button brings it into view.
+ */
+function StopBanner() {
+  const banner = useRef<HTMLParagraphElement>(null);
+  const jump = () => {
+    const verdict = banner.current?.closest('section.player')?.querySelector<HTMLElement>('.verdict-broken');
+    if (!verdict) return;
+    verdict.tabIndex = -1;
+    verdict.scrollIntoView({ block: 'center' });
+    verdict.focus({ preventScroll: true });
+  };
+  return (
+    <p ref={banner} className="player-stopped" role="status">
+      <span>Stopped at the first broken invariant. Press Play to go on, or untick “Stop at first violation”.</span>
+      <button type="button" onClick={jump}>
+        Jump to the violation
+      </button>
+    </p>
+  );
+}
+
+/**
+ * Follows a flag that turns true once, but lets React mount what it reveals in a transition:
+ * rendered in slices between which the browser can answer input, rather than in one long task.
+ */
+function useShownAfterTransition(flag: boolean): boolean {
+  const [shown, setShown] = useState(flag);
+  useEffect(() => {
+    if (flag && !shown) startTransition(() => setShown(true));
+  }, [flag, shown]);
+  return shown;
+}
+
+/**
+ * False until the frame after the first one has painted, then true (set in a transition). The
+ * player mounts its controls and timeline first and its panels a frame later: two short tasks
+ * instead of one long one while a slow phone shows the first run.
+ */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => startTransition(() => setPainted(true)));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return painted;
+}
+
+/** Everything that shows a run: mounted once the first run has arrived. */
+function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedScenarioInLink: boolean }) {
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
+  const computing = useStore(store, (s) => s.computing);
+  const panels = usePaintedOnce();
   usePlaybackClock(store, playing);
 
   return (
-    <section className="player" aria-label={`Simulation: ${title}`}>
-      <header className="player-header">
-        <h3>{title}</h3>
-        <PlayerClock store={store} />
-      </header>
+    <>
       <PlaybackControls store={store} />
-      {stopped && (
-        <p className="player-stopped" role="status">
-          Stopped at the first broken invariant. Press Play to go on, or untick “Stop at first violation”.
-        </p>
-      )}
+      <p className="player-computing" role="status">
+        {computing ? 'Computing the new run… the one below is the last that finished.' : ''}
+      </p>
+      {stopped && <StopBanner />}
       <PlayerTimeline store={store} />
       <LiveAnnouncer store={store} />
-      <div className="player-panels">
-        <VerdictPanel store={store} />
-        <ActorControls store={store} />
-        <Inspector store={store} />
-        <Console store={store} />
-      </div>
-      <PlayerEvents store={store} />
+      {panels && (
+        <>
+          <div className="player-panels">
+            <VerdictPanel store={store} />
+            <ActorControls store={store} />
+            <Inspector store={store} />
+            <Console store={store} />
+          </div>
+          <PlayerEvents store={store} />
+        </>
+      )}
       <div className="player-footer">
         <TraceHash store={store} />
         <SharePanel store={store} embedScenario={embedScenarioInLink} />
       </div>
-    </section>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { loadScriptEngine } from '../../scenario/run';
 import type { Scenario } from '../../scenario/schema';
 import { useRoute } from '../routing/useRoute';
+import { pageSimulator } from '../worker/playerSimulator';
 import { createPlayerStore, type PlayerStore } from './playerStore';
 import { PlayerView } from './PlayerView';
 import { decodeRun, type SharedRun } from './shareLink';
@@ -16,13 +16,14 @@ export interface ScenarioPlayerProps {
 }
 
 /**
- * A live simulation embedded in a lesson. It loads the Lua VM (lazily: lessons without a
- * scenario never download it), runs the scenario once, and hands the learner the controls.
- * A `run=` share link in the address restores a run of this scenario exactly.
+ * A live simulation embedded in a lesson. Its runs are computed in the page's simulation worker
+ * (which loads the Lua VM), so the page never waits on them; the learner gets the controls as
+ * soon as the first run arrives. A `run=` share link in the address restores a run of this
+ * scenario exactly, at the playhead time it was shared at (`t=`), and brings the player into view.
  */
 export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore }: ScenarioPlayerProps) {
   const [store, setStore] = useState<PlayerStore | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [fromLink, setFromLink] = useState(false);
   const route = useRoute();
   const runParam = route.name === 'lesson' || route.name === 'sandbox' ? route.params.get('run') : null;
   const link = readLink(runParam, scenario);
@@ -30,22 +31,13 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    let live = true;
-    setStore(null);
-    const initial = readLink(currentRunParam(), scenario);
+    const initial = readLink(currentParam('run'), scenario);
     if (initial?.ok === false) setNotice(initial.message);
-    import('../../redis/lua/wasmUrl')
-      .then(({ luaWasmUrl }) => loadScriptEngine({ wasmUrl: luaWasmUrl }))
-      .then((scripts) => {
-        if (!live) return;
-        const created = createPlayerStore(scenario, scripts, initial?.ok ? initial.run.config : undefined);
-        setStore(created);
-        onStore?.(created);
-      })
-      .catch((error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)));
-    return () => {
-      live = false;
-    };
+    const atMs = initial?.ok ? sharedTimeMs() : undefined;
+    const created = createPlayerStore(scenario, pageSimulator(scenario), initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : undefined);
+    setFromLink(initial?.ok === true);
+    setStore(created);
+    onStore?.(created);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scenario]);
 
@@ -59,18 +51,11 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
     }
     const current = store.getState().config;
     if (JSON.stringify(current) === JSON.stringify(link.run.config)) return;
-    if (current.actions.length === 0) store.getState().load(link.run.config);
+    if (current.actions.length === 0) store.getState().load(link.run.config, sharedTimeMs());
     else setPending(link.run);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, runParam]);
 
-  if (failure) {
-    return (
-      <section className="player" aria-label={`Simulation: ${scenario.title}`}>
-        <p role="alert">The simulator could not start: {failure}. Reload the page to try again.</p>
-      </section>
-    );
-  }
   if (!store) {
     return (
       <section className="player" aria-label={`Simulation: ${scenario.title}`} aria-busy="true">
@@ -96,7 +81,7 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
           <button
             type="button"
             onClick={() => {
-              store.getState().load(pending.config);
+              store.getState().load(pending.config, sharedTimeMs());
               setPending(null);
             }}
           >
@@ -107,15 +92,21 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
           </button>
         </div>
       )}
-      <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} />
+      <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} bringIntoView={fromLink} />
     </>
   );
 }
 
-/** The `run=` value in the address right now (read once when the player starts). */
-function currentRunParam(): string | null {
+/** A parameter of the address's fragment query right now (read when the player starts). */
+function currentParam(name: string): string | null {
   const query = window.location.hash.split('?')[1] ?? '';
-  return new URLSearchParams(query).get('run');
+  return new URLSearchParams(query).get(name);
+}
+
+/** The playhead time a share link was made at (`t=`, in ms), if it has a sensible one. */
+function sharedTimeMs(): number | undefined {
+  const t = Number(currentParam('t') ?? NaN);
+  return Number.isFinite(t) && t >= 0 ? t : undefined;
 }
 
 /** Decodes a link meant for this scenario; links for another scenario on the page are ignored. */

@@ -4,17 +4,19 @@ import { encodeRun, shareUrl } from './shareLink';
 
 /**
  * "Share this run": a link whose fragment carries the scenario id, seed, fencing and every
- * learner action, so whoever opens it gets the same timeline (the same trace hash).
+ * learner action, so whoever opens it gets the same timeline (the same trace hash), at the
+ * same playhead time.
  */
 export function SharePanel({ store, embedScenario = false }: { store: PlayerStore; embedScenario?: boolean }) {
   const [url, setUrl] = useState<string | null>(null);
   const [status, setStatus] = useState('');
 
   const share = async () => {
-    const { scenario, config } = store.getState();
+    const { scenario, config, playheadMs } = store.getState();
     try {
       const encoded = encodeRun({ scenarioId: scenario.id, config, ...(embedScenario ? { scenario } : {}) });
-      const link = shareUrl(window.location.href, encoded);
+      // The playhead rides beside the run (`t=`): whoever opens the link lands where it was shared.
+      const link = withPlayhead(shareUrl(window.location.href, encoded), playheadMs);
       setUrl(link);
       try {
         await navigator.clipboard.writeText(link);
@@ -44,4 +46,13 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
       </p>
     </div>
   );
+}
+
+/** Sets `t=<ms>` in the link's fragment query (shareUrl has put `run=` there). */
+function withPlayhead(link: string, playheadMs: number): string {
+  const hashAt = link.indexOf('#');
+  const [path = '#/', query = ''] = link.slice(hashAt).split('?');
+  const params = new URLSearchParams(query);
+  params.set('t', String(Math.round(playheadMs)));
+  return `${link.slice(0, hashAt)}${path}?${params.toString()}`;
 }

@@ -7,7 +7,9 @@ import { actorCommands, faultScope, partitionAction } from './actorActions';
 import { consoleTranscript } from './consoleModel';
 import { RunInspector } from './inspect';
 import { createPlayerStore } from './playerStore';
-import { computeRun } from './runModel';
+import { createSimulationApi } from '../worker/simulationApi';
+import { inProcessQueue, playerSimulator } from '../worker/playerSimulator';
+import { computeRun } from '../worker/computeRun';
 import { decodeRun, encodeRun, MAX_LINK_CHARS, shareUrl } from './shareLink';
 
 const YAML = `
@@ -33,9 +35,16 @@ beforeAll(async () => {
   scenario = parsed.scenario;
 });
 
+/** A player store on the simulator in this thread, with its first run in. */
+async function newStore() {
+  const store = createPlayerStore(scenario, playerSimulator(inProcessQueue(createSimulationApi(scripts)), scenario));
+  await store.getState().settled();
+  return store;
+}
+
 describe('the player store', () => {
-  it('stops by itself at the first violation when auto-pause is on, and sweeps past it when off', () => {
-    const store = createPlayerStore(scenario, scripts);
+  it('stops by itself at the first violation when auto-pause is on, and sweeps past it when off', async () => {
+    const store = await newStore();
     const violationMs = Math.min(...store.getState().verdicts.filter((v) => !v.holds).map((v) => v.atMs!));
     store.getState().play();
     for (let i = 0; i < 2000 && store.getState().playing; i++) store.getState().tick(50);
@@ -49,8 +58,23 @@ describe('the player store', () => {
     expect(store.getState().playheadMs).toBeGreaterThan(violationMs);
   });
 
-  it('scrubs to a typed time and steps back to the same events', () => {
-    const store = createPlayerStore(scenario, scripts);
+  it('resumes past the violation it stopped at, even when the first frame comes early', async () => {
+    const store = await newStore();
+    store.getState().play();
+    for (let i = 0; i < 2000 && store.getState().playing; i++) store.getState().tick(50);
+    const stoppedAt = store.getState().playheadMs;
+    store.getState().play();
+    expect(store.getState().stoppedAtViolation).toBe(false);
+    // requestAnimationFrame's timestamp can be earlier than the performance.now() taken when play began.
+    store.getState().tick(-3);
+    store.getState().tick(50);
+    expect(store.getState().playing).toBe(true);
+    expect(store.getState().stoppedAtViolation).toBe(false);
+    expect(store.getState().playheadMs).toBeGreaterThan(stoppedAt);
+  });
+
+  it('scrubs to a typed time and steps back to the same events', async () => {
+    const store = await newStore();
     store.getState().seekTime(12_000);
     expect(store.getState().playheadMs).toBe(12_000);
     expect(store.getState().events[store.getState().cursor]!.at).toBeLessThanOrEqual(12_000);
@@ -60,11 +84,13 @@ describe('the player store', () => {
     expect(store.getState().cursor).toBeLessThanOrEqual(before);
   });
 
-  it('a console command is a learner action: it runs on the node and its reply is in the transcript', () => {
-    const store = createPlayerStore(scenario, scripts);
+  it('a console command is a learner action: it runs on the node and its reply is in the transcript', async () => {
+    const store = await newStore();
     store.getState().seekTime(1000);
+    // The second command is typed while the first one's run still computes: it builds on it.
     store.getState().act({ do: 'command', target: 'r1', argv: ['GET', 'lock'] });
     store.getState().act({ do: 'command', target: 'r1', argv: ['SET', 'note', 'hi'] });
+    await store.getState().settled();
     const { events, cursor } = store.getState();
     const transcript = consoleTranscript(events, cursor);
     expect(transcript.map((t) => t.command)).toEqual(['GET lock', 'SET note hi']);
@@ -72,11 +98,12 @@ describe('the player store', () => {
     expect(transcript[1]!.reply).toEqual(['OK']);
   });
 
-  it('a partition from the controls cuts the client off and shows in the trace', () => {
-    const store = createPlayerStore(scenario, scripts);
+  it('a partition from the controls cuts the client off and shows in the trace', async () => {
+    const store = await newStore();
     const actors = store.getState().events[0]!.kind === 'run.start' ? (store.getState().events[0] as { data: { actors: { id: string; label: string; role: 'client' }[] } }).data.actors : [];
     store.getState().seekTime(500);
     store.getState().act(partitionAction(actors, 'B', 'everyone', false));
+    await store.getState().settled();
     expect(store.getState().events.some((e) => e.kind === 'net.partition')).toBe(true);
     expect(store.getState().events.some((e) => e.kind === 'net.drop' && e.data.to === 'r1' && e.data.reason === 'partition')).toBe(true);
   });

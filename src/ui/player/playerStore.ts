@@ -1,15 +1,25 @@
 import { createStore } from 'zustand/vanilla';
-import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
 import type { ProcessAction } from '../../actors/world';
+import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ActionSettings } from './actorActions';
-import { computeRun, cursorAtTime, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
+import { cursorAtTime, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
+
+/** Why the run last asked for is not the one shown. */
+export type RunStop = { why: 'stopped'; budgetMs: number; config: RunConfig } | { why: 'failed'; message: string; config: RunConfig };
 
 export interface PlayerState extends ComputedRun {
   scenario: Scenario;
-  /** The Lua VM the runs use (the inspector replays with it). */
-  scripts: ScriptEngine;
+  /** Where runs are computed (a worker, in the browser); the inspector and the bug finder use it too. */
+  simulator: PlayerSimulator;
+  /** The configuration of the run shown (or, before the first run arrives, of the run being computed). */
   config: RunConfig;
+  /** The configuration of the run being computed, while one is (the switches show it at once). */
+  requested: RunConfig | null;
+  /** True while a run is being computed; the last good run stays shown meanwhile. */
+  computing: boolean;
+  /** Set when the last run asked for was stopped by the watchdog or failed; cleared by the next good run. */
+  stopped: RunStop | null;
   /** Index of the current event: events 0..cursor have happened. */
   cursor: number;
   /** Virtual time of the playhead (between events while playing). */
@@ -46,43 +56,77 @@ export interface PlayerState extends ComputedRun {
   act(action: ProcessAction): void;
   /** Drops the learner's actions: back to the scenario as written. */
   clearActions(): void;
-  /** Replaces the whole run configuration (a share link being opened). */
-  load(config: RunConfig): void;
+  /** Replaces the whole run configuration (a share link being opened), optionally at a playhead time. */
+  load(config: RunConfig, atMs?: number): void;
+  /** Selects an event and moves the playhead to it. */
   select(id: number | null): void;
+  /** Forgets a stopped run's notice (the last good run stays as it is). */
+  dismissStop(): void;
+  /** Resolves once no run is being computed (tests, and hosts that wait for the first run). */
+  settled(): Promise<void>;
 }
 
 export type PlayerStore = ReturnType<typeof createPlayerStore>;
 
 /**
- * One embedded simulation's state. The run is computed whole (it takes milliseconds), and
- * playing, stepping and stepping back just move a cursor over its trace. A learner action
- * re-runs the same scenario and seed with one more action: everything before it is identical,
- * because the simulation is deterministic.
+ * One embedded simulation's state. The run is computed whole, off the main thread, and playing,
+ * stepping and stepping back just move a cursor over its trace. A learner action re-runs the
+ * same scenario and seed with one more action: everything before it is identical, because the
+ * simulation is deterministic. While a run computes, the last good one stays on screen; an
+ * action taken meanwhile builds on the run being computed and supersedes it.
  */
-export function createPlayerStore(scenario: Scenario, scripts: ScriptEngine, initial?: Partial<RunConfig>) {
+export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator, initial?: Partial<RunConfig> & { atMs?: number }) {
   const firstConfig: RunConfig = {
     seed: initial?.seed ?? scenario.seed,
     fencing: initial?.fencing ?? scenario.resource.fencing,
     actions: initial?.actions ?? [],
   };
-  return createStore<PlayerState>()((set, get) => {
+  const store = createStore<PlayerState>()((set, get) => {
+    // Only the newest request may land; `requested` is what it asked for, so actions taken
+    // while it computes build on it rather than on the run still shown.
+    let latest = 0;
+    let idle: Promise<void> = Promise.resolve();
+    const base = () => get().requested ?? get().config;
     const rerun = (config: RunConfig, keepTimeMs: number) => {
-      const run = computeRun(scenario, config, scripts);
-      const cursor = cursorAtTime(run.events, keepTimeMs);
-      set({ ...run, config, cursor, playheadMs: Math.min(keepTimeMs, run.events[run.events.length - 1]!.at), selectedId: null, stoppedAtViolation: false });
+      const request = ++latest;
+      set({ computing: true, requested: config });
+      const done = simulator.run(config).then((outcome) => {
+        if (request !== latest) return;
+        set({ requested: null });
+        if (outcome.ok) {
+          const run = outcome.value;
+          const cursor = cursorAtTime(run.events, keepTimeMs);
+          const playheadMs = Math.min(keepTimeMs, run.events[run.events.length - 1]!.at);
+          set({ ...run, config, cursor, playheadMs, selectedId: null, stoppedAtViolation: false, computing: false, stopped: null });
+        } else if (outcome.why === 'stopped') {
+          set({ computing: false, playing: false, stopped: { why: 'stopped', budgetMs: outcome.budgetMs, config } });
+        } else if (outcome.why === 'failed') {
+          set({ computing: false, playing: false, stopped: { why: 'failed', message: outcome.message, config } });
+        }
+      });
+      idle = done;
     };
+    // Before the first run arrives there is nothing to move over.
+    const empty = () => get().events.length === 0;
     const moveTo = (cursor: number) => {
       const events = get().events;
+      if (events.length === 0) return;
       const clamped = Math.max(0, Math.min(events.length - 1, cursor));
       set({ cursor: clamped, playheadMs: events[clamped]!.at, stoppedAtViolation: false });
     };
     const endMs = () => get().events[get().events.length - 1]!.at;
+    queueMicrotask(() => rerun(firstConfig, initial?.atMs ?? 0));
 
     return {
-      ...computeRun(scenario, firstConfig, scripts),
+      events: [],
+      verdicts: [],
+      traceHash: '',
       scenario,
-      scripts,
+      simulator,
       config: firstConfig,
+      requested: firstConfig,
+      computing: true,
+      stopped: null,
       cursor: 0,
       playheadMs: 0,
       playing: false,
@@ -93,14 +137,17 @@ export function createPlayerStore(scenario: Scenario, scripts: ScriptEngine, ini
       settings: { pauseMs: 15_000, clockJumpMs: 10_000 },
 
       play: () => {
+        if (empty()) return;
         if (get().cursor >= get().events.length - 1) moveTo(0);
         set({ playing: true, stoppedAtViolation: false });
       },
       pause: () => set({ playing: false }),
       tick: (realMs) => {
         const { playing, playheadMs, speed, events, autoPause, verdicts } = get();
-        if (!playing) return;
-        let next = Math.min(endMs(), playheadMs + realMs * speed);
+        if (!playing || empty()) return;
+        // A frame's timestamp can precede the moment playing began: such a tick must not move the
+        // playhead back, or resuming right at a violation would cross it again and stop at once.
+        let next = Math.min(endMs(), playheadMs + Math.max(0, realMs) * speed);
         const violationMs = autoPause ? firstViolationMs(verdicts) : null;
         // Stop exactly at the first violation when the playhead crosses it (not when starting on it).
         if (violationMs !== null && playheadMs < violationMs && next >= violationMs) {
@@ -112,7 +159,7 @@ export function createPlayerStore(scenario: Scenario, scripts: ScriptEngine, ini
       },
       tickStep: () => {
         const { playing, playheadMs, events, autoPause, verdicts, cursor } = get();
-        if (!playing) return;
+        if (!playing || empty()) return;
         const target = nextStep(events, cursor);
         const violationMs = autoPause ? firstViolationMs(verdicts) : null;
         if (violationMs !== null && playheadMs < violationMs && events[target]!.at >= violationMs) {
@@ -136,23 +183,38 @@ export function createPlayerStore(scenario: Scenario, scripts: ScriptEngine, ini
       },
       seek: (cursor) => moveTo(cursor),
       seekTime: (ms) => {
+        if (empty()) return;
         const clamped = Math.max(0, Math.min(endMs(), ms));
         set({ playheadMs: clamped, cursor: cursorAtTime(get().events, clamped), stoppedAtViolation: false });
       },
       setSpeed: (speed) => set({ speed }),
-      setSeed: (seed) => rerun({ ...get().config, seed, actions: [] }, 0),
-      setFencing: (fencing) => rerun({ ...get().config, fencing }, 0),
+      setSeed: (seed) => rerun({ ...base(), seed, actions: [] }, 0),
+      setFencing: (fencing) => rerun({ ...base(), fencing }, 0),
       setAutoPause: (autoPause) => set({ autoPause }),
       act: (action) => {
         const at = get().playheadMs;
-        rerun({ ...get().config, actions: [...get().config.actions, { ...action, at }] }, at);
+        rerun({ ...base(), actions: [...base().actions, { ...action, at }] }, at);
       },
-      clearActions: () => rerun({ ...get().config, actions: [] }, get().playheadMs),
-      load: (config) => {
+      clearActions: () => rerun({ ...base(), actions: [] }, get().playheadMs),
+      load: (config, atMs = 0) => {
         set({ playing: false });
-        rerun(config, 0);
+        rerun(config, atMs);
       },
-      select: (selectedId) => set({ selectedId }),
+      // Choosing an event (on the timeline, or a verdict's evidence) moves the playhead to it, so
+      // the timeline, the inspector and the console all show the world as that event left it.
+      select: (selectedId) => {
+        const event = selectedId === null ? undefined : get().events[selectedId];
+        if (!event) return set({ selectedId: null });
+        set({ selectedId, playing: false, cursor: event.id, playheadMs: event.at, stoppedAtViolation: false });
+      },
+      dismissStop: () => set({ stopped: null }),
+      settled: async () => {
+        for (let seen = idle; ; seen = idle) {
+          await seen;
+          if (idle === seen) return;
+        }
+      },
     };
   });
+  return store;
 }

@@ -1,7 +1,5 @@
 import type { Verdict } from '../../check/verdict';
-import type { ScriptEngine } from '../../redis/scriptEngine';
-import type { Scenario } from '../../scenario/schema';
-import { Simulation, type LearnerAction } from '../../scenario/simulation';
+import type { LearnerAction } from '../../scenario/simulation';
 import type { TraceEvent, TraceKind } from '../../sim/traceEvents';
 
 /** Everything that identifies a run: the same config always yields the same trace. */
@@ -11,20 +9,11 @@ export interface RunConfig {
   actions: LearnerAction[];
 }
 
+/** A finished run as the player shows it (computed in the simulation worker, see computeRun). */
 export interface ComputedRun {
   events: TraceEvent[];
   verdicts: Verdict[];
   traceHash: string;
-}
-
-/** Runs the whole scenario once; the player then moves a cursor over the finished trace. */
-export function computeRun(scenario: Scenario, config: RunConfig, scripts: ScriptEngine): ComputedRun {
-  const simulation = new Simulation(scenario, config, scripts).run();
-  return {
-    events: simulation.sim.trace.toArray(),
-    verdicts: simulation.verdicts(),
-    traceHash: simulation.sim.trace.hash(),
-  };
 }
 
 /** When the first invariant broke, or null when every verdict holds. */

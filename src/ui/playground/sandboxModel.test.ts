@@ -3,7 +3,7 @@ import type { ScriptEngine } from '../../redis/scriptEngine';
 import { formatDiagnostic } from '../../scenario/diagnostic';
 import { parseScenario } from '../../scenario/parse';
 import { loadScriptEngine } from '../../scenario/run';
-import { computeRun } from '../player/runModel';
+import { computeRun } from '../worker/computeRun';
 import { exportScenarioYaml } from '../../scenario/toYaml';
 import { DEFAULT_SANDBOX, nextClientId, sandboxScenario } from './sandboxModel';
 

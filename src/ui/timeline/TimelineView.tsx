@@ -74,6 +74,21 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
 
   useEffect(() => () => handleRef.current?.destroy(), []);
 
+  // A chosen event (clicked here, or a verdict's evidence further down the page) is brought into
+  // view: the page scrolls to the diagram and, on a narrow screen, the frame scrolls sideways to
+  // the mark. Two frames later, because the diagram pans to the moved playhead on the next one.
+  useEffect(() => {
+    if (selectedId === undefined) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        const mark = svgRef.current?.querySelector('.tl-selected');
+        const smooth = typeof matchMedia === 'function' && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+        (mark ?? hostRef.current)?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: smooth ? 'smooth' : 'auto' });
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [selectedId]);
+
   const download = (blob: Blob, name: string) => {
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');

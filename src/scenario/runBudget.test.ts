@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ScriptEngine } from '../redis/scriptEngine';
+import { parseScenario } from './parse';
+import { loadScriptEngine } from './run';
+import { DEFAULT_MAX_SCRIPT_INSTRUCTIONS, Simulation } from './simulation';
+
+// Issue 18: a client that retries a runaway script every millisecond would compute for minutes.
+const RUNAWAY = `
+id: runaway-retry
+title: Runaway retry
+horizon: 3s
+clients:
+  - id: A
+    retry: { policy: fixed, delay: 1ms }
+    steps:
+      - { redis: [EVAL, 'while true do end', '0'], as: acquire }
+      - { write: espresso }
+resource: { id: espresso }
+`;
+
+let scripts: ScriptEngine;
+beforeAll(async () => {
+  scripts = await loadScriptEngine();
+});
+
+function scenario() {
+  const parsed = parseScenario(RUNAWAY, { file: 'runaway.yaml', line: 1 });
+  if (!parsed.ok) throw new Error('bad test scenario');
+  return parsed.scenario;
+}
+
+describe('the whole-run script budget', () => {
+  it('stops a run whose scripts keep running away, after the same few scripts every time, and says why', () => {
+    const run = () => new Simulation(scenario(), {}, scripts).run();
+    const first = run();
+    expect(first.ended).toBe('script-cap');
+    // Each cut script counts its full per-script budget (20 million), so the third one ends the run.
+    expect(first.sim.trace.toArray().filter((e) => e.kind === 'redis.command')).toHaveLength(DEFAULT_MAX_SCRIPT_INSTRUCTIONS / 20_000_000);
+    const verdict = first.verdicts().find((v) => v.invariant === 'run-completes');
+    expect(verdict?.holds).toBe(false);
+    expect(verdict?.explanation).toMatch(/^This run was stopped: its Lua scripts ran more than 60 million instructions in all/);
+    expect(verdict?.atMs).toBe(13);
+    expect(run().sim.trace.hash()).toBe(first.sim.trace.hash());
+  }, 30_000);
+
+  it('leaves ordinary lock scripts alone: clients releasing with a script take turns to the end', () => {
+    const yaml = 'id: p\ntitle: P\nclients:\n  - { id: A, recipe: lease-with-token, ttl: 10s, jobs: 20 }\n  - { id: B, recipe: lease-with-token, ttl: 10s, jobs: 20 }\nresource: { id: r }\n';
+    const parsed = parseScenario(yaml, { file: 'p.yaml', line: 1 });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed));
+    const run = new Simulation(parsed.scenario, {}, scripts).run();
+    expect(run.ended).toBe('idle');
+    expect(run.sim.trace.toArray().filter((e) => e.kind === 'lock.released')).toHaveLength(40);
+  });
+});

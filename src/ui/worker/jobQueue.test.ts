@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { JobQueue, type SimulatorHandle, type WorkerApi } from './jobQueue';
+import type { ComputedRun, RunConfig } from '../player/runModel';
+import type { Scenario } from '../../scenario/schema';
+
+const scenario = { id: 's' } as Scenario;
+const config = (seed: number): RunConfig => ({ seed, fencing: false, actions: [] });
+const run = (hash: string): ComputedRun => ({ events: [], verdicts: [], traceHash: hash });
+
+/**
+ * Fake simulators: a run with seed 0 never answers (a runaway that only the watchdog ends);
+ * any other seed answers after `seed` ms with its own hash. Records which simulator ran what.
+ */
+function fakes() {
+  const started: { terminated: boolean; ran: number[] }[] = [];
+  const start = (): SimulatorHandle => {
+    const me = { terminated: false, ran: [] as number[] };
+    started.push(me);
+    const api = {
+      ready: () => Promise.resolve(),
+      run: (_s: Scenario, c: RunConfig) => {
+        me.ran.push(c.seed);
+        return c.seed === 0 ? new Promise<ComputedRun>(() => {}) : new Promise<ComputedRun>((resolve) => setTimeout(() => resolve(run(`h${c.seed}`)), c.seed));
+      },
+    } as unknown as WorkerApi;
+    return { api, terminate: () => void (me.terminated = true) };
+  };
+  return { started, start };
+}
+
+describe('the simulator job queue', () => {
+  it('stops a job that overruns its budget, replaces the simulator, and runs the next job on the new one', async () => {
+    const { started, start } = fakes();
+    const queue = new JobQueue({ start, budgetMs: 60 });
+    const t0 = Date.now();
+    const [runaway, next] = [queue.submit('a', 'run', scenario, config(0)), queue.submit('b', 'run', scenario, config(5))];
+    expect(await runaway).toEqual({ ok: false, why: 'stopped', budgetMs: 60 });
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(await next).toEqual({ ok: true, value: run('h5') });
+    expect(started.map((s) => [s.terminated, s.ran])).toEqual([
+      [true, [0]],
+      [false, [5]],
+    ]);
+  });
+
+  it('lets a newer job in the same lane supersede the waiting and the running ones; other lanes keep theirs', async () => {
+    const { start } = fakes();
+    const queue = new JobQueue({ start, budgetMs: 1000 });
+    const first = queue.submit('a', 'run', scenario, config(20));
+    const other = queue.submit('b', 'run', scenario, config(1));
+    const waiting = queue.submit('a', 'run', scenario, config(2));
+    const latest = queue.submit('a', 'run', scenario, config(3));
+    expect(await first).toEqual({ ok: false, why: 'superseded' });
+    expect(await waiting).toEqual({ ok: false, why: 'superseded' });
+    expect(await other).toEqual({ ok: true, value: run('h1') });
+    expect(await latest).toEqual({ ok: true, value: run('h3') });
+  });
+
+  it('does not wait out a superseded runaway: its simulator is killed at once', async () => {
+    const { started, start } = fakes();
+    const queue = new JobQueue({ start, budgetMs: 10_000, abandonAfterMs: 20 });
+    const runaway = queue.submit('a', 'run', scenario, config(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const t0 = Date.now();
+    const fixed = queue.submit('a', 'run', scenario, config(4));
+    expect(await runaway).toEqual({ ok: false, why: 'superseded' });
+    expect(await fixed).toEqual({ ok: true, value: run('h4') });
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(started.map((s) => s.terminated)).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,155 @@
+import type { SimulationApi } from './simulationApi';
+
+/** The simulator as the page reaches it: every call asynchronous, plus a wait for the Lua VM to load. */
+export type WorkerApi = { [K in keyof SimulationApi]: (...args: Parameters<SimulationApi[K]>) => Promise<ReturnType<SimulationApi[K]>> } & {
+  ready(): Promise<void>;
+};
+
+/** A running simulator that can be killed (a Web Worker, or an in-process stand-in in tests). */
+export interface SimulatorHandle {
+  api: WorkerApi;
+  terminate(): void;
+}
+
+export type JobOutcome<T> =
+  | { ok: true; value: T }
+  /** A later job in the same lane replaced this one before it finished. */
+  | { ok: false; why: 'superseded' }
+  /** The watchdog stopped it: it computed for longer than `budgetMs` of wall time. */
+  | { ok: false; why: 'stopped'; budgetMs: number }
+  | { ok: false; why: 'failed'; message: string };
+
+export interface JobQueueOptions {
+  /** Starts a fresh simulator (at first, and after the watchdog killed one). */
+  start(): SimulatorHandle;
+  /** Wall time one job may take before its simulator is killed and replaced. */
+  budgetMs: number;
+  /** Wall time a fresh simulator may take to load (the Lua VM is WebAssembly). */
+  startBudgetMs?: number;
+  /**
+   * A running job superseded after computing this long is not waited for: its simulator is
+   * killed and replaced at once (a fresh one loads in well under the budget).
+   */
+  abandonAfterMs?: number;
+}
+
+type Method = keyof SimulationApi;
+
+interface Job {
+  lane: string;
+  method: Method;
+  args: unknown[];
+  resolve(outcome: JobOutcome<unknown>): void;
+}
+
+/**
+ * Runs simulator jobs one at a time, each under a wall-clock watchdog. A job that overruns its
+ * budget (a runaway script, a pattern that backtracks for a minute) gets its simulator killed
+ * and replaced; the jobs behind it run on the new one. Jobs come in lanes (one per player and
+ * purpose): a new job supersedes the older ones still waiting in its lane, and the result of
+ * one already running is dropped, so a learner's latest action is always the one computed.
+ */
+export class JobQueue {
+  private handle: SimulatorHandle | null = null;
+  private ready: Promise<JobOutcome<void>> | null = null;
+  private readonly waiting: Job[] = [];
+  private running: (Job & { superseded: boolean; startedAt: number; settle?: (outcome: JobOutcome<unknown>) => void }) | null = null;
+
+  constructor(private readonly options: JobQueueOptions) {}
+
+  /** Queues `method(...args)` in `lane`. Never rejects: failures are outcomes. */
+  submit<K extends Method>(lane: string, method: K, ...args: Parameters<SimulationApi[K]>): Promise<JobOutcome<ReturnType<SimulationApi[K]>>> {
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      if (this.waiting[i]!.lane !== lane) continue;
+      this.waiting[i]!.resolve({ ok: false, why: 'superseded' });
+      this.waiting.splice(i, 1);
+    }
+    const running = this.running;
+    if (running?.lane === lane) {
+      running.superseded = true;
+      if (running.settle && performance.now() - running.startedAt > (this.options.abandonAfterMs ?? 250)) {
+        this.kill();
+        running.settle({ ok: false, why: 'superseded' });
+      }
+    }
+    return new Promise((resolve) => {
+      this.waiting.push({ lane, method, args, resolve: resolve as Job['resolve'] });
+      void this.pump();
+    });
+  }
+
+  /** Starts a simulator ahead of the first job (a page that will surely need one). */
+  warm(): void {
+    void this.start();
+  }
+
+  /** Kills the simulator; jobs still waiting are answered as superseded. */
+  dispose(): void {
+    for (const job of this.waiting.splice(0)) job.resolve({ ok: false, why: 'superseded' });
+    this.kill();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    const next = this.waiting.shift();
+    if (!next) return;
+    const job = { ...next, superseded: false, startedAt: 0 };
+    this.running = job;
+    const started = await this.start();
+    const outcome = started.ok ? await this.call(job) : started;
+    this.running = null;
+    // A superseded job's answer, even a stop, is old news: the job that replaced it will say.
+    job.resolve(job.superseded ? { ok: false, why: 'superseded' } : outcome);
+    void this.pump();
+  }
+
+  /** A live simulator, with its Lua VM loaded. */
+  private start(): Promise<JobOutcome<void>> {
+    if (!this.handle || !this.ready) {
+      const handle = this.options.start();
+      this.handle = handle;
+      const budgetMs = this.options.startBudgetMs ?? 30_000;
+      this.ready = this.watch(handle.api.ready(), budgetMs).then((outcome) => {
+        if (!outcome.ok) this.kill();
+        return outcome.ok || outcome.why !== 'stopped' ? outcome : { ok: false, why: 'failed', message: `the simulator did not start within ${budgetMs / 1000} s` };
+      });
+    }
+    return this.ready;
+  }
+
+  private async call(job: NonNullable<JobQueue['running']>): Promise<JobOutcome<unknown>> {
+    const api = this.handle!.api;
+    job.startedAt = performance.now();
+    const call = (api[job.method] as (...args: unknown[]) => Promise<unknown>)(...job.args);
+    const outcome = await this.watch(call, this.options.budgetMs, (settle) => (job.settle = settle));
+    if (!outcome.ok && outcome.why === 'stopped') this.kill();
+    return outcome;
+  }
+
+  /** Resolves with the promise's value, or as stopped once `budgetMs` has passed (or when settled early). */
+  private watch<T>(promise: Promise<T>, budgetMs: number, onSettle?: (settle: (outcome: JobOutcome<T>) => void) => void): Promise<JobOutcome<T>> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve({ ok: false, why: 'stopped', budgetMs }), budgetMs);
+      onSettle?.((outcome) => {
+        clearTimeout(timer);
+        resolve(outcome);
+      });
+      promise.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve({ ok: true, value });
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          resolve({ ok: false, why: 'failed', message: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    });
+  }
+
+  private kill(): void {
+    this.handle?.terminate();
+    this.handle = null;
+    this.ready = null;
+  }
+}

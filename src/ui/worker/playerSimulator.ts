@@ -1,0 +1,68 @@
+import * as Comlink from 'comlink';
+import type { ExploreResult } from '../../check/explorer';
+import type { ExploreScenarioOptions } from '../../scenario/explore';
+import type { Scenario } from '../../scenario/schema';
+import type { Inspection } from '../player/inspect';
+import type { ComputedRun, RunConfig } from '../player/runModel';
+import { JobQueue, type JobOutcome, type SimulatorHandle, type WorkerApi } from './jobQueue';
+import type { SimulationApi } from './simulationApi';
+
+/** Wall time one run, inspection or search chunk may compute before the watchdog stops it. */
+export const RUN_BUDGET_MS = 4000;
+
+/** One player's view of the simulator: its scenario is fixed, and its jobs supersede only each other. */
+export interface PlayerSimulator {
+  run(config: RunConfig): Promise<JobOutcome<ComputedRun>>;
+  inspect(config: RunConfig, cursor: number, playheadMs: number): Promise<JobOutcome<Inspection>>;
+  explore(scenario: Scenario, options: ExploreScenarioOptions): Promise<JobOutcome<ExploreResult>>;
+}
+
+let lanes = 0;
+
+/** A player's simulator on a job queue: each kind of job has its own lane per player. */
+export function playerSimulator(queue: JobQueue, scenario: Scenario): PlayerSimulator {
+  const lane = `player-${++lanes}`;
+  return {
+    run: (config) => queue.submit(`${lane}:run`, 'run', scenario, config),
+    inspect: (config, cursor, playheadMs) => queue.submit(`${lane}:inspect`, 'inspect', scenario, config, cursor, playheadMs),
+    explore: (asRun, options) => queue.submit(`${lane}:explore`, 'explore', asRun, options),
+  };
+}
+
+/** A simulator in a dedicated Web Worker (the page's). */
+function startWorker(): SimulatorHandle {
+  const worker = new Worker(new URL('./simulationWorker.ts', import.meta.url), { type: 'module', name: 'lockstep-simulator' });
+  return { api: Comlink.wrap<WorkerApi>(worker) as unknown as WorkerApi, terminate: () => worker.terminate() };
+}
+
+let pageQueue: JobQueue | null = null;
+
+/**
+ * The page's simulator queue: one worker for every player on the page (a lesson can hold
+ * several), started on first use and replaced whenever the watchdog kills it.
+ */
+function queue(): JobQueue {
+  pageQueue ??= new JobQueue({ start: startWorker, budgetMs: RUN_BUDGET_MS });
+  return pageQueue;
+}
+
+/** One player's simulator on the page's worker. */
+export function pageSimulator(scenario: Scenario): PlayerSimulator {
+  return playerSimulator(queue(), scenario);
+}
+
+/** Starts the page's worker and its Lua VM now, so the first run does not wait for them. */
+export function warmSimulator(): void {
+  queue().warm();
+}
+
+/** The simulator in this thread (Node tests): same answers, no watchdog. */
+export function inProcessQueue(api: SimulationApi): JobQueue {
+  const asAsync: WorkerApi = {
+    ready: () => Promise.resolve(),
+    run: (...args) => Promise.resolve(api.run(...args)),
+    inspect: (...args) => Promise.resolve(api.inspect(...args)),
+    explore: (...args) => Promise.resolve(api.explore(...args)),
+  };
+  return new JobQueue({ start: () => ({ api: asAsync, terminate: () => {} }), budgetMs: 60_000 });
+}

@@ -1,0 +1,55 @@
+import type { ExploreResult } from '../../check/explorer';
+import type { ScriptEngine } from '../../redis/scriptEngine';
+import { exploreScenario, type ExploreScenarioOptions } from '../../scenario/explore';
+import type { Scenario } from '../../scenario/schema';
+import { RunInspector, type Inspection } from '../player/inspect';
+import type { ComputedRun, RunConfig } from '../player/runModel';
+import { computeRun } from './computeRun';
+
+/**
+ * Everything the page asks of the simulator. It runs inside the simulation worker
+ * (simulationWorker.ts), and in-process in Node tests: the functions only need a script engine.
+ * Every argument and result is plain data, so it crosses the worker boundary by structured clone.
+ */
+export interface SimulationApi {
+  /** Runs the scenario to the end with the given seed, fencing and learner actions. */
+  run(scenario: Scenario, config: RunConfig): ComputedRun;
+  /** The world after event `cursor` of that run (see RunInspector). */
+  inspect(scenario: Scenario, config: RunConfig, cursor: number, playheadMs: number): Inspection;
+  /** One chunk of "find the bug for me". */
+  explore(scenario: Scenario, options: ExploreScenarioOptions): ExploreResult;
+}
+
+/** Runs kept for the inspector: each player asks about its own current run, so a few suffice. */
+const KEPT_RUNS = 8;
+
+/** The simulator's API over one script engine. */
+export function createSimulationApi(scripts: ScriptEngine): SimulationApi {
+  // The inspector replays a run step by step and needs that run's events; both are kept for the
+  // last few runs asked about, so moving the playhead costs a few steps, not a whole run.
+  const kept = new Map<string, { events: ComputedRun['events']; inspector: RunInspector }>();
+  const keep = (scenario: Scenario, config: RunConfig, events: ComputedRun['events']) => {
+    const key = runKey(scenario, config);
+    kept.delete(key);
+    kept.set(key, { events, inspector: new RunInspector(scenario, config, scripts) });
+    if (kept.size > KEPT_RUNS) kept.delete(kept.keys().next().value!);
+    return kept.get(key)!;
+  };
+  return {
+    run(scenario, config) {
+      const run = computeRun(scenario, config, scripts);
+      keep(scenario, config, run.events);
+      return run;
+    },
+    inspect(scenario, config, cursor, playheadMs) {
+      const entry = kept.get(runKey(scenario, config)) ?? keep(scenario, config, computeRun(scenario, config, scripts).events);
+      return entry.inspector.at(entry.events, cursor, playheadMs);
+    },
+    explore: (scenario, options) => exploreScenario(scenario, options, scripts),
+  };
+}
+
+/** Identifies a run: the scenario (its whole text, since the sandbox edits scenarios in place) and the config. */
+function runKey(scenario: Scenario, config: RunConfig): string {
+  return JSON.stringify([scenario, config]);
+}
