@@ -3,12 +3,12 @@ import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import type { TraceTag } from '../sim/trace';
-import { bindEffects, lockClientMachine, plainLockClientMachine, stateLabel, type LockClientEffects, type LockClientInput } from './lockClientMachine';
+import { bindEffects, lockClientMachine, machineState, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
 import { Process } from './process';
 import { ProcessClock } from './processClock';
 import type { AcquireResult, Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
-import { retryDelayMs, type RetryPolicy } from './retryPolicy';
+import { Tries, type RetryPolicy } from './retryPolicy';
 import { Rpc } from './rpc';
 import type { RedisNode } from './redisNode';
 
@@ -17,10 +17,10 @@ import type { RedisNode } from './redisNode';
  * object per value: a contended run records hundreds of thousands of these, and each one kept
  * alive in the trace was work for the garbage collector.
  */
-const sharedStates = new Map<string, Readonly<{ state: string }>>();
+const sharedStates = new Map<LockClientLaneState, Readonly<{ state: LockClientLaneState }>>();
 const sharedKeys = new Map<string, Readonly<{ key: string }>>();
 
-function stateData(state: string): { state: string } {
+function stateData(state: LockClientLaneState): { state: LockClientLaneState } {
   let data = sharedStates.get(state);
   if (data === undefined) sharedStates.set(state, (data = Object.freeze({ state })));
   return data;
@@ -36,7 +36,7 @@ function keyData(key: string): { key: string } {
   return data;
 }
 
-/** A running lock client machine (either shape: see plainLockClientMachine). */
+/** A running lock client machine. */
 type ClientActorRef = Actor<typeof lockClientMachine>;
 
 type ClientSnapshot = ReturnType<ClientActorRef['getPersistedSnapshot']>;
@@ -46,17 +46,16 @@ type ClientSnapshot = ReturnType<ClientActorRef['getPersistedSnapshot']>;
  * out (entering the initial states, building the context) was half the cost of creating an
  * actor, and a seed sweep creates every client anew for each of thousands of runs.
  */
-const initialSnapshots = new Map<typeof lockClientMachine, Map<string, ClientSnapshot>>();
+const initialSnapshots = new Map<string, ClientSnapshot>();
 
-function initialSnapshot(machine: typeof lockClientMachine, input: LockClientInput): ClientSnapshot {
-  let byInput = initialSnapshots.get(machine);
-  if (byInput === undefined) initialSnapshots.set(machine, (byInput = new Map()));
+function initialSnapshot(input: LockClientInput): ClientSnapshot {
+  const byInput = initialSnapshots;
   const key = JSON.stringify(input);
   let snapshot = byInput.get(key);
   if (snapshot === undefined) {
     // Inputs come from scenarios; the sandbox can invent many, so the cache stays bounded.
     if (byInput.size >= 200) byInput.clear();
-    snapshot = createActor(machine, { input }).getPersistedSnapshot();
+    snapshot = createActor(lockClientMachine, { input }).getPersistedSnapshot();
     byInput.set(key, snapshot);
   }
   return snapshot;
@@ -94,20 +93,19 @@ export interface LockClientOptions {
 export class LockClient implements LockClientEffects {
   readonly process: Process;
   private actor: ClientActorRef;
-  private lastState = '';
+  private lastState: LockClientLaneState | '' = '';
   private readonly recipe: Recipe;
   /** Keys this client believes it holds, in the order it took them. */
   private held: string[] = [];
-  private attempts = 0;
+  private readonly tries: Tries;
   private attemptStartLocal = 0;
   private leaseDeadlineLocal = 0;
   private basis: ReadResult | null = null;
   private token: number | null = null;
   private workTimer: number | null = null;
-  /** The work is done and its result on its way to the resource: the lane shows 'writing'. */
-  private writing = false;
-  /** The lane's state before a retry's wait, shown again when the wait is over. */
-  private stateBeforeWait = '';
+  /** How the last failed try went and how many tries failed in a row, for the trace's lock.failed. */
+  private lastFailure: AcquireResult & { ok: false } = { ok: false, reason: 'busy' };
+  private failuresBeforeGivingUp = 0;
   // The events every attempt records, as the trace stores their kind and this client's id.
   private readonly stateTag: TraceTag<'actor.state'>;
   private readonly requestTag: TraceTag<'lock.request'>;
@@ -121,6 +119,7 @@ export class LockClient implements LockClientEffects {
     this.stateTag = sim.trace.tagOf('actor.state', options.id);
     this.requestTag = sim.trace.tagOf('lock.request', options.id);
     this.busyTag = sim.trace.tagOf('lock.busy', options.id);
+    this.tries = new Tries(options.retry, options.random);
     const rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
     this.recipe = options.recipe({
       rpc,
@@ -135,13 +134,12 @@ export class LockClient implements LockClientEffects {
     this.process.onCrash = () => {
       this.actor.stop();
       this.workTimer = null;
-      this.writing = false;
       this.held = [];
       this.recordState('crashed');
     };
     // A restarted client remembers nothing and starts over at once.
     this.process.onRestart = () => {
-      this.attempts = 0;
+      this.tries.reset();
       this.actor = this.spawn({ ...options.input, startAtMs: 0 });
     };
   }
@@ -150,8 +148,8 @@ export class LockClient implements LockClientEffects {
     return this.options.id;
   }
 
-  /** The machine's state, for the inspector. */
-  get state(): string {
+  /** What the lane shows now, for the inspector. */
+  get state(): LockClientLaneState | '' {
     return this.lastState;
   }
 
@@ -162,11 +160,9 @@ export class LockClient implements LockClientEffects {
 
   private spawn(input: LockClientInput): ClientActorRef {
     const clock = new ProcessClock(this.process);
-    // Without a watchdog the flat machine is enough (same states, cheaper transitions).
-    const machine = (input.renewEveryMs === null ? plainLockClientMachine : lockClientMachine) as typeof lockClientMachine;
-    const actor: ClientActorRef = createActor(machine, { input, snapshot: initialSnapshot(machine, input), clock });
+    const actor: ClientActorRef = createActor(lockClientMachine, { input, snapshot: initialSnapshot(input), clock });
     bindEffects(actor, this);
-    actor.subscribe((snapshot) => this.recordState(this.label(snapshot)));
+    actor.subscribe((snapshot) => this.recordState(machineState(snapshot)));
     actor.start();
     this.process.setTimer(input.startAtMs, () => actor.send({ type: 'START' }));
     return actor;
@@ -190,13 +186,7 @@ export class LockClient implements LockClientEffects {
     this.read();
   }
 
-  /** What the lane shows: the machine's state, or the step of it the client is at. */
-  private label(snapshot: ReturnType<ClientActorRef['getSnapshot']>): string {
-    const state = stateLabel(snapshot);
-    return state === 'working' && this.writing ? 'writing' : state;
-  }
-
-  /** Effect: do the job's work, which takes workMs on this process's clock, then write. */
+  /** Effect: do the job's work, which takes workMs on this process's clock. */
   startWork(): void {
     const workMs = this.options.input.workMs;
     if (workMs !== null) this.workTimer = this.process.setTimer(workMs, this.workDone);
@@ -206,15 +196,17 @@ export class LockClient implements LockClientEffects {
   stopWork(): void {
     if (this.workTimer !== null) this.sim.kernel.cancel(this.workTimer);
     this.workTimer = null;
-    this.writing = false;
   }
 
   private readonly workDone = (): void => {
     this.workTimer = null;
-    this.write();
-    this.writing = true;
-    this.recordState(this.label(this.actor.getSnapshot()));
+    this.actor.send({ type: 'WORKED' });
   };
+
+  /** Effect: write the work's result to the resource. */
+  startWrite(): void {
+    this.write();
+  }
 
   /** Effect: release every held key. */
   startRelease(): void {
@@ -226,9 +218,11 @@ export class LockClient implements LockClientEffects {
     this.renew();
   }
 
-  /** Effect: the retry policy gave up on the next key. */
+  /** Effect: the client gave up on the next key (Tries decided). */
   noteFailed(): void {
-    this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts: this.attempts });
+    const failure = this.lastFailure;
+    const attempts = this.failuresBeforeGivingUp;
+    this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts, ...(failure.reason === 'error' ? { error: failure.error } : {}) });
   }
 
   /** Effect: a renewal failed, so the client stops believing it holds its keys. */
@@ -242,7 +236,7 @@ export class LockClient implements LockClientEffects {
     this.token = null;
   }
 
-  private recordState(state: string): void {
+  private recordState(state: LockClientLaneState): void {
     if (state === this.lastState) return;
     this.lastState = state;
     this.sim.recordTagged(this.stateTag, stateData(state));
@@ -267,35 +261,42 @@ export class LockClient implements LockClientEffects {
    */
   private readonly answeredNext = (result: AcquireResult): void => {
     const key = this.nextKey();
-    if (!result.ok) return this.busy(key, result.reason, this.retryAcquire);
+    if (!result.ok) return this.failedTry(key, result, this.retryAcquire);
     this.held.push(key);
     this.token = result.token;
     this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
     if (this.held.length < this.options.keys.length) return this.acquireNext();
-    this.attempts = 0;
+    this.tries.reset();
     this.leaseDeadlineLocal = this.attemptStartLocal + result.validityMs;
     this.actor.send({ type: 'ACQUIRED' });
   };
 
-  /** A failed try: wait as the retry policy says and `retry`, or tell the machine it gave up. */
-  private busy(key: string, reason: 'busy' | 'timeout' | 'error', retry: () => void): void {
-    this.attempts++;
-    this.sim.recordTagged(this.busyTag, keyData(key));
-    const delayMs = retryDelayMs(this.options.retry, this.attempts, this.options.random);
-    if (delayMs === null) return void this.actor.send({ type: 'GAVE_UP', unreachable: reason === 'timeout' });
-    this.stateBeforeWait = this.lastState;
-    this.recordState('waiting');
+  /**
+   * A failed try: wait as Tries says and `retry`, or tell the machine the client gave up. The
+   * wait is shown as `retrying`; the machine stays in its state (acquiring or reentering).
+   */
+  private failedTry(key: string, result: AcquireResult & { ok: false }, retry: () => void): void {
+    this.lastFailure = result;
+    // An error reply is not a taken lock: it is recorded by lock.failed, with its text.
+    if (result.reason !== 'error') this.sim.recordTagged(this.busyTag, keyData(key));
+    const delayMs = this.tries.failed(result.reason);
+    if (delayMs === null) {
+      this.failuresBeforeGivingUp = this.tries.failures;
+      this.tries.reset();
+      return void this.actor.send({ type: 'GAVE_UP', failure: result.reason });
+    }
+    this.recordState('retrying');
     this.process.setTimer(delayMs, retry);
   }
 
   // What a retry does once its wait is over; bound once, as a contended client retries thousands of times.
   private readonly retryAcquire = (): void => {
-    this.recordState(this.stateBeforeWait);
+    this.recordState(machineState(this.actor.getSnapshot()));
     this.acquireNext();
   };
 
   private readonly retryReenter = (): void => {
-    this.recordState(this.stateBeforeWait);
+    this.recordState(machineState(this.actor.getSnapshot()));
     this.reenter();
   };
 
@@ -304,8 +305,8 @@ export class LockClient implements LockClientEffects {
     const key = this.options.keys[0]!;
     this.sim.recordTagged(this.requestTag, keyData(key));
     this.recipe.acquire(key, (result) => {
-      if (!result.ok) return this.busy(key, result.reason, this.retryReenter);
-      this.attempts = 0;
+      if (!result.ok) return this.failedTry(key, result, this.retryReenter);
+      this.tries.reset();
       this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
       this.actor.send({ type: 'ACQUIRED' });
     });

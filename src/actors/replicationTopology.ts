@@ -43,9 +43,6 @@ export interface CacheLoadSpec {
 /** Actions only a replicated world understands. */
 export type TopologyAction = { do: 'failover'; target: string } | { do: 'power-loss'; target: string };
 
-/** Lock client states after which a client does nothing more by itself. */
-const FINAL_CLIENT_STATES = new Set(['done', 'failed', 'lost', 'crashed']);
-
 /**
  * Wires replication and Sentinel into a world: connects replicas to their primaries, starts
  * the sentinels, hands clients their addresses (Sentinel-aware for the monitored primary), and
@@ -209,10 +206,5 @@ export class ReplicationTopology {
 
   private keepRunning(): boolean {
     return this.clientsActive() || (this.group?.busy ?? false);
-  }
-
-  /** True when a client's lock state is final (it will not act again by itself). */
-  static isFinal(state: string): boolean {
-    return FINAL_CLIENT_STATES.has(state);
   }
 }

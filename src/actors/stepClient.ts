@@ -9,9 +9,10 @@ import { Process } from './process';
 import { ProcessClock } from './processClock';
 import type { RedisNode } from './redisNode';
 import type { ReadResult, Resource } from './resources/resource';
-import { retryDelayMs, type RetryPolicy } from './retryPolicy';
+import { failure } from './recipes/recipe';
+import { Tries, type RetryPolicy } from './retryPolicy';
 import { Rpc, type RpcResult } from './rpc';
-import { bindStepEffects, stepClientMachine, type StepClientInput } from './stepClientMachine';
+import { bindStepEffects, stepClientMachine, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
 
 export interface StepClientOptions {
   id: string;
@@ -45,11 +46,11 @@ export class StepClient {
   readonly process: Process;
   private actor: Actor<typeof stepClientMachine>;
   private readonly rpc: Rpc;
-  private lastState = '';
+  private lastState: StepClientLaneState | '' = '';
   private held: string[] = [];
   private token: number | null = null;
   private basis: ReadResult | null = null;
-  private attempts = 0;
+  private readonly tries: Tries;
 
   constructor(
     private readonly sim: Sim,
@@ -57,6 +58,7 @@ export class StepClient {
   ) {
     this.process = new Process(sim, options.id, options.driftPpm);
     this.rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
+    this.tries = new Tries(options.retry, options.random);
     const input: StepClientInput = { startAtMs: options.startAtMs, waits: options.steps.map((s) => (s.do === 'wait' ? s.ms : null)) };
     this.actor = this.spawn(input);
     this.process.onCrash = () => {
@@ -68,7 +70,7 @@ export class StepClient {
     this.process.onRestart = () => {
       this.token = null;
       this.basis = null;
-      this.attempts = 0;
+      this.tries.reset();
       this.actor = this.spawn({ ...input, startAtMs: 0 });
     };
   }
@@ -77,8 +79,8 @@ export class StepClient {
     return this.options.id;
   }
 
-  /** The machine's state, for the inspector. */
-  get state(): string {
+  /** What the lane shows now, for the inspector. */
+  get state(): StepClientLaneState | '' {
     return this.lastState;
   }
 
@@ -95,12 +97,12 @@ export class StepClient {
       waitStarted: (index) => this.startStep(index),
       waitEnded: (index) => this.sim.record('step.done', this.id, { index, result: 'waited' }),
     });
-    actor.subscribe((snapshot) => this.recordState(String(snapshot.value)));
+    actor.subscribe((snapshot) => this.recordState(snapshot.value as StepClientMachineState));
     actor.start();
     return actor;
   }
 
-  private recordState(state: string): void {
+  private recordState(state: StepClientLaneState): void {
     if (state === this.lastState) return;
     this.lastState = state;
     this.sim.record('actor.state', this.id, { state });
@@ -128,7 +130,7 @@ export class StepClient {
     const argv = fillPlaceholders(step.argv, { value, token: this.token, key: this.options.key, ttlMs, id });
     const node = step.node === null ? this.options.defaultNode : this.options.nodeById(step.node)!;
     const key = keyOf(argv) ?? this.options.key;
-    if (step.as === 'acquire' && this.attempts === 0) this.sim.record('lock.request', this.id, { key });
+    if (step.as === 'acquire' && this.tries.failures === 0) this.sim.record('lock.request', this.id, { key });
     this.rpc.call(node, argv, spaced, (result) => {
       const answer = result.ok ? formatReply(result.reply) : 'no answer (timeout)';
       if (step.as === 'acquire') return this.acquired(index, step, key, argv, result, answer);
@@ -147,25 +149,39 @@ export class StepClient {
     });
   }
 
-  /** An acquiring step's answer: the lock, or busy (retry, skip or stop as the step says). */
+  /**
+   * An acquiring step's answer: the lock; or busy (retry, skip or stop as the step says); or an
+   * error reply, after which the client stops (trying the same command again cannot help).
+   */
   private acquired(index: number, step: Extract<ClientStep, { do: 'redis' }>, key: string, argv: string[], result: RpcResult, answer: string): void {
     if (result.ok && granted(result.reply)) {
-      this.attempts = 0;
+      this.tries.reset();
       const token = issuesToken(argv) && result.reply.type === 'integer' ? Number(result.reply.value) : null;
       if (token !== null) this.token = token;
       if (!this.held.includes(key)) this.held.push(key);
       this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token, ttlMs: pxOf(argv) ?? this.options.ttlMs });
       return this.finish(index, answer);
     }
-    this.attempts++;
-    this.sim.record('lock.busy', this.id, { key });
-    const delayMs = step.ifBusy === 'retry' ? retryDelayMs(this.options.retry, this.attempts, this.options.random) : null;
+    const failed = failure(result);
+    if (failed.ok) return; // unreachable: a reply that is not granted is a failure
+    if (failed.reason !== 'error') this.sim.record('lock.busy', this.id, { key });
+    const delayMs = this.tries.failed(failed.reason, step.ifBusy === 'retry');
     if (delayMs !== null) {
       this.sim.record('step.done', this.id, { index, result: `${answer}: busy, retry in ${delayMs} ms` });
-      return void this.actor.send({ type: 'RETRY', delayMs });
+      this.recordState('retrying');
+      this.process.setTimer(delayMs, () => {
+        this.run(index);
+        this.recordState('running');
+      });
+      return;
     }
-    const attempts = this.attempts;
-    this.attempts = 0;
+    const attempts = this.tries.failures;
+    this.tries.reset();
+    if (failed.reason === 'error') {
+      this.sim.record('lock.failed', this.id, { key, attempts, error: failed.error });
+      this.sim.record('step.done', this.id, { index, result: `${answer}: an error, stopping` });
+      return void this.actor.send({ type: 'STOP' });
+    }
     if (step.ifBusy === 'skip') return this.finish(index, `${answer}: busy, going on without the lock`);
     this.sim.record('lock.failed', this.id, { key, attempts });
     this.sim.record('step.done', this.id, { index, result: `${answer}: busy, giving up` });

@@ -3,7 +3,7 @@ import { Network, type NetworkOptions } from '../net/network';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
-import type { ClientActor } from './clientActor';
+import { FINAL_CLIENT_STATES, type ClientActor } from './clientActor';
 import type { ClientStep } from './clientSteps';
 import { LockClient } from './lockClient';
 import type { Process } from './process';
@@ -157,7 +157,7 @@ export class World {
     const owners = new Map<string, string>();
     const ownerOf = (value: string) => owners.get(value) ?? 'someone';
     this.nodes = spec.redisNodes.map((n) => new RedisNode(sim, n.id, lockKeys, ownerOf, scripts, spec.topology?.nodes[n.id]));
-    const active = () => this.clients.some((c) => !ReplicationTopology.isFinal(c.state) && !c.process.crashed);
+    const active = () => this.clients.some((c) => !FINAL_CLIENT_STATES.has(c.state) && !c.process.crashed);
     this.topology = new ReplicationTopology(sim, this.network, this.nodes, spec.topology ?? null, active);
     const services = spec.services ?? {};
     this.leaseService = services.lease ? new LeaseService(sim, services.lease.id, ownerOf) : null;
