@@ -26,6 +26,8 @@ export interface GroupControl {
  */
 export class SentinelGroup {
   readonly sentinels: Sentinel[];
+  /** How many sentinels watch the group (known before they are built: their majority depends on it). */
+  readonly sentinelCount: number;
   primaryId: string;
   configEpoch = 0;
 
@@ -40,6 +42,7 @@ export class SentinelGroup {
     private readonly control: GroupControl,
   ) {
     this.primaryId = primaryId;
+    this.sentinelCount = sentinelIds.length;
     this.sentinels = sentinelIds.map((id) => new Sentinel(sim, id, this, sim.random.fork(`sentinel:${id}`)));
   }
 
