@@ -3,28 +3,21 @@ import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import type { TraceTag } from '../sim/trace';
+import { ClientShell } from './clientShell';
 import { bindEffects, lockClientMachine, machineState, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
-import { Process } from './process';
 import { ProcessClock } from './processClock';
 import type { AcquireResult, Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
-import { Tries, type RetryPolicy } from './retryPolicy';
+import type { RetryPolicy } from './retryPolicy';
 import { Rpc } from './rpc';
 import type { RedisNode } from './redisNode';
 
 /**
- * Trace data that repeats on every attempt (a state name, a lock key) is one shared, frozen
- * object per value: a contended run records hundreds of thousands of these, and each one kept
- * alive in the trace was work for the garbage collector.
+ * Trace data that repeats on every attempt (a lock key) is one shared, frozen object per value:
+ * a contended run records hundreds of thousands of these, and each one kept alive in the trace
+ * was work for the garbage collector.
  */
-const sharedStates = new Map<LockClientLaneState, Readonly<{ state: LockClientLaneState }>>();
 const sharedKeys = new Map<string, Readonly<{ key: string }>>();
-
-function stateData(state: LockClientLaneState): { state: LockClientLaneState } {
-  let data = sharedStates.get(state);
-  if (data === undefined) sharedStates.set(state, (data = Object.freeze({ state })));
-  return data;
-}
 
 function keyData(key: string): { key: string } {
   let data = sharedKeys.get(key);
@@ -90,14 +83,9 @@ export interface LockClientOptions {
  * and records what the client believes in the trace: `lock.acquired` when it thinks it holds a
  * key, `lock.released`/`lock.lost` when it stops thinking so.
  */
-export class LockClient implements LockClientEffects {
-  readonly process: Process;
+export class LockClient extends ClientShell<LockClientLaneState> implements LockClientEffects {
   private actor: ClientActorRef;
-  private lastState: LockClientLaneState | '' = '';
   private readonly recipe: Recipe;
-  /** Keys this client believes it holds, in the order it took them. */
-  private held: string[] = [];
-  private readonly tries: Tries;
   private attemptStartLocal = 0;
   private leaseDeadlineLocal = 0;
   private basis: ReadResult | null = null;
@@ -107,19 +95,16 @@ export class LockClient implements LockClientEffects {
   private lastFailure: AcquireResult & { ok: false } = { ok: false, reason: 'busy' };
   private failuresBeforeGivingUp = 0;
   // The events every attempt records, as the trace stores their kind and this client's id.
-  private readonly stateTag: TraceTag<'actor.state'>;
   private readonly requestTag: TraceTag<'lock.request'>;
   private readonly busyTag: TraceTag<'lock.busy'>;
 
   constructor(
-    private readonly sim: Sim,
+    sim: Sim,
     private readonly options: LockClientOptions,
   ) {
-    this.process = new Process(sim, options.id, options.driftPpm);
-    this.stateTag = sim.trace.tagOf('actor.state', options.id);
+    super(sim, options);
     this.requestTag = sim.trace.tagOf('lock.request', options.id);
     this.busyTag = sim.trace.tagOf('lock.busy', options.id);
-    this.tries = new Tries(options.retry, options.random);
     const rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
     this.recipe = options.recipe({
       rpc,
@@ -131,31 +116,15 @@ export class LockClient implements LockClientEffects {
       gapMs: options.gapMs,
     });
     this.actor = this.spawn(options.input);
-    this.process.onCrash = () => {
-      this.actor.stop();
-      this.workTimer = null;
-      this.held = [];
-      this.recordState('crashed');
-    };
-    // A restarted client remembers nothing and starts over at once.
-    this.process.onRestart = () => {
-      this.tries.reset();
-      this.actor = this.spawn({ ...options.input, startAtMs: 0 });
-    };
   }
 
-  get id(): string {
-    return this.options.id;
+  protected stopMachine(): void {
+    this.actor.stop();
+    this.workTimer = null;
   }
 
-  /** What the lane shows now, for the inspector. */
-  get state(): LockClientLaneState | '' {
-    return this.lastState;
-  }
-
-  /** The keys this client currently believes it holds. */
-  get believedKeys(): readonly string[] {
-    return this.held;
+  protected startOver(): void {
+    this.actor = this.spawn({ ...this.options.input, startAtMs: 0 });
   }
 
   private spawn(input: LockClientInput): ClientActorRef {
@@ -234,12 +203,6 @@ export class LockClient implements LockClientEffects {
   noteProceeding(): void {
     this.held = [];
     this.token = null;
-  }
-
-  private recordState(state: LockClientLaneState): void {
-    if (state === this.lastState) return;
-    this.lastState = state;
-    this.sim.recordTagged(this.stateTag, stateData(state));
   }
 
   private nextKey(): string {

@@ -5,12 +5,12 @@ import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { describeStep, fillPlaceholders, keyOf, type ClientStep } from './clientSteps';
-import { Process } from './process';
+import { ClientShell } from './clientShell';
 import { ProcessClock } from './processClock';
 import type { RedisNode } from './redisNode';
 import type { ReadResult, Resource } from './resources/resource';
 import { failure } from './recipes/recipe';
-import { Tries, type RetryPolicy } from './retryPolicy';
+import type { RetryPolicy } from './retryPolicy';
 import { Rpc, type RpcResult } from './rpc';
 import { bindStepEffects, stepClientMachine, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
 
@@ -42,51 +42,32 @@ export interface StepClientOptions {
  * an acquiring command succeeds, `lock.busy` when it does not, `lock.released`, `lock.renewed`
  * or `lock.lost` — so every checker judges a step client like any other.
  */
-export class StepClient {
-  readonly process: Process;
+export class StepClient extends ClientShell<StepClientLaneState> {
   private actor: Actor<typeof stepClientMachine>;
   private readonly rpc: Rpc;
-  private lastState: StepClientLaneState | '' = '';
-  private held: string[] = [];
+  private readonly input: StepClientInput;
   private token: number | null = null;
   private basis: ReadResult | null = null;
-  private readonly tries: Tries;
 
   constructor(
-    private readonly sim: Sim,
+    sim: Sim,
     private readonly options: StepClientOptions,
   ) {
-    this.process = new Process(sim, options.id, options.driftPpm);
+    super(sim, options);
     this.rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
-    this.tries = new Tries(options.retry, options.random);
-    const input: StepClientInput = { startAtMs: options.startAtMs, waits: options.steps.map((s) => (s.do === 'wait' ? s.ms : null)) };
-    this.actor = this.spawn(input);
-    this.process.onCrash = () => {
-      this.actor.stop();
-      this.held = [];
-      this.recordState('crashed');
-    };
-    // A restarted client remembers nothing: it starts its list again from the top, at once.
-    this.process.onRestart = () => {
-      this.token = null;
-      this.basis = null;
-      this.tries.reset();
-      this.actor = this.spawn({ ...input, startAtMs: 0 });
-    };
+    this.input = { startAtMs: options.startAtMs, waits: options.steps.map((s) => (s.do === 'wait' ? s.ms : null)) };
+    this.actor = this.spawn(this.input);
   }
 
-  get id(): string {
-    return this.options.id;
+  protected stopMachine(): void {
+    this.actor.stop();
   }
 
-  /** What the lane shows now, for the inspector. */
-  get state(): StepClientLaneState | '' {
-    return this.lastState;
-  }
-
-  /** The keys this client currently believes it holds. */
-  get believedKeys(): readonly string[] {
-    return this.held;
+  /** It starts its list again from the top, with no token and nothing read. */
+  protected startOver(): void {
+    this.token = null;
+    this.basis = null;
+    this.actor = this.spawn({ ...this.input, startAtMs: 0 });
   }
 
   private spawn(input: StepClientInput): Actor<typeof stepClientMachine> {
@@ -100,12 +81,6 @@ export class StepClient {
     actor.subscribe((snapshot) => this.recordState(snapshot.value as StepClientMachineState));
     actor.start();
     return actor;
-  }
-
-  private recordState(state: StepClientLaneState): void {
-    if (state === this.lastState) return;
-    this.lastState = state;
-    this.sim.record('actor.state', this.id, { state });
   }
 
   private startStep(index: number): void {

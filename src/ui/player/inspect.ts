@@ -1,3 +1,4 @@
+import { statusOf } from '../../actors/processStatus';
 import { EPOCH_MS } from '../../actors/redisNode';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
@@ -104,10 +105,6 @@ export class RunInspector {
     });
     return { nodes, clients };
   }
-}
-
-function statusOf(p: { paused: boolean; crashed: boolean }): 'running' | 'paused' | 'crashed' {
-  return p.crashed ? 'crashed' : p.paused ? 'paused' : 'running';
 }
 
 /** The last machine state an actor entered by `cursor`. */
