@@ -71,9 +71,10 @@ export function bindSentinelEffects(actor: AnyActorRef, effects: SentinelEffects
 }
 
 type Args = { self: AnyActorRef; context: SentinelContext; event: SentinelEvent };
-const effects = (self: AnyActorRef) => effectsOf.get(self)!;
+// Unbound (a path test walking the machine as pure logic), effects do nothing.
+const effects = (self: AnyActorRef) => effectsOf.get(self);
 const votesOf = (event: SentinelEvent) => (event.type === 'OPINIONS' || event.type === 'VOTES' ? event.votes : 0);
-const show = (state: SentinelState) => ({ self }: Args) => effects(self).show(state);
+const show = (state: SentinelState) => ({ self }: Args) => effects(self)?.show(state);
 
 /**
  * What one sentinel believes about the primary it monitors, and what it decides to do about it,
@@ -98,18 +99,18 @@ export const sentinelMachine = setup({
     input: {} as SentinelContext,
   },
   actions: {
-    reconfigureStrays: ({ self }: Args) => effects(self).reconfigureStrays(),
-    askOpinions: ({ self }: Args) => effects(self).ask(false),
+    reconfigureStrays: ({ self }: Args) => effects(self)?.reconfigureStrays(),
+    askOpinions: ({ self }: Args) => effects(self)?.ask(false),
     // Asking for votes is followed by a count: with enough sentinels already agreed, it has won.
-    askForVotes: ({ self }: Args) => effects(self).ask(true),
-    noteOpinions: ({ self, context, event }: Args) => effects(self).noteOpinions(votesOf(event) >= context.quorum, votesOf(event)),
-    scheduleRun: ({ self }: Args) => effects(self).scheduleRun(),
-    startElection: ({ self }: Args) => effects(self).startElection(),
-    noteElected: ({ self, context, event }: Args) => effects(self).noteElected(votesOf(event), context.votesNeeded),
-    startManual: ({ self }: Args) => effects(self).startManual(),
-    startFailover: ({ self, event }: Args) => effects(self).startFailover(event.type === 'MANUAL'),
-    completeFailover: ({ self }: Args) => effects(self).completeFailover(),
-    noteFailoverTimedOut: ({ self }: Args) => effects(self).noteFailoverTimedOut(),
+    askForVotes: ({ self }: Args) => effects(self)?.ask(true),
+    noteOpinions: ({ self, context, event }: Args) => effects(self)?.noteOpinions(votesOf(event) >= context.quorum, votesOf(event)),
+    scheduleRun: ({ self }: Args) => effects(self)?.scheduleRun(),
+    startElection: ({ self }: Args) => effects(self)?.startElection(),
+    noteElected: ({ self, context, event }: Args) => effects(self)?.noteElected(votesOf(event), context.votesNeeded),
+    startManual: ({ self }: Args) => effects(self)?.startManual(),
+    startFailover: ({ self, event }: Args) => effects(self)?.startFailover(event.type === 'MANUAL'),
+    completeFailover: ({ self }: Args) => effects(self)?.completeFailover(),
+    noteFailoverTimedOut: ({ self }: Args) => effects(self)?.noteFailoverTimedOut(),
   },
   guards: {
     quorumReached: ({ context, event }) => votesOf(event) >= context.quorum,
