@@ -6,7 +6,8 @@ import { commandKeys } from '../redis/clusterRouting';
 import { keySlot } from '../redis/keySlot';
 import { ClusterAddress, PrimaryAddress, type WaitAfterWrites } from './replicationAddress';
 import type { RedisNode, RedisNodeOptions, RedisServerNode } from './redisNode';
-import { SentinelGroup, type SentinelSettings } from './sentinelGroup';
+import { SentinelGroup } from './sentinelGroup';
+import type { SentinelSettings } from './sentinelPeers';
 
 /** Sentinels watching one primary and its replicas. */
 export interface SentinelSpec {

@@ -5,7 +5,7 @@ import { Process } from './process';
 import type { NodeInfo, RedisServerNode } from './redisNode';
 import { ProcessClock } from './processClock';
 import { bindSentinelEffects, sentinelMachine, type SentinelEffects, type SentinelEvent, type SentinelLaneState, type SentinelState } from './sentinelMachine';
-import type { SentinelGroup } from './sentinelGroup';
+import type { SentinelGroupView, SentinelPeer } from './sentinelPeers';
 
 /** Sentinel's PING period (and the period of everything else it does here). */
 export const PING_PERIOD_MS = 1000;
@@ -35,7 +35,7 @@ interface Opinion {
  * messages, keeps what the sentinel has seen (replies, opinions, votes, epochs), tells the
  * machine, and carries out the effects it asks for (SentinelEffects).
  */
-export class Sentinel implements SentinelEffects {
+export class Sentinel implements SentinelEffects, SentinelPeer {
   readonly process: Process;
   private actor: Actor<typeof sentinelMachine>;
   /** Empty until the machine starts, so its first state ('monitoring') is recorded for the lane. */
@@ -65,7 +65,7 @@ export class Sentinel implements SentinelEffects {
   constructor(
     private readonly sim: Sim,
     readonly id: string,
-    private readonly group: SentinelGroup,
+    private readonly group: SentinelGroupView,
     private readonly random: Prng,
   ) {
     this.process = new Process(sim, id);

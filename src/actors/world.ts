@@ -15,7 +15,7 @@ import { LeaseService } from './services/leaseService';
 import { ServiceRpc } from './services/serviceRpc';
 import { TransactionalResource } from './services/transactionalResource';
 import type { RedlockOptions } from './recipes/redlock';
-import { RedisNode, type RedisServerNode } from './redisNode';
+import { RedisServerNode } from './redisNode';
 import { ReplicationTopology, type TopologyAction, type TopologySpec } from './replicationTopology';
 import { DispatchService } from './resources/dispatch';
 import { Inventory } from './resources/inventory';
@@ -156,7 +156,7 @@ export class World {
     const lockKeys = [...new Set(spec.clients.flatMap((c) => c.keys))];
     const owners = new Map<string, string>();
     const ownerOf = (value: string) => owners.get(value) ?? 'someone';
-    this.nodes = spec.redisNodes.map((n) => new RedisNode(sim, n.id, lockKeys, ownerOf, scripts, spec.topology?.nodes[n.id]));
+    this.nodes = spec.redisNodes.map((n) => new RedisServerNode(sim, n.id, lockKeys, ownerOf, scripts, spec.topology?.nodes[n.id]));
     const active = () => this.clients.some((c) => !FINAL_CLIENT_STATES.has(c.state) && !c.process.crashed);
     this.topology = new ReplicationTopology(sim, this.network, this.nodes, spec.topology ?? null, active);
     const services = spec.services ?? {};

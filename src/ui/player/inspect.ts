@@ -1,5 +1,5 @@
 import { statusOf } from '../../actors/processStatus';
-import { EPOCH_MS } from '../../actors/redisNode';
+import { EPOCH_MS } from '../../actors/unixClock';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
 import { Simulation } from '../../scenario/simulation';
