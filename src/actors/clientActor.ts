@@ -20,6 +20,4 @@ export interface ClientActor {
   readonly process: Process;
   /** What its lane shows now ('' before its machine has started). */
   readonly state: ClientLaneState | '';
-  /** The lock keys it currently believes it holds. */
-  readonly believedKeys: readonly string[];
 }

@@ -71,11 +71,6 @@ export abstract class ClientShell<State extends ClientLaneState> implements Clie
     return this.lastState;
   }
 
-  /** The keys this client currently believes it holds. */
-  get believedKeys(): readonly string[] {
-    return this.held;
-  }
-
   /** The process crashed: stop the machine and drop what only it remembered (timers die with the process). */
   protected abstract stopMachine(): void;
 

@@ -4,11 +4,11 @@ import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import type { TraceTag } from '../sim/trace';
 import { ClientShell } from './clientShell';
+import type { ClientSpec } from './clientSpec';
 import { bindEffects, lockClientMachine, machineState, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
 import { ProcessClock } from './processClock';
 import type { AcquireResult, Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
-import type { RetryPolicy } from './retryPolicy';
 import { Rpc } from './rpc';
 import type { RedisNode } from './redisNode';
 
@@ -54,27 +54,27 @@ function initialSnapshot(input: LockClientInput): ClientSnapshot {
   return snapshot;
 }
 
-export interface LockClientOptions {
-  id: string;
-  /** The lock keys, in the order this client takes them. */
-  keys: readonly string[];
-  ttlMs: number;
-  input: LockClientInput;
-  retry: RetryPolicy;
-  /** Local-clock ms before a request counts as unanswered, or null to wait forever. */
-  timeoutMs: number | null;
+/** What the world connects a lock client to; everything else comes from its ClientSpec. */
+export interface LockClientWiring {
   network: Network;
+  /** The addresses of the nodes it talks to (one, or every master for Redlock). */
   nodes: readonly RedisNode[];
   resource: Resource;
+  /** Its random lock value. */
   value: string;
+  /** Ask for fencing tokens (the resource checks them, or the client wants them anyway). */
   fencing: boolean;
-  gapMs: number;
-  /** Clock drift of this client's process, in ppm. */
-  driftPpm: number;
   /** Builds the recipe's protocol for this client. */
   recipe: (ctx: RecipeContext) => Recipe;
   /** This client's own random stream (retry jitter). */
   random: Prng;
+}
+
+/** What the machine decides with, from the client's spec (see LockClientInput). */
+function machineInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
+  const { renewEveryMs, onRenewFail, reenter, jobs, onUnavailable } = spec;
+  // An unanswered renewal is tried again ten times per lease, at most.
+  return { renewEveryMs, onRenewFail, renewRetryMs: Math.max(1, Math.round(spec.ttlMs / 10)), reenter, readsFirst, jobs, onUnavailable };
 }
 
 /**
@@ -98,24 +98,28 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
   private readonly requestTag: TraceTag<'lock.request'>;
   private readonly busyTag: TraceTag<'lock.busy'>;
 
+  private readonly input: LockClientInput;
+
   constructor(
     sim: Sim,
-    private readonly options: LockClientOptions,
+    private readonly spec: ClientSpec,
+    private readonly wiring: LockClientWiring,
   ) {
-    super(sim, options);
-    this.requestTag = sim.trace.tagOf('lock.request', options.id);
-    this.busyTag = sim.trace.tagOf('lock.busy', options.id);
-    const rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
-    this.recipe = options.recipe({
+    super(sim, { ...spec, random: wiring.random });
+    this.requestTag = sim.trace.tagOf('lock.request', spec.id);
+    this.busyTag = sim.trace.tagOf('lock.busy', spec.id);
+    const rpc = new Rpc(sim, wiring.network, this.process, spec.timeoutMs);
+    this.recipe = wiring.recipe({
       rpc,
       process: this.process,
-      nodes: options.nodes,
-      value: options.value,
-      ttlMs: options.ttlMs,
-      fencing: options.fencing,
-      gapMs: options.gapMs,
+      nodes: wiring.nodes,
+      value: wiring.value,
+      ttlMs: spec.ttlMs,
+      fencing: wiring.fencing,
+      gapMs: spec.gapMs,
     });
-    this.actor = this.spawn(options.input);
+    this.input = machineInput(spec, wiring.resource.readsFirst);
+    this.actor = this.spawn(spec.startAtMs);
   }
 
   protected stopMachine(): void {
@@ -124,16 +128,18 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
   }
 
   protected startOver(): void {
-    this.actor = this.spawn({ ...this.options.input, startAtMs: 0 });
+    this.actor = this.spawn(0);
   }
 
-  private spawn(input: LockClientInput): ClientActorRef {
+  /** A new machine, started now and told to go at `startAtMs` on the process's clock. */
+  private spawn(startAtMs: number): ClientActorRef {
+    const input = this.input;
     const clock = new ProcessClock(this.process);
     const actor: ClientActorRef = createActor(lockClientMachine, { input, snapshot: initialSnapshot(input), clock });
     bindEffects(actor, this);
     actor.subscribe((snapshot) => this.recordState(machineState(snapshot)));
     actor.start();
-    this.process.setTimer(input.startAtMs, () => actor.send({ type: 'START' }));
+    this.process.setTimer(startAtMs, () => actor.send({ type: 'START' }));
     return actor;
   }
 
@@ -157,7 +163,7 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
 
   /** Effect: do the job's work, which takes workMs on this process's clock. */
   startWork(): void {
-    const workMs = this.options.input.workMs;
+    const workMs = this.spec.workMs;
     if (workMs !== null) this.workTimer = this.process.setTimer(workMs, this.workDone);
   }
 
@@ -206,7 +212,7 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
   }
 
   private nextKey(): string {
-    return this.options.keys[Math.min(this.held.length, this.options.keys.length - 1)]!;
+    return this.spec.keys[Math.min(this.held.length, this.spec.keys.length - 1)]!;
   }
 
   /** Takes the next key not yet held; holding all of them is what "acquired" means. */
@@ -227,8 +233,8 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
     if (!result.ok) return this.failedTry(key, result, this.retryAcquire);
     this.held.push(key);
     this.token = result.token;
-    this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
-    if (this.held.length < this.options.keys.length) return this.acquireNext();
+    this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token: result.token, ttlMs: result.validityMs });
+    if (this.held.length < this.spec.keys.length) return this.acquireNext();
     this.tries.reset();
     this.leaseDeadlineLocal = this.attemptStartLocal + result.validityMs;
     this.actor.send({ type: 'ACQUIRED' });
@@ -265,18 +271,18 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
 
   /** A nested call takes the first lock again while already holding it. */
   private reenter(): void {
-    const key = this.options.keys[0]!;
+    const key = this.spec.keys[0]!;
     this.sim.recordTagged(this.requestTag, keyData(key));
     this.recipe.acquire(key, (result) => {
       if (!result.ok) return this.failedTry(key, result, this.retryReenter);
       this.tries.reset();
-      this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
+      this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token: result.token, ttlMs: result.validityMs });
       this.actor.send({ type: 'ACQUIRED' });
     });
   }
 
   private read(): void {
-    const { network, resource } = this.options;
+    const { network, resource } = this.wiring;
     network.send(this.id, resource.process, 'read', () => {
       const result = resource.read(this.id);
       network.send(resource.id, this.process, result.value, () => {
@@ -287,7 +293,7 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
   }
 
   private write(): void {
-    const { network, resource } = this.options;
+    const { network, resource } = this.wiring;
     const token = this.token;
     const request = resource.describeRequest(this.id, token);
     const basis = this.basis;
@@ -330,12 +336,12 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
     const keys = [...this.held];
     const next = (i: number) => {
       if (i >= keys.length) {
-        this.leaseDeadlineLocal = sentLocal + this.options.ttlMs;
+        this.leaseDeadlineLocal = sentLocal + this.spec.ttlMs;
         return this.actor.send({ type: 'RENEWED' });
       }
       this.recipe.renew(keys[i]!, (result) => {
         if (result === 'renewed') {
-          this.sim.record('lock.renewed', this.id, { key: keys[i]!, ttlMs: this.options.ttlMs });
+          this.sim.record('lock.renewed', this.id, { key: keys[i]!, ttlMs: this.spec.ttlMs });
           return next(i + 1);
         }
         const leaseLeftMs = this.leaseDeadlineLocal - this.process.localNow();

@@ -3,8 +3,6 @@ import { lockClientMachine, type LockClientEvent, type LockClientInput } from '.
 import { shortestPaths, transitionsTaken } from './machinePaths';
 
 const base: LockClientInput = {
-  startAtMs: 0,
-  workMs: 5,
   renewEveryMs: 3,
   onRenewFail: 'retry',
   renewRetryMs: 1,

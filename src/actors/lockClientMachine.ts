@@ -1,33 +1,25 @@
 import { and, assign, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { ClientSpec } from './clientSpec';
 import type { FailedTry } from './retryPolicy';
 
 /**
- * What a lock client knows and intends. It is the client's *belief*; Redis may see things
- * differently. Durations are in the client's local clock.
+ * What a lock client's machine decides with: the client's settings that its guards and delays
+ * read (see ClientSpec for each), and two facts from elsewhere. Durations are in the client's
+ * local clock. The start time and the work's length are not here: LockClient times those.
  */
-export interface LockClientContext {
-  startAtMs: number;
-  /** Work time while holding the lock; null means it never finishes (a wedged worker). */
-  workMs: number | null;
-  /** Watchdog period, or null without a watchdog. */
-  renewEveryMs: number | null;
-  /** On an unanswered renewal: stop at once, or retry until the local lease deadline passes. */
-  onRenewFail: 'stop' | 'retry';
+export type LockClientInput = Pick<ClientSpec, 'renewEveryMs' | 'onRenewFail' | 'reenter' | 'jobs' | 'onUnavailable'> & {
+  /** The pause before another try at an unanswered renewal. */
   renewRetryMs: number;
-  /** Take the (same) lock this many more times while holding it, like a nested call would. */
-  reenter: number;
   /** Read the resource before working (inventory, payment, dispatch). */
   readsFirst: boolean;
-  /** How many times to take the lock and do the job. */
-  jobs: number;
-  /** When the lock cannot be had: refuse to work (consistency) or work without it (availability). */
-  onUnavailable: 'refuse' | 'proceed';
+};
+
+/** What a lock client knows and intends: its *belief*; Redis may see things differently. */
+export type LockClientContext = LockClientInput & {
   // What happened so far.
   jobsDone: number;
   reentered: number;
-}
-
-export type LockClientInput = Omit<LockClientContext, 'jobsDone' | 'reentered'>;
+};
 
 export type LockClientEvent =
   /** The client's start time came (sent by LockClient on the process's clock). */

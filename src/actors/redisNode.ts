@@ -325,13 +325,8 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     this.process.setTimer(1000, tick);
   }
 
-  /** Number of AOF commands a power loss right now would forget (for the inspector). */
-  get unsyncedCommands(): number {
+  /** Number of AOF commands a power loss right now would forget. */
+  private get unsyncedCommands(): number {
     return this.aof?.unsynced ?? 0;
-  }
-
-  /** The leases this node's keyspace shows (lock keys only). */
-  checkLeases(): void {
-    this.leases.check();
   }
 }

@@ -6,30 +6,23 @@ import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { describeStep, fillPlaceholders, keyOf, type ClientStep } from './clientSteps';
 import { ClientShell } from './clientShell';
+import type { ClientSpec } from './clientSpec';
 import { ProcessClock } from './processClock';
 import type { RedisNode } from './redisNode';
 import type { ReadResult, Resource } from './resources/resource';
 import { failure } from './recipes/recipe';
-import type { RetryPolicy } from './retryPolicy';
 import { Rpc, type RpcResult } from './rpc';
 import { bindStepEffects, stepClientMachine, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
 
-export interface StepClientOptions {
-  id: string;
-  steps: readonly ClientStep[];
-  /** The client's lock key: what `{key}` stands for. */
-  key: string;
-  ttlMs: number;
-  startAtMs: number;
-  retry: RetryPolicy;
-  timeoutMs: number | null;
-  driftPpm: number;
+/** What the world connects a step client to; everything else comes from its ClientSpec. */
+export interface StepClientWiring {
   network: Network;
   /** Where a Redis step goes when it names no node. */
   defaultNode: RedisNode;
   /** Every Redis node a step may name. */
   nodeById: (id: string) => RedisNode | undefined;
   resource: Resource;
+  /** Its random lock value. */
   value: string;
   /** This client's own random stream (retry jitter). */
   random: Prng;
@@ -46,16 +39,22 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   private actor: Actor<typeof stepClientMachine>;
   private readonly rpc: Rpc;
   private readonly input: StepClientInput;
+  private readonly steps: readonly ClientStep[];
+  /** The client's lock key: what `{key}` stands for. */
+  private readonly key: string;
   private token: number | null = null;
   private basis: ReadResult | null = null;
 
   constructor(
     sim: Sim,
-    private readonly options: StepClientOptions,
+    private readonly spec: ClientSpec,
+    private readonly wiring: StepClientWiring,
   ) {
-    super(sim, options);
-    this.rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
-    this.input = { startAtMs: options.startAtMs, waits: options.steps.map((s) => (s.do === 'wait' ? s.ms : null)) };
+    super(sim, { ...spec, random: wiring.random });
+    this.steps = spec.steps ?? [];
+    this.key = spec.keys[0]!;
+    this.rpc = new Rpc(sim, wiring.network, this.process, spec.timeoutMs);
+    this.input = { startAtMs: spec.startAtMs, waits: this.steps.map((s) => (s.do === 'wait' ? s.ms : null)) };
     this.actor = this.spawn(this.input);
   }
 
@@ -84,7 +83,7 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   }
 
   private startStep(index: number): void {
-    this.sim.record('step.start', this.id, { index, detail: describeStep(this.options.steps[index]!) });
+    this.sim.record('step.start', this.id, { index, detail: describeStep(this.steps[index]!) });
   }
 
   private finish(index: number, result: string): void {
@@ -93,7 +92,7 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   }
 
   private run(index: number): void {
-    const step = this.options.steps[index]!;
+    const step = this.steps[index]!;
     this.startStep(index);
     if (step.do === 'redis') return this.command(index, step);
     if (step.do === 'read') return this.read(index);
@@ -101,10 +100,11 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   }
 
   private command(index: number, step: Extract<ClientStep, { do: 'redis' }>): void {
-    const { value, ttlMs, id } = this.options;
-    const argv = fillPlaceholders(step.argv, { value, token: this.token, key: this.options.key, ttlMs, id });
-    const node = step.node === null ? this.options.defaultNode : this.options.nodeById(step.node)!;
-    const key = keyOf(argv) ?? this.options.key;
+    const { value, defaultNode, nodeById } = this.wiring;
+    const { ttlMs, id } = this.spec;
+    const argv = fillPlaceholders(step.argv, { value, token: this.token, key: this.key, ttlMs, id });
+    const node = step.node === null ? defaultNode : nodeById(step.node)!;
+    const key = keyOf(argv) ?? this.key;
     if (step.as === 'acquire' && this.tries.failures === 0) this.sim.record('lock.request', this.id, { key });
     this.rpc.call(node, argv, spaced, (result) => {
       const answer = result.ok ? formatReply(result.reply) : 'no answer (timeout)';
@@ -134,7 +134,7 @@ export class StepClient extends ClientShell<StepClientLaneState> {
       const token = issuesToken(argv) && result.reply.type === 'integer' ? Number(result.reply.value) : null;
       if (token !== null) this.token = token;
       if (!this.held.includes(key)) this.held.push(key);
-      this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token, ttlMs: pxOf(argv) ?? this.options.ttlMs });
+      this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token, ttlMs: pxOf(argv) ?? this.spec.ttlMs });
       return this.finish(index, answer);
     }
     const failed = failure(result);
@@ -164,7 +164,7 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   }
 
   private read(index: number): void {
-    const { network, resource } = this.options;
+    const { network, resource } = this.wiring;
     network.send(this.id, resource.process, 'read', () => {
       const result = resource.read(this.id);
       network.send(resource.id, this.process, result.value, () => {
@@ -175,7 +175,7 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   }
 
   private write(index: number): void {
-    const { network, resource } = this.options;
+    const { network, resource } = this.wiring;
     const token = this.token;
     const basis = this.basis;
     const request = resource.describeRequest(this.id, token);

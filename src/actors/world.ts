@@ -4,17 +4,16 @@ import type { ScriptEngine } from '../redis/scriptEngine';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
 import { FINAL_CLIENT_STATES, type ClientActor } from './clientActor';
-import type { ClientStep } from './clientSteps';
+import type { ClientSpec } from './clientSpec';
 import { LockClient } from './lockClient';
 import type { Process } from './process';
-import { makeRecipe, SERVICE_RECIPES, type RecipeName } from './recipes/catalog';
+import { makeRecipe, SERVICE_RECIPES } from './recipes/catalog';
 import type { Recipe, RecipeContext } from './recipes/recipe';
 import { serviceRecipe } from './recipes/serviceRecipe';
 import { DbLockTable, type DbLockMode } from './services/dbLockTable';
 import { LeaseService } from './services/leaseService';
 import { ServiceRpc } from './services/serviceRpc';
 import { TransactionalResource } from './services/transactionalResource';
-import type { RedlockOptions } from './recipes/redlock';
 import { RedisServerNode } from './redisNode';
 import { ReplicationTopology, type TopologyAction, type TopologySpec } from './replicationTopology';
 import { DispatchService } from './resources/dispatch';
@@ -22,39 +21,7 @@ import { Inventory } from './resources/inventory';
 import { PaymentProvider } from './resources/payment';
 import type { Resource, ResourceKind } from './resources/resource';
 import { Store } from './resources/store';
-import type { RetryPolicy } from './retryPolicy';
 import { StepClient } from './stepClient';
-
-/** One client, already resolved (durations in ms, ids checked, defaults filled in). */
-export interface ClientSpec {
-  id: string;
-  label: string;
-  recipe: RecipeName;
-  /** The Redis node(s) it talks to: one, or every master for Redlock. */
-  nodes: string[];
-  /** Lock keys in the order it takes them. */
-  keys: string[];
-  ttlMs: number;
-  /** null: the work never finishes (a wedged worker). */
-  workMs: number | null;
-  startAtMs: number;
-  retry: RetryPolicy;
-  timeoutMs: number | null;
-  renewEveryMs: number | null;
-  onRenewFail: 'stop' | 'retry';
-  reenter: number;
-  jobs: number;
-  gapMs: number;
-  /** Ask for fencing tokens even if the resource does not check them. */
-  tokens: boolean;
-  /** How fast this client's clock runs, in parts per million (10000 = 1% fast). */
-  driftPpm: number;
-  /** When the lock cannot be had: refuse, or proceed without it. */
-  onUnavailable: 'refuse' | 'proceed';
-  redlock: RedlockOptions;
-  /** An explicit step list: when present the client follows it and `recipe` is not used. */
-  steps?: readonly ClientStep[];
-}
 
 export interface ResourceSpec {
   id: string;
@@ -171,32 +138,14 @@ export class World {
       const value = `${c.id}-${sim.random.fork(`client:${c.id}`).hex(4)}`;
       owners.set(value, c.id);
       if (c.steps) return this.stepClient(c, value);
-      return new LockClient(sim, {
-        id: c.id,
-        keys: c.keys,
-        ttlMs: c.ttlMs,
-        retry: c.retry,
-        timeoutMs: c.timeoutMs,
+      return new LockClient(sim, c, {
         network: this.network,
         nodes: c.nodes.map((id) => this.topology.address(id)),
         resource: this.resource,
         value,
         fencing: (spec.resource.fencing && this.resource.canFence) || c.tokens,
-        gapMs: c.gapMs,
-        driftPpm: c.driftPpm,
         recipe: (ctx) => this.recipeFor(c, ctx),
         random: sim.random.fork(`retry:${c.id}`),
-        input: {
-          startAtMs: c.startAtMs,
-          workMs: c.workMs,
-          renewEveryMs: c.renewEveryMs,
-          onRenewFail: c.onRenewFail,
-          renewRetryMs: Math.max(1, Math.round(c.ttlMs / 10)),
-          reenter: c.reenter,
-          readsFirst: this.resource.readsFirst,
-          jobs: c.jobs,
-          onUnavailable: c.onUnavailable,
-        },
       });
     });
     for (const owner of [...this.clients, ...this.nodes, this.resource]) this.processes.set(owner.process.id, owner.process);
@@ -229,15 +178,7 @@ export class World {
 
   /** A client that follows its scenario's step list on its first node (a step may name another). */
   private stepClient(c: ClientSpec, value: string): StepClient {
-    return new StepClient(this.sim, {
-      id: c.id,
-      steps: c.steps!,
-      key: c.keys[0]!,
-      ttlMs: c.ttlMs,
-      startAtMs: c.startAtMs,
-      retry: c.retry,
-      timeoutMs: c.timeoutMs,
-      driftPpm: c.driftPpm,
+    return new StepClient(this.sim, c, {
       network: this.network,
       defaultNode: this.topology.address(c.nodes[0]!),
       nodeById: (id) => (this.nodes.some((n) => n.id === id) ? this.topology.address(id) : undefined),

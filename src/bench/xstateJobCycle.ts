@@ -2,8 +2,6 @@ import { createActor } from 'xstate';
 import { bindEffects, lockClientMachine, type LockClientEffects, type LockClientInput } from '../actors/lockClientMachine';
 
 const input: LockClientInput = {
-  startAtMs: 0,
-  workMs: 2,
   renewEveryMs: null,
   onRenewFail: 'stop',
   renewRetryMs: 0,
