@@ -42,14 +42,13 @@ type ClientSnapshot = ReturnType<ClientActorRef['getPersistedSnapshot']>;
 const initialSnapshots = new Map<string, ClientSnapshot>();
 
 function initialSnapshot(input: LockClientInput): ClientSnapshot {
-  const byInput = initialSnapshots;
   const key = JSON.stringify(input);
-  let snapshot = byInput.get(key);
+  let snapshot = initialSnapshots.get(key);
   if (snapshot === undefined) {
     // Inputs come from scenarios; the sandbox can invent many, so the cache stays bounded.
-    if (byInput.size >= 200) byInput.clear();
+    if (initialSnapshots.size >= 200) initialSnapshots.clear();
     snapshot = createActor(lockClientMachine, { input }).getPersistedSnapshot();
-    byInput.set(key, snapshot);
+    initialSnapshots.set(key, snapshot);
   }
   return snapshot;
 }
@@ -78,10 +77,11 @@ function machineInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
 }
 
 /**
- * A lock client process running the lock client machine. The machine decides (retry or give up,
- * renew, stop); this class carries each decision out over the network with the recipe's commands
- * and records what the client believes in the trace: `lock.acquired` when it thinks it holds a
- * key, `lock.released`/`lock.lost` when it stops thinking so.
+ * A lock client process running the lock client machine. The machine decides (what follows an
+ * acquisition, renew, stop, where giving up leads; Tries decides whether to try again); this
+ * class carries each decision out over the network with the recipe's commands and records what
+ * the client believes in the trace: `lock.acquired` when it thinks it holds a key,
+ * `lock.released`/`lock.lost` when it stops thinking so, `lock.failed` when it gives up.
  */
 export class LockClient extends ClientShell<LockClientLaneState> implements LockClientEffects {
   private actor: ClientActorRef;
@@ -97,7 +97,6 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
   // The events every attempt records, as the trace stores their kind and this client's id.
   private readonly requestTag: TraceTag<'lock.request'>;
   private readonly busyTag: TraceTag<'lock.busy'>;
-
   private readonly input: LockClientInput;
 
   constructor(
