@@ -74,7 +74,6 @@ type Args = { self: AnyActorRef; context: SentinelContext; event: SentinelEvent 
 // Unbound (a path test walking the machine as pure logic), effects do nothing.
 const effects = (self: AnyActorRef) => effectsOf.get(self);
 const votesOf = (event: SentinelEvent) => (event.type === 'OPINIONS' || event.type === 'VOTES' ? event.votes : 0);
-const show = (state: SentinelState) => ({ self }: Args) => effects(self)?.show(state);
 
 /**
  * What one sentinel believes about the primary it monitors, and what it decides to do about it,
@@ -99,6 +98,7 @@ export const sentinelMachine = setup({
     input: {} as SentinelContext,
   },
   actions: {
+    show: ({ self }: Args, params: { state: SentinelState }) => effects(self)?.show(params.state),
     reconfigureStrays: ({ self }: Args) => effects(self)?.reconfigureStrays(),
     askOpinions: ({ self }: Args) => effects(self)?.ask(false),
     // Asking for votes is followed by a count: with enough sentinels already agreed, it has won.
@@ -129,7 +129,7 @@ export const sentinelMachine = setup({
   on: { ASK: { actions: 'askOpinions' }, OPINIONS: { actions: 'noteOpinions' } },
   states: {
     monitoring: {
-      entry: show('monitoring'),
+      entry: { type: 'show', params: { state: 'monitoring' } },
       on: {
         TICK: { actions: 'reconfigureStrays' },
         SDOWN: 'subjectively-down',
@@ -137,7 +137,7 @@ export const sentinelMachine = setup({
       },
     },
     'subjectively-down': {
-      entry: show('subjectively-down'),
+      entry: { type: 'show', params: { state: 'subjectively-down' } },
       on: {
         UP: 'monitoring',
         OPINIONS: [
@@ -150,7 +150,7 @@ export const sentinelMachine = setup({
       },
     },
     'objectively-down': {
-      entry: show('objectively-down'),
+      entry: { type: 'show', params: { state: 'objectively-down' } },
       on: {
         UP: 'monitoring',
         OPINIONS: [
@@ -164,7 +164,7 @@ export const sentinelMachine = setup({
       },
     },
     electing: {
-      entry: [show('electing'), 'askForVotes'],
+      entry: [{ type: 'show', params: { state: 'electing' } }, 'askForVotes'],
       after: { electionTimeout: 'objectively-down' },
       on: {
         ASK: { actions: 'askForVotes' },
@@ -176,7 +176,7 @@ export const sentinelMachine = setup({
     },
     // A leader finishes its own failover first: news of another configuration waits until then.
     'failing-over': {
-      entry: [show('failing-over'), 'startFailover'],
+      entry: [{ type: 'show', params: { state: 'failing-over' } }, 'startFailover'],
       after: { failoverTimeout: { target: 'monitoring', actions: 'noteFailoverTimedOut' } },
       on: {
         PROMOTED: { target: 'monitoring', actions: 'completeFailover' },
