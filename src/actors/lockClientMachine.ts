@@ -215,28 +215,34 @@ export const lockClientMachine = setup({
   },
 });
 
-/** The states of the machine a lane can show: its top-level states and the job's steps. */
-export type LockClientMachineState =
-  | 'idle'
-  | 'acquiring'
-  | 'reentering'
-  | 'reading'
-  | 'working'
-  | 'writing'
-  | 'renewing'
-  | 'releasing'
-  | 'lost'
-  | 'failed'
-  | 'done';
-
 /**
- * What a lock client's lane shows: a state of the machine, or one of two conditions outside it,
- * each with one meaning.
+ * Every state a lock client's lane can show, in the order a job goes through them: the
+ * machine's states (its top-level states, the job's steps and the watchdog's `renewing`) and
+ * two conditions outside it, each with one meaning.
  * - `retrying`: inside `acquiring` or `reentering`, waiting out the retry policy's pause before
  *   the next try (plain code: see the machine's comment for why it is not a state).
  * - `crashed`: the process is down and its machine is gone; a restart starts a new one at `idle`.
  */
-export type LockClientLaneState = LockClientMachineState | 'retrying' | 'crashed';
+export const LOCK_CLIENT_LANE_STATES = [
+  'idle',
+  'acquiring',
+  'retrying',
+  'reentering',
+  'reading',
+  'working',
+  'writing',
+  'renewing',
+  'releasing',
+  'done',
+  'failed',
+  'lost',
+  'crashed',
+] as const;
+
+export type LockClientLaneState = (typeof LOCK_CLIENT_LANE_STATES)[number];
+
+/** The lane states that are states of the machine. */
+export type LockClientMachineState = Exclude<LockClientLaneState, 'retrying' | 'crashed'>;
 
 /**
  * The machine state a lane shows: 'acquiring', 'working', 'renewing'... While holding, a

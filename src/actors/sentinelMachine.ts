@@ -186,8 +186,10 @@ export const sentinelMachine = setup({
   },
 });
 
-/** The state names, for lane labels and tests. */
-export type SentinelState = 'monitoring' | 'subjectively-down' | 'objectively-down' | 'electing' | 'failing-over';
+/** Every state a sentinel's lane can show: its machine's states, and `crashed` (the process is down, its machine gone). */
+export const SENTINEL_LANE_STATES = ['monitoring', 'subjectively-down', 'objectively-down', 'electing', 'failing-over', 'crashed'] as const;
 
-/** What a sentinel's lane shows: its machine's state, or `crashed` (the process is down, its machine gone). */
-export type SentinelLaneState = SentinelState | 'crashed';
+export type SentinelLaneState = (typeof SENTINEL_LANE_STATES)[number];
+
+/** The lane states that are states of the machine. */
+export type SentinelState = Exclude<SentinelLaneState, 'crashed'>;

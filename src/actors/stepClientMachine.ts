@@ -90,12 +90,15 @@ export const stepClientMachine = setup({
   },
 });
 
-/** The states of the machine a lane can show (`next` is a choice the lane never sees). */
-export type StepClientMachineState = 'idle' | 'running' | 'waiting' | 'failed' | 'done';
-
 /**
- * What a step client's lane shows: a state of the machine, or `retrying` (inside `running`,
- * waiting out the retry policy's pause before trying a busy step again) or `crashed` (the
- * process is down and its machine is gone), with the same meanings as for a lock client.
+ * Every state a step client's lane can show: the machine's states (`next` is a choice the lane
+ * never sees), `retrying` (inside `running`, waiting out the retry policy's pause before trying
+ * a busy step again) and `crashed` (the process is down and its machine is gone), with the same
+ * meanings as for a lock client. `waiting` is only ever a `wait` step.
  */
-export type StepClientLaneState = StepClientMachineState | 'retrying' | 'crashed';
+export const STEP_CLIENT_LANE_STATES = ['idle', 'running', 'retrying', 'waiting', 'done', 'failed', 'crashed'] as const;
+
+export type StepClientLaneState = (typeof STEP_CLIENT_LANE_STATES)[number];
+
+/** The lane states that are states of the machine. */
+export type StepClientMachineState = Exclude<StepClientLaneState, 'retrying' | 'crashed'>;
