@@ -2,6 +2,7 @@ import { createActor, type Actor } from 'xstate';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { Process } from './process';
+import { chooseReplica } from './replicaChoice';
 import type { NodeInfo, RedisServerNode } from './redisNode';
 import { ProcessClock } from './processClock';
 import { bindSentinelEffects, sentinelMachine, type SentinelEffects, type SentinelEvent, type SentinelLaneState, type SentinelState } from './sentinelMachine';
@@ -323,7 +324,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     const epoch = this.currentEpoch;
     const from = this.primaryId;
     this.sim.record('failover.start', this.id, { group: group.name, primary: from, epoch, manual });
-    const chosen = this.chooseReplica();
+    const chosen = chooseReplica(this.group.nodes, this.info, this.primaryId, this.sdown);
     if (!chosen) {
       this.sim.record('failover.abort', this.id, { group: group.name, reason: 'no replica fit to promote' });
       this.send({ type: 'NO_REPLICA' });
@@ -354,25 +355,6 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     const chosen = this.failover?.chosen.id ?? 'the replica';
     this.failover = null;
     this.sim.record('failover.abort', this.id, { group: this.group.name, reason: `${chosen} did not become primary within failover-timeout` });
-  }
-
-  /**
-   * Redis's replica choice: skip replicas that are down, not synced, or priority 0; then
-   * lowest priority, highest replication offset, smallest run id.
-   */
-  private chooseReplica(): RedisServerNode | undefined {
-    const candidates = this.group.nodes.filter((node) => {
-      const info = this.info.get(node.id);
-      return node.id !== this.primaryId && info && info.role === 'replica' && info.linkUp && info.priority > 0 && !this.sdown.has(node.id);
-    });
-    const key = (node: RedisServerNode) => this.info.get(node.id)!;
-    candidates.sort((a, b) => {
-      const [x, y] = [key(a), key(b)];
-      if (x.priority !== y.priority) return x.priority - y.priority;
-      if (x.offset !== y.offset) return y.offset - x.offset;
-      return x.runId < y.runId ? -1 : x.runId > y.runId ? 1 : 0;
-    });
-    return candidates[0];
   }
 
   /** Takes a newer configuration as this sentinel's own (+switch-master). */
