@@ -7,7 +7,7 @@ import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
 import { bindEffects, lockClientMachine, machineState, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
 import { ProcessClock } from './processClock';
-import type { AcquireResult, Recipe, RecipeContext } from './recipes/recipe';
+import type { AcquireResult, FailedAcquire, Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
 import { Rpc } from './rpc';
 import type { RedisNode } from './redisNode';
@@ -92,7 +92,7 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
   private token: number | null = null;
   private workTimer: number | null = null;
   /** How the last failed try went and how many tries failed in a row, for the trace's lock.failed. */
-  private lastFailure: AcquireResult & { ok: false } = { ok: false, reason: 'busy' };
+  private lastFailure: FailedAcquire = { ok: false, reason: 'busy' };
   private failuresBeforeGivingUp = 0;
   // The events every attempt records, as the trace stores their kind and this client's id.
   private readonly requestTag: TraceTag<'lock.request'>;
@@ -243,7 +243,7 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
    * A failed try: wait as Tries says and `retry`, or tell the machine the client gave up. The
    * wait is shown as `retrying`; the machine stays in its state (acquiring or reentering).
    */
-  private failedTry(key: string, result: AcquireResult & { ok: false }, retry: () => void): void {
+  private failedTry(key: string, result: FailedAcquire, retry: () => void): void {
     this.lastFailure = result;
     // An error reply is not a taken lock: it is recorded by lock.failed, with its text.
     if (result.reason !== 'error') this.sim.recordTagged(this.busyTag, keyData(key));

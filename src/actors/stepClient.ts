@@ -138,7 +138,6 @@ export class StepClient extends ClientShell<StepClientLaneState> {
       return this.finish(index, answer);
     }
     const failed = failure(result);
-    if (failed.ok) return; // unreachable: a reply that is not granted is a failure
     if (failed.reason !== 'error') this.sim.record('lock.busy', this.id, { key });
     const delayMs = this.tries.failed(failed.reason, step.ifBusy === 'retry');
     if (delayMs !== null) {

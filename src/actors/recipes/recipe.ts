@@ -10,6 +10,9 @@ export type AcquireResult =
   /** Redis answered with an error that says the command is wrong; `error` is its text. */
   | { ok: false; reason: 'error'; error: string };
 
+/** A try that did not get the lock. */
+export type FailedAcquire = Extract<AcquireResult, { ok: false }>;
+
 /** renewed: Redis confirmed; lost: Redis said the key is not ours; unknown: no answer in time. */
 export type RenewResult = 'renewed' | 'lost' | 'unknown';
 
@@ -47,8 +50,8 @@ export function integerOf(reply: Reply): number | null {
 }
 
 // The two common failures, shared: a contended client fails thousands of times.
-const TIMED_OUT: AcquireResult = Object.freeze({ ok: false, reason: 'timeout' });
-const BUSY: AcquireResult = Object.freeze({ ok: false, reason: 'busy' });
+const TIMED_OUT: FailedAcquire = Object.freeze({ ok: false, reason: 'timeout' });
+const BUSY: FailedAcquire = Object.freeze({ ok: false, reason: 'busy' });
 
 /**
  * Error codes that name a passing condition of the server rather than a wrong command: too
@@ -62,7 +65,7 @@ const PASSING_ERRORS = new Set(['NOREPLICAS', 'READONLY', 'BUSY', 'LOADING', 'OO
  * Maps a transport result that is not the success hoped for to "busy", "timeout" or "error".
  * An error reply is an error (the client stops: see Tries) unless its code names a passing condition.
  */
-export function failure(result: RpcResult): AcquireResult {
+export function failure(result: RpcResult): FailedAcquire {
   if (!result.ok) return TIMED_OUT;
   const { reply } = result;
   if (reply.type !== 'error' || PASSING_ERRORS.has(reply.value.split(' ', 1)[0]!)) return BUSY;
