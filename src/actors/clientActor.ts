@@ -1,4 +1,15 @@
+import type { LockClientLaneState } from './lockClientMachine';
 import type { Process } from './process';
+import type { StepClientLaneState } from './stepClientMachine';
+
+/**
+ * What a client's lane can show. The two kinds share their words, each with one meaning:
+ * `retrying` is a pause before another try, `waiting` only ever a step list's wait step.
+ */
+export type ClientLaneState = LockClientLaneState | StepClientLaneState;
+
+/** Lane states after which a client does nothing more by itself. */
+export const FINAL_CLIENT_STATES: ReadonlySet<ClientLaneState | ''> = new Set<ClientLaneState>(['done', 'failed', 'lost', 'crashed']);
 
 /**
  * What the world, the topology and the inspector need from any client: a lock client running
@@ -7,8 +18,6 @@ import type { Process } from './process';
 export interface ClientActor {
   readonly id: string;
   readonly process: Process;
-  /** The machine's current state, as the lane shows it. */
-  readonly state: string;
-  /** The lock keys it currently believes it holds. */
-  readonly believedKeys: readonly string[];
+  /** What its lane shows now ('' before its machine has started). */
+  readonly state: ClientLaneState | '';
 }

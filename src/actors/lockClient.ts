@@ -3,28 +3,21 @@ import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import type { TraceTag } from '../sim/trace';
-import { bindEffects, lockClientMachine, plainLockClientMachine, stateLabel, type LockClientEffects, type LockClientInput } from './lockClientMachine';
-import { Process } from './process';
+import { ClientShell } from './clientShell';
+import type { ClientSpec } from './clientSpec';
+import { bindEffects, lockClientMachine, machineState, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
 import { ProcessClock } from './processClock';
-import type { AcquireResult, Recipe, RecipeContext } from './recipes/recipe';
+import type { AcquireResult, FailedAcquire, Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
-import { retryDelayMs, type RetryPolicy } from './retryPolicy';
 import { Rpc } from './rpc';
 import type { RedisNode } from './redisNode';
 
 /**
- * Trace data that repeats on every attempt (a state name, a lock key) is one shared, frozen
- * object per value: a contended run records hundreds of thousands of these, and each one kept
- * alive in the trace was work for the garbage collector.
+ * Trace data that repeats on every attempt (a lock key) is one shared, frozen object per value:
+ * a contended run records hundreds of thousands of these, and each one kept alive in the trace
+ * was work for the garbage collector.
  */
-const sharedStates = new Map<string, Readonly<{ state: string }>>();
 const sharedKeys = new Map<string, Readonly<{ key: string }>>();
-
-function stateData(state: string): { state: string } {
-  let data = sharedStates.get(state);
-  if (data === undefined) sharedStates.set(state, (data = Object.freeze({ state })));
-  return data;
-}
 
 function keyData(key: string): { key: string } {
   let data = sharedKeys.get(key);
@@ -36,7 +29,7 @@ function keyData(key: string): { key: string } {
   return data;
 }
 
-/** A running lock client machine (either shape: see plainLockClientMachine). */
+/** A running lock client machine. */
 type ClientActorRef = Actor<typeof lockClientMachine>;
 
 type ClientSnapshot = ReturnType<ClientActorRef['getPersistedSnapshot']>;
@@ -46,129 +39,106 @@ type ClientSnapshot = ReturnType<ClientActorRef['getPersistedSnapshot']>;
  * out (entering the initial states, building the context) was half the cost of creating an
  * actor, and a seed sweep creates every client anew for each of thousands of runs.
  */
-const initialSnapshots = new Map<typeof lockClientMachine, Map<string, ClientSnapshot>>();
+const initialSnapshots = new Map<string, ClientSnapshot>();
 
-function initialSnapshot(machine: typeof lockClientMachine, input: LockClientInput): ClientSnapshot {
-  let byInput = initialSnapshots.get(machine);
-  if (byInput === undefined) initialSnapshots.set(machine, (byInput = new Map()));
+function initialSnapshot(input: LockClientInput): ClientSnapshot {
   const key = JSON.stringify(input);
-  let snapshot = byInput.get(key);
+  let snapshot = initialSnapshots.get(key);
   if (snapshot === undefined) {
     // Inputs come from scenarios; the sandbox can invent many, so the cache stays bounded.
-    if (byInput.size >= 200) byInput.clear();
-    snapshot = createActor(machine, { input }).getPersistedSnapshot();
-    byInput.set(key, snapshot);
+    if (initialSnapshots.size >= 200) initialSnapshots.clear();
+    snapshot = createActor(lockClientMachine, { input }).getPersistedSnapshot();
+    initialSnapshots.set(key, snapshot);
   }
   return snapshot;
 }
 
-export interface LockClientOptions {
-  id: string;
-  /** The lock keys, in the order this client takes them. */
-  keys: readonly string[];
-  ttlMs: number;
-  input: LockClientInput;
-  retry: RetryPolicy;
-  /** Local-clock ms before a request counts as unanswered, or null to wait forever. */
-  timeoutMs: number | null;
+/** What the world connects a lock client to; everything else comes from its ClientSpec. */
+export interface LockClientWiring {
   network: Network;
+  /** The addresses of the nodes it talks to (one, or every master for Redlock). */
   nodes: readonly RedisNode[];
   resource: Resource;
+  /** Its random lock value. */
   value: string;
+  /** Ask for fencing tokens (the resource checks them, or the client wants them anyway). */
   fencing: boolean;
-  gapMs: number;
-  /** Clock drift of this client's process, in ppm. */
-  driftPpm: number;
   /** Builds the recipe's protocol for this client. */
   recipe: (ctx: RecipeContext) => Recipe;
   /** This client's own random stream (retry jitter). */
   random: Prng;
 }
 
+/** What the machine decides with, from the client's spec (see LockClientInput). */
+function machineInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
+  const { renewEveryMs, onRenewFail, reenter, jobs, onUnavailable } = spec;
+  // An unanswered renewal is tried again ten times per lease, at most.
+  return { renewEveryMs, onRenewFail, renewRetryMs: Math.max(1, Math.round(spec.ttlMs / 10)), reenter, readsFirst, jobs, onUnavailable };
+}
+
 /**
- * A lock client process running the lock client machine. The machine decides (retry or give up,
- * renew, stop); this class carries each decision out over the network with the recipe's commands
- * and records what the client believes in the trace: `lock.acquired` when it thinks it holds a
- * key, `lock.released`/`lock.lost` when it stops thinking so.
+ * A lock client process running the lock client machine. The machine decides (what follows an
+ * acquisition, renew, stop, where giving up leads; Tries decides whether to try again); this
+ * class carries each decision out over the network with the recipe's commands and records what
+ * the client believes in the trace: `lock.acquired` when it thinks it holds a key,
+ * `lock.released`/`lock.lost` when it stops thinking so, `lock.failed` when it gives up.
  */
-export class LockClient implements LockClientEffects {
-  readonly process: Process;
+export class LockClient extends ClientShell<LockClientLaneState> implements LockClientEffects {
   private actor: ClientActorRef;
-  private lastState = '';
   private readonly recipe: Recipe;
-  /** Keys this client believes it holds, in the order it took them. */
-  private held: string[] = [];
-  private attempts = 0;
   private attemptStartLocal = 0;
   private leaseDeadlineLocal = 0;
   private basis: ReadResult | null = null;
   private token: number | null = null;
   private workTimer: number | null = null;
-  /** The work is done and its result on its way to the resource: the lane shows 'writing'. */
-  private writing = false;
-  /** The lane's state before a retry's wait, shown again when the wait is over. */
-  private stateBeforeWait = '';
+  /** How the last failed try went and how many tries failed in a row, for the trace's lock.failed. */
+  private lastFailure: FailedAcquire = { ok: false, reason: 'busy' };
+  private failuresBeforeGivingUp = 0;
   // The events every attempt records, as the trace stores their kind and this client's id.
-  private readonly stateTag: TraceTag<'actor.state'>;
   private readonly requestTag: TraceTag<'lock.request'>;
   private readonly busyTag: TraceTag<'lock.busy'>;
+  private readonly input: LockClientInput;
 
   constructor(
-    private readonly sim: Sim,
-    private readonly options: LockClientOptions,
+    sim: Sim,
+    private readonly spec: ClientSpec,
+    private readonly wiring: LockClientWiring,
   ) {
-    this.process = new Process(sim, options.id, options.driftPpm);
-    this.stateTag = sim.trace.tagOf('actor.state', options.id);
-    this.requestTag = sim.trace.tagOf('lock.request', options.id);
-    this.busyTag = sim.trace.tagOf('lock.busy', options.id);
-    const rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
-    this.recipe = options.recipe({
+    super(sim, { ...spec, random: wiring.random });
+    this.requestTag = sim.trace.tagOf('lock.request', spec.id);
+    this.busyTag = sim.trace.tagOf('lock.busy', spec.id);
+    const rpc = new Rpc(sim, wiring.network, this.process, spec.timeoutMs);
+    this.recipe = wiring.recipe({
       rpc,
       process: this.process,
-      nodes: options.nodes,
-      value: options.value,
-      ttlMs: options.ttlMs,
-      fencing: options.fencing,
-      gapMs: options.gapMs,
+      nodes: wiring.nodes,
+      value: wiring.value,
+      ttlMs: spec.ttlMs,
+      fencing: wiring.fencing,
+      gapMs: spec.gapMs,
     });
-    this.actor = this.spawn(options.input);
-    this.process.onCrash = () => {
-      this.actor.stop();
-      this.workTimer = null;
-      this.writing = false;
-      this.held = [];
-      this.recordState('crashed');
-    };
-    // A restarted client remembers nothing and starts over at once.
-    this.process.onRestart = () => {
-      this.attempts = 0;
-      this.actor = this.spawn({ ...options.input, startAtMs: 0 });
-    };
+    this.input = machineInput(spec, wiring.resource.readsFirst);
+    this.actor = this.spawn(spec.startAtMs);
   }
 
-  get id(): string {
-    return this.options.id;
+  protected stopMachine(): void {
+    this.actor.stop();
+    this.workTimer = null;
   }
 
-  /** The machine's state, for the inspector. */
-  get state(): string {
-    return this.lastState;
+  protected startOver(): void {
+    this.actor = this.spawn(0);
   }
 
-  /** The keys this client currently believes it holds. */
-  get believedKeys(): readonly string[] {
-    return this.held;
-  }
-
-  private spawn(input: LockClientInput): ClientActorRef {
+  /** A new machine, started now and told to go at `startAtMs` on the process's clock. */
+  private spawn(startAtMs: number): ClientActorRef {
+    const input = this.input;
     const clock = new ProcessClock(this.process);
-    // Without a watchdog the flat machine is enough (same states, cheaper transitions).
-    const machine = (input.renewEveryMs === null ? plainLockClientMachine : lockClientMachine) as typeof lockClientMachine;
-    const actor: ClientActorRef = createActor(machine, { input, snapshot: initialSnapshot(machine, input), clock });
+    const actor: ClientActorRef = createActor(lockClientMachine, { input, snapshot: initialSnapshot(input), clock });
     bindEffects(actor, this);
-    actor.subscribe((snapshot) => this.recordState(this.label(snapshot)));
+    actor.subscribe((snapshot) => this.recordState(machineState(snapshot)));
     actor.start();
-    this.process.setTimer(input.startAtMs, () => actor.send({ type: 'START' }));
+    this.process.setTimer(startAtMs, () => actor.send({ type: 'START' }));
     return actor;
   }
 
@@ -190,15 +160,9 @@ export class LockClient implements LockClientEffects {
     this.read();
   }
 
-  /** What the lane shows: the machine's state, or the step of it the client is at. */
-  private label(snapshot: ReturnType<ClientActorRef['getSnapshot']>): string {
-    const state = stateLabel(snapshot);
-    return state === 'working' && this.writing ? 'writing' : state;
-  }
-
-  /** Effect: do the job's work, which takes workMs on this process's clock, then write. */
+  /** Effect: do the job's work, which takes workMs on this process's clock. */
   startWork(): void {
-    const workMs = this.options.input.workMs;
+    const workMs = this.spec.workMs;
     if (workMs !== null) this.workTimer = this.process.setTimer(workMs, this.workDone);
   }
 
@@ -206,15 +170,17 @@ export class LockClient implements LockClientEffects {
   stopWork(): void {
     if (this.workTimer !== null) this.sim.kernel.cancel(this.workTimer);
     this.workTimer = null;
-    this.writing = false;
   }
 
   private readonly workDone = (): void => {
     this.workTimer = null;
-    this.write();
-    this.writing = true;
-    this.recordState(this.label(this.actor.getSnapshot()));
+    this.actor.send({ type: 'WORKED' });
   };
+
+  /** Effect: write the work's result to the resource. */
+  startWrite(): void {
+    this.write();
+  }
 
   /** Effect: release every held key. */
   startRelease(): void {
@@ -226,9 +192,11 @@ export class LockClient implements LockClientEffects {
     this.renew();
   }
 
-  /** Effect: the retry policy gave up on the next key. */
+  /** Effect: the client gave up on the next key (Tries decided). */
   noteFailed(): void {
-    this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts: this.attempts });
+    const failure = this.lastFailure;
+    const attempts = this.failuresBeforeGivingUp;
+    this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts, ...(failure.reason === 'error' ? { error: failure.error } : {}) });
   }
 
   /** Effect: a renewal failed, so the client stops believing it holds its keys. */
@@ -242,14 +210,8 @@ export class LockClient implements LockClientEffects {
     this.token = null;
   }
 
-  private recordState(state: string): void {
-    if (state === this.lastState) return;
-    this.lastState = state;
-    this.sim.recordTagged(this.stateTag, stateData(state));
-  }
-
   private nextKey(): string {
-    return this.options.keys[Math.min(this.held.length, this.options.keys.length - 1)]!;
+    return this.spec.keys[Math.min(this.held.length, this.spec.keys.length - 1)]!;
   }
 
   /** Takes the next key not yet held; holding all of them is what "acquired" means. */
@@ -267,52 +229,59 @@ export class LockClient implements LockClientEffects {
    */
   private readonly answeredNext = (result: AcquireResult): void => {
     const key = this.nextKey();
-    if (!result.ok) return this.busy(key, result.reason, this.retryAcquire);
+    if (!result.ok) return this.failedTry(key, result, this.retryAcquire);
     this.held.push(key);
     this.token = result.token;
-    this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
-    if (this.held.length < this.options.keys.length) return this.acquireNext();
-    this.attempts = 0;
+    this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token: result.token, ttlMs: result.validityMs });
+    if (this.held.length < this.spec.keys.length) return this.acquireNext();
+    this.tries.reset();
     this.leaseDeadlineLocal = this.attemptStartLocal + result.validityMs;
     this.actor.send({ type: 'ACQUIRED' });
   };
 
-  /** A failed try: wait as the retry policy says and `retry`, or tell the machine it gave up. */
-  private busy(key: string, reason: 'busy' | 'timeout' | 'error', retry: () => void): void {
-    this.attempts++;
-    this.sim.recordTagged(this.busyTag, keyData(key));
-    const delayMs = retryDelayMs(this.options.retry, this.attempts, this.options.random);
-    if (delayMs === null) return void this.actor.send({ type: 'GAVE_UP', unreachable: reason === 'timeout' });
-    this.stateBeforeWait = this.lastState;
-    this.recordState('waiting');
+  /**
+   * A failed try: wait as Tries says and `retry`, or tell the machine the client gave up. The
+   * wait is shown as `retrying`; the machine stays in its state (acquiring or reentering).
+   */
+  private failedTry(key: string, result: FailedAcquire, retry: () => void): void {
+    this.lastFailure = result;
+    // An error reply is not a taken lock: it is recorded by lock.failed, with its text.
+    if (result.reason !== 'error') this.sim.recordTagged(this.busyTag, keyData(key));
+    const delayMs = this.tries.failed(result.reason);
+    if (delayMs === null) {
+      this.failuresBeforeGivingUp = this.tries.failures;
+      this.tries.reset();
+      return void this.actor.send({ type: 'GAVE_UP', failure: result.reason });
+    }
+    this.recordState('retrying');
     this.process.setTimer(delayMs, retry);
   }
 
   // What a retry does once its wait is over; bound once, as a contended client retries thousands of times.
   private readonly retryAcquire = (): void => {
-    this.recordState(this.stateBeforeWait);
+    this.recordState(machineState(this.actor.getSnapshot()));
     this.acquireNext();
   };
 
   private readonly retryReenter = (): void => {
-    this.recordState(this.stateBeforeWait);
+    this.recordState(machineState(this.actor.getSnapshot()));
     this.reenter();
   };
 
   /** A nested call takes the first lock again while already holding it. */
   private reenter(): void {
-    const key = this.options.keys[0]!;
+    const key = this.spec.keys[0]!;
     this.sim.recordTagged(this.requestTag, keyData(key));
     this.recipe.acquire(key, (result) => {
-      if (!result.ok) return this.busy(key, result.reason, this.retryReenter);
-      this.attempts = 0;
-      this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token: result.token, ttlMs: result.validityMs });
+      if (!result.ok) return this.failedTry(key, result, this.retryReenter);
+      this.tries.reset();
+      this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token: result.token, ttlMs: result.validityMs });
       this.actor.send({ type: 'ACQUIRED' });
     });
   }
 
   private read(): void {
-    const { network, resource } = this.options;
+    const { network, resource } = this.wiring;
     network.send(this.id, resource.process, 'read', () => {
       const result = resource.read(this.id);
       network.send(resource.id, this.process, result.value, () => {
@@ -323,7 +292,7 @@ export class LockClient implements LockClientEffects {
   }
 
   private write(): void {
-    const { network, resource } = this.options;
+    const { network, resource } = this.wiring;
     const token = this.token;
     const request = resource.describeRequest(this.id, token);
     const basis = this.basis;
@@ -366,12 +335,12 @@ export class LockClient implements LockClientEffects {
     const keys = [...this.held];
     const next = (i: number) => {
       if (i >= keys.length) {
-        this.leaseDeadlineLocal = sentLocal + this.options.ttlMs;
+        this.leaseDeadlineLocal = sentLocal + this.spec.ttlMs;
         return this.actor.send({ type: 'RENEWED' });
       }
       this.recipe.renew(keys[i]!, (result) => {
         if (result === 'renewed') {
-          this.sim.record('lock.renewed', this.id, { key: keys[i]!, ttlMs: this.options.ttlMs });
+          this.sim.record('lock.renewed', this.id, { key: keys[i]!, ttlMs: this.spec.ttlMs });
           return next(i + 1);
         }
         const leaseLeftMs = this.leaseDeadlineLocal - this.process.localNow();

@@ -1,32 +1,25 @@
 import { and, assign, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { ClientSpec } from './clientSpec';
+import type { FailedTry } from './retryPolicy';
 
 /**
- * What a lock client knows and intends. It is the client's *belief*; Redis may see things
- * differently. Durations are in the client's local clock.
+ * What a lock client's machine decides with: the client's settings that its guards and delays
+ * read (see ClientSpec for each), and two facts from elsewhere. Durations are in the client's
+ * local clock. The start time and the work's length are not here: LockClient times those.
  */
-export interface LockClientContext {
-  startAtMs: number;
-  /** Work time while holding the lock; null means it never finishes (a wedged worker). */
-  workMs: number | null;
-  /** Watchdog period, or null without a watchdog. */
-  renewEveryMs: number | null;
-  /** On an unanswered renewal: stop at once, or retry until the local lease deadline passes. */
-  onRenewFail: 'stop' | 'retry';
+export type LockClientInput = Pick<ClientSpec, 'renewEveryMs' | 'onRenewFail' | 'reenter' | 'jobs' | 'onUnavailable'> & {
+  /** The pause before another try at an unanswered renewal. */
   renewRetryMs: number;
-  /** Take the (same) lock this many more times while holding it, like a nested call would. */
-  reenter: number;
   /** Read the resource before working (inventory, payment, dispatch). */
   readsFirst: boolean;
-  /** How many times to take the lock and do the job. */
-  jobs: number;
-  /** When the lock cannot be had: refuse to work (consistency) or work without it (availability). */
-  onUnavailable: 'refuse' | 'proceed';
+};
+
+/** What a lock client knows and intends: its *belief*; Redis may see things differently. */
+export type LockClientContext = LockClientInput & {
   // What happened so far.
   jobsDone: number;
   reentered: number;
-}
-
-export type LockClientInput = Omit<LockClientContext, 'jobsDone' | 'reentered'>;
+};
 
 export type LockClientEvent =
   /** The client's start time came (sent by LockClient on the process's clock). */
@@ -34,13 +27,16 @@ export type LockClientEvent =
   /** The lock is held (its fencing token, if any, is LockClient's to keep and send). */
   | { type: 'ACQUIRED' }
   /**
-   * The retry policy gave up (retries themselves are carried out by LockClient, not decided
-   * here). `unreachable`: the last try got no answer at all, rather than a clear "taken".
+   * The client stopped trying (see `Tries` in retryPolicy.ts, which decides for both client
+   * kinds): `failure` says how the last try went, so the machine can tell silence (a reason
+   * to go on without the lock, for a client that prefers availability) from a clear answer.
    */
-  | { type: 'GAVE_UP'; unreachable: boolean }
+  | { type: 'GAVE_UP'; failure: FailedTry }
   /** The read came back; `act` is false when the resource's state says there is nothing to do. */
   | { type: 'READ_DONE'; act: boolean }
-  /** The work took its time and its result was written to the resource (LockClient's doing). */
+  /** The work took its time (a timer on the process's clock). */
+  | { type: 'WORKED' }
+  /** The resource answered the write of the work's result. */
   | { type: 'WRITE_DONE' }
   | { type: 'RELEASED' }
   | { type: 'RENEWED' }
@@ -52,13 +48,12 @@ export interface LockClientEffects {
   startAcquire(): void;
   startReenter(): void;
   startRead(): void;
-  /**
-   * Do the job's work (a timer on the process clock; never done, for a wedged worker), then
-   * write its result to the resource: WRITE_DONE once the resource has answered.
-   */
+  /** Do the job's work: WORKED after workMs on the process clock (never, for a wedged worker). */
   startWork(): void;
   /** Leaving `working` (done, or the lease was lost): the work's timer must not fire. */
   stopWork(): void;
+  /** Write the work's result to the resource: WRITE_DONE once it has answered. */
+  startWrite(): void;
   startRelease(): void;
   startRenew(): void;
   noteFailed(): void;
@@ -80,7 +75,24 @@ export function bindEffects(actor: AnyActorRef, effects: LockClientEffects): voi
 
 const effect = (name: keyof LockClientEffects) => ({ self }: { self: AnyActorRef }) => effectsOf.get(self)?.[name]();
 
-const machineSetup = setup({
+/**
+ * A lock client: wait for the start time, take the lock (retrying by policy), enter again if
+ * the job nests, read, work, write the result to the resource and release, while a watchdog
+ * renews the lease. Effects are named here and bound per actor by LockClient (`bindEffects`).
+ *
+ * Only decisions come through here. Network traffic, Redis commands and the start time are
+ * plain code on the process's clock, which tells the machine when they are over. So are the
+ * pauses between tries: a contended client tries thousands of times, and a transition costs
+ * XState about ten microseconds, so `acquiring` (and `reentering`) cover every try and the
+ * pauses between them; the lane shows those pauses as `retrying` (see LockClientLaneState).
+ * The watchdog's timers are the machine's own `after` delays, which the actor's clock also
+ * puts on the kernel, so they are virtual and freeze during a pause too.
+ *
+ * While the lock is held, `holding` runs the job's steps beside the watchdog. A client without
+ * a watchdog has the same shape: its renewal delay is infinite, so its watchdog sleeps forever
+ * (the clock never schedules an infinite delay).
+ */
+export const lockClientMachine = setup({
   types: {
     context: {} as LockClientContext,
     events: {} as LockClientEvent,
@@ -92,6 +104,7 @@ const machineSetup = setup({
     startRead: effect('startRead'),
     startWork: effect('startWork'),
     stopWork: effect('stopWork'),
+    startWrite: effect('startWrite'),
     startRelease: effect('startRelease'),
     startRenew: effect('startRenew'),
     noteFailed: effect('noteFailed'),
@@ -110,129 +123,134 @@ const machineSetup = setup({
     needsAnotherReenter: ({ context }) => context.reentered + 1 < context.reenter,
     readsFirst: ({ context }) => context.readsFirst,
     // Carrying on without the lock is a bet that silence means nobody holds it; a clear
-    // "taken" from Redis is never a reason to go ahead.
-    proceeds: ({ context, event }) => context.onUnavailable === 'proceed' && event.type === 'GAVE_UP' && event.unreachable,
+    // "taken" (or an error) from Redis is never a reason to go ahead.
+    proceeds: ({ context, event }) => context.onUnavailable === 'proceed' && event.type === 'GAVE_UP' && event.failure === 'timeout',
     acts: ({ event }) => event.type === 'READ_DONE' && event.act,
     moreJobs: ({ context }) => context.jobsDone + 1 < context.jobs,
     mayRetryRenew: ({ context, event }) =>
       event.type === 'RENEW_FAILED' && !event.definite && context.onRenewFail === 'retry' && event.leaseLeftMs > 0,
   },
+}).createMachine({
+  id: 'lockClient',
+  context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0 }),
+  initial: 'idle',
+  states: {
+    // Idle until LockClient's start timer says go: with no timer of its own, this state is
+    // the same for every run, so LockClient can restore it from a cached snapshot.
+    idle: { on: { START: 'acquiring' } },
+    acquiring: {
+      entry: 'startAcquire',
+      on: {
+        // Straight to the job's first step: one transition per acquisition.
+        ACQUIRED: [
+          { guard: 'needsReenter', target: '#lockClient.holding.job.reentering' },
+          { guard: 'readsFirst', target: '#lockClient.holding.job.reading' },
+          { target: '#lockClient.holding.job.working' },
+        ],
+        GAVE_UP: [
+          // Working on without the lock: the same job, with nothing held.
+          { guard: and(['proceeds', 'needsReenter']), target: '#lockClient.holding.job.reentering', actions: ['noteFailed', 'noteProceeding'] },
+          { guard: and(['proceeds', 'readsFirst']), target: '#lockClient.holding.job.reading', actions: ['noteFailed', 'noteProceeding'] },
+          { guard: 'proceeds', target: '#lockClient.holding.job.working', actions: ['noteFailed', 'noteProceeding'] },
+          { target: 'failed', actions: 'noteFailed' },
+        ],
+      },
+    },
+    holding: {
+      type: 'parallel',
+      states: {
+        // The watchdog region comes first so its timer is scheduled before the job's.
+        watchdog: {
+          initial: 'sleeping',
+          states: {
+            sleeping: { after: { renewDelay: 'renewing' } },
+            renewing: {
+              initial: 'asking',
+              states: {
+                asking: {
+                  entry: 'startRenew',
+                  on: {
+                    RENEWED: '#lockClient.holding.watchdog.sleeping',
+                    RENEW_FAILED: [{ guard: 'mayRetryRenew', target: 'backingOff' }, { target: '#lockClient.lost' }],
+                  },
+                },
+                backingOff: { after: { renewRetryDelay: 'asking' } },
+              },
+            },
+          },
+        },
+        job: {
+          initial: 'working',
+          states: {
+            reentering: {
+              entry: 'startReenter',
+              on: {
+                ACQUIRED: [
+                  { guard: 'needsAnotherReenter', target: 'reentering', reenter: true, actions: 'countReentry' },
+                  { guard: 'readsFirst', target: 'reading', actions: 'countReentry' },
+                  { target: 'working', actions: 'countReentry' },
+                ],
+                GAVE_UP: { target: '#lockClient.releasing' },
+              },
+            },
+            reading: {
+              entry: 'startRead',
+              on: { READ_DONE: [{ guard: 'acts', target: 'working' }, { target: '#lockClient.releasing' }] },
+            },
+            working: { entry: 'startWork', exit: 'stopWork', on: { WORKED: 'writing' } },
+            writing: { entry: 'startWrite', on: { WRITE_DONE: '#lockClient.releasing' } },
+          },
+        },
+      },
+    },
+    releasing: {
+      entry: 'startRelease',
+      on: {
+        RELEASED: [{ guard: 'moreJobs', target: 'acquiring', actions: 'nextJob' }, { target: 'done' }],
+      },
+    },
+    lost: { entry: 'noteLost', type: 'final' },
+    failed: { type: 'final' },
+    done: { type: 'final' },
+  },
 });
 
 /**
- * A lock client: wait for the start time, take the lock (retrying by policy), enter again if
- * the job nests, read, work, write to the resource and release, while a watchdog renews the
- * lease. Effects are named here and bound per actor by LockClient (`bindEffects`).
- *
- * Only decisions come through here. Network traffic, Redis commands and fixed sequences (the
- * start time; the pause between retries, shown as 'waiting'; the work and then the write of its
- * result, shown as 'writing') are plain code on the process's clock, which tells the machine
- * when they are over; the watchdog's timers are the machine's own `after` delays, which the
- * actor's clock also puts on the kernel, so they are virtual and freeze during a pause too.
- * Every transition costs XState several microseconds, so the machine has no eventless hops and
- * as few steps per job as its decisions need: three (acquired, written, released).
- *
- * Built in two shapes from one definition, once each: with a watchdog, `holding` is a parallel
- * state (the job's steps beside the watchdog's); without one, the job's steps are top-level
- * states and there is no `holding`. Both show the same states on the timeline; the flat one
- * simply costs XState less per transition (10–15% less, measured), and most clients have no
- * watchdog.
+ * Every state a lock client's lane can show, in the order a job goes through them: the
+ * machine's states (its top-level states, the job's steps and the watchdog's `renewing`) and
+ * two conditions outside it, each with one meaning.
+ * - `retrying`: inside `acquiring` or `reentering`, waiting out the retry policy's pause before
+ *   the next try (plain code: see the machine's comment for why it is not a state).
+ * - `crashed`: the process is down and its machine is gone; a restart starts a new one at `idle`.
  */
-function buildMachine(watchdog: boolean) {
-  const job = watchdog ? '#lockClient.holding.job.' : '#lockClient.';
-  /** Where a job starts once the lock is in hand: a nested acquire, a read, or the work. */
-  const startJob = (reenter: 'needsReenter' | 'needsAnotherReenter', actions: readonly 'countReentry'[]) =>
-    [
-      { guard: reenter, target: `${job}reentering`, actions },
-      { guard: 'readsFirst', target: `${job}reading`, actions },
-      { target: `${job}working`, actions },
-    ] as const;
-  const jobStates = {
-    reentering: {
-      entry: 'startReenter',
-      on: {
-        ACQUIRED: startJob('needsAnotherReenter', ['countReentry']),
-        GAVE_UP: { target: '#lockClient.releasing' },
-      },
-    },
-    reading: {
-      entry: 'startRead',
-      on: { READ_DONE: [{ guard: 'acts', target: 'working' }, { target: '#lockClient.releasing' }] },
-    },
-    working: { entry: 'startWork', exit: 'stopWork', on: { WRITE_DONE: '#lockClient.releasing' } },
-  } as const;
-  const watchdogRegion = {
-    initial: 'sleeping',
-    states: {
-      sleeping: { after: { renewDelay: 'renewing' } },
-      renewing: {
-        entry: 'startRenew',
-        on: {
-          RENEWED: 'sleeping',
-          RENEW_FAILED: [{ guard: 'mayRetryRenew', target: 'renewWaiting' }, { target: '#lockClient.lost' }],
-        },
-      },
-      renewWaiting: { after: { renewRetryDelay: 'renewing' } },
-    },
-  } as const;
-  // The watchdog region comes first so its timer is scheduled before the job's.
-  const holding = watchdog
-    ? { holding: { type: 'parallel' as const, states: { watchdog: watchdogRegion, job: { initial: 'working' as const, states: jobStates } } } }
-    : jobStates;
-  return machineSetup.createMachine({
-    id: 'lockClient',
-    context: ({ input }) => ({ ...input, jobsDone: 0, reentered: 0 }),
-    initial: 'idle',
-    states: {
-      // Idle until LockClient's start timer says go: with no timer of its own, this state is
-      // the same for every run, so LockClient can restore it from a cached snapshot.
-      idle: { on: { START: 'acquiring' } },
-      // Acquiring covers every retry: waiting between tries is plain code (LockClient shows it as
-      // 'waiting'), so a crowd of contending clients costs no machine transitions per attempt.
-      acquiring: {
-        entry: 'startAcquire',
-        on: {
-          // Straight to the job's first step: one transition per acquisition.
-          ACQUIRED: startJob('needsReenter', []),
-          GAVE_UP: [
-            // Working on without the lock: the same job, with nothing held.
-            { guard: and(['proceeds', 'needsReenter']), target: `${job}reentering`, actions: ['noteFailed', 'noteProceeding'] },
-            { guard: and(['proceeds', 'readsFirst']), target: `${job}reading`, actions: ['noteFailed', 'noteProceeding'] },
-            { guard: 'proceeds', target: `${job}working`, actions: ['noteFailed', 'noteProceeding'] },
-            { target: 'failed', actions: 'noteFailed' },
-          ],
-        },
-      },
-      ...holding,
-      releasing: {
-        entry: 'startRelease',
-        on: {
-          RELEASED: [
-            { guard: 'moreJobs', target: 'acquiring', actions: 'nextJob' },
-            { target: 'done' },
-          ],
-        },
-      },
-      lost: { entry: 'noteLost', type: 'final' },
-      failed: { type: 'final' },
-      done: { type: 'final' },
-    },
-  });
-}
+export const LOCK_CLIENT_LANE_STATES = [
+  'idle',
+  'acquiring',
+  'retrying',
+  'reentering',
+  'reading',
+  'working',
+  'writing',
+  'renewing',
+  'releasing',
+  'done',
+  'failed',
+  'lost',
+  'crashed',
+] as const;
 
-/** The lock client machine for a client with a watchdog. */
-export const lockClientMachine = buildMachine(true);
-/** The same machine for a client without one (no `holding`: its job's steps are top-level states). */
-export const plainLockClientMachine = buildMachine(false);
+export type LockClientLaneState = (typeof LOCK_CLIENT_LANE_STATES)[number];
+
+/** The lane states that are states of the machine. */
+export type LockClientMachineState = Exclude<LockClientLaneState, 'retrying' | 'crashed'>;
 
 /**
- * The state name a timeline lane shows: 'acquiring', 'working', 'renewing'... While holding,
- * a renewal in progress wins over the job's step, because that is what the client is doing.
+ * The machine state a lane shows: 'acquiring', 'working', 'renewing'... While holding, a
+ * renewal in progress wins over the job's step, because that is what the client is doing.
  */
-export function stateLabel(snapshot: SnapshotFrom<typeof lockClientMachine> | SnapshotFrom<typeof plainLockClientMachine>): string {
+export function machineState(snapshot: SnapshotFrom<typeof lockClientMachine>): LockClientMachineState {
   const value = snapshot.value;
-  if (typeof value === 'string') return value;
-  const holding = (value as { holding?: { job: string; watchdog: string } }).holding;
-  if (holding === undefined) return String(Object.keys(value)[0]);
-  return holding.watchdog === 'renewing' || holding.watchdog === 'renewWaiting' ? 'renewing' : holding.job;
+  if (typeof value === 'string') return value as LockClientMachineState;
+  const { watchdog, job } = (value as { holding: { watchdog: string | object; job: string } }).holding;
+  return watchdog === 'sleeping' ? (job as LockClientMachineState) : 'renewing';
 }

@@ -5,15 +5,15 @@ import type { Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { BLOCKED, RedisServer } from '../redis/server';
 import type { Sim } from '../sim/sim';
-import { actorOf, numberOf, TraceCodec, withActor, type Trace, type TraceTag } from '../sim/trace';
-import type { TraceKind } from '../sim/traceEvents';
+import { withActor, type TraceTag } from '../sim/trace';
+import { COMMAND, CommandOutcome } from './commandCodec';
+import { LeaseWatch } from './leaseWatch';
+import { Process } from './process';
 import { ReplicationPrimary } from './replicationPrimary';
 import { ReplicationReplica } from './replicationReplica';
-import { Process } from './process';
-import { replyLine, type ReplyLine } from './replyLine';
-
-/** Redis's clocks read Unix time; every simulated node's clock starts at this instant. */
-export const EPOCH_MS = 1_700_000_000_000;
+import type { ReplicationNode } from './replicationPeer';
+import { replyLine } from './replyLine';
+import { EPOCH_MS } from './unixClock';
 
 export type NodeRole = 'primary' | 'replica';
 /** none: nothing survives a restart; otherwise appendonly yes with this appendfsync. */
@@ -94,7 +94,7 @@ export interface RedisNode {
  * It is also the simplest `RedisNode` address: `resolve()` is the node itself. A
  * Sentinel-aware address (replicationAddress.ts) resolves to whichever node is primary now.
  */
-export class RedisServerNode implements RedisNode {
+export class RedisServerNode implements RedisNode, ReplicationNode {
   readonly process: Process;
   server!: RedisServer;
   readonly options: RedisNodeOptions;
@@ -325,146 +325,8 @@ export class RedisServerNode implements RedisNode {
     this.process.setTimer(1000, tick);
   }
 
-  /** Number of AOF commands a power loss right now would forget (for the inspector). */
-  get unsyncedCommands(): number {
+  /** Number of AOF commands a power loss right now would forget. */
+  private get unsyncedCommands(): number {
     return this.aof?.unsynced ?? 0;
   }
-
-  /** The leases this node's keyspace shows (lock keys only). */
-  checkLeases(): void {
-    this.leases.check();
-  }
-}
-
-/** A command and its reply as a `redis.command` event keeps them (the reply formatted when read). */
-class CommandOutcome {
-  constructor(
-    readonly argv: string[],
-    readonly reply: ReplyLine,
-  ) {}
-}
-
-/**
- * How `redis.command` events are kept in the trace: the message id and the sender's actor id
- * as one number, and the outcome (shared by repeated failing attempts). Nothing per command
- * is kept alive for those, which are most of a contended run's commands.
- */
-class CommandCodec extends TraceCodec {
-  decode(_kind: TraceKind, num: number, ref: unknown, trace: Trace): { msg: number; from: string; argv: string[]; reply: string } {
-    const outcome = ref as CommandOutcome;
-    return { msg: numberOf(num), from: trace.actorName(actorOf(num)), argv: outcome.argv, reply: outcome.reply.label() };
-  }
-}
-
-const COMMAND = new CommandCodec();
-
-/** Builds a node; the old name keeps `new RedisNode(...)` working where a node is made. */
-export const RedisNode = RedisServerNode;
-
-interface Lease {
-  owner: string;
-  value: string;
-  expiresAt: number | null;
-  /** The kernel handle of the latest look at its deadline, if one is pending. */
-  watch: number | null;
-}
-
-/**
- * Watches a node's lock keys and records each lease as this node sees it: granted, then
- * expired, deleted, overwritten, or lost with the node's memory.
- */
-class LeaseWatch {
-  private readonly leases = new Map<string, Lease>();
-  private readonly evictedKeys = new Set<string>();
-
-  constructor(
-    private readonly sim: Sim,
-    private readonly node: RedisServerNode,
-    private readonly lockKeys: readonly string[],
-    private readonly ownerOf: (value: string) => string,
-  ) {}
-
-  /** Compares each lock key with the lease we last saw and records what changed. */
-  check(): void {
-    for (const key of this.lockKeys) {
-      const now = this.node.server.peek(key);
-      const value = now === undefined ? undefined : ownerValue(now.type, now.value);
-      const lease = this.leases.get(key);
-      if (lease && lease.value === value) {
-        if (lease.expiresAt !== (now?.expiresAtMs ?? null)) {
-          lease.expiresAt = now?.expiresAtMs ?? null;
-          this.watchExpiry(key, lease);
-        }
-        continue;
-      }
-      if (lease) this.end(key, value === undefined ? (this.evictedKeys.has(key) ? 'evicted' : this.whyGone(lease)) : 'overwritten');
-      this.evictedKeys.delete(key);
-      if (value !== undefined) this.grant(key, value, now?.expiresAtMs ?? null);
-    }
-  }
-
-  /** The maxmemory policy evicted `key`: if it was a lease, that is why it ends. */
-  evicted(key: string): void {
-    if (this.leases.has(key)) this.evictedKeys.add(key);
-  }
-
-  /** The node went down: every lease it held is gone with it (until a restart reloads them). */
-  endAll(reason: 'lost'): void {
-    for (const key of [...this.leases.keys()]) this.end(key, reason);
-  }
-
-  private whyGone(lease: Lease): 'expired' | 'deleted' {
-    const expired = lease.expiresAt !== null && this.node.nowMs() > lease.expiresAt;
-    return expired ? 'expired' : 'deleted';
-  }
-
-  private grant(key: string, value: string, expiresAtUnixMs: number | null): void {
-    const lease: Lease = { owner: this.ownerOf(value), value, expiresAt: expiresAtUnixMs, watch: null };
-    this.leases.set(key, lease);
-    const process = this.node.process;
-    this.sim.record('lease.granted', this.node.id, {
-      key,
-      owner: lease.owner,
-      value,
-      expiresAt: expiresAtUnixMs === null ? null : process.simTimeWhenLocalPasses(expiresAtUnixMs - EPOCH_MS),
-    });
-    this.watchExpiry(key, lease);
-  }
-
-  private end(key: string, reason: 'expired' | 'deleted' | 'overwritten' | 'lost' | 'evicted'): void {
-    const lease = this.leases.get(key);
-    if (!lease) return;
-    this.leases.delete(key);
-    // Its deadline no longer matters: the watch would only find the lease gone.
-    if (lease.watch !== null) this.sim.kernel.cancel(lease.watch);
-    this.sim.record('lease.ended', this.node.id, { key, owner: lease.owner, reason });
-  }
-
-  /**
-   * Looks again when the node's clock passes the key's deadline. Redis itself deletes expired
-   * keys lazily or by sampling; a lease, though, is over the moment the deadline passes.
-   */
-  private watchExpiry(key: string, lease: Lease): void {
-    if (lease.expiresAt === null) return;
-    const process = this.node.process;
-    const at = process.simTimeWhenLocalPasses(lease.expiresAt - EPOCH_MS);
-    const handle = this.sim.kernel.schedule(at - this.sim.now, process.owner, 'message', () => {
-      if (lease.watch === handle) lease.watch = null;
-      if (this.leases.get(key) !== lease) return;
-      this.check();
-      // The clock may have jumped back: keep watching until the lease really ends.
-      if (this.leases.get(key) === lease) this.watchExpiry(key, lease);
-    });
-    lease.watch = handle;
-  }
-}
-
-/**
- * The owner's value stored in a lock key: the string itself, or for a reentrant lock (a hash
- * `{owner: count}`) the first field's name.
- */
-function ownerValue(type: string, value: string): string | undefined {
-  if (type === 'string') return value;
-  if (type === 'hash') return /^\{(.*?): /.exec(value)?.[1];
-  return undefined;
 }

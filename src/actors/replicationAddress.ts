@@ -20,7 +20,7 @@ export interface WaitAfterWrites {
  * Sentinel promotes another: split brain. With `wait`, each
  * write is pipelined with a WAIT on the same node, and the client hears the write's answer only
  * after WAIT's; when fewer replicas than asked acknowledged, the client library reports an
- * error (`ERR lock not replicated: ...`), so the recipe treats the lock as not taken.
+ * error (`NOREPLICAS lock not replicated: ...`), so the recipe treats the lock as not taken (yet).
  */
 export class PrimaryAddress implements RedisNode {
   constructor(
@@ -91,7 +91,8 @@ export function waitingConnection(node: RedisNode, wait: WaitAfterWrites): Redis
         node.execute(waitArgv, from, msg, (acks) => {
           const acked = acks.type === 'integer' ? Number(acks.value) : 0;
           if (acked >= wait.replicas) return respond(reply);
-          respond(error(`ERR lock not replicated: WAIT ${wait.replicas} ${wait.timeoutMs} answered ${acked}`));
+          // Redis's own code for "too few replicas": a passing condition, so the client tries again.
+          respond(error(`NOREPLICAS lock not replicated: WAIT ${wait.replicas} ${wait.timeoutMs} answered ${acked}`));
         });
       });
     },

@@ -32,6 +32,14 @@ describe('a simulated cluster', () => {
     expect(r.of('lock.acquired', 'A')).toEqual([]);
   });
 
+  it('stops a lock client at the error instead of retrying it as if the lock were taken', () => {
+    const r = runYaml(cluster('lock').replace(', retry: none', ''));
+    expect(r.of('redis.command').filter((e) => e.data.from === 'A')).toHaveLength(1);
+    expect(r.of('lock.busy', 'A')).toEqual([]);
+    expect(r.of('lock.failed', 'A').map((e) => e.data)).toEqual([{ key: 'lock', attempts: 1, error: "CROSSSLOT Keys in request don't hash to the same slot" }]);
+    expect(r.of('actor.state', 'A').at(-1)!.data.state).toBe('failed');
+  });
+
   it('answers MOVED to a command typed on the wrong node', () => {
     const r = runYaml(cluster('{user1}.lock', 'script:\n  - { at: 5s, do: command, target: a, argv: [GET, foo] }'));
     expect(r.of('redis.command', 'a').at(-1)!.data.reply).toBe('(error) MOVED 12182 c:6379');

@@ -2,7 +2,7 @@ import { Network } from '../net/network';
 import type { Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { Sim } from '../sim/sim';
-import { RedisNode, type RedisServerNode } from './redisNode';
+import { RedisServerNode } from './redisNode';
 import { ReplicationTopology } from './replicationTopology';
 
 /**
@@ -20,8 +20,8 @@ export class ReplicationPair {
       defaults: { latency: { dist: 'fixed', ms: 1 }, loss: 0, duplicate: 0, reorder: 0, reorderDelayMs: 0 },
       links: [],
     });
-    this.primary = new RedisNode(this.sim, 'primary', [], () => '', scripts);
-    this.replica = new RedisNode(this.sim, 'replica', [], () => '', scripts, { role: 'replica', replicaOf: 'primary' });
+    this.primary = new RedisServerNode(this.sim, 'primary', [], () => '', scripts);
+    this.replica = new RedisServerNode(this.sim, 'replica', [], () => '', scripts, { role: 'replica', replicaOf: 'primary' });
     new ReplicationTopology(this.sim, network, [this.primary, this.replica], { nodes: {}, sentinels: null, wait: null }, () => true);
     this.advance(100);
   }

@@ -2,7 +2,7 @@ import { integer, type Reply } from '../redis/reply';
 import { ReplicationLog, type ReplicationBatch } from '../redis/replicationLog';
 import { BLOCKED } from '../redis/server';
 import type { Sim } from '../sim/sim';
-import type { RedisServerNode } from './redisNode';
+import type { PrimaryEnd, ReplicationNode } from './replicationPeer';
 
 interface Waiter {
   numReplicas: number;
@@ -22,7 +22,7 @@ export const RESEND_AFTER_MS = 1000;
  * Messages travel as the primary's process, so a crash drops what was not sent yet: exactly
  * the writes a failover loses.
  */
-export class ReplicationPrimary {
+export class ReplicationPrimary implements PrimaryEnd {
   log = new ReplicationLog();
   private waiters: Waiter[] = [];
   /** Last write offset per client (Redis's c->woff): WAIT waits for that, not for later writes. */
@@ -32,7 +32,7 @@ export class ReplicationPrimary {
 
   constructor(
     private readonly sim: Sim,
-    private readonly node: RedisServerNode,
+    private readonly node: ReplicationNode,
   ) {}
 
   /** Becomes a primary whose stream continues from `offset` (a promoted replica keeps its offset, like PSYNC2). */

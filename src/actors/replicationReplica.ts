@@ -1,6 +1,6 @@
 import type { ReplicationBatch } from '../redis/replicationLog';
 import type { Sim } from '../sim/sim';
-import type { RedisServerNode } from './redisNode';
+import type { ReplicaEnd, ReplicationNode } from './replicationPeer';
 
 /** A replica resends PSYNC when its full sync has not arrived within this long. */
 export const PSYNC_RETRY_MS = 1000;
@@ -11,7 +11,7 @@ export const PSYNC_RETRY_MS = 1000;
  * wait for the ones before them), and acknowledges its offset once a second and whenever the
  * primary asks (WAIT). It never expires keys itself; the primary's DELs do that.
  */
-export class ReplicationReplica {
+export class ReplicationReplica implements ReplicaEnd {
   /** How far the stream has been applied (the primary's offset of the last applied batch). */
   offset = 0;
   synced = false;
@@ -23,7 +23,7 @@ export class ReplicationReplica {
 
   constructor(
     private readonly sim: Sim,
-    private readonly node: RedisServerNode,
+    private readonly node: ReplicationNode,
   ) {}
 
   /** Starts following `primaryId`: PSYNC now, and again from the cron until the snapshot arrives. */

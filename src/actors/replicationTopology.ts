@@ -6,7 +6,8 @@ import { commandKeys } from '../redis/clusterRouting';
 import { keySlot } from '../redis/keySlot';
 import { ClusterAddress, PrimaryAddress, type WaitAfterWrites } from './replicationAddress';
 import type { RedisNode, RedisNodeOptions, RedisServerNode } from './redisNode';
-import { SentinelGroup, type SentinelSettings } from './sentinelGroup';
+import { SentinelGroup } from './sentinelGroup';
+import type { SentinelSettings } from './sentinelPeers';
 
 /** Sentinels watching one primary and its replicas. */
 export interface SentinelSpec {
@@ -42,9 +43,6 @@ export interface CacheLoadSpec {
 
 /** Actions only a replicated world understands. */
 export type TopologyAction = { do: 'failover'; target: string } | { do: 'power-loss'; target: string };
-
-/** Lock client states after which a client does nothing more by itself. */
-const FINAL_CLIENT_STATES = new Set(['done', 'failed', 'lost', 'crashed']);
 
 /**
  * Wires replication and Sentinel into a world: connects replicas to their primaries, starts
@@ -209,10 +207,5 @@ export class ReplicationTopology {
 
   private keepRunning(): boolean {
     return this.clientsActive() || (this.group?.busy ?? false);
-  }
-
-  /** True when a client's lock state is final (it will not act again by itself). */
-  static isFinal(state: string): boolean {
-    return FINAL_CLIENT_STATES.has(state);
   }
 }

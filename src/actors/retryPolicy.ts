@@ -44,3 +44,42 @@ export function retryDelayMs(policy: RetryPolicy, attempt: number, random: Prng)
 export function jitterStream(root: Prng, clientId: string, startAtMs: number, policy: RetryPolicy): Prng {
   return policy.jitterSeed === 'clock-second' ? root.fork(`retry:clock-second:${Math.floor(startAtMs / 1000)}`) : root.fork(`retry:${clientId}`);
 }
+
+/**
+ * How a try at the lock failed: `busy` (someone holds it, or the server cannot take it just
+ * now), `timeout` (no answer in time: the outcome is unknown) or `error` (an error reply that
+ * says the command itself is wrong: trying it again would get the same answer).
+ */
+export type FailedTry = 'busy' | 'timeout' | 'error';
+
+/**
+ * One client's tries at a lock, for both client kinds (recipe and step list): it counts the
+ * failures in a row and decides, by the retry policy, whether and when to try again. This is
+ * the one place where retrying and giving up are decided; each machine only chooses where
+ * giving up leads (failed, or on without the lock).
+ */
+export class Tries {
+  /** Failed tries since the last success. */
+  failures = 0;
+
+  constructor(
+    private readonly policy: RetryPolicy,
+    private readonly random: Prng,
+  ) {}
+
+  /** The last try got the lock, or the client gave up: the next failure starts counting again. */
+  reset(): void {
+    this.failures = 0;
+  }
+
+  /**
+   * The last try failed: how long to wait before the next one, or null to give up (then
+   * `failures` still counts the tries, for the trace, until `reset`). An error gives up at
+   * once, and so does a caller that never retries (`retry` false: a step that says skip or stop).
+   */
+  failed(failure: FailedTry, retry = true): number | null {
+    this.failures++;
+    if (failure === 'error' || !retry) return null;
+    return retryDelayMs(this.policy, this.failures, this.random);
+  }
+}

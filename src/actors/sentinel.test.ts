@@ -147,6 +147,23 @@ script:
     expect(r.of('sentinel.odown')[0]!.at - sdown.at).toBeLessThan(20);
   });
 
+  it('gives an election up exactly when its timeout passes, then stays objectively down', () => {
+    // s1 is cut off from the other sentinels: with quorum 1 it judges the primary down alone,
+    // but the two votes it needs can never reach it.
+    const r = runYaml(
+      group({
+        sentinels: '{ count: 3, quorum: 1, downAfter: 2s, failoverTimeout: 6s }',
+        script: '  - { at: 0ms, do: partition, groups: [[s1], [s2, s3]] }\n  - { at: 1s, do: crash, target: p }',
+      }),
+    );
+    const states = r.of('actor.state', 's1');
+    const electing = states.find((e) => e.data.state === 'electing')!;
+    const after = states[states.indexOf(electing) + 1]!;
+    expect(after.data.state).toBe('objectively-down');
+    expect(after.at - electing.at).toBe(6000);
+    expect(r.of('sentinel.elected', 's1')).toHaveLength(0);
+  });
+
   it('is deterministic: the same seed gives the same trace', () => {
     expect(runYaml(group()).simulation.sim.trace.hash()).toBe(runYaml(group()).simulation.sim.trace.hash());
   });

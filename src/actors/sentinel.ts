@@ -2,9 +2,11 @@ import { createActor, type Actor } from 'xstate';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { Process } from './process';
+import { chooseReplica } from './replicaChoice';
 import type { NodeInfo, RedisServerNode } from './redisNode';
-import { sentinelMachine, type SentinelEvent, type SentinelState } from './sentinelMachine';
-import type { SentinelGroup } from './sentinelGroup';
+import { ProcessClock } from './processClock';
+import { bindSentinelEffects, sentinelMachine, type SentinelEffects, type SentinelEvent, type SentinelLaneState, type SentinelState } from './sentinelMachine';
+import type { SentinelGroupView, SentinelPeer } from './sentinelPeers';
 
 /** Sentinel's PING period (and the period of everything else it does here). */
 export const PING_PERIOD_MS = 1000;
@@ -29,12 +31,16 @@ interface Opinion {
  * epoch and, with a majority, promotes the best replica and re-points the others. Nodes that
  * disagree with the configuration later (the old primary coming back) are turned into replicas
  * of the new primary, which makes them throw their data away.
+ *
+ * Its machine (sentinelMachine.ts) makes every decision; this class sends and answers the
+ * messages, keeps what the sentinel has seen (replies, opinions, votes, epochs), tells the
+ * machine, and carries out the effects it asks for (SentinelEffects).
  */
-export class Sentinel {
+export class Sentinel implements SentinelEffects, SentinelPeer {
   readonly process: Process;
   private actor: Actor<typeof sentinelMachine>;
   /** Empty until the machine starts, so its first state ('monitoring') is recorded for the lane. */
-  state: SentinelState | '' = '';
+  state: SentinelLaneState | '' = '';
   /** The primary this sentinel believes in, and the epoch of that configuration. */
   primaryId: string;
   configEpoch = 0;
@@ -48,10 +54,10 @@ export class Sentinel {
   /** This sentinel's vote: the leader it chose for `epoch`. */
   private vote = { epoch: 0, leader: '' };
   private readonly votesForMe = new Set<string>();
-  private electionStartMs = 0;
   /** No new failover attempt before this (Redis: 2 × failover-timeout after the last one). */
   private nextAttemptMs = Number.NEGATIVE_INFINITY;
-  private failoverTimer: number | null = null;
+  /** The replica the current failover promotes, and the primary it replaces. */
+  private failover: { chosen: RedisServerNode; from: string; epoch: number } | null = null;
   /** Sentinels that have not confirmed the newest configuration yet. */
   private readonly unconfirmed = new Set<string>();
   private awake = false;
@@ -60,7 +66,7 @@ export class Sentinel {
   constructor(
     private readonly sim: Sim,
     readonly id: string,
-    private readonly group: SentinelGroup,
+    private readonly group: SentinelGroupView,
     private readonly random: Prng,
   ) {
     this.process = new Process(sim, id);
@@ -80,16 +86,29 @@ export class Sentinel {
   }
 
   private spawn(): Actor<typeof sentinelMachine> {
-    const actor = createActor(sentinelMachine);
-    actor.subscribe((snapshot) => this.record(snapshot.value as SentinelState));
+    const { quorum, failoverTimeoutMs } = this.group.settings;
+    const input = {
+      quorum,
+      votesNeeded: Math.max(quorum, Math.floor(this.group.sentinelCount / 2) + 1),
+      electionTimeoutMs: Math.min(ELECTION_TIMEOUT_MS, failoverTimeoutMs),
+      failoverTimeoutMs,
+    };
+    // The machine's delays (election and failover timeouts) are kernel timers on this process's clock.
+    const actor = createActor(sentinelMachine, { input, clock: new ProcessClock(this.process) });
+    bindSentinelEffects(actor, this);
     actor.start();
     return actor;
   }
 
-  private record(state: string): void {
+  private record(state: SentinelLaneState): void {
     if (state === this.state) return;
-    this.state = state as SentinelState;
+    this.state = state;
     this.sim.record('actor.state', this.id, { state });
+  }
+
+  /** Effect: show the machine's new state on the lane. */
+  show(state: SentinelState): void {
+    this.record(state);
   }
 
   private send(event: SentinelEvent): void {
@@ -146,11 +165,12 @@ export class Sentinel {
   private tick(): void {
     for (const node of this.group.nodes) this.ping(node);
     this.checkDown();
-    this.checkConfiguration();
-    // The machine may have moved on (an aborted failover) while the primary is still down.
-    if (this.sdown.has(this.primaryId) && this.state === 'monitoring') this.send({ type: 'SDOWN' });
-    if (this.sdown.has(this.primaryId)) this.askOthers(this.state === 'electing');
-    if (this.state === 'electing') this.checkElected();
+    this.send({ type: 'TICK' });
+    if (this.sdown.has(this.primaryId)) {
+      // The machine may have moved on (an aborted failover) while the primary is still down.
+      this.send({ type: 'SDOWN' });
+      this.send({ type: 'ASK' });
+    }
     for (const id of this.unconfirmed) this.tell(id);
   }
 
@@ -198,40 +218,49 @@ export class Sentinel {
     if (this.odown) this.sim.record('sentinel.odown', this.id, { primary: this.primaryId, votes: 0, quorum: this.group.settings.quorum, down: false });
     this.odown = false;
     this.opinions.clear();
-    if (this.state !== 'failing-over') this.send({ type: 'UP' });
+    this.send({ type: 'UP' });
   }
 
-  /** ODOWN: this sentinel and enough others (fresh answers) think the primary is down. */
+  /** Counts who thinks the primary is down (this sentinel and fresh answers); the machine judges. */
   private checkObjectivelyDown(): void {
     const now = this.now();
     let votes = 1;
     for (const o of this.opinions.values()) if (o.down && now - o.atMs <= OPINION_VALID_MS) votes++;
-    const { quorum } = this.group.settings;
-    const down = votes >= quorum;
-    if (down !== this.odown) this.sim.record('sentinel.odown', this.id, { primary: this.primaryId, votes, quorum, down });
-    this.odown = down;
-    if (down && this.state === 'subjectively-down') this.send({ type: 'ODOWN' });
-    if (!down && this.state === 'objectively-down') this.send({ type: 'NOT_ODOWN' });
-    if (down && this.state === 'objectively-down' && now >= this.nextAttemptMs) this.scheduleElection();
+    this.send({ type: 'OPINIONS', votes, mayRun: now >= this.nextAttemptMs });
   }
 
-  /** Waits a random delay (so sentinels do not all run at once), then runs for leader. */
-  private scheduleElection(): void {
+  /** Effect: the objectively-down belief after the latest count, recorded when it changes. */
+  noteOpinions(down: boolean, votes: number): void {
+    if (down !== this.odown) this.sim.record('sentinel.odown', this.id, { primary: this.primaryId, votes, quorum: this.group.settings.quorum, down });
+    this.odown = down;
+  }
+
+  /** Effect: waits a random delay (so sentinels do not all run at once), then runs for leader. */
+  scheduleRun(): void {
     const { failoverTimeoutMs } = this.group.settings;
     this.nextAttemptMs = this.now() + 2 * failoverTimeoutMs;
     const delayMs = this.random.int(0, MAX_DESYNC_MS);
-    this.process.setTimer(delayMs, () => {
-      if (this.state !== 'objectively-down' || !this.odown) return;
-      this.currentEpoch++;
-      this.vote = { epoch: this.currentEpoch, leader: this.id };
-      this.sim.record('sentinel.vote', this.id, { epoch: this.currentEpoch, leader: this.id });
-      this.votesForMe.clear();
-      this.votesForMe.add(this.id);
-      this.electionStartMs = this.now();
-      this.send({ type: 'ELECTION' });
-      this.askOthers(true);
-      this.checkElected();
-    });
+    this.process.setTimer(delayMs, () => this.send({ type: 'RUN' }));
+  }
+
+  /** Effect: a new epoch, with this sentinel's vote for itself. */
+  startElection(): void {
+    this.currentEpoch++;
+    this.vote = { epoch: this.currentEpoch, leader: this.id };
+    this.sim.record('sentinel.vote', this.id, { epoch: this.currentEpoch, leader: this.id });
+    this.votesForMe.clear();
+    this.votesForMe.add(this.id);
+  }
+
+  /** Effect: asks the others; while electing, for their votes too, then counts the votes so far. */
+  ask(forVotes: boolean): void {
+    this.askOthers(forVotes);
+    if (forVotes) this.send({ type: 'VOTES', votes: this.votesForMe.size });
+  }
+
+  /** Effect: the election is won. */
+  noteElected(votes: number, needed: number): void {
+    this.sim.record('sentinel.elected', this.id, { epoch: this.currentEpoch, votes, needed });
   }
 
   /** SENTINEL is-master-down-by-addr to every other sentinel; with `runForLeader`, also a vote request. */
@@ -268,83 +297,64 @@ export class Sentinel {
   private onAnswer(from: string, primary: string, epoch: number, answer: { down: boolean; leader: string | null }): void {
     if (primary !== this.primaryId) return;
     this.opinions.set(from, { down: answer.down, atMs: this.now() });
-    if (answer.leader === this.id && epoch === this.currentEpoch && this.state === 'electing') this.votesForMe.add(from);
-    if (this.state === 'electing') this.checkElected();
-    else if (this.sdown.has(primary)) this.checkObjectivelyDown();
+    // A late vote from an election already over is counted for nothing: the next one clears them.
+    if (answer.leader === this.id && epoch === this.currentEpoch) this.votesForMe.add(from);
+    this.send({ type: 'VOTES', votes: this.votesForMe.size });
+    if (this.sdown.has(primary)) this.checkObjectivelyDown();
   }
 
-  private checkElected(): void {
-    const needed = Math.max(this.group.settings.quorum, Math.floor(this.group.sentinels.length / 2) + 1);
-    if (this.votesForMe.size >= needed) {
-      this.sim.record('sentinel.elected', this.id, { epoch: this.currentEpoch, votes: this.votesForMe.size, needed });
-      this.send({ type: 'ELECTED' });
-      this.failover(false);
-      return;
-    }
-    const timeoutMs = Math.min(ELECTION_TIMEOUT_MS, this.group.settings.failoverTimeoutMs);
-    if (this.now() - this.electionStartMs > timeoutMs) this.send({ type: 'LOST' });
-  }
-
-  /** SENTINEL FAILOVER <group>: promote a replica now, without asking anyone. */
+  /**
+   * SENTINEL FAILOVER <group>: promote a replica now, without asking anyone. False when this
+   * sentinel cannot: it is down, or its machine will not take it (it is failing over already).
+   */
   manualFailover(): boolean {
-    if (this.process.crashed || this.process.paused || this.state === 'failing-over') return false;
-    this.currentEpoch++;
+    if (this.process.crashed || this.process.paused || !this.actor.getSnapshot().can({ type: 'MANUAL' })) return false;
     this.send({ type: 'MANUAL' });
-    this.failover(true);
     return true;
   }
 
-  /** The leader's part: choose a replica, REPLICAOF NO ONE, then tell everyone. */
-  private failover(manual: boolean): void {
+  /** Effect: SENTINEL FAILOVER needs no election, but a failover always has an epoch of its own. */
+  startManual(): void {
+    this.currentEpoch++;
+  }
+
+  /** Effect, the leader's part: choose a replica and send it REPLICAOF NO ONE. */
+  startFailover(manual: boolean): void {
     const { group } = this;
     const epoch = this.currentEpoch;
     const from = this.primaryId;
     this.sim.record('failover.start', this.id, { group: group.name, primary: from, epoch, manual });
-    const chosen = this.chooseReplica();
+    const chosen = chooseReplica(this.group.nodes, this.info, this.primaryId, this.sdown);
     if (!chosen) {
       this.sim.record('failover.abort', this.id, { group: group.name, reason: 'no replica fit to promote' });
-      this.send({ type: 'ABORT' });
+      this.send({ type: 'NO_REPLICA' });
       return;
     }
-    this.failoverTimer = this.process.setTimer(group.settings.failoverTimeoutMs, () => {
-      this.failoverTimer = null;
-      if (this.state !== 'failing-over') return;
-      this.sim.record('failover.abort', this.id, { group: group.name, reason: `${chosen.id} did not become primary within failover-timeout` });
-      this.send({ type: 'ABORT' });
-    });
+    const failover = (this.failover = { chosen, from, epoch });
     group.network.send(this.id, chosen.process, 'REPLICAOF NO ONE', () => {
       chosen.promote(`promoted by ${this.id} (epoch ${epoch})`);
-      group.network.send(chosen.id, this.process, 'OK', () => {
-        if (this.state !== 'failing-over') return;
-        if (this.failoverTimer !== null) this.sim.kernel.cancel(this.failoverTimer);
-        this.failoverTimer = null;
-        this.sim.record('failover.promote', this.id, { group: group.name, from, to: chosen.id, epoch });
-        this.adopt(chosen.id, epoch, from);
-        for (const node of group.nodes) if (node !== chosen) this.reconfigure(node);
-        for (const other of group.sentinels) if (other !== this) this.unconfirmed.add(other.id);
-        for (const id of this.unconfirmed) this.tell(id);
-        this.send({ type: 'DONE' });
-      });
+      // Only the answer to the current failover counts (the machine ignores it once the failover is over).
+      group.network.send(chosen.id, this.process, 'OK', () => this.failover === failover && this.send({ type: 'PROMOTED' }));
     });
   }
 
-  /**
-   * Redis's replica choice: skip replicas that are down, not synced, or priority 0; then
-   * lowest priority, highest replication offset, smallest run id.
-   */
-  private chooseReplica(): RedisServerNode | undefined {
-    const candidates = this.group.nodes.filter((node) => {
-      const info = this.info.get(node.id);
-      return node.id !== this.primaryId && info && info.role === 'replica' && info.linkUp && info.priority > 0 && !this.sdown.has(node.id);
-    });
-    const key = (node: RedisServerNode) => this.info.get(node.id)!;
-    candidates.sort((a, b) => {
-      const [x, y] = [key(a), key(b)];
-      if (x.priority !== y.priority) return x.priority - y.priority;
-      if (x.offset !== y.offset) return y.offset - x.offset;
-      return x.runId < y.runId ? -1 : x.runId > y.runId ? 1 : 0;
-    });
-    return candidates[0];
+  /** Effect: the chosen replica is the primary: adopt it and tell the other nodes and sentinels. */
+  completeFailover(): void {
+    const { group } = this;
+    const { chosen, from, epoch } = this.failover!;
+    this.failover = null;
+    this.sim.record('failover.promote', this.id, { group: group.name, from, to: chosen.id, epoch });
+    this.adopt(chosen.id, epoch, from);
+    for (const node of group.nodes) if (node !== chosen) this.reconfigure(node);
+    for (const other of group.sentinels) if (other !== this) this.unconfirmed.add(other.id);
+    for (const id of this.unconfirmed) this.tell(id);
+  }
+
+  /** Effect: the chosen replica did not become primary within failover-timeout. */
+  noteFailoverTimedOut(): void {
+    const chosen = this.failover?.chosen.id ?? 'the replica';
+    this.failover = null;
+    this.sim.record('failover.abort', this.id, { group: this.group.name, reason: `${chosen} did not become primary within failover-timeout` });
   }
 
   /** Takes a newer configuration as this sentinel's own (+switch-master). */
@@ -360,7 +370,7 @@ export class Sentinel {
     this.mismatchSince.clear();
     this.sim.record('sentinel.switch', this.id, { group: this.group.name, from, to: primaryId, epoch });
     this.group.published(primaryId, epoch);
-    if (this.state !== 'failing-over') this.send({ type: 'SWITCHED' });
+    this.send({ type: 'SWITCHED' });
   }
 
   /** Sends our configuration to another sentinel until it confirms (Sentinel's hello messages). */
@@ -374,9 +384,8 @@ export class Sentinel {
     });
   }
 
-  /** Nodes that disagree with the configuration for a while are told whom to follow. */
-  private checkConfiguration(): void {
-    if (this.state !== 'monitoring') return;
+  /** Effect: nodes that disagree with the configuration for a while are told whom to follow. */
+  reconfigureStrays(): void {
     const now = this.now();
     for (const node of this.group.nodes) {
       if (!this.disagrees(node)) {

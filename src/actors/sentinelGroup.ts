@@ -2,15 +2,7 @@ import type { Network } from '../net/network';
 import type { Sim } from '../sim/sim';
 import type { RedisServerNode } from './redisNode';
 import { Sentinel } from './sentinel';
-
-/** Sentinel's knobs for one monitored group (`sentinel monitor <name> <ip> <port> <quorum>` and friends). */
-export interface SentinelSettings {
-  quorum: number;
-  /** down-after-milliseconds: Redis's default is 30000; lessons use a couple of seconds. */
-  downAfterMs: number;
-  /** failover-timeout: Redis's default is 180000. */
-  failoverTimeoutMs: number;
-}
+import type { SentinelGroupView, SentinelSettings } from './sentinelPeers';
 
 /** What the world tells a group: whether to keep its background loops running. */
 export interface GroupControl {
@@ -24,8 +16,9 @@ export interface GroupControl {
  * clients resolve, as if they had asked `SENTINEL get-master-addr-by-name` and received the
  * +switch-master announcement at once.
  */
-export class SentinelGroup {
+export class SentinelGroup implements SentinelGroupView {
   readonly sentinels: Sentinel[];
+  readonly sentinelCount: number;
   primaryId: string;
   configEpoch = 0;
 
@@ -40,6 +33,7 @@ export class SentinelGroup {
     private readonly control: GroupControl,
   ) {
     this.primaryId = primaryId;
+    this.sentinelCount = sentinelIds.length;
     this.sentinels = sentinelIds.map((id) => new Sentinel(sim, id, this, sim.random.fork(`sentinel:${id}`)));
   }
 

@@ -110,6 +110,31 @@ resource: { id: espresso }
   });
 });
 
+describe('an error reply to an acquiring step', () => {
+  const yaml = (command: string) => `
+id: error-acquire
+title: t
+clients:
+  - { id: A, retry: { policy: fixed, delay: 100ms }, steps: [{ redis: ${command}, as: acquire }, { write: espresso }] }
+resource: { id: espresso }
+`;
+
+  it.each([
+    ['a negative expiry', "[SET, lock, '{value}', NX, PX, '-5']", /^ERR invalid expire time/],
+    ['an unknown command', "[SETT, lock, '{value}', NX]", /^ERR unknown command 'SETT'/],
+  ])('stops the client at once (%s): failed, with the error in the trace, never retried as busy', (_, command, error) => {
+    const r = runYaml(yaml(command));
+    expect(r.of('redis.command', 'r1')).toHaveLength(1);
+    expect(r.of('lock.busy', 'A')).toHaveLength(0);
+    const failed = r.of('lock.failed', 'A');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.data.error).toMatch(error);
+    expect(r.of('step.done', 'A')[0]!.data.result).toMatch(/an error, stopping$/);
+    expect(r.of('actor.state', 'A').map((e) => e.data.state)).toEqual(['idle', 'running', 'failed']);
+    expect(r.of('resource.request', 'A')).toHaveLength(0);
+  });
+});
+
 describe('step list diagnostics', () => {
   const problems = (yaml: string) => {
     const parsed = parseScenario(yaml, { file: 'x.yaml', line: 1 });

@@ -5,30 +5,24 @@ import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { describeStep, fillPlaceholders, keyOf, type ClientStep } from './clientSteps';
-import { Process } from './process';
+import { ClientShell } from './clientShell';
+import type { ClientSpec } from './clientSpec';
 import { ProcessClock } from './processClock';
 import type { RedisNode } from './redisNode';
 import type { ReadResult, Resource } from './resources/resource';
-import { retryDelayMs, type RetryPolicy } from './retryPolicy';
+import { failure } from './recipes/recipe';
 import { Rpc, type RpcResult } from './rpc';
-import { bindStepEffects, stepClientMachine, type StepClientInput } from './stepClientMachine';
+import { bindStepEffects, stepClientMachine, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
 
-export interface StepClientOptions {
-  id: string;
-  steps: readonly ClientStep[];
-  /** The client's lock key: what `{key}` stands for. */
-  key: string;
-  ttlMs: number;
-  startAtMs: number;
-  retry: RetryPolicy;
-  timeoutMs: number | null;
-  driftPpm: number;
+/** What the world connects a step client to; everything else comes from its ClientSpec. */
+export interface StepClientWiring {
   network: Network;
   /** Where a Redis step goes when it names no node. */
   defaultNode: RedisNode;
   /** Every Redis node a step may name. */
   nodeById: (id: string) => RedisNode | undefined;
   resource: Resource;
+  /** Its random lock value. */
   value: string;
   /** This client's own random stream (retry jitter). */
   random: Prng;
@@ -41,50 +35,38 @@ export interface StepClientOptions {
  * an acquiring command succeeds, `lock.busy` when it does not, `lock.released`, `lock.renewed`
  * or `lock.lost` — so every checker judges a step client like any other.
  */
-export class StepClient {
-  readonly process: Process;
+export class StepClient extends ClientShell<StepClientLaneState> {
   private actor: Actor<typeof stepClientMachine>;
   private readonly rpc: Rpc;
-  private lastState = '';
-  private held: string[] = [];
+  private readonly input: StepClientInput;
+  private readonly steps: readonly ClientStep[];
+  /** The client's lock key: what `{key}` stands for. */
+  private readonly key: string;
   private token: number | null = null;
   private basis: ReadResult | null = null;
-  private attempts = 0;
 
   constructor(
-    private readonly sim: Sim,
-    private readonly options: StepClientOptions,
+    sim: Sim,
+    private readonly spec: ClientSpec,
+    private readonly wiring: StepClientWiring,
   ) {
-    this.process = new Process(sim, options.id, options.driftPpm);
-    this.rpc = new Rpc(sim, options.network, this.process, options.timeoutMs);
-    const input: StepClientInput = { startAtMs: options.startAtMs, waits: options.steps.map((s) => (s.do === 'wait' ? s.ms : null)) };
-    this.actor = this.spawn(input);
-    this.process.onCrash = () => {
-      this.actor.stop();
-      this.held = [];
-      this.recordState('crashed');
-    };
-    // A restarted client remembers nothing: it starts its list again from the top, at once.
-    this.process.onRestart = () => {
-      this.token = null;
-      this.basis = null;
-      this.attempts = 0;
-      this.actor = this.spawn({ ...input, startAtMs: 0 });
-    };
+    super(sim, { ...spec, random: wiring.random });
+    this.steps = spec.steps ?? [];
+    this.key = spec.keys[0]!;
+    this.rpc = new Rpc(sim, wiring.network, this.process, spec.timeoutMs);
+    this.input = { startAtMs: spec.startAtMs, waits: this.steps.map((s) => (s.do === 'wait' ? s.ms : null)) };
+    this.actor = this.spawn(this.input);
   }
 
-  get id(): string {
-    return this.options.id;
+  protected stopMachine(): void {
+    this.actor.stop();
   }
 
-  /** The machine's state, for the inspector. */
-  get state(): string {
-    return this.lastState;
-  }
-
-  /** The keys this client currently believes it holds. */
-  get believedKeys(): readonly string[] {
-    return this.held;
+  /** It starts its list again from the top, with no token and nothing read. */
+  protected startOver(): void {
+    this.token = null;
+    this.basis = null;
+    this.actor = this.spawn({ ...this.input, startAtMs: 0 });
   }
 
   private spawn(input: StepClientInput): Actor<typeof stepClientMachine> {
@@ -95,19 +77,13 @@ export class StepClient {
       waitStarted: (index) => this.startStep(index),
       waitEnded: (index) => this.sim.record('step.done', this.id, { index, result: 'waited' }),
     });
-    actor.subscribe((snapshot) => this.recordState(String(snapshot.value)));
+    actor.subscribe((snapshot) => this.recordState(snapshot.value as StepClientMachineState));
     actor.start();
     return actor;
   }
 
-  private recordState(state: string): void {
-    if (state === this.lastState) return;
-    this.lastState = state;
-    this.sim.record('actor.state', this.id, { state });
-  }
-
   private startStep(index: number): void {
-    this.sim.record('step.start', this.id, { index, detail: describeStep(this.options.steps[index]!) });
+    this.sim.record('step.start', this.id, { index, detail: describeStep(this.steps[index]!) });
   }
 
   private finish(index: number, result: string): void {
@@ -116,7 +92,7 @@ export class StepClient {
   }
 
   private run(index: number): void {
-    const step = this.options.steps[index]!;
+    const step = this.steps[index]!;
     this.startStep(index);
     if (step.do === 'redis') return this.command(index, step);
     if (step.do === 'read') return this.read(index);
@@ -124,11 +100,12 @@ export class StepClient {
   }
 
   private command(index: number, step: Extract<ClientStep, { do: 'redis' }>): void {
-    const { value, ttlMs, id } = this.options;
-    const argv = fillPlaceholders(step.argv, { value, token: this.token, key: this.options.key, ttlMs, id });
-    const node = step.node === null ? this.options.defaultNode : this.options.nodeById(step.node)!;
-    const key = keyOf(argv) ?? this.options.key;
-    if (step.as === 'acquire' && this.attempts === 0) this.sim.record('lock.request', this.id, { key });
+    const { value, defaultNode, nodeById } = this.wiring;
+    const { ttlMs, id } = this.spec;
+    const argv = fillPlaceholders(step.argv, { value, token: this.token, key: this.key, ttlMs, id });
+    const node = step.node === null ? defaultNode : nodeById(step.node)!;
+    const key = keyOf(argv) ?? this.key;
+    if (step.as === 'acquire' && this.tries.failures === 0) this.sim.record('lock.request', this.id, { key });
     this.rpc.call(node, argv, spaced, (result) => {
       const answer = result.ok ? formatReply(result.reply) : 'no answer (timeout)';
       if (step.as === 'acquire') return this.acquired(index, step, key, argv, result, answer);
@@ -147,25 +124,38 @@ export class StepClient {
     });
   }
 
-  /** An acquiring step's answer: the lock, or busy (retry, skip or stop as the step says). */
+  /**
+   * An acquiring step's answer: the lock; or busy (retry, skip or stop as the step says); or an
+   * error reply, after which the client stops (trying the same command again cannot help).
+   */
   private acquired(index: number, step: Extract<ClientStep, { do: 'redis' }>, key: string, argv: string[], result: RpcResult, answer: string): void {
     if (result.ok && granted(result.reply)) {
-      this.attempts = 0;
+      this.tries.reset();
       const token = issuesToken(argv) && result.reply.type === 'integer' ? Number(result.reply.value) : null;
       if (token !== null) this.token = token;
       if (!this.held.includes(key)) this.held.push(key);
-      this.sim.record('lock.acquired', this.id, { key, value: this.options.value, token, ttlMs: pxOf(argv) ?? this.options.ttlMs });
+      this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token, ttlMs: pxOf(argv) ?? this.spec.ttlMs });
       return this.finish(index, answer);
     }
-    this.attempts++;
-    this.sim.record('lock.busy', this.id, { key });
-    const delayMs = step.ifBusy === 'retry' ? retryDelayMs(this.options.retry, this.attempts, this.options.random) : null;
+    const failed = failure(result);
+    if (failed.reason !== 'error') this.sim.record('lock.busy', this.id, { key });
+    const delayMs = this.tries.failed(failed.reason, step.ifBusy === 'retry');
     if (delayMs !== null) {
       this.sim.record('step.done', this.id, { index, result: `${answer}: busy, retry in ${delayMs} ms` });
-      return void this.actor.send({ type: 'RETRY', delayMs });
+      this.recordState('retrying');
+      this.process.setTimer(delayMs, () => {
+        this.run(index);
+        this.recordState('running');
+      });
+      return;
     }
-    const attempts = this.attempts;
-    this.attempts = 0;
+    const attempts = this.tries.failures;
+    this.tries.reset();
+    if (failed.reason === 'error') {
+      this.sim.record('lock.failed', this.id, { key, attempts, error: failed.error });
+      this.sim.record('step.done', this.id, { index, result: `${answer}: an error, stopping` });
+      return void this.actor.send({ type: 'STOP' });
+    }
     if (step.ifBusy === 'skip') return this.finish(index, `${answer}: busy, going on without the lock`);
     this.sim.record('lock.failed', this.id, { key, attempts });
     this.sim.record('step.done', this.id, { index, result: `${answer}: busy, giving up` });
@@ -173,7 +163,7 @@ export class StepClient {
   }
 
   private read(index: number): void {
-    const { network, resource } = this.options;
+    const { network, resource } = this.wiring;
     network.send(this.id, resource.process, 'read', () => {
       const result = resource.read(this.id);
       network.send(resource.id, this.process, result.value, () => {
@@ -184,7 +174,7 @@ export class StepClient {
   }
 
   private write(index: number): void {
-    const { network, resource } = this.options;
+    const { network, resource } = this.wiring;
     const token = this.token;
     const basis = this.basis;
     const request = resource.describeRequest(this.id, token);

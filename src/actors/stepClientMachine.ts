@@ -10,8 +10,6 @@ export interface StepClientContext {
   waits: readonly (number | null)[];
   /** The step being carried out (or waited on). */
   index: number;
-  /** How long to back off before trying a busy step again. */
-  retryMs: number;
 }
 
 export type StepClientInput = Pick<StepClientContext, 'startAtMs' | 'waits'>;
@@ -19,14 +17,12 @@ export type StepClientInput = Pick<StepClientContext, 'startAtMs' | 'waits'>;
 export type StepClientEvent =
   /** The current step finished: go on to the next. */
   | { type: 'NEXT' }
-  /** The current step found the lock taken: try it again after `delayMs`. */
-  | { type: 'RETRY'; delayMs: number }
-  /** Give up: the lock could not be had and the step says stop (or the retry policy ran out). */
+  /** Give up: the lock could not be had and the step says stop (or Tries gave up, or Redis answered an error). */
   | { type: 'STOP' };
 
 /** The effects a step client's machine asks for; bound per actor with `bindStepEffects`. */
 export interface StepClientEffects {
-  /** Carry out step `index` (never a wait step) and answer NEXT, RETRY or STOP. */
+  /** Carry out step `index` (never a wait step, retrying it if need be) and answer NEXT or STOP. */
   runStep(index: number): void;
   /** A wait step began / ended (for the trace). */
   waitStarted(index: number): void;
@@ -44,10 +40,11 @@ type Args = { self: AnyActorRef; context: StepClientContext };
 
 /**
  * A client following an explicit step list: idle until its start time, then `running` a step
- * (a command, a read, a write), `waiting` through a `wait` step, `retrying` after a busy
- * answer, and `done` at the end of the list (`failed` if it gave up). As with the lock client
- * machine, time comes from the kernel through the actor's clock and only decisions go through
- * XState; the commands themselves are plain code in StepClient.
+ * (a command, a read, a write), `waiting` through a `wait` step, and `done` at the end of the
+ * list (`failed` if it gave up). As with the lock client machine, time comes from the kernel
+ * through the actor's clock and only decisions go through XState; the commands themselves,
+ * and the pauses before another try of a busy step (shown as `retrying`, decided by Tries as
+ * for a lock client), are plain code in StepClient.
  */
 export const stepClientMachine = setup({
   types: {
@@ -64,7 +61,6 @@ export const stepClientMachine = setup({
   delays: {
     startDelay: ({ context }) => context.startAtMs,
     waitDelay: ({ context }) => context.waits[context.index] ?? 0,
-    retryDelay: ({ context }) => context.retryMs,
   },
   guards: {
     atEnd: ({ context }) => context.index >= context.waits.length,
@@ -72,7 +68,7 @@ export const stepClientMachine = setup({
   },
 }).createMachine({
   id: 'stepClient',
-  context: ({ input }) => ({ ...input, index: 0, retryMs: 0 }),
+  context: ({ input }) => ({ ...input, index: 0 }),
   initial: 'idle',
   states: {
     idle: { after: { startDelay: 'next' } },
@@ -82,11 +78,9 @@ export const stepClientMachine = setup({
       entry: 'runStep',
       on: {
         NEXT: { target: 'next', actions: 'advance' },
-        RETRY: { target: 'retrying', actions: assign({ retryMs: ({ event }) => event.delayMs }) },
         STOP: 'failed',
       },
     },
-    retrying: { after: { retryDelay: 'running' } },
     waiting: {
       entry: 'waitStarted',
       after: { waitDelay: { target: 'next', actions: ['waitEnded', 'advance'] } },
@@ -95,3 +89,16 @@ export const stepClientMachine = setup({
     done: { type: 'final' },
   },
 });
+
+/**
+ * Every state a step client's lane can show: the machine's states (`next` is a choice the lane
+ * never sees), `retrying` (inside `running`, waiting out the retry policy's pause before trying
+ * a busy step again) and `crashed` (the process is down and its machine is gone), with the same
+ * meanings as for a lock client. `waiting` is only ever a `wait` step.
+ */
+export const STEP_CLIENT_LANE_STATES = ['idle', 'running', 'retrying', 'waiting', 'done', 'failed', 'crashed'] as const;
+
+export type StepClientLaneState = (typeof STEP_CLIENT_LANE_STATES)[number];
+
+/** The lane states that are states of the machine. */
+export type StepClientMachineState = Exclude<StepClientLaneState, 'retrying' | 'crashed'>;

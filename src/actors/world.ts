@@ -3,19 +3,18 @@ import { Network, type NetworkOptions } from '../net/network';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
-import type { ClientActor } from './clientActor';
-import type { ClientStep } from './clientSteps';
+import { FINAL_CLIENT_STATES, type ClientActor } from './clientActor';
+import type { ClientSpec } from './clientSpec';
 import { LockClient } from './lockClient';
 import type { Process } from './process';
-import { makeRecipe, SERVICE_RECIPES, type RecipeName } from './recipes/catalog';
+import { makeRecipe, SERVICE_RECIPES } from './recipes/catalog';
 import type { Recipe, RecipeContext } from './recipes/recipe';
 import { serviceRecipe } from './recipes/serviceRecipe';
 import { DbLockTable, type DbLockMode } from './services/dbLockTable';
 import { LeaseService } from './services/leaseService';
 import { ServiceRpc } from './services/serviceRpc';
 import { TransactionalResource } from './services/transactionalResource';
-import type { RedlockOptions } from './recipes/redlock';
-import { RedisNode, type RedisServerNode } from './redisNode';
+import { RedisServerNode } from './redisNode';
 import { ReplicationTopology, type TopologyAction, type TopologySpec } from './replicationTopology';
 import { CasRow } from './resources/casRow';
 import { DispatchService } from './resources/dispatch';
@@ -23,39 +22,8 @@ import { Inventory } from './resources/inventory';
 import { PaymentProvider } from './resources/payment';
 import type { Resource, ResourceKind } from './resources/resource';
 import { Store } from './resources/store';
-import { jitterStream, type RetryPolicy } from './retryPolicy';
+import { jitterStream } from './retryPolicy';
 import { StepClient } from './stepClient';
-
-/** One client, already resolved (durations in ms, ids checked, defaults filled in). */
-export interface ClientSpec {
-  id: string;
-  label: string;
-  recipe: RecipeName;
-  /** The Redis node(s) it talks to: one, or every master for Redlock. */
-  nodes: string[];
-  /** Lock keys in the order it takes them. */
-  keys: string[];
-  ttlMs: number;
-  /** null: the work never finishes (a wedged worker). */
-  workMs: number | null;
-  startAtMs: number;
-  retry: RetryPolicy;
-  timeoutMs: number | null;
-  renewEveryMs: number | null;
-  onRenewFail: 'stop' | 'retry';
-  reenter: number;
-  jobs: number;
-  gapMs: number;
-  /** Ask for fencing tokens even if the resource does not check them. */
-  tokens: boolean;
-  /** How fast this client's clock runs, in parts per million (10000 = 1% fast). */
-  driftPpm: number;
-  /** When the lock cannot be had: refuse, or proceed without it. */
-  onUnavailable: 'refuse' | 'proceed';
-  redlock: RedlockOptions;
-  /** An explicit step list: when present the client follows it and `recipe` is not used. */
-  steps?: readonly ClientStep[];
-}
 
 export interface ResourceSpec {
   id: string;
@@ -157,8 +125,8 @@ export class World {
     const lockKeys = [...new Set(spec.clients.flatMap((c) => c.keys))];
     const owners = new Map<string, string>();
     const ownerOf = (value: string) => owners.get(value) ?? 'someone';
-    this.nodes = spec.redisNodes.map((n) => new RedisNode(sim, n.id, lockKeys, ownerOf, scripts, spec.topology?.nodes[n.id]));
-    const active = () => this.clients.some((c) => !ReplicationTopology.isFinal(c.state) && !c.process.crashed);
+    this.nodes = spec.redisNodes.map((n) => new RedisServerNode(sim, n.id, lockKeys, ownerOf, scripts, spec.topology?.nodes[n.id]));
+    const active = () => this.clients.some((c) => !FINAL_CLIENT_STATES.has(c.state) && !c.process.crashed);
     this.topology = new ReplicationTopology(sim, this.network, this.nodes, spec.topology ?? null, active);
     const services = spec.services ?? {};
     this.leaseService = services.lease ? new LeaseService(sim, services.lease.id, ownerOf) : null;
@@ -175,32 +143,14 @@ export class World {
       owners.set(value, c.id);
       values.set(c.id, value);
       if (c.steps) return this.stepClient(c, value);
-      return new LockClient(sim, {
-        id: c.id,
-        keys: c.keys,
-        ttlMs: c.ttlMs,
-        retry: c.retry,
-        timeoutMs: c.timeoutMs,
+      return new LockClient(sim, c, {
         network: this.network,
         nodes: c.nodes.map((id) => this.topology.address(id)),
         resource: this.resource,
         value,
         fencing: (spec.resource.fencing && this.resource.canFence) || c.tokens,
-        gapMs: c.gapMs,
-        driftPpm: c.driftPpm,
         recipe: (ctx) => this.recipeFor(c, ctx),
         random: jitterStream(sim.random, c.id, c.startAtMs, c.retry),
-        input: {
-          startAtMs: c.startAtMs,
-          workMs: c.workMs,
-          renewEveryMs: c.renewEveryMs,
-          onRenewFail: c.onRenewFail,
-          renewRetryMs: Math.max(1, Math.round(c.ttlMs / 10)),
-          reenter: c.reenter,
-          readsFirst: this.resource.readsFirst,
-          jobs: c.jobs,
-          onUnavailable: c.onUnavailable,
-        },
       });
     });
     for (const owner of [...this.clients, ...this.nodes, this.resource]) this.processes.set(owner.process.id, owner.process);
@@ -233,15 +183,7 @@ export class World {
 
   /** A client that follows its scenario's step list on its first node (a step may name another). */
   private stepClient(c: ClientSpec, value: string): StepClient {
-    return new StepClient(this.sim, {
-      id: c.id,
-      steps: c.steps!,
-      key: c.keys[0]!,
-      ttlMs: c.ttlMs,
-      startAtMs: c.startAtMs,
-      retry: c.retry,
-      timeoutMs: c.timeoutMs,
-      driftPpm: c.driftPpm,
+    return new StepClient(this.sim, c, {
       network: this.network,
       defaultNode: this.topology.address(c.nodes[0]!),
       nodeById: (id) => (this.nodes.some((n) => n.id === id) ? this.topology.address(id) : undefined),

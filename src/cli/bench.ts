@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     const jobsOnly = scenarioOf(jobsOnlyYaml(horizonMs * 5));
     const jobs = rate(() => new Simulation(jobsOnly, { maxEvents: Infinity }, scripts).run().sim.trace.ofKinds(RELEASES).length, 3);
     line({ name: 'kernel.parts', retry_only_events_per_s: Math.round(retries.median), us_per_job: Number((1e6 / jobs.median).toFixed(1)) });
-    // XState's floor: a run's jobs times the three transitions of a job on a bare actor, against
+    // XState's floor: a run's jobs times the four transitions of a job on a bare actor, against
     // what a whole run may take at the goal's ratio and at 1 M events/s.
     const jobsPerRun = run.trace.ofKinds(RELEASES).length;
     const cycles = xstateJobCycles();

@@ -85,8 +85,8 @@ export interface TraceEventMap {
   'lock.renewed': { key: string; ttlMs: number };
   /** The client stopped believing it holds the lock without releasing it (renewal failed). */
   'lock.lost': { key: string; reason: string };
-  /** The client stopped trying to take the lock (its retry policy ran out). */
-  'lock.failed': { key: string; attempts: number };
+  /** The client stopped trying to take the lock: its retry policy ran out, or Redis answered with `error`. */
+  'lock.failed': { key: string; attempts: number; error?: string };
 
   /** A step-list client began step `index` of its list (`detail` as the scenario wrote it). */
   'step.start': { index: number; detail: string };

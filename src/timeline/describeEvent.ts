@@ -66,7 +66,9 @@ export function describeEvent(e: TraceEvent, labelOf: LabelOf): string {
     case 'lock.lost':
       return `${who} stopped believing it holds “${e.data.key}” (${e.data.reason}).`;
     case 'lock.failed':
-      return `${who} gave up on “${e.data.key}” after ${e.data.attempts} attempts.`;
+      return e.data.error === undefined
+        ? `${who} gave up on “${e.data.key}” after ${e.data.attempts} attempts.`
+        : `${who} stopped trying to take “${e.data.key}”: Redis answered ${e.data.error}.`;
     case 'resource.read':
       return `${who} answered ${labelOf(e.data.from)}'s read: “${e.data.value}” (version ${e.data.version}).`;
     case 'resource.write':

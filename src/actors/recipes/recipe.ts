@@ -6,7 +6,12 @@ import type { Rpc, RpcResult } from '../rpc';
 /** The outcome of one attempt to take a lock. */
 export type AcquireResult =
   | { ok: true; token: number | null; validityMs: number }
-  | { ok: false; reason: 'busy' | 'timeout' | 'error' };
+  | { ok: false; reason: 'busy' | 'timeout' }
+  /** Redis answered with an error that says the command is wrong; `error` is its text. */
+  | { ok: false; reason: 'error'; error: string };
+
+/** A try that did not get the lock. */
+export type FailedAcquire = Extract<AcquireResult, { ok: false }>;
 
 /** renewed: Redis confirmed; lost: Redis said the key is not ours; unknown: no answer in time. */
 export type RenewResult = 'renewed' | 'lost' | 'unknown';
@@ -44,13 +49,25 @@ export function integerOf(reply: Reply): number | null {
   return reply.type === 'integer' ? Number(reply.value) : null;
 }
 
-// The three failures, shared: a contended client fails thousands of times.
-const TIMED_OUT: AcquireResult = Object.freeze({ ok: false, reason: 'timeout' });
-const ERRORED: AcquireResult = Object.freeze({ ok: false, reason: 'error' });
-const BUSY: AcquireResult = Object.freeze({ ok: false, reason: 'busy' });
+// The two common failures, shared: a contended client fails thousands of times.
+const TIMED_OUT: FailedAcquire = Object.freeze({ ok: false, reason: 'timeout' });
+const BUSY: FailedAcquire = Object.freeze({ ok: false, reason: 'busy' });
 
-/** Maps a transport result to "busy"/"timeout"/"error" when it is not the success we hoped for. */
-export function failure(result: RpcResult): AcquireResult {
+/**
+ * Error codes that name a passing condition of the server rather than a wrong command: too
+ * few replicas in reach, a node that is a replica (for now), a script running, a dataset
+ * loading, memory full, a cluster reconfiguring. Another try later can succeed, so for the
+ * client such a reply means what a taken lock means: not now.
+ */
+const PASSING_ERRORS = new Set(['NOREPLICAS', 'READONLY', 'BUSY', 'LOADING', 'OOM', 'TRYAGAIN', 'MASTERDOWN', 'CLUSTERDOWN']);
+
+/**
+ * Maps a transport result that is not the success hoped for to "busy", "timeout" or "error".
+ * An error reply is an error (the client stops: see Tries) unless its code names a passing condition.
+ */
+export function failure(result: RpcResult): FailedAcquire {
   if (!result.ok) return TIMED_OUT;
-  return result.reply.type === 'error' ? ERRORED : BUSY;
+  const { reply } = result;
+  if (reply.type !== 'error' || PASSING_ERRORS.has(reply.value.split(' ', 1)[0]!)) return BUSY;
+  return { ok: false, reason: 'error', error: reply.value };
 }

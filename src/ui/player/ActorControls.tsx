@@ -6,7 +6,7 @@ import { actorCommands, faultScope, partitionAction, partitionedAt } from './act
 import { actorStatusKey } from './actorStatus';
 import { LinkDelayControls } from './LinkDelayControls';
 import type { PlayerStore } from './playerStore';
-import { processStatesAt } from './processStates';
+import { processStatusesAt } from '../../actors/processStatus';
 import { rolesAt } from './roles';
 
 /** The actors of the current run, in lane order. */
@@ -32,7 +32,7 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   const actors = useActors(store);
   const { states, roles, partitioned } = useMemo(() => {
     const { events: now, cursor } = store.getState();
-    return { states: processStatesAt(now, cursor), roles: rolesAt(now, cursor), partitioned: partitionedAt(now, cursor) };
+    return { states: processStatusesAt(now, cursor), roles: rolesAt(now, cursor), partitioned: partitionedAt(now, cursor) };
     // statusKey stands for exactly what is read here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, events, statusKey]);

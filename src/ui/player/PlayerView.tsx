@@ -13,7 +13,7 @@ import { LaneMenu } from './LaneMenu';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { PlaybackControls } from './PlaybackControls';
 import type { PlayerStore } from './playerStore';
-import { processStatesAt } from './processStates';
+import { processStatusesAt } from '../../actors/processStatus';
 import { rolesAt } from './roles';
 import { handlePlayerKey, SHORTCUTS } from './playerKeys';
 import { RunStopNotice } from './RunStopNotice';
@@ -202,7 +202,7 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
 
   const laneOverlay = useMemo(() => {
     const { events: now, cursor: at } = store.getState();
-    const states = processStatesAt(now, at);
+    const states = processStatusesAt(now, at);
     const roles = rolesAt(now, at);
     const scope = faultScope(scenario);
     return (lane: Lane) => {

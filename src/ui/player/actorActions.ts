@@ -1,7 +1,7 @@
 import type { ProcessAction } from '../../actors/world';
 import type { Scenario } from '../../scenario/schema';
 import type { ActorInfo, TraceEvent } from '../../sim/traceEvents';
-import type { ProcessStatus } from './processStates';
+import type { ProcessStatus } from '../../actors/processStatus';
 
 /** One thing a learner can do to an actor right now, as a button shows it. */
 export interface ActorCommand {

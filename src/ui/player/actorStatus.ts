@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../../sim/traceEvents';
 import { partitionedAt } from './actorActions';
-import { processStatesAt } from './processStates';
+import { processStatusesAt } from '../../actors/processStatus';
 import { rolesAt } from './roles';
 
 /**
@@ -11,7 +11,7 @@ import { rolesAt } from './roles';
  */
 export function actorStatusKey(events: readonly TraceEvent[], cursor: number): string {
   const parts: string[] = [];
-  for (const [id, status] of processStatesAt(events, cursor)) if (status !== 'running') parts.push(`${id}=${status}`);
+  for (const [id, status] of processStatusesAt(events, cursor)) if (status !== 'running') parts.push(`${id}=${status}`);
   for (const [id, role] of rolesAt(events, cursor)) parts.push(`${id}:${role}`);
   if (partitionedAt(events, cursor)) parts.push('|cut');
   return parts.join(' ');

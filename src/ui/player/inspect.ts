@@ -1,4 +1,5 @@
-import { EPOCH_MS } from '../../actors/redisNode';
+import { statusOf } from '../../actors/processStatus';
+import { EPOCH_MS } from '../../actors/unixClock';
 import { beliefsOf, heldAfter } from '../../check/beliefs';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
@@ -106,10 +107,6 @@ export class RunInspector {
     });
     return { nodes, clients };
   }
-}
-
-function statusOf(p: { paused: boolean; crashed: boolean }): 'running' | 'paused' | 'crashed' {
-  return p.crashed ? 'crashed' : p.paused ? 'paused' : 'running';
 }
 
 /** The last machine state an actor entered by `cursor`. */
