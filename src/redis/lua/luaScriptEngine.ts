@@ -6,6 +6,7 @@ import { bitLibSource } from './bitLibSource';
 import { cjsonLibSource } from './cjsonLibSource';
 import { luaInteger } from './luaApi';
 import { isLuaUnwind, LuaVm } from './luaVm';
+import { patternLibSource } from './patternLibSource';
 import { redisLibSource } from './redisLibSource';
 import { formatG, pushErrorTable, pushReply, readReply } from './replyBridge';
 import { sandboxSource } from './sandboxSource';
@@ -28,6 +29,14 @@ export const defaultLuaLimits: LuaLimits = { instructionBudget: 20_000_000, memo
 /** Instructions between two calls of the count hook. */
 const HOOK_INTERVAL = 10_000;
 
+/**
+ * Bytes of long strings a script may make for the price of one instruction. Work done inside
+ * C functions runs no VM instruction; charging the strings it makes (see LuaVm) and what
+ * `native.charge` reports (searches, which make nothing) keeps a script's work bounded by its
+ * budget, the same way on every run.
+ */
+const BYTES_PER_INSTRUCTION = 16;
+
 /** After a script the heap is collected when it holds more than this. */
 const COLLECT_ABOVE_BYTES = 8 * 1024 * 1024;
 
@@ -39,6 +48,7 @@ const RAND48_INITIAL = 0x1234abcd330en;
 
 /** The shim chunks, run in this order when a VM starts; their names mark shim stack frames. */
 const SHIM_CHUNKS: [name: string, source: string][] = [
+  ['=pattern', patternLibSource],
   ['=redis', redisLibSource],
   ['=bit', bitLibSource],
   ['=cjson', cjsonLibSource],
@@ -78,6 +88,10 @@ export class LuaScriptEngine implements ScriptEngine {
   private session: Session;
   private request: ScriptRequest | null = null;
   private hookCalls = 0;
+  /** Instructions charged by the shim for searches inside C (native.charge). */
+  private chargedInstructions = 0;
+  /** The VM's count of long-string bytes made when the script started. */
+  private stringBytesAtStart = 0;
   private killed = false;
   private inHandler = false;
   private rand48 = RAND48_INITIAL;
@@ -94,6 +108,8 @@ export class LuaScriptEngine implements ScriptEngine {
   run(request: ScriptRequest): Reply {
     this.request = request;
     this.hookCalls = 0;
+    this.chargedInstructions = 0;
+    this.stringBytesAtStart = this.session.vm.stringBytesMade;
     this.killed = false;
     this.inHandler = false;
     let restart: boolean;
@@ -307,12 +323,18 @@ export class LuaScriptEngine implements ScriptEngine {
   private onCount(vm: LuaVm, L: number, hook: number): void {
     this.hookCalls++;
     if (this.inHandler) return;
-    if (!this.killed && this.hookCalls * HOOK_INTERVAL < this.limits.instructionBudget) return;
+    if (!this.killed && this.spentInstructions(vm) < this.limits.instructionBudget) return;
     this.killed = true;
     vm.api.sethook(L, hook, LuaEventMasks.Count, 1);
     vm.api.sethook(vm.L, hook, LuaEventMasks.Count, 1);
     pushErrorTable(vm, L, KILLED, false);
     vm.api.error(L);
+  }
+
+  /** Instructions run plus those charged for C-side work, since the script started. */
+  private spentInstructions(vm: LuaVm): number {
+    const made = vm.stringBytesMade - this.stringBytesAtStart;
+    return this.hookCalls * HOOK_INTERVAL + this.chargedInstructions + made / BYTES_PER_INSTRUCTION;
   }
 
   /** The host side of the shim: redis.call/pcall, error, rand48, sha1hex and 5.1 syntax. */
@@ -364,6 +386,16 @@ export class LuaScriptEngine implements ScriptEngine {
       srand48: vm.register((L) => {
         const seed = BigInt(Math.trunc(api.tonumberx(L, 1, 0))) & 0xffffffffn;
         this.rand48 = (seed << 16n) | 0x330en;
+        return 0;
+      }),
+      // The shim reports C work that allocates nothing (a plain search compares up to text ×
+      // needle bytes). Past the budget, the hook fires on the next instruction and kills.
+      charge: vm.register((L) => {
+        this.chargedInstructions += api.tonumberx(L, 1, 0) / BYTES_PER_INSTRUCTION;
+        if (this.request !== null && this.spentInstructions(vm) >= this.limits.instructionBudget) {
+          api.sethook(L, this.session.hook, LuaEventMasks.Count, 1);
+          api.sethook(vm.L, this.session.hook, LuaEventMasks.Count, 1);
+        }
         return 0;
       }),
       sha1hex: stringFunction(sha1Hex),

@@ -8,7 +8,7 @@
 export const redisLibSource = String.raw`
 local env, native = ...
 local type, select, error = type, select, error
-local ssub, sfind, sgsub = string.sub, string.find, string.gsub
+local ssub, sfind, sgsub, sbyte = string.sub, string.find, string.gsub, string.byte
 local tostring51 = env.tostring
 
 -- luaPushErrorBuff: "-CODE msg" keeps CODE, anything else gets the generic ERR code.
@@ -24,7 +24,12 @@ local function error_table(text)
   else
     code, msg = 'ERR', text
   end
-  msg = sgsub(sgsub(msg, '^[\r\n]+', ''), '[\r\n]+$', '')
+  -- Trailing newlines are cut by scanning back, not with '[\r\n]+$': unanchored, that
+  -- pattern backtracks quadratically inside one C call on a long run of newlines.
+  msg = sgsub(msg, '^[\r\n]+', '')
+  local last = #msg
+  while last > 0 and (sbyte(msg, last) == 10 or sbyte(msg, last) == 13) do last = last - 1 end
+  msg = ssub(msg, 1, last)
   return {err = code .. ' ' .. msg}
 end
 env.error_table = error_table

@@ -59,8 +59,10 @@ env.trunc = trunc
 
 -- Rewrites 5.4 runtime messages into 5.1's word order:
 -- "attempt to index a nil value (local 'x')" -> "attempt to index local 'x' (a nil value)".
+-- Only short messages are rewritten: the pattern backtracks, and 5.4's own messages are short,
+-- while a script's error(long_text) must not cost quadratic time inside one C call.
 local function fixmsg(e)
-  if type(e) ~= 'string' then return e end
+  if type(e) ~= 'string' or #e > 1024 then return e end
   return (sgsub(e, "attempt to ([%a ]-) a (%a+) value %((%a+) '([^']*)'%)", function(op, ty, kind, name)
     if kind == 'constant' then return 'attempt to ' .. op .. ' a ' .. ty .. ' value' end
     return 'attempt to ' .. op .. ' ' .. kind .. " '" .. name .. "' (a " .. ty .. ' value)'
@@ -135,7 +137,7 @@ local function pcall51(f, ...)
   return pcall_result(xpcall(f, fixerr, ...))
 end
 local function xpcall51(f, handler)
-  return xpcall(f, function(e) return handler(fixerr(e)) end)
+  return xpcall(f, function(e) return handler(fixerr(e, 3)) end)
 end
 
 local function tonumber51(v, base)
@@ -366,7 +368,7 @@ end
 
 -- Errors are located at the innermost frame that is neither C nor part of this shim, which
 -- is the script line Redis would name.
-local shim_sources = {['=sandbox'] = true, ['=redis'] = true, ['=bit'] = true, ['=cjson'] = true}
+local shim_sources = {['=sandbox'] = true, ['=redis'] = true, ['=bit'] = true, ['=cjson'] = true, ['=pattern'] = true}
 local function user_frame(level)
   while true do
     local info = getinfo(level, 'Sl')
@@ -376,14 +378,41 @@ local function user_frame(level)
   end
 end
 
+-- The frame that called the library function whose shim code raised an error. 5.1's C
+-- libraries name their caller's line (luaL_where(L, 1)), and none when the caller is C, as in
+-- pcall(string.find, ...). Above the shim's frames sits at most one C frame of its own (the
+-- trampoline of harden()); a second C frame before the script's means a C caller.
+local function library_caller(level)
+  local c_frames, seen_shim = 0, false
+  while true do
+    local info = getinfo(level, 'Sl')
+    if not info then return nil end
+    if shim_sources[info.source] then
+      -- Two C frames between shim frames: a library function called by pcall (itself a shim).
+      if seen_shim and c_frames >= 2 then return nil end
+      seen_shim, c_frames = true, 0
+    elseif info.what == 'C' then
+      c_frames = c_frames + 1
+    elseif seen_shim then
+      if c_frames <= 1 then return info end
+      return nil
+    else
+      return info
+    end
+    level = level + 1
+  end
+end
+
 -- A library wrapper written in Lua raises "sandbox:12: bad argument..."; 5.1's C library
 -- would have named the script's line. Also rewrites 5.4 wording (fixmsg).
-function fixerr(e)
+-- level is where the error's own frames start, seen from fixerr: 2 when fixerr is the
+-- message handler itself, more when a handler calls it.
+function fixerr(e, level)
   if type(e) ~= 'string' then return e end
   e = fixmsg(e)
   local shim, rest = e:match('^(%a+):%d+: (.*)$')
   if shim and shim_sources['=' .. shim] then
-    local info = user_frame(2)
+    local info = library_caller(level or 2)
     e = info and (info.short_src .. ':' .. info.currentline .. ': ' .. rest) or rest
   end
   return e
@@ -393,7 +422,8 @@ end
 -- table {err=..., source=..., line=...}.
 function env.handler(err)
   if type(err) ~= 'table' then
-    err = {err = 'ERR ' .. tostring51(fixerr(err))}
+    -- Below this handler: the host's C entry to it (see luaScriptEngine.ts), then the error.
+    err = {err = 'ERR ' .. tostring51(fixerr(err, 4))}
   end
   local info = user_frame(2)
   if info then
@@ -413,6 +443,7 @@ end
 function env.begin_run(keys, argv, collect)
   if not collectgarbage('isrunning') then collectgarbage('restart') end
   if collect then collectgarbage('collect') end
+  env.reset_patterns()
   rawset(globals, 'KEYS', keys)
   rawset(globals, 'ARGV', argv)
 end
