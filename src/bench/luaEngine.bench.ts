@@ -1,11 +1,11 @@
 import { bench, describe } from 'vitest';
-import { RELEASE_IF_MINE } from '../../actors/recipes/lockScripts';
-import { bulk, type Reply } from '../reply';
-import type { ScriptRequest } from '../scriptEngine';
-import { loadLuaEngine } from './index';
+import { RELEASE_IF_MINE } from '../actors/recipes/lockScripts';
+import { bulk, type Reply } from '../redis/reply';
+import type { ScriptRequest } from '../redis/scriptEngine';
+import { loadLuaEngine } from '../redis/lua/index';
 
 // Cost of EVAL inside the engine, without the server around it: `npx vitest bench
-// src/redis/lua`. Not a test: timings depend on the machine, so nothing here can fail.
+// src/bench/luaEngine`. Not a test: timings depend on the machine, so nothing here can fail.
 // Each sample runs BATCH scripts, so the timer's own cost does not swamp a few microseconds:
 // divide a sample's time by BATCH. On the 2-core development machine (Node 20) that gave
 // about 5 µs for the release script and 2.5 µs for `return 1`, down from about 15 µs and
