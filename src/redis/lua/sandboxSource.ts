@@ -288,28 +288,53 @@ end
 -- Redis's math.random draws from rand48, kept by the host (native.lrand48) so its state
 -- survives VM restarts like the server's does; it is not reseeded between scripts.
 local lrand48, srand48 = native.lrand48, native.srand48
+
+-- luaL_checknumber: 5.1 takes numeric strings wherever it wants a number (a seed from ARGV).
+local function checknumber(v, n, fname)
+  if type(v) == 'number' then return v end
+  local x = type(v) == 'string' and tonumber(v) or nil
+  if x == nil then
+    error('bad argument #' .. n .. " to '" .. fname .. "' (number expected, got " .. (v == nil and 'no value' or type(v)) .. ')', 4)
+  end
+  return x
+end
+
 math51.random = function(...)
   local n = select('#', ...)
   local r = (lrand48() % 2147483647) / 2147483647.0
   if n == 0 then return r end
   if n == 1 then
-    local u = trunc(...)
+    local u = trunc(checknumber(..., 1, 'random'))
     if u < 1 then error("bad argument #1 to 'random' (interval is empty)", 3) end
     return mfloor(r * u) + 1
   end
   if n == 2 then
     local l, u = ...
-    l, u = trunc(l), trunc(u)
+    l, u = trunc(checknumber(l, 1, 'random')), trunc(checknumber(u, 2, 'random'))
     if l > u then error("bad argument #2 to 'random' (interval is empty)", 3) end
     return mfloor(r * (u - l + 1)) + l
   end
   error('wrong number of arguments', 3)
 end
 math51.randomseed = function(seed)
-  if type(seed) ~= 'number' then
-    error("bad argument #1 to 'randomseed' (number expected, got " .. (seed == nil and 'no value' or type(seed)) .. ')', 3)
+  srand48(trunc(checknumber(seed, 1, 'randomseed')))
+end
+-- 5.4's max/min compare their arguments as they are, so strings raise a comparison error.
+math51.max = function(...)
+  local best = checknumber((...), 1, 'max')
+  for i = 2, select('#', ...) do
+    local v = checknumber((select(i, ...)), i, 'max')
+    if v > best then best = v end
   end
-  srand48(trunc(seed))
+  return tidy(best)
+end
+math51.min = function(...)
+  local best = checknumber((...), 1, 'min')
+  for i = 2, select('#', ...) do
+    local v = checknumber((select(i, ...)), i, 'min')
+    if v < best then best = v end
+  end
+  return tidy(best)
 end
 env.math = math51
 
