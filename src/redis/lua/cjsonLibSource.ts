@@ -6,11 +6,26 @@
  */
 export const cjsonLibSource = String.raw`
 local env, native = ...
-local type, pairs, next, error, select, tonumber = type, pairs, next, error, select, tonumber
+local type, pairs, ipairs, next, error, select, tonumber = type, pairs, ipairs, next, error, select, tonumber
 local sformat, sbyte, schar, ssub, sfind, sgsub = string.format, string.byte, string.char, string.sub, string.find, string.gsub
 local mtype, mfloor, huge, tconcat = math.type, math.floor, math.huge, table.concat
 local num2str, tidy = env.num2str, env.tidy
 local null = native.null
+
+-- lua-cjson's settings. Redis keeps them until SCRIPT FLUSH; here they last for one script
+-- (env.reset_cjson runs before each), so a script's behaviour never depends on what ran
+-- before it in the same VM, which simulations share.
+local DEFAULTS = {sparse_convert = 0, sparse_ratio = 2, sparse_safe = 10, encode_max_depth = 1000,
+  decode_max_depth = 1000, encode_invalid_numbers = 0, decode_invalid_numbers = 1, keep_buffer = 1,
+  precision = 14}
+local cfg, cfg_changed = {}, true
+function env.reset_cjson()
+  if cfg_changed then
+    for k, v in next, DEFAULTS do cfg[k] = v end
+    cfg_changed = false
+  end
+end
+env.reset_cjson()
 
 local escapes = {['"'] = '\\"', ['\\'] = '\\\\', ['/'] = '\\/', ['\b'] = '\\b', ['\f'] = '\\f',
   ['\n'] = '\\n', ['\r'] = '\\r', ['\t'] = '\\t', ['\127'] = '\\u007f'}
@@ -32,15 +47,16 @@ local function array_length(t)
       return -1
     end
   end
-  if max > 10 and max > items * 2 then
-    error('Cannot serialise table: excessively sparse array', 0)
+  if cfg.sparse_ratio > 0 and max > items * cfg.sparse_ratio and max > cfg.sparse_safe then
+    if cfg.sparse_convert == 0 then error('Cannot serialise table: excessively sparse array', 0) end
+    return -1
   end
   return max
 end
 
 local encode_value
 local function encode_table(t, depth, out)
-  if depth > 1000 then error('Cannot serialise, excessive nesting (' .. depth .. ')', 0) end
+  if depth > cfg.encode_max_depth then error('Cannot serialise, excessive nesting (' .. depth .. ')', 0) end
   local n = array_length(t)
   if n > 0 then
     out[#out + 1] = '['
@@ -62,7 +78,7 @@ local function encode_table(t, depth, out)
     elseif kt == 'number' then
       out[#out + 1] = '"' .. num2str(k) .. '"'
     else
-      error('Cannot serialise table: table key must be a number or string', 0)
+      error('Cannot serialise ' .. kt .. ': table key must be a number or string', 0)
     end
     out[#out + 1] = ':'
     encode_value(v, depth, out)
@@ -76,9 +92,18 @@ function encode_value(v, depth, out)
     out[#out + 1] = encode_string(v)
   elseif t == 'number' then
     if v ~= v or v == huge or v == -huge then
-      error('Cannot serialise number: must not be NaN or Inf', 0)
+      local mode = cfg.encode_invalid_numbers
+      if mode == 0 then error('Cannot serialise number: must not be NaN or Inf', 0) end
+      if mode == 2 then
+        out[#out + 1] = 'null'
+        return
+      end
+      if v ~= v then
+        out[#out + 1] = 'nan'
+        return
+      end
     end
-    out[#out + 1] = num2str(v)
+    out[#out + 1] = cfg.precision == 14 and num2str(v) or sformat('%.' .. cfg.precision .. 'g', v)
   elseif t == 'boolean' then
     out[#out + 1] = v and 'true' or 'false'
   elseif t == 'nil' or v == null then
@@ -159,7 +184,7 @@ end
 
 local decode_value
 local function decode_container(s, i, depth, closing)
-  if depth > 1000 then error('Found too many nested data structures (' .. depth .. ') at character ' .. i, 0) end
+  if depth > cfg.decode_max_depth then error('Found too many nested data structures (' .. depth .. ') at character ' .. i, 0) end
   local result, n = {}, 0
   local j = skip_space(s, i + 1)
   if ssub(s, j, j) == closing then return result, j + 1 end
@@ -221,14 +246,87 @@ end
 
 cjson.null = null
 cjson._NAME, cjson._VERSION = 'cjson', '2.1.0'
--- The configuration functions answer lua-cjson's defaults; the simulator does not change them.
-function cjson.encode_sparse_array() return false, 2, 10 end
-function cjson.encode_max_depth() return 1000 end
-function cjson.decode_max_depth() return 1000 end
-function cjson.encode_number_precision() return 14 end
-function cjson.encode_keep_buffer() return true end
-function cjson.encode_invalid_numbers() return false end
-function cjson.decode_invalid_numbers() return true end
+-- The configuration functions, with lua-cjson's argument checks and texts (json_arg_init,
+-- json_integer_option, json_enum_option). Each answers the setting now in force. Errors are
+-- raised at this chunk's line; the sandbox's fixerr moves them to the script's.
+local function arg_init(fname, count, ...)
+  if select('#', ...) > count then
+    error('bad argument #' .. (count + 1) .. " to '" .. fname .. "' (found too many arguments)")
+  end
+end
+local function integer_option(fname, key, index, v, min, max)
+  if v ~= nil then
+    local x = tonumber(v)
+    if type(v) ~= 'number' and (type(v) ~= 'string' or x == nil) then
+      error('bad argument #' .. index .. " to '" .. fname .. "' (number expected, got " .. type(v) .. ')')
+    end
+    x = x >= 0 and mfloor(x) or -mfloor(-x)
+    -- lua-cjson names argument 1 whichever argument is out of range.
+    if x < min or x > max then
+      error("bad argument #1 to '" .. fname .. "' (expected integer between " .. min .. ' and ' .. max .. ')')
+    end
+    cfg[key], cfg_changed = tidy(x), true
+  end
+  return cfg[key]
+end
+local BOOL_OPTIONS = {'off', 'on'}
+local function enum_option(fname, key, index, v, options)
+  options = options or BOOL_OPTIONS
+  if v ~= nil then
+    if type(v) == 'boolean' then
+      cfg[key] = v and 1 or 0
+    else
+      if type(v) == 'number' then v = num2str(v) end
+      if type(v) ~= 'string' then
+        error('bad argument #' .. index .. " to '" .. fname .. "' (string expected, got " .. type(v) .. ')')
+      end
+      local found
+      for i, name in ipairs(options) do
+        if name == v then found = i - 1 end
+      end
+      if found == nil then
+        error('bad argument #' .. index .. " to '" .. fname .. "' (invalid option '" .. v .. "')")
+      end
+      cfg[key] = found
+    end
+    cfg_changed = true
+  end
+  local setting = cfg[key]
+  if setting <= 1 then return setting == 1 end
+  return options[setting + 1]
+end
+local INT_MAX = 2147483647
+function cjson.encode_sparse_array(...)
+  arg_init('encode_sparse_array', 3, ...)
+  local convert, ratio, safe = ...
+  return enum_option('encode_sparse_array', 'sparse_convert', 1, convert),
+    integer_option('encode_sparse_array', 'sparse_ratio', 2, ratio, 0, INT_MAX),
+    integer_option('encode_sparse_array', 'sparse_safe', 3, safe, 0, INT_MAX)
+end
+function cjson.encode_max_depth(...)
+  arg_init('encode_max_depth', 1, ...)
+  return integer_option('encode_max_depth', 'encode_max_depth', 1, (...), 1, INT_MAX)
+end
+function cjson.decode_max_depth(...)
+  arg_init('decode_max_depth', 1, ...)
+  return integer_option('decode_max_depth', 'decode_max_depth', 1, (...), 1, INT_MAX)
+end
+function cjson.encode_number_precision(...)
+  arg_init('encode_number_precision', 1, ...)
+  return integer_option('encode_number_precision', 'precision', 1, (...), 1, 14)
+end
+function cjson.encode_keep_buffer(...)
+  arg_init('encode_keep_buffer', 1, ...)
+  return enum_option('encode_keep_buffer', 'keep_buffer', 1, (...))
+end
+function cjson.encode_invalid_numbers(...)
+  arg_init('encode_invalid_numbers', 1, ...)
+  return enum_option('encode_invalid_numbers', 'encode_invalid_numbers', 1, (...), {'off', 'on', 'null'})
+end
+function cjson.decode_invalid_numbers(...)
+  arg_init('decode_invalid_numbers', 1, ...)
+  return enum_option('decode_invalid_numbers', 'decode_invalid_numbers', 1, (...))
+end
 function cjson.new() return cjson end
 
 env.install('cjson', cjson)

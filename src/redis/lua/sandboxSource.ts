@@ -438,7 +438,12 @@ function fixerr(e, level)
   local shim, rest = e:match('^(%a+):%d+: (.*)$')
   if shim and shim_sources['=' .. shim] then
     local info = library_caller(level or 2)
-    e = info and (info.short_src .. ':' .. info.currentline .. ': ' .. rest) or rest
+    if info then
+      e = info.short_src .. ':' .. info.currentline .. ': ' .. rest
+    else
+      -- Called from C (pcall), 5.1's luaL_argerror has no name for the function either.
+      e = sgsub(rest, "^(bad argument #%d+ to )'[^']*'", "%1'?'")
+    end
   end
   return e
 end
@@ -469,6 +474,7 @@ function env.begin_run(keys, argv, collect)
   if not collectgarbage('isrunning') then collectgarbage('restart') end
   if collect then collectgarbage('collect') end
   env.reset_patterns()
+  env.reset_cjson()
   rawset(globals, 'KEYS', keys)
   rawset(globals, 'ARGV', argv)
 end
