@@ -4,6 +4,7 @@ import type { ScriptEngine, ScriptRequest } from '../scriptEngine';
 import { sha1Hex } from '../sha1';
 import { bitLibSource } from './bitLibSource';
 import { cjsonLibSource } from './cjsonLibSource';
+import { cmsgpackLibSource } from './cmsgpackLibSource';
 import { luaInteger } from './luaApi';
 import { isLuaUnwind, LuaVm } from './luaVm';
 import { patternLibSource } from './patternLibSource';
@@ -52,6 +53,7 @@ const SHIM_CHUNKS: [name: string, source: string][] = [
   ['=redis', redisLibSource],
   ['=bit', bitLibSource],
   ['=cjson', cjsonLibSource],
+  ['=cmsgpack', cmsgpackLibSource],
 ];
 
 /** What the last run did, for the server (BUSY modelling) and for tests. */

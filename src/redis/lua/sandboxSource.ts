@@ -393,7 +393,7 @@ end
 
 -- Errors are located at the innermost frame that is neither C nor part of this shim, which
 -- is the script line Redis would name.
-local shim_sources = {['=sandbox'] = true, ['=redis'] = true, ['=bit'] = true, ['=cjson'] = true, ['=pattern'] = true}
+local shim_sources = {['=sandbox'] = true, ['=redis'] = true, ['=bit'] = true, ['=cjson'] = true, ['=pattern'] = true, ['=cmsgpack'] = true}
 local function user_frame(level)
   while true do
     local info = getinfo(level, 'Sl')
