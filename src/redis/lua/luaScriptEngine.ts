@@ -2,15 +2,10 @@ import { LUA_REGISTRYINDEX, LuaEventMasks, LuaReturn, LuaType, type LuaWasm } fr
 import { error, type Reply } from '../reply';
 import type { ScriptEngine, ScriptRequest } from '../scriptEngine';
 import { sha1Hex } from '../sha1';
-import { bitLibSource } from './bitLibSource';
-import { cjsonLibSource } from './cjsonLibSource';
-import { cmsgpackLibSource } from './cmsgpackLibSource';
 import { luaInteger } from './luaApi';
 import { isLuaUnwind, LuaVm } from './luaVm';
-import { patternLibSource } from './patternLibSource';
-import { redisLibSource } from './redisLibSource';
 import { formatG, pushErrorTable, pushReply, readReply } from './replyBridge';
-import { sandboxSource } from './sandboxSource';
+import { sandboxSource, SHIM_CHUNKS } from './shimSources';
 import { mapCompileMessage, rewriteFor51 } from './syntax51';
 
 /** Limits that keep a script from freezing or exhausting the page. */
@@ -47,14 +42,6 @@ const KILLED = 'ERR Script killed by user with SCRIPT KILL...';
 const RAND48_MASK = (1n << 48n) - 1n;
 const RAND48_INITIAL = 0x1234abcd330en;
 
-/** The shim chunks, run in this order when a VM starts; their names mark shim stack frames. */
-const SHIM_CHUNKS: [name: string, source: string][] = [
-  ['=pattern', patternLibSource],
-  ['=redis', redisLibSource],
-  ['=bit', bitLibSource],
-  ['=cjson', cjsonLibSource],
-  ['=cmsgpack', cmsgpackLibSource],
-];
 
 /** What the last run did, for the server (BUSY modelling) and for tests. */
 export interface LuaRunStats {
@@ -188,7 +175,7 @@ export class LuaScriptEngine implements ScriptEngine {
         cache.set(request.body, vm.ref(L));
       }
 
-      // begin_run also finishes the previous script's cleanup (see sandboxSource.ts); the
+      // begin_run also finishes the previous script's cleanup (see sandbox.lua); the
       // third argument, asking for a full collection, is only pushed when it is true.
       vm.pushRef(L, beginRun);
       this.pushStrings(L, request.keys);
@@ -347,7 +334,7 @@ export class LuaScriptEngine implements ScriptEngine {
         vm.pushString(L, fn(vm.toString(L, 1)));
         return 1;
       });
-    // Calls the Lua function in upvalue 1 with all arguments: see harden() in sandboxSource.
+    // Calls the Lua function in upvalue 1 with all arguments: see harden() in sandbox.lua.
     const trampoline = vm.register((L) => {
       const count = api.gettop(L);
       api.pushvalue(L, LUA_REGISTRYINDEX - 1);

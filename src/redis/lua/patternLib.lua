@@ -1,19 +1,17 @@
-/**
- * Lua source of Lua 5.1's pattern matching (`string.find`, `match`, `gmatch`/`gfind`, `gsub`),
- * a port of lstrlib.c's matcher written in Lua.
- *
- * Why in Lua: the C matcher runs a whole match inside one library call, where the instruction
- * hook never fires, so `string.find(string.rep('a', 700), '.-.-.-b')` (hundreds of millions of
- * backtracking steps) froze the page for most of a minute. Written in Lua, every matching
- * step is a VM instruction, counted against the script's budget like any loop, and a runaway
- * pattern is killed the way a runaway script is. It also gives 5.1's exact behaviour where
- * 5.4 changed it: no `%g` class, `%z`, `%x` in a replacement string meaning `x`, a trailing
- * `%` adding a NUL, `find` with an init past the end, patterns ending at a NUL byte.
- *
- * Errors are raised at level 1 from this chunk ("pattern:N: ..."); the sandbox's fixerr moves
- * them to the script's line, as 5.1's luaL_error names it.
- */
-export const patternLibSource = String.raw`
+-- Lua 5.1's pattern matching (`string.find`, `match`, `gmatch`/`gfind`, `gsub`),
+-- a port of lstrlib.c's matcher written in Lua.
+--
+-- Why in Lua: the C matcher runs a whole match inside one library call, where the instruction
+-- hook never fires, so `string.find(string.rep('a', 700), '.-.-.-b')` (hundreds of millions of
+-- backtracking steps) froze the page for most of a minute. Written in Lua, every matching
+-- step is a VM instruction, counted against the script's budget like any loop, and a runaway
+-- pattern is killed the way a runaway script is. It also gives 5.1's exact behaviour where
+-- 5.4 changed it: no `%g` class, `%z`, `%x` in a replacement string meaning `x`, a trailing
+-- `%` adding a NUL, `find` with an init past the end, patterns ending at a NUL byte.
+--
+-- Errors are raised at level 1 from this chunk ("pattern:N: ..."); the sandbox's fixerr moves
+-- them to the script's line, as 5.1's luaL_error names it.
+
 local env, native = ...
 local type, error, select, tonumber, setmetatable = type, error, select, tonumber, setmetatable
 local sbyte, ssub, sfind = string.byte, string.sub, string.find
@@ -583,4 +581,3 @@ function env.reset_patterns()
 end
 
 for name, fn in next, lib do env.string[name] = native.wrap(fn) end
-`;

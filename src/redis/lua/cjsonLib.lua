@@ -1,10 +1,8 @@
-/**
- * Lua source of a small `cjson` (the lua-cjson 2.1.0 that Redis bundles): encode/decode with
- * its defaults (14 significant digits, `\/` escaped, sparse-array rule, depth 1000) and its
- * error texts for the common cases. `cjson.null` is a light userdata, as in lua-cjson.
- * Object key order follows 5.4's table iteration, which differs from Redis's 5.1 order.
- */
-export const cjsonLibSource = String.raw`
+-- A small `cjson` (the lua-cjson 2.1.0 that Redis bundles): encode/decode with
+-- its defaults (14 significant digits, `\/` escaped, sparse-array rule, depth 1000) and its
+-- error texts for the common cases. `cjson.null` is a light userdata, as in lua-cjson.
+-- Object key order follows 5.4's table iteration, which differs from Redis's 5.1 order.
+
 local env, native = ...
 local type, pairs, ipairs, next, error, select, tonumber = type, pairs, ipairs, next, error, select, tonumber
 local sformat, sbyte, schar, ssub, sfind, sgsub = string.format, string.byte, string.char, string.sub, string.find, string.gsub
@@ -330,4 +328,3 @@ end
 function cjson.new() return cjson end
 
 env.install('cjson', cjson)
-`;

@@ -1,18 +1,16 @@
-/**
- * Lua source that turns a fresh Lua 5.4 state into Redis 7.0's script environment: the Lua 5.1
- * shapes of base/string/table/math/coroutine, read-only globals with Redis's exact messages,
- * Redis's `pcall` (which turns `{err=...}` tables into strings) and the top-level error handler
- * that adds `source`/`line` for the `script: <sha>, on @user_script:<line>.` suffix.
- *
- * It runs once per VM, before any user script, with the real globals in reach; it keeps what
- * the shim needs in upvalues and leaves only the sandbox visible. `bit`, `cjson` and `redis`
- * are built by their own chunks and installed through `env.install`.
- *
- * Why Lua and not JavaScript: every wrapper here is called from scripts, and a Lua wrapper is
- * both faster than a trip through the WebAssembly boundary and able to raise errors the normal
- * Lua way (a JavaScript callback that longjmps is fragile).
- */
-export const sandboxSource = String.raw`
+-- Turns a fresh Lua 5.4 state into Redis 7.0's script environment: the Lua 5.1
+-- shapes of base/string/table/math/coroutine, read-only globals with Redis's exact messages,
+-- Redis's `pcall` (which turns `{err=...}` tables into strings) and the top-level error handler
+-- that adds `source`/`line` for the `script: <sha>, on @user_script:<line>.` suffix.
+--
+-- It runs once per VM, before any user script, with the real globals in reach; it keeps what
+-- the shim needs in upvalues and leaves only the sandbox visible. `bit`, `cjson` and `redis`
+-- are built by their own chunks and installed through `env.install`.
+--
+-- Why Lua and not JavaScript: every wrapper here is called from scripts, and a Lua wrapper is
+-- both faster than a trip through the WebAssembly boundary and able to raise errors the normal
+-- Lua way (a JavaScript callback that longjmps is fragile).
+
 local native = ...
 local real_G = _G
 local type, error, rawget, rawset, rawequal, next, select = type, error, rawget, rawset, rawequal, next, select
@@ -484,4 +482,3 @@ end
 env.real_G = real_G
 
 return env
-`;

@@ -1,11 +1,9 @@
-/**
- * Lua source of the `redis` table scripts see: call/pcall, error_reply/status_reply, sha1hex,
- * log and the constants of Redis 7.0.15. call/pcall are host functions (luaScriptEngine.ts);
- * this chunk holds the rest, with Redis's error-table format (luaPushErrorBuff).
- *
- * Texts were checked against redis-server 7.0.15 (see README.md in this folder).
- */
-export const redisLibSource = String.raw`
+-- The `redis` table scripts see: call/pcall, error_reply/status_reply, sha1hex,
+-- log and the constants of Redis 7.0.15. call/pcall are host functions (luaScriptEngine.ts);
+-- this chunk holds the rest, with Redis's error-table format (luaPushErrorBuff).
+--
+-- Texts were checked against redis-server 7.0.15 (see README.md in this folder).
+
 local env, native = ...
 local type, select, error = type, select, error
 local ssub, sfind, sgsub, sbyte = string.sub, string.find, string.gsub, string.byte
@@ -95,4 +93,3 @@ redis.REPL_NONE, redis.REPL_AOF, redis.REPL_SLAVE, redis.REPL_REPLICA, redis.REP
 redis.REDIS_VERSION, redis.REDIS_VERSION_NUM = '7.0.15', 458767
 
 env.install('redis', redis)
-`;

@@ -1,10 +1,8 @@
-/**
- * Lua source of `cmsgpack` (lua-cmsgpack 0.4.0, as Redis 7.0 bundles it): pack/unpack,
- * unpack_one and unpack_limit with its encodings (smallest integer form, float32 when exact,
- * arrays only for keys 1..n, tables nested past 16 levels packed as nil) and error texts.
- * Written in Lua so its work counts against the script's budget.
- */
-export const cmsgpackLibSource = String.raw`
+-- `cmsgpack` (lua-cmsgpack 0.4.0, as Redis 7.0 bundles it): pack/unpack,
+-- unpack_one and unpack_limit with its encodings (smallest integer form, float32 when exact,
+-- arrays only for keys 1..n, tables nested past 16 levels packed as nil) and error texts.
+-- Written in Lua so its work counts against the script's budget.
+
 local env, native = ...
 local type, select, error, next, tonumber = type, select, error, next, tonumber
 local spack, sunpack, schar, sbyte, ssub = string.pack, string.unpack, string.char, string.byte, string.sub
@@ -216,4 +214,3 @@ cmsgpack._COPYRIGHT = 'Copyright (C) 2012, Salvatore Sanfilippo'
 cmsgpack._DESCRIPTION = 'MessagePack C implementation for Lua'
 
 env.install('cmsgpack', cmsgpack)
-`;
