@@ -212,19 +212,75 @@ local function decode_container(s, i, depth, closing)
   end
 end
 
+-- json_is_invalid_number: what strict JSON forbids but strtod reads (a leading '+', hex,
+-- leading zeros, inf, nan).
+local function is_invalid_number(s, i)
+  local c = ssub(s, i, i)
+  if c == '+' then return true end
+  if c == '-' then
+    i = i + 1
+    c = ssub(s, i, i)
+  end
+  if c == '0' then
+    local c2 = ssub(s, i + 1, i + 1)
+    return c2 == 'x' or c2 == 'X' or (c2 ~= '' and c2 >= '0' and c2 <= '9')
+  end
+  if c == '' or c <= '9' then return false end
+  local word = ssub(s, i, i + 2):lower()
+  return word == 'inf' or word == 'nan'
+end
+
+-- C's strtod on the text at i: the number and the index after it, or nil when it reads none.
+local function strtod(s, i)
+  local j, negative = i, false
+  local c = ssub(s, j, j)
+  if c == '+' or c == '-' then
+    negative = c == '-'
+    j = j + 1
+  end
+  local word = ssub(s, j, j + 7):lower()
+  if ssub(word, 1, 3) == 'inf' then
+    return negative and -huge or huge, j + (word == 'infinity' and 8 or 3)
+  end
+  if ssub(word, 1, 3) == 'nan' then return -(0 / 0), j + 3 end
+  if ssub(word, 1, 2) == '0x' then
+    local _, e = sfind(s, '^%x*%.?%x*', j + 2)
+    if e > j + 1 and sfind(ssub(s, j + 2, e), '%x') then
+      local _, pe = sfind(s, '^[pP][-+]?%d+', e + 1)
+      e = pe or e
+      local v = tonumber(ssub(s, j, e))
+      if v then return negative and -v or v, e + 1 end
+    end
+    return negative and -0.0 or 0.0, j + 1
+  end
+  local _, e = sfind(s, '^%d*%.?%d*', j)
+  if not sfind(ssub(s, j, e), '%d') then return nil end
+  local _, xe = sfind(s, '^[eE][-+]?%d+', e + 1)
+  e = xe or e
+  local v = tonumber(ssub(s, j, e))
+  if v == nil then return nil end
+  return negative and -v or v, e + 1
+end
+
+local function decode_number(s, i)
+  local v, e = strtod(s, i)
+  if v == nil then decode_error('value', 'invalid number', i) end
+  return tidy(v + 0.0), e
+end
+
 function decode_value(s, i, depth)
   local c = ssub(s, i, i)
   if c == '{' then return decode_container(s, i, depth + 1, '}') end
   if c == '[' then return decode_container(s, i, depth + 1, ']') end
   if c == '"' then return decode_string(s, i) end
+  if c == '-' or (c ~= '' and c >= '0' and c <= '9') then
+    if cfg.decode_invalid_numbers == 0 and is_invalid_number(s, i) then decode_error('value', 'invalid number', i) end
+    return decode_number(s, i)
+  end
   if ssub(s, i, i + 3) == 'true' then return true, i + 4 end
   if ssub(s, i, i + 4) == 'false' then return false, i + 5 end
   if ssub(s, i, i + 3) == 'null' then return null, i + 4 end
-  local a, b = sfind(s, '^-?%d+%.?%d*[eE]?[-+]?%d*', i)
-  if a then
-    local v = tonumber(ssub(s, a, b))
-    if v then return tidy(v + 0.0), b + 1 end
-  end
+  if cfg.decode_invalid_numbers ~= 0 and is_invalid_number(s, i) then return decode_number(s, i) end
   return decode_error('value', found_at(s, i), i)
 end
 
