@@ -62,6 +62,30 @@ describe('C-side work counts against the script budget', () => {
     expect(searches.ms).toBeLessThan(2000);
   });
 
+  it('kills loops over library calls that work element by element in C', () => {
+    const bodies = [
+      "local t = {} for i = 1, 200000 do t[i] = i end\nwhile true do table.sort(t) end",
+      "local t = {} for i = 1, 200000 do t[i] = i end\nwhile true do table.insert(t, 1, 0) table.remove(t, 1) end",
+      "local t = {} for i = 1, 200000 do t[i] = '' end\nwhile true do table.concat(t) end",
+      "local t = {} for i = 1, 200000 do t[i] = i end\nwhile true do local a = unpack(t) end",
+      "local s = string.rep('a', 200000)\nwhile true do local a = string.byte(s, 1, -1) end",
+    ];
+    for (const body of bodies) {
+      const startMs = performance.now();
+      const reply = engine.run(keyspace.request(body, ['list'], []));
+      expect(reply, body).toEqual(killedAt(2));
+      expect(performance.now() - startMs, body).toBeLessThan(5000);
+    }
+    // A big reply is turned into Lua values by host code: each element and byte is charged.
+    const bigReply: Reply = { type: 'array', value: Array.from({ length: 20000 }, (_, i) => ({ type: 'bulk', value: `item-${i}` })) };
+    const request = { ...keyspace.request("local n = 0\nwhile true do n = n + #redis.call('lrange', 'l', 0, -1) end"), call: () => bigReply };
+    const startMs = performance.now();
+    expect(engine.run(request)).toEqual(killedAt(2));
+    expect(performance.now() - startMs).toBeLessThan(5000);
+    // Repeating an empty string does no work at all, however many times.
+    expect(engine.run(keyspace.request("return #string.rep('', 2^50)", [], []))).toEqual({ type: 'integer', value: 0n });
+  });
+
   it('charges the same work the same way on every run (no clock involved)', () => {
     const body = "local s = string.rep('ab', 1000) local n = 0 for i = 1, 10 do n = n + #string.gsub(s, '%w', 'c') + #string.gsub(s, 'a', '%0%0') end return n";
     engine.run(keyspace.request(body, [], []));

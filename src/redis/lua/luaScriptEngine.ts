@@ -3,8 +3,9 @@ import { error, type Reply } from '../reply';
 import type { ScriptEngine, ScriptRequest } from '../scriptEngine';
 import { sha1Hex } from '../sha1';
 import { luaInteger } from './luaApi';
+import { failureReply, KILLED } from './failureReply';
 import { isLuaUnwind, LuaVm } from './luaVm';
-import { formatG, pushErrorTable, pushReply, readReply } from './replyBridge';
+import { formatG, pushErrorTable, pushReply, readReply, replyWeightBytes } from './replyBridge';
 import { sandboxSource, SHIM_CHUNKS } from './shimSources';
 import { mapCompileMessage, rewriteFor51 } from './syntax51';
 
@@ -33,10 +34,11 @@ const HOOK_INTERVAL = 10_000;
  */
 const BYTES_PER_INSTRUCTION = 16;
 
+/** Replies weighing less than this (see replyWeightBytes) are converted for free. */
+const REPLY_FREE_BYTES = 4096;
+
 /** After a script the heap is collected when it holds more than this. */
 const COLLECT_ABOVE_BYTES = 8 * 1024 * 1024;
-
-const KILLED = 'ERR Script killed by user with SCRIPT KILL...';
 
 /** rand48 keeps 48 bits of state; Redis never seeds it, so it starts from the static value. */
 const RAND48_MASK = (1n << 48n) - 1n;
@@ -164,7 +166,7 @@ export class LuaScriptEngine implements ScriptEngine {
         vm.pushRef(L, compile);
         vm.pushString(L, rewriteFor51(request.body));
         const compiled = vm.pcall(L, 1, 2, 0);
-        if (compiled !== LuaReturn.Ok) return { reply: this.failure(L, compiled, request.sha), restart: true };
+        if (compiled !== LuaReturn.Ok) return { reply: failureReply(vm, L, compiled, request.sha, this.killed), restart: true };
         if (api.type(L, -2) !== LuaType.Function) {
           const message = mapCompileMessage(vm.toString(L, -1));
           return { reply: error(`ERR Error compiling script (new function): ${message}`), restart: false };
@@ -182,7 +184,7 @@ export class LuaScriptEngine implements ScriptEngine {
       this.pushStrings(L, request.args);
       if (session.collectNext) api.pushboolean(L, 1);
       const begun = vm.pcall(L, session.collectNext ? 3 : 2, 0, 0);
-      if (begun !== LuaReturn.Ok) return { reply: this.failure(L, begun, request.sha), restart: true };
+      if (begun !== LuaReturn.Ok) return { reply: failureReply(vm, L, begun, request.sha, this.killed), restart: true };
       session.collectNext = false;
 
       hooked = true;
@@ -190,7 +192,7 @@ export class LuaScriptEngine implements ScriptEngine {
       const status = vm.pcall(L, 0, 1, handler);
       // No Lua code runs from here to the end of the run (reading values calls no
       // metamethods), so the hook is cleared once, in the finally block.
-      const reply = status === LuaReturn.Ok ? readReply(vm, L, script) : this.failure(L, status, request.sha);
+      const reply = status === LuaReturn.Ok ? readReply(vm, L, script) : failureReply(vm, L, status, request.sha, this.killed);
       session.collectNext = vm.memoryUsed() > COLLECT_ABOVE_BYTES;
       return { reply, restart: status === LuaReturn.ErrorMem };
     } finally {
@@ -204,36 +206,6 @@ export class LuaScriptEngine implements ScriptEngine {
     const { vm } = this.session;
     for (const ref of cache.values()) vm.api.unref(vm.L, LUA_REGISTRYINDEX, ref);
     cache.clear();
-  }
-
-  /** The reply for a failed call whose error object is on top of the stack. */
-  private failure(L: number, status: number, sha: string): Reply {
-    const { vm } = this.session;
-    const { api } = vm;
-    if (status === LuaReturn.ErrorMem) return error(`ERR Error running script ${sha}, not enough memory`);
-    if (api.type(L, -1) === LuaType.Table) {
-      const field = (key: string): string | null => {
-        const type = vm.rawField(L, -1, key);
-        const value =
-          type === LuaType.String
-            ? vm.toString(L, -1)
-            : type === LuaType.Number
-              ? String(Math.trunc(api.tonumberx(L, -1, 0)))
-              : null;
-        api.settop(L, -2);
-        return value;
-      };
-      const message = field('err');
-      if (message !== null) {
-        const source = field('source');
-        const line = field('line');
-        const where = source !== null && line !== null ? ` script: ${sha}, on ${source}:${line}.` : '';
-        return error(`${message}${where}`.replace(/[\r\n]/g, ' '));
-      }
-    }
-    if (this.killed) return error(`${KILLED} script: ${sha}, on @user_script:1.`);
-    const text = api.type(L, -1) === LuaType.String ? vm.toString(L, -1) : 'execution failure';
-    return error(`ERR Error running script ${sha}, ${text.slice(0, 100)}`.replace(/[\r\n]/g, ' '));
   }
 
   /** Pushes a Lua array of byte strings. */
@@ -320,6 +292,15 @@ export class LuaScriptEngine implements ScriptEngine {
     vm.api.error(L);
   }
 
+  /** Charges C-side work worth `bytes`; past the budget the hook kills on the next instruction. */
+  private charge(vm: LuaVm, L: number, bytes: number): void {
+    this.chargedInstructions += bytes / BYTES_PER_INSTRUCTION;
+    if (this.request !== null && this.spentInstructions(vm) >= this.limits.instructionBudget) {
+      vm.api.sethook(L, this.session.hook, LuaEventMasks.Count, 1);
+      vm.api.sethook(vm.L, this.session.hook, LuaEventMasks.Count, 1);
+    }
+  }
+
   /** Instructions run plus those charged for C-side work, since the script started. */
   private spentInstructions(vm: LuaVm): number {
     const made = vm.stringBytesMade - this.stringBytesAtStart;
@@ -380,11 +361,7 @@ export class LuaScriptEngine implements ScriptEngine {
       // The shim reports C work that allocates nothing (a plain search compares up to text ×
       // needle bytes). Past the budget, the hook fires on the next instruction and kills.
       charge: vm.register((L) => {
-        this.chargedInstructions += api.tonumberx(L, 1, 0) / BYTES_PER_INSTRUCTION;
-        if (this.request !== null && this.spentInstructions(vm) >= this.limits.instructionBudget) {
-          api.sethook(L, this.session.hook, LuaEventMasks.Count, 1);
-          api.sethook(vm.L, this.session.hook, LuaEventMasks.Count, 1);
-        }
+        this.charge(vm, L, api.tonumberx(L, 1, 0));
         return 0;
       }),
       sha1hex: stringFunction(sha1Hex),
@@ -418,6 +395,10 @@ export class LuaScriptEngine implements ScriptEngine {
       // A bug in a command must not unwind through the VM; the script sees an error reply.
       reply = error(`ERR ${e instanceof Error ? e.message : String(e)}`);
     }
+    // The server's reply is converted into Lua in host code that runs no instruction: a
+    // script looping over a big LRANGE or HGETALL pays for each element and byte it gets.
+    const weight = replyWeightBytes(reply);
+    if (weight > REPLY_FREE_BYTES) this.charge(vm, L, weight);
     pushReply(vm, L, reply);
     return raise && reply.type === 'error' ? api.error(L) : 1;
   }

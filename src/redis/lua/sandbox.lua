@@ -25,6 +25,18 @@ local getinfo = debug.getinfo
 
 local env = {}
 
+-- Work done inside one C call runs no instruction, so the library wrappers report it
+-- (native.charge, in bytes: 16 make one instruction of the budget). ELEMENT_BYTES is what
+-- one element moved, compared or pushed costs; calls under CHARGE_ABOVE elements are free.
+local charge = native.charge
+local ELEMENT_BYTES, CHARGE_ABOVE = 64, 1024
+local function charge_elements(n)
+  if n > CHARGE_ABOVE then charge(n * ELEMENT_BYTES) end
+end
+-- Passes varargs through without a tail call, so a C function's error names this chunk's
+-- line (which fixerr moves to the script's) rather than no line at all.
+local function pass(...) return ... end
+
 -- Lua 5.1 prints every number with "%.14g" (it has only doubles).
 local function num2str(n) return sformat('%.14g', n) end
 env.num2str = num2str
@@ -139,6 +151,8 @@ local function xpcall51(f, handler)
 end
 
 local function tonumber51(v, base)
+  -- Reading a number out of a long string scans it in C.
+  if type(v) == 'string' and #v > CHARGE_ABOVE then charge(#v) end
   if base == nil then return tidy(tonumber(v)) end
   return tonumber(v, trunc(base))
 end
@@ -193,8 +207,23 @@ end
 
 local string51 = pick(string, 'byte char dump find format gmatch gsub len lower match reverse sub upper')
 string51.gfind = string.gmatch
--- 5.1's rep has no separator argument.
-string51.rep = function(s, n) return (string.rep(s, n)) end
+-- 5.1's rep has no separator argument. Repeating an empty string answers at once: C would
+-- loop n times copying nothing (string.rep('', 2^50) froze the page).
+string51.rep = function(s, n)
+  if s == '' and tonumber(n) then return '' end
+  return (string.rep(s, n))
+end
+string51.byte = function(s, i, j)
+  if type(s) == 'string' and (i == nil or type(i) == 'number') and (j == nil or type(j) == 'number') then
+    -- The span as string.byte reads it: negative positions count from the end.
+    local l = #s
+    local from, to = i or 1, j or i or 1
+    if from < 0 then from = l + from + 1 end
+    if to < 0 then to = l + to + 1 end
+    charge_elements(math.min(to, l) - math.max(from, 1))
+  end
+  return pass(string.byte(s, i, j))
+end
 -- 5.1's format truncates floats for integer conversions and prints numbers for %s like tostring.
 string51.format = function(fmt, ...)
   local args = {...}
@@ -218,6 +247,45 @@ end
 env.string = string51
 
 local table51 = pick(table, 'concat insert remove sort')
+-- Sorting without a comparator compares in C; inserting or removing before the end shifts
+-- every later element in C; concat walks every element even when they are all empty.
+table51.sort = function(t, comp)
+  if comp == nil and type(t) == 'table' then
+    local n = #t
+    if n > 1 then charge_elements(mfloor(n * math.log(n, 2))) end
+  end
+  table.sort(t, comp)
+end
+table51.insert = function(t, ...)
+  local pos, v = ...
+  if select('#', ...) == 2 and type(t) == 'table' and type(pos) == 'number' then
+    pos = trunc(pos)
+    local e = #t + 1
+    if pos < 1 or pos > e then
+      -- 5.4 refuses a position outside 1..#t+1; 5.1 grows the array to it, or shifts
+      -- everything up to it, with raw access (counted here, as a Lua loop).
+      if pos > e then e = pos end
+      for i = e, pos + 1, -1 do rawset(t, i, rawget(t, i - 1)) end
+      rawset(t, pos, v)
+      return
+    end
+    charge_elements(e - pos)
+    table.insert(t, pos, v)
+    return
+  end
+  table.insert(t, ...)
+end
+table51.remove = function(t, ...)
+  local pos = ...
+  if type(t) == 'table' and type(pos) == 'number' then charge_elements(#t - pos) end
+  return (table.remove(t, ...))
+end
+table51.concat = function(t, sep, i, j)
+  if type(t) == 'table' and (i == nil or type(i) == 'number') and (j == nil or type(j) == 'number') then
+    charge_elements((j or #t) - (i or 1))
+  end
+  return (table.concat(t, sep, i, j))
+end
 table51.getn = function(t) return #t end
 table51.setn = function() error("'setn' is obsolete", 3) end
 table51.maxn = function(t)
@@ -336,6 +404,16 @@ math51.min = function(...)
 end
 env.math = math51
 
+-- unpack pushes every element in C. Past a million, unpack itself refuses ("too many
+-- results to unpack"), so nothing is charged for that.
+local function unpack51(t, i, j)
+  if type(t) == 'table' and (i == nil or type(i) == 'number') and (j == nil or type(j) == 'number') then
+    local n = (j or #t) - (i or 1)
+    if n < 1000000 then charge_elements(n) end
+  end
+  return pass(tunpack(t, i, j))
+end
+
 local coroutine51 = pick(coroutine, 'create resume status wrap yield')
 coroutine51.running = running51
 
@@ -348,7 +426,7 @@ local globals = {
   getmetatable = getmetatable, ipairs = ipairs, load = load51, loadstring = loadstring51,
   next = next51, pairs = pairs, pcall = pcall51, rawequal = rawequal, rawget = rawget51,
   rawset = rawset51, select = select, setmetatable = setmetatable51, tonumber = tonumber51,
-  tostring = tostring51, type = type, unpack = tunpack, xpcall = xpcall51,
+  tostring = tostring51, type = type, unpack = unpack51, xpcall = xpcall51,
   _VERSION = 'Lua 5.1',
   string = protect(string51), table = protect(table51), math = protect(math51),
   coroutine = protect(coroutine51),
