@@ -1,3 +1,4 @@
+import './luaTextImports';
 import { checkLessons } from '../lessons/checkLessons';
 import { runScenario } from '../scenario/run';
 

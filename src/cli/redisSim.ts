@@ -3,6 +3,7 @@
 //
 // This is the shell, so it may read the wall clock once: the simulated clock starts at
 // Date.now() and only DEBUG SLEEP (or a blocking WAIT) moves it, without really sleeping.
+import './luaTextImports';
 import { readFileSync } from 'node:fs';
 import { CliSession } from '../redis/session';
 import { Prng } from '../sim/prng';
@@ -34,7 +35,13 @@ async function main(): Promise<void> {
     out.push(...session.runLine(line));
     if (session.closed) break;
   }
-  process.stdout.write(Buffer.from(out.map((l) => `${l}\n`).join(''), 'latin1'));
+  // Exit as soon as the output is flushed rather than waiting for the event loop to drain:
+  // the WebAssembly Lua module can keep Node alive after main() returns (about one run in
+  // three on a busy machine printed everything and then never exited).
+  process.stdout.write(Buffer.from(out.map((l) => `${l}\n`).join(''), 'latin1'), () => process.exit(0));
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

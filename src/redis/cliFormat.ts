@@ -115,10 +115,3 @@ export function utf8ToBytes(text: string): string {
   for (const byte of bytes) out += String.fromCharCode(byte);
   return out;
 }
-
-/** Decodes a byte string back to text for display (invalid sequences become U+FFFD). */
-export function bytesToUtf8(bytes: string): string {
-  const array = new Uint8Array(bytes.length);
-  for (let i = 0; i < bytes.length; i++) array[i] = bytes.charCodeAt(i) & 0xff;
-  return new TextDecoder().decode(array);
-}

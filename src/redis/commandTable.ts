@@ -60,8 +60,3 @@ export function resolveCommand(argv: string[]): Resolved {
   if (!spec.run) return { ok: false, reply: error('ERR unknown command'), unknown: true };
   return resolvedOf.get(spec) as Resolved;
 }
-
-/** Lower-case names of the supported top-level commands, for docs and the playground. */
-export function supportedCommands(): string[] {
-  return [...commandTable.keys()].sort();
-}

@@ -18,11 +18,6 @@ export function parseInt64(text: string): bigint | null {
   return value;
 }
 
-/** Wraps a bigint into the signed 64-bit range the way C's overflowing arithmetic would. */
-export function wrapInt64(value: bigint): bigint {
-  return BigInt.asIntN(64, value);
-}
-
 const SPACE = /[ \t\n\v\f\r]/;
 
 /** Result of emulating C's `strtod`: the value and how many characters it consumed. */

@@ -10,6 +10,7 @@ import { activeExpireCycle } from './activeExpire';
 import { snapshotCommands } from './snapshot';
 import { pickVictim } from './eviction';
 import { clusterRedirect, type SlotOwnership } from './clusterRouting';
+import { parseShebang, scriptCommandFlags, type ScriptFlags } from './scriptFlags';
 
 /** Hooks a replicated topology plugs in; a standalone node needs none. */
 export interface ReplicationHooks {
@@ -65,6 +66,9 @@ export interface KeyView {
 /** The message EVAL answers when no Lua engine was given to this node. */
 export const NO_SCRIPT_ENGINE = 'ERR scripting is not available: no Lua engine is loaded in this simulator';
 
+/** What a `#!lua flags=no-writes` script gets for a write command. */
+const SCRIPT_READ_ONLY = error('ERR Write commands are not allowed from read-only scripts.');
+
 /**
  * One simulated Redis 7.0 node: a keyspace, a command table with Redis's validation order,
  * expiry (lazy and active), the script cache and the CONFIG settings that matter for locks.
@@ -77,6 +81,8 @@ export class RedisServer {
   private scriptTimeMs: number | null = null;
   private scriptWrote = false;
   private scriptOomAtStart = false;
+  /** The running script's shebang flags; null in compatibility mode (no shebang). */
+  private scriptFlags: ScriptFlags | null = null;
   private pendingEffects: string[][] = [];
   /** Count of dataset changes, like Redis's `server.dirty`. */
   dirty = 0;
@@ -145,13 +151,14 @@ export class RedisServer {
     }
     const { spec } = resolved;
     if (spec.flags.noscript) return errors.notAllowedFromScript;
+    if (spec.flags.write && this.scriptFlags?.noWrites) return SCRIPT_READ_ONLY;
     if (spec.flags.write) {
       if (this.isReplica()) return error("READONLY You can't write against a read only replica.");
       if (!this.goodReplicasOk()) return errors.noReplicas;
     }
     // Like Redis, a script that has not written yet is refused a memory-growing command when
     // the node was over maxmemory as the script started; once it has written it must finish.
-    if (spec.flags.denyoom && !this.scriptWrote && this.scriptOomAtStart) return errors.oom;
+    if (spec.flags.denyoom && !this.scriptWrote && this.scriptOomAtStart && !this.scriptFlags?.allowOom) return errors.oom;
     const reply = this.run(spec, argv, true);
     if (spec.flags.write) this.scriptWrote = true;
     return reply;
@@ -262,10 +269,13 @@ export class RedisServer {
       const redirect = clusterRedirect(argv, this.options.cluster);
       if (redirect) return redirect;
     }
+    // A script with a shebang declares its flags, and they replace EVAL's own (which say
+    // neither write nor deny-oom): Redis checks them before running it, like any command's.
+    const flags = spec.name === 'eval' || spec.name === 'evalsha' ? scriptCommandFlags(spec.flags, this.scriptBody(argv)) : spec.flags;
     const outOfMemory = this.overMaxmemory();
-    if (outOfMemory && spec.flags.denyoom) return errors.oom;
-    if (spec.flags.write && !this.goodReplicasOk()) return errors.noReplicas;
-    if (spec.flags.write && this.isReplica()) return error("READONLY You can't write against a read only replica.");
+    if (outOfMemory && flags.denyoom) return errors.oom;
+    if (flags.write && !this.goodReplicasOk()) return errors.noReplicas;
+    if (flags.write && this.isReplica()) return error("READONLY You can't write against a read only replica.");
     this.scriptOomAtStart = outOfMemory;
     return this.run(spec, argv, false);
   }
@@ -279,15 +289,31 @@ export class RedisServer {
     return reply;
   }
 
+  /** The body an EVAL or EVALSHA would run, if known, for its shebang flags. */
+  private scriptBody(argv: string[]): string | undefined {
+    if (argv[0]?.toLowerCase() === 'eval') return argv[1];
+    return argv[1] === undefined ? undefined : this.scriptCache.get(argv[1].toLowerCase());
+  }
+
   private runScript(body: string, sha: string, keys: string[], args: string[]): Reply {
     const engine = this.options.scripts;
     if (!engine) return error(NO_SCRIPT_ENGINE);
+    const shebang = parseShebang(body);
+    if ('error' in shebang) return error(`ERR ${shebang.error}`);
+    if (shebang.flags?.noCluster && this.services.clusterEnabled) {
+      return error("ERR Can not run script on cluster, 'no-cluster' flag is set.");
+    }
     this.scriptTimeMs = this.options.clock();
     this.scriptWrote = false;
+    this.scriptFlags = shebang.flags;
+    // Lua compiles what follows the shebang line, starting at its line feed, so line numbers
+    // in errors still count the shebang as line 1.
+    const source = shebang.lineLength > 0 ? body.slice(shebang.lineLength) : body;
     try {
-      return engine.run({ body, sha, keys, args, call: this.scriptCall });
+      return engine.run({ body: source, sha, keys, args, call: this.scriptCall });
     } finally {
       this.scriptTimeMs = null;
+      this.scriptFlags = null;
     }
   }
 

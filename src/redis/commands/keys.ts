@@ -64,7 +64,9 @@ function scan(ctx: CommandContext): Reply {
       if (parsed < 1n) return errors.syntax;
       count = Number(parsed);
     } else if (option === 'match' && left >= 2) {
-      pattern = ctx.argv[i + 1] as string;
+      // Redis skips matching for a lone `*`, so it also lists the empty key (which `**` does not).
+      const match = ctx.argv[i + 1] as string;
+      pattern = match === '*' ? null : match;
     } else if (option === 'type' && left >= 2) {
       typeFilter = (ctx.argv[i + 1] as string).toLowerCase();
     } else return errors.syntax;

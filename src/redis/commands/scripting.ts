@@ -3,6 +3,7 @@ import { errors } from '../errors';
 import type { CommandContext, CommandSpec } from '../command';
 import { parseInt64 } from '../numbers';
 import { sha1Hex } from '../sha1';
+import { parseShebang } from '../scriptFlags';
 
 /**
  * EVAL, EVALSHA and SCRIPT. The command table owns argument checks, SHA1s, the script cache
@@ -81,9 +82,11 @@ function evalsha(ctx: CommandContext): Reply {
 function scriptLoad(ctx: CommandContext): Reply {
   const body = ctx.argv[2] as string;
   const sha = sha1Hex(body);
+  const shebang = parseShebang(body);
+  if ('error' in shebang) return error(`ERR ${shebang.error}`);
   const engine = ctx.node.scripts as { check?: (body: string) => Reply | null } | undefined;
   // An engine may offer `check` to report compile errors at load time, as Redis does.
-  const problem = engine?.check?.(body) ?? null;
+  const problem = engine?.check?.(body.slice(shebang.lineLength)) ?? null;
   if (problem) return problem;
   ctx.node.scriptCache.set(sha, body);
   return bulk(sha);

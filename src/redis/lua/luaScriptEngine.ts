@@ -2,13 +2,11 @@ import { LUA_REGISTRYINDEX, LuaEventMasks, LuaReturn, LuaType, type LuaWasm } fr
 import { error, type Reply } from '../reply';
 import type { ScriptEngine, ScriptRequest } from '../scriptEngine';
 import { sha1Hex } from '../sha1';
-import { bitLibSource } from './bitLibSource';
-import { cjsonLibSource } from './cjsonLibSource';
 import { luaInteger } from './luaApi';
+import { failureReply, KILLED } from './failureReply';
 import { isLuaUnwind, LuaVm } from './luaVm';
-import { redisLibSource } from './redisLibSource';
-import { formatG, pushErrorTable, pushReply, readReply } from './replyBridge';
-import { sandboxSource } from './sandboxSource';
+import { formatG, pushErrorTable, pushReply, readReply, replyWeightBytes } from './replyBridge';
+import { sandboxSource, SHIM_CHUNKS } from './shimSources';
 import { mapCompileMessage, rewriteFor51 } from './syntax51';
 
 /** Limits that keep a script from freezing or exhausting the page. */
@@ -28,21 +26,24 @@ export const defaultLuaLimits: LuaLimits = { instructionBudget: 20_000_000, memo
 /** Instructions between two calls of the count hook. */
 const HOOK_INTERVAL = 10_000;
 
+/**
+ * Bytes of long strings a script may make for the price of one instruction. Work done inside
+ * C functions runs no VM instruction; charging the strings it makes (see LuaVm) and what
+ * `native.charge` reports (searches, which make nothing) keeps a script's work bounded by its
+ * budget, the same way on every run.
+ */
+const BYTES_PER_INSTRUCTION = 16;
+
+/** Replies weighing less than this (see replyWeightBytes) are converted for free. */
+const REPLY_FREE_BYTES = 4096;
+
 /** After a script the heap is collected when it holds more than this. */
 const COLLECT_ABOVE_BYTES = 8 * 1024 * 1024;
-
-const KILLED = 'ERR Script killed by user with SCRIPT KILL...';
 
 /** rand48 keeps 48 bits of state; Redis never seeds it, so it starts from the static value. */
 const RAND48_MASK = (1n << 48n) - 1n;
 const RAND48_INITIAL = 0x1234abcd330en;
 
-/** The shim chunks, run in this order when a VM starts; their names mark shim stack frames. */
-const SHIM_CHUNKS: [name: string, source: string][] = [
-  ['=redis', redisLibSource],
-  ['=bit', bitLibSource],
-  ['=cjson', cjsonLibSource],
-];
 
 /** What the last run did, for the server (BUSY modelling) and for tests. */
 export interface LuaRunStats {
@@ -78,6 +79,10 @@ export class LuaScriptEngine implements ScriptEngine {
   private session: Session;
   private request: ScriptRequest | null = null;
   private hookCalls = 0;
+  /** Instructions charged by the shim for searches inside C (native.charge). */
+  private chargedInstructions = 0;
+  /** The VM's count of long-string bytes made when the script started. */
+  private stringBytesAtStart = 0;
   private killed = false;
   private inHandler = false;
   private rand48 = RAND48_INITIAL;
@@ -94,6 +99,8 @@ export class LuaScriptEngine implements ScriptEngine {
   run(request: ScriptRequest): Reply {
     this.request = request;
     this.hookCalls = 0;
+    this.chargedInstructions = 0;
+    this.stringBytesAtStart = this.session.vm.stringBytesMade;
     this.killed = false;
     this.inHandler = false;
     let restart: boolean;
@@ -159,7 +166,7 @@ export class LuaScriptEngine implements ScriptEngine {
         vm.pushRef(L, compile);
         vm.pushString(L, rewriteFor51(request.body));
         const compiled = vm.pcall(L, 1, 2, 0);
-        if (compiled !== LuaReturn.Ok) return { reply: this.failure(L, compiled, request.sha), restart: true };
+        if (compiled !== LuaReturn.Ok) return { reply: failureReply(vm, L, compiled, request.sha, this.killed), restart: true };
         if (api.type(L, -2) !== LuaType.Function) {
           const message = mapCompileMessage(vm.toString(L, -1));
           return { reply: error(`ERR Error compiling script (new function): ${message}`), restart: false };
@@ -170,14 +177,14 @@ export class LuaScriptEngine implements ScriptEngine {
         cache.set(request.body, vm.ref(L));
       }
 
-      // begin_run also finishes the previous script's cleanup (see sandboxSource.ts); the
+      // begin_run also finishes the previous script's cleanup (see sandbox.lua); the
       // third argument, asking for a full collection, is only pushed when it is true.
       vm.pushRef(L, beginRun);
       this.pushStrings(L, request.keys);
       this.pushStrings(L, request.args);
       if (session.collectNext) api.pushboolean(L, 1);
       const begun = vm.pcall(L, session.collectNext ? 3 : 2, 0, 0);
-      if (begun !== LuaReturn.Ok) return { reply: this.failure(L, begun, request.sha), restart: true };
+      if (begun !== LuaReturn.Ok) return { reply: failureReply(vm, L, begun, request.sha, this.killed), restart: true };
       session.collectNext = false;
 
       hooked = true;
@@ -185,7 +192,7 @@ export class LuaScriptEngine implements ScriptEngine {
       const status = vm.pcall(L, 0, 1, handler);
       // No Lua code runs from here to the end of the run (reading values calls no
       // metamethods), so the hook is cleared once, in the finally block.
-      const reply = status === LuaReturn.Ok ? readReply(vm, L, script) : this.failure(L, status, request.sha);
+      const reply = status === LuaReturn.Ok ? readReply(vm, L, script) : failureReply(vm, L, status, request.sha, this.killed);
       session.collectNext = vm.memoryUsed() > COLLECT_ABOVE_BYTES;
       return { reply, restart: status === LuaReturn.ErrorMem };
     } finally {
@@ -199,36 +206,6 @@ export class LuaScriptEngine implements ScriptEngine {
     const { vm } = this.session;
     for (const ref of cache.values()) vm.api.unref(vm.L, LUA_REGISTRYINDEX, ref);
     cache.clear();
-  }
-
-  /** The reply for a failed call whose error object is on top of the stack. */
-  private failure(L: number, status: number, sha: string): Reply {
-    const { vm } = this.session;
-    const { api } = vm;
-    if (status === LuaReturn.ErrorMem) return error(`ERR Error running script ${sha}, not enough memory`);
-    if (api.type(L, -1) === LuaType.Table) {
-      const field = (key: string): string | null => {
-        const type = vm.rawField(L, -1, key);
-        const value =
-          type === LuaType.String
-            ? vm.toString(L, -1)
-            : type === LuaType.Number
-              ? String(Math.trunc(api.tonumberx(L, -1, 0)))
-              : null;
-        api.settop(L, -2);
-        return value;
-      };
-      const message = field('err');
-      if (message !== null) {
-        const source = field('source');
-        const line = field('line');
-        const where = source !== null && line !== null ? ` script: ${sha}, on ${source}:${line}.` : '';
-        return error(`${message}${where}`.replace(/[\r\n]/g, ' '));
-      }
-    }
-    if (this.killed) return error(`${KILLED} script: ${sha}, on @user_script:1.`);
-    const text = api.type(L, -1) === LuaType.String ? vm.toString(L, -1) : 'execution failure';
-    return error(`ERR Error running script ${sha}, ${text.slice(0, 100)}`.replace(/[\r\n]/g, ' '));
   }
 
   /** Pushes a Lua array of byte strings. */
@@ -307,12 +284,27 @@ export class LuaScriptEngine implements ScriptEngine {
   private onCount(vm: LuaVm, L: number, hook: number): void {
     this.hookCalls++;
     if (this.inHandler) return;
-    if (!this.killed && this.hookCalls * HOOK_INTERVAL < this.limits.instructionBudget) return;
+    if (!this.killed && this.spentInstructions(vm) < this.limits.instructionBudget) return;
     this.killed = true;
     vm.api.sethook(L, hook, LuaEventMasks.Count, 1);
     vm.api.sethook(vm.L, hook, LuaEventMasks.Count, 1);
     pushErrorTable(vm, L, KILLED, false);
     vm.api.error(L);
+  }
+
+  /** Charges C-side work worth `bytes`; past the budget the hook kills on the next instruction. */
+  private charge(vm: LuaVm, L: number, bytes: number): void {
+    this.chargedInstructions += bytes / BYTES_PER_INSTRUCTION;
+    if (this.request !== null && this.spentInstructions(vm) >= this.limits.instructionBudget) {
+      vm.api.sethook(L, this.session.hook, LuaEventMasks.Count, 1);
+      vm.api.sethook(vm.L, this.session.hook, LuaEventMasks.Count, 1);
+    }
+  }
+
+  /** Instructions run plus those charged for C-side work, since the script started. */
+  private spentInstructions(vm: LuaVm): number {
+    const made = vm.stringBytesMade - this.stringBytesAtStart;
+    return this.hookCalls * HOOK_INTERVAL + this.chargedInstructions + made / BYTES_PER_INSTRUCTION;
   }
 
   /** The host side of the shim: redis.call/pcall, error, rand48, sha1hex and 5.1 syntax. */
@@ -323,7 +315,7 @@ export class LuaScriptEngine implements ScriptEngine {
         vm.pushString(L, fn(vm.toString(L, 1)));
         return 1;
       });
-    // Calls the Lua function in upvalue 1 with all arguments: see harden() in sandboxSource.
+    // Calls the Lua function in upvalue 1 with all arguments: see harden() in sandbox.lua.
     const trampoline = vm.register((L) => {
       const count = api.gettop(L);
       api.pushvalue(L, LUA_REGISTRYINDEX - 1);
@@ -366,6 +358,12 @@ export class LuaScriptEngine implements ScriptEngine {
         this.rand48 = (seed << 16n) | 0x330en;
         return 0;
       }),
+      // The shim reports C work that allocates nothing (a plain search compares up to text ×
+      // needle bytes). Past the budget, the hook fires on the next instruction and kills.
+      charge: vm.register((L) => {
+        this.charge(vm, L, api.tonumberx(L, 1, 0));
+        return 0;
+      }),
       sha1hex: stringFunction(sha1Hex),
       rewrite: stringFunction(rewriteFor51),
       mapmsg: stringFunction(mapCompileMessage),
@@ -397,6 +395,10 @@ export class LuaScriptEngine implements ScriptEngine {
       // A bug in a command must not unwind through the VM; the script sees an error reply.
       reply = error(`ERR ${e instanceof Error ? e.message : String(e)}`);
     }
+    // The server's reply is converted into Lua in host code that runs no instruction: a
+    // script looping over a big LRANGE or HGETALL pays for each element and byte it gets.
+    const weight = replyWeightBytes(reply);
+    if (weight > REPLY_FREE_BYTES) this.charge(vm, L, weight);
     pushReply(vm, L, reply);
     return raise && reply.type === 'error' ? api.error(L) : 1;
   }

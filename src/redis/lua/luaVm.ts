@@ -6,6 +6,12 @@ export type NativeFunction = (L: number) => number;
 
 const CHUNK_BYTES = 8192;
 
+/** The type tag Lua passes as the old size when it allocates a new string object. */
+const LUA_TSTRING = 4;
+
+/** Above this a new string object is a long one (40 bytes of text at most, plus its header). */
+const LONG_STRING_MIN_BYTES = 128;
+
 /** Strings up to this length are read with a plain loop, cheaper than apply() for short ones. */
 const SHORT_STRING_BYTES = 64;
 
@@ -24,8 +30,14 @@ export function isLuaUnwind(e: unknown): boolean {
  * so a character maps to a byte and back. A string holding characters above 255 (which the
  * server should never send) is passed as UTF-8 rather than truncated.
  *
- * Memory is capped through wasmoon's tracing allocator: an allocation past the cap fails,
- * which Lua reports as "not enough memory" instead of growing the page's heap without end.
+ * Memory is capped through the VM's own allocator (it replaces wasmoon's tracing one, which it
+ * copies): an allocation past the cap fails, which Lua reports as "not enough memory" instead
+ * of growing the page's heap without end. The allocator also counts the bytes of long
+ * strings made, which the engine charges to a script's budget: making them in C
+ * (`string.rep`, `..`, `table.concat`) runs no VM instruction, and would otherwise be free.
+ * Only long strings count because only they cost the same whatever ran before: short ones
+ * are interned (an existing one costs nothing), and stacks and string tables grow and shrink
+ * with the collector's timing.
  * The cap holds only inside protected calls (pcall()): a memory error raised outside one,
  * say while the host pushes a script's arguments, has no handler to land in and would abort
  * the WebAssembly module. The host's own pushes are bounded by the request's size, and the
@@ -43,6 +55,12 @@ export class LuaVm {
   private readonly buffer: number;
   /** The heap size allocations may not grow past inside protected calls. */
   private readonly memoryMaxBytes: number;
+  /** The cap in force now: memoryMaxBytes inside protected calls, none (0) outside. */
+  private capBytes = 0;
+  /** Bytes the Lua heap holds. */
+  private usedBytes: number;
+  /** Bytes of long strings made since the VM started; the engine reads differences. */
+  stringBytesMade = 0;
 
   constructor(
     readonly lua: LuaWasm,
@@ -63,24 +81,46 @@ export class LuaVm {
     ]) {
       this.global.loadLibrary(library);
     }
-    this.memoryMaxBytes = this.global.getMemoryUsed() + memoryLimitBytes;
+    this.usedBytes = this.global.getMemoryUsed();
+    this.memoryMaxBytes = this.usedBytes + memoryLimitBytes;
+    const module = lua.module;
+    const allocator = module.addFunction((_userData: number, pointer: number, oldSize: number, newSize: number) => {
+      if (newSize === 0) {
+        if (pointer) {
+          this.usedBytes -= oldSize;
+          module._free(pointer);
+        }
+        return 0;
+      }
+      // Without a block, oldSize holds the kind of object being made, not a size.
+      const growthBytes = pointer ? newSize - oldSize : newSize;
+      const endBytes = this.usedBytes + growthBytes;
+      if (growthBytes > 0 && this.capBytes && endBytes > this.capBytes) return 0;
+      const reallocated = module._realloc(pointer, newSize);
+      if (reallocated) {
+        this.usedBytes = endBytes;
+        if (!pointer && oldSize === LUA_TSTRING && newSize > LONG_STRING_MIN_BYTES) this.stringBytesMade += newSize;
+      }
+      return reallocated;
+    }, 'iiiii');
+    this.pointers.push(allocator);
+    lua.lua_setallocf(this.L, allocator, null);
   }
 
   /** lua_pcallk without continuation, with the memory cap on for its duration. */
   pcall(L: number, nargs: number, nresults: number, handler: number): number {
-    const global = this.global;
-    const outer = global.getMemoryMax();
-    global.setMemoryMax(this.memoryMaxBytes);
+    const outer = this.capBytes;
+    this.capBytes = this.memoryMaxBytes;
     try {
       return this.api.pcallk(L, nargs, nresults, handler, 0, 0);
     } finally {
-      global.setMemoryMax(outer);
+      this.capBytes = outer;
     }
   }
 
   /** Bytes the Lua heap holds right now. */
   memoryUsed(): number {
-    return this.global.getMemoryUsed();
+    return this.usedBytes;
   }
 
   /** Registers a JavaScript function as a C function pointer that lives as long as this VM. */

@@ -181,3 +181,15 @@ export function formatG(value: number, precision: number): string {
 function withoutNewlines(text: string): string {
   return text.replace(/[\r\n]/g, ' ');
 }
+
+/** What converting one reply element into Lua costs, in bytes of the script budget. */
+const ELEMENT_WEIGHT_BYTES = 64;
+
+/** The work of turning a reply into Lua values, as bytes charged to the script's budget. */
+export function replyWeightBytes(reply: Reply): number {
+  if (reply.type === 'bulk') return ELEMENT_WEIGHT_BYTES + (reply.value?.length ?? 0);
+  if (reply.type !== 'array' || reply.value === null) return ELEMENT_WEIGHT_BYTES;
+  let bytes = ELEMENT_WEIGHT_BYTES;
+  for (const element of reply.value) bytes += replyWeightBytes(element);
+  return bytes;
+}

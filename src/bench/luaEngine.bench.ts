@@ -2,11 +2,12 @@ import { bench, describe } from 'vitest';
 import { RELEASE_IF_MINE } from '../actors/recipes/lockScripts';
 import { bulk, type Reply } from '../redis/reply';
 import type { ScriptRequest } from '../redis/scriptEngine';
-import { loadLuaEngine } from '../redis/lua';
+import { loadLuaEngine } from '../redis/lua/index';
 
 // Cost of EVAL inside the engine, without the server around it: `npx vitest bench
-// src/bench/luaScriptEngine`. It lives here, not beside the engine in src/redis, because it
-// runs a lock recipe's script from src/actors, a layer src/redis may not import. Not a test: timings depend on the machine, so nothing here can fail.
+// src/bench/luaEngine`. It lives here, not beside the engine in src/redis, because it runs a lock
+// recipe's script from src/actors, a layer src/redis may not import. Not a test: timings depend
+// on the machine, so nothing here can fail.
 // Each sample runs BATCH scripts, so the timer's own cost does not swamp a few microseconds:
 // divide a sample's time by BATCH. On the 2-core development machine (Node 20) that gave
 // about 5 µs for the release script and 2.5 µs for `return 1`, down from about 15 µs and

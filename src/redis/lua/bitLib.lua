@@ -1,9 +1,7 @@
-/**
- * Lua source of the `bit` table (LuaBitOp, as bundled with Redis): 32-bit operations whose
- * results are signed 32-bit numbers. Written with 5.4's native 64-bit integer operators,
- * which only this private chunk may use (scripts are held to 5.1 syntax).
- */
-export const bitLibSource = String.raw`
+-- The `bit` table (LuaBitOp, as bundled with Redis): 32-bit operations whose
+-- results are signed 32-bit numbers. Written with 5.4's native 64-bit integer operators,
+-- which only this private chunk may use (scripts are held to 5.1 syntax).
+
 local env = ...
 local type, select, error, tonumber = type, select, error, tonumber
 local mtype, mfloor, sformat = math.type, math.floor, string.format
@@ -72,4 +70,3 @@ function bit.tohex(x, n)
 end
 
 env.install('bit', bit)
-`;

@@ -1,18 +1,16 @@
-/**
- * Lua source that turns a fresh Lua 5.4 state into Redis 7.0's script environment: the Lua 5.1
- * shapes of base/string/table/math/coroutine, read-only globals with Redis's exact messages,
- * Redis's `pcall` (which turns `{err=...}` tables into strings) and the top-level error handler
- * that adds `source`/`line` for the `script: <sha>, on @user_script:<line>.` suffix.
- *
- * It runs once per VM, before any user script, with the real globals in reach; it keeps what
- * the shim needs in upvalues and leaves only the sandbox visible. `bit`, `cjson` and `redis`
- * are built by their own chunks and installed through `env.install`.
- *
- * Why Lua and not JavaScript: every wrapper here is called from scripts, and a Lua wrapper is
- * both faster than a trip through the WebAssembly boundary and able to raise errors the normal
- * Lua way (a JavaScript callback that longjmps is fragile).
- */
-export const sandboxSource = String.raw`
+-- Turns a fresh Lua 5.4 state into Redis 7.0's script environment: the Lua 5.1
+-- shapes of base/string/table/math/coroutine, read-only globals with Redis's exact messages,
+-- Redis's `pcall` (which turns `{err=...}` tables into strings) and the top-level error handler
+-- that adds `source`/`line` for the `script: <sha>, on @user_script:<line>.` suffix.
+--
+-- It runs once per VM, before any user script, with the real globals in reach; it keeps what
+-- the shim needs in upvalues and leaves only the sandbox visible. `bit`, `cjson` and `redis`
+-- are built by their own chunks and installed through `env.install`.
+--
+-- Why Lua and not JavaScript: every wrapper here is called from scripts, and a Lua wrapper is
+-- both faster than a trip through the WebAssembly boundary and able to raise errors the normal
+-- Lua way (a JavaScript callback that longjmps is fragile).
+
 local native = ...
 local real_G = _G
 local type, error, rawget, rawset, rawequal, next, select = type, error, rawget, rawset, rawequal, next, select
@@ -26,6 +24,18 @@ local tunpack, tconcat, tinsert = table.unpack, table.concat, table.insert
 local getinfo = debug.getinfo
 
 local env = {}
+
+-- Work done inside one C call runs no instruction, so the library wrappers report it
+-- (native.charge, in bytes: 16 make one instruction of the budget). ELEMENT_BYTES is what
+-- one element moved, compared or pushed costs; calls under CHARGE_ABOVE elements are free.
+local charge = native.charge
+local ELEMENT_BYTES, CHARGE_ABOVE = 64, 1024
+local function charge_elements(n)
+  if n > CHARGE_ABOVE then charge(n * ELEMENT_BYTES) end
+end
+-- Passes varargs through without a tail call, so a C function's error names this chunk's
+-- line (which fixerr moves to the script's) rather than no line at all.
+local function pass(...) return ... end
 
 -- Lua 5.1 prints every number with "%.14g" (it has only doubles).
 local function num2str(n) return sformat('%.14g', n) end
@@ -59,8 +69,10 @@ env.trunc = trunc
 
 -- Rewrites 5.4 runtime messages into 5.1's word order:
 -- "attempt to index a nil value (local 'x')" -> "attempt to index local 'x' (a nil value)".
+-- Only short messages are rewritten: the pattern backtracks, and 5.4's own messages are short,
+-- while a script's error(long_text) must not cost quadratic time inside one C call.
 local function fixmsg(e)
-  if type(e) ~= 'string' then return e end
+  if type(e) ~= 'string' or #e > 1024 then return e end
   return (sgsub(e, "attempt to ([%a ]-) a (%a+) value %((%a+) '([^']*)'%)", function(op, ty, kind, name)
     if kind == 'constant' then return 'attempt to ' .. op .. ' a ' .. ty .. ' value' end
     return 'attempt to ' .. op .. ' ' .. kind .. " '" .. name .. "' (a " .. ty .. ' value)'
@@ -135,10 +147,12 @@ local function pcall51(f, ...)
   return pcall_result(xpcall(f, fixerr, ...))
 end
 local function xpcall51(f, handler)
-  return xpcall(f, function(e) return handler(fixerr(e)) end)
+  return xpcall(f, function(e) return handler(fixerr(e, 3)) end)
 end
 
 local function tonumber51(v, base)
+  -- Reading a number out of a long string scans it in C.
+  if type(v) == 'string' and #v > CHARGE_ABOVE then charge(#v) end
   if base == nil then return tidy(tonumber(v)) end
   return tonumber(v, trunc(base))
 end
@@ -193,8 +207,23 @@ end
 
 local string51 = pick(string, 'byte char dump find format gmatch gsub len lower match reverse sub upper')
 string51.gfind = string.gmatch
--- 5.1's rep has no separator argument.
-string51.rep = function(s, n) return (string.rep(s, n)) end
+-- 5.1's rep has no separator argument. Repeating an empty string answers at once: C would
+-- loop n times copying nothing (string.rep('', 2^50) froze the page).
+string51.rep = function(s, n)
+  if s == '' and tonumber(n) then return '' end
+  return (string.rep(s, n))
+end
+string51.byte = function(s, i, j)
+  if type(s) == 'string' and (i == nil or type(i) == 'number') and (j == nil or type(j) == 'number') then
+    -- The span as string.byte reads it: negative positions count from the end.
+    local l = #s
+    local from, to = i or 1, j or i or 1
+    if from < 0 then from = l + from + 1 end
+    if to < 0 then to = l + to + 1 end
+    charge_elements(math.min(to, l) - math.max(from, 1))
+  end
+  return pass(string.byte(s, i, j))
+end
 -- 5.1's format truncates floats for integer conversions and prints numbers for %s like tostring.
 string51.format = function(fmt, ...)
   local args = {...}
@@ -218,6 +247,45 @@ end
 env.string = string51
 
 local table51 = pick(table, 'concat insert remove sort')
+-- Sorting without a comparator compares in C; inserting or removing before the end shifts
+-- every later element in C; concat walks every element even when they are all empty.
+table51.sort = function(t, comp)
+  if comp == nil and type(t) == 'table' then
+    local n = #t
+    if n > 1 then charge_elements(mfloor(n * math.log(n, 2))) end
+  end
+  table.sort(t, comp)
+end
+table51.insert = function(t, ...)
+  local pos, v = ...
+  if select('#', ...) == 2 and type(t) == 'table' and type(pos) == 'number' then
+    pos = trunc(pos)
+    local e = #t + 1
+    if pos < 1 or pos > e then
+      -- 5.4 refuses a position outside 1..#t+1; 5.1 grows the array to it, or shifts
+      -- everything up to it, with raw access (counted here, as a Lua loop).
+      if pos > e then e = pos end
+      for i = e, pos + 1, -1 do rawset(t, i, rawget(t, i - 1)) end
+      rawset(t, pos, v)
+      return
+    end
+    charge_elements(e - pos)
+    table.insert(t, pos, v)
+    return
+  end
+  table.insert(t, ...)
+end
+table51.remove = function(t, ...)
+  local pos = ...
+  if type(t) == 'table' and type(pos) == 'number' then charge_elements(#t - pos) end
+  return (table.remove(t, ...))
+end
+table51.concat = function(t, sep, i, j)
+  if type(t) == 'table' and (i == nil or type(i) == 'number') and (j == nil or type(j) == 'number') then
+    charge_elements((j or #t) - (i or 1))
+  end
+  return (table.concat(t, sep, i, j))
+end
 table51.getn = function(t) return #t end
 table51.setn = function() error("'setn' is obsolete", 3) end
 table51.maxn = function(t)
@@ -286,30 +354,65 @@ end
 -- Redis's math.random draws from rand48, kept by the host (native.lrand48) so its state
 -- survives VM restarts like the server's does; it is not reseeded between scripts.
 local lrand48, srand48 = native.lrand48, native.srand48
+
+-- luaL_checknumber: 5.1 takes numeric strings wherever it wants a number (a seed from ARGV).
+local function checknumber(v, n, fname)
+  if type(v) == 'number' then return v end
+  local x = type(v) == 'string' and tonumber(v) or nil
+  if x == nil then
+    error('bad argument #' .. n .. " to '" .. fname .. "' (number expected, got " .. (v == nil and 'no value' or type(v)) .. ')', 4)
+  end
+  return x
+end
+
 math51.random = function(...)
   local n = select('#', ...)
   local r = (lrand48() % 2147483647) / 2147483647.0
   if n == 0 then return r end
   if n == 1 then
-    local u = trunc(...)
+    local u = trunc(checknumber(..., 1, 'random'))
     if u < 1 then error("bad argument #1 to 'random' (interval is empty)", 3) end
     return mfloor(r * u) + 1
   end
   if n == 2 then
     local l, u = ...
-    l, u = trunc(l), trunc(u)
+    l, u = trunc(checknumber(l, 1, 'random')), trunc(checknumber(u, 2, 'random'))
     if l > u then error("bad argument #2 to 'random' (interval is empty)", 3) end
     return mfloor(r * (u - l + 1)) + l
   end
   error('wrong number of arguments', 3)
 end
 math51.randomseed = function(seed)
-  if type(seed) ~= 'number' then
-    error("bad argument #1 to 'randomseed' (number expected, got " .. (seed == nil and 'no value' or type(seed)) .. ')', 3)
+  srand48(trunc(checknumber(seed, 1, 'randomseed')))
+end
+-- 5.4's max/min compare their arguments as they are, so strings raise a comparison error.
+math51.max = function(...)
+  local best = checknumber((...), 1, 'max')
+  for i = 2, select('#', ...) do
+    local v = checknumber((select(i, ...)), i, 'max')
+    if v > best then best = v end
   end
-  srand48(trunc(seed))
+  return tidy(best)
+end
+math51.min = function(...)
+  local best = checknumber((...), 1, 'min')
+  for i = 2, select('#', ...) do
+    local v = checknumber((select(i, ...)), i, 'min')
+    if v < best then best = v end
+  end
+  return tidy(best)
 end
 env.math = math51
+
+-- unpack pushes every element in C. Past a million, unpack itself refuses ("too many
+-- results to unpack"), so nothing is charged for that.
+local function unpack51(t, i, j)
+  if type(t) == 'table' and (i == nil or type(i) == 'number') and (j == nil or type(j) == 'number') then
+    local n = (j or #t) - (i or 1)
+    if n < 1000000 then charge_elements(n) end
+  end
+  return pass(tunpack(t, i, j))
+end
 
 local coroutine51 = pick(coroutine, 'create resume status wrap yield')
 coroutine51.running = running51
@@ -323,7 +426,7 @@ local globals = {
   getmetatable = getmetatable, ipairs = ipairs, load = load51, loadstring = loadstring51,
   next = next51, pairs = pairs, pcall = pcall51, rawequal = rawequal, rawget = rawget51,
   rawset = rawset51, select = select, setmetatable = setmetatable51, tonumber = tonumber51,
-  tostring = tostring51, type = type, unpack = tunpack, xpcall = xpcall51,
+  tostring = tostring51, type = type, unpack = unpack51, xpcall = xpcall51,
   _VERSION = 'Lua 5.1',
   string = protect(string51), table = protect(table51), math = protect(math51),
   coroutine = protect(coroutine51),
@@ -366,7 +469,7 @@ end
 
 -- Errors are located at the innermost frame that is neither C nor part of this shim, which
 -- is the script line Redis would name.
-local shim_sources = {['=sandbox'] = true, ['=redis'] = true, ['=bit'] = true, ['=cjson'] = true}
+local shim_sources = {['=sandbox'] = true, ['=redis'] = true, ['=bit'] = true, ['=cjson'] = true, ['=pattern'] = true, ['=cmsgpack'] = true}
 local function user_frame(level)
   while true do
     local info = getinfo(level, 'Sl')
@@ -376,15 +479,47 @@ local function user_frame(level)
   end
 end
 
+-- The frame that called the library function whose shim code raised an error. 5.1's C
+-- libraries name their caller's line (luaL_where(L, 1)), and none when the caller is C, as in
+-- pcall(string.find, ...). Above the shim's frames sits at most one C frame of its own (the
+-- trampoline of harden()); a second C frame before the script's means a C caller.
+local function library_caller(level)
+  local c_frames, seen_shim = 0, false
+  while true do
+    local info = getinfo(level, 'Sl')
+    if not info then return nil end
+    if shim_sources[info.source] then
+      -- Two C frames between shim frames: a library function called by pcall (itself a shim).
+      if seen_shim and c_frames >= 2 then return nil end
+      seen_shim, c_frames = true, 0
+    elseif info.what == 'C' then
+      c_frames = c_frames + 1
+    elseif seen_shim then
+      if c_frames <= 1 then return info end
+      return nil
+    else
+      return info
+    end
+    level = level + 1
+  end
+end
+
 -- A library wrapper written in Lua raises "sandbox:12: bad argument..."; 5.1's C library
 -- would have named the script's line. Also rewrites 5.4 wording (fixmsg).
-function fixerr(e)
+-- level is where the error's own frames start, seen from fixerr: 2 when fixerr is the
+-- message handler itself, more when a handler calls it.
+function fixerr(e, level)
   if type(e) ~= 'string' then return e end
   e = fixmsg(e)
   local shim, rest = e:match('^(%a+):%d+: (.*)$')
   if shim and shim_sources['=' .. shim] then
-    local info = user_frame(2)
-    e = info and (info.short_src .. ':' .. info.currentline .. ': ' .. rest) or rest
+    local info = library_caller(level or 2)
+    if info then
+      e = info.short_src .. ':' .. info.currentline .. ': ' .. rest
+    else
+      -- Called from C (pcall), 5.1's luaL_argerror has no name for the function either.
+      e = sgsub(rest, "^(bad argument #%d+ to )'[^']*'", "%1'?'")
+    end
   end
   return e
 end
@@ -393,7 +528,8 @@ end
 -- table {err=..., source=..., line=...}.
 function env.handler(err)
   if type(err) ~= 'table' then
-    err = {err = 'ERR ' .. tostring51(fixerr(err))}
+    -- Below this handler: the host's C entry to it (see luaScriptEngine.ts), then the error.
+    err = {err = 'ERR ' .. tostring51(fixerr(err, 4))}
   end
   local info = user_frame(2)
   if info then
@@ -413,6 +549,8 @@ end
 function env.begin_run(keys, argv, collect)
   if not collectgarbage('isrunning') then collectgarbage('restart') end
   if collect then collectgarbage('collect') end
+  env.reset_patterns()
+  env.reset_cjson()
   rawset(globals, 'KEYS', keys)
   rawset(globals, 'ARGV', argv)
 end
@@ -422,4 +560,3 @@ end
 env.real_G = real_G
 
 return env
-`;

@@ -1,14 +1,12 @@
-/**
- * Lua source of the `redis` table scripts see: call/pcall, error_reply/status_reply, sha1hex,
- * log and the constants of Redis 7.0.15. call/pcall are host functions (luaScriptEngine.ts);
- * this chunk holds the rest, with Redis's error-table format (luaPushErrorBuff).
- *
- * Texts were checked against redis-server 7.0.15 (see README.md in this folder).
- */
-export const redisLibSource = String.raw`
+-- The `redis` table scripts see: call/pcall, error_reply/status_reply, sha1hex,
+-- log and the constants of Redis 7.0.15. call/pcall are host functions (luaScriptEngine.ts);
+-- this chunk holds the rest, with Redis's error-table format (luaPushErrorBuff).
+--
+-- Texts were checked against redis-server 7.0.15 (see README.md in this folder).
+
 local env, native = ...
 local type, select, error = type, select, error
-local ssub, sfind, sgsub = string.sub, string.find, string.gsub
+local ssub, sfind, sgsub, sbyte = string.sub, string.find, string.gsub, string.byte
 local tostring51 = env.tostring
 
 -- luaPushErrorBuff: "-CODE msg" keeps CODE, anything else gets the generic ERR code.
@@ -24,7 +22,12 @@ local function error_table(text)
   else
     code, msg = 'ERR', text
   end
-  msg = sgsub(sgsub(msg, '^[\r\n]+', ''), '[\r\n]+$', '')
+  -- Trailing newlines are cut by scanning back, not with '[\r\n]+$': unanchored, that
+  -- pattern backtracks quadratically inside one C call on a long run of newlines.
+  msg = sgsub(msg, '^[\r\n]+', '')
+  local last = #msg
+  while last > 0 and (sbyte(msg, last) == 10 or sbyte(msg, last) == 13) do last = last - 1 end
+  msg = ssub(msg, 1, last)
   return {err = code .. ' ' .. msg}
 end
 env.error_table = error_table
@@ -90,4 +93,3 @@ redis.REPL_NONE, redis.REPL_AOF, redis.REPL_SLAVE, redis.REPL_REPLICA, redis.REP
 redis.REDIS_VERSION, redis.REDIS_VERSION_NUM = '7.0.15', 458767
 
 env.install('redis', redis)
-`;
