@@ -8,7 +8,7 @@ import type { PlayerStore } from '../player/playerStore';
  * two sides share one playhead (moving either moves both), and the setting that differs is
  * fixed: neither side offers the fencing switch, so the comparison cannot be undone by accident.
  */
-export function CompareBlock({ title, left, right }: { title?: string; left: CompareRun; right: CompareRun }) {
+export function CompareBlock({ title, left, right, onWatched }: { title?: string; left: CompareRun; right: CompareRun; onWatched?: () => void }) {
   const sides = useMemo(
     () => [left, right].map((run) => ({ ...run, scenario: { ...run.scenario, controls: run.scenario.controls.filter((c) => c !== 'toggle-fencing') } })),
     [left, right],
@@ -31,6 +31,7 @@ export function CompareBlock({ title, left, right }: { title?: string; left: Com
             <h4>{run.label}</h4>
             <ScenarioPlayer
               scenario={run.scenario}
+              {...(onWatched ? { onWatched } : {})}
               onStore={(store) => {
                 stores.current[i] = store;
                 setReady((n) => n + 1);

@@ -12,11 +12,11 @@ import './dashboard.css';
  * redraws the charts). The numbers are plain text; the charts (Observable Plot) load lazily, so
  * pages without a dashboard never download Plot.
  */
-export function DashboardBlock({ scenario }: { scenario: Scenario }) {
+export function DashboardBlock({ scenario, onWatched }: { scenario: Scenario; onWatched?: () => void }) {
   const [store, setStore] = useState<PlayerStore | null>(null);
   return (
     <section className="block dashboard-block" aria-label={`Dashboard: ${scenario.title}`}>
-      <ScenarioPlayer scenario={scenario} onStore={setStore} />
+      <ScenarioPlayer scenario={scenario} onStore={setStore} {...(onWatched ? { onWatched } : {})} />
       {store ? <Dashboard store={store} /> : <p className="block-note">The dashboard appears once the run is ready.</p>}
     </section>
   );

@@ -8,6 +8,7 @@ import { MatchBlock } from '../blocks/MatchBlock';
 import { QuizBlock } from '../blocks/QuizBlock';
 import { ReflectBlock } from '../blocks/ReflectBlock';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
+import { useVisits } from '../progress/visits';
 import { Prose } from './Prose';
 
 // The dashboard (its metrics and, later still, Observable Plot) is a chunk of its own: lessons
@@ -18,18 +19,20 @@ const DashboardBlock = lazy(() => import('../blocks/DashboardBlock').then((m) =>
 export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
   if (block.kind === 'prose') return <Prose nodes={block.nodes} />;
   const key = `${lesson.frontmatter.slug}/${block.id}`;
+  // Seeing a scenario through counts toward the lesson being done (see lessonCompletion.ts).
+  const markRun = () => useVisits.getState().markRun(key);
   switch (block.kind) {
     case 'scenario':
       if (block.view === 'dashboard') {
         return (
           <Suspense fallback={<p className="block-note">Loading the dashboard…</p>}>
-            <DashboardBlock scenario={block.scenario} />
+            <DashboardBlock scenario={block.scenario} onWatched={markRun} />
           </Suspense>
         );
       }
       return (
         <div className="block scenario-block">
-          <ScenarioPlayer scenario={block.scenario} />
+          <ScenarioPlayer scenario={block.scenario} onWatched={markRun} />
         </div>
       );
     case 'quiz':
@@ -43,7 +46,7 @@ export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
     case 'fill-in':
       return <FillInBlock spec={block.spec} storageKey={key} lessonTitle={lesson.frontmatter.title} />;
     case 'compare':
-      return <CompareBlock {...(block.title ? { title: block.title } : {})} left={block.left} right={block.right} />;
+      return <CompareBlock {...(block.title ? { title: block.title } : {})} left={block.left} right={block.right} onWatched={markRun} />;
     case 'invalid':
       return <InvalidBlock lang={block.lang} diagnostics={block.diagnostics} />;
   }

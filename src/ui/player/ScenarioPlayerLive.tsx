@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../scenario/schema';
 import { useRoute } from '../routing/useRoute';
 import { pageSimulator } from '../worker/playerSimulator';
 import { createPlayerStore, type PlayerStore } from './playerStore';
 import { PlayerView } from './PlayerView';
 import { decodeRun, type SharedRun } from './shareLink';
+import { whenWatched } from './watched';
 import './player.css';
 
 export interface ScenarioPlayerProps {
@@ -13,6 +14,8 @@ export interface ScenarioPlayerProps {
   embedScenarioInLink?: boolean;
   /** Hands the host the player's store once it exists (the sandbox exports its actions). */
   onStore?: (store: PlayerStore) => void;
+  /** Called once, when the learner first plays or steps the run to its end or to a broken invariant. */
+  onWatched?: () => void;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface ScenarioPlayerProps {
  * soon as the first run arrives. A `run=` share link in the address restores a run of this
  * scenario exactly, at the playhead time it was shared at (`t=`), and brings the player into view.
  */
-export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore }: ScenarioPlayerProps) {
+export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore, onWatched }: ScenarioPlayerProps) {
   const [store, setStore] = useState<PlayerStore | null>(null);
   const [fromLink, setFromLink] = useState(false);
   const route = useRoute();
@@ -40,6 +43,13 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
     onStore?.(created);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scenario]);
+
+  // The host may pass a new callback on every render; the subscription follows the latest one.
+  const watched = useRef(onWatched);
+  useEffect(() => {
+    watched.current = onWatched;
+  }, [onWatched]);
+  useEffect(() => (store ? whenWatched(store, () => watched.current?.()) : undefined), [store]);
 
   // A link opened while the page is already showing this scenario: load it, but never throw the
   // learner's own changes away without asking.
