@@ -3,6 +3,8 @@ import { useStore } from 'zustand';
 import { describeEvent } from '../../timeline/describeEvent';
 import { formatMs } from '../../sim/time';
 import type { TraceEvent } from '../../sim/traceEvents';
+import { glossaryEntry } from '../glossary/glossary';
+import { glossaryHref } from '../routing/route';
 import { BugFinder } from './BugFinder';
 import type { PlayerStore } from './playerStore';
 import { countUpTo, indicesOfKind } from './traceIndex';
@@ -37,6 +39,7 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
                 <strong>
                   {broken ? `Broken: ${label}` : finished ? `Held: ${label}` : `So far so good: ${label}`}
                 </strong>
+                <VerdictMeaning invariant={v.invariant} label={label} />
                 {broken ? (
                   <>
                     <p>
@@ -73,6 +76,26 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
       )}
       <BugFinder store={store} />
     </div>
+  );
+}
+
+/**
+ * What an invariant promises, unfolded in place: following a link away would lose the learner's
+ * run, so the glossary itself opens in a new tab.
+ */
+function VerdictMeaning({ invariant, label }: { invariant: string; label: string }) {
+  const entry = glossaryEntry(invariant);
+  if (!entry) return null;
+  return (
+    <details className="verdict-meaning">
+      <summary>What does “{label}” mean?</summary>
+      <p>
+        {entry.promise} <span className="muted">(As seen by {entry.view}.)</span>{' '}
+        <a href={glossaryHref(invariant)} target="_blank" rel="noopener">
+          All the invariants, side by side<span className="visually-hidden"> (opens in a new tab)</span> ↗
+        </a>
+      </p>
+    </details>
   );
 }
 
