@@ -111,25 +111,27 @@ resource: { id: espresso }
 });
 
 describe('an error reply to an acquiring step', () => {
-  const yaml = (command: string) => `
+  // lessons:check refuses a step Redis would refuse on an empty server (SETT, PX -5), so these
+  // errors are the kind only a run can show: they depend on what is in Redis at the time.
+  const yaml = (steps: string) => `
 id: error-acquire
 title: t
 clients:
-  - { id: A, retry: { policy: fixed, delay: 100ms }, steps: [{ redis: ${command}, as: acquire }, { write: espresso }] }
+  - { id: A, retry: { policy: fixed, delay: 100ms }, steps: [${steps}, { write: espresso }] }
 resource: { id: espresso }
 `;
 
   it.each([
-    ['a negative expiry', "[SET, lock, '{value}', NX, PX, '-5']", /^ERR invalid expire time/],
-    ['an unknown command', "[SETT, lock, '{value}', NX]", /^ERR unknown command 'SETT'/],
-  ])('stops the client at once (%s): failed, with the error in the trace, never retried as busy', (_, command, error) => {
-    const r = runYaml(yaml(command));
-    expect(r.of('redis.command', 'r1')).toHaveLength(1);
+    ['a counter that is not a number', "{ redis: [SET, lock, busy] }, { redis: [INCR, lock], as: acquire }", 2, /^ERR value is not an integer or out of range/],
+    ['a script that answers with an error', `{ redis: [EVAL, "return redis.error_reply('ERR no lock for you')", '0'], as: acquire }`, 1, /^ERR no lock for you/],
+  ])('stops the client at once (%s): failed, with the error in the trace, never retried as busy', (_, steps, commands, error) => {
+    const r = runYaml(yaml(steps));
+    expect(r.of('redis.command', 'r1')).toHaveLength(commands);
     expect(r.of('lock.busy', 'A')).toHaveLength(0);
     const failed = r.of('lock.failed', 'A');
     expect(failed).toHaveLength(1);
     expect(failed[0]!.data.error).toMatch(error);
-    expect(r.of('step.done', 'A')[0]!.data.result).toMatch(/an error, stopping$/);
+    expect(r.of('step.done', 'A').at(-1)!.data.result).toMatch(/an error, stopping$/);
     expect(r.of('actor.state', 'A').map((e) => e.data.state)).toEqual(['idle', 'running', 'failed']);
     expect(r.of('resource.request', 'A')).toHaveLength(0);
   });

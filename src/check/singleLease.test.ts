@@ -65,7 +65,7 @@ describe('single-lease over simulated runs', () => {
   });
 
   it("lesson 9's \"your turn to lose the primary\", left alone, keeps a single lease (issue 16)", async () => {
-    const loaded = loadScenario('lessons/09-failover.md#failover-your-turn');
+    const loaded = loadScenario('lessons/09-replication-lost-lock.md#failover-your-turn');
     if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
     const simulation = new Simulation(loaded.scenario, {}, await loadScriptEngine()).run();
     const events = simulation.sim.trace.toArray();

@@ -277,14 +277,14 @@ describe('leases as the lock server grants them (only primaries)', () => {
   };
 
   it("does not project a replica's copy of A's lease onto A's lane", () => {
-    const { model } = modelOf('09-failover.md#failover-your-turn');
+    const { model } = modelOf('09-replication-lost-lock.md#failover-your-turn');
     expect(model.intervals.filter((i) => i.kind === 'lease' && i.owner === 'A').map((i) => i.lane)).toEqual(['primary', 'replica']);
     const primaryLease = model.intervals.find((i) => i.kind === 'lease' && i.owner === 'A' && i.lane === 'primary')!;
     expect(spans(model, 'leaseProjection', 'A')).toEqual([[primaryLease.startMs, primaryLease.endMs, 'A']]);
   });
 
   it("projects a promoted replica's lease from the promotion on", () => {
-    const { r, model } = modelOf('09-failover.md#failover-split-brain');
+    const { r, model } = modelOf('10-sentinel-mitigations.md#failover-split-brain');
     const promoted = r.events.find((e) => e.kind === 'redis.role' && e.actor === 'replica' && e.data.role === 'primary')!;
     const fromReplica = model.intervals.filter((i) => i.kind === 'leaseProjection' && i.startId === model.intervals.find((l) => l.kind === 'lease' && l.lane === 'replica' && l.owner === 'B')?.startId);
     expect(fromReplica.length).toBeGreaterThan(0);
