@@ -1,21 +1,23 @@
 import type { RedisServer } from '../redis/server';
 import type { Sim } from '../sim/sim';
 import type { Process } from './process';
-import { EPOCH_MS } from './unixClock';
+import { unixTime, type SimTimeMs, type UnixMs } from '../sim/time';
+import { localOfUnix } from './unixClock';
 
 /** The node whose lock keys a LeaseWatch watches. */
 export interface LeaseHost {
   readonly id: string;
   readonly process: Process;
   readonly server: RedisServer;
-  /** The node's clock, Unix ms. */
-  nowMs(): number;
+  /** The node's clock as Redis reports it. */
+  unixNowMs(): UnixMs;
 }
 
 interface Lease {
   owner: string;
   value: string;
-  expiresAt: number | null;
+  /** The key's deadline on the node's own clock, as Redis keeps it. */
+  expiresAtUnixMs: UnixMs | null;
   /** The kernel handle of the latest look at its deadline, if one is pending. */
   watch: number | null;
 }
@@ -41,16 +43,17 @@ export class LeaseWatch {
       const now = this.node.server.peek(key);
       const value = now === undefined ? undefined : ownerValue(now.type, now.value);
       const lease = this.leases.get(key);
+      const expiresAtUnixMs = now?.expiresAtMs == null ? null : unixTime(now.expiresAtMs);
       if (lease && lease.value === value) {
-        if (lease.expiresAt !== (now?.expiresAtMs ?? null)) {
-          lease.expiresAt = now?.expiresAtMs ?? null;
+        if (lease.expiresAtUnixMs !== expiresAtUnixMs) {
+          lease.expiresAtUnixMs = expiresAtUnixMs;
           this.watchExpiry(key, lease);
         }
         continue;
       }
       if (lease) this.end(key, value === undefined ? (this.evictedKeys.has(key) ? 'evicted' : this.whyGone(lease)) : 'overwritten');
       this.evictedKeys.delete(key);
-      if (value !== undefined) this.grant(key, value, now?.expiresAtMs ?? null);
+      if (value !== undefined) this.grant(key, value, expiresAtUnixMs);
     }
   }
 
@@ -65,19 +68,18 @@ export class LeaseWatch {
   }
 
   private whyGone(lease: Lease): 'expired' | 'deleted' {
-    const expired = lease.expiresAt !== null && this.node.nowMs() > lease.expiresAt;
+    const expired = lease.expiresAtUnixMs !== null && this.node.unixNowMs() > lease.expiresAtUnixMs;
     return expired ? 'expired' : 'deleted';
   }
 
-  private grant(key: string, value: string, expiresAtUnixMs: number | null): void {
-    const lease: Lease = { owner: this.ownerOf(value), value, expiresAt: expiresAtUnixMs, watch: null };
+  private grant(key: string, value: string, expiresAtUnixMs: UnixMs | null): void {
+    const lease: Lease = { owner: this.ownerOf(value), value, expiresAtUnixMs, watch: null };
     this.leases.set(key, lease);
-    const process = this.node.process;
     this.sim.record('lease.granted', this.node.id, {
       key,
       owner: lease.owner,
       value,
-      expiresAt: expiresAtUnixMs === null ? null : process.simTimeWhenLocalPasses(expiresAtUnixMs - EPOCH_MS),
+      expiresAtMs: expiresAtUnixMs === null ? null : this.deadline(expiresAtUnixMs),
     });
     this.watchExpiry(key, lease);
   }
@@ -91,14 +93,19 @@ export class LeaseWatch {
     this.sim.record('lease.ended', this.node.id, { key, owner: lease.owner, reason });
   }
 
+  /** When, in true time, this node's clock passes a Unix deadline (its drift and jumps included). */
+  private deadline(unixMs: UnixMs): SimTimeMs {
+    return this.node.process.simTimeWhenLocalPasses(localOfUnix(unixMs));
+  }
+
   /**
    * Looks again when the node's clock passes the key's deadline. Redis itself deletes expired
    * keys lazily or by sampling; a lease, though, is over the moment the deadline passes.
    */
   private watchExpiry(key: string, lease: Lease): void {
-    if (lease.expiresAt === null) return;
+    if (lease.expiresAtUnixMs === null) return;
     const process = this.node.process;
-    const at = process.simTimeWhenLocalPasses(lease.expiresAt - EPOCH_MS);
+    const at = this.deadline(lease.expiresAtUnixMs);
     const handle = this.sim.kernel.schedule(at - this.sim.now, process.owner, 'message', () => {
       if (lease.watch === handle) lease.watch = null;
       if (this.leases.get(key) !== lease) return;

@@ -1,6 +1,6 @@
 import type { FrozenTask, Owner } from '../sim/kernel';
 import type { Sim } from '../sim/sim';
-import { localTime, type LocalClockMs } from '../sim/time';
+import { localTime, simTime, type LocalClockMs, type SimTimeMs } from '../sim/time';
 
 /** The hooks' default: a process nobody reacts to. */
 const nothing = (): void => {};
@@ -80,7 +80,14 @@ export class Process {
 
   /** What this process's clock reads now. */
   localNow(): LocalClockMs {
-    const t = this.sim.now;
+    return this.localAt(this.sim.now);
+  }
+
+  /**
+   * What this process's clock will read at true time `t` (now or later), if nothing jumps it
+   * before then: the inspector reads clocks between events this way.
+   */
+  localAt(t: SimTimeMs): LocalClockMs {
     return localTime(t + this.offsetMs + Math.floor((t * this.driftPpm) / 1e6));
   }
 
@@ -90,9 +97,9 @@ export class Process {
   }
 
   /** The true time at which this clock will first read more than `local`. */
-  simTimeWhenLocalPasses(local: number): number {
+  simTimeWhenLocalPasses(local: LocalClockMs): SimTimeMs {
     const t = (local - this.offsetMs) / (1 + this.driftPpm / 1e6);
-    return Math.max(this.sim.now, Math.floor(t) + 1);
+    return simTime(Math.max(this.sim.now, Math.floor(t) + 1));
   }
 
   /** Schedules `run` after `localMs` as this process's own clock measures it. */

@@ -13,7 +13,8 @@ import { ReplicationPrimary } from './replicationPrimary';
 import { ReplicationReplica } from './replicationReplica';
 import type { ReplicationNode } from './replicationPeer';
 import { replyLine } from './replyLine';
-import { EPOCH_MS } from './unixClock';
+import { unixOfLocal } from './unixClock';
+import type { UnixMs } from '../sim/time';
 
 export type NodeRole = 'primary' | 'replica';
 /** none: nothing survives a restart; otherwise appendonly yes with this appendfsync. */
@@ -163,7 +164,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     const random = this.sim.random.fork(`redis:${this.id}`);
     this.runId = this.sim.random.fork(`runid:${this.id}:${this.lives++}`).hex(20);
     this.server = new RedisServer({
-      clock: () => this.nowMs(),
+      clock: () => this.unixNowMs(),
       random: () => random.float(),
       // Each start of a node is a new process with its own script state (math.random).
       scripts: this.scripts?.forServer?.() ?? this.scripts,
@@ -187,7 +188,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
       this.server.config.appendonly = true;
       this.server.config.appendfsync = this.options.persistence;
       this.server.load(commands);
-      this.aof = new AppendOnlyFile(this.options.persistence, this.nowMs(), commands);
+      this.aof = new AppendOnlyFile(this.options.persistence, this.unixNowMs(), commands);
     }
   }
 
@@ -198,9 +199,9 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     if (this.role === 'replica' && this.replicaOf !== null) this.replica.connect(this.replicaOf);
   }
 
-  /** The node's clock, unix ms. */
-  nowMs(): number {
-    return EPOCH_MS + this.process.localNow();
+  /** The node's clock as Redis reports it (Unix ms): its process's local clock, from the epoch. */
+  unixNowMs(): UnixMs {
+    return unixOfLocal(this.process.localNow());
   }
 
   /** A plain node is its own address. */
@@ -252,7 +253,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     const discarded = this.server.storedKeyCount;
     this.server.flushAll();
     this.server.load(commands);
-    if (this.aof) this.aof = new AppendOnlyFile(this.aof.policy, this.nowMs(), commands.map((c) => [...c]));
+    if (this.aof) this.aof = new AppendOnlyFile(this.aof.policy, this.unixNowMs(), commands.map((c) => [...c]));
     this.leases.check();
     return discarded;
   }
@@ -310,7 +311,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     if (this.cronAwake || !this.links) return;
     this.cronAwake = true;
     const tick = () => {
-      this.aof?.tick(this.nowMs());
+      this.aof?.tick(this.unixNowMs());
       // Unsynced AOF data keeps the cron alive until the fsync that covers it.
       if (!this.links!.keepRunning() && this.unsyncedCommands === 0) {
         this.cronAwake = false;

@@ -1,3 +1,4 @@
+import type { UnixMs } from '../sim/time';
 import type { Network } from '../net/network';
 import type { ReplicationBatch } from '../redis/replicationLog';
 import type { RedisServer } from '../redis/server';
@@ -38,7 +39,7 @@ export interface ReplicationNode {
   readonly primary: PrimaryEnd;
   readonly replica: ReplicaEnd;
   /** The node's clock, Unix ms. */
-  nowMs(): number;
+  unixNowMs(): UnixMs;
   /** Throws the dataset away and loads a full-resync snapshot; returns how many keys were discarded. */
   loadSnapshot(commands: readonly string[][]): number;
   /** Applies one batch of the primary's stream. */

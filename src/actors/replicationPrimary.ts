@@ -62,7 +62,7 @@ export class ReplicationPrimary implements PrimaryEnd {
     const replica = this.node.links?.lookup(replicaId);
     const links = this.node.links;
     if (!replica || !links || batches.length === 0) return;
-    if (!this.unackedSince.has(replicaId)) this.unackedSince.set(replicaId, this.node.nowMs());
+    if (!this.unackedSince.has(replicaId)) this.unackedSince.set(replicaId, this.node.unixNowMs());
     const send = () => {
       for (const batch of batches) {
         const label = batch.effects.map((argv) => argv.join(' ')).join('; ');
@@ -93,16 +93,16 @@ export class ReplicationPrimary implements PrimaryEnd {
   /** REPLCONF ACK <offset>: a replica reports how far it has applied the stream. False: unknown replica. */
   onAck(replicaId: string, offset: number): boolean {
     if (this.node.role !== 'primary' || this.log.ackedOffset(replicaId) === undefined) return false;
-    this.log.ack(replicaId, offset, this.node.nowMs());
+    this.log.ack(replicaId, offset, this.node.unixNowMs());
     if (offset >= this.log.offset) this.unackedSince.delete(replicaId);
-    this.log.refreshGood(this.node.nowMs(), this.node.server.config['min-replicas-max-lag']);
+    this.log.refreshGood(this.node.unixNowMs(), this.node.server.config['min-replicas-max-lag']);
     this.wakeWaiters();
     return true;
   }
 
   /** The once-a-second part of Redis's replicationCron on a primary. */
   cron(): void {
-    const now = this.node.nowMs();
+    const now = this.node.unixNowMs();
     this.log.refreshGood(now, this.node.server.config['min-replicas-max-lag']);
     // TCP would retransmit a lost segment; the simulator's links can lose messages, so a
     // replica that stays behind for a second is resent what it is missing from the backlog.

@@ -46,7 +46,7 @@ export class ReplicationReplica implements ReplicaEnd {
     const primary = this.primaryId === null ? undefined : this.node.links?.lookup(this.primaryId);
     const links = this.node.links;
     if (!primary || !links) return;
-    this.psyncSentAtMs = this.node.nowMs();
+    this.psyncSentAtMs = this.node.unixNowMs();
     links.network.send(this.node.id, primary.process, 'PSYNC ? -1', () => primary.primary.onPsync(this.node.id));
   }
 
@@ -113,7 +113,7 @@ export class ReplicationReplica implements ReplicaEnd {
   cron(): void {
     if (this.primaryId === null) return;
     if (!this.synced) {
-      if (this.node.nowMs() - this.psyncSentAtMs >= PSYNC_RETRY_MS) this.psync();
+      if (this.node.unixNowMs() - this.psyncSentAtMs >= PSYNC_RETRY_MS) this.psync();
       return;
     }
     this.sendAck();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simTime } from '../sim/time';
 import { Trace } from '../sim/trace';
 import type { TraceEvent } from '../sim/traceEvents';
 import { checkProgress } from './progress';
@@ -7,15 +8,15 @@ import { checkSingleLease } from './singleLease';
 /** Builds a small trace by hand: [time, kind, actor, data]. */
 function trace(rows: [number, string, string, object][]): TraceEvent[] {
   const t = new Trace();
-  t.append(0, 'run.start', 'world', { scenario: 't', seed: 1, actors: [] });
-  for (const [at, kind, actor, data] of rows) t.append(at, kind as never, actor, data as never);
+  t.append(simTime(0), 'run.start', 'world', { scenario: 't', seed: 1, actors: [] });
+  for (const [at, kind, actor, data] of rows) t.append(simTime(at), kind as never, actor, data as never);
   return t.toArray();
 }
 
 describe('single-lease (Redis view)', () => {
   const grants = trace([
-    [0, 'lease.granted', 'r1', { key: 'lock', owner: 'A', value: 'a', expiresAt: 10_000 }],
-    [5, 'lease.granted', 'r2', { key: 'lock', owner: 'B', value: 'b', expiresAt: 10_000 }],
+    [0, 'lease.granted', 'r1', { key: 'lock', owner: 'A', value: 'a', expiresAtMs: 10_000 }],
+    [5, 'lease.granted', 'r2', { key: 'lock', owner: 'B', value: 'b', expiresAtMs: 10_000 }],
   ]);
 
   it('breaks when two nodes each grant the same key to a different owner (one node is a holder)', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { simTime } from '../sim/time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScenario } from '../cli/loadScenario';
 import { loadTestScripts, runYaml } from '../scenario/testKit';
@@ -11,13 +12,13 @@ import { checkSingleLease } from './singleLease';
 /** Builds a small trace by hand: [time, kind, actor, data]. */
 function trace(rows: [number, string, string, object][]): TraceEvent[] {
   const t = new Trace();
-  t.append(0, 'run.start', 'world', { scenario: 't', seed: 1, actors: [] });
-  for (const [at, kind, actor, data] of rows) t.append(at, kind as never, actor, data as never);
+  t.append(simTime(0), 'run.start', 'world', { scenario: 't', seed: 1, actors: [] });
+  for (const [at, kind, actor, data] of rows) t.append(simTime(at), kind as never, actor, data as never);
   return t.toArray();
 }
 
-const grantA = (at: number, node: string) => [at, 'lease.granted', node, { key: 'lock', owner: 'A', value: 'a', expiresAt: 10_000 }] as [number, string, string, object];
-const grantB = (at: number, node: string) => [at, 'lease.granted', node, { key: 'lock', owner: 'B', value: 'b', expiresAt: 10_000 }] as [number, string, string, object];
+const grantA = (at: number, node: string) => [at, 'lease.granted', node, { key: 'lock', owner: 'A', value: 'a', expiresAtMs: 10_000 }] as [number, string, string, object];
+const grantB = (at: number, node: string) => [at, 'lease.granted', node, { key: 'lock', owner: 'B', value: 'b', expiresAtMs: 10_000 }] as [number, string, string, object];
 
 describe('single-lease: only a primary grants', () => {
   const replicaOf = (node: string, primary: string) => [0, 'redis.role', node, { role: 'replica', of: primary, reason: 'configured' }] as [number, string, string, object];

@@ -68,10 +68,11 @@ export class Kernel {
    * callbacks at the head are dropped first: they are not on the agenda, so they neither keep
    * a run going nor make it reach its time cap.
    */
-  nextAt(): number | undefined {
+  nextAt(): SimTimeMs | undefined {
     const { queue, cancelled } = this;
     while (cancelled.size > 0 && queue.size > 0 && cancelled.delete(queue.peekItem()!.handle)) queue.popItem();
-    return queue.peekAt();
+    const at = queue.peekAt();
+    return at === undefined ? undefined : simTime(at);
   }
 
   /**

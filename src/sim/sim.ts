@@ -2,6 +2,7 @@ import { Kernel } from './kernel';
 import { Prng } from './prng';
 import { Trace, type TraceCodec, type TraceTag } from './trace';
 import type { TraceEventMap, TraceKind } from './traceEvents';
+import type { SimTimeMs } from './time';
 
 /**
  * One run's shared machinery: the kernel (virtual time + agenda), the trace it writes, and
@@ -16,7 +17,7 @@ export class Sim {
     this.random = Prng.fromSeed(seed);
   }
 
-  get now(): number {
+  get now(): SimTimeMs {
     return this.kernel.now;
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simTime } from './time';
 import { actorOf, numberOf, Trace, TraceCodec, withActor } from './trace';
 import type { TraceKind } from './traceEvents';
 
@@ -15,7 +16,7 @@ describe('trace', () => {
   it('keeps every event across many chunks, in order, with its time, kind, actor and data', () => {
     const trace = new Trace();
     const kinds: TraceKind[] = ['net.send', 'net.deliver', 'lock.request', 'actor.state'];
-    for (let i = 0; i < 5000; i++) trace.append(i * 3, kinds[i % 4]!, `actor-${i % 7}`, { i } as never);
+    for (let i = 0; i < 5000; i++) trace.append(simTime(i * 3), kinds[i % 4]!, `actor-${i % 7}`, { i } as never);
     expect(trace.length).toBe(5000);
     for (const id of [0, 1, 1023, 1024, 2047, 2048, 4999]) {
       expect(trace.get(id)).toEqual({ id, at: id * 3, kind: kinds[id % 4], actor: `actor-${id % 7}`, data: { i: id } });
@@ -30,14 +31,14 @@ describe('trace', () => {
     const trace = new Trace();
     const sent = new Sent();
     const tag = trace.tagOf('net.send', 'A');
-    for (let i = 0; i < 3000; i++) trace.appendCoded(i, tag, sent, (i << 8) + trace.actorId(`r${i % 3}`), 'GET k');
-    trace.append(3000, 'net.drop', 'r1', { msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
+    for (let i = 0; i < 3000; i++) trace.appendCoded(simTime(i), tag, sent, (i << 8) + trace.actorId(`r${i % 3}`), 'GET k');
+    trace.append(simTime(3000), 'net.drop', 'r1', { msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
     expect(sent.decoded).toBe(0);
     expect(trace.get(2999)).toEqual({ id: 2999, at: 2999, kind: 'net.send', actor: 'A', data: { msg: 2999, to: 'r2', label: 'GET k' } });
     expect(trace.get(3000).data).toEqual({ msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
     const plain = new Trace();
-    for (let i = 0; i < 3000; i++) plain.append(i, 'net.send', 'A', { msg: i, to: `r${i % 3}`, label: 'GET k' } as never);
-    plain.append(3000, 'net.drop', 'r1', { msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
+    for (let i = 0; i < 3000; i++) plain.append(simTime(i), 'net.send', 'A', { msg: i, to: `r${i % 3}`, label: 'GET k' } as never);
+    plain.append(simTime(3000), 'net.drop', 'r1', { msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
     expect(trace.hash()).toBe(plain.hash());
   });
 

@@ -1,5 +1,6 @@
 import { Hash64 } from './hash';
 import type { TraceEvent, TraceEventMap, TraceKind } from './traceEvents';
+import type { SimTimeMs } from './time';
 
 /**
  * Data kept as a number and a reference the caller already holds, decoded by a shared codec
@@ -89,7 +90,7 @@ export class Trace {
     return this.count;
   }
 
-  append<K extends TraceKind>(at: number, kind: K, actor: string, data: TraceEventMap[K]): number {
+  append<K extends TraceKind>(at: SimTimeMs, kind: K, actor: string, data: TraceEventMap[K]): number {
     return this.appendTagged(at, this.tagOf(kind, actor), data);
   }
 
@@ -103,7 +104,7 @@ export class Trace {
   }
 
   /** Appends an event whose data `codec` decodes from `num` and `ref` when it is read. */
-  appendCoded(at: number, tag: TraceTag, codec: TraceCodec, num: number, ref: unknown): number {
+  appendCoded(at: SimTimeMs, tag: TraceTag, codec: TraceCodec, num: number, ref: unknown): number {
     const id = this.appendTagged(at, tag, codec);
     this.nums[id >> CHUNK_BITS]![id & IN_CHUNK] = num;
     this.refs[id >> CHUNK_BITS]![id & IN_CHUNK] = ref;
@@ -111,7 +112,7 @@ export class Trace {
   }
 
   /** Like append(), for a kind and actor given as `tagOf(kind, actor)`. */
-  appendTagged<K extends TraceKind>(at: number, tag: TraceTag<K>, data: TraceEventMap[K] | TraceCodec): number {
+  appendTagged<K extends TraceKind>(at: SimTimeMs, tag: TraceTag<K>, data: TraceEventMap[K] | TraceCodec): number {
     const id = this.count++;
     if (id === this.limit) this.makeRoom(id);
     const chunk = id >> CHUNK_BITS;

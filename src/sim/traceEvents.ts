@@ -1,3 +1,5 @@
+import type { SimTimeMs } from './time';
+
 /**
  * The trace's vocabulary: every kind of event a run can record, with its data. The timeline,
  * the checkers, the inspector and the tests all read these and nothing else.
@@ -37,7 +39,7 @@ export interface TraceEventMap {
   /** A Redis node executed a command (at the node, when it arrived). */
   'redis.command': { msg: number; from: string; argv: string[]; reply: string };
   /** A lock key now names an owner on this node: a lease as Redis sees it. */
-  'lease.granted': { key: string; owner: string; value: string; expiresAt: number | null };
+  'lease.granted': { key: string; owner: string; value: string; expiresAtMs: SimTimeMs | null };
   /** The lease ended on this node. */
   'lease.ended': { key: string; owner: string; reason: 'expired' | 'deleted' | 'overwritten' | 'lost' | 'evicted' };
 
@@ -133,5 +135,5 @@ export interface ActorInfo {
 
 /** One recorded event. `id` is its index in the trace, stable across replays of the same run. */
 export type TraceEvent<K extends TraceKind = TraceKind> = K extends TraceKind
-  ? { id: number; at: number; kind: K; actor: string; data: TraceEventMap[K] }
+  ? { id: number; at: SimTimeMs; kind: K; actor: string; data: TraceEventMap[K] }
   : never;

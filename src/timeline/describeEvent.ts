@@ -38,7 +38,7 @@ export function describeEvent(e: TraceEvent, labelOf: LabelOf): string {
     case 'redis.command':
       return `${who} ran ${e.data.argv.join(' ')} for ${labelOf(e.data.from)} and replied ${e.data.reply}.`;
     case 'lease.granted':
-      return `${who} now holds “${e.data.key}” for ${labelOf(e.data.owner)}${e.data.expiresAt === null ? ' with no expiry' : ` until ${formatMs(e.data.expiresAt)}`}.`;
+      return `${who} now holds “${e.data.key}” for ${labelOf(e.data.owner)}${e.data.expiresAtMs === null ? ' with no expiry' : ` until ${formatMs(e.data.expiresAtMs)}`}.`;
     case 'lease.ended':
       return `${who}: ${labelOf(e.data.owner)}'s lease on “${e.data.key}” ${leaseEndWords[e.data.reason]}.`;
     case 'lock.request':
@@ -155,7 +155,7 @@ const SAID: Record<string, readonly string[]> = {
 const FIELD_NAMES: Record<string, string> = {
   msg: 'message',
   argv: 'command',
-  expiresAt: 'expires at',
+  expiresAtMs: 'expires at',
   highestToken: 'highest token seen',
   readVersion: 'version read',
   numReplicas: 'replicas',
@@ -185,7 +185,7 @@ function words(key: string): string {
 
 function formatValue(key: string, value: unknown, labelOf: LabelOf): string {
   if (Array.isArray(value)) return value.map((v) => (Array.isArray(v) ? v.join(' ') : String(v))).join(key === 'argv' ? ' ' : '; ');
-  if (typeof value === 'number' && (key.endsWith('Ms') || key === 'expiresAt')) return formatMs(value);
+  if (typeof value === 'number' && key.endsWith('Ms')) return formatMs(value);
   if (typeof value === 'string' && ['from', 'to', 'owner', 'leader', 'primary', 'node', 'of'].includes(key)) return labelOf(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);

@@ -143,7 +143,7 @@ describe('buildTimelineModel edge cases', () => {
   });
 
   it('keeps a lease that never ends open until the run ends', () => {
-    const model = buildTimelineModel(trace([10, 'lease.granted', 'r1', { key: 'k', owner: 'A', value: 'v', expiresAt: 110 }], [900, 'run.end', 'world', { reason: 'time-cap' }]), []);
+    const model = buildTimelineModel(trace([10, 'lease.granted', 'r1', { key: 'k', owner: 'A', value: 'v', expiresAtMs: 110 }], [900, 'run.end', 'world', { reason: 'time-cap' }]), []);
     expect(model.intervals.find((i) => i.kind === 'lease')).toMatchObject({ startMs: 10, endMs: 900, endId: null, owner: 'A' });
     expect(model.lanes.map((l) => l.id)).toEqual(['r1']);
   });
@@ -249,7 +249,7 @@ describe('naming the lock server', () => {
     expect(buildTimelineModel(redisRun, []).lockServer).toBe('Redis');
     const etcdRun = trace(
       [0, 'run.start', 'world', { scenario: 's', seed: 1, actors: [{ id: 'A', label: 'Barista A', role: 'client' }, { id: 'etcd', label: 'etcd', role: 'service' }] }],
-      [1, 'lease.granted', 'etcd', { key: 'lock', owner: 'A', value: 'v', expiresAt: 100 }],
+      [1, 'lease.granted', 'etcd', { key: 'lock', owner: 'A', value: 'v', expiresAtMs: 100 }],
       [1, 'lock.acquired', 'A', { key: 'lock', value: 'v', token: 1, ttlMs: 100 }],
       [100, 'lease.ended', 'etcd', { key: 'lock', owner: 'A', reason: 'expired' }],
       [200, 'run.end', 'world', { reason: 'idle' }],

@@ -42,7 +42,7 @@ ${crash ? '  - { at: 50ms, do: crash, target: A }' : '  []'}
   it('leaves an immortal lock when the client crashes between the two commands', () => {
     const r = runYaml(yaml(true));
     const grant = r.of('lease.granted', 'r1')[0]!;
-    expect(grant.data).toMatchObject({ owner: 'A', expiresAt: null });
+    expect(grant.data).toMatchObject({ owner: 'A', expiresAtMs: null });
     expect(r.of('lease.ended')).toEqual([]);
     expect(r.of('lock.acquired', 'B')).toEqual([]);
     expect(r.verdict('progress').holds).toBe(false);

@@ -1,5 +1,5 @@
 import type { Sim } from '../../sim/sim';
-import { formatMs } from '../../sim/time';
+import { formatMs, localTime, type LocalClockMs } from '../../sim/time';
 import { Process } from '../process';
 import { describeAnswer, type LockService } from './lockService';
 
@@ -21,8 +21,8 @@ interface Row {
   value: string;
   owner: string;
   token: number;
-  /** expiry-column: the deadline on the database's clock (LocalClockMs); null for a row lock. */
-  expiresAtLocal: number | null;
+  /** expiry-column: the deadline on the database's clock; null for a row lock. */
+  expiresAtLocal: LocalClockMs | null;
   /** for-update: the session's idle timer. */
   idleTimer: number | null;
 }
@@ -127,7 +127,7 @@ export class DbLockTable implements LockService {
     if (row?.value !== value) return 0;
     if (op === 'KEEPALIVE') {
       if (row.expiresAtLocal !== null) {
-        row.expiresAtLocal = this.process.localNow() + ttlMs;
+        row.expiresAtLocal = localTime(this.process.localNow() + ttlMs);
         this.watchExpiry(key, row);
       } else this.armIdle(key, row);
       return 1;
@@ -141,10 +141,10 @@ export class DbLockTable implements LockService {
 
   private take(key: string, value: string, ttlMs: number): number {
     const forUpdate = this.options.mode === 'for-update';
-    const row: Row = { value, owner: this.ownerOf(value), token: ++this.sequence, expiresAtLocal: forUpdate ? null : this.process.localNow() + ttlMs, idleTimer: null };
+    const row: Row = { value, owner: this.ownerOf(value), token: ++this.sequence, expiresAtLocal: forUpdate ? null : localTime(this.process.localNow() + ttlMs), idleTimer: null };
     this.rows.set(key, row);
-    const expiresAt = row.expiresAtLocal === null ? null : this.process.simTimeWhenLocalPasses(row.expiresAtLocal);
-    this.sim.record('lease.granted', this.id, { key, owner: row.owner, value, expiresAt });
+    const expiresAtMs = row.expiresAtLocal === null ? null : this.process.simTimeWhenLocalPasses(row.expiresAtLocal);
+    this.sim.record('lease.granted', this.id, { key, owner: row.owner, value, expiresAtMs });
     if (forUpdate) this.armIdle(key, row);
     else this.watchExpiry(key, row);
     return row.token;

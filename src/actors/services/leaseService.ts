@@ -1,5 +1,5 @@
 import type { Sim } from '../../sim/sim';
-import { formatMs } from '../../sim/time';
+import { formatMs, simTime } from '../../sim/time';
 import { Process } from '../process';
 import { describeAnswer, type LockService } from './lockService';
 
@@ -66,7 +66,7 @@ export class LeaseService implements LockService {
         const fresh: Holder = { value, owner: this.ownerOf(value), revision, ttlMs, timer: -1 };
         fresh.timer = this.arm(key, fresh);
         this.holders.set(key, fresh);
-        this.sim.record('lease.granted', this.id, { key, owner: fresh.owner, value, expiresAt: this.sim.now + ttlMs });
+        this.sim.record('lease.granted', this.id, { key, owner: fresh.owner, value, expiresAtMs: simTime(this.sim.now + ttlMs) });
         return revision;
       }
       case 'KEEPALIVE': {

@@ -1,5 +1,6 @@
 import type { Verdict } from '../../check/verdict';
 import type { ActorInfo, TraceEvent, TraceEventMap, TraceKind } from '../../sim/traceEvents';
+import { simTime } from '../../sim/time';
 
 /** Options for a made-up but plausible trace; only `events` is required. */
 export interface SyntheticTraceOptions {
@@ -67,7 +68,7 @@ export function syntheticTrace(options: SyntheticTraceOptions): { events: TraceE
     const client = `c${turn++ % clients}`;
     add(t, 'actor.state', client, { state: 'acquiring' });
     token++;
-    roundTrip(client, `SET lock ${client} NX PX 200`, 'OK', (at) => add(at, 'lease.granted', 'r1', { key: 'lock', owner: client, value: client, expiresAt: at + 200 }));
+    roundTrip(client, `SET lock ${client} NX PX 200`, 'OK', (at) => add(at, 'lease.granted', 'r1', { key: 'lock', owner: client, value: client, expiresAtMs: simTime(at + 200) }));
     add(t, 'lock.acquired', client, { key: 'lock', value: client, token, ttlMs: 200 });
     add(t, 'actor.state', client, { state: 'holding' });
     // Background pings from the other clients make the dense layers dense.

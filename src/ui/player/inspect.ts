@@ -1,5 +1,6 @@
 import { statusOf } from '../../actors/processStatus';
-import { EPOCH_MS } from '../../actors/unixClock';
+import { unixOfLocal } from '../../actors/unixClock';
+import { simTime, type LocalClockMs } from '../../sim/time';
 import { beliefsOf, heldAfter } from '../../check/beliefs';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
@@ -25,7 +26,7 @@ export interface NodeView {
   /** Replication offset, when the node replicates. */
   offset: number | null;
   /** What the node's clock says, relative to the run's start (differs from true time after a jump). */
-  clockMs: number;
+  clockMs: LocalClockMs;
   keys: KeyRow[];
 }
 
@@ -37,7 +38,8 @@ export interface ClientView {
   status: 'running' | 'paused' | 'crashed';
   /** Locks it believes it holds, with the fencing token it got and when it took them. */
   beliefs: { key: string; token: number | null; sinceMs: number; ttlMs: number }[];
-  clockMs: number;
+  /** What the client's own clock says (drift and jumps included). */
+  clockMs: LocalClockMs;
 }
 
 export interface Inspection {
@@ -75,11 +77,12 @@ export class RunInspector {
     if (this.simulation.sim.trace.length > cursor + 1) this.simulation = this.fresh();
     while (this.simulation.sim.trace.length <= cursor && this.simulation.step());
     const world = this.simulation.world;
-    // Between events the world does not change, but clocks (and so TTLs) keep running.
-    const aheadMs = Math.max(0, playheadMs - this.simulation.sim.now);
+    // Between events the world does not change, but clocks (and so TTLs) keep running: each
+    // clock is read at the playhead, at its own rate.
+    const playhead = simTime(Math.max(playheadMs, this.simulation.sim.now));
     const nodes = world.nodes.map((node): NodeView => {
       const info = (node as unknown as InfoSource).info?.();
-      const nowUnixMs = EPOCH_MS + node.process.localNow() + aheadMs;
+      const nowUnixMs = unixOfLocal(node.process.localAt(playhead));
       const keys = node.process.crashed
         ? []
         : node.server.entries().map((k): KeyRow => ({ key: k.key, type: k.type, value: k.value, ttlMs: k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs) }));
@@ -89,7 +92,7 @@ export class RunInspector {
         status: statusOf(node.process),
         role: info?.role ?? 'primary',
         offset: info ? info.offset : null,
-        clockMs: node.process.localNow() + aheadMs,
+        clockMs: node.process.localAt(playhead),
         keys: keys.filter((k) => k.ttlMs === null || k.ttlMs > 0),
       };
     });
@@ -102,7 +105,7 @@ export class RunInspector {
         state: stateOf(events, cursor, id),
         status: statusOf(client.process),
         beliefs: heldAfter(beliefs, cursor, id).map((b) => ({ key: b.key, token: b.token, sinceMs: b.startMs, ttlMs: b.ttlMs })),
-        clockMs: client.process.localNow() + aheadMs,
+        clockMs: client.process.localAt(playhead),
       };
     });
     return { nodes, clients };
