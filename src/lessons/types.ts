@@ -59,7 +59,7 @@ export interface Course {
   description: string;
 }
 
-/** Everything the site needs: what the `virtual:lessons` module exports. */
+/** Every lesson parsed: what the site is built from (the page loads it as an index plus one chunk per body, see lessonIndex.ts). */
 export interface Catalog {
   courses: Course[];
   /** Sorted by course order, then lesson order. */

@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { buildCatalog } from './catalog';
+import { catalogIndex } from './lessonIndex';
 import { mergeSources, readLessonSources } from './sources';
-import type { Catalog } from './types';
+import type { Catalog, Lesson } from './types';
 import { writeSchemaFiles } from './writeSchemas';
 
-const VIRTUAL_ID = 'virtual:lessons';
-const RESOLVED_ID = '\0virtual:lessons';
+const INDEX_ID = 'virtual:lessons';
+const RESOLVED_INDEX_ID = '\0virtual:lessons';
+/** `virtual:lockstep-lesson/<slug>`: one lesson's body, a chunk of its own. */
+const LESSON_PREFIX = 'virtual:lockstep-lesson/';
 
 export interface LessonsPluginOptions {
   /** The lessons folder, relative to the Vite root (default `lessons`). */
@@ -20,52 +24,84 @@ export interface LessonsPluginOptions {
 }
 
 /**
- * Parses every lesson at build time and serves the result as `virtual:lessons`
- * (`courses`, `lessons`, `diagnostics`). In `vite dev`, saving a lesson, a sidecar scenario or
- * courses.yaml re-parses and hot-updates the page, and validation problems appear in the page.
+ * Parses every lesson at build time and serves the result in two parts, so the first page does
+ * not grow with the number of lessons:
+ * - `virtual:lessons`, the index: `courses`, `lessons` (frontmatter plus what completion needs,
+ *   see lessonIndex.ts), `diagnostics`, and `loadLesson(slug)`;
+ * - `virtual:lockstep-lesson/<slug>`, one module (so one chunk) per lesson body, which
+ *   `loadLesson` imports on demand.
+ * In `vite dev`, saving a lesson, a sidecar scenario or courses.yaml re-parses and hot-updates
+ * the index, whose loaders then point at the new bodies; validation problems appear in the page.
  * It also regenerates lessons/*.schema.json when the schemas change.
  */
 export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
   let root = process.cwd();
+  let serving = false;
   const dirs = () => [options.dir ?? 'lessons', ...(options.extraDirs ?? [])].map((d) => resolve(root, d));
   let warnedOnce = false;
+  // Every module reads the same parse: a lesson's body depends on the whole set (links to other
+  // lessons become routes), so the set is parsed once per build or per edit, not once per module.
+  let parsed: Catalog | undefined;
 
-  const load = (): Catalog => {
+  const catalog = (): Catalog => {
+    if (parsed) return parsed;
     const [main, ...extra] = dirs().map((d) => readLessonSources(d, root));
-    return buildCatalog(extra.reduce(mergeSources, main!));
+    parsed = buildCatalog(extra.reduce(mergeSources, main!));
+    return parsed;
   };
 
   const reload = (server: ViteDevServer, file: string) => {
     if (!dirs().some((d) => file.startsWith(d)) || file.endsWith('.schema.json')) return false;
-    const mod = server.moduleGraph.getModuleById(RESOLVED_ID);
+    parsed = undefined;
+    const mod = server.moduleGraph.getModuleById(RESOLVED_INDEX_ID);
     if (mod) void server.reloadModule(mod);
     return true;
+  };
+
+  /**
+   * The specifier the index imports a body by. In dev it carries a hash of the body: an edited
+   * lesson gets a new module id, so the hot-updated index loads the new body instead of the one
+   * the browser has already cached under the old id. A build needs no hash (its chunks are hashed).
+   */
+  const bodySpecifier = (lesson: Lesson) => {
+    const id = `${LESSON_PREFIX}${lesson.frontmatter.slug}`;
+    return serving ? `${id}?rev=${createHash('sha1').update(JSON.stringify(lesson)).digest('hex').slice(0, 10)}` : id;
   };
 
   return {
     name: 'lockstep-lessons',
     configResolved(config) {
       root = config.root;
+      serving = config.command === 'serve';
     },
     buildStart() {
+      parsed = undefined;
       writeSchemaFiles(resolve(root, options.dir ?? 'lessons'));
       for (const d of dirs()) this.addWatchFile(d);
     },
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      if (id === INDEX_ID) return RESOLVED_INDEX_ID;
+      if (id.startsWith(LESSON_PREFIX)) return `\0${id}`;
+      return undefined;
     },
     load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      const catalog = load();
-      if (catalog.diagnostics.length && !warnedOnce) {
-        this.warn(`${catalog.diagnostics.length} lesson problem(s):\n${catalog.diagnostics.map(formatDiagnostic).join('\n')}`);
-        warnedOnce = this.meta.watchMode;
+      if (id === RESOLVED_INDEX_ID) {
+        const all = catalog();
+        if (all.diagnostics.length && !warnedOnce) {
+          this.warn(`${all.diagnostics.length} lesson problem(s):\n${all.diagnostics.map(formatDiagnostic).join('\n')}`);
+          warnedOnce = this.meta.watchMode;
+        }
+        return indexModule(all, bodySpecifier);
       }
-      return [
-        `export const courses = ${JSON.stringify(catalog.courses)};`,
-        `export const lessons = ${JSON.stringify(catalog.lessons)};`,
-        `export const diagnostics = ${JSON.stringify(catalog.diagnostics)};`,
-      ].join('\n');
+      if (id.startsWith(`\0${LESSON_PREFIX}`)) {
+        const slug = id.slice(LESSON_PREFIX.length + 1).replace(/\?.*$/, '');
+        const lesson = catalog().lessons.find((l) => l.frontmatter.slug === slug);
+        // Only the index names these modules, so a missing lesson means it was renamed or removed
+        // since the index was built: the page shows its "could not load" state.
+        if (!lesson) this.error(`there is no lesson with slug '${slug}' (lessons in ${dirs().join(', ')})`);
+        return `export default ${JSON.stringify(lesson)};`;
+      }
+      return undefined;
     },
     configureServer(server) {
       for (const d of dirs()) server.watcher.add(d);
@@ -78,9 +114,26 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
     },
     handleHotUpdate({ file, server }) {
       warnedOnce = false;
-      // Lesson files are not modules; re-parsing the virtual module is the whole update.
+      // Lesson files are not modules; re-parsing the virtual modules is the whole update.
       if (reload(server, file)) return [];
       return undefined;
     },
   };
+}
+
+/** The index module's source: the catalog without bodies, and a loader per body. */
+function indexModule(catalog: Catalog, bodySpecifier: (lesson: Lesson) => string): string {
+  const index = catalogIndex(catalog);
+  // Literal import() calls, so the bundler sees every body and makes each its own chunk.
+  const loaders = catalog.lessons.map((l) => `  ${JSON.stringify(l.frontmatter.slug)}: () => import(${JSON.stringify(bodySpecifier(l))}),`);
+  return [
+    `export const courses = ${JSON.stringify(index.courses)};`,
+    `export const lessons = ${JSON.stringify(index.lessons)};`,
+    `export const diagnostics = ${JSON.stringify(index.diagnostics)};`,
+    `const bodies = {\n${loaders.join('\n')}\n};`,
+    'export function loadLesson(slug) {',
+    '  const load = Object.hasOwn(bodies, slug) ? bodies[slug] : undefined;',
+    '  return load ? load().then((m) => m.default) : Promise.reject(new Error(`there is no lesson called "${slug}"`));',
+    '}',
+  ].join('\n');
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import type { LessonEntry } from '../lessons/lessonIndex';
 import { useCatalog } from './catalog/catalogStore';
 import { CourseMap } from './course/CourseMap';
 import { GlossaryPage } from './glossary/GlossaryPage';
@@ -71,7 +72,7 @@ export function App() {
   );
 }
 
-function Page({ route, lesson }: { route: Route; lesson: ReturnType<typeof useCatalog.getState>['lessons'][number] | undefined }) {
+function Page({ route, lesson }: { route: Route; lesson: LessonEntry | undefined }) {
   const catalog = useCatalog();
   if (route.name === 'home') return <CourseMap catalog={catalog} />;
   if (route.name === 'glossary') return <GlossaryPage term={route.term} />;
@@ -83,7 +84,7 @@ function Page({ route, lesson }: { route: Route; lesson: ReturnType<typeof useCa
     );
   }
   if (lesson) {
-    return <LessonPage key={lesson.frontmatter.slug} lesson={lesson} course={catalog.courses.find((c) => c.id === lesson.frontmatter.course)} lessons={catalog.lessons} />;
+    return <LessonPage key={lesson.frontmatter.slug} entry={lesson} course={catalog.courses.find((c) => c.id === lesson.frontmatter.course)} lessons={catalog.lessons} />;
   }
   return (
     <div className="not-found">

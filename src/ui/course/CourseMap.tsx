@@ -1,4 +1,4 @@
-import type { Catalog } from '../../lessons/types';
+import type { CatalogIndex } from '../../lessons/lessonIndex';
 import { useProgress } from '../progress/progressStore';
 import { useVisits } from '../progress/visits';
 import { continueFrom } from './continueFrom';
@@ -6,7 +6,7 @@ import { lessonHref } from '../routing/route';
 import './course.css';
 
 /** The home page: every course with its lessons in order, reading times and progress. */
-export function CourseMap({ catalog }: { catalog: Catalog }) {
+export function CourseMap({ catalog }: { catalog: CatalogIndex }) {
   const completed = useProgress((s) => s.completed);
   const lastLesson = useVisits((s) => s.lastLesson);
   const withLessons = catalog.courses
@@ -64,7 +64,7 @@ export function CourseMap({ catalog }: { catalog: Catalog }) {
 }
 
 /** "Continue where you left off": shown once the learner has opened a lesson before. */
-function ContinueCard({ catalog, completed, lastLesson }: { catalog: Catalog; completed: Record<string, string>; lastLesson: string | null }) {
+function ContinueCard({ catalog, completed, lastLesson }: { catalog: CatalogIndex; completed: Record<string, string>; lastLesson: string | null }) {
   const next = continueFrom(catalog, completed, lastLesson);
   if (next === null) return null;
   const { lesson, position, of, courseTitle, resumed } = next;

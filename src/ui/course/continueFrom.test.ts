@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalog, Lesson } from '../../lessons/types';
+import type { CatalogIndex, LessonEntry } from '../../lessons/lessonIndex';
 import { continueFrom } from './continueFrom';
 
-const lesson = (slug: string, course: string, order: number, formerSlugs: string[] = []): Lesson =>
-  ({ frontmatter: { slug, title: slug, course, order, readTime: 5, summary: '', prerequisites: [], formerSlugs }, blocks: [] }) as unknown as Lesson;
+const lesson = (slug: string, course: string, order: number, formerSlugs: string[] = []): LessonEntry => ({
+  file: `lessons/${slug}.md`,
+  frontmatter: { slug, title: slug, course, order, readTime: 5, summary: '', prerequisites: [], formerSlugs },
+  quizIds: [],
+  mainScenario: null,
+});
 
-const catalog = {
+const catalog: Pick<CatalogIndex, 'courses' | 'lessons'> = {
   courses: [
     { id: 'two', title: 'Course two', order: 2, description: '' },
     { id: 'one', title: 'Course one', order: 1, description: '' },
   ],
   lessons: [lesson('b', 'one', 2), lesson('a', 'one', 1, ['old-a']), lesson('c', 'two', 1)],
-} as unknown as Catalog;
+};
 
 describe('continue where you left off', () => {
   it('says nothing on a first visit', () => {

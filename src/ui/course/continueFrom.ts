@@ -1,7 +1,7 @@
-import type { Catalog, Lesson } from '../../lessons/types';
+import type { CatalogIndex, LessonEntry } from '../../lessons/lessonIndex';
 
 export interface NextLesson {
-  lesson: Lesson;
+  lesson: LessonEntry;
   /** 1-based place in its course. */
   position: number;
   of: number;
@@ -15,7 +15,7 @@ export interface NextLesson {
  * the first unfinished lesson after it (in course order, then on into the next course). Null
  * for a first visit, or when every lesson from there on is done.
  */
-export function continueFrom(catalog: Catalog, completed: Record<string, string>, lastLesson: string | null): NextLesson | null {
+export function continueFrom(catalog: Pick<CatalogIndex, 'courses' | 'lessons'>, completed: Record<string, string>, lastLesson: string | null): NextLesson | null {
   if (lastLesson === null) return null;
   const courseOrder = new Map(catalog.courses.map((c) => [c.id, c.order]));
   const ordered = [...catalog.lessons].sort(

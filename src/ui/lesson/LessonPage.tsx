@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import type { LessonEntry } from '../../lessons/lessonIndex';
 import type { Course, Lesson } from '../../lessons/types';
+import { prefetchLesson, retryLesson, useLessonBody } from '../catalog/lessonBodies';
 import { useProgress } from '../progress/progressStore';
 import { useVisits } from '../progress/visits';
 import { lessonHref } from '../routing/route';
@@ -8,9 +10,12 @@ import type { Completion } from './lessonCompletion';
 import { useAutoComplete } from './useAutoComplete';
 import './lesson.css';
 
-/** The lesson reader: header, the blocks in order, then "mark as done" and the way onward. */
-export function LessonPage({ lesson, course, lessons }: { lesson: Lesson; course: Course | undefined; lessons: Lesson[] }) {
-  const fm = lesson.frontmatter;
+/**
+ * The lesson reader: header, the blocks in order, then "mark as done" and the way onward. The
+ * header and footer come from the catalog index; the blocks arrive with the lesson's own chunk.
+ */
+export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; course: Course | undefined; lessons: LessonEntry[] }) {
+  const fm = entry.frontmatter;
   const done = useProgress((s) => !!s.completed[fm.slug]);
   const setDone = useProgress((s) => s.setDone);
   const siblings = lessons.filter((l) => l.frontmatter.course === fm.course);
@@ -18,8 +23,12 @@ export function LessonPage({ lesson, course, lessons }: { lesson: Lesson; course
   const previous = siblings[index - 1];
   const next = siblings[index + 1];
   const titleOf = (slug: string) => lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
-  const completion = useAutoComplete(lesson);
+  const completion = useAutoComplete(entry);
+  const body = useLessonBody(fm.slug);
   useEffect(() => useVisits.getState().visit(fm.slug), [fm.slug]);
+  // While this lesson is read, fetch the next one so that "next" opens at once.
+  const nextSlug = next?.frontmatter.slug;
+  useEffect(() => (nextSlug ? prefetchLesson(nextSlug) : undefined), [nextSlug]);
 
   return (
     <article className="lesson" aria-labelledby="lesson-title">
@@ -55,11 +64,7 @@ export function LessonPage({ lesson, course, lessons }: { lesson: Lesson; course
         )}
       </header>
 
-      <div className="lesson-body">
-        {lesson.blocks.map((block, i) => (
-          <BlockView key={'id' in block ? block.id : `prose-${i}`} block={block} lesson={lesson} />
-        ))}
-      </div>
+      <LessonBody slug={fm.slug} lesson={body.lesson} failed={body.failed} />
 
       <footer className="lesson-footer">
         <p className="lesson-completion" aria-live="polite">{completionText(completion, done)}</p>
@@ -72,6 +77,37 @@ export function LessonPage({ lesson, course, lessons }: { lesson: Lesson; course
         </nav>
       </footer>
     </article>
+  );
+}
+
+/**
+ * The blocks, or while they load a placeholder as tall as a screen (so the footer does not jump
+ * up and back), or the failure with a retry.
+ */
+function LessonBody({ slug, lesson, failed }: { slug: string; lesson: Lesson | undefined; failed: boolean }) {
+  if (lesson) {
+    return (
+      <div className="lesson-body">
+        {lesson.blocks.map((block, i) => (
+          <BlockView key={'id' in block ? block.id : `prose-${i}`} block={block} lesson={lesson} />
+        ))}
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div className="lesson-body lesson-body-pending">
+        <div role="alert" className="lesson-load-failed">
+          <p>This lesson could not be loaded. Check your connection: once the site has been open online, it keeps working offline.</p>
+          <button type="button" className="button button-primary" onClick={() => retryLesson(slug)}>Try again</button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="lesson-body lesson-body-pending" aria-busy="true">
+      <p role="status" className="lesson-loading">Loading the lesson…</p>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Lesson } from '../../lessons/types';
+import type { LessonEntry } from '../../lessons/lessonIndex';
 import type { QuizAnswer } from '../progress/progressData';
 
 /** How far a learner is through one lesson's interactive parts. */
@@ -15,14 +15,13 @@ export interface Completion {
 /**
  * What a lesson asks before it counts as done: each quiz answered (or "I thought about it") and
  * its main scenario run to the end or to a broken invariant. A lesson with neither is complete
- * only when the learner says so.
+ * only when the learner says so. It reads the lesson's index entry (see lessonEntry), so it is known
+ * before the lesson's body has loaded.
  */
-export function completionOf(lesson: Lesson, quizzes: Record<string, QuizAnswer>, ran: Record<string, true>): Completion {
+export function completionOf(lesson: Pick<LessonEntry, 'frontmatter' | 'quizIds' | 'mainScenario'>, quizzes: Record<string, QuizAnswer>, ran: Record<string, true>): Completion {
   const slug = lesson.frontmatter.slug;
-  const quizIds = lesson.blocks.flatMap((b) => (b.kind === 'quiz' ? [b.id] : []));
+  const { quizIds, mainScenario } = lesson;
   const quizzesAnswered = quizIds.filter((id) => quizzes[`${slug}/${id}`]?.committed).length;
-  const main = lesson.blocks.find((b) => b.kind === 'scenario' || b.kind === 'compare');
-  const mainScenario = main && 'id' in main ? main.id : null;
   const mainScenarioRun = mainScenario === null || !!ran[`${slug}/${mainScenario}`];
   const hasWork = quizIds.length > 0 || mainScenario !== null;
   return { quizzes: quizIds.length, quizzesAnswered, mainScenario, mainScenarioRun, complete: hasWork && quizzesAnswered === quizIds.length && mainScenarioRun };

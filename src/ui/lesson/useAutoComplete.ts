@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Lesson } from '../../lessons/types';
+import type { LessonEntry } from '../../lessons/lessonIndex';
 import { useProgress } from '../progress/progressStore';
 import { useVisits } from '../progress/visits';
 import { completionOf, type Completion } from './lessonCompletion';
@@ -9,7 +9,7 @@ import { completionOf, type Completion } from './lessonCompletion';
  * then the lesson is marked done. Only that moment marks it, so a learner who unmarks a lesson
  * keeps it unmarked (the footer button undoes it either way).
  */
-export function useAutoComplete(lesson: Lesson): Completion {
+export function useAutoComplete(lesson: LessonEntry): Completion {
   const quizzes = useProgress((s) => s.quizzes);
   const ran = useVisits((s) => s.ran);
   const completion = completionOf(lesson, quizzes, ran);

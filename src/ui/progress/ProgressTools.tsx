@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { downloadText } from '../blocks/download';
 import { useCatalog } from '../catalog/catalogStore';
+import { loadAllLessons } from '../catalog/lessonBodies';
 import { useNotices } from './noticeStore';
 import { knownLessons } from './progressCheck';
 import type { ProgressData } from './progressData';
@@ -25,7 +26,6 @@ export function ProgressTools() {
   const confirmRef = useRef<HTMLDivElement>(null);
   const show = useNotices((s) => s.show);
   const lessons = useCatalog((s) => s.lessons);
-  const known = useMemo(() => knownLessons(lessons), [lessons]);
   const [pending, setPending] = useState<{ name: string; data: ProgressData; summary: string } | null>(null);
   const [backup, setBackup] = useState<{ name: string; previous: ProgressData } | null>(null);
 
@@ -38,8 +38,14 @@ export function ProgressTools() {
   const importProgress = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
+    // The check needs every lesson's blocks; their chunks are cached once the site has been open online.
+    const bodies = await loadAllLessons().catch(() => null);
+    if (!bodies) {
+      show({ id: 'import', tone: 'warning', text: `"${file.name}" was not imported, and nothing was changed: the lessons it is checked against could not be loaded. Try again when you are online.` });
+      return;
+    }
     const renames = lessons.map((l) => ({ slug: l.frontmatter.slug, formerSlugs: l.frontmatter.formerSlugs }));
-    const result = parseProgressFile(await file.text(), known, renames);
+    const result = parseProgressFile(await file.text(), knownLessons(bodies), renames);
     if (!result.ok) {
       show({ id: 'import', tone: 'warning', text: `"${file.name}" was not imported, and nothing was changed: ${result.message}.` });
       return;
