@@ -17,14 +17,15 @@
  * Usage: `npm run bench:ui` (also run at the end of `npm run bench`), from the project root.
  * Builds the site and the bench page into temporary folders first.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
+import { dashboardRenderFigure } from '../bench/dashboardRender';
+import { lighthouseScores } from './benchLighthouse';
+import { serveStatic } from './staticSite';
 
 // npm runs scripts from the project root; the benchmark itself runs from a bundle elsewhere.
 const root = process.cwd();
@@ -46,8 +47,8 @@ export async function benchUi(): Promise<void> {
 
   line({ name: 'bundle.initial_js_kb_gz', value: round(initialJsKbGz(siteDir), 1), unit: 'KB', goal: 150 });
 
-  const site = await serve(siteDir);
-  const bench = await serve(benchDir);
+  const site = await serveStatic(siteDir);
+  const bench = await serveStatic(benchDir);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     for (const [label, events] of [['10k', 10_000], ['50k', 50_000]] as const) {
@@ -87,12 +88,32 @@ export async function benchUi(): Promise<void> {
       render_layout_p95_ms: round(percentile(work, 95), 2),
       with_frame_wait_p95_ms: round(percentile(framed, 95), 2),
     });
+    line(await dashboardRenderFigure(page, site.url));
     await page.close();
   } finally {
     await browser.close();
-    site.close();
     bench.close();
   }
+  try {
+    // Lighthouse last: it drives its own Chromium, and the figures above should not share the CPU.
+    const pages = [{ name: 'home', route: '' }, ...lessonSlugs().map((slug) => ({ name: slug, route: `#/lesson/${slug}` }))];
+    const scores = await lighthouseScores(site.url, pages);
+    for (const s of scores) line({ name: `lighthouse.${s.name}`, value: s.performance, unit: 'score', goal: 95, accessibility: s.accessibility, best_practices: s.bestPractices, tbt_ms: s.totalBlockingTimeMs, main_thread_ms: s.mainThreadWorkMs });
+    const worst = (key: 'performance' | 'accessibility' | 'bestPractices') => Math.min(...scores.map((s) => s[key]));
+    line({ name: 'lighthouse.worst', value: worst('performance'), unit: 'score', goal: 95, accessibility: worst('accessibility'), accessibility_goal: 100, best_practices: worst('bestPractices'), best_practices_goal: 100, pages: scores.length });
+  } finally {
+    site.close();
+  }
+}
+
+/** Every lesson's slug, read from the lesson files' frontmatter. */
+function lessonSlugs(): string[] {
+  const dir = join(root, 'lessons');
+  return readdirSync(dir)
+    .filter((f) => /^\d\d-.*\.md$/.test(f))
+    .sort()
+    .map((f) => /^slug:\s*([a-z0-9-]+)/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1])
+    .filter((slug): slug is string => slug !== undefined);
 }
 
 /**
@@ -190,22 +211,3 @@ function round(v: number, digits: number): number {
   return Math.round(v * f) / f;
 }
 
-/** A static file server for a built folder on a free port (vite preview would need a config). */
-function serve(dir: string): Promise<{ url: string; close: () => void }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json', '.webmanifest': 'application/manifest+json' };
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = path.endsWith('/') ? `${path}index.html` : path;
-    try {
-      const body = readFileSync(join(dir, file));
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })),
-  );
-}
