@@ -173,7 +173,7 @@ export function WorkbenchPage() {
           </select>
         </label>
         <button type="button" className="button button-primary" onClick={run} aria-keyshortcuts="Control+Enter">
-          Run
+          Run scenario
         </button>
       </div>
 
@@ -223,10 +223,10 @@ export function WorkbenchPage() {
         )}
         {stale && scenarioOk && (
           <p className="workbench-stale" role="status">
-            You changed the scenario: press Run (Ctrl+Enter) to see this version.
+            You changed the scenario: press Run scenario (Ctrl+Enter) to see this version.
           </p>
         )}
-        {running ? <ScenarioPlayer key={running.text} scenario={running.scenario} /> : <p className="muted">Fix the problems above, then press Run.</p>}
+        {running ? <ScenarioPlayer key={running.text} scenario={running.scenario} /> : <p className="muted">Fix the problems above, then press Run scenario.</p>}
       </section>
 
       <section className="workbench-card workbench-break" aria-labelledby="workbench-break-title">
