@@ -4,6 +4,7 @@ import { CourseMap } from './course/CourseMap';
 import { GlossaryPage } from './glossary/GlossaryPage';
 import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
 import { Notices } from './layout/Notices';
+import { BlockView } from './lesson/BlockView';
 import { LessonPage } from './lesson/LessonPage';
 import { ProgressTools } from './progress/ProgressTools';
 import { syncAcrossTabs, useProgress } from './progress/progressStore';
@@ -88,7 +89,7 @@ function Page({ route, lesson }: { route: Route; lesson: ReturnType<typeof useCa
   if (route.name === 'workbench') {
     return (
       <Suspense fallback={<p>Loading the workbench…</p>}>
-        <WorkbenchPage />
+        <WorkbenchPage catalog={catalog} renderBlock={(block, lesson) => <BlockView block={block} lesson={lesson} />} />
       </Suspense>
     );
   }

@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { parseLesson } from '../../lessons/parse';
 import type { Block, Lesson } from '../../lessons/types';
-import { BlockView } from '../lesson/BlockView';
 import { scenarioYaml } from './workbenchModel';
+
+/** Draws one lesson block as the lesson page does (the app passes the lesson page's BlockView). */
+export type RenderBlock = (block: Block, lesson: Lesson) => ReactNode;
 
 /** The longest lesson file the preview parses; the longest lesson today is ~25 KB. */
 const MAX_LESSON_CHARS = 300_000;
@@ -13,7 +15,7 @@ const MAX_LESSON_CHARS = 300_000;
  * line). Sidecar scenarios (`ref: scenarios/x.yaml`) resolve to the site's own copies. Quizzes
  * and notes are shown read-only, so a preview never writes a learner's progress.
  */
-export function LessonPreview({ lessons }: { lessons: readonly Lesson[] }) {
+export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Lesson[]; renderBlock: RenderBlock }) {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState('my-lesson.md');
   const refs = useMemo(() => {
@@ -83,7 +85,7 @@ export function LessonPreview({ lessons }: { lessons: readonly Lesson[] }) {
             <article className="lesson lesson-preview-page" aria-label={`Preview: ${parsed.lesson.frontmatter.title}`}>
               <h1 className="lesson-preview-title">{parsed.lesson.frontmatter.title}</h1>
               {parsed.lesson.blocks.map((block, i) => (
-                <PreviewBlock key={i} block={block} lesson={parsed.lesson!} />
+                <PreviewBlock key={i} block={block} lesson={parsed.lesson!} renderBlock={renderBlock} />
               ))}
             </article>
           )}
@@ -94,8 +96,8 @@ export function LessonPreview({ lessons }: { lessons: readonly Lesson[] }) {
 }
 
 /** A block as the lesson page shows it; answers cannot be given in a preview, simulations still run. */
-function PreviewBlock({ block, lesson }: { block: Block; lesson: Lesson }) {
-  const view = <BlockView block={block} lesson={lesson} />;
+function PreviewBlock({ block, lesson, renderBlock }: { block: Block; lesson: Lesson; renderBlock: RenderBlock }) {
+  const view = renderBlock(block, lesson);
   if (block.kind === 'prose' || block.kind === 'scenario' || block.kind === 'compare' || block.kind === 'invalid') return view;
   return (
     <fieldset disabled className="lesson-preview-readonly">

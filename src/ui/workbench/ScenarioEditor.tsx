@@ -1,5 +1,4 @@
 import { autocompletion } from '@codemirror/autocomplete';
-import { yaml } from '@codemirror/lang-yaml';
 import { linter, lintGutter, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
 import { EditorState, type Text } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
@@ -8,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../scenario/diagnostic';
 import type { ScenarioResult } from '../../scenario/parse';
 import { checkScenarioText } from './checkScenarioText';
+import { yamlWithLua } from './luaInYaml';
 import { scenarioCompletions, scenarioHover } from './scenarioAssist';
 
 /**
@@ -41,7 +41,7 @@ export function toLintDiagnostic(doc: Text, d: Diagnostic): LintDiagnostic {
   };
 }
 
-/** The CodeMirror 6 editor for a scenario: YAML, schema completion and hover, diagnostics as you type. */
+/** The CodeMirror 6 editor for a scenario: YAML (Lua inside EVAL scripts), schema completion and hover, diagnostics as you type. */
 export function ScenarioEditor({ value, onChange, onChecked, onRun }: ScenarioEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -66,7 +66,7 @@ export function ScenarioEditor({ value, onChange, onChecked, onRun }: ScenarioEd
         extensions: [
           keymap.of([{ key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) }]),
           basicSetup,
-          yaml(),
+          yamlWithLua(),
           autocompletion({ override: [scenarioCompletions], activateOnTyping: true }),
           scenarioHover,
           check,
