@@ -63,7 +63,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
       setLinkProblem(decoded.ok ? 'this link holds a lesson run, not a workbench scenario' : decoded.message);
       return;
     }
-    const linked = scenarioYaml(decoded.run.scenario, 'Opened from a share link (links carry the scenario, not its comments).');
+    const linked = scenarioYaml(decoded.run.scenario, 'Opened from a share link (links carry the scenario, not its comments).', decoded.run.config);
     if (linked === text) return;
     if (text === TEMPLATE || text === lastLoaded.current) load(linked);
     else setPendingLink({ text: linked, title: decoded.run.scenario.title });
@@ -230,7 +230,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             You changed the scenario: press Run scenario (Ctrl+Enter) to see this version.
           </p>
         )}
-        {running ? <ScenarioPlayer key={running.text} scenario={running.scenario} /> : <p className="muted">Fix the problems above, then press Run scenario.</p>}
+        {running ? <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink /> : <p className="muted">Fix the problems above, then press Run scenario.</p>}
       </section>
 
       <section className="workbench-card workbench-break" aria-labelledby="workbench-break-title">

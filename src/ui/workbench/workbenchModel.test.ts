@@ -25,6 +25,14 @@ describe('the workbench template', () => {
     const scenario = valid(TEMPLATE);
     expect(valid(scenarioYaml(scenario, 'From a link'))).toEqual(scenario);
   });
+
+  it("keeps a shared run's learner actions as script steps", () => {
+    const scenario = valid(TEMPLATE);
+    const text = scenarioYaml(scenario, 'From a link', { seed: 4, fencing: false, actions: [{ at: 2000, do: 'pause', target: 'A', forMs: 1000 }] });
+    const back = valid(text);
+    expect(back.seed).toBe(4);
+    expect(back.script).toEqual([{ at: 2000, do: 'pause', target: 'A', for: 1000 }]);
+  });
 });
 
 describe('the lesson skeleton', () => {
@@ -45,6 +53,26 @@ describe('the lesson skeleton', () => {
     const holds = TEMPLATE.replace('outcome: violated', 'outcome: holds');
     writeFileSync(join(dir, '99-my-lock.md'), lessonSkeleton(holds, valid(holds), 'redis-locks'));
     expect((await checkLessons([dir], runScenario)).exitCode).toBe(1);
+  });
+});
+
+describe('hostile text', () => {
+  it('refuses an alias bomb, runaway nesting and a huge paste quickly, each at its line', () => {
+    const started = performance.now();
+    const bomb = checkScenarioText('a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n');
+    const deep = checkScenarioText(`id: x\nsteps: ${'['.repeat(10_000)}`);
+    const indented = checkScenarioText(Array.from({ length: 200 }, (_, i) => `${' '.repeat(i)}k:`).join('\n'));
+    const huge = checkScenarioText(`id: ${'x'.repeat(1_000_000)}`);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(!bomb.ok && bomb.diagnostics[0]).toMatchObject({ line: 2, message: expect.stringMatching(/expand to too many values/) });
+    expect(!deep.ok && deep.diagnostics[0]).toMatchObject({ line: 2, col: 72, message: 'the YAML nests more than 64 levels deep here' });
+    expect(!indented.ok && indented.diagnostics[0]).toMatchObject({ line: 130, message: 'the YAML nests more than 64 levels deep here' });
+    expect(!huge.ok && huge.diagnostics[0]?.message).toMatch(/1,000,004 characters long/);
+  });
+
+  it('places a syntax error at its line', () => {
+    const result = checkScenarioText('id: x\ntitle: Yes: it does\n');
+    expect(!result.ok && result.diagnostics[0]).toMatchObject({ line: 2, message: expect.stringMatching(/contains ': '/) });
   });
 });
 

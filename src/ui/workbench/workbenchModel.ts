@@ -1,6 +1,7 @@
 import type { Lesson } from '../../lessons/types';
 import type { Scenario } from '../../scenario/schema';
 import { exportScenarioYaml } from '../../scenario/toYaml';
+import type { RunConfig } from '../player/runModel';
 
 /**
  * Where the workbench starts: two baristas, each lock written out as Redis commands, and the
@@ -61,9 +62,14 @@ export function lessonScenarios(lessons: readonly Lesson[]): LessonScenario[] {
   return out;
 }
 
-/** A validated scenario as the YAML a person would write for it (from a lesson or a share link). */
-export function scenarioYaml(scenario: Scenario, origin: string): string {
-  return exportScenarioYaml(scenario, [], scenario.resource.fencing, scenario.seed).replace(/^# Exported from the Lockstep sandbox\.\n/, `# ${origin}\n`);
+/**
+ * A validated scenario as the YAML a person would write for it (from a lesson or a share link).
+ * A run's learner actions (a link made with the player's "Share this run") become script steps,
+ * so the editor holds the run that was shared, not only its starting point.
+ */
+export function scenarioYaml(scenario: Scenario, origin: string, run?: RunConfig): string {
+  const yaml = exportScenarioYaml(scenario, run?.actions ?? [], run?.fencing ?? scenario.resource.fencing, run?.seed ?? scenario.seed);
+  return yaml.replace(/^# Exported from the Lockstep sandbox\.\n/, `# ${origin}\n`);
 }
 
 /** A lesson slug from a scenario id: lowercase, digits and dashes. */
