@@ -153,8 +153,21 @@ question: Why did it break?
 \`\`\`
 `;
 
-test('hover docs, a lesson preview with its problems at line:col, and no axe violations', async ({ page }) => {
+test('open a file, hover docs, reset asks first, a lesson preview with its problems at line:col, and no axe violations', async ({ page }) => {
   await openWorkbench(page);
+  await page.getByLabel('or open a .yaml file').setInputFiles({ name: 'two.yaml', mimeType: 'application/yaml', buffer: Buffer.from(SCENARIO) });
+  await expect(editor(page)).toContainText('id: two-baristas');
+  // Edited work is never thrown away without asking: declining keeps it.
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('# mine\n');
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.getByRole('button', { name: 'Reset to template' }).click();
+  await expect(editor(page)).toContainText('# mine');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Reset to template' }).click();
+  await expect(editor(page)).toContainText('id: my-lock');
+
   // Hovering a key shows its doc line and what it takes.
   await editor(page).getByText('startAt').hover();
   await expect(page.locator('.workbench-hover')).toContainText('When the client starts trying to take the lock.');

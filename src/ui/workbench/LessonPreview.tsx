@@ -37,7 +37,7 @@ export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Less
   return (
     <div className="lesson-preview">
       <div className="lesson-preview-input">
-        <label className="file-label">
+        <label className="workbench-file">
           Open a lesson file
           <input
             type="file"

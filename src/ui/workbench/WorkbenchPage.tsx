@@ -176,6 +176,18 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             </optgroup>
           </select>
         </label>
+        <label className="workbench-file">
+          <span>or open a .yaml file</span>
+          <input
+            type="file"
+            accept=".yaml,.yml,text/yaml,application/yaml"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) replaceWork(await file.text(), `Replace your scenario with ${file.name}? Your changes will be lost.`);
+            }}
+          />
+        </label>
         <button type="button" className="button button-primary" onClick={run} aria-keyshortcuts="Control+Enter">
           Run scenario
         </button>
