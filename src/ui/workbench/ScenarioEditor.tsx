@@ -6,14 +6,14 @@ import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../scenario/diagnostic';
 import type { ScenarioResult } from '../../scenario/parse';
-import { checkScenarioText } from './checkScenarioText';
+import { checkOffThread } from './checkOffThread';
 import { yamlWithLua } from './luaInYaml';
 import { scenarioCompletions, scenarioHover } from './scenarioAssist';
 
 /**
- * How long typing must pause before the scenario is checked. Checking a 200-line scenario takes
- * a few milliseconds, so the pause, not the check, is most of keystroke-to-diagnostic; 40 ms
- * still skips the checks between the letters of a fast typist.
+ * How long typing must pause before the scenario is checked (in a worker, checkOffThread.ts).
+ * Checking a 200-line scenario takes ~10 ms, so the pause, not the check, is most of
+ * keystroke-to-diagnostic; 40 ms still skips the checks between the letters of a fast typist.
  */
 export const LINT_DELAY_MS = 40;
 
@@ -51,11 +51,13 @@ export function ScenarioEditor({ value, onChange, onChecked, onRun }: ScenarioEd
 
   useEffect(() => {
     const check = linter(
-      (v) => {
-        const text = v.state.doc.toString();
-        const result = checkScenarioText(text);
+      async (v) => {
+        const doc = v.state.doc;
+        const text = doc.toString();
+        const result = await checkOffThread(text);
         callbacks.current.onChecked(text, result);
-        return result.ok ? [] : result.diagnostics.map((d) => toLintDiagnostic(v.state.doc, d));
+        // Positions are mapped onto the text that was checked; CodeMirror moves them through later edits.
+        return result.ok ? [] : result.diagnostics.map((d) => toLintDiagnostic(doc, d));
       },
       { delay: LINT_DELAY_MS },
     );
