@@ -5,15 +5,18 @@ import { CourseMap } from './course/CourseMap';
 import { GlossaryPage } from './glossary/GlossaryPage';
 import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
 import { Notices } from './layout/Notices';
+import { BlockView } from './lesson/BlockView';
 import { LessonPage } from './lesson/LessonPage';
 import { ProgressTools } from './progress/ProgressTools';
 import { syncAcrossTabs, useProgress } from './progress/progressStore';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { useRoute } from './routing/useRoute';
-import { glossaryHref, SANDBOX_HREF, type Route } from './routing/route';
+import { glossaryHref, SANDBOX_HREF, WORKBENCH_HREF, type Route } from './routing/route';
 
 // The sandbox brings the simulator and the YAML parser: a lazy chunk, fetched on first visit.
 const SandboxPage = lazy(() => import('./playground/SandboxPage').then((m) => ({ default: m.SandboxPage })));
+// The workbench brings CodeMirror besides: a chunk of its own, fetched on first visit.
+const WorkbenchPage = lazy(() => import('./workbench/WorkbenchPage').then((m) => ({ default: m.WorkbenchPage })));
 
 /** The app shell: header, notices, and the page the hash route names. */
 export function App() {
@@ -33,7 +36,7 @@ export function App() {
   useEffect(() => {
     document.title = lesson
       ? `${lesson.frontmatter.title} · Lockstep`
-      : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : routeKey === 'glossary' ? 'Glossary · Lockstep' : 'Lockstep: distributed locks you can break';
+      : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : routeKey === 'workbench' ? 'Workbench · Lockstep' : routeKey === 'glossary' ? 'Glossary · Lockstep' : 'Lockstep: distributed locks you can break';
     if (openedAtPart) return;
     // A new page: start at the top and move focus to its heading so screen readers announce it.
     window.scrollTo(0, 0);
@@ -54,6 +57,7 @@ export function App() {
           <nav aria-label="Site" className="site-nav">
             <a href="#/" aria-current={route.name === 'home' ? 'page' : undefined}>Courses</a>
             <a href={SANDBOX_HREF} aria-current={route.name === 'sandbox' ? 'page' : undefined}>Sandbox</a>
+            <a href={WORKBENCH_HREF} aria-current={route.name === 'workbench' ? 'page' : undefined}>Workbench</a>
             <a href={glossaryHref()} aria-current={route.name === 'glossary' ? 'page' : undefined}>Glossary</a>
           </nav>
         </div>
@@ -80,6 +84,13 @@ function Page({ route, lesson }: { route: Route; lesson: LessonEntry | undefined
     return (
       <Suspense fallback={<p>Loading the sandbox…</p>}>
         <SandboxPage />
+      </Suspense>
+    );
+  }
+  if (route.name === 'workbench') {
+    return (
+      <Suspense fallback={<p>Loading the workbench…</p>}>
+        <WorkbenchPage catalog={catalog} renderBlock={(block, lesson) => <BlockView block={block} lesson={lesson} />} />
       </Suspense>
     );
   }

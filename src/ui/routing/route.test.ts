@@ -19,6 +19,12 @@ describe('parseRoute', () => {
     expect(parseRoute('#/glossary/Not_A_Term')).toEqual({ name: 'not-found', path: '/glossary/Not_A_Term' });
   });
 
+  it('opens the workbench, with a shared scenario when the link carries one', () => {
+    const route = parseRoute('#/workbench?run=abc');
+    expect(route.name === 'workbench' && route.params.get('run')).toBe('abc');
+    expect(parseRoute('#/workbench/').name).toBe('workbench');
+  });
+
   it('reports anything else as not found', () => {
     expect(parseRoute('#/lessons')).toEqual({ name: 'not-found', path: '/lessons' });
     expect(parseRoute('#/lesson/Bad_Slug')).toEqual({ name: 'not-found', path: '/lesson/Bad_Slug' });

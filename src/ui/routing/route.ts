@@ -3,10 +3,11 @@ export type Route =
   | { name: 'home' }
   | { name: 'lesson'; slug: string; params: URLSearchParams }
   | { name: 'sandbox'; params: URLSearchParams }
+  | { name: 'workbench'; params: URLSearchParams }
   | { name: 'glossary'; term: string | undefined }
   | { name: 'not-found'; path: string };
 
-/** Parses `#/`, `#/lesson/<slug>`, `#/lesson/<slug>?run=…`, `#/sandbox?run=…` and `#/glossary/<term>`. */
+/** Parses `#/`, `#/lesson/<slug>`, `#/lesson/<slug>?run=…`, `#/sandbox?run=…`, `#/workbench?run=…` and `#/glossary/<term>`. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   const [pathname = '/', query = ''] = path.split('?');
@@ -14,6 +15,7 @@ export function parseRoute(hash: string): Route {
   const lesson = /^\/lesson\/([a-z0-9-]+)\/?$/.exec(pathname);
   if (lesson) return { name: 'lesson', slug: lesson[1]!, params: new URLSearchParams(query) };
   if (/^\/sandbox\/?$/.test(pathname)) return { name: 'sandbox', params: new URLSearchParams(query) };
+  if (/^\/workbench\/?$/.test(pathname)) return { name: 'workbench', params: new URLSearchParams(query) };
   const glossary = /^\/glossary(?:\/([a-z0-9-]+))?\/?$/.exec(pathname);
   if (glossary) return { name: 'glossary', term: glossary[1] };
   return { name: 'not-found', path: pathname };
@@ -26,6 +28,9 @@ export function lessonHref(slug: string): string {
 
 /** The sandbox playground's hash. */
 export const SANDBOX_HREF = '#/sandbox';
+
+/** The workbench: write a scenario, check it as you type, run it. */
+export const WORKBENCH_HREF = '#/workbench';
 
 /** The glossary of invariants, optionally opened at one term: `#/glossary/single-writer`. */
 export function glossaryHref(term?: string): string {

@@ -1,0 +1,108 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { parseLesson } from '../../lessons/parse';
+import type { Block, Lesson } from '../../lessons/types';
+import { scenarioYaml } from './workbenchModel';
+
+/** Draws one lesson block as the lesson page does (the app passes the lesson page's BlockView). */
+export type RenderBlock = (block: Block, lesson: Lesson) => ReactNode;
+
+/** The longest lesson file the preview parses; the longest lesson today is ~25 KB. */
+const MAX_LESSON_CHARS = 300_000;
+
+/**
+ * An instructor's preview: paste or open a lesson file and see it as a learner will, with every
+ * problem `lessons:check` would print for it (but the scenario runs, which need the command
+ * line). Sidecar scenarios (`ref: scenarios/x.yaml`) resolve to the site's own copies. Quizzes
+ * and notes are shown read-only, so a preview never writes a learner's progress.
+ */
+export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Lesson[]; renderBlock: RenderBlock }) {
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState('my-lesson.md');
+  const refs = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const l of lessons) for (const b of l.blocks) if (b.kind === 'scenario' && b.ref) map.set(b.ref, scenarioYaml(b.scenario, b.ref));
+    return map;
+  }, [lessons]);
+
+  const parsed = useMemo(() => {
+    if (!text.trim()) return null;
+    if (text.length > MAX_LESSON_CHARS) return { lesson: null, diagnostics: [{ line: 1, col: 1, message: `the file is ${text.length.toLocaleString('en')} characters long; the preview reads up to ${MAX_LESSON_CHARS.toLocaleString('en')}` }] };
+    try {
+      return parseLesson(text, `lessons/${fileName}`, { readRef: (p) => refs.get(p) });
+    } catch (error) {
+      return { lesson: null, diagnostics: [{ line: 1, col: 1, message: `the lesson could not be read: ${error instanceof Error ? error.message : String(error)}` }] };
+    }
+  }, [text, fileName, refs]);
+
+  return (
+    <div className="lesson-preview">
+      <div className="lesson-preview-input">
+        <label className="workbench-file">
+          Open a lesson file
+          <input
+            type="file"
+            accept=".md,text/markdown"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              setFileName(file.name);
+              setText(await file.text());
+            }}
+          />
+        </label>
+        <label className="lesson-preview-paste">
+          <span>or paste it here</span>
+          <textarea value={text} onChange={(e) => setText(e.target.value)} rows={8} spellCheck={false} placeholder={'---\nslug: my-lesson\ntitle: …\n---'} />
+        </label>
+      </div>
+      {parsed && (
+        <>
+          {parsed.diagnostics.length > 0 ? (
+            <div className="workbench-problems" role="status">
+              <p className="workbench-status workbench-status-bad">
+                {fileName}: {parsed.diagnostics.length} problem{parsed.diagnostics.length === 1 ? '' : 's'}
+              </p>
+              <ul aria-label="Lesson problems">
+                {parsed.diagnostics.map((d, i) => (
+                  <li key={i}>
+                    <code>
+                      {d.line}:{d.col}
+                    </code>{' '}
+                    {'severity' in d && d.severity === 'warning' ? 'warning: ' : ''}
+                    {d.message}
+                    {'hint' in d && d.hint && <span className="muted"> ({d.hint})</span>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="workbench-status workbench-status-ok" role="status">
+              {fileName}: no problems (scenario expectations are checked by npm run lessons:check).
+            </p>
+          )}
+          {parsed.lesson && (
+            <article className="lesson lesson-preview-page" aria-label={`Preview: ${parsed.lesson.frontmatter.title}`}>
+              <h1 className="lesson-preview-title">{parsed.lesson.frontmatter.title}</h1>
+              {parsed.lesson.blocks.map((block, i) => (
+                <PreviewBlock key={i} block={block} lesson={parsed.lesson!} renderBlock={renderBlock} />
+              ))}
+            </article>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A block as the lesson page shows it; answers cannot be given in a preview, simulations still run. */
+function PreviewBlock({ block, lesson, renderBlock }: { block: Block; lesson: Lesson; renderBlock: RenderBlock }) {
+  const view = renderBlock(block, lesson);
+  if (block.kind === 'prose' || block.kind === 'scenario' || block.kind === 'compare' || block.kind === 'invalid') return view;
+  return (
+    <fieldset disabled className="lesson-preview-readonly">
+      <legend className="visually-hidden">Read-only preview of a {block.kind} block</legend>
+      {view}
+    </fieldset>
+  );
+}

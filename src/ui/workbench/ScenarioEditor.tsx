@@ -1,0 +1,99 @@
+import { autocompletion } from '@codemirror/autocomplete';
+import { linter, lintGutter, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
+import { EditorState, type Text } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { useEffect, useRef } from 'react';
+import type { Diagnostic } from '../../scenario/diagnostic';
+import type { ScenarioResult } from '../../scenario/parse';
+import { checkOffThread } from './checkOffThread';
+import { yamlWithLua } from './luaInYaml';
+import { scenarioCompletions, scenarioHover } from './scenarioAssist';
+
+/**
+ * How long typing must pause before the scenario is checked (in a worker, checkOffThread.ts).
+ * Checking a 200-line scenario takes ~10 ms, so the pause, not the check, is most of
+ * keystroke-to-diagnostic; 40 ms still skips the checks between the letters of a fast typist.
+ */
+export const LINT_DELAY_MS = 40;
+
+export interface ScenarioEditorProps {
+  value: string;
+  onChange: (text: string) => void;
+  /** Called with each check's result, as its diagnostics are shown in the editor. */
+  onChecked: (text: string, result: ScenarioResult) => void;
+  /** Ctrl/Cmd-Enter. */
+  onRun: () => void;
+}
+
+/** A diagnostic's 1-based line:col as a range in the document: the word it points at. */
+export function toLintDiagnostic(doc: Text, d: Diagnostic): LintDiagnostic {
+  const line = doc.line(Math.min(Math.max(1, d.line), doc.lines));
+  const from = Math.min(line.from + Math.max(0, d.col - 1), line.to);
+  const rest = doc.sliceString(from, line.to);
+  const word = /^[^\s,:}\]]+/.exec(rest)?.[0].length ?? 0;
+  return {
+    from,
+    to: from + (word || (from < line.to ? 1 : 0)),
+    severity: d.severity === 'warning' ? 'warning' : 'error',
+    message: `${d.message}${d.hint ? ` (${d.hint})` : ''}`,
+    source: `${d.line}:${d.col}`,
+  };
+}
+
+/** The CodeMirror 6 editor for a scenario: YAML (Lua inside EVAL scripts), schema completion and hover, diagnostics as you type. */
+export function ScenarioEditor({ value, onChange, onChecked, onRun }: ScenarioEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  // The editor is built once; callbacks may change on every render.
+  const callbacks = useRef({ onChange, onChecked, onRun });
+  callbacks.current = { onChange, onChecked, onRun };
+
+  useEffect(() => {
+    const check = linter(
+      async (v) => {
+        const doc = v.state.doc;
+        const text = doc.toString();
+        const result = await checkOffThread(text);
+        callbacks.current.onChecked(text, result);
+        // Positions are mapped onto the text that was checked; CodeMirror moves them through later edits.
+        return result.ok ? [] : result.diagnostics.map((d) => toLintDiagnostic(doc, d));
+      },
+      { delay: LINT_DELAY_MS },
+    );
+    const created = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          keymap.of([{ key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) }]),
+          basicSetup,
+          yamlWithLua(),
+          autocompletion({ override: [scenarioCompletions], activateOnTyping: true }),
+          scenarioHover,
+          check,
+          lintGutter(),
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-label': 'Scenario (YAML)' }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) callbacks.current.onChange(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = created;
+    return () => {
+      created.destroy();
+      view.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A template, a lesson scenario or a share link replaces the text from outside.
+  useEffect(() => {
+    const v = view.current;
+    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+  }, [value]);
+
+  return <div className="workbench-editor" ref={host} />;
+}

@@ -1,0 +1,270 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { Catalog } from '../../lessons/types';
+import type { RenderBlock } from './LessonPreview';
+import type { ScenarioResult } from '../../scenario/parse';
+import type { Scenario } from '../../scenario/schema';
+import { downloadText } from '../blocks/download';
+import { ScenarioPlayer } from '../player/ScenarioPlayer';
+import { decodeRun, encodeRun, shareUrl } from '../player/shareLink';
+import { WORKBENCH_HREF } from '../routing/route';
+import { useRoute } from '../routing/useRoute';
+import { checkScenarioText } from './checkScenarioText';
+import { ProblemList } from './ProblemList';
+import { ScenarioEditor } from './ScenarioEditor';
+import { fileNameFor, lessonScenarios, lessonSkeleton, loadWork, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
+import './workbench.css';
+
+// The lesson parser (remark) is only for instructors: a chunk of its own, fetched when opened.
+const LessonPreview = lazy(() => import('./LessonPreview').then((m) => ({ default: m.LessonPreview })));
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The workbench: write a scenario (clients as recipes or as their own Redis commands), see its
+ * problems as you type, run it in the player, and share or save it. An invalid edit never
+ * replaces the run on show: the player keeps the last valid version and says so.
+ *
+ * The catalog and the lesson page's block renderer come from the app as props: importing the
+ * catalog store or BlockView (modules that use Zustand) from this lazy chunk made the bundler
+ * move React into a chunk of its own, preloaded by the first page: 1.3 KB more gzipped there.
+ */
+export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; renderBlock: RenderBlock }) {
+  const route = useRoute();
+  const runParam = route.name === 'workbench' ? route.params.get('run') : null;
+  const scenarios = useMemo(() => lessonScenarios(catalog.lessons), [catalog.lessons]);
+
+  const [text, setText] = useState(() => loadWork(storage()) ?? TEMPLATE);
+  const [checked, setChecked] = useState<{ text: string; result: ScenarioResult }>(() => ({ text, result: checkScenarioText(text) }));
+  const [running, setRunning] = useState<{ text: string; scenario: Scenario } | null>(() => (checked.result.ok ? { text, scenario: checked.result.scenario } : null));
+  const [pendingLink, setPendingLink] = useState<{ text: string; title: string } | null>(null);
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [share, setShare] = useState<{ url: string } | { problem: string } | null>(null);
+  const [saveProblem, setSaveProblem] = useState(false);
+  const [showPreview, setShowPreview] = useState(false);
+  const lastLoaded = useRef(text);
+
+  // Work in progress survives a reload; a pause in typing is enough to save it.
+  useEffect(() => {
+    const timer = setTimeout(() => setSaveProblem(!saveWork(storage(), text)), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // A share link: load it, but ask before replacing work the learner changed.
+  useEffect(() => {
+    if (!runParam) return;
+    const decoded = decodeRun(runParam);
+    if (!decoded.ok || !decoded.run.scenario) {
+      setLinkProblem(decoded.ok ? 'this link holds a lesson run, not a workbench scenario' : decoded.message);
+      return;
+    }
+    const linked = scenarioYaml(decoded.run.scenario, 'Opened from a share link (links carry the scenario, not its comments).', decoded.run.config);
+    if (linked === text) return;
+    if (text === TEMPLATE || text === lastLoaded.current) load(linked);
+    else setPendingLink({ text: linked, title: decoded.run.scenario.title });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runParam]);
+
+  const current = checked.text === text ? checked.result : null;
+  const problems = current && !current.ok ? current.diagnostics : [];
+
+  function load(next: string) {
+    lastLoaded.current = next;
+    setText(next);
+    const result = checkScenarioText(next);
+    setChecked({ text: next, result });
+    if (result.ok) setRunning({ text: next, scenario: result.scenario });
+  }
+
+  function forgetLink() {
+    setPendingLink(null);
+    window.history.replaceState(null, '', WORKBENCH_HREF);
+  }
+
+  function replaceWork(next: string, question: string) {
+    if (text !== lastLoaded.current && text !== next && !window.confirm(question)) return;
+    load(next);
+  }
+
+  function run() {
+    const result = checkScenarioText(text);
+    setChecked({ text, result });
+    if (result.ok) setRunning({ text, scenario: result.scenario });
+  }
+
+  function valid(): Scenario | null {
+    const result = current ?? checkScenarioText(text);
+    return result.ok ? result.scenario : null;
+  }
+
+  function makeShareLink() {
+    const scenario = valid();
+    if (!scenario) {
+      setShare({ problem: `Fix the ${problems.length || 'listed'} problem${problems.length === 1 ? '' : 's'} first: a link carries a valid scenario.` });
+      return;
+    }
+    try {
+      const encoded = encodeRun({ scenarioId: scenario.id, config: { seed: scenario.seed, fencing: scenario.resource.fencing, actions: [] }, scenario });
+      const url = shareUrl(window.location.href.replace(/#.*$/, '') + WORKBENCH_HREF, encoded);
+      setShare({ url });
+      void navigator.clipboard?.writeText(url).catch(() => undefined);
+    } catch (error) {
+      setShare({ problem: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  function downloadLesson() {
+    const scenario = valid();
+    if (!scenario) return;
+    const course = catalog.courses[0]?.id ?? 'redis-locks';
+    downloadText(fileNameFor(scenario.id, 'md'), lessonSkeleton(text, scenario, course), 'text/markdown');
+  }
+
+  const stale = running !== null && running.text !== text;
+  const scenarioOk = current?.ok ?? false;
+
+  return (
+    <div className="workbench">
+      <header className="workbench-header">
+        <h1 tabIndex={-1}>Workbench</h1>
+        <p>Write a lock as Redis commands, run it, and watch where it breaks. Problems show as you type; your work is kept on this device.</p>
+      </header>
+
+      {linkProblem && (
+        <p className="player-notice" role="alert">
+          This share link could not be opened: {linkProblem}.
+        </p>
+      )}
+      {pendingLink && (
+        <div className="player-notice" role="alert">
+          <p>This link holds a shared scenario (“{pendingLink.title}”). Opening it replaces what is in the editor.</p>
+          <button type="button" onClick={() => { load(pendingLink.text); forgetLink(); }}>
+            Open the shared scenario
+          </button>{' '}
+          <button type="button" onClick={forgetLink}>
+            Keep my work
+          </button>
+        </div>
+      )}
+
+      <div className="workbench-toolbar">
+        <label className="workbench-open">
+          <span>Start from</span>
+          <select
+            value=""
+            onChange={(e) => {
+              const key = e.target.value;
+              e.target.value = '';
+              if (key === 'template') replaceWork(TEMPLATE, 'Replace your scenario with the template? Your changes will be lost.');
+              const found = scenarios.find((s) => s.key === key);
+              if (found) replaceWork(scenarioYaml(found.scenario, `From the lesson scenario '${found.scenario.id}'.`), `Replace your scenario with “${found.scenario.title}”? Your changes will be lost.`);
+            }}
+          >
+            <option value="">Choose a scenario…</option>
+            <option value="template">Template: two baristas, plain DEL</option>
+            <optgroup label="Lesson scenarios">
+              {scenarios.map((s) => (
+                <option key={s.key} value={s.key}>
+                  {s.label}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </label>
+        <label className="workbench-file">
+          <span>or open a .yaml file</span>
+          <input
+            type="file"
+            accept=".yaml,.yml,text/yaml,application/yaml"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) replaceWork(await file.text(), `Replace your scenario with ${file.name}? Your changes will be lost.`);
+            }}
+          />
+        </label>
+        <button type="button" className="button button-primary" onClick={run} aria-keyshortcuts="Control+Enter">
+          Run scenario
+        </button>
+      </div>
+
+      <div className="workbench-grid">
+        <section className="workbench-card workbench-edit" aria-labelledby="workbench-editor-title">
+          <h2 id="workbench-editor-title" className="visually-hidden">
+            Scenario
+          </h2>
+          <ScenarioEditor value={text} onChange={setText} onChecked={(t, result) => setChecked({ text: t, result })} onRun={run} />
+          <ProblemList problems={problems} checking={current === null} />
+        </section>
+
+        <aside className="workbench-card workbench-side" aria-label="Share and save">
+          <h2>Share and save</h2>
+          <div className="workbench-actions">
+            <button type="button" className="button button-secondary" onClick={makeShareLink}>
+              Copy a share link
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => downloadText(fileNameFor(valid()?.id ?? 'scenario', 'yaml'), text, 'application/yaml')}>
+              Download .yaml
+            </button>
+            <button type="button" className="button button-secondary" onClick={downloadLesson} disabled={!scenarioOk}>
+              Download as a lesson
+            </button>
+            <button type="button" className="button button-quiet" onClick={() => replaceWork(TEMPLATE, 'Reset to the template? Your scenario will be lost.')}>
+              Reset to template
+            </button>
+          </div>
+          {share && 'url' in share && (
+            <label className="workbench-share">
+              <span>Share link (copied)</span>
+              <input readOnly value={share.url} onFocus={(e) => e.target.select()} />
+            </label>
+          )}
+          {share && 'problem' in share && <p role="alert" className="workbench-warning">{share.problem}</p>}
+          {saveProblem && <p className="workbench-warning">This browser does not let the page store anything: download your scenario before you leave.</p>}
+          <p className="muted">Nothing leaves your browser: a link carries the scenario itself.</p>
+        </aside>
+      </div>
+
+      <section className="workbench-run" aria-labelledby="workbench-run-title">
+        <h2 id="workbench-run-title">Run</h2>
+        {stale && !scenarioOk && current && (
+          <p className="workbench-stale" role="status">
+            Showing the last valid version; fix {problems.length} problem{problems.length === 1 ? '' : 's'} to run this one.
+          </p>
+        )}
+        {stale && scenarioOk && (
+          <p className="workbench-stale" role="status">
+            You changed the scenario: press Run scenario (Ctrl+Enter) to see this version.
+          </p>
+        )}
+        {running ? <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink /> : <p className="muted">Fix the problems above, then press Run scenario.</p>}
+      </section>
+
+      <section className="workbench-card workbench-break" aria-labelledby="workbench-break-title">
+        <h2 id="workbench-break-title">Break it</h2>
+        <p className="muted">Coming next: the explorer will search seeds and faults (pauses, crashes, partitions, clock jumps) for a run that breaks your lock, and load the shortest one here.</p>
+      </section>
+
+      <section className="workbench-card" aria-labelledby="workbench-preview-title">
+        <h2 id="workbench-preview-title">For instructors: preview a lesson</h2>
+        {showPreview ? (
+          <Suspense fallback={<p>Loading the lesson reader…</p>}>
+            <LessonPreview lessons={catalog.lessons} renderBlock={renderBlock} />
+          </Suspense>
+        ) : (
+          <>
+            <p className="muted">Paste or open a lesson file to see it as a learner will, with its problems listed. Nothing leaves your browser.</p>
+            <button type="button" className="button button-secondary" onClick={() => setShowPreview(true)}>
+              Preview a lesson file
+            </button>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

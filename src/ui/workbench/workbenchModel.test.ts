@@ -1,0 +1,90 @@
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkLessons } from '../../lessons/checkLessons';
+import { runScenario } from '../../scenario/run';
+import { checkScenarioText } from './checkScenarioText';
+import { fileNameFor, lessonSkeleton, loadWork, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
+
+function valid(text: string) {
+  const result = checkScenarioText(text);
+  if (!result.ok) throw new Error(result.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`).join('\n'));
+  return result.scenario;
+}
+
+describe('the workbench template', () => {
+  it('is a valid step-list scenario whose plain DEL lets two baristas write', async () => {
+    const scenario = valid(TEMPLATE);
+    expect(scenario.clients.every((c) => c.steps)).toBe(true);
+    const run = await runScenario(scenario);
+    expect(run.verdicts.find((v) => v.invariant === 'single-writer')?.holds).toBe(false);
+  });
+
+  it('written back as YAML (a share link, a lesson scenario), reads back to the same scenario', () => {
+    const scenario = valid(TEMPLATE);
+    expect(valid(scenarioYaml(scenario, 'From a link'))).toEqual(scenario);
+  });
+
+  it("keeps a shared run's learner actions as script steps", () => {
+    const scenario = valid(TEMPLATE);
+    const text = scenarioYaml(scenario, 'From a link', { seed: 4, fencing: false, actions: [{ at: 2000, do: 'pause', target: 'A', forMs: 1000 }] });
+    const back = valid(text);
+    expect(back.seed).toBe(4);
+    expect(back.script).toEqual([{ at: 2000, do: 'pause', target: 'A', for: 1000 }]);
+  });
+});
+
+describe('the lesson skeleton', () => {
+  it('passes lessons:check, scenario run included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workbench-lesson-'));
+    copyFileSync('lessons/courses.yaml', join(dir, 'courses.yaml'));
+    const scenario = valid(TEMPLATE);
+    const file = fileNameFor(scenario.id, 'md');
+    writeFileSync(join(dir, file), lessonSkeleton(TEMPLATE, scenario, 'redis-locks'));
+    const report = await checkLessons([dir], runScenario);
+    expect(report.lines.join('\n')).toMatch(/1 lesson, 1 scenario run, no problems/);
+    expect(report.exitCode).toBe(0);
+  });
+
+  it('fails lessons:check when its scenario does not do what it expects (so the check above can fail)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workbench-lesson-'));
+    copyFileSync('lessons/courses.yaml', join(dir, 'courses.yaml'));
+    const holds = TEMPLATE.replace('outcome: violated', 'outcome: holds');
+    writeFileSync(join(dir, '99-my-lock.md'), lessonSkeleton(holds, valid(holds), 'redis-locks'));
+    expect((await checkLessons([dir], runScenario)).exitCode).toBe(1);
+  });
+});
+
+describe('hostile text', () => {
+  it('refuses an alias bomb, runaway nesting and a huge paste quickly, each at its line', () => {
+    const started = performance.now();
+    const bomb = checkScenarioText('a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n');
+    const deep = checkScenarioText(`id: x\nsteps: ${'['.repeat(10_000)}`);
+    const indented = checkScenarioText(Array.from({ length: 200 }, (_, i) => `${' '.repeat(i)}k:`).join('\n'));
+    const huge = checkScenarioText(`id: ${'x'.repeat(1_000_000)}`);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(!bomb.ok && bomb.diagnostics[0]).toMatchObject({ line: 2, message: expect.stringMatching(/expand to too many values/) });
+    expect(!deep.ok && deep.diagnostics[0]).toMatchObject({ line: 2, col: 72, message: 'the YAML nests more than 64 levels deep here' });
+    expect(!indented.ok && indented.diagnostics[0]).toMatchObject({ line: 130, message: 'the YAML nests more than 64 levels deep here' });
+    expect(!huge.ok && huge.diagnostics[0]?.message).toMatch(/1,000,004 characters long/);
+  });
+
+  it('places a syntax error at its line', () => {
+    const result = checkScenarioText('id: x\ntitle: Yes: it does\n');
+    expect(!result.ok && result.diagnostics[0]).toMatchObject({ line: 2, message: expect.stringMatching(/contains ': '/) });
+  });
+});
+
+describe('work in progress', () => {
+  it('survives a save and a load, and a broken or missing store loads nothing', () => {
+    const map = new Map<string, string>();
+    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+    expect(saveWork(storage, 'id: x')).toBe(true);
+    expect(loadWork(storage)).toBe('id: x');
+    map.set([...map.keys()][0]!, '{not json');
+    expect(loadWork(storage)).toBeNull();
+    expect(loadWork(null)).toBeNull();
+    expect(saveWork({ setItem: () => { throw new Error('quota'); } }, 'x')).toBe(false);
+  });
+});

@@ -1,0 +1,142 @@
+import type { Lesson } from '../../lessons/types';
+import type { Scenario } from '../../scenario/schema';
+import { exportScenarioYaml } from '../../scenario/toYaml';
+import type { RunConfig } from '../player/runModel';
+
+/**
+ * Where the workbench starts: two baristas, each lock written out as Redis commands, and the
+ * release a plain `DEL` that checks nothing. A's lease runs out during its job; its late `DEL`
+ * then removes the lease B holds. The comments say what to try, which is most of a first lesson.
+ */
+export const TEMPLATE = `# Two baristas share one espresso machine. Each takes the lock with SET NX PX,
+# works, writes, and releases with a plain DEL, which checks nothing.
+# Run it (Ctrl+Enter), then try: give A a longer TTL, or release only your own lock.
+id: my-lock
+title: My lock
+seed: 1
+clients:
+  - id: A
+    label: Barista A
+    steps:
+      - { redis: [SET, lock, '{value}', NX, PX, 3000] }
+      - { wait: 5s }
+      - { write: espresso }
+      - { redis: [DEL, lock] }
+  - id: B
+    label: Barista B
+    startAt: 4s
+    steps:
+      - { redis: [SET, lock, '{value}', NX, PX, 10000] }
+      - { wait: 3s }
+      - { write: espresso }
+      - { redis: [DEL, lock] }
+resource: { id: espresso, label: Espresso machine }
+controls: [pause, resume, crash, restart, clock-jump, partition, heal]
+expect:
+  - { invariant: single-writer, outcome: violated }
+`;
+
+/** A scenario a lesson runs, offered as a starting point. */
+export interface LessonScenario {
+  /** Unique in the list: the scenario's id, suffixed where two lessons use the same id differently. */
+  key: string;
+  label: string;
+  scenario: Scenario;
+}
+
+/** Every distinct scenario the catalog's lessons run (compare sides aside), in course order. */
+export function lessonScenarios(lessons: readonly Lesson[]): LessonScenario[] {
+  const out: LessonScenario[] = [];
+  const seen = new Map<string, string>();
+  for (const lesson of lessons) {
+    for (const block of lesson.blocks) {
+      if (block.kind !== 'scenario') continue;
+      const json = JSON.stringify(block.scenario);
+      const id = block.scenario.id;
+      if (seen.get(id) === json) continue;
+      const key = seen.has(id) ? `${id}@${lesson.frontmatter.slug}` : id;
+      seen.set(id, json);
+      out.push({ key, label: `${block.scenario.title} (${lesson.frontmatter.title})`, scenario: block.scenario });
+    }
+  }
+  return out;
+}
+
+/**
+ * A validated scenario as the YAML a person would write for it (from a lesson or a share link).
+ * A run's learner actions (a link made with the player's "Share this run") become script steps,
+ * so the editor holds the run that was shared, not only its starting point.
+ */
+export function scenarioYaml(scenario: Scenario, origin: string, run?: RunConfig): string {
+  const yaml = exportScenarioYaml(scenario, run?.actions ?? [], run?.fencing ?? scenario.resource.fencing, run?.seed ?? scenario.seed);
+  return yaml.replace(/^# Exported from the Lockstep sandbox\.\n/, `# ${origin}\n`);
+}
+
+/** A lesson slug from a scenario id: lowercase, digits and dashes. */
+function slugOf(id: string): string {
+  return id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'my-lesson';
+}
+
+/**
+ * A lesson file around the scenario, ready for lessons/ and accepted by `lessons:check`: the
+ * frontmatter names `course` (an id from courses.yaml) and an `order` the author will change,
+ * the scenario sits in its fenced block as written, and a reflect block asks the learner why.
+ */
+export function lessonSkeleton(scenarioText: string, scenario: Scenario, course: string): string {
+  const slug = slugOf(scenario.id);
+  const title = scenario.title.replace(/"/g, '\\"');
+  return `---
+slug: ${slug}
+title: "${title}"
+course: ${course}
+order: 99
+readTime: 5
+summary: "One or two sentences for the course map: what the learner breaks, and what fixes it."
+---
+
+Say what the learner is about to see, and what to watch for on the timeline.
+
+\`\`\`scenario
+${scenarioText.trimEnd()}
+\`\`\`
+
+## What happened
+
+Explain the run: which invariant broke, when, and why.
+
+\`\`\`reflect
+id: ${slug}-why
+question: In your own words, why did this run break?
+\`\`\`
+`;
+}
+
+/** The file name a download of the scenario gets. */
+export function fileNameFor(scenarioId: string, extension: 'yaml' | 'md'): string {
+  const slug = slugOf(scenarioId);
+  return extension === 'md' ? `99-${slug}.md` : `${slug}.yaml`;
+}
+
+const STORAGE_KEY = 'lockstep.workbench.v1';
+
+/** The learner's work in progress, saved on this device. Storage may be off or full: then it is memory only. */
+export function loadWork(storage: Pick<Storage, 'getItem'> | null): string | null {
+  try {
+    const raw = storage?.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { text?: unknown };
+    return typeof parsed.text === 'string' ? parsed.text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the work in progress; false when the browser refused (disabled or full storage). */
+export function saveWork(storage: Pick<Storage, 'setItem'> | null, text: string): boolean {
+  try {
+    storage?.setItem(STORAGE_KEY, JSON.stringify({ text }));
+    return storage !== null;
+  } catch {
+    return false;
+  }
+}
