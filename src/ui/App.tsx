@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { LessonEntry } from '../lessons/lessonIndex';
+import type { Course, Lesson } from '../lessons/types';
 import { useCatalog } from './catalog/catalogStore';
+import { loadAllLessons } from './catalog/lessonBodies';
 import { CourseMap } from './course/CourseMap';
 import { GlossaryPage } from './glossary/GlossaryPage';
 import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
@@ -90,7 +92,7 @@ function Page({ route, lesson }: { route: Route; lesson: LessonEntry | undefined
   if (route.name === 'workbench') {
     return (
       <Suspense fallback={<p>Loading the workbench…</p>}>
-        <WorkbenchPage catalog={catalog} renderBlock={(block, lesson) => <BlockView block={block} lesson={lesson} />} />
+        <WorkbenchRoute courses={catalog.courses} />
       </Suspense>
     );
   }
@@ -106,4 +108,27 @@ function Page({ route, lesson }: { route: Route; lesson: LessonEntry | undefined
       </p>
     </div>
   );
+}
+
+/**
+ * The workbench opens lesson scenarios and previews lessons, so it needs every lesson's body:
+ * they load (from the cache after the first visit) when the workbench opens, never on the
+ * first page.
+ */
+function WorkbenchRoute({ courses }: { courses: Course[] }) {
+  const [lessons, setLessons] = useState<Lesson[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadAllLessons().then(
+      (all) => live && setLessons(all),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (failed) return <p role="alert">The lessons could not be loaded, so the workbench cannot offer their scenarios. Check the connection and reload the page.</p>;
+  if (lessons === null) return <p aria-busy="true">Loading the workbench…</p>;
+  return <WorkbenchPage catalog={{ courses, lessons, diagnostics: [] }} renderBlock={(block, lesson) => <BlockView block={block} lesson={lesson} />} />;
 }
