@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { parseLesson } from '../src/lessons/parse';
+import { expect, test, type Page } from '@playwright/test';
 import type { Lesson } from '../src/lessons/types';
+import { checkQuiz, courseLessons, walkScenarios } from './support/courseWalk';
 
 /**
  * Every lesson of course 1, walked as a learner: the course map lists them all in order, the
@@ -11,49 +9,13 @@ import type { Lesson } from '../src/lessons/types';
  * browser, shows the outcome its `expect` promises (the key failure broken, the key protection
  * held), and every dashboard draws its metrics from the run.
  */
-const lessons: Lesson[] = readdirSync('lessons')
-  .filter((f) => /^\d\d-.+\.md$/.test(f))
-  .sort()
-  .map((f) => {
-    const file = join('lessons', f);
-    const parsed = parseLesson(readFileSync(file, 'utf8'), file, { readRef: (rel) => readFileSync(join('lessons', rel), 'utf8') });
-    if (!parsed.lesson) throw new Error(`${file} does not parse`);
-    return parsed.lesson;
-  })
-  .filter((l) => l.frontmatter.course === 'redis-locks');
+const lessons = courseLessons('redis-locks');
 
-/** The first words of a text as the page renders it (Markdown marks dropped). */
-function opening(text: string, words = 7): RegExp {
-  const plain = text.replace(/[*_`>]/g, '').split(/\s+/).filter(Boolean).slice(0, words);
-  return new RegExp(plain.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
-}
-
+/** The first quiz keeps its answer hidden until the learner commits, and a wrong pick is explained. */
 async function checkQuizGate(page: Page, lesson: Lesson) {
   const quizBlock = lesson.blocks.find((b) => b.kind === 'quiz');
   if (!quizBlock || quizBlock.kind !== 'quiz') return;
-  const quiz = page.getByRole('region', { name: 'Quiz' }).first();
-  const spec = quizBlock.spec;
-  const explanations = spec.kind === 'true-false' ? spec.statements.map((s) => s.explanation) : spec.options.map((o) => o.explanation);
-  for (const explanation of explanations) await expect(quiz.getByText(opening(explanation))).toHaveCount(0);
-
-  if (spec.kind === 'single') {
-    // A wrong pick gets the explanation written for that pick.
-    const wrong = spec.options.find((o) => !o.correct)!;
-    await quiz.getByRole('radio', { name: opening(wrong.text, 4) }).check();
-    await quiz.getByRole('button', { name: 'Check my answer' }).click();
-    await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeVisible();
-    await expect(quiz.getByText(opening(wrong.explanation)).first()).toBeVisible();
-  } else {
-    await quiz.getByRole('button', { name: /I've thought about it/ }).click();
-    await expect(quiz.getByRole('heading', { name: 'Here is the answer.' })).toBeVisible();
-    await expect(quiz.getByText(opening(explanations[0]!)).first()).toBeVisible();
-  }
-}
-
-async function runToEnd(sim: Locator) {
-  await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeVisible({ timeout: 20_000 });
-  await sim.getByLabel('Go to time (s)').fill('100000');
-  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  await checkQuiz(page.getByRole('region', { name: 'Quiz' }).first(), quizBlock.spec);
 }
 
 test('the course map lists every lesson of course 1, in order, each linking to its page', async ({ page }) => {
@@ -101,20 +63,7 @@ for (const lesson of lessons) {
     await expect(page.getByRole('heading', { level: 1, name: lesson.frontmatter.title })).toBeVisible();
     await checkQuizGate(page, lesson);
 
-    const scenarios = lesson.blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenario] : []));
-    expect(scenarios.length).toBeGreaterThan(0);
-    const seen = new Map<string, number>();
-    for (const scenario of scenarios) {
-      const nth = seen.get(scenario.title) ?? 0;
-      seen.set(scenario.title, nth + 1);
-      const sim = page.getByRole('region', { name: `Simulation: ${scenario.title}`, exact: true }).nth(nth);
-      await runToEnd(sim);
-      for (const e of scenario.expect) {
-        const label = e.invariant.replace(/-/g, ' ');
-        const text = e.outcome === 'violated' ? `Broken: ${label}` : `Held: ${label}`;
-        await expect(sim.getByText(text, { exact: true }), `${scenario.id}: ${text}`).toBeVisible();
-      }
-    }
+    await walkScenarios(page, lesson);
     for (const block of lesson.blocks) if (block.kind === 'scenario' && block.view === 'dashboard') await checkDashboard(page, block.scenario.title);
     expect(pageErrors, 'uncaught errors on the page').toEqual([]);
   });

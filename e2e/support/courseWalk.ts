@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { MatchSpec } from '../../src/lessons/blocks/match';
+import type { QuizSpec } from '../../src/lessons/blocks/quiz';
+import { parseLesson } from '../../src/lessons/parse';
+import type { Lesson } from '../../src/lessons/types';
+import type { Scenario } from '../../src/scenario/schema';
+
+/**
+ * What the course walks share: a course's lessons read from their files, and a learner's moves
+ * (answer a quiz wrongly, match problems to tools, run a scenario to its end, read its verdicts).
+ */
+
+/** A course's lessons, parsed from `lessons/NN-*.md`, in file order. */
+export function courseLessons(course: string): Lesson[] {
+  return readdirSync('lessons')
+    .filter((f) => /^\d\d-.+\.md$/.test(f))
+    .sort()
+    .map((f) => {
+      const file = join('lessons', f);
+      const parsed = parseLesson(readFileSync(file, 'utf8'), file, { readRef: (rel) => readFileSync(join('lessons', rel), 'utf8') });
+      if (!parsed.lesson) throw new Error(`${file} does not parse`);
+      return parsed.lesson;
+    })
+    .filter((l) => l.frontmatter.course === course);
+}
+
+/** The first words of a text as the page renders it (Markdown marks dropped). */
+export function opening(text: string, words = 7): RegExp {
+  const plain = text.replace(/[*_`>]/g, '').split(/\s+/).filter(Boolean).slice(0, words);
+  return new RegExp(plain.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
+}
+
+/** Answers one quiz wrongly and checks that nothing showed before, and that the explanation for that wrong answer comes back. */
+export async function checkQuiz(quiz: Locator, spec: QuizSpec) {
+  const explanations = spec.kind === 'true-false' ? spec.statements.map((s) => s.explanation) : spec.options.map((o) => o.explanation);
+  for (const explanation of explanations) await expect(quiz.getByText(opening(explanation))).toHaveCount(0);
+
+  if (spec.kind === 'true-false') {
+    const first = spec.statements[0]!;
+    const group = quiz.getByRole('group', { name: opening(first.text, 5) });
+    await group.getByRole('radio', { name: first.answer ? 'False' : 'True' }).check();
+    await quiz.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeVisible();
+    await expect(quiz.getByText(opening(first.explanation)).first()).toBeVisible();
+    return;
+  }
+  const wrong = spec.options.find((o) => !o.correct)!;
+  await quiz.getByRole(spec.kind === 'single' ? 'radio' : 'checkbox', { name: opening(wrong.text, 4) }).check();
+  await quiz.getByRole('button', { name: 'Check my answer' }).click();
+  await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeVisible();
+  await expect(quiz.getByText(opening(wrong.explanation)).first()).toBeVisible();
+}
+
+/** Picks the first tool for every problem and checks the count and a correction. */
+export async function checkMatch(page: Page, spec: MatchSpec) {
+  const block = page.getByRole('region', { name: 'Match' }).first();
+  const first = spec.tools[0]!;
+  for (const p of spec.problems) await block.getByLabel(opening(p.text, 5)).selectOption(first.id);
+  await block.getByRole('button', { name: 'Check my matches' }).click();
+  const right = spec.problems.filter((p) => p.answer.includes(first.id)).length;
+  await expect(block.getByRole('status')).toHaveText(`${right} of ${spec.problems.length} matched well.`);
+  const missed = spec.problems.find((p) => !p.answer.includes(first.id));
+  if (missed) await expect(block.getByText(opening(missed.explanation)).first()).toBeVisible();
+}
+
+/** Moves a player's playhead past the end of its run. */
+export async function runToEnd(sim: Locator) {
+  await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeVisible({ timeout: 20_000 });
+  await sim.getByLabel('Go to time (s)').fill('100000');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+}
+
+/**
+ * The verdicts a scenario's `expect` promises, as the learner reads them at the end of the run:
+ * each listed invariant held or broken, and with `invariant: all`, nothing else broken.
+ */
+export async function expectPromisedVerdicts(sim: Locator, scenario: Scenario) {
+  const label = (invariant: string) => invariant.replace(/-/g, ' ');
+  for (const e of scenario.expect) {
+    if (e.invariant === 'all') continue;
+    const text = e.outcome === 'violated' ? `Broken: ${label(e.invariant)}` : `Held: ${label(e.invariant)}`;
+    await expect(sim.getByText(text, { exact: true }), `${scenario.id}: ${text}`).toBeVisible();
+  }
+  if (!scenario.expect.some((e) => e.invariant === 'all')) return;
+  const allowed = new Set(scenario.expect.filter((e) => e.outcome === 'violated').map((e) => `Broken: ${label(e.invariant)}`));
+  const broken = await sim.getByText(/^Broken: /).allTextContents();
+  expect(broken.filter((t) => !allowed.has(t.trim())), `${scenario.id}: nothing broken that expect does not name`).toEqual([]);
+}
+
+/** Runs every scenario block of a lesson to its end and checks what its `expect` promises. */
+export async function walkScenarios(page: Page, lesson: Lesson) {
+  const scenarios = lesson.blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenario] : []));
+  expect(scenarios.length, `${lesson.frontmatter.slug} has a live scenario`).toBeGreaterThan(0);
+  const seen = new Map<string, number>();
+  for (const scenario of scenarios) {
+    const nth = seen.get(scenario.title) ?? 0;
+    seen.set(scenario.title, nth + 1);
+    const sim = page.getByRole('region', { name: `Simulation: ${scenario.title}`, exact: true }).nth(nth);
+    await runToEnd(sim);
+    await expectPromisedVerdicts(sim, scenario);
+  }
+}
