@@ -88,7 +88,7 @@ function VerdictMeaning({ invariant, label }: { invariant: string; label: string
   if (!entry) return null;
   return (
     <details className="verdict-meaning">
-      <summary>What does “{label}” mean?</summary>
+      <summary aria-label={`What does “${label}” mean?`}>What is this?</summary>
       <p>
         {entry.promise} <span className="muted">(As seen by {entry.view}.)</span>{' '}
         <a href={glossaryHref(invariant)} target="_blank" rel="noopener">
