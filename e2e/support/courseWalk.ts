@@ -12,7 +12,7 @@ import type { Scenario } from '../../src/scenario/schema';
  * (answer a quiz wrongly, match problems to tools, run a scenario to its end, read its verdicts).
  */
 
-/** A course's lessons, parsed from `lessons/NN-*.md`, in file order. */
+/** A course's lessons, parsed from `lessons/NN-*.md`, in the course's order. */
 export function courseLessons(course: string): Lesson[] {
   return readdirSync('lessons')
     .filter((f) => /^\d\d-.+\.md$/.test(f))
@@ -23,12 +23,16 @@ export function courseLessons(course: string): Lesson[] {
       if (!parsed.lesson) throw new Error(`${file} does not parse`);
       return parsed.lesson;
     })
-    .filter((l) => l.frontmatter.course === course);
+    .filter((l) => l.frontmatter.course === course)
+    .sort((a, b) => a.frontmatter.order - b.frontmatter.order);
 }
 
-/** The first words of a text as the page renders it (Markdown marks dropped). */
+/**
+ * The first words of a text as the page renders it. Markdown marks are dropped from the ends of
+ * each word only, so an underscore inside code (`expires_at`) stays.
+ */
 export function opening(text: string, words = 7): RegExp {
-  const plain = text.replace(/[*_`>]/g, '').split(/\s+/).filter(Boolean).slice(0, words);
+  const plain = text.split(/\s+/).map((w) => w.replace(/^[*_`>]+|[*_`]+(?=[^\w]*$)/g, '')).filter(Boolean).slice(0, words);
   return new RegExp(plain.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
 }
 
@@ -67,7 +71,7 @@ export async function checkMatch(page: Page, spec: MatchSpec) {
 
 /** Moves a player's playhead past the end of its run. */
 export async function runToEnd(sim: Locator) {
-  await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeVisible({ timeout: 20_000 });
+  await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeVisible({ timeout: 30_000 });
   await sim.getByLabel('Go to time (s)').fill('100000');
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
 }
@@ -84,6 +88,8 @@ export async function expectPromisedVerdicts(sim: Locator, scenario: Scenario) {
     await expect(sim.getByText(text, { exact: true }), `${scenario.id}: ${text}`).toBeVisible();
   }
   if (!scenario.expect.some((e) => e.invariant === 'all')) return;
+  // Once the run has finished every verdict is shown; only then is "nothing else broke" true.
+  await expect(sim.getByText(/^Held: /).first()).toBeVisible();
   const allowed = new Set(scenario.expect.filter((e) => e.outcome === 'violated').map((e) => `Broken: ${label(e.invariant)}`));
   const broken = await sim.getByText(/^Broken: /).allTextContents();
   expect(broken.filter((t) => !allowed.has(t.trim())), `${scenario.id}: nothing broken that expect does not name`).toEqual([]);
