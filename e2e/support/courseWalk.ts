@@ -50,7 +50,15 @@ export async function checkQuiz(quiz: Locator, spec: QuizSpec) {
     await expect(quiz.getByText(opening(first.explanation)).first()).toBeVisible();
     return;
   }
-  const wrong = spec.options.find((o) => !o.correct)!;
+  const wrong = spec.options.find((o) => !o.correct);
+  if (!wrong) {
+    // Every option is right ("which of these can happen? all of them"): there is no wrong pick
+    // to make, so the learner commits without one and reads the answer.
+    await quiz.getByRole('button', { name: /I've thought about it/ }).click();
+    await expect(quiz.getByRole('heading', { name: 'Here is the answer.' })).toBeVisible();
+    await expect(quiz.getByText(opening(explanations[0]!)).first()).toBeVisible();
+    return;
+  }
   await quiz.getByRole(spec.kind === 'single' ? 'radio' : 'checkbox', { name: opening(wrong.text, 4) }).check();
   await quiz.getByRole('button', { name: 'Check my answer' }).click();
   await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeVisible();
