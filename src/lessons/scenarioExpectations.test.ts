@@ -28,10 +28,10 @@ describe('lessons:check guards the invariants a scenario does not list', () => {
     expect(await lines('expect: [{ invariant: all, outcome: holds }, { invariant: single-lease, outcome: violated }]')).toEqual([]);
   });
 
-  it('warns when expect lists only what holds and the run breaks something else', async () => {
+  it('fails when expect lists only what holds and the run breaks something else', async () => {
     const out = await lines('expect: { invariant: single-writer, outcome: holds }');
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^lessons\/01-calm\.md:10:1: warning: scenario 'calm': expect says only what holds, but the quiet run also breaks single-lease at 9057 ms \(if the lesson means it, add \{ invariant: single-lease, outcome: violated \}/);
+    expect(out[0]).toMatch(/^lessons\/01-calm\.md:10:1: scenario 'calm': expect says only what holds, but the quiet run also breaks single-lease at 9057 ms \(if the lesson means it, add \{ invariant: single-lease, outcome: violated \}/);
   });
 
   it('says nothing more about a scenario that shows a break', async () => {

@@ -27,10 +27,11 @@ export async function checkScenarioExpectations(lessons: readonly Lesson[], run:
         for (const message of unmetExpectations(block.scenario, verdicts)) {
           diagnostics.push({ ...where, message: `${name}: ${message}`, hint: replay });
         }
+        // A learner reads every verdict the player shows, so a break the lesson does not name is
+        // an error, not a note: the lesson either means it (say so) or its scenario is wrong.
         for (const v of unlistedBreaks(block.scenario, verdicts)) {
           diagnostics.push({
             ...where,
-            severity: 'warning',
             message: `${name}: expect says only what holds, but the quiet run also breaks ${v.invariant} at ${v.atMs} ms`,
             hint: `if the lesson means it, add { invariant: ${v.invariant}, outcome: violated }; if the quiet run should be fine, add { invariant: all, outcome: holds } and fix the scenario; ${replay}`,
           });
