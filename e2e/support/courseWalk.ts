@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { MatchSpec } from '../../src/lessons/blocks/match';
 import type { QuizSpec } from '../../src/lessons/blocks/quiz';
@@ -115,4 +116,22 @@ export async function walkScenarios(page: Page, lesson: Lesson) {
     await runToEnd(sim);
     await expectPromisedVerdicts(sim, scenario);
   }
+}
+
+/**
+ * A whole lesson as a learner meets it: every quiz gated and a wrong pick explained, every match
+ * block graded, a reflect question present, every scenario showing what it promises, and then,
+ * answered and run, the page passes an axe-core scan.
+ */
+export async function walkLesson(page: Page, lesson: Lesson) {
+  await page.goto(`./#/lesson/${lesson.frontmatter.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: lesson.frontmatter.title })).toBeVisible();
+  const quizzes = lesson.blocks.flatMap((b) => (b.kind === 'quiz' ? [b.spec] : []));
+  expect(quizzes.length, `${lesson.frontmatter.slug} has a quiz`).toBeGreaterThan(0);
+  for (const [i, spec] of quizzes.entries()) await checkQuiz(page.getByRole('region', { name: 'Quiz' }).nth(i), spec);
+  for (const b of lesson.blocks) if (b.kind === 'match') await checkMatch(page, b.spec);
+  expect(lesson.blocks.some((b) => b.kind === 'reflect'), `${lesson.frontmatter.slug} has a reflect question`).toBe(true);
+  await walkScenarios(page, lesson);
+  const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
