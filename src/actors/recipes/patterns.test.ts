@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestScripts, runYaml } from '../../scenario/testKit';
+import { FAIR_ACQUIRE, RW_READ_ACQUIRE, RW_WRITE_ACQUIRE, SEMAPHORE_ACQUIRE } from './patternScripts';
 
 beforeAll(loadTestScripts);
 
@@ -54,5 +56,16 @@ describe('circuit breaker', () => {
     const lane = run.of('actor.state', 'A').map((e) => `${e.at} ${e.data.state}`);
     expect(lane).toContain('1500 acquiring');
     expect(lane).toContain('2300 circuit-open');
+  });
+});
+
+describe('the lessons', () => {
+  // A lesson promises the script it shows is the one the simulator runs: a change to either must show in both.
+  const shown = (file: string) => [...readFileSync(`lessons/${file}`, 'utf8').matchAll(/```lua\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+
+  it('show the pattern scripts exactly as the recipes send them', () => {
+    expect(shown('33-fair-lock.md')).toContain(FAIR_ACQUIRE);
+    expect(shown('34-read-write-lock.md')).toEqual([RW_READ_ACQUIRE, RW_WRITE_ACQUIRE]);
+    expect(shown('35-semaphore.md')).toEqual([SEMAPHORE_ACQUIRE]);
   });
 });
