@@ -78,7 +78,8 @@ local now = t[1] * 1000 + math.floor(t[2] / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
   redis.call('ZADD', KEYS[1], now + ARGV[2], ARGV[1])
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  -- The set outlives its last holder's lease, whoever asked for the longest.
+  redis.call('PEXPIREAT', KEYS[1], redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2])
   return 1
 end
 return false`;
@@ -94,7 +95,7 @@ local now = t[1] * 1000 + math.floor(t[2] / 1000)
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if score and tonumber(score) > now then
   redis.call('ZADD', KEYS[1], now + ARGV[2], ARGV[1])
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  redis.call('PEXPIREAT', KEYS[1], redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2])
   return 1
 end
 return 0`;

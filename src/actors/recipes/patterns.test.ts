@@ -20,6 +20,17 @@ describe('semaphore', () => {
   });
 });
 
+describe('semaphore with holders of different lease lengths', () => {
+  it('keeps the long holder’s permit after a short holder came and went', () => {
+    const c = (id: string, ttl: string, work: string, startAt: string) =>
+      `{ id: ${id}, recipe: semaphore, permits: 2, ttl: ${ttl}, work: ${work}, startAt: ${startAt}, retry: { policy: fixed, delay: 100ms } }`;
+    // A holds for 5 s of a 10 s lease; B's 1 s lease must not take the whole set with it.
+    const run = runYaml(scenario([c('A', '10s', '5s', '0ms'), c('B', '1s', '200ms', '100ms'), c('C', '10s', '3s', '2s'), c('D', '10s', '3s', '2s')]));
+    expect(run.verdict('within-permits').holds).toBe(true);
+    expect(run.of('lock.acquired', 'D')[0]!.at).toBeGreaterThan(5000);
+  });
+});
+
 describe('fair lock', () => {
   it('drops a crashed waiter from the queue once its entry times out, and serves the next', () => {
     const c = (id: string, startAt: string) => `{ id: ${id}, recipe: fair-lock, ttl: 2s, work: 1s, startAt: ${startAt}, retry: { policy: fixed, delay: 100ms } }`;
