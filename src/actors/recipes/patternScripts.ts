@@ -37,7 +37,10 @@ if redis.call('HGET', KEYS[1], 'mode') == 'write' then
 end
 redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 redis.call('HSET', KEYS[1], 'mode', 'read')
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
+-- Extend the lock to my lease, never shorten another reader's.
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
 return 1`;
 
 /** Read-write lock, writer side: come in only when nobody, reader or writer, holds it. */
