@@ -1,3 +1,4 @@
+import type { CircuitBreakerLaneState } from './circuitBreakerMachine';
 import type { LockClientLaneState } from './lockClientMachine';
 import type { Process } from './process';
 import type { StepClientLaneState } from './stepClientMachine';
@@ -6,7 +7,7 @@ import type { StepClientLaneState } from './stepClientMachine';
  * What a client's lane can show. The two kinds share their words, each with one meaning:
  * `retrying` is a pause before another try, `waiting` only ever a step list's wait step.
  */
-export type ClientLaneState = LockClientLaneState | StepClientLaneState;
+export type ClientLaneState = LockClientLaneState | CircuitBreakerLaneState | StepClientLaneState;
 
 /** Lane states after which a client does nothing more by itself. */
 export const FINAL_CLIENT_STATES: ReadonlySet<ClientLaneState | ''> = new Set<ClientLaneState>(['done', 'failed', 'lost', 'crashed']);

@@ -2,6 +2,7 @@ import type { ClientStep } from './clientSteps';
 import type { RecipeName } from './recipes/catalog';
 import type { RedlockOptions } from './recipes/redlock';
 import type { RetryPolicy } from './retryPolicy';
+import type { BreakerOptions } from './circuitBreakerMachine';
 
 /**
  * One client, already resolved from its scenario entry (durations in ms, ids checked, defaults
@@ -40,6 +41,10 @@ export interface ClientSpec {
   /** When the lock cannot be had: refuse to work (consistency), or work without it (availability). */
   onUnavailable: 'refuse' | 'proceed';
   redlock: RedlockOptions;
+  /** A semaphore's size: how many clients may hold its key at once (semaphore recipe only). */
+  permits?: number;
+  /** A circuit breaker around the client's acquire calls (see circuitBreakerMachine.ts). */
+  breaker?: BreakerOptions;
   /** An explicit step list: when present the client follows it and `recipe` is not used. */
   steps?: readonly ClientStep[];
 }

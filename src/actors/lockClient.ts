@@ -3,8 +3,10 @@ import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import type { TraceTag } from '../sim/trace';
+import { breakerLaneState, breakerState, circuitBreakerMachine } from './circuitBreakerMachine';
 import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
+import type { CircuitBreakerLaneState } from './circuitBreakerMachine';
 import { bindEffects, lockClientMachine, machineState, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
 import { ProcessClock } from './processClock';
 import type { AcquireResult, FailedAcquire, Recipe, RecipeContext } from './recipes/recipe';
@@ -83,8 +85,12 @@ function machineInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
  * the client believes in the trace: `lock.acquired` when it thinks it holds a key,
  * `lock.released`/`lock.lost` when it stops thinking so, `lock.failed` when it gives up.
  */
-export class LockClient extends ClientShell<LockClientLaneState> implements LockClientEffects {
+export class LockClient extends ClientShell<LockClientLaneState | CircuitBreakerLaneState> implements LockClientEffects {
   private actor: ClientActorRef;
+  /** The circuit breaker around acquire calls, for a client with `breaker:`. */
+  private breaker: Actor<typeof circuitBreakerMachine> | null = null;
+  /** What the client's own machine (or its retry pause) shows, before the breaker has its say. */
+  private ownState: LockClientLaneState = 'idle';
   private readonly recipe: Recipe;
   private attemptStartLocal = 0;
   private leaseDeadlineLocal = 0;
@@ -116,18 +122,44 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
       ttlMs: spec.ttlMs,
       fencing: wiring.fencing,
       gapMs: spec.gapMs,
+      permits: spec.permits ?? 1,
     });
     this.input = machineInput(spec, wiring.resource.readsFirst);
     this.actor = this.spawn(spec.startAtMs);
+    this.breaker = this.spawnBreaker();
   }
 
   protected stopMachine(): void {
     this.actor.stop();
+    this.breaker?.stop();
     this.workTimer = null;
   }
 
   protected startOver(): void {
     this.actor = this.spawn(0);
+    this.breaker = this.spawnBreaker();
+  }
+
+  /** A closed circuit breaker on the process's clock, or null for a client without one. */
+  private spawnBreaker(): Actor<typeof circuitBreakerMachine> | null {
+    const options = this.spec.breaker;
+    if (options === undefined) return null;
+    const breaker = createActor(circuitBreakerMachine, { input: options, clock: new ProcessClock(this.process) });
+    // The cool-down can end during a retry pause: the lane says so at once.
+    breaker.subscribe(() => this.showState(this.ownState));
+    breaker.start();
+    return breaker;
+  }
+
+  /**
+   * Shows the client's state on its lane; while a try is out or pending and the breaker is not
+   * closed, the breaker's word (`circuit-open`, `half-open`) replaces `acquiring`/`retrying`.
+   */
+  private showState(state: LockClientLaneState): void {
+    this.ownState = state;
+    const trying = state === 'acquiring' || state === 'retrying';
+    const breaker = trying && this.breaker !== null ? breakerLaneState(breakerState(this.breaker.getSnapshot())) : null;
+    this.recordState(breaker ?? state);
   }
 
   /** A new machine, started now and told to go at `startAtMs` on the process's clock. */
@@ -136,7 +168,7 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
     const clock = new ProcessClock(this.process);
     const actor: ClientActorRef = createActor(lockClientMachine, { input, snapshot: initialSnapshot(input), clock });
     bindEffects(actor, this);
-    actor.subscribe((snapshot) => this.recordState(machineState(snapshot)));
+    actor.subscribe((snapshot) => this.showState(machineState(snapshot)));
     actor.start();
     this.process.setTimer(startAtMs, () => actor.send({ type: 'START' }));
     return actor;
@@ -219,8 +251,22 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
     const key = this.nextKey();
     if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
     this.sim.recordTagged(this.requestTag, keyData(key));
-    this.recipe.acquire(key, this.answeredNext);
+    if (this.breaker !== null && breakerState(this.breaker.getSnapshot()) === 'open') {
+      // Fail fast: Redis is not asked. The answer comes on the next tick, never inside the
+      // machine's own transition, and counts as silence (the server is presumed down).
+      this.process.setTimer(0, this.failedFast);
+      return;
+    }
+    this.recipe.acquire(key, this.breaker === null ? this.answeredNext : this.answeredThroughBreaker);
   }
+
+  private readonly failedFast = (): void => this.answeredNext({ ok: false, reason: 'timeout' });
+
+  /** A real call's answer, told to the breaker first: silence counts against Redis, any answer for it. */
+  private readonly answeredThroughBreaker = (result: AcquireResult): void => {
+    this.breaker?.send({ type: !result.ok && result.reason === 'timeout' ? 'FAILED' : 'SUCCEEDED' });
+    this.answeredNext(result);
+  };
 
   /**
    * The answer to acquireNext's try, for the key it tried (nothing changes what is held while a
@@ -253,18 +299,18 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
       this.tries.reset();
       return void this.actor.send({ type: 'GAVE_UP', failure: result.reason });
     }
-    this.recordState('retrying');
+    this.showState('retrying');
     this.process.setTimer(delayMs, retry);
   }
 
   // What a retry does once its wait is over; bound once, as a contended client retries thousands of times.
   private readonly retryAcquire = (): void => {
-    this.recordState(machineState(this.actor.getSnapshot()));
+    this.showState(machineState(this.actor.getSnapshot()));
     this.acquireNext();
   };
 
   private readonly retryReenter = (): void => {
-    this.recordState(machineState(this.actor.getSnapshot()));
+    this.showState(machineState(this.actor.getSnapshot()));
     this.reenter();
   };
 

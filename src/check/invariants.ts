@@ -1,10 +1,14 @@
 import type { TraceEvent, TraceKind } from '../sim/traceEvents';
+import { checkCalmWhenDown } from './calmWhenDown';
 import { checkFencingMonotonic } from './fencingMonotonic';
+import { NO_PATTERNS, type PatternFacts } from './lockPatterns';
 import { checkProgress } from './progress';
 import { checkDoubleAssignment, checkDoubleCharge, checkLostUpdate } from './resourceEffects';
 import { checkSingleHolder } from './singleHolder';
 import { checkSingleLease } from './singleLease';
+import { checkReadersOrOneWriter, checkWithinPermits } from './sharedHolders';
 import { checkSingleWriter } from './singleWriter';
+import { checkBoundedWait, checkServedInOrder } from './waiting';
 import type { Verdict } from './verdict';
 
 export interface CheckOptions {
@@ -16,6 +20,29 @@ export interface CheckOptions {
   resourceKind: string;
   /** Invariants the scenario expects a verdict on, reported even where they would not apply. */
   expected: readonly string[];
+  /** The lock patterns in the run (semaphores, read-write and fair locks, breakers); none by default. */
+  patterns?: PatternFacts;
+  /** bounded-wait's limit (it applies only when set, or expected: then progress's limit is the default). */
+  maxWaitMs?: number | null;
+  /** calm-when-down's bound on requests per second to a down node. */
+  downAttemptsPerSecond?: number | null;
+}
+
+/** calm-when-down's bound when the scenario gives none: a few tries a second is already a lot against a dead server. */
+const DEFAULT_DOWN_ATTEMPTS_PER_SECOND = 5;
+
+/**
+ * The events of locks only one client may hold: without the lock events and resource writes of
+ * the clients of shared locks (readers, semaphore holders), nor the leases of their keys.
+ */
+function exclusiveOnly(events: readonly TraceEvent[], patterns: PatternFacts): readonly TraceEvent[] {
+  if (patterns.sharedClients.size === 0) return events;
+  const { sharedClients, sharedKeys } = patterns;
+  return events.filter((e) => {
+    if (e.kind === 'resource.write') return !sharedClients.has(e.data.from);
+    if (e.kind === 'lease.granted' || e.kind === 'lease.ended') return !sharedKeys.has(e.data.key);
+    return !(e.kind.startsWith('lock.') && sharedClients.has(e.actor));
+  });
 }
 
 /**
@@ -38,6 +65,8 @@ export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set<TraceKind>([
   'net.send',
   'resource.write',
   'process.crash',
+  // calm-when-down: a Redis node's outage ends at its restart.
+  'process.restart',
 ]);
 
 /**
@@ -48,7 +77,19 @@ export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set<TraceKind>([
 export function runCheckers(events: readonly TraceEvent[], options: CheckOptions): Verdict[] {
   const tokens = events.some((e) => e.kind === 'resource.write' && e.data.token !== null);
   const wanted = (name: string, applies: boolean) => applies || options.expected.includes(name);
-  const out = [checkSingleWriter(events), checkSingleHolder(events), checkSingleLease(events, options.quorumOf)];
+  const patterns = options.patterns ?? NO_PATTERNS;
+  // Several clients may hold a read-write lock or a semaphore at once: those keys have their own checkers.
+  const exclusive = exclusiveOnly(events, patterns);
+  const out = [checkSingleWriter(exclusive), checkSingleHolder(exclusive), checkSingleLease(exclusive, options.quorumOf)];
+  if (wanted('within-permits', patterns.permitsOf.size > 0)) out.push(checkWithinPermits(events, patterns.permitsOf));
+  if (wanted('readers-or-one-writer', patterns.readWriteKeys.size > 0)) {
+    out.push(checkReadersOrOneWriter(events, patterns.readWriteKeys, (c) => patterns.writers.has(c)));
+  }
+  // Asked of a run without a fair lock (to show an unfair one), it judges every key.
+  if (wanted('served-in-order', patterns.fairKeys.size > 0)) out.push(checkServedInOrder(events, patterns.fairKeys.size > 0 ? patterns.fairKeys : null));
+  const maxWaitMs = options.maxWaitMs ?? null;
+  if (wanted('bounded-wait', maxWaitMs !== null)) out.push(checkBoundedWait(events, maxWaitMs ?? options.progressWithinMs));
+  if (wanted('calm-when-down', patterns.breakers)) out.push(checkCalmWhenDown(events, options.downAttemptsPerSecond ?? DEFAULT_DOWN_ATTEMPTS_PER_SECOND));
   if (wanted('fencing-monotonic', tokens)) out.push(checkFencingMonotonic(events));
   if (wanted('no-lost-update', options.resourceKind === 'inventory')) out.push(checkLostUpdate(events));
   if (wanted('no-double-charge', options.resourceKind === 'payment')) out.push(checkDoubleCharge(events));

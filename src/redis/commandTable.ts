@@ -4,6 +4,8 @@ import { keyCommands } from './commands/keys';
 import { expireCommands } from './commands/expire';
 import { hashCommands } from './commands/hashes';
 import { zsetCommands } from './commands/zsets';
+import { zsetRemoveCommands } from './commands/zsetRemove';
+import { timeCommands } from './commands/time';
 import { listCommands } from './commands/lists';
 import { scriptingCommands } from './commands/scripting';
 import { serverCommands } from './commands/server';
@@ -14,7 +16,7 @@ import { unknownCommand, unknownSubcommand, wrongArity } from './errors';
 export const commandTable: ReadonlyMap<string, CommandSpec> = new Map(
   [
     ...stringCommands, ...keyCommands, ...expireCommands, ...hashCommands,
-    ...zsetCommands, ...listCommands, ...scriptingCommands, ...serverCommands,
+    ...zsetCommands, ...zsetRemoveCommands, ...listCommands, ...scriptingCommands, ...serverCommands, ...timeCommands,
   ].map((spec) => [spec.name, spec]),
 );
 

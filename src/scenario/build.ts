@@ -60,6 +60,9 @@ function clientSpec(c: ClientInput, nodeIds: string[]): ClientSpec {
     onUnavailable: c.onUnavailable,
     redlock: c.redlock ? { instanceTimeoutMs: c.redlock.instanceTimeout, driftFactor: c.redlock.driftFactor } : DEFAULT_REDLOCK,
     ...(c.steps ? { steps: c.steps } : {}),
+    // Only clients that use them carry these, so every other client's spec stays as it was.
+    ...(c.permits !== undefined ? { permits: c.permits } : {}),
+    ...(c.breaker ? { breaker: { failures: c.breaker.failures, coolDownMs: c.breaker.coolDown } } : {}),
   };
 }
 

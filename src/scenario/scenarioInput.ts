@@ -152,6 +152,8 @@ function clientInput(c: ClientInput): Record<string, unknown> {
     tokens: c.tokens || undefined,
     onUnavailable: unlessDefault(c.onUnavailable, 'refuse'),
     driftPpm: unlessDefault(c.driftPpm, 0),
+    permits: c.permits,
+    breaker: c.breaker && { failures: c.breaker.failures, coolDown: duration(c.breaker.coolDown) },
     redlock: c.redlock && { instanceTimeout: duration(c.redlock.instanceTimeout), driftFactor: c.redlock.driftFactor },
     steps: c.steps?.map(clientStepInput),
   });
@@ -206,6 +208,16 @@ function networkInput(n: Scenario['network']): Record<string, unknown> | undefin
   return Object.keys(written).length ? written : undefined;
 }
 
+/** The checker settings that differ from the defaults, or nothing when none do. */
+function checksInput(checks: Scenario['checks']): Record<string, unknown> | undefined {
+  const given = compact({
+    progressWithin: durationUnless(checks.progressWithin, 30_000),
+    maxWait: durationUnless(checks.maxWait),
+    downAttemptsPerSecond: checks.downAttemptsPerSecond,
+  });
+  return Object.keys(given).length > 0 ? given : undefined;
+}
+
 /** The resource; `fencing` is the learner's switch, written only where the resource can check tokens. */
 function resourceInput(r: Scenario['resource'], fencing: boolean): Record<string, unknown> {
   return compact({
@@ -236,7 +248,7 @@ export function scenarioInput(scenario: Scenario, options: { seed?: number; fenc
     resource: resourceInput(scenario.resource, options.fencing ?? scenario.resource.fencing),
     script: script.length ? script : undefined,
     controls: scenario.controls,
-    checks: scenario.checks.progressWithin === 30_000 ? undefined : { progressWithin: duration(scenario.checks.progressWithin) },
+    checks: checksInput(scenario.checks),
     expect: scenario.expect.length ? scenario.expect : undefined,
   }) as ScenarioInput;
 }

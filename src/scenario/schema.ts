@@ -30,6 +30,11 @@ export const INVARIANTS = [
   'no-double-assignment',
   'progress',
   'run-completes',
+  'within-permits',
+  'readers-or-one-writer',
+  'served-in-order',
+  'bounded-wait',
+  'calm-when-down',
 ] as const;
 export type InvariantName = (typeof INVARIANTS)[number];
 
@@ -137,6 +142,10 @@ const client = z.strictObject({
   /** How fast this client's clock runs, in parts per million: 10000 is 1% fast, -10000 1% slow. */
   driftPpm: z.number().int().min(-500_000).max(500_000).default(0),
   /** Redlock's per-master timeout and clock-drift factor. */
+  /** semaphore: how many clients may hold the key at once (every client of one semaphore gives the same number). */
+  permits: z.number().int().positive().max(1000).optional(),
+  /** A circuit breaker around acquire: open after `failures` unanswered tries in a row, try one again after `coolDown`. */
+  breaker: z.strictObject({ failures: z.number().int().positive().default(3), coolDown: positiveDurationMs.default(2000) }).optional(),
   redlock: z.strictObject({ instanceTimeout: positiveDurationMs.default(50), driftFactor: z.number().min(0).max(1).default(0.01) }).optional(),
 }).transform((c, ctx) => {
   // A client runs a recipe or its own steps: a recipe client must name its recipe and TTL.
@@ -213,7 +222,15 @@ export const scenarioSchema = z.strictObject({
   script: z.array(step).default([]),
   controls: z.array(z.enum(CONTROLS)).default([]),
   /** Checker settings: `progressWithin` is how long nobody may wait without progress. */
-  checks: z.strictObject({ progressWithin: positiveDurationMs.default(30_000) }).default({ progressWithin: 30_000 }),
+  checks: z
+    .strictObject({
+      progressWithin: positiveDurationMs.default(30_000),
+      /** bounded-wait: the longest any one client may wait for a lock. */
+      maxWait: positiveDurationMs.optional(),
+      /** calm-when-down: how many requests per second clients may send a Redis node that is down. */
+      downAttemptsPerSecond: z.number().positive().optional(),
+    })
+    .default({ progressWithin: 30_000 }),
   expect: z.union([expectation, z.array(expectation)]).transform((e) => (Array.isArray(e) ? e : [e])).default([]),
 });
 

@@ -1,4 +1,5 @@
 import { CHECKED_KINDS, runCheckers } from '../check/invariants';
+import { patternFacts } from '../check/lockPatterns';
 import type { Verdict } from '../check/verdict';
 import { actorInfos, World, type ProcessAction, type WorldSpec } from '../actors/world';
 import type { ScriptEngine } from '../redis/scriptEngine';
@@ -110,6 +111,9 @@ export class Simulation {
       progressWithinMs: this.scenario.checks.progressWithin,
       resourceKind: this.spec.resource.kind,
       expected: this.scenario.expect.map((e) => e.invariant),
+      patterns: patternFacts(this.spec.clients),
+      maxWaitMs: this.scenario.checks.maxWait ?? null,
+      downAttemptsPerSecond: this.scenario.checks.downAttemptsPerSecond ?? null,
     });
     const completes = this.runCompletes();
     if (completes) verdicts.push(completes);

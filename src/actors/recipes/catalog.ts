@@ -2,6 +2,7 @@ import { leaseRecipe } from './lease';
 import type { Recipe, RecipeContext } from './recipe';
 import { reentrantRecipe } from './reentrant';
 import { redlockRecipe, type RedlockOptions } from './redlock';
+import { fairRecipe, readWriteRecipe, semaphoreRecipe } from './patterns';
 import { twoStepRecipe } from './twoStep';
 
 /**
@@ -18,11 +19,26 @@ export const RECIPES = [
   'redlock',
   'lease-service',
   'db-lock',
+  'fair-lock',
+  'read-lock',
+  'write-lock',
+  'read-lock-two-step',
+  'write-lock-two-step',
+  'semaphore',
 ] as const;
 export type RecipeName = (typeof RECIPES)[number];
 
 /** Recipes that take the lock from a lock service (leaseService:, dbLock:) instead of Redis. */
 export const SERVICE_RECIPES: readonly RecipeName[] = ['lease-service', 'db-lock'];
+
+/**
+ * Recipes under which several clients may hold one key at once (readers of a read-write lock,
+ * the holders of a semaphore's permits): the single-holder checks do not apply to their keys.
+ */
+export const SHARED_RECIPES: readonly RecipeName[] = ['read-lock', 'write-lock', 'read-lock-two-step', 'write-lock-two-step', 'semaphore'];
+
+/** The writer side of the read-write lock, for the read-write checker. */
+export const WRITER_RECIPES: readonly RecipeName[] = ['write-lock', 'write-lock-two-step'];
 
 /** Recipes whose acquisition can also issue a fencing token (acquire + INCR in one script). */
 export const FENCING_RECIPES: readonly RecipeName[] = ['lease-plain-del', 'lease-with-token', 'watchdog'];
@@ -44,6 +60,18 @@ export function makeRecipe(name: RecipeName, ctx: RecipeContext, redlock: Redloc
       return reentrantRecipe(c);
     case 'redlock':
       return redlockRecipe(c, redlock);
+    case 'fair-lock':
+      return fairRecipe(c);
+    case 'read-lock':
+      return readWriteRecipe(c, 'read', 'atomic');
+    case 'write-lock':
+      return readWriteRecipe(c, 'write', 'atomic');
+    case 'read-lock-two-step':
+      return readWriteRecipe(c, 'read', 'two-step');
+    case 'write-lock-two-step':
+      return readWriteRecipe(c, 'write', 'two-step');
+    case 'semaphore':
+      return semaphoreRecipe(c);
     case 'lease-service':
     case 'db-lock':
       // These talk to a service the world owns, so the world builds them (serviceRecipe.ts).

@@ -1,3 +1,5 @@
+import { PATTERN_SCRIPT_NAMES } from './patternScripts';
+
 /**
  * The Lua the lock recipes send to Redis. Lessons show these same texts, so what a learner
  * reads is what the simulator runs.
@@ -59,6 +61,7 @@ const NAMES = new Map<string, string>([
   [REENTRANT_ACQUIRE, 'reentrant-acquire'],
   [REENTRANT_RELEASE, 'reentrant-release'],
   [REENTRANT_RENEW, 'reentrant-renew'],
+  ...PATTERN_SCRIPT_NAMES,
 ]);
 
 /** A short label for the arrow on the timeline: scripts are named, not printed whole. */

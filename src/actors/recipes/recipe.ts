@@ -42,6 +42,8 @@ export interface RecipeContext {
   fencing: boolean;
   /** Think time between the two commands of a two-step recipe (GET then SET, SETNX then EXPIRE). */
   gapMs: number;
+  /** How many clients a semaphore lets in at once. */
+  permits: number;
 }
 
 /** An integer reply as a JS number (fencing tokens, counts). */

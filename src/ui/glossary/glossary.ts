@@ -99,6 +99,51 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     detail: 'A run still busy at its horizon is stuck: a lock that never expires, a retry loop that never gives up, or a worker wedged forever.',
     seeIn: { slug: 'simplest-lock', text: 'The simplest lock and why the token' },
   },
+  {
+    term: 'within-permits',
+    title: 'Within permits',
+    view: 'the clients',
+    promise: 'At no moment do more clients believe they hold a semaphore than it has permits.',
+    detail:
+      'A semaphore lets N clients in instead of one, so it is the single-holder promise with a bigger number, and it breaks the same ways: a holder that pauses past its lease still believes it holds a permit Redis has given to someone else, and clients configured with different sizes each count against their own limit.',
+    seeIn: { slug: 'semaphore', text: 'The semaphore: N at a time' },
+  },
+  {
+    term: 'readers-or-one-writer',
+    title: 'Readers or one writer',
+    view: 'the clients',
+    promise: 'Any number of readers may hold a read-write lock together, but a writer holds it alone.',
+    detail:
+      'Readers share because reading changes nothing; a writer must see nobody else inside. It breaks when the check (is a writer in? is anyone in?) and the taking are two round trips: a reader and a writer can both look, both see the way clear, and both walk in.',
+    seeIn: { slug: 'read-write-lock', text: 'The read-write lock' },
+  },
+  {
+    term: 'served-in-order',
+    title: 'Served in order',
+    view: 'the clients',
+    promise: 'When a client gets a lock, nobody still waiting for it asked before it did.',
+    detail:
+      'A plain lease goes to whoever happens to ask right after it is freed, which is usually the client that just let go. A fair lock queues the waiters in the order their requests reached Redis. The checker goes by when each client sent its first request, so a network that delivers a later request first can make even a fair queue look unfair.',
+    seeIn: { slug: 'fair-lock', text: 'The fair lock' },
+  },
+  {
+    term: 'bounded-wait',
+    title: 'Bounded wait',
+    view: 'each client',
+    promise: 'No client waits longer than the scenario’s bound for a lock, however busy the others are.',
+    detail:
+      'Progress only asks that somebody gets the lock now and then; a client can still starve while the others take turns. Starvation comes from an unfair lease under heavy contention, and from a read-write lock whose readers keep overlapping so that a writer never finds it empty.',
+    seeIn: { slug: 'fair-lock', text: 'The fair lock' },
+  },
+  {
+    term: 'calm-when-down',
+    title: 'Calm when down',
+    view: 'the Redis node',
+    promise: 'While a Redis node is down, the clients together send it no more than a few requests a second.',
+    detail:
+      'Every request to a dead server is wasted, and each one holds its client up for a whole timeout. Clients that retry at full speed pile on; when the node comes back, their backlog hits it at once. A circuit breaker stops calling after a few failures and sends a single trial after each cool-down.',
+    seeIn: { slug: 'circuit-breaker', text: 'The circuit breaker' },
+  },
 ];
 
 /** The entry for an invariant's name, if it has one. */

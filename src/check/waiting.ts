@@ -1,0 +1,96 @@
+import { formatMs } from '../sim/time';
+import type { TraceEvent } from '../sim/traceEvents';
+import { labelsOf } from './beliefs';
+import type { Verdict } from './verdict';
+
+/** One stretch of a client's waiting: from its first request until it got the lock, gave up or crashed. */
+interface Wait {
+  client: string;
+  key: string;
+  startMs: number;
+  /** The request that began it. */
+  startId: number;
+}
+
+/**
+ * Calls `served(winner, waiting)` at each acquisition with the winner's wait and every other
+ * wait still open at that moment, and returns the waits still open at the end.
+ */
+function walkWaits(events: readonly TraceEvent[], served: (winner: Wait, at: number, acquiredId: number, others: readonly Wait[]) => void): Wait[] {
+  const open = new Map<string, Wait>();
+  for (const e of events) {
+    if (e.kind === 'lock.request') {
+      const wait = open.get(e.actor);
+      if (wait === undefined) open.set(e.actor, { client: e.actor, key: e.data.key, startMs: e.at, startId: e.id });
+      else wait.key = e.data.key;
+    } else if (e.kind === 'lock.acquired') {
+      const wait = open.get(e.actor);
+      if (wait === undefined) continue;
+      open.delete(e.actor);
+      served(wait, e.at, e.id, [...open.values()]);
+    } else if (e.kind === 'lock.failed' || e.kind === 'process.crash') {
+      open.delete(e.actor);
+    }
+  }
+  return [...open.values()];
+}
+
+/**
+ * Served in request order (a fair lock): when a client gets `key`, nobody still waiting for it
+ * asked first. "Asked" is when the client sent its first request; with a variable network a
+ * later request can reach Redis first, and Redis can only queue what it has received. The
+ * proof is the overtaken client's first request and the acquisition that overtook it.
+ */
+export function checkServedInOrder(events: readonly TraceEvent[], keys: ReadonlySet<string> | null): Verdict {
+  const name = labelsOf(events);
+  const overtakes: { at: number; ids: [number, number]; text: string }[] = [];
+  walkWaits(events, (winner, at, acquiredId, others) => {
+    if (keys !== null && !keys.has(winner.key)) return;
+    for (const w of others) {
+      if (w.key !== winner.key || w.startId > winner.startId) continue;
+      overtakes.push({
+        at,
+        ids: [w.startId, acquiredId],
+        text: `${name(winner.client)} got “${winner.key}” (it asked at ${formatMs(winner.startMs)}) while ${name(w.client)}, who had asked first (at ${formatMs(w.startMs)}), was still waiting.`,
+      });
+    }
+  });
+  const o = overtakes[0];
+  return {
+    invariant: 'served-in-order',
+    holds: !o,
+    atMs: o?.at ?? null,
+    eventIds: o?.ids ?? [],
+    explanation: o?.text ?? 'Every client got the lock in the order it asked for it.',
+    violations: overtakes.length,
+  };
+}
+
+/**
+ * Bounded wait (no starvation): no client waits longer than `maxWaitMs` for a lock, counted from
+ * its first request until it gets the lock, gives up or crashes (or the run ends). Unlike
+ * progress, others getting the lock meanwhile does not help: that is what starving looks like.
+ * The proof is the first request of the longest-starved wait.
+ */
+export function checkBoundedWait(events: readonly TraceEvent[], maxWaitMs: number): Verdict {
+  const name = labelsOf(events);
+  const endMs = events.length > 0 ? events[events.length - 1]!.at : 0;
+  const long: { at: number; ids: number[]; text: string }[] = [];
+  const judge = (w: Wait, until: number, endId: number | null, got: boolean) => {
+    if (until - w.startMs <= maxWaitMs) return;
+    const waited = got ? `waited ${formatMs(until - w.startMs)} before it got “${w.key}”` : `was still waiting for “${w.key}” after ${formatMs(until - w.startMs)}`;
+    long.push({ at: w.startMs + maxWaitMs, ids: endId === null ? [w.startId] : [w.startId, endId], text: `${name(w.client)} ${waited}, longer than the bound of ${formatMs(maxWaitMs)}: it starved while others were served.` });
+  };
+  const open = walkWaits(events, (winner, at, acquiredId) => judge(winner, at, acquiredId, true));
+  for (const w of open) judge(w, endMs, null, false);
+  long.sort((x, y) => x.at - y.at);
+  const l = long[0];
+  return {
+    invariant: 'bounded-wait',
+    holds: !l,
+    atMs: l?.at ?? null,
+    eventIds: l?.ids ?? [],
+    explanation: l?.text ?? `No client waited longer than ${formatMs(maxWaitMs)} for a lock.`,
+    violations: long.length,
+  };
+}
