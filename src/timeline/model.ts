@@ -6,6 +6,7 @@ import { leaseKeysByLane } from './keyRows';
 import { buildMessages } from './messages';
 import type { Lane, PointMark, StateChange, TimelineModel, WriteMark } from './modelTypes';
 import { buildViolations } from './violations';
+import { groupStateAt } from './laneGroups';
 
 export type * from './modelTypes';
 
@@ -37,6 +38,7 @@ export function buildTimelineModel(events: readonly TraceEvent[], verdicts: read
     eventById,
     leaseKeys: leaseKeysByLane(intervals),
     lockServer: lockServerName(lanes),
+    groups: [],
   };
 }
 
@@ -155,6 +157,11 @@ export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infin
   const activeAt = (startId: number, startMs: number, endId: number | null, endMs: number) =>
     happened(startId, startMs) && (endId === null || !happened(endId, endMs));
   for (const lane of model.lanes) {
+    const group = model.groups.find((g) => g.id === lane.id);
+    if (group) {
+      out.set(lane.id, groupStateAt(model, group, timeMs, happened));
+      continue;
+    }
     let label = '';
     for (const s of model.states.get(lane.id) ?? []) if (happened(s.id, s.at)) label = s.state;
     if (label === '' && (lane.role === 'redis' || lane.role === 'service')) {

@@ -57,7 +57,7 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
     .attr('y', 10)
     .attr('width', 5)
     .attr('height', ctx.layout.laneHeightPx - 20)
-    .attr('fill', (l) => (l.role === 'client' ? ctx.colorOf(l.id) : 'none'));
+    .attr('fill', (l) => (l.role === 'client' && !isGroup(ctx, l) ? ctx.colorOf(l.id) : 'none'));
   // A name too long for the column (a narrow screen) takes the role's line too, broken at a
   // space; only what still does not fit is cut. The full name is in the event list and tooltips.
   const maxChars = Math.floor((ctx.layout.labelWidthPx - 22) / 7.6);
@@ -68,7 +68,7 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
     .attr('x', 16)
     .attr('y', 35)
     .attr('class', (l) => (lines(l).length > 1 ? 'tl-label-role tl-label-name-cont' : 'tl-label-role'))
-    .text((l) => lines(l)[1] ?? roleWords[l.role]);
+    .text((l) => lines(l)[1] ?? (isGroup(ctx, l) ? 'in one lane' : roleWords[l.role]));
   rows.select('text.tl-label-state').attr('x', 16).attr('y', 52);
 }
 
@@ -92,4 +92,9 @@ export function updateLaneStates(g: G, states: ReadonlyMap<string, string>, labe
         this.appendChild(title);
       }
     });
+}
+
+/** A summary lane standing for several folded ones (laneGroups.ts). */
+function isGroup(ctx: RenderContext, lane: Lane): boolean {
+  return ctx.model.groups.some((g) => g.id === lane.id);
 }
