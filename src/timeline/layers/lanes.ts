@@ -77,8 +77,9 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
 }
 
 /**
- * Room kept free at the right of the role line for the host's per-lane button (the player's ⋯
- * menu sits there, over the role line), so a state carried onto that line is not hidden under it.
+ * Room kept free at the right of the role and state lines for the host's per-lane button (the
+ * player's ⋯ menu sits there, 24 px tall, between the name and the lane's foot), so no state
+ * is hidden under it.
  */
 const MENU_RESERVE_PX = 34;
 
@@ -100,7 +101,7 @@ function splitState(full: string, firstMax: number, restMax: number): [string | 
  * then the whole of it is the line's tooltip.
  */
 export function updateLaneStates(g: G, states: ReadonlyMap<string, string>, labelWidthPx: number): void {
-  const maxChars = Math.floor((labelWidthPx - 22) / 6.3);
+  const maxChars = Math.floor((labelWidthPx - 22 - MENU_RESERVE_PX) / 6.3);
   g.selectAll<SVGGElement, Lane>('g.tl-lane-label').each(function (lane) {
     const stateLine = this.querySelector<SVGTextElement>('text.tl-label-state');
     const roleLine = this.querySelector<SVGTextElement>('text.tl-label-role');
@@ -111,7 +112,7 @@ export function updateLaneStates(g: G, states: ReadonlyMap<string, string>, labe
     stateLine.dataset.full = full;
     if (!roleWordOf.has(roleLine)) roleWordOf.set(roleLine, roleLine.textContent ?? '');
     const roleFree = !roleLine.classList.contains('tl-label-name-cont');
-    const [first, last] = full.length > maxChars && roleFree ? splitState(full, Math.floor((labelWidthPx - 22 - MENU_RESERVE_PX) / 6.3), maxChars) : [null, full];
+    const [first, last] = full.length > maxChars && roleFree ? splitState(full, maxChars, maxChars) : [null, full];
     roleLine.textContent = first ?? roleWordOf.get(roleLine) ?? '';
     roleLine.classList.toggle('tl-label-state-cont', first !== null);
     const shown = last.length > maxChars ? `${last.slice(0, maxChars - 1)}…` : last;
