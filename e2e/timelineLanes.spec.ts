@@ -71,6 +71,12 @@ for (const { name, viewport } of SIZES) {
       expect(await sim.locator('rect.tl-density-refusals').count()).toBeGreaterThan(10);
       const svgHeight = async () => (await sim.locator('svg.tl-root').first().boundingBox())!.height;
       expect(await svgHeight()).toBeLessThan(400);
+      // One barista pulled out onto its own lane, under the summary of the other 49.
+      await sim.getByLabel('Own lane for').selectOption({ label: 'Barista 7' });
+      await expect(labels.nth(0)).toHaveText('49 clients');
+      await expect(labels.nth(1)).toHaveText('Barista 7');
+      await sim.getByLabel('Own lane for').selectOption({ label: 'no one' });
+      await expect(labels.nth(1)).not.toHaveText('Barista 7');
       const unfold = sim.getByRole('button', { name: 'Show each of the 50 clients' });
       await expect(unfold).toHaveAttribute('aria-pressed', 'false');
       await unfold.click();

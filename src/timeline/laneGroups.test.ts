@@ -53,6 +53,14 @@ describe('a herd folded into one lane', () => {
     expect(short.querySelectorAll('rect.tl-density-refusals').length).toBeGreaterThan(10);
   });
 
+  it('pulls one client out of the herd onto its own lane, under the summary, with its own marks', () => {
+    const full = buildTimelineModel(herd.events, herd.verdicts);
+    const grouped = groupClients(full, new Set(['C07']));
+    expect(grouped.lanes.slice(0, 2).map((l) => l.label)).toEqual(['49 clients', 'Barista 7']);
+    expect(grouped.points.some((p) => p.lane === 'C07' && p.kind === 'state')).toBe(true);
+    expect(grouped.groups[0]!.members.some((m) => m.id === 'C07')).toBe(false);
+  });
+
   it('leaves a run with a few clients as it is', () => {
     const model = buildTimelineModel(paused.events, paused.verdicts);
     expect(groupClients(model)).toBe(model);

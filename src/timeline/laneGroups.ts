@@ -25,23 +25,29 @@ export function canGroupClients(model: TimelineModel): boolean {
 
 /**
  * The model with every client lane folded into one summary lane (the model itself when there are
- * too few clients). Pure, like buildTimelineModel; computed once per run, not per frame.
+ * too few clients), except the clients in `pulledOut`, which keep their own lanes under it so a
+ * learner can follow one barista through the herd. Pure, like buildTimelineModel; computed once
+ * per run (or choice), not per frame.
  */
-export function groupClients(model: TimelineModel): TimelineModel {
+export function groupClients(model: TimelineModel, pulledOut: ReadonlySet<string> = new Set()): TimelineModel {
   if (!canGroupClients(model)) return model;
-  const members = model.lanes.filter((l) => l.role === 'client');
+  const members = model.lanes.filter((l) => l.role === 'client' && !pulledOut.has(l.id));
   const memberIds = new Set(members.map((l) => l.id));
   const laneOf = (id: string) => (memberIds.has(id) ? CLIENT_GROUP_ID : id);
 
   const lanes: Lane[] = [];
   for (const lane of model.lanes) {
+    if (pulledOut.has(lane.id)) continue;
     if (!memberIds.has(lane.id)) lanes.push({ ...lane, index: lanes.length });
-    else if (lane === members[0]) lanes.push({ id: CLIENT_GROUP_ID, label: `${members.length} clients`, role: 'client', index: lanes.length });
+    else if (lane === members[0]) {
+      lanes.push({ id: CLIENT_GROUP_ID, label: `${members.length} clients`, role: 'client', index: lanes.length });
+      for (const out of model.lanes) if (pulledOut.has(out.id)) lanes.push({ ...out, index: lanes.length });
+    }
   }
   const group: LaneGroup = {
     id: CLIENT_GROUP_ID,
     members: members.map(({ id, label }) => ({ id, label })),
-    density: densityOf(model),
+    density: densityOf(model, memberIds),
   };
 
   // A client's own state ticks and the faint copy of its lease would be fifty rows of noise in
@@ -73,14 +79,14 @@ export function groupClients(model: TimelineModel): TimelineModel {
   };
 }
 
-/** Lock attempts and refusals per slice of the run, from the clients' lock.request and lock.busy events. */
-function densityOf(model: TimelineModel): LaneGroup['density'] {
+/** Lock attempts and refusals per slice of the run, from the folded clients' lock.request and lock.busy events. */
+function densityOf(model: TimelineModel, memberIds: ReadonlySet<string>): LaneGroup['density'] {
   const binMs = model.endMs / DENSITY_BINS;
   const attempts = new Array<number>(DENSITY_BINS).fill(0);
   const refusals = new Array<number>(DENSITY_BINS).fill(0);
   const firstId = new Array<number>(DENSITY_BINS).fill(Infinity);
   for (const e of model.eventById.values()) {
-    if (e.kind !== 'lock.request' && e.kind !== 'lock.busy') continue;
+    if ((e.kind !== 'lock.request' && e.kind !== 'lock.busy') || !memberIds.has(e.actor)) continue;
     const bin = Math.min(DENSITY_BINS - 1, Math.floor(e.at / binMs));
     (e.kind === 'lock.request' ? attempts : refusals)[bin]!++;
     firstId[bin] = Math.min(firstId[bin]!, e.id);

@@ -45,10 +45,16 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
   const [width, setWidth] = useState(960);
   const fullModel = useMemo(() => buildTimelineModel(events, verdicts), [events, verdicts]);
   // A herd's clients start folded into one summary lane; the learner can unfold them.
+  // One client can be pulled out onto its own lane, to follow it through the herd.
   const [unfolded, setUnfolded] = useState(false);
+  const [pulledOut, setPulledOut] = useState('');
   const foldable = canGroupClients(fullModel);
-  const model = useMemo(() => (foldable && !unfolded ? groupClients(fullModel) : fullModel), [fullModel, foldable, unfolded]);
-  const clientCount = foldable ? fullModel.lanes.filter((l) => l.role === 'client').length : 0;
+  const model = useMemo(
+    () => (foldable && !unfolded ? groupClients(fullModel, new Set(pulledOut ? [pulledOut] : [])) : fullModel),
+    [fullModel, foldable, unfolded, pulledOut],
+  );
+  const clients = useMemo(() => (foldable ? fullModel.lanes.filter((l) => l.role === 'client') : []), [fullModel, foldable]);
+  const clientCount = clients.length;
 
   useLayoutEffect(() => {
     onSelectRef.current = onSelect;
@@ -134,6 +140,19 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
           <button type="button" className="timeline-fold" aria-pressed={unfolded} onClick={() => setUnfolded(!unfolded)}>
             Show each of the {clientCount} clients
           </button>
+        )}
+        {foldable && !unfolded && (
+          <label className="timeline-pull-out">
+            Own lane for{' '}
+            <select value={pulledOut} onChange={(e) => setPulledOut(e.target.value)}>
+              <option value="">no one</option>
+              {clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
         )}
         <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), download(exportSvg(svgRef.current), `${fileName}.svg`))}>Export SVG</button>
         <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`)))}>Export PNG</button>
