@@ -41,6 +41,11 @@ describe('a herd folded into one lane', () => {
     const holder = grouped.groups[0]!.members.find((m) => m.id === acquired.actor)!.label;
     expect(laneStateAt(grouped, acquired.at, acquired.id).get(CLIENT_GROUP_ID)).toBe(`held by ${holder}`);
     expect(laneStateAt(grouped, 0, 0).get(CLIENT_GROUP_ID)).toBe('nobody holds it');
+    // Redis names the holder by its name, though its lane is folded.
+    const redis = grouped.lanes.find((l) => l.role === 'redis')!;
+    const granted = herd.events.find((e) => e.kind === 'lease.granted')!;
+    const owner = grouped.groups[0]!.members.find((m) => m.id === (granted.data as { owner: string }).owner)!.label;
+    expect(laneStateAt(grouped, granted.at, granted.id).get(redis.id)).toContain(`→ ${owner}`);
   });
 
   it('draws a herd 50 lanes shorter, with its density strips', () => {

@@ -153,6 +153,9 @@ function topologyPoint(e: LooseEvent, labelOf: (id: string) => string): PointMar
  */
 export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infinity): Map<string, string> {
   const out = new Map<string, string>();
+  // A client folded into a summary lane (laneGroups.ts) keeps its name.
+  const folded = new Map(model.groups.flatMap((g) => g.members.map((m) => [m.id, m.label] as const)));
+  const nameOf = (id: string) => model.laneById.get(id)?.label ?? folded.get(id) ?? id;
   const happened = (id: number, at: number) => at <= timeMs && id <= uptoId;
   const activeAt = (startId: number, startMs: number, endId: number | null, endMs: number) =>
     happened(startId, startMs) && (endId === null || !happened(endId, endMs));
@@ -169,7 +172,7 @@ export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infin
       for (const p of model.points) if (p.kind === 'role' && p.lane === lane.id && happened(p.id, p.at)) role = p.label;
       const holders = model.intervals
         .filter((i) => i.kind === 'lease' && i.lane === lane.id && activeAt(i.startId, i.startMs, i.endId, i.endMs))
-        .map((i) => `${i.lockKey} → ${model.laneById.get(i.owner ?? '')?.label ?? i.owner}`);
+        .map((i) => `${i.lockKey} → ${nameOf(i.owner ?? '')}`);
       label = `${role ? `${role} · ` : ''}${holders.length > 0 ? holders.join(', ') : 'no lock held'}`;
     }
     for (const i of model.intervals) {
