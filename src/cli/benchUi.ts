@@ -5,6 +5,8 @@
  * - bundle.initial_js_kb_gz: gzipped size of the JavaScript the first page loads (entry + preloads).
  * - timeline.first_render_ms.10k: build the model of a 10,000-event synthetic trace, draw it, reach a painted frame.
  * - timeline.frame_p95_ms.10k / .50k: script + style + layout of one zoom/pan frame, 95th percentile.
+ * - timeline.frame_p95_ms.50lanes / .50lanes_folded: the same on lesson 13's real fifty-client herd
+ *   (herd-fixed, run here in Node), every client on its own lane / folded into one summary lane.
  * - ui.step_latency_p95_ms: on the built site, a click on "Step" in lesson 5's player: store
  *   update, React render, timeline update, style, layout, and the paint and commit of the frame
  *   that shows it, 95th percentile, without the idle wait for that frame (see measureSteps).
@@ -26,6 +28,9 @@ import { build } from 'vite';
 import { dashboardRenderFigure } from '../bench/dashboardRender';
 import { lighthouseScores } from './benchLighthouse';
 import { serveStatic } from './staticSite';
+import { loadScriptEngine } from '../scenario/run';
+import { Simulation } from '../scenario/simulation';
+import { loadScenario } from './loadScenario';
 
 // npm runs scripts from the project root; the benchmark itself runs from a bundle elsewhere.
 const root = process.cwd();
@@ -33,6 +38,7 @@ const root = process.cwd();
 /** What the bench page exposes (src/timeline/bench/benchPage.ts). */
 interface BenchWindow {
   lockstepBench(events: number, frames: number): Promise<{ firstRenderMs: number; frameWorkP95Ms: number; dense: boolean }>;
+  lockstepBenchRun(events: unknown[], verdicts: unknown[], folded: boolean, frames: number): Promise<{ firstRenderMs: number; frameWorkP95Ms: number; dense: boolean }>;
 }
 
 /** Builds, serves and measures; prints one JSON line per figure. */
@@ -57,6 +63,15 @@ export async function benchUi(): Promise<void> {
       const result = await page.evaluate((n) => (window as unknown as BenchWindow).lockstepBench(n, 120), events);
       if (label === '10k') line({ name: 'timeline.first_render_ms.10k', value: round(result.firstRenderMs, 1), unit: 'ms' });
       line({ name: `timeline.frame_p95_ms.${label}`, value: round(result.frameWorkP95Ms, 2), unit: 'ms', goal: 16, dense: result.dense });
+      await page.close();
+    }
+
+    const herd = await herdRun();
+    for (const folded of [false, true]) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${bench.url}/bench.html`);
+      const result = await page.evaluate(([events, verdicts, f]) => (window as unknown as BenchWindow).lockstepBenchRun(events, verdicts, f, 120), [herd.events, herd.verdicts, folded] as const);
+      line({ name: `timeline.frame_p95_ms.50lanes${folded ? '_folded' : ''}`, value: round(result.frameWorkP95Ms, 2), unit: 'ms', goal: 16, dense: result.dense, trace_events: herd.events.length });
       await page.close();
     }
 
@@ -114,6 +129,14 @@ function lessonSlugs(): string[] {
     .sort()
     .map((f) => /^slug:\s*([a-z0-9-]+)/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1])
     .filter((slug): slug is string => slug !== undefined);
+}
+
+/** Lesson 13's fifty-client herd (herd-fixed), run to its end: the trace and verdicts the timeline figure draws. */
+async function herdRun(): Promise<{ events: unknown[]; verdicts: unknown[] }> {
+  const loaded = loadScenario('lessons/scenarios/herd-fixed.yaml');
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  const simulation = new Simulation(loaded.scenario, {}, await loadScriptEngine()).run();
+  return { events: simulation.sim.trace.toArray(), verdicts: simulation.verdicts() };
 }
 
 /**

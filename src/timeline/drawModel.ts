@@ -3,6 +3,7 @@ import { zoomIdentity } from 'd3-zoom';
 import { ensureCanvas, messageIndexOf, removeCanvas } from './layers/canvasLayer';
 import { makeContext } from './layers/context';
 import { denseMarksOf } from './layers/denseCanvas';
+import { drawDensity } from './layers/density';
 import { bandsOf, drawBands, drawStretchIntervals } from './layers/intervals';
 import { captionsOf, drawCaptions, drawKeyRowLabels } from './layers/labels';
 import { drawLaneLabels, drawLaneStripes } from './layers/lanes';
@@ -59,6 +60,7 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   drawBands(ctx, g.bandsFront, heavy ? [] : front);
   if (heavy) g.stretch.selectAll('rect.tl-interval').remove();
   else drawStretchIntervals(ctx, g.stretch);
+  drawDensity(ctx, g.stretch);
   if (state.dense) {
     drawTicks(ctx, g.stretch, state.ticks.filter((t) => t.kind === 'expiry'));
     g.messages.selectAll('*').remove();

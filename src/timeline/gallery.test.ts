@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { groupClients } from './laneGroups';
 import { buildTimelineModel } from './model';
 import { lessonScenarios, loadScripts, run } from './testing/lessonRuns';
 import { timelineSvg } from './timelineSvg';
@@ -23,7 +24,8 @@ const fileOf = (spec: string) => `${spec.replace(/\.md#/, '--')}.svg`;
 function picture(spec: string): { svg: string; title: string; broken: string[] } {
   const { scenario } = scenarios.find((s) => s.spec === spec)!;
   const { events, verdicts } = run(scenario);
-  const model = buildTimelineModel(events, verdicts);
+  // As the player first shows it: a herd's clients folded into one lane.
+  const model = groupClients(buildTimelineModel(events, verdicts));
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
   const svg = timelineSvg(document as unknown as Document, model, { width: WIDTH_PX, cursorMs: model.endMs, idPrefix: 'tl', title: scenario.title });
   return { svg: `${svg.outerHTML}\n`, title: scenario.title, broken: verdicts.filter((v) => !v.holds).map((v) => v.invariant) };

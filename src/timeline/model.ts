@@ -6,6 +6,7 @@ import { leaseKeysByLane } from './keyRows';
 import { buildMessages } from './messages';
 import type { Lane, PointMark, StateChange, TimelineModel, WriteMark } from './modelTypes';
 import { buildViolations } from './violations';
+import { groupStateAt } from './laneGroups';
 
 export type * from './modelTypes';
 
@@ -37,6 +38,7 @@ export function buildTimelineModel(events: readonly TraceEvent[], verdicts: read
     eventById,
     leaseKeys: leaseKeysByLane(intervals),
     lockServer: lockServerName(lanes),
+    groups: [],
   };
 }
 
@@ -151,10 +153,18 @@ function topologyPoint(e: LooseEvent, labelOf: (id: string) => string): PointMar
  */
 export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infinity): Map<string, string> {
   const out = new Map<string, string>();
+  // A client folded into a summary lane (laneGroups.ts) keeps its name.
+  const folded = new Map(model.groups.flatMap((g) => g.members.map((m) => [m.id, m.label] as const)));
+  const nameOf = (id: string) => model.laneById.get(id)?.label ?? folded.get(id) ?? id;
   const happened = (id: number, at: number) => at <= timeMs && id <= uptoId;
   const activeAt = (startId: number, startMs: number, endId: number | null, endMs: number) =>
     happened(startId, startMs) && (endId === null || !happened(endId, endMs));
   for (const lane of model.lanes) {
+    const group = model.groups.find((g) => g.id === lane.id);
+    if (group) {
+      out.set(lane.id, groupStateAt(model, group, timeMs, happened));
+      continue;
+    }
     let label = '';
     for (const s of model.states.get(lane.id) ?? []) if (happened(s.id, s.at)) label = s.state;
     if (label === '' && (lane.role === 'redis' || lane.role === 'service')) {
@@ -162,7 +172,7 @@ export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infin
       for (const p of model.points) if (p.kind === 'role' && p.lane === lane.id && happened(p.id, p.at)) role = p.label;
       const holders = model.intervals
         .filter((i) => i.kind === 'lease' && i.lane === lane.id && activeAt(i.startId, i.startMs, i.endId, i.endMs))
-        .map((i) => `${i.lockKey} → ${model.laneById.get(i.owner ?? '')?.label ?? i.owner}`);
+        .map((i) => `${i.lockKey} → ${nameOf(i.owner ?? '')}`);
       label = `${role ? `${role} · ` : ''}${holders.length > 0 ? holders.join(', ') : 'no lock held'}`;
     }
     for (const i of model.intervals) {

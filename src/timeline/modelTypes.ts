@@ -112,6 +112,25 @@ export interface StateChange {
   state: string;
 }
 
+/** One slice of a run on a summary lane: how many lock attempts and refusals fell in it. */
+export interface DensityBin {
+  startMs: number;
+  endMs: number;
+  attempts: number;
+  refusals: number;
+  /** The slice's first event, so the slice shows only once the playhead reaches it. */
+  firstId: number;
+}
+
+/** Lanes folded into one summary lane (laneGroups.ts): a herd's clients. */
+export interface LaneGroup {
+  /** The summary lane's id. */
+  id: string;
+  /** The folded lanes, in lane order (their colours and names stay theirs). */
+  members: { id: string; label: string }[];
+  density: { bins: DensityBin[]; maxAttempts: number; maxRefusals: number };
+}
+
 export interface TimelineModel {
   lanes: Lane[];
   laneById: Map<string, Lane>;
@@ -130,4 +149,6 @@ export interface TimelineModel {
   leaseKeys: Map<string, string[]>;
   /** What the clients take their locks from, as captions name it: Redis, or the lock service's name. */
   lockServer: string;
+  /** Summary lanes standing for several actors (empty unless the host folded lanes). */
+  groups: LaneGroup[];
 }

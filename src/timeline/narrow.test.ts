@@ -62,6 +62,20 @@ describe('the timeline on a phone', () => {
     expect(Math.abs(x(verdict) - x(lastWrite))).toBeGreaterThanOrEqual(22);
   });
 
+  it('gives a long state the role’s line instead of cutting it, and gives the line back when the state is short', () => {
+    const model = buildTimelineModel(paused.events, paused.verdicts);
+    const { document } = parseHTML('<!doctype html><html><body></body></html>');
+    // At 11 s A is paused at work and Redis has given the lock to B: both too long for one line.
+    const svg = timelineSvg(document as unknown as Document, model, { width: PHONE_PX, cursorMs: 11_003 }) as unknown as Element;
+    const label = (name: string) => [...svg.querySelectorAll('g.tl-lane-label')].find((g) => g.querySelector('.tl-label-name')!.textContent === name)!;
+    const lines = (name: string) => [label(name).querySelector('.tl-label-role')!.textContent, label(name).querySelector('.tl-label-state')!.textContent];
+    expect(lines('Barista A')).toEqual(['▸ working ·', 'paused']);
+    expect(lines('Redis r1')).toEqual(['▸ lock →', 'Barista B']);
+    const early = timelineSvg(document as unknown as Document, model, { width: PHONE_PX, cursorMs: 1 }) as unknown as Element;
+    const roleOf = (svgEl: Element, name: string) => [...svgEl.querySelectorAll('g.tl-lane-label')].find((g) => g.querySelector('.tl-label-name')!.textContent === name)!.querySelector('.tl-label-role')!.textContent;
+    expect(roleOf(early, 'Barista A')).toBe('client');
+  });
+
   it('breaks a long lane name over two lines instead of cutting it', () => {
     expect(nameLines('Espresso machine', 13)).toEqual(['Espresso', 'machine']);
     expect(nameLines('Barista A', 13)).toEqual(['Barista A']);

@@ -1,3 +1,5 @@
+import type { Verdict } from '../../check/verdict';
+import type { TraceEvent } from '../../sim/traceEvents';
 import { measureTimeline } from './measureTimeline';
 import { syntheticTrace } from './syntheticTrace';
 
@@ -15,6 +17,21 @@ window.lockstepBench = (events, frames = 120) => {
   const svg = document.getElementById('bench') as unknown as SVGSVGElement;
   const trace = syntheticTrace({ events });
   return measureTimeline(svg, trace.events, trace.verdicts, frames, 1200);
+};
+
+declare global {
+  interface Window {
+    lockstepBenchRun: (events: TraceEvent[], verdicts: Verdict[], folded: boolean, frames?: number) => ReturnType<typeof measureTimeline>;
+  }
+}
+
+/**
+ * The same measurement on a real run the caller made in Node (lesson 13's fifty-client herd):
+ * the page draws only what the timeline draws and never runs a simulation itself.
+ */
+window.lockstepBenchRun = (events, verdicts, folded, frames = 120) => {
+  const svg = document.getElementById('bench') as unknown as SVGSVGElement;
+  return measureTimeline(svg, events, verdicts, frames, 1200, folded);
 };
 
 declare global {

@@ -1,5 +1,6 @@
 import type { Verdict } from '../../check/verdict';
 import type { TraceEvent } from '../../sim/traceEvents';
+import { groupClients } from '../laneGroups';
 import { buildTimelineModel } from '../model';
 import { renderTimeline } from '../renderTimeline';
 
@@ -28,12 +29,13 @@ export function percentile(values: readonly number[], p: number): number {
 /**
  * Browser-only: renders `events` into `svg` and zooms and pans it for `frames` animation
  * frames, timing each. Run it in Chromium (for example from a Playwright page) on a trace from
- * syntheticTrace().
+ * syntheticTrace(), or on a real run (`folded`: its clients in one lane, as the player first shows a herd).
  */
-export async function measureTimeline(svg: SVGSVGElement, events: readonly TraceEvent[], verdicts: readonly Verdict[] = [], frames = 120, width = 1200): Promise<TimelineBenchResult> {
+export async function measureTimeline(svg: SVGSVGElement, events: readonly TraceEvent[], verdicts: readonly Verdict[] = [], frames = 120, width = 1200, folded = false): Promise<TimelineBenchResult> {
   await nextFrame();
   const t0 = performance.now();
-  const model = buildTimelineModel(events, verdicts);
+  const full = buildTimelineModel(events, verdicts);
+  const model = folded ? groupClients(full) : full;
   const last = events.at(-1);
   const handle = renderTimeline(svg, model, { cursorMs: last?.at ?? 0, cursorId: last?.id ?? 0, width, followCursor: false, reducedMotion: true });
   svg.getBoundingClientRect();

@@ -34,14 +34,19 @@ export type XOf = (ms: number) => number;
 
 /** Builds the lookups once per model so layers do not recompute them per mark. */
 export function makeContext(model: TimelineModel, layout: Layout, x0: ScaleLinear<number, number>, prefix: string): RenderContext {
-  const clientOrder = new Map(model.lanes.filter((l) => l.role === 'client' || l.role === 'unknown').map((l, i) => [l.id, i]));
+  // Folded clients keep the colour and name they have unfolded, so a bar reads the same either way.
+  const members = model.groups.flatMap((g) => g.members);
+  const groupIds = new Set(model.groups.map((g) => g.id));
+  const owners = [...members, ...model.lanes.filter((l) => (l.role === 'client' || l.role === 'unknown') && !groupIds.has(l.id))];
+  const clientOrder = new Map(owners.map((l, i) => [l.id, i]));
+  const memberLabel = new Map(members.map((m) => [m.id, m.label]));
   return {
     model,
     layout,
     x0,
     prefix,
     lane: (id) => model.laneById.get(id),
-    labelOf: (id) => model.laneById.get(id)?.label ?? id,
+    labelOf: (id) => model.laneById.get(id)?.label ?? memberLabel.get(id) ?? id,
     colorOf: (owner) => (owner === null ? '#777' : ownerColor(clientOrder.get(owner) ?? model.lanes.length)),
     barBand: (i) => {
       const lane = model.laneById.get(i.lane);

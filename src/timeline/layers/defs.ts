@@ -71,6 +71,7 @@ function stylesheet(): string {
 .tl-label-name { font-weight: 600; font-size: 13px; fill: ${ink}; }
 .tl-label-role { font-size: 11px; fill: ${inkMuted}; }
 .tl-label-role.tl-label-name-cont { font-weight: 600; font-size: 13px; fill: ${ink}; }
+.tl-label-role.tl-label-state-cont { font-weight: 600; fill: ${ink}; }
 .tl-label-state { font-size: 11px; font-weight: 600; fill: ${ink}; }
 .tl-band-label { font-size: 11px; font-weight: 600; pointer-events: none; }
 .tl-key-row { font-size: 10px; font-weight: 700; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }

@@ -57,7 +57,7 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
     .attr('y', 10)
     .attr('width', 5)
     .attr('height', ctx.layout.laneHeightPx - 20)
-    .attr('fill', (l) => (l.role === 'client' ? ctx.colorOf(l.id) : 'none'));
+    .attr('fill', (l) => (l.role === 'client' && !isGroup(ctx, l) ? ctx.colorOf(l.id) : 'none'));
   // A name too long for the column (a narrow screen) takes the role's line too, broken at a
   // space; only what still does not fit is cut. The full name is in the event list and tooltips.
   const maxChars = Math.floor((ctx.layout.labelWidthPx - 22) / 7.6);
@@ -68,28 +68,65 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
     .attr('x', 16)
     .attr('y', 35)
     .attr('class', (l) => (lines(l).length > 1 ? 'tl-label-role tl-label-name-cont' : 'tl-label-role'))
-    .text((l) => lines(l)[1] ?? roleWords[l.role]);
-  rows.select('text.tl-label-state').attr('x', 16).attr('y', 52);
+    .text((l) => lines(l)[1] ?? (isGroup(ctx, l) ? 'in one lane' : roleWords[l.role]));
+  // Lines just rewritten: the next state update lays the state out afresh (updateLaneStates).
+  rows.select<SVGTextElement>('text.tl-label-role').each(function () {
+    roleWordOf.delete(this);
+  });
+  rows.select('text.tl-label-state').attr('x', 16).attr('y', 52).attr('data-full', null);
+}
+
+/**
+ * Room kept free at the right of the role and state lines for the host's per-lane button (the
+ * player's ⋯ menu sits there, 24 px tall, between the name and the lane's foot), so no state
+ * is hidden under it.
+ */
+const MENU_RESERVE_PX = 34;
+
+/** A role line's own words, kept while a long state borrows the line, to put back when it is short again. */
+const roleWordOf = new WeakMap<Element, string>();
+
+/** A state in two parts at a space: the first at most `firstMax` characters, the rest (cut at `restMax`) on its own line. */
+function splitState(full: string, firstMax: number, restMax: number): [string | null, string] {
+  const space = full.lastIndexOf(' ', firstMax);
+  if (space <= 0) return [null, full];
+  const rest = full.slice(space + 1);
+  return [full.slice(0, space), rest.length > restMax ? `${rest.slice(0, restMax - 1)}…` : rest];
 }
 
 /**
  * Rewrites the state line of each label whose state changed (most steps change none or one).
- * A state too long for the column is cut with an ellipsis; the whole of it is the line's tooltip.
+ * A state too long for its line (a narrow screen) takes the role's line too, broken at a space,
+ * when the name left that line free; only what still does not fit is cut with an ellipsis, and
+ * then the whole of it is the line's tooltip.
  */
 export function updateLaneStates(g: G, states: ReadonlyMap<string, string>, labelWidthPx: number): void {
-  const maxChars = Math.floor((labelWidthPx - 22) / 6.3);
-  g.selectAll<SVGGElement, Lane>('g.tl-lane-label')
-    .select<SVGTextElement>('text.tl-label-state')
-    .each(function (l) {
-      const s = states.get(l.id) ?? '';
-      const full = s === '' ? '' : `▸ ${s}`;
-      if (this.dataset.full === full) return;
-      this.dataset.full = full;
-      this.textContent = full.length > maxChars ? `${full.slice(0, maxChars - 1)}…` : full;
-      if (full.length > maxChars) {
-        const title = this.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'title');
-        title.textContent = s;
-        this.appendChild(title);
-      }
-    });
+  const maxChars = Math.floor((labelWidthPx - 22 - MENU_RESERVE_PX) / 6.3);
+  g.selectAll<SVGGElement, Lane>('g.tl-lane-label').each(function (lane) {
+    const stateLine = this.querySelector<SVGTextElement>('text.tl-label-state');
+    const roleLine = this.querySelector<SVGTextElement>('text.tl-label-role');
+    if (!stateLine || !roleLine) return;
+    const s = states.get(lane.id) ?? '';
+    const full = s === '' ? '' : `▸ ${s}`;
+    if (stateLine.dataset.full === full) return;
+    stateLine.dataset.full = full;
+    if (!roleWordOf.has(roleLine)) roleWordOf.set(roleLine, roleLine.textContent ?? '');
+    const roleFree = !roleLine.classList.contains('tl-label-name-cont');
+    const [first, last] = full.length > maxChars && roleFree ? splitState(full, maxChars, maxChars) : [null, full];
+    roleLine.textContent = first ?? roleWordOf.get(roleLine) ?? '';
+    roleLine.classList.toggle('tl-label-state-cont', first !== null);
+    const shown = last.length > maxChars ? `${last.slice(0, maxChars - 1)}…` : last;
+    stateLine.textContent = shown;
+    stateLine.querySelector('title')?.remove();
+    if (shown.endsWith('…')) {
+      const title = this.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'title');
+      title.textContent = s;
+      stateLine.appendChild(title);
+    }
+  });
+}
+
+/** A summary lane standing for several folded ones (laneGroups.ts). */
+function isGroup(ctx: RenderContext, lane: Lane): boolean {
+  return ctx.model.groups.some((g) => g.id === lane.id);
 }

@@ -1,12 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ActorCommand } from './actorActions';
 
+export interface LaneMenuProps {
+  /** The lane's actor id, on the button, so a panel the menu opened can give focus back to it. */
+  laneId: string;
+  actorLabel: string;
+  commands: ActorCommand[];
+  onChoose: (c: ActorCommand) => void;
+  /** For an actor driven by a state machine: whether its statechart is shown, and how to toggle it. */
+  statechart?: { shown: boolean; toggle: () => void };
+}
+
 /**
  * A small button on an actor's lane that opens that actor's fault buttons right there, so a
- * learner can pause a client by pointing at it on the diagram. Escape or a click elsewhere
- * closes it and focus returns to the button.
+ * learner can pause a client by pointing at it on the diagram, or ask for the statechart of the
+ * machine that drives it. Escape or a click elsewhere closes it and focus returns to the button.
  */
-export function LaneMenu({ actorLabel, commands, onChoose }: { actorLabel: string; commands: ActorCommand[]; onChoose: (c: ActorCommand) => void }) {
+export function LaneMenu({ laneId, actorLabel, commands, onChoose, statechart }: LaneMenuProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -33,6 +43,7 @@ export function LaneMenu({ actorLabel, commands, onChoose }: { actorLabel: strin
         ref={buttonRef}
         type="button"
         className="lane-menu-button"
+        data-lane={laneId}
         aria-expanded={open}
         aria-controls={id}
         aria-label={`Actions for ${actorLabel}`}
@@ -68,6 +79,18 @@ export function LaneMenu({ actorLabel, commands, onChoose }: { actorLabel: strin
               {c.label}
             </button>
           ))}
+          {statechart && (
+            <button
+              type="button"
+              className="lane-menu-statechart"
+              onClick={() => {
+                setOpen(false);
+                statechart.toggle();
+              }}
+            >
+              {statechart.shown ? 'Hide its statechart' : 'Show its statechart'}
+            </button>
+          )}
         </div>
       )}
     </div>

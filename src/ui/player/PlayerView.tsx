@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
@@ -19,6 +19,9 @@ import { handlePlayerKey, SHORTCUTS } from './playerKeys';
 import { RunStopNotice } from './RunStopNotice';
 import { SharePanel } from './SharePanel';
 import { VerdictPanel } from './VerdictPanel';
+
+// The statechart brings the actors' machines (and XState) into the page: only when asked for.
+const StatechartPanel = lazy(() => import('../statechart/StatechartPanel'));
 
 export interface PlayerViewProps {
   store: PlayerStore;
@@ -161,7 +164,10 @@ function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedS
         <>
           <div className="player-panels">
             <VerdictPanel store={store} />
-            <ActorControls store={store} />
+            {/* A run with the learner's changes (a share link) opens it: they list the changes and their undo. */}
+            <NarrowFold label="Break things" startOpen={store.getState().config.actions.length > 0}>
+              <ActorControls store={store} />
+            </NarrowFold>
             <Inspector store={store} />
             <Console store={store} />
           </div>
@@ -173,6 +179,52 @@ function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedS
         <SharePanel store={store} embedScenario={embedScenarioInLink} />
       </div>
     </>
+  );
+}
+
+/** Below this width the secondary panels fold behind disclosure buttons (a phone). */
+const NARROW_QUERY = '(max-width: 720px)';
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof matchMedia === 'function' && matchMedia(NARROW_QUERY).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const query = matchMedia(NARROW_QUERY);
+    const update = () => setNarrow(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
+
+/**
+ * On a phone, a secondary panel folds behind a button, so the verdicts follow the timeline
+ * instead of thousands of pixels further down. Only the fault buttons fold (one row per actor,
+ * about 1,900 px for lesson 9 on a phone, and each lane's ⋯ menu offers the same): the
+ * inspector and the console follow the playhead and answer typing, which a learner expects to
+ * see without asking. The
+ * panel stays mounted while folded (hidden), so it keeps its state; a panel that has nothing to
+ * show gets no button. On a wide screen it is shown as it is.
+ */
+function NarrowFold({ label, startOpen = false, children }: { label: string; startOpen?: boolean; children: ReactNode }) {
+  const narrow = useNarrow();
+  const [open, setOpen] = useState(startOpen);
+  const [empty, setEmpty] = useState(false);
+  const body = useRef<HTMLDivElement>(null);
+  const id = useId();
+  useLayoutEffect(() => setEmpty(body.current !== null && body.current.childElementCount === 0), [narrow, children]);
+  if (!narrow) return <>{children}</>;
+  return (
+    <div className="player-fold">
+      {!empty && (
+        <button type="button" className="player-fold-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {label}
+        </button>
+      )}
+      <div id={id} ref={body} hidden={!open}>
+        {children}
+      </div>
+    </div>
   );
 }
 
@@ -199,6 +251,16 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
   const statusKey = useStore(store, (s) => actorStatusKey(s.events, s.cursor));
   const actors = useActors(store);
   const onSelect = useMemo(() => (id: number) => store.getState().select(id), [store]);
+  // The actor whose statechart is open under the timeline, if any.
+  const [chartOf, setChartOf] = useState<string | null>(null);
+  const timelineRef = useRef<HTMLDivElement>(null);
+  const closeChart = () => {
+    const lane = chartOf;
+    setChartOf(null);
+    // Back to the menu button that opened it (CSS.escape: an actor id is the scenario's to choose).
+    timelineRef.current?.querySelector<HTMLButtonElement>(`.lane-menu-button[data-lane="${CSS.escape(lane ?? '')}"]`)?.focus();
+  };
+  const chartActor = actors.find((a) => a.id === chartOf);
 
   const laneOverlay = useMemo(() => {
     const { events: now, cursor: at } = store.getState();
@@ -209,24 +271,34 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
       const actor = actors.find((a) => a.id === lane.id);
       if (!actor) return null;
       const commands = actorCommands(actor, states.get(actor.id) ?? 'running', scope, settings, roles.get(actor.id) ?? null);
-      if (commands.length === 0) return null;
-      return <LaneMenu actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} />;
+      // Clients and sentinels are driven by XState machines: their menu offers the statechart.
+      const hasMachine = actor.role === 'client' || actor.role === 'sentinel';
+      if (commands.length === 0 && !hasMachine) return null;
+      const statechart = hasMachine ? { shown: chartOf === actor.id, toggle: () => setChartOf((open) => (open === actor.id ? null : actor.id)) } : undefined;
+      return <LaneMenu laneId={actor.id} actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} {...(statechart ? { statechart } : {})} />;
     };
     // statusKey stands for the states and roles read from the store above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, actors, scenario, settings, statusKey, events]);
+  }, [store, actors, scenario, settings, statusKey, events, chartOf]);
 
   return (
-    <TimelineView
-      title={`Space-time diagram of ${scenario.title}`}
-      events={events}
-      verdicts={verdicts}
-      cursor={cursor}
-      playheadMs={playheadMs}
-      {...(selectedId === null ? {} : { selectedId })}
-      onSelect={onSelect}
-      laneOverlay={laneOverlay}
-    />
+    <div ref={timelineRef} className="player-timeline">
+      <TimelineView
+        title={`Space-time diagram of ${scenario.title}`}
+        events={events}
+        verdicts={verdicts}
+        cursor={cursor}
+        playheadMs={playheadMs}
+        {...(selectedId === null ? {} : { selectedId })}
+        onSelect={onSelect}
+        laneOverlay={laneOverlay}
+      />
+      {chartActor && (
+        <Suspense fallback={<p className="player-loading">Loading the statechart…</p>}>
+          <StatechartPanel actor={chartActor} scenario={scenario} events={events} cursor={cursor} onClose={closeChart} />
+        </Suspense>
+      )}
+    </div>
   );
 });
 

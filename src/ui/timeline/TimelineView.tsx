@@ -2,14 +2,18 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode }
 import type { Verdict } from '../../check/verdict';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { exportPng, exportSvg } from '../../timeline/export';
+import { canGroupClients, groupClients } from '../../timeline/laneGroups';
 import { buildTimelineModel, type Lane } from '../../timeline/model';
 import { computeLayout } from '../../timeline/scales';
 import { renderTimeline, type TimelineHandle } from '../../timeline/renderTimeline';
 import { Legend } from './Legend';
 import './timeline.css';
 
-/** The narrowest the diagram is drawn, in CSS pixels. */
-const MIN_WIDTH_PX = 480;
+/**
+ * The narrowest the diagram is drawn, in CSS pixels. A phone's whole run fits its screen by
+ * default (the renderer fits what it is given); zooming in then scrolls inside the plot.
+ */
+const MIN_WIDTH_PX = 300;
 
 export interface TimelineViewProps {
   events: readonly TraceEvent[];
@@ -39,7 +43,18 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
   const handleRef = useRef<TimelineHandle | null>(null);
   const onSelectRef = useRef(onSelect);
   const [width, setWidth] = useState(960);
-  const model = useMemo(() => buildTimelineModel(events, verdicts), [events, verdicts]);
+  const fullModel = useMemo(() => buildTimelineModel(events, verdicts), [events, verdicts]);
+  // A herd's clients start folded into one summary lane; the learner can unfold them.
+  // One client can be pulled out onto its own lane, to follow it through the herd.
+  const [unfolded, setUnfolded] = useState(false);
+  const [pulledOut, setPulledOut] = useState('');
+  const foldable = canGroupClients(fullModel);
+  const model = useMemo(
+    () => (foldable && !unfolded ? groupClients(fullModel, new Set(pulledOut ? [pulledOut] : [])) : fullModel),
+    [fullModel, foldable, unfolded, pulledOut],
+  );
+  const clients = useMemo(() => (foldable ? fullModel.lanes.filter((l) => l.role === 'client') : []), [fullModel, foldable]);
+  const clientCount = clients.length;
 
   useLayoutEffect(() => {
     onSelectRef.current = onSelect;
@@ -49,7 +64,7 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
     const host = hostRef.current;
     if (!host) return;
     // Narrower than this, a run's lanes squeeze into a strip nobody can read: the diagram keeps
-    // this width and its frame scrolls sideways instead (a phone shows about half of it).
+    // this width and its frame scrolls sideways instead.
     const measure = () => setWidth(Math.max(MIN_WIDTH_PX, Math.floor(host.clientWidth)));
     measure();
     const observer = new ResizeObserver(measure);
@@ -121,6 +136,24 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         <button type="button" onClick={() => handleRef.current?.zoomBy(1.5)}>Zoom in</button>
         <button type="button" onClick={() => handleRef.current?.zoomBy(1 / 1.5)}>Zoom out</button>
         <button type="button" onClick={() => handleRef.current?.fitToRun()}>Fit to run</button>
+        {foldable && (
+          <button type="button" className="timeline-fold" aria-pressed={unfolded} onClick={() => setUnfolded(!unfolded)}>
+            Show each of the {clientCount} clients
+          </button>
+        )}
+        {foldable && !unfolded && (
+          <label className="timeline-pull-out">
+            Own lane for{' '}
+            <select value={pulledOut} onChange={(e) => setPulledOut(e.target.value)}>
+              <option value="">no one</option>
+              {clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), download(exportSvg(svgRef.current), `${fileName}.svg`))}>Export SVG</button>
         <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`)))}>Export PNG</button>
         <span className="timeline-hint" aria-hidden="true">Scroll or pinch to zoom · drag to pan · +/− and arrows when focused</span>
