@@ -131,6 +131,9 @@ export function positionCaptions(ctx: RenderContext, g: G, x: XOf): PlacedCaptio
   const placed: PlacedCaption[] = [];
   g.selectAll<SVGTextElement, Caption>('text.tl-band-label').each(function (c) {
     const lane = ctx.lane(c.lane);
+    // A lease whose owner is no lane (a value several clients share reads as 'someone') has
+    // nowhere to be drawn: its caption must not linger at the plot's corner.
+    setShown(this, lane !== undefined);
     if (!lane) return;
     const bands = laneBands(ctx.layout, lane);
     const x0 = Math.max(x(c.startMs), c.minX ?? 0);
