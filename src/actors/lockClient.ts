@@ -3,57 +3,16 @@ import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import type { TraceTag } from '../sim/trace';
-import { breakerLaneState, breakerState, circuitBreakerMachine } from './circuitBreakerMachine';
+import { breakerLaneState, breakerState, circuitBreakerMachine, type CircuitBreakerLaneState } from './circuitBreakerMachine';
 import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
-import type { CircuitBreakerLaneState } from './circuitBreakerMachine';
+import { initialSnapshot, keyData, type ClientActorRef } from './lockClientCaches';
 import { bindEffects, lockClientMachine, machineState, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
 import { ProcessClock } from './processClock';
 import type { AcquireResult, FailedAcquire, Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
 import { Rpc } from './rpc';
 import type { RedisNode } from './redisNode';
-
-/**
- * Trace data that repeats on every attempt (a lock key) is one shared, frozen object per value:
- * a contended run records hundreds of thousands of these, and each one kept alive in the trace
- * was work for the garbage collector.
- */
-const sharedKeys = new Map<string, Readonly<{ key: string }>>();
-
-function keyData(key: string): { key: string } {
-  let data = sharedKeys.get(key);
-  if (data === undefined) {
-    // Keys come from scenarios; a sandbox user could invent many, so the cache stays bounded.
-    if (sharedKeys.size >= 1000) sharedKeys.clear();
-    sharedKeys.set(key, (data = Object.freeze({ key })));
-  }
-  return data;
-}
-
-/** A running lock client machine. */
-type ClientActorRef = Actor<typeof lockClientMachine>;
-
-type ClientSnapshot = ReturnType<ClientActorRef['getPersistedSnapshot']>;
-
-/**
- * The machine's starting snapshot for `input`, computed once per distinct input. Working it
- * out (entering the initial states, building the context) was half the cost of creating an
- * actor, and a seed sweep creates every client anew for each of thousands of runs.
- */
-const initialSnapshots = new Map<string, ClientSnapshot>();
-
-function initialSnapshot(input: LockClientInput): ClientSnapshot {
-  const key = JSON.stringify(input);
-  let snapshot = initialSnapshots.get(key);
-  if (snapshot === undefined) {
-    // Inputs come from scenarios; the sandbox can invent many, so the cache stays bounded.
-    if (initialSnapshots.size >= 200) initialSnapshots.clear();
-    snapshot = createActor(lockClientMachine, { input }).getPersistedSnapshot();
-    initialSnapshots.set(key, snapshot);
-  }
-  return snapshot;
-}
 
 /** What the world connects a lock client to; everything else comes from its ClientSpec. */
 export interface LockClientWiring {
