@@ -245,8 +245,10 @@ export class LockClient extends ClientShell<LockClientLaneState> implements Lock
    */
   private failedTry(key: string, result: FailedAcquire, retry: () => void): void {
     this.lastFailure = result;
-    // An error reply is not a taken lock: it is recorded by lock.failed, with its text.
-    if (result.reason !== 'error') this.sim.recordTagged(this.busyTag, keyData(key));
+    // An error reply is not a taken lock: it is recorded by lock.failed, with its text. A refusal
+    // is the client library's own decision, so the trace keeps its reason.
+    if ('refusal' in result) this.sim.record('lock.busy', this.id, { key, refusal: result.refusal });
+    else if (result.reason !== 'error') this.sim.recordTagged(this.busyTag, keyData(key));
     const delayMs = this.tries.failed(result.reason);
     if (delayMs === null) {
       this.failuresBeforeGivingUp = this.tries.failures;
