@@ -213,6 +213,7 @@ function resourceInput(r: Scenario['resource'], fencing: boolean): Record<string
     label: r.label,
     kind: r.kind,
     fencing: FENCEABLE_KINDS.includes(r.kind) ? fencing : undefined,
+    fenceCompare: unlessDefault(r.fenceCompare, 'lenient'),
     stock: unlessDefault(r.stock, 10),
     order: unlessDefault(r.order, 'order-42'),
     idempotencyKeys: r.idempotencyKeys || undefined,
