@@ -96,6 +96,8 @@ export interface WaitReply {
   acks: Reply;
   replicas: number;
   timeoutMs: number;
+  /** Whether the client library deletes a key it refused for too few acknowledgements. */
+  releaseRefused: boolean;
 }
 
 /**

@@ -9,6 +9,8 @@ import type { RedisServer } from '../redis/server';
 export interface WaitAfterWrites {
   replicas: number;
   timeoutMs: number;
+  /** The client library deletes a key it refused (see `RpcResult`'s refusal). */
+  releaseRefused: boolean;
 }
 
 /**
@@ -88,7 +90,7 @@ export function waitingConnection(node: RedisNode, wait: WaitAfterWrites): Redis
       node.execute(argv, from, msg, (reply) => {
         if (!isWrite(argv) || reply.type === 'error') return respond(reply);
         const waitArgv = ['WAIT', String(wait.replicas), String(wait.timeoutMs)];
-        node.execute(waitArgv, from, msg, (acks: Reply) => respond(reply, { acks, replicas: wait.replicas, timeoutMs: wait.timeoutMs } satisfies WaitReply));
+        node.execute(waitArgv, from, msg, (acks: Reply) => respond(reply, { acks, ...wait } satisfies WaitReply));
       });
     },
   };

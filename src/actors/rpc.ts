@@ -11,7 +11,7 @@ import { pipelineLine, replyLine } from './replyLine';
  * answered the write (its reply is `reply`), but the client library will not count it (like
  * Redisson after its WAIT), so an acquire is a "not now" and a renewal unconfirmed.
  */
-export type RpcResult = { ok: true; reply: Reply; refusal?: string } | { ok: false; reason: 'timeout' };
+export type RpcResult = { ok: true; reply: Reply; refusal?: string; releaseRefused?: boolean } | { ok: false; reason: 'timeout' };
 
 /** The text a request's arrow shows on the timeline, built from its argv when first read. */
 export type CommandLabeler = (argv: readonly string[]) => string;
@@ -142,9 +142,10 @@ class Answer {
 }
 
 /** The client library's reading of WAIT's count: too few acknowledgements is its refusal. */
-function refusalOf(waited: WaitReply): { refusal?: string } {
+function refusalOf(waited: WaitReply): { refusal?: string; releaseRefused?: boolean } {
   const acked = waited.acks.type === 'integer' ? Number(waited.acks.value) : 0;
-  return acked >= waited.replicas ? {} : { refusal: `WAIT confirmed ${acked} of ${waited.replicas} replicas` };
+  if (acked >= waited.replicas) return {};
+  return { refusal: `WAIT confirmed ${acked} of ${waited.replicas} replicas`, releaseRefused: waited.releaseRefused };
 }
 
 // Network callbacks shared by every request.

@@ -138,8 +138,9 @@ export class StepClient extends ClientShell<StepClientLaneState> {
       this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token, ttlMs: pxOf(argv) ?? this.spec.ttlMs });
       return this.finish(index, answer);
     }
-    // Redis granted it but the client library did not count it (WAIT): busy, with the reason.
-    const failed: FailedAcquire = grant && result.refusal !== undefined ? { ok: false, reason: 'busy', refusal: result.refusal } : failure(result);
+    // Redis granted it but the client library did not count it (WAIT): busy, with the reason. A
+    // step list says every command itself, so it deletes a refused key only if a step does.
+    const failed: FailedAcquire = grant && result.refusal !== undefined ? { ok: false, reason: 'busy', refusal: result.refusal, release: false } : failure(result);
     if (failed.reason !== 'error') this.sim.record('lock.busy', this.id, 'refusal' in failed ? { key, refusal: failed.refusal } : { key });
     const delayMs = this.tries.failed(failed.reason, step.ifBusy === 'retry');
     if (delayMs !== null) {

@@ -8,7 +8,7 @@ export type AcquireResult =
   | { ok: true; token: number | null; validityMs: number }
   | { ok: false; reason: 'busy' | 'timeout' }
   /** The write went through, but the client library refused to count it (`refusal` says why, e.g. WAIT's count). */
-  | { ok: false; reason: 'busy'; refusal: string }
+  | { ok: false; reason: 'busy'; refusal: string; release: boolean }
   /** Redis answered with an error that says the command is wrong; `error` is its text. */
   | { ok: false; reason: 'error'; error: string };
 
@@ -81,7 +81,7 @@ export function failure(result: RpcResult): FailedAcquire {
  */
 export function acquired(result: RpcResult, grant: AcquireResult | null): AcquireResult {
   if (grant === null || !result.ok) return failure(result);
-  return result.refusal === undefined ? grant : { ok: false, reason: 'busy', refusal: result.refusal };
+  return result.refusal === undefined ? grant : { ok: false, reason: 'busy', refusal: result.refusal, release: result.releaseRefused === true };
 }
 
 /**
