@@ -250,8 +250,22 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
    */
   private failedTry(key: string, result: FailedAcquire, retry: () => void): void {
     this.lastFailure = result;
-    // An error reply is not a taken lock: it is recorded by lock.failed, with its text.
-    if (result.reason !== 'error') this.sim.recordTagged(this.busyTag, keyData(key));
+    // An error reply is not a taken lock: it is recorded by lock.failed, with its text. A refusal
+    // is the client library's own decision, so the trace keeps its reason.
+    if ('refusal' in result) this.sim.record('lock.busy', this.id, { key, refusal: result.refusal });
+    else if (result.reason !== 'error') this.sim.recordTagged(this.busyTag, keyData(key));
+    // Like Redisson, give back the key Redis granted but the client refused, then carry on.
+    if ('refusal' in result && result.release) {
+      return this.recipe.release(key, (deleted) => {
+        this.sim.record('lock.released', this.id, { key, deleted });
+        this.afterFailedTry(result, retry);
+      });
+    }
+    this.afterFailedTry(result, retry);
+  }
+
+  /** What follows a failed try: the retry policy's pause and `retry`, or giving up. */
+  private afterFailedTry(result: FailedAcquire, retry: () => void): void {
     const delayMs = this.tries.failed(result.reason);
     if (delayMs === null) {
       this.failuresBeforeGivingUp = this.tries.failures;

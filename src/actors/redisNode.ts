@@ -84,7 +84,20 @@ export interface RedisNode {
   readonly server: RedisServer;
   /** The connection a request for `argv` from client `from` goes through now: a node, or a wrapper around one. */
   resolve(argv?: readonly string[], from?: string): RedisNode;
-  execute(argv: string[], from: string, msg: number, respond?: (reply: Reply) => void): void;
+  /**
+   * Runs `argv` and answers through `respond`. A connection that follows writes with WAIT
+   * passes WAIT's own reply as `waited` (see `waitingConnection`).
+   */
+  execute(argv: string[], from: string, msg: number, respond?: (reply: Reply, waited?: WaitReply) => void): void;
+}
+
+/** WAIT's integer reply after a write, and what the client asked for. */
+export interface WaitReply {
+  acks: Reply;
+  replicas: number;
+  timeoutMs: number;
+  /** Whether the client library deletes a key it refused for too few acknowledgements. */
+  releaseRefused: boolean;
 }
 
 /**

@@ -41,6 +41,34 @@ describe('the acknowledged-then-lost lock', () => {
     expect(r.verdict('single-writer').holds).toBe(true);
   });
 
+  it('WAIT answers 0: A hears Redis\'s own replies (the write\'s, then the integer), and the refusal is A\'s client\'s', () => {
+    const r = runYaml(scenario('failover-wait'));
+    const firstWait = r.of('redis.command', 'primary').find((e) => e.data.argv[0] === 'WAIT')!;
+    // What travels back to A is what Redis sent: SET's OK and WAIT's integer, no error Redis never sends.
+    const heard = r.of('net.deliver', 'A').filter((e) => e.data.from === 'primary' && e.at >= firstWait.at)[0]!;
+    expect(heard.data.label).toBe('OK, WAIT (integer) 0');
+    expect(r.of('net.deliver', 'A').some((e) => e.data.label.includes('ERR') || e.data.label.includes('NOREPLICAS'))).toBe(false);
+    // The refusal is recorded on A's own lane, with the count it is based on.
+    const refusal = r.of('lock.busy', 'A')[0]!;
+    expect(refusal.at).toBe(heard.at);
+    expect(refusal.data.refusal).toBe('WAIT confirmed 0 of 1 replicas');
+  });
+
+  it('releaseRefused: the client deletes each key it refused, so the lock is taken in seconds, not after the TTL', () => {
+    const released = runYaml(scenario('wait-refused-released'));
+    const refusals = released.of('lock.busy', 'A').filter((e) => e.data.refusal !== undefined);
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const refusal of refusals) {
+      const next = released.events.find((e) => e.id > refusal.id && e.actor === 'A' && e.kind.startsWith('lock.'))!;
+      expect([next.kind, next.kind === 'lock.released' && next.data.deleted]).toEqual(['lock.released', true]);
+    }
+    expect(released.of('lock.acquired', 'A')[0]!.at).toBeLessThan(5000);
+    // Without it, the refused key is left behind: nobody takes the lock until it expires.
+    const stranded = runYaml(scenario('wait-refused-stranded'));
+    expect(stranded.of('lock.released', 'A').filter((e) => e.at < 16_000)).toEqual([]);
+    expect(stranded.of('lock.acquired')[0]!.at).toBeGreaterThan(16_000);
+  });
+
   it('WAIT does not prevent the loss: a WAIT-confirmed lock is lost when a behind replica is promoted', () => {
     const r = runYaml(scenario('failover-wait-still-lost'));
     const wait = r.of('redis.command', 'primary').find((e) => e.data.argv[0] === 'WAIT' && e.data.from === 'A')!;

@@ -1,14 +1,16 @@
 import { resolveCommand } from '../redis/commandTable';
-import { error, type Reply } from '../redis/reply';
+import type { Reply } from '../redis/reply';
 import type { Process } from './process';
 import type { Owner } from '../sim/kernel';
-import type { RedisNode, RedisServerNode } from './redisNode';
+import type { RedisNode, RedisServerNode, WaitReply } from './redisNode';
 import type { RedisServer } from '../redis/server';
 
 /** Follow each write with `WAIT replicas timeoutMs`, like Redisson does after every lock script. */
 export interface WaitAfterWrites {
   replicas: number;
   timeoutMs: number;
+  /** The client library deletes a key it refused (see `RpcResult`'s refusal). */
+  releaseRefused: boolean;
 }
 
 /**
@@ -18,9 +20,9 @@ export interface WaitAfterWrites {
  * broke) or stopped being a primary (Redis closes client connections when it turns into a
  * replica). So a client on the far side of a partition keeps writing to the old primary while
  * Sentinel promotes another: split brain. With `wait`, each
- * write is pipelined with a WAIT on the same node, and the client hears the write's answer only
- * after WAIT's; when fewer replicas than asked acknowledged, the client library reports an
- * error (`NOREPLICAS lock not replicated: ...`), so the recipe treats the lock as not taken (yet).
+ * write is pipelined with a WAIT on the same node, and the client hears both of Redis's replies
+ * (the write's, then WAIT's integer) once WAIT has answered. Whether that count is enough is the
+ * client library's judgement, not Redis's: `Rpc` makes it and records it (see `rpc.ts`).
  */
 export class PrimaryAddress implements RedisNode {
   constructor(
@@ -88,12 +90,7 @@ export function waitingConnection(node: RedisNode, wait: WaitAfterWrites): Redis
       node.execute(argv, from, msg, (reply) => {
         if (!isWrite(argv) || reply.type === 'error') return respond(reply);
         const waitArgv = ['WAIT', String(wait.replicas), String(wait.timeoutMs)];
-        node.execute(waitArgv, from, msg, (acks) => {
-          const acked = acks.type === 'integer' ? Number(acks.value) : 0;
-          if (acked >= wait.replicas) return respond(reply);
-          // Redis's own code for "too few replicas": a passing condition, so the client tries again.
-          respond(error(`NOREPLICAS lock not replicated: WAIT ${wait.replicas} ${wait.timeoutMs} answered ${acked}`));
-        });
+        node.execute(waitArgv, from, msg, (acks: Reply) => respond(reply, { acks, ...wait } satisfies WaitReply));
       });
     },
   };

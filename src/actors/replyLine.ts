@@ -16,6 +16,25 @@ export class ReplyLine implements LabelSource {
   }
 }
 
+/** A write's reply and the WAIT that followed it in one pipeline, as they come back: both Redis's. */
+class PipelineLine implements LabelSource {
+  private text: string | null = null;
+
+  constructor(
+    readonly reply: Reply,
+    readonly acks: Reply,
+  ) {}
+
+  label(): string {
+    return (this.text ??= `${formatReply(this.reply)}, WAIT ${formatReply(this.acks)}`);
+  }
+}
+
+/** The line for a write's reply followed by WAIT's. */
+export function pipelineLine(reply: Reply, acks: Reply): LabelSource {
+  return new PipelineLine(reply, acks);
+}
+
 /** The replies nearly every contended attempt gets share their lines. */
 const shared = new Map<Reply, ReplyLine>([nil, ok].map((reply) => [reply, new ReplyLine(reply)]));
 

@@ -2,11 +2,16 @@ import type { Reply } from '../redis/reply';
 import type { LabelSource, Network } from '../net/network';
 import type { Sim } from '../sim/sim';
 import type { Process } from './process';
-import type { RedisNode } from './redisNode';
-import { replyLine } from './replyLine';
+import type { RedisNode, WaitReply } from './redisNode';
+import { pipelineLine, replyLine } from './replyLine';
 
-/** What came back for one request: Redis's reply, or nothing before the timeout. */
-export type RpcResult = { ok: true; reply: Reply } | { ok: false; reason: 'timeout' };
+/**
+ * What came back for one request: Redis's reply, or nothing before the timeout. When the write
+ * was followed by WAIT and fewer replicas acknowledged than asked, `refusal` says so: Redis
+ * answered the write (its reply is `reply`), but the client library will not count it (like
+ * Redisson after its WAIT), so an acquire is a "not now" and a renewal unconfirmed.
+ */
+export type RpcResult = { ok: true; reply: Reply; refusal?: string; releaseRefused?: boolean } | { ok: false; reason: 'timeout' };
 
 /** The text a request's arrow shows on the timeline, built from its argv when first read. */
 export type CommandLabeler = (argv: readonly string[]) => string;
@@ -93,13 +98,14 @@ class Request {
     this.done = done;
   }
 
-  /** The node answered (WAIT may answer later than the command ran): send the reply back. */
-  respond(reply: Reply): void {
-    this.rpc.network.send(this.node.id, this.rpc.process, replyLine(reply), arriveAtClient, new Answer(this, reply));
+  /** The node answered (with WAIT, both replies travel once WAIT's is in): send them back. */
+  respond(reply: Reply, waited?: WaitReply): void {
+    const line = waited ? pipelineLine(reply, waited.acks) : replyLine(reply);
+    this.rpc.network.send(this.node.id, this.rpc.process, line, arriveAtClient, new Answer(this, reply, waited));
   }
 
   /** A reply reached the client: the first copy settles the request, later ones are noted. */
-  answered(reply: Reply): void {
+  answered(reply: Reply, waited: WaitReply | undefined): void {
     const { sim } = this.rpc;
     if (this.settled) {
       if (this.timer === null) return; // a duplicated reply: the first copy was already handled
@@ -109,7 +115,7 @@ class Request {
     }
     if (this.timer !== null) sim.kernel.cancel(this.timer);
     this.timer = null;
-    this.settle({ ok: true, reply });
+    this.settle(waited ? { ok: true, reply, ...refusalOf(waited) } : { ok: true, reply });
   }
 
   timedOut(): void {
@@ -131,10 +137,18 @@ class Answer {
   constructor(
     readonly request: Request,
     readonly reply: Reply,
+    readonly waited: WaitReply | undefined,
   ) {}
+}
+
+/** The client library's reading of WAIT's count: too few acknowledgements is its refusal. */
+function refusalOf(waited: WaitReply): { refusal?: string; releaseRefused?: boolean } {
+  const acked = waited.acks.type === 'integer' ? Number(waited.acks.value) : 0;
+  if (acked >= waited.replicas) return {};
+  return { refusal: `WAIT confirmed ${acked} of ${waited.replicas} replicas`, releaseRefused: waited.releaseRefused };
 }
 
 // Network callbacks shared by every request.
 const arriveAtNode = (request: Request): void =>
-  request.node.execute(request.line.argv, request.rpc.process.id, request.msg, (reply) => request.respond(reply));
-const arriveAtClient = (answer: Answer): void => answer.request.answered(answer.reply);
+  request.node.execute(request.line.argv, request.rpc.process.id, request.msg, (reply, waited) => request.respond(reply, waited));
+const arriveAtClient = (answer: Answer): void => answer.request.answered(answer.reply, answer.waited);

@@ -10,7 +10,7 @@ import type { ClientSpec } from './clientSpec';
 import { ProcessClock } from './processClock';
 import type { RedisNode } from './redisNode';
 import type { ReadResult, Resource } from './resources/resource';
-import { failure } from './recipes/recipe';
+import { counted, failure, type FailedAcquire } from './recipes/recipe';
 import { Rpc, type RpcResult } from './rpc';
 import { bindStepEffects, stepClientMachine, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
 
@@ -107,15 +107,15 @@ export class StepClient extends ClientShell<StepClientLaneState> {
     const key = keyOf(argv) ?? this.key;
     if (step.as === 'acquire' && this.tries.failures === 0) this.sim.record('lock.request', this.id, { key });
     this.rpc.call(node, argv, spaced, (result) => {
-      const answer = result.ok ? formatReply(result.reply) : 'no answer (timeout)';
+      const answer = !result.ok ? 'no answer (timeout)' : result.refusal === undefined ? formatReply(result.reply) : `${formatReply(result.reply)}; ${result.refusal}`;
       if (step.as === 'acquire') return this.acquired(index, step, key, argv, result, answer);
       if (step.as === 'release' && result.ok) {
         this.held = this.held.filter((k) => k !== key);
         this.sim.record('lock.released', this.id, { key, deleted: positive(result.reply) });
       }
       if (step.as === 'renew') {
-        if (result.ok && positive(result.reply)) this.sim.record('lock.renewed', this.id, { key, ttlMs: pxOf(argv) ?? ttlMs });
-        else if (result.ok && this.held.includes(key)) {
+        if (counted(result) && positive(result.reply)) this.sim.record('lock.renewed', this.id, { key, ttlMs: pxOf(argv) ?? ttlMs });
+        else if (counted(result) && this.held.includes(key)) {
           this.held = this.held.filter((k) => k !== key);
           this.sim.record('lock.lost', this.id, { key, reason: 'renewal refused' });
         }
@@ -129,7 +129,8 @@ export class StepClient extends ClientShell<StepClientLaneState> {
    * error reply, after which the client stops (trying the same command again cannot help).
    */
   private acquired(index: number, step: Extract<ClientStep, { do: 'redis' }>, key: string, argv: string[], result: RpcResult, answer: string): void {
-    if (result.ok && granted(result.reply)) {
+    const grant = result.ok && granted(result.reply);
+    if (grant && result.refusal === undefined) {
       this.tries.reset();
       const token = issuesToken(argv) && result.reply.type === 'integer' ? Number(result.reply.value) : null;
       if (token !== null) this.token = token;
@@ -137,8 +138,10 @@ export class StepClient extends ClientShell<StepClientLaneState> {
       this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token, ttlMs: pxOf(argv) ?? this.spec.ttlMs });
       return this.finish(index, answer);
     }
-    const failed = failure(result);
-    if (failed.reason !== 'error') this.sim.record('lock.busy', this.id, { key });
+    // Redis granted it but the client library did not count it (WAIT): busy, with the reason. A
+    // step list says every command itself, so it deletes a refused key only if a step does.
+    const failed: FailedAcquire = grant && result.refusal !== undefined ? { ok: false, reason: 'busy', refusal: result.refusal, release: false } : failure(result);
+    if (failed.reason !== 'error') this.sim.record('lock.busy', this.id, 'refusal' in failed ? { key, refusal: failed.refusal } : { key });
     const delayMs = this.tries.failed(failed.reason, step.ifBusy === 'retry');
     if (delayMs !== null) {
       this.sim.record('step.done', this.id, { index, result: `${answer}: busy, retry in ${delayMs} ms` });

@@ -21,7 +21,7 @@ import { DispatchService } from './resources/dispatch';
 import { Inventory } from './resources/inventory';
 import { PaymentProvider } from './resources/payment';
 import type { Resource, ResourceKind } from './resources/resource';
-import { Store } from './resources/store';
+import { Store, type FenceCompare } from './resources/store';
 import { jitterStream } from './retryPolicy';
 import { StepClient } from './stepClient';
 
@@ -30,6 +30,8 @@ export interface ResourceSpec {
   label: string;
   kind: ResourceKind;
   fencing: boolean;
+  /** How a fenced store or row compares tokens: `strict` refuses a token equal to the highest seen. */
+  fenceCompare: FenceCompare;
   /** inventory: starting stock. */
   stock: number;
   /** payment / dispatch: the order being charged or assigned. */
@@ -254,7 +256,7 @@ function buildResource(sim: Sim, r: ResourceSpec, valueOf: (client: string) => s
   switch (r.kind) {
     case 'store':
     case 'db-row':
-      return new Store(sim, r.id, r.fencing, r.kind);
+      return new Store(sim, r.id, r.fencing, r.kind, r.fenceCompare);
     case 'inventory':
       return new Inventory(sim, r.id, r.stock);
     case 'payment':

@@ -165,7 +165,11 @@ function resolveCompare(spec: CompareSpec, blocks: Block[], ctx: BlockContext):
     scenario: {
       ...base,
       ...(side.seed !== undefined ? { seed: side.seed } : {}),
-      resource: { ...base.resource, ...(side.fencing !== undefined ? { fencing: side.fencing } : {}) },
+      resource: {
+        ...base.resource,
+        ...(side.fencing !== undefined ? { fencing: side.fencing } : {}),
+        ...(side.fenceCompare !== undefined ? { fenceCompare: side.fenceCompare } : {}),
+      },
     },
   });
   return { ok: true, left: apply(spec.left), right: apply(spec.right) };

@@ -27,6 +27,7 @@ export function worldSpec(scenario: Scenario, overrides: { fencing?: boolean } =
       label: scenario.resource.label ?? scenario.resource.id,
       kind: scenario.resource.kind,
       fencing: overrides.fencing ?? scenario.resource.fencing,
+      fenceCompare: scenario.resource.fenceCompare,
       stock: scenario.resource.stock,
       order: scenario.resource.order,
       idempotencyKeys: scenario.resource.idempotencyKeys,

@@ -93,6 +93,9 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
   if (r.fencing && !FENCEABLE_KINDS.includes(r.kind)) {
     report(['resource', 'fencing'], `a '${r.kind}' resource cannot check fencing tokens`, `fencing needs a resource that compares tokens: kind ${FENCEABLE_KINDS.join(' or ')}${r.kind === 'payment' ? '; for payments use idempotencyKeys: true' : r.kind === 'dispatch' ? '; for dispatch use conditional: true' : ''}`);
   }
+  if (r.fenceCompare === 'strict' && !FENCEABLE_KINDS.includes(r.kind)) {
+    report(['resource', 'fenceCompare'], `a '${r.kind}' resource does not compare fencing tokens`, `fenceCompare applies to kind ${FENCEABLE_KINDS.join(' or ')}; remove it`);
+  }
   if (r.idempotencyKeys && r.kind !== 'payment') report(['resource', 'idempotencyKeys'], 'idempotency keys belong to a payment provider', 'set kind: payment');
   if (r.conditional && r.kind !== 'dispatch') report(['resource', 'conditional'], 'conditional assignment belongs to a dispatch service', 'set kind: dispatch');
 

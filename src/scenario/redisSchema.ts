@@ -105,6 +105,11 @@ const sentinels = z.strictObject({
 const wait = z.strictObject({
   replicas: z.number().int().min(0),
   timeout: nonNegativeDurationMs,
+  /**
+   * After a refusal (too few replicas confirmed), delete the key Redis did grant, with the
+   * recipe's normal release, as Redisson does. Off, the refused key stays until its TTL.
+   */
+  releaseRefused: z.boolean().default(false),
 });
 
 export const redisSection = z.strictObject({
@@ -181,7 +186,7 @@ export function topologySpec(redis: RedisInput): TopologySpec {
           settings: { quorum: s.quorum ?? Math.floor(ids.length / 2) + 1, downAfterMs: s.downAfter, failoverTimeoutMs: s.failoverTimeout },
         }
       : null,
-    wait: redis.wait ? { replicas: redis.wait.replicas, timeoutMs: redis.wait.timeout } : null,
+    wait: redis.wait ? { replicas: redis.wait.replicas, timeoutMs: redis.wait.timeout, releaseRefused: redis.wait.releaseRefused } : null,
     cacheLoad: redis.cacheLoad
       ? {
           target: redis.cacheLoad.target,

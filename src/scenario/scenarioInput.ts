@@ -191,7 +191,7 @@ function redisInput(r: RedisInput): Record<string, unknown> {
     nodes: r.nodes.map(redisNodeInput),
     // With ids given, the ids decide how many sentinels there are.
     sentinels: s && compact({ count: s.ids ? undefined : unlessDefault(s.count, 3), ids: s.ids, quorum: s.quorum, downAfter: durationUnless(s.downAfter, 30_000), failoverTimeout: durationUnless(s.failoverTimeout, 180_000), name: unlessDefault(s.name, 'mymaster'), monitor: s.monitor }),
-    wait: r.wait && { replicas: r.wait.replicas, timeout: duration(r.wait.timeout) },
+    wait: r.wait && { replicas: r.wait.replicas, timeout: duration(r.wait.timeout), releaseRefused: r.wait.releaseRefused || undefined },
     cacheLoad: load && compact({ target: load.target, every: durationUnless(load.every, 100), valueSize: unlessDefault(load.valueSize, 10_000), ttl: durationUnless(load.ttl, 3_600_000), startAt: durationUnless(load.startAt, 0), writes: load.writes, reads: load.reads || undefined }),
     cluster: r.cluster || undefined,
   });
@@ -225,6 +225,7 @@ function resourceInput(r: Scenario['resource'], fencing: boolean): Record<string
     label: r.label,
     kind: r.kind,
     fencing: FENCEABLE_KINDS.includes(r.kind) ? fencing : undefined,
+    fenceCompare: unlessDefault(r.fenceCompare, 'lenient'),
     stock: unlessDefault(r.stock, 10),
     order: unlessDefault(r.order, 'order-42'),
     idempotencyKeys: r.idempotencyKeys || undefined,

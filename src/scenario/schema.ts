@@ -165,6 +165,12 @@ const resource = z.strictObject({
   kind: z.enum(RESOURCE_KINDS).default('store'),
   /** Reject writes whose fencing token is lower than one already seen (store, db-row). */
   fencing: z.boolean().default(false),
+  /**
+   * How a fenced store or row compares a write's token with the highest seen: `lenient` accepts
+   * an equal one (`fence_token <= :token`: a holder may write again, and so may a repeated token),
+   * `strict` only a larger one (`fence_token < :token`: one write per token).
+   */
+  fenceCompare: z.enum(['lenient', 'strict']).default('lenient'),
   /** inventory: the starting stock. */
   stock: z.number().int().nonnegative().default(10),
   /** payment, dispatch: the order at stake. */

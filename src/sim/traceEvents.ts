@@ -79,8 +79,11 @@ export interface TraceEventMap {
   'lock.request': { key: string };
   /** The client now believes it holds the lock. */
   'lock.acquired': { key: string; value: string; token: number | null; ttlMs: number };
-  /** The client tried and did not get the lock (it may retry). */
-  'lock.busy': { key: string };
+  /**
+   * The client tried and did not get the lock (it may retry). `refusal` is set when Redis did
+   * grant it but the client library refused to count it (e.g. WAIT confirmed too few replicas).
+   */
+  'lock.busy': { key: string; refusal?: string };
   /** The client let go of the lock; `deleted` is what Redis answered. */
   'lock.released': { key: string; deleted: boolean };
   /** The client's watchdog extended its lease (Redis confirmed it still held the key). */

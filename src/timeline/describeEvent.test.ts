@@ -33,4 +33,10 @@ describe('describeEvent', () => {
   it('says when a release found the key already gone', () => {
     expect(describeEvent(find('lock.released', 'A'), labelOf)).toBe('Barista A tried to release “lock”, but Redis no longer had its key.');
   });
+
+  it("words a refusal after WAIT as the client's own judgement, not as Redis's answer", () => {
+    const refusal: TraceEvent<'lock.busy'> = { id: 0, at: events[0]!.at, kind: 'lock.busy', actor: 'A', data: { key: 'lock', refusal: 'WAIT confirmed 0 of 1 replicas' } };
+    expect(describeEvent(refusal, labelOf)).toBe("Barista A's client library refused “lock” although Redis granted it: WAIT confirmed 0 of 1 replicas.");
+    expect(describeEvent({ ...refusal, data: { key: 'lock' } }, labelOf)).toBe('Barista A found “lock” taken.');
+  });
 });

@@ -46,7 +46,9 @@ export function describeEvent(e: TraceEvent, labelOf: LabelOf): string {
     case 'lock.acquired':
       return `${who} believes it holds “${e.data.key}”${e.data.token === null ? '' : ` with fencing token ${e.data.token}`} for ${formatMs(e.data.ttlMs)}.`;
     case 'lock.busy':
-      return `${who} found “${e.data.key}” taken.`;
+      return e.data.refusal === undefined
+        ? `${who} found “${e.data.key}” taken.`
+        : `${who}'s client library refused “${e.data.key}” although Redis granted it: ${e.data.refusal}.`;
     case 'lock.released':
       return e.data.deleted
         ? `${who} released “${e.data.key}”.`

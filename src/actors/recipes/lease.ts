@@ -1,5 +1,5 @@
 import { commandLabel, ACQUIRE_WITH_FENCE, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
-import { failure, integerOf, type Recipe, type RecipeContext } from './recipe';
+import { acquired, failure, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
 
 /**
  * `SET key value NX PX ttl`: one atomic command takes the lease. Released either with a plain
@@ -30,8 +30,8 @@ export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-an
       call(acquireCommand(key), (result) => {
         if (!result.ok) return done(failure(result));
         const { reply } = result;
-        if (reply.type === 'status' && reply.value === 'OK') return done({ ok: true, token: null, validityMs: ctx.ttlMs });
-        if (reply.type === 'integer') return done({ ok: true, token: integerOf(reply), validityMs: ctx.ttlMs });
+        if (reply.type === 'status' && reply.value === 'OK') return done(acquired(result, { ok: true, token: null, validityMs: ctx.ttlMs }));
+        if (reply.type === 'integer') return done(acquired(result, { ok: true, token: integerOf(reply), validityMs: ctx.ttlMs }));
         done(failure(result));
       });
     },
@@ -39,11 +39,7 @@ export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-an
       call(releaseCommand(key), (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));
     },
     renew(key, done) {
-      call(['EVAL', RENEW_IF_MINE, '1', key, ctx.value, ttl], (result) => {
-        if (!result.ok) return done('unknown');
-        if (result.reply.type === 'error') return done('unknown');
-        done(integerOf(result.reply) === 1 ? 'renewed' : 'lost');
-      });
+      call(['EVAL', RENEW_IF_MINE, '1', key, ctx.value, ttl], (result) => done(renewal(result)));
     },
   };
 }

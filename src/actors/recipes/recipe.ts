@@ -7,6 +7,8 @@ import type { Rpc, RpcResult } from '../rpc';
 export type AcquireResult =
   | { ok: true; token: number | null; validityMs: number }
   | { ok: false; reason: 'busy' | 'timeout' }
+  /** The write went through, but the client library refused to count it (`refusal` says why, e.g. WAIT's count). */
+  | { ok: false; reason: 'busy'; refusal: string; release: boolean }
   /** Redis answered with an error that says the command is wrong; `error` is its text. */
   | { ok: false; reason: 'error'; error: string };
 
@@ -72,4 +74,30 @@ export function failure(result: RpcResult): FailedAcquire {
   const { reply } = result;
   if (reply.type !== 'error' || PASSING_ERRORS.has(reply.value.split(' ', 1)[0]!)) return BUSY;
   return { ok: false, reason: 'error', error: reply.value };
+}
+
+/**
+ * What an acquire's answer comes to: `grant` when Redis's reply granted the lock (null when it
+ * did not, see `failure`), unless the client library refused to count it (too few replicas
+ * after WAIT): then a "not now" that carries the refusal's reason.
+ */
+export function acquired(result: RpcResult, grant: AcquireResult | null): AcquireResult {
+  if (grant === null || !result.ok) return failure(result);
+  return result.refusal === undefined ? grant : { ok: false, reason: 'busy', refusal: result.refusal, release: result.releaseRefused === true };
+}
+
+/**
+ * What a renewal's answer comes to: renewed when Redis extended the key (1) and the client
+ * library counted it; lost when Redis said the key is not ours; unknown without an answer, on an
+ * error reply, or when the extension was refused (too few replicas after WAIT).
+ */
+export function renewal(result: RpcResult): RenewResult {
+  if (!result.ok || result.reply.type === 'error') return 'unknown';
+  if (integerOf(result.reply) !== 1) return 'lost';
+  return result.refusal === undefined ? 'renewed' : 'unknown';
+}
+
+/** True when Redis's answer came and the client library counted it (no refusal after WAIT). */
+export function counted(result: RpcResult): result is Extract<RpcResult, { ok: true }> {
+  return result.ok && result.refusal === undefined;
 }

@@ -1,5 +1,5 @@
 import { commandLabel, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
-import type { AcquireResult, Recipe, RecipeContext } from './recipe';
+import { counted, type AcquireResult, type Recipe, type RecipeContext } from './recipe';
 
 /** Redlock's knobs (defaults follow node-redlock v5). */
 export interface RedlockOptions {
@@ -39,7 +39,7 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
       for (const node of ctx.nodes) {
         const argv = ['SET', key, ctx.value, 'NX', 'PX', String(ctx.ttlMs)];
         ctx.rpc.call(node, argv, commandLabel, (result) => {
-          if (result.ok && result.reply.type === 'status') granted++;
+          if (counted(result) && result.reply.type === 'status') granted++;
           if (--pending > 0) return;
           const elapsedMs = ctx.process.localNow() - startLocal;
           const driftMs = Math.round(options.driftFactor * ctx.ttlMs) + 2;
@@ -58,7 +58,7 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
       for (const node of ctx.nodes) {
         const argv = ['EVAL', RENEW_IF_MINE, '1', key, ctx.value, String(ctx.ttlMs)];
         ctx.rpc.call(node, argv, commandLabel, (result) => {
-          if (result.ok && result.reply.type === 'integer' && result.reply.value === 1n) renewed++;
+          if (counted(result) && result.reply.type === 'integer' && result.reply.value === 1n) renewed++;
           if (--pending === 0) done(renewed >= quorum ? 'renewed' : 'lost');
         }, options.instanceTimeoutMs);
       }

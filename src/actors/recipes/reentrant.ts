@@ -1,5 +1,5 @@
 import { commandLabel, REENTRANT_ACQUIRE, REENTRANT_RELEASE, REENTRANT_RENEW } from './lockScripts';
-import { failure, integerOf, type Recipe, type RecipeContext } from './recipe';
+import { acquired, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
 
 /**
  * A reentrant lock (Redisson's layout): the key is a hash whose field is the owner's value and
@@ -16,16 +16,14 @@ export function reentrantRecipe(ctx: RecipeContext): Recipe {
     reentrant: true,
     acquire(key, done) {
       script(REENTRANT_ACQUIRE, key, (result) =>
-        done(result.ok && result.reply.type === 'integer' ? { ok: true, token: null, validityMs: ctx.ttlMs } : failure(result)),
+        done(acquired(result, result.ok && result.reply.type === 'integer' ? { ok: true, token: null, validityMs: ctx.ttlMs } : null)),
       );
     },
     release(key, done) {
       script(REENTRANT_RELEASE, key, (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));
     },
     renew(key, done) {
-      script(REENTRANT_RENEW, key, (result) =>
-        done(!result.ok || result.reply.type === 'error' ? 'unknown' : integerOf(result.reply) === 1 ? 'renewed' : 'lost'),
-      );
+      script(REENTRANT_RENEW, key, (result) => done(renewal(result)));
     },
   };
 }

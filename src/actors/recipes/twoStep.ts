@@ -1,5 +1,5 @@
 import { commandLabel, RENEW_IF_MINE } from './lockScripts';
-import { failure, integerOf, type Recipe, type RecipeContext } from './recipe';
+import { acquired, failure, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
 
 /**
  * The two classic broken recipes, each two commands where one was needed:
@@ -20,12 +20,13 @@ export function twoStepRecipe(ctx: RecipeContext, kind: 'get-then-set' | 'setnx-
     call(['GET', key], (got) => {
       if (!got.ok || got.reply.type !== 'bulk') return done(failure(got));
       if (got.reply.value !== null) return done({ ok: false, reason: 'busy' });
-      thenAfterGap(() => call(['SET', key, ctx.value, 'PX', String(ctx.ttlMs)], (set) => done(set.ok && set.reply.type === 'status' ? granted : failure(set))));
+      thenAfterGap(() => call(['SET', key, ctx.value, 'PX', String(ctx.ttlMs)], (set) => done(acquired(set, set.ok && set.reply.type === 'status' ? granted : null))));
     });
 
   const setnxThenExpire = (key: string, done: (r: Parameters<Parameters<Recipe['acquire']>[1]>[0]) => void) =>
     call(['SETNX', key, ctx.value], (setnx) => {
       if (!setnx.ok || integerOf(setnx.reply) !== 1) return done(failure(setnx));
+      if (setnx.refusal !== undefined) return done(acquired(setnx, granted));
       thenAfterGap(() => call(['PEXPIRE', key, String(ctx.ttlMs)], () => done(granted)));
     });
 
@@ -36,9 +37,7 @@ export function twoStepRecipe(ctx: RecipeContext, kind: 'get-then-set' | 'setnx-
       call(['DEL', key], (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));
     },
     renew(key, done) {
-      call(['EVAL', RENEW_IF_MINE, '1', key, ctx.value, String(ctx.ttlMs)], (result) =>
-        done(!result.ok || result.reply.type === 'error' ? 'unknown' : integerOf(result.reply) === 1 ? 'renewed' : 'lost'),
-      );
+      call(['EVAL', RENEW_IF_MINE, '1', key, ctx.value, String(ctx.ttlMs)], (result) => done(renewal(result)));
     },
   };
 }

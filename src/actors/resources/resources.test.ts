@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestScripts, runYaml } from '../../scenario/testKit';
 
@@ -67,5 +68,52 @@ describe('dispatch service', () => {
     expect(second!.data).toMatchObject({ from: 'A', accepted: false });
     expect(second!.data.reason).toMatch(/already ASSIGNED to B/);
     expect(r.verdict('no-double-assignment').holds).toBe(true);
+  });
+});
+
+/** One holder that writes twice with its single token (INCR gives it token 1). */
+const twoWrites = (resource: string) => `
+id: twice
+title: one holder, two writes
+seed: 7
+clients:
+  - id: A
+    steps:
+      - { redis: [INCR, 'fence'], as: acquire }
+      - { write: espresso }
+      - { write: espresso }
+resource: ${resource}
+`;
+
+describe('fenced store: lenient (<=) or strict (<)', () => {
+  // Lesson 10's repeated token: failover-fencing with one order for B, so B's only write carries
+  // the token 1 the failover handed out again, and A (still holding 1 from the old primary) writes after it.
+  const failover = readFileSync('lessons/scenarios/failover-fencing.yaml', 'utf8').replace(', jobs: 2 }', ' }');
+  const writes = (yaml: string) => runYaml(yaml).of('resource.write').map((e) => [e.data.from, e.data.token, e.data.accepted]);
+
+  it('lenient lets a holder write twice with its token; strict refuses the second write', () => {
+    expect(writes(twoWrites('{ id: espresso, fencing: true }'))).toEqual([['A', 1, true], ['A', 1, true]]);
+    const strict = runYaml(twoWrites('{ id: espresso, fencing: true, fenceCompare: strict }')).of('resource.write');
+    expect(strict.map((e) => e.data.accepted)).toEqual([true, false]);
+    expect(strict[1]!.data.reason).toBe('token 1 was already used (strict: one write per token)');
+  });
+
+  it('a db-row in strict mode reads as a WHERE fence_token < :token that matched no row', () => {
+    const strict = runYaml(twoWrites('{ id: espresso, kind: db-row, fencing: true, fenceCompare: strict }')).of('resource.write');
+    expect(strict[1]!.data.reason).toBe('UPDATE matched 0 rows: fence_token is already 1 (WHERE fence_token < 1)');
+  });
+
+  it('after a failover repeats a token, lenient lets both holders write with it; strict refuses the second', () => {
+    const lenient = writes(failover);
+    const strict = writes(failover.replace('fencing: true }', 'fencing: true, fenceCompare: strict }'));
+    const repeated = lenient.filter(([, token]) => token === lenient[0]![1]);
+    expect(new Set(repeated.map(([from]) => from)).size).toBe(2);
+    expect(repeated.every(([, , accepted]) => accepted)).toBe(true);
+    const strictRepeated = strict.filter(([, token]) => token === strict[0]![1]);
+    expect(strictRepeated.map(([, , accepted]) => accepted)).toEqual([true, false]);
+  });
+
+  it('refuses fenceCompare on a resource that does not compare tokens', () => {
+    expect(() => runYaml(twoWrites('{ id: espresso, kind: inventory, fenceCompare: strict }'))).toThrow(/fenceCompare applies to kind store or db-row/);
   });
 });

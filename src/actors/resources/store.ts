@@ -10,7 +10,14 @@ import type { ReadResult, Resource } from './resource';
  * As a `db-row`, the same check is a conditional update:
  * `UPDATE row SET value = ?, fence_token = ? WHERE fence_token <= ?`, which matches no row when
  * a newer holder already wrote.
+ *
+ * `lenient` (`<=`) accepts a token equal to the highest seen, so a holder can write more than
+ * once, and so can a second holder that was handed the same number (a counter that repeated
+ * one after a failover). `strict` (`<`) accepts each token once: a repeat is refused, whoever
+ * carries it, including the holder's own second write.
  */
+export type FenceCompare = 'lenient' | 'strict';
+
 export class Store implements Resource {
   readonly process: Process;
   readonly readsFirst = false;
@@ -23,6 +30,7 @@ export class Store implements Resource {
     readonly id: string,
     readonly fencing: boolean,
     readonly kind: 'store' | 'db-row' = 'store',
+    readonly compare: FenceCompare = 'lenient',
   ) {
     this.process = new Process(sim, id);
   }
@@ -55,10 +63,17 @@ export class Store implements Resource {
   private refusal(token: number | null): string | null {
     if (!this.fencing) return null;
     if (token === null) return 'no fencing token';
-    if (this.highestToken !== null && token < this.highestToken) {
+    const highest = this.highestToken;
+    if (highest === null) return null;
+    if (token < highest) {
       return this.kind === 'db-row'
-        ? `UPDATE matched 0 rows: fence_token is ${this.highestToken}, this write carries ${token}`
-        : `stale token ${token} < ${this.highestToken}`;
+        ? `UPDATE matched 0 rows: fence_token is ${highest}, this write carries ${token}`
+        : `stale token ${token} < ${highest}`;
+    }
+    if (token === highest && this.compare === 'strict') {
+      return this.kind === 'db-row'
+        ? `UPDATE matched 0 rows: fence_token is already ${highest} (WHERE fence_token < ${token})`
+        : `token ${token} was already used (strict: one write per token)`;
     }
     return null;
   }

@@ -6,6 +6,8 @@ const side = z.strictObject({
   label: z.string().min(1),
   /** Override `resource.fencing`. */
   fencing: z.boolean().optional(),
+  /** Override `resource.fenceCompare` (lenient `<=` or strict `<`). */
+  fenceCompare: z.enum(['lenient', 'strict']).optional(),
   /** Override the scenario's seed. */
   seed: z.number().int().nonnegative().optional(),
 });

@@ -45,6 +45,7 @@ const KEY_DOCS: Record<string, string> = {
   resource: 'What the lock protects: a store, a DB row, inventory, a payment provider or a dispatch service.',
   'resource.kind': 'What the resource is (default: store).',
   fencing: 'Reject writes whose fencing token is lower than one already seen (store, db-row).',
+  fenceCompare: 'lenient accepts a token equal to the highest seen (a holder may write again); strict accepts each token once.',
   stock: 'inventory: the starting stock.',
   order: 'payment, dispatch: the order at stake.',
   idempotencyKeys: 'payment: the provider honours idempotency keys.',
