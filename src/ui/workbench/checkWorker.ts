@@ -1,3 +1,4 @@
+import '../zodWithoutEval';
 import { checkScenarioText } from './checkScenarioText';
 
 /** What the page sends: one text to check, numbered so answers can be matched to questions. */

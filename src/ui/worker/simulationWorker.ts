@@ -1,3 +1,4 @@
+import '../zodWithoutEval';
 import * as Comlink from 'comlink';
 import { luaWasmUrl } from '../../redis/lua/wasmUrl';
 import { loadScriptEngine } from '../../scenario/run';
