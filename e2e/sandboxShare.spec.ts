@@ -55,3 +55,19 @@ test('a YAML alias bomb is reported at its place, like any YAML error', async ({
   await page.getByLabel('Choose a YAML file').setInputFiles({ name: 'bomb.yaml', mimeType: 'text/yaml', buffer: Buffer.from(BOMB_YAML) });
   await expect(page.getByRole('alert').filter({ hasText: 'bomb.yaml has 1 problem' })).toContainText('bomb.yaml:4:8: the aliases here (*name) expand to too many values');
 });
+
+test('on a phone every field of every sandbox client is on screen, named, and the page never scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('./#/sandbox');
+  const controls = [/^Name of client A$/, /^Recipe of client A$/, /^TTL of client A/, /^Work time of client A/, /^Start time of client A/];
+  for (const name of controls) {
+    const box = (await page.getByLabel(name).boundingBox())!;
+    expect(box.x, `${name}`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${name}`).toBeLessThanOrEqual(390);
+  }
+  const remove = (await page.getByRole('button', { name: 'Remove A' }).boundingBox())!;
+  expect(remove.x + remove.width).toBeLessThanOrEqual(390);
+  // Each field keeps a visible name on the card, not only an accessible one.
+  await expect(page.locator('.sandbox-clients td[data-label="TTL (s)"]').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -55,11 +55,11 @@ export function SandboxForm({ spec, onChange }: { spec: SandboxSpec; onChange: (
         <tbody>
           {spec.clients.map((c, i) => (
             <tr key={c.id}>
-              <th scope="row">{c.id}</th>
-              <td>
+              <th scope="row" data-label="Client">{c.id}</th>
+              <td data-label="Name">
                 <input type="text" aria-label={`Name of client ${c.id}`} value={c.label} onChange={(e) => setClient(i, { label: e.target.value })} />
               </td>
-              <td>
+              <td data-label="Recipe" className="sandbox-recipe">
                 <select aria-label={`Recipe of client ${c.id}`} value={c.recipe} onChange={(e) => setClient(i, { recipe: e.target.value as SandboxClient['recipe'] })}>
                   {RECIPES.map((r) => (
                     <option key={r} value={r}>
@@ -68,13 +68,13 @@ export function SandboxForm({ spec, onChange }: { spec: SandboxSpec; onChange: (
                   ))}
                 </select>
               </td>
-              <td>
+              <td data-label="TTL (s)">
                 <input type="number" min={0.001} step={0.5} aria-label={`TTL of client ${c.id} in seconds`} value={c.ttlS} onChange={(e) => setClient(i, { ttlS: num(e.target.value, c.ttlS) })} />
               </td>
-              <td>
+              <td data-label="Work (s)">
                 <input type="number" min={0} step={0.5} aria-label={`Work time of client ${c.id} in seconds`} value={c.workS} onChange={(e) => setClient(i, { workS: num(e.target.value, c.workS) })} />
               </td>
-              <td>
+              <td data-label="Start (s)">
                 <input type="number" min={0} step={0.5} aria-label={`Start time of client ${c.id} in seconds`} value={c.startAtS} onChange={(e) => setClient(i, { startAtS: num(e.target.value, c.startAtS) })} />
               </td>
               <td>
