@@ -10,6 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [['list']],
+  // Stored pictures for the visual comparisons live beside the specs, one name each.
+  snapshotPathTemplate: '{testDir}/snapshots/{arg}{ext}',
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },
   use: {
     baseURL: `http://127.0.0.1:${port}/lockstep/`,
     viewport: { width: 1280, height: 800 },

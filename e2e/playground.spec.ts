@@ -206,6 +206,8 @@ test('accessibility: the course map, a lesson with its playground, and the sandb
   await axe(page);
 });
 
+// Visual comparisons against the stored pictures in e2e/snapshots/ (a changed look fails until
+// it is looked at and accepted with `npx playwright test e2e/playground.spec.ts --update-snapshots`).
 for (const [name, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
   ['phone', { width: 390, height: 844 }],
@@ -214,15 +216,15 @@ for (const [name, viewport] of [
     await page.setViewportSize(viewport);
     await page.goto('./');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.screenshot({ path: `e2e/snapshots/home-${name}.png` });
+    await expect(page).toHaveScreenshot(`home-${name}.png`);
     await openBarista(page);
     const sim = player(page);
     await sim.getByLabel('Go to time (s)').fill('18');
     await sim.getByRole('button', { name: 'Go', exact: true }).click();
     await sim.scrollIntoViewIfNeeded();
-    await sim.screenshot({ path: `e2e/snapshots/lesson-player-${name}.png` });
+    await expect(sim).toHaveScreenshot(`lesson-player-${name}.png`);
     await page.goto('./#/sandbox');
     await expect(player(page, /My sandbox/).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: `e2e/snapshots/sandbox-${name}.png`, fullPage: true });
+    await expect(page).toHaveScreenshot(`sandbox-${name}.png`, { fullPage: true });
   });
 }
