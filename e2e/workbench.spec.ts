@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { workbenchDiagnosticsFigure } from '../src/bench/workbenchDiagnostics';
 import { parseLesson } from '../src/lessons/parse';
+import { TEMPLATE } from '../src/ui/workbench/workbenchModel';
 
 /**
  * The workbench as a learner uses it: write a scenario with a mistake and see it at its line,
@@ -11,27 +12,8 @@ import { parseLesson } from '../src/lessons/parse';
  * scenario (src/bench/workbenchDiagnostics.ts, which bench:ui can call too).
  */
 
-const SCENARIO = `id: two-baristas
-title: Two baristas, plain DEL
-seed: 1
-clients:
-  - id: A
-    label: Barista A
-    steps:
-      - { redis: [SET, lock, '{value}', NX, PX, 3000] }
-      - { wait: 5s }
-      - { write: espresso }
-      - { redis: [DEL, lock] }
-  - id: B
-    label: Barista B
-    startAt: 4s
-    steps:
-      - { redis: [SET, lock, '{value}', NX, PX, 10000] }
-      - { wait: 3s }
-      - { write: espresso }
-      - { redis: [DEL, lock] }
-resource: { id: espresso, label: Espresso machine }
-`;
+// The workbench's own template (its comments dropped), under a name of this test's own.
+const SCENARIO = TEMPLATE.replace(/^#.*\n/gm, '').replace('id: my-lock', 'id: two-baristas').replace('title: My lock', 'title: Two baristas, plain DEL');
 
 function editor(page: Page) {
   return page.getByRole('textbox', { name: 'Scenario (YAML)' });
