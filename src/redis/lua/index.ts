@@ -1,8 +1,11 @@
 import { LuaFactory, type LuaWasm } from 'wasmoon';
-import { defaultLuaLimits, LuaScriptEngine, type LuaLimits } from './luaScriptEngine';
+import { defaultLuaLimits, type LuaLimits } from './luaLimits';
+import { LuaScriptEngine } from './luaScriptEngine';
 
-export { LuaScriptEngine, defaultLuaLimits } from './luaScriptEngine';
-export type { LuaLimits, LuaRunStats } from './luaScriptEngine';
+export { LuaScriptEngine } from './luaScriptEngine';
+export { defaultLuaLimits } from './luaLimits';
+export type { LuaLimits } from './luaLimits';
+export type { LuaRunStats } from './luaScriptEngine';
 
 export interface LoadLuaEngineOptions extends Partial<LuaLimits> {
   /**

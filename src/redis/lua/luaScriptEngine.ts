@@ -8,20 +8,8 @@ import { isLuaUnwind, LuaVm } from './luaVm';
 import { formatG, pushErrorTable, pushReply, readReply, replyWeightBytes } from './replyBridge';
 import { sandboxSource, SHIM_CHUNKS } from './shimSources';
 import { mapCompileMessage, rewriteFor51 } from './syntax51';
-
-/** Limits that keep a script from freezing or exhausting the page. */
-export interface LuaLimits {
-  /**
-   * Lua VM instructions a script may run before it is cut, as if SCRIPT KILL had been sent.
-   * Default 20 million: a few hundred milliseconds of WebAssembly, while real lock scripts
-   * need a few hundred instructions.
-   */
-  instructionBudget: number;
-  /** Bytes the Lua heap may grow by. Default 64 MiB. */
-  memoryLimitBytes: number;
-}
-
-export const defaultLuaLimits: LuaLimits = { instructionBudget: 20_000_000, memoryLimitBytes: 64 * 1024 * 1024 };
+import { defaultLuaLimits, type LuaLimits } from './luaLimits';
+import { nextRand48, RAND48_INITIAL, seedRand48 } from './rand48';
 
 /** Instructions between two calls of the count hook. */
 const HOOK_INTERVAL = 10_000;
@@ -39,11 +27,6 @@ const REPLY_FREE_BYTES = 4096;
 
 /** After a script the heap is collected when it holds more than this. */
 const COLLECT_ABOVE_BYTES = 8 * 1024 * 1024;
-
-/** rand48 keeps 48 bits of state; Redis never seeds it, so it starts from the static value. */
-const RAND48_MASK = (1n << 48n) - 1n;
-const RAND48_INITIAL = 0x1234abcd330en;
-
 
 /** What the last run did, for the server (BUSY modelling) and for tests. */
 export interface LuaRunStats {
@@ -349,13 +332,13 @@ export class LuaScriptEngine implements ScriptEngine {
         return api.error(L);
       }),
       lrand48: vm.register((L) => {
-        this.rand48 = (this.rand48 * 0x5deece66dn + 0xbn) & RAND48_MASK;
-        api.pushinteger(L, this.rand48 >> 17n);
+        const { state, value } = nextRand48(this.rand48);
+        this.rand48 = state;
+        api.pushinteger(L, value);
         return 1;
       }),
       srand48: vm.register((L) => {
-        const seed = BigInt(Math.trunc(api.tonumberx(L, 1, 0))) & 0xffffffffn;
-        this.rand48 = (seed << 16n) | 0x330en;
+        this.rand48 = seedRand48(api.tonumberx(L, 1, 0));
         return 0;
       }),
       // The shim reports C work that allocates nothing (a plain search compares up to text ×
