@@ -7,17 +7,7 @@ import type { NodeInfo, RedisServerNode } from './redisNode';
 import { ProcessClock } from './processClock';
 import { bindSentinelEffects, sentinelMachine, type SentinelEffects, type SentinelEvent, type SentinelLaneState, type SentinelState } from './sentinelMachine';
 import type { SentinelGroupView, SentinelPeer } from './sentinelPeers';
-
-/** Sentinel's PING period (and the period of everything else it does here). */
-export const PING_PERIOD_MS = 1000;
-/** Another sentinel's "the primary is down" counts for this long (Redis: SENTINEL_ASK_PERIOD * 5). */
-export const OPINION_VALID_MS = 5000;
-/** Election timeout cap (Redis: SENTINEL_ELECTION_TIMEOUT). */
-export const ELECTION_TIMEOUT_MS = 10_000;
-/** Candidates wait a random delay up to this before asking for votes (Redis: SENTINEL_MAX_DESYNC). */
-export const MAX_DESYNC_MS = 1000;
-/** A node that disagrees with the configuration this long is reconfigured (Redis: 4 × the hello period). */
-export const RECONFIGURE_AFTER_MS = 4000;
+import { ELECTION_TIMEOUT_MS, MAX_DESYNC_MS, OPINION_VALID_MS, PING_PERIOD_MS, RECONFIGURE_AFTER_MS } from './sentinelTiming';
 
 interface Opinion {
   down: boolean;
