@@ -4,14 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../sim/traceEvents';
 import { eventDetailRows } from './describeEvent';
 import { loadScripts, referenceScenario, run } from './testing/lessonRuns';
-import { showTooltip, tooltipPosition, type Rect } from './tooltip';
+import { overlaps, type Box } from './layers/labelLayout';
+import { showTooltip, tooltipPosition } from './tooltip';
 
 const bounds = { width: 900, height: 300 };
-const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 describe('tooltipPosition: beside the mark, never on it', () => {
   const size = { w: 220, h: 70 };
-  const at = (mark: Rect, pointerX: number | null = null) => {
+  const at = (mark: Box, pointerX: number | null = null) => {
     const { x, y } = tooltipPosition(mark, size.w, size.h, bounds, pointerX);
     return { x0: x, y0: y, x1: x + size.w, y1: y + size.h };
   };

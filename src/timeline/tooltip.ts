@@ -1,20 +1,13 @@
 import type { Selection } from 'd3-selection';
 import type { MarkInfo } from './markInfo';
 import { ink, paper } from './palette';
+import type { Box } from './layers/labelLayout';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
 const LINE_PX = 15;
 const CHAR_PX = 7.1;
 const MAX_CHARS = 58;
-
-/** A rectangle in svg pixels. */
-export interface Rect {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 
 /** Space between a mark and its tooltip. */
 const GAP_PX = 8;
@@ -26,7 +19,7 @@ const NARROW_PX = 48;
  * it: right of a small mark (or left, near the right edge), above or below a bar or an arrow
  * (at the pointer's x when there is one), always inside `bounds`.
  */
-export function tooltipPosition(mark: Rect, widthPx: number, heightPx: number, bounds: { width: number; height: number }, pointerX: number | null): { x: number; y: number } {
+export function tooltipPosition(mark: Box, widthPx: number, heightPx: number, bounds: { width: number; height: number }, pointerX: number | null): { x: number; y: number } {
   const clampX = (x: number) => Math.max(4, Math.min(bounds.width - widthPx - 4, x));
   const clampY = (y: number) => Math.max(4, Math.min(bounds.height - heightPx - 4, y));
   if (mark.x1 - mark.x0 < NARROW_PX) {
@@ -47,7 +40,7 @@ export function tooltipPosition(mark: Rect, widthPx: number, heightPx: number, b
  * it. It repeats what the focused mark's accessible name says, so it is hidden from assistive
  * technology.
  */
-export function showTooltip(g: G, info: MarkInfo, mark: Rect, pointerX: number | null, boundsW: number, boundsH: number): void {
+export function showTooltip(g: G, info: MarkInfo, mark: Box, pointerX: number | null, boundsW: number, boundsH: number): void {
   const lines = [...wrap(info.headline), ...info.rows.slice(0, 9).map(([k, v]) => `${k}: ${v.length > MAX_CHARS - k.length ? `${v.slice(0, MAX_CHARS - k.length - 1)}…` : v}`)];
   const widthPx = Math.min(MAX_CHARS, Math.max(...lines.map((l) => l.length))) * CHAR_PX + 16;
   const heightPx = lines.length * LINE_PX + 10;
