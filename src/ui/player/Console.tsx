@@ -22,6 +22,9 @@ export function Console({ store }: { store: PlayerStore }) {
   const [history, setHistory] = useState<string[]>([]);
   const [back, setBack] = useState(-1);
   const [error, setError] = useState<string | null>(null);
+  // The transcript's length when the learner last sent a command: its entry, once the run has it, is announced.
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const id = useId();
   const outputRef = useRef<HTMLOListElement>(null);
   const transcript = useMemo(() => consoleTranscript(events, (indicesOfKind(events, 'action.apply')[applied - 1] ?? -1) + 1), [events, applied]);
@@ -30,6 +33,14 @@ export function Console({ store }: { store: PlayerStore }) {
     const out = outputRef.current;
     if (out) out.scrollTop = out.scrollHeight;
   }, [transcript.length]);
+
+  // A warning is announced once, for the command just sent, not each time stepping crosses it.
+  useEffect(() => {
+    if (sentAt === null || transcript.length <= sentAt) return;
+    const warning = transcript[transcript.length - 1]?.warning;
+    setAnnouncement(warning ? `Warning: ${warning}` : '');
+    setSentAt(null);
+  }, [transcript, sentAt]);
 
   if (nodes.length === 0) return null;
   const label = (nodeId: string) => nodes.find((n) => n.id === nodeId)?.label ?? nodeId;
@@ -45,6 +56,7 @@ export function Console({ store }: { store: PlayerStore }) {
     setHistory((h) => [...h, line]);
     setBack(-1);
     setLine('');
+    setSentAt(transcript.length);
     store.getState().act({ do: 'command', target: node, argv });
   };
 
@@ -70,6 +82,11 @@ export function Console({ store }: { store: PlayerStore }) {
             <div className="console-command">
               <span className="muted">{formatMs(t.at)} {label(t.node)}&gt;</span> {t.command}
             </div>
+            {t.warning && (
+              <div className="console-warning">
+                <strong>Warning:</strong> {t.warning}
+              </div>
+            )}
             {t.reply === null ? (
               <div className="console-reply console-noreply">(no answer: {label(t.node)} was not running)</div>
             ) : (
@@ -123,6 +140,9 @@ export function Console({ store }: { store: PlayerStore }) {
         </label>
         <button type="submit">Run</button>
       </form>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
       {error && (
         <p id={`${id}-error`} role="alert" className="console-error">
           {error}

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator } from '@playwright/test';
+
+/**
+ * The console flags a destructive command with a warning that names the risk, shows it in the
+ * transcript and announces it, and runs the command all the same (issue 15). Driven on the paused
+ * barista lesson, where Barista A holds `lock` on r1 from the start, on a laptop and on a phone.
+ */
+
+async function send(sim: Locator, command: string) {
+  const line = sim.getByRole('textbox', { name: /Command for/ });
+  await line.fill(command);
+  await line.press('Enter');
+  // The command is in the transcript once the run that includes it is back from the worker.
+  await expect(sim.getByRole('list', { name: 'Console' }).locator('.console-command').filter({ hasText: command }).last()).toBeVisible();
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`destructive console commands are flagged and still run (${viewport.width}×${viewport.height})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('./#/lesson/paused-barista');
+    const sim = page.getByRole('region', { name: /Simulation: The paused barista/ });
+    await expect(sim.getByTestId('trace-hash')).toHaveText(/^[0-9a-f]{16}$/, { timeout: 20_000 });
+    await sim.getByLabel('Go to time (s)').fill('1');
+    await sim.getByRole('button', { name: 'Go', exact: true }).click();
+    const transcript = sim.getByRole('list', { name: 'Console' });
+    const warnings = transcript.locator('.console-warning');
+
+    // A harmless read: no warning.
+    await send(sim, 'GET lock');
+    await expect(warnings).toHaveCount(0);
+
+    // Deleting the lock Barista A holds: warned, named, announced, and done (the reply is 1).
+    await send(sim, 'DEL lock');
+    const del = transcript.getByRole('listitem').filter({ hasText: 'DEL lock' });
+    await expect(del.locator('.console-warning')).toContainText('Warning: DEL removes lock, the lock Barista A holds');
+    await expect(del.locator('.console-warning')).toBeInViewport();
+    await expect(del).toContainText('(integer) 1');
+    await expect(sim.getByRole('status').filter({ hasText: /^Warning: DEL removes lock/ })).toHaveCount(1);
+    const box = await del.locator('.console-warning').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+
+    // A lock with no expiry, then FLUSHALL: each warned, each run.
+    await send(sim, 'SET mine me NX');
+    await expect(transcript.getByRole('listitem').filter({ hasText: 'SET mine me NX' })).toContainText('takes mine with no expiry');
+    await expect(transcript.getByRole('listitem').filter({ hasText: 'SET mine me NX' })).toContainText('OK');
+    await send(sim, 'FLUSHALL');
+    await expect(transcript.getByRole('listitem').filter({ hasText: 'FLUSHALL' })).toContainText('FLUSHALL deletes every key on');
+    await expect(sim.getByRole('status').filter({ hasText: /^Warning: FLUSHALL deletes every key/ })).toHaveCount(1);
+    await expect(warnings).toHaveCount(3);
+
+    // Nothing blocks: the console still takes commands, and the panel passes an accessibility scan.
+    await send(sim, 'DBSIZE');
+    await expect(transcript.getByRole('listitem').last()).toContainText('(integer) 0');
+    const scan = await new AxeBuilder({ page }).include('.redis-console').analyze();
+    expect(scan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+}
