@@ -209,6 +209,16 @@ describe('5.1 syntax', () => {
     expect(run('::top::')).toEqual(compileError("unexpected symbol near ':'"));
     expect(run('local x <const> = 5')).toEqual(compileError("unexpected symbol near '<'"));
   });
+  it('compiles without running for an editor: the same message as EVAL, and nothing of the script runs', () => {
+    const broken = 'local x = 1\nif x then\n  return x\n';
+    expect(run(broken)).toEqual(err(`ERR Error compiling script (new function): ${engine.compileError(broken)}`));
+    expect(engine.compileError(broken)).toBe("user_script:4: 'end' expected (to close 'if' at line 2) near '<eof>'");
+    expect(engine.compileError('return 7 // 2')).toBe("user_script:1: unexpected symbol near '/'");
+    // A loop that never ends compiles at once; a script that writes writes nothing.
+    expect(engine.compileError('while true do end')).toBeNull();
+    expect(engine.compileError("redis.call('SET', 'compiled', 'ran')")).toBeNull();
+    expect(run("return redis.call('GET', 'compiled')")).toEqual(str(null));
+  });
   it("quotes '<eof>' like 5.1 and keeps 5.1's escapes", () => {
     expect(run('return 1 +')).toEqual(compileError("unexpected symbol near '<eof>'"));
     expect(run("return 'a\\x41'")).toEqual(str('ax41'));

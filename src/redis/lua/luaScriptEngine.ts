@@ -103,6 +103,33 @@ export class LuaScriptEngine implements ScriptEngine {
     return reply;
   }
 
+  /**
+   * Compiles a script without running it and returns Redis's compile message
+   * (`user_script:4: 'end' expected (to close 'if' at line 2) near '<eof>'`), or null when it
+   * compiles. Nothing of the script runs, so an editor may call it on every keystroke.
+   */
+  compileError(body: string): string | null {
+    const { vm, compile } = this.session;
+    const { api } = vm;
+    const L = vm.L;
+    const base = api.gettop(L);
+    let failed = false;
+    try {
+      vm.pushRef(L, compile);
+      vm.pushString(L, rewriteFor51(body));
+      failed = vm.pcall(L, 1, 2, 0) !== LuaReturn.Ok;
+      if (failed) return 'the script could not be compiled (the Lua VM ran out of memory)';
+      return api.type(L, -2) === LuaType.Function ? null : mapCompileMessage(vm.toString(L, -1));
+    } catch (e) {
+      failed = true;
+      return `the script could not be compiled: ${e instanceof Error ? e.message : String(e)}`;
+    } finally {
+      api.settop(L, base);
+      // As after a failed run: a VM that failed outside Lua's own error handling is not trusted again.
+      if (failed) this.restart();
+    }
+  }
+
   /** A view of this engine with its own math.random state, as a separate server process has. */
   forServer(): ScriptEngine {
     let rand48 = RAND48_INITIAL;

@@ -29,7 +29,8 @@ export function checkScenarioText(text: string): ScenarioResult {
   }
 }
 
-function boundsProblem(text: string): Diagnostic | undefined {
+/** The first bound a text breaks (too long, nested too deep), or undefined: text past them is never parsed. */
+export function boundsProblem(text: string): Diagnostic | undefined {
   if (text.length > MAX_SCENARIO_CHARS) {
     return { file: WORKBENCH_FILE, line: 1, col: 1, message: `the scenario is ${text.length.toLocaleString('en')} characters long; the workbench checks up to ${MAX_SCENARIO_CHARS.toLocaleString('en')}`, hint: 'a scenario is a page of YAML: remove what was pasted by mistake' };
   }
