@@ -1,3 +1,5 @@
+import { indentOnInput } from '@codemirror/language';
+import { EditorState } from '@codemirror/state';
 import { classHighlighter, highlightTree } from '@lezer/highlight';
 import { describe, expect, it } from 'vitest';
 import { yamlWithLua } from './luaInYaml';
@@ -25,5 +27,15 @@ describe('Lua inside a scenario', () => {
 
   it('leaves other strings alone', () => {
     expect(keywords(`title: "local if then end"\nsteps:\n  - { redis: [SET, "local", x] }\n`)).toEqual([]);
+  });
+});
+
+describe('typing Lua inside a block scalar', () => {
+  it('keeps the line where it is when `end` is typed (the Lua mode re-indented it to column 0, out of the YAML block)', () => {
+    const text = `steps:\n  - redis:\n      - EVAL\n      - |\n        if x then\n          return 1\n        en\n      - 0\n`;
+    const at = text.indexOf('        en\n') + '        en'.length;
+    let state = EditorState.create({ doc: text, selection: { anchor: at }, extensions: [yamlWithLua(), indentOnInput()] });
+    state = state.update({ changes: { from: at, insert: 'd' }, selection: { anchor: at + 1 }, userEvent: 'input.type' }).state;
+    expect(state.doc.line(7).text).toBe('        end');
   });
 });

@@ -3,7 +3,13 @@ import { LanguageSupport, StreamLanguage } from '@codemirror/language';
 import { lua } from '@codemirror/legacy-modes/mode/lua';
 import { parseMixed, type Input, type SyntaxNode } from '@lezer/common';
 
-const luaParser = StreamLanguage.define(lua).parser;
+/**
+ * Lua's tokens without its indentation rules: the legacy mode indents from column 0 and
+ * re-indents a line as soon as `end` is typed, which inside a YAML block scalar moved the line
+ * out of the block and broke the scenario. Without them a new line keeps the indentation of
+ * the line before it, which is what a script inside YAML needs.
+ */
+const luaParser = StreamLanguage.define({ ...lua, indent: undefined, languageData: { commentTokens: { line: '--' } } }).parser;
 
 /** How many words precede the script in a command that carries one: `EVAL script …`, `SCRIPT LOAD script`. */
 function scriptCommand(words: readonly string[]): boolean {
