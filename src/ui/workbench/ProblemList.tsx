@@ -1,5 +1,19 @@
 import type { Diagnostic } from '../../scenario/diagnostic';
 
+/** Diagnostics as `line:col: message (hint)` list items. */
+function Items({ problems }: { problems: readonly Diagnostic[] }) {
+  return problems.map((d, i) => (
+    <li key={i}>
+      <code>
+        {d.line}:{d.col}
+      </code>{' '}
+      {d.severity === 'warning' ? 'warning: ' : ''}
+      {d.message}
+      {d.hint && <span className="muted"> ({d.hint})</span>}
+    </li>
+  ));
+}
+
 /**
  * The scenario's problems under the editor, each as `line:col: message (hint)` like
  * `lessons:check` prints them: the same words as in the editor's margin, readable without a
@@ -20,17 +34,30 @@ export function ProblemList({ problems, checking }: { problems: readonly Diagnos
         {problems.length} problem{problems.length === 1 ? '' : 's'}
       </p>
       <ul aria-label="Problems">
-        {problems.map((d, i) => (
-          <li key={i}>
-            <code>
-              {d.line}:{d.col}
-            </code>{' '}
-            {d.severity === 'warning' ? 'warning: ' : ''}
-            {d.message}
-            {d.hint && <span className="muted"> ({d.hint})</span>}
-          </li>
-        ))}
+        <Items problems={problems} />
       </ul>
+    </div>
+  );
+}
+
+/**
+ * The scripts that failed in the run on show (a loop cut by the budget, a stack overflow …),
+ * at their lines in the text as it is now. They do not make the scenario invalid: the run
+ * happened, and this says what stopped its scripts and what to change.
+ */
+export function RunProblemList({ problems }: { problems: readonly Diagnostic[] }) {
+  return (
+    <div className="workbench-problems" role="status" aria-live="polite">
+      {problems.length > 0 && (
+        <>
+          <p className="workbench-status workbench-status-bad">
+            The last run: {problems.length} script problem{problems.length === 1 ? '' : 's'}
+          </p>
+          <ul aria-label="Script problems in the last run">
+            <Items problems={problems} />
+          </ul>
+        </>
+      )}
     </div>
   );
 }

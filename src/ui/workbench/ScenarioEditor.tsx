@@ -1,14 +1,16 @@
 import { autocompletion } from '@codemirror/autocomplete';
 import { linter, lintGutter, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
-import { EditorState, type Text } from '@codemirror/state';
+import { EditorState, StateEffect, type Text } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../scenario/diagnostic';
 import type { ScenarioResult } from '../../scenario/parse';
-import { checkOffThread } from './checkOffThread';
+import { boundsProblem } from './checkScenarioText';
+import { checkOffThread, onLuaReady } from './checkOffThread';
 import { yamlWithLua } from './luaInYaml';
 import { scenarioCompletions, scenarioHover } from './scenarioAssist';
+import { placeScriptFailures, type ScriptFailure } from './scriptFailures';
 
 /**
  * How long typing must pause before the scenario is checked (in a worker, checkOffThread.ts).
@@ -24,6 +26,10 @@ export interface ScenarioEditorProps {
   onChecked: (text: string, result: ScenarioResult) => void;
   /** Ctrl/Cmd-Enter. */
   onRun: () => void;
+  /** The scripts that failed in the run on show: marked at their lines for as long as those scripts are unchanged. */
+  scriptFailures?: readonly ScriptFailure[];
+  /** Called with those failures as placed in the text, each time the text is checked. */
+  onRunProblems?: (problems: Diagnostic[]) => void;
 }
 
 /** A diagnostic's 1-based line:col as a range in the document: the word it points at. */
@@ -41,13 +47,21 @@ export function toLintDiagnostic(doc: Text, d: Diagnostic): LintDiagnostic {
   };
 }
 
+const NO_FAILURES: readonly ScriptFailure[] = [];
+
+/** Asks for the text to be checked again though it did not change (a new run, the Lua VM now loaded). */
+const recheck = StateEffect.define<null>();
+function checkAgain(view: EditorView | null): void {
+  view?.dispatch({ effects: recheck.of(null) });
+}
+
 /** The CodeMirror 6 editor for a scenario: YAML (Lua inside EVAL scripts), schema completion and hover, diagnostics as you type. */
-export function ScenarioEditor({ value, onChange, onChecked, onRun }: ScenarioEditorProps) {
+export function ScenarioEditor({ value, onChange, onChecked, onRun, scriptFailures = NO_FAILURES, onRunProblems }: ScenarioEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The editor is built once; callbacks may change on every render.
-  const callbacks = useRef({ onChange, onChecked, onRun });
-  callbacks.current = { onChange, onChecked, onRun };
+  const callbacks = useRef({ onChange, onChecked, onRun, onRunProblems, scriptFailures });
+  callbacks.current = { onChange, onChecked, onRun, onRunProblems, scriptFailures };
 
   useEffect(() => {
     const check = linter(
@@ -56,10 +70,14 @@ export function ScenarioEditor({ value, onChange, onChecked, onRun }: ScenarioEd
         const text = doc.toString();
         const result = await checkOffThread(text);
         callbacks.current.onChecked(text, result);
+        // The run's failed scripts are placed here, after the pause in typing, and only in text the checks would parse.
+        const failures = callbacks.current.scriptFailures;
+        const runProblems = failures.length && !boundsProblem(text) ? placeScriptFailures(text, failures) : [];
+        callbacks.current.onRunProblems?.(runProblems);
         // Positions are mapped onto the text that was checked; CodeMirror moves them through later edits.
-        return result.ok ? [] : result.diagnostics.map((d) => toLintDiagnostic(doc, d));
+        return [...(result.ok ? [] : result.diagnostics), ...runProblems].map((d) => toLintDiagnostic(doc, d));
       },
-      { delay: LINT_DELAY_MS },
+      { delay: LINT_DELAY_MS, needsRefresh: (u) => u.transactions.some((t) => t.effects.some((e) => e.is(recheck))) },
     );
     const created = new EditorView({
       parent: host.current!,
@@ -88,6 +106,14 @@ export function ScenarioEditor({ value, onChange, onChecked, onRun }: ScenarioEd
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Scripts typed while the check worker loaded its Lua VM are checked once it is there.
+  useEffect(() => onLuaReady(() => checkAgain(view.current)), []);
+
+  // A new run's failures are marked without waiting for the next edit.
+  useEffect(() => {
+    checkAgain(view.current);
+  }, [scriptFailures]);
 
   // A template, a lesson scenario or a share link replaces the text from outside.
   useEffect(() => {

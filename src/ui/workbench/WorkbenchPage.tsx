@@ -3,13 +3,17 @@ import type { Catalog } from '../../lessons/types';
 import type { RenderBlock } from './LessonPreview';
 import type { ScenarioResult } from '../../scenario/parse';
 import type { Scenario } from '../../scenario/schema';
+import type { Diagnostic } from '../../scenario/diagnostic';
+import type { PlayerStore } from '../player/playerStore';
 import { downloadText } from '../blocks/download';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { decodeRun, encodeRun, shareUrl } from '../player/shareLink';
 import { WORKBENCH_HREF } from '../routing/route';
 import { useRoute } from '../routing/useRoute';
+import { checkOffThread } from './checkOffThread';
 import { checkScenarioText } from './checkScenarioText';
-import { ProblemList } from './ProblemList';
+import { ProblemList, RunProblemList } from './ProblemList';
+import { scriptFailures, type ScriptFailure } from './scriptFailures';
 import { ScenarioEditor } from './ScenarioEditor';
 import { fileNameFor, lessonScenarios, lessonSkeleton, loadWork, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
 import './workbench.css';
@@ -48,6 +52,9 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
   const [saveProblem, setSaveProblem] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
   const lastLoaded = useRef(text);
+  const [failures, setFailures] = useState<ScriptFailure[]>([]);
+  const [runProblems, setRunProblems] = useState<Diagnostic[]>([]);
+  const unwatchRun = useRef<() => void>(undefined);
 
   // Work in progress survives a reload; a pause in typing is enough to save it.
   useEffect(() => {
@@ -91,11 +98,23 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
     load(next);
   }
 
-  function run() {
-    const result = checkScenarioText(text);
-    setChecked({ text, result });
-    if (result.ok) setRunning({ text, scenario: result.scenario });
+  // Checked off the page's thread, with the scripts compiled: a script that does not compile is no run.
+  async function run() {
+    const ran = text;
+    const result = await checkOffThread(ran, { waitForLua: true });
+    setChecked({ text: ran, result });
+    if (result.ok) setRunning({ text: ran, scenario: result.scenario });
   }
+
+  // The run on show, read for the scripts that failed in it (a new player brings a new store).
+  function watchRun(store: PlayerStore) {
+    unwatchRun.current?.();
+    setFailures(scriptFailures(store.getState().events));
+    unwatchRun.current = store.subscribe((s, before) => {
+      if (s.events !== before.events) setFailures(scriptFailures(s.events));
+    });
+  }
+  useEffect(() => () => unwatchRun.current?.(), []);
 
   function valid(): Scenario | null {
     const result = current ?? checkScenarioText(text);
@@ -188,7 +207,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             }}
           />
         </label>
-        <button type="button" className="button button-primary" onClick={run} aria-keyshortcuts="Control+Enter">
+        <button type="button" className="button button-primary" onClick={() => void run()} aria-keyshortcuts="Control+Enter">
           Run scenario
         </button>
       </div>
@@ -198,8 +217,9 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
           <h2 id="workbench-editor-title" className="visually-hidden">
             Scenario
           </h2>
-          <ScenarioEditor value={text} onChange={setText} onChecked={(t, result) => setChecked({ text: t, result })} onRun={run} />
+          <ScenarioEditor value={text} onChange={setText} onChecked={(t, result) => setChecked({ text: t, result })} onRun={() => void run()} scriptFailures={failures} onRunProblems={setRunProblems} />
           <ProblemList problems={problems} checking={current === null} />
+          <RunProblemList problems={runProblems} />
         </section>
 
         <aside className="workbench-card workbench-side" aria-label="Share and save">
@@ -242,7 +262,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             You changed the scenario: press Run scenario (Ctrl+Enter) to see this version.
           </p>
         )}
-        {running ? <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink /> : <p className="muted">Fix the problems above, then press Run scenario.</p>}
+        {running ? <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink onStore={watchRun} /> : <p className="muted">Fix the problems above, then press Run scenario.</p>}
       </section>
 
       <section className="workbench-card workbench-break" aria-labelledby="workbench-break-title">

@@ -1,6 +1,6 @@
 import type { ScenarioResult } from '../../scenario/parse';
 import { checkScenarioText, WORKBENCH_FILE } from './checkScenarioText';
-import type { CheckRequest } from './checkWorker';
+import type { CheckAnswer, CheckRequest } from './checkWorker';
 
 /**
  * How long a check may take before its worker is stopped and replaced. A scenario the workbench
@@ -11,14 +11,28 @@ export const CHECK_TIMEOUT_MS = 3000;
 let worker: Worker | null = null;
 let nextId = 0;
 const waiting = new Map<number, (result: ScenarioResult) => void>();
+const luaReadyListeners = new Set<() => void>();
 
 function startWorker(): Worker {
   const created = new Worker(new URL('./checkWorker.ts', import.meta.url), { type: 'module' });
-  created.onmessage = (e: MessageEvent<{ id: number; result: ScenarioResult }>) => {
+  created.onmessage = (e: MessageEvent<CheckAnswer>) => {
+    if ('luaReady' in e.data) {
+      for (const listener of luaReadyListeners) listener();
+      return;
+    }
     waiting.get(e.data.id)?.(e.data.result);
     waiting.delete(e.data.id);
   };
   return created;
+}
+
+/**
+ * Calls `listener` when the check worker has loaded its Lua VM: checks made while it loaded
+ * left the scripts unchecked, so the editor checks again. Returns the unsubscribe.
+ */
+export function onLuaReady(listener: () => void): () => void {
+  luaReadyListeners.add(listener);
+  return () => luaReadyListeners.delete(listener);
 }
 
 /**
@@ -27,7 +41,7 @@ function startWorker(): Worker {
  * not answer in CHECK_TIMEOUT_MS is stopped and replaced, and every check it owed reports that.
  * Where workers are unavailable the check runs here, bounded by checkScenarioText's own limits.
  */
-export function checkOffThread(text: string): Promise<ScenarioResult> {
+export function checkOffThread(text: string, { waitForLua = false }: { waitForLua?: boolean } = {}): Promise<ScenarioResult> {
   if (typeof Worker === 'undefined') return Promise.resolve(checkScenarioText(text));
   try {
     worker ??= startWorker();
@@ -35,7 +49,7 @@ export function checkOffThread(text: string): Promise<ScenarioResult> {
     return Promise.resolve(checkScenarioText(text));
   }
   const id = ++nextId;
-  const request: CheckRequest = { id, text };
+  const request: CheckRequest = { id, text, waitForLua };
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       worker?.terminate();

@@ -7,32 +7,44 @@ import { mayHoldScripts, withLuaSyntax, type LuaCompiler } from './luaDiagnostic
 export interface CheckRequest {
   id: number;
   text: string;
+  /** Wait for the Lua VM if it is still loading (Run does; typing does not). */
+  waitForLua?: boolean;
 }
+
+/** What the worker sends: a check's answer, or word that scripts can now be compiled (the page checks again). */
+export type CheckAnswer = { id: number; result: ScenarioResult } | { luaReady: true };
+
+const scope = self as unknown as { onmessage: ((e: MessageEvent<CheckRequest>) => void) | null; postMessage(message: CheckAnswer): void };
 
 /**
- * The Lua VM, loaded the first time a text holds a script (≈100–250 ms once; a scenario without
- * scripts never pays it). It compiles scripts and never runs them, so a loop that never ends
- * costs nothing here: running is the simulation worker's job, under its budgets.
+ * The Lua VM, loaded the first time a text holds a script (a scenario without scripts never
+ * pays for it). It compiles scripts and never runs them, so a loop that never ends costs
+ * nothing here: running is the simulation worker's job, under its budgets. While it loads,
+ * keystrokes get the YAML checks at once, and the page is told when scripts can be checked too.
  */
-let compiler: Promise<LuaCompiler | null> | null = null;
-function luaCompiler(): Promise<LuaCompiler | null> {
-  compiler ??= Promise.all([import('../../redis/lua/index'), import('../../redis/lua/wasmUrl')])
+let compile: LuaCompiler | null = null;
+let loading: Promise<void> | null = null;
+function loadCompiler(): Promise<void> {
+  loading ??= Promise.all([import('../../redis/lua/index'), import('../../redis/lua/wasmUrl')])
     .then(([{ loadLuaEngine }, { luaWasmUrl }]) => loadLuaEngine({ wasmUrl: luaWasmUrl }))
-    .then(
-      (engine) => (body: string) => engine.compileError(body),
-      // Without the VM the YAML checks still stand; the run reports a script that does not compile.
-      () => null,
-    );
-  return compiler;
+    .then((engine) => {
+      compile = (body) => engine.compileError(body);
+      scope.postMessage({ luaReady: true });
+    })
+    // Without the VM the YAML checks still stand; a run reports a script that does not compile.
+    .catch(() => undefined);
+  return loading;
 }
 
-async function check(text: string): Promise<ScenarioResult> {
+async function check({ text, waitForLua = false }: CheckRequest): Promise<ScenarioResult> {
   const result = checkScenarioText(text);
   if (!mayHoldScripts(text) || boundsProblem(text)) return result;
-  const compile = await luaCompiler();
+  if (!compile) {
+    const loaded = loadCompiler();
+    if (waitForLua) await loaded;
+  }
   return compile ? withLuaSyntax(result, text, compile) : result;
 }
 
 // A dedicated worker: checks one scenario text per message, off the page's thread.
-const scope = self as unknown as { onmessage: ((e: MessageEvent<CheckRequest>) => void) | null; postMessage(message: unknown): void };
-scope.onmessage = (e) => void check(e.data.text).then((result) => scope.postMessage({ id: e.data.id, result }));
+scope.onmessage = (e) => void check(e.data).then((result) => scope.postMessage({ id: e.data.id, result }));
