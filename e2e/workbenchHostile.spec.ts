@@ -133,6 +133,25 @@ test('each hostile script is stopped, explained at its line with what to change,
   await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
 });
 
+test('a script whose work the engine cannot count is stopped by the watchdog, the editor answers meanwhile, and the next run gets a fresh worker', async ({ page }) => {
+  await openWorkbench(page);
+  // Comparing two 20 MB strings runs no Lua instruction (C's memcmp): 20,000 of them outlast the 4 s watchdog (about 100,000 instructions, far under the budget).
+  const slow = "local a = string.rep('a', 2e7)\nlocal b = string.rep('a', 2e7)\nlocal same = 0\nfor i = 1, 20000 do\n  if a == b then same = same + 1 end\nend\nreturn same";
+  await setText(page, scenario('Hostile, uncounted work', slow));
+  await expect(page.getByText('No problems: ready to run.')).toBeVisible();
+  await page.getByRole('button', { name: 'Run scenario' }).click();
+  await page.waitForTimeout(1000);
+  expect(await keystrokeEchoMs(page, '#')).toBeLessThan(250);
+  await page.keyboard.press('Backspace');
+  const sim = page.getByRole('region', { name: 'Simulation: Hostile, uncounted work' });
+  await expect(sim.getByRole('alert')).toContainText('This run was stopped: it used more than 4 s of computing.', { timeout: 20_000 });
+
+  await setText(page, scenario('Hostile, fixed', 'return 1'));
+  await expect(page.getByText('No problems: ready to run.')).toBeVisible();
+  await page.getByRole('button', { name: 'Run scenario' }).click();
+  await expect(page.getByRole('region', { name: 'Simulation: Hostile, fixed' }).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+});
+
 test('a Lua syntax error shows at its line while typing, and an invalid edit never replaces the run on show', async ({ page }) => {
   await openWorkbench(page);
   const good = scenario('Release by token', "if redis.call('GET', 'lock') == 'x' then\n  return redis.call('DEL', 'lock')\nend\nreturn 0");
