@@ -39,7 +39,7 @@ const HOSTILE = [
   { name: 'a pattern that backtracks', script: "local s = string.rep('a', 700)\nreturn string.find(s, '.-.-.-b')", scriptLine: 2, message: /pattern match ran past the budget .* the pattern backtracks/, hint: /string\.find\(s, text, 1, true\)/ },
   { name: 'deep recursion', script: 'local function down(n)\n  return 1 + down(n + 1)\nend\nreturn down(1)', scriptLine: 2, message: /recursed too deeply and overflowed the Lua stack at script line 2/, hint: /returns without calling itself/ },
   { name: 'a huge string', script: "local pad = 'x'\nreturn #string.rep(pad, 1e10)", scriptLine: 2, message: /tried to build a string too large for Lua at script line 2/, hint: /build only what the reply needs/ },
-  { name: 'a string doubled past the memory cap', script: "local s = 'x'\nfor i = 1, 40 do\n  s = s .. s\nend\nreturn #s", scriptLine: 1, message: /more than the 64 MiB of memory .* cannot tell at which line/, hint: /string doubled in a loop/ },
+  { name: 'a string doubled past the memory cap', script: "local s = 'x'\nfor i = 1, 40 do\n  s = s .. s\nend\nreturn #s", scriptLine: 3, message: /more than the 64 MiB of memory a script may have and was stopped at script line 3/, hint: /string doubled in a loop/ },
 ] as const;
 
 function editor(page: Page) {

@@ -8,11 +8,16 @@ export const KILLED = 'ERR Script killed by user with SCRIPT KILL...';
 /**
  * The reply for a failed protected call whose error object is on top of the stack: Redis's
  * `{err=...}` tables with their `script: <sha>, on <source>:<line>.` suffix, the kill, the
- * memory cap, or `Error running script` for anything else.
+ * memory cap (with the script's line when the allocator could tell it), or `Error running
+ * script` for anything else.
  */
 export function failureReply(vm: LuaVm, L: number, status: number, sha: string, killed: boolean): Reply {
   const { api } = vm;
-  if (status === LuaReturn.ErrorMem) return error(`ERR Error running script ${sha}, not enough memory`);
+  if (status === LuaReturn.ErrorMem) {
+    // Lua gives a memory error no position; the allocator noted the script's line when it refused.
+    const where = vm.refusedAtLine === null ? '' : `, on @user_script:${vm.refusedAtLine}.`;
+    return error(`ERR Error running script ${sha}, not enough memory${where}`);
+  }
   if (api.type(L, -1) === LuaType.Table) {
     const field = (key: string): string | null => {
       const type = vm.rawField(L, -1, key);

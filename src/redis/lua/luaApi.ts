@@ -42,6 +42,8 @@ export interface LuaApi {
   ref(L: number, table: number): number;
   unref(L: number, table: number, ref: number): void;
   where(L: number, level: number): void;
+  getstack(L: number, level: number, debugInfo: number): number;
+  getinfo(L: number, what: number, debugInfo: number): number;
 }
 
 /** Emscripten's exported names: the C function's name behind an underscore. */
@@ -77,6 +79,8 @@ const EXPORTS: Record<keyof LuaApi, string> = {
   ref: '_luaL_ref',
   unref: '_luaL_unref',
   where: '_luaL_where',
+  getstack: '_lua_getstack',
+  getinfo: '_lua_getinfo',
 };
 
 /** Binds the C API exports of a loaded module; throws if the module lacks one. */

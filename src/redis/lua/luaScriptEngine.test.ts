@@ -243,11 +243,12 @@ describe('runaway scripts and memory bombs', () => {
     expect(run('return 1')).toEqual(int(1));
     expect(engine.lastRun.killed).toBe(false);
   });
-  it('survives memory bombs and keeps answering', () => {
-    expect(run("local s = string.rep('x', 1e9) return #s")).toEqual(err(`ERR Error running script ${SHA}, not enough memory`));
-    expect(run("local t = {} while true do t[#t+1] = string.rep('x', 4096) .. #t end")).toEqual(
-      err(`ERR Error running script ${SHA}, not enough memory`),
-    );
+  it('survives memory bombs, says at which script line the cap stopped them, and keeps answering', () => {
+    const outOfMemory = (line: number) => err(`ERR Error running script ${SHA}, not enough memory, on @user_script:${line}.`);
+    expect(run("local s = string.rep('x', 1e9) return #s")).toEqual(outOfMemory(1));
+    expect(run("local t = {} while true do t[#t+1] = string.rep('x', 4096) .. #t end")).toEqual(outOfMemory(1));
+    expect(run("local s = 'x'\nfor i = 1, 40 do\n  s = s .. s\nend\nreturn #s")).toEqual(outOfMemory(3));
+    expect(run("local t = {}\nlocal function fill(n)\n  for i = 1, n do\n    t[i] = i\n  end\nend\nfill(1e9)")).toEqual(outOfMemory(4));
     expect(run("return #string.rep('x', 1000)")).toEqual(int(1000));
     expect(run("return redis.call('ping')")).toEqual({ type: 'status', value: 'PONG' });
   });

@@ -84,6 +84,7 @@ export class LuaScriptEngine implements ScriptEngine {
     this.hookCalls = 0;
     this.chargedInstructions = 0;
     this.stringBytesAtStart = this.session.vm.stringBytesMade;
+    this.session.vm.refusedAtLine = null;
     this.killed = false;
     this.inHandler = false;
     let restart: boolean;

@@ -18,6 +18,18 @@ const SHORT_STRING_BYTES = 64;
 /** Size of the buffer short strings are copied through on their way into Lua. */
 const BUFFER_BYTES = 4096;
 
+/**
+ * Lua 5.4's lua_Debug on wasm32: event, name, namewhat, what, source, srclen (4 bytes each),
+ * currentline, linedefined, lastlinedefined, four chars, two shorts, short_src[60], i_ci.
+ */
+const LUA_DEBUG_BYTES = 128;
+const DEBUG_SOURCE_OFFSET = 16;
+const DEBUG_CURRENTLINE_OFFSET = 24;
+/** The chunk name scripts are compiled under (sandbox.lua's compile_user), as Redis names them. */
+const USER_SCRIPT_SOURCE = '@user_script';
+/** Shim frames (cjson, pattern matching) sit above the script's; a few dozen is plenty. */
+const MAX_FRAMES_SEARCHED = 64;
+
 /** The exception Emscripten throws to implement longjmp, i.e. a Lua error in flight. */
 export function isLuaUnwind(e: unknown): boolean {
   return typeof e === 'number';
@@ -61,6 +73,15 @@ export class LuaVm {
   private usedBytes: number;
   /** Bytes of long strings made since the VM started; the engine reads differences. */
   stringBytesMade = 0;
+  /**
+   * The user script's line at the first allocation the cap refused since the engine last
+   * cleared it (null when none was refused, or no script line was on the stack). A memory
+   * error carries no position in Lua, so this is the only way to say where a script was.
+   */
+  refusedAtLine: number | null = null;
+  /** A lua_Debug for lua_getstack/lua_getinfo, and the "Sl" they are asked for. */
+  private readonly debugInfo: number;
+  private readonly sourceAndLine: number;
 
   constructor(
     readonly lua: LuaWasm,
@@ -71,6 +92,9 @@ export class LuaVm {
     this.api = bindLuaApi(lua);
     this.lengthOut = lua.module._malloc(8);
     this.buffer = lua.module._malloc(BUFFER_BYTES);
+    this.debugInfo = lua.module._malloc(LUA_DEBUG_BYTES);
+    this.sourceAndLine = lua.module._malloc(4);
+    lua.module.HEAPU8.set([83, 108, 0], this.sourceAndLine); // "Sl"
     for (const library of [
       LuaLibraries.Base,
       LuaLibraries.Table,
@@ -95,7 +119,10 @@ export class LuaVm {
       // Without a block, oldSize holds the kind of object being made, not a size.
       const growthBytes = pointer ? newSize - oldSize : newSize;
       const endBytes = this.usedBytes + growthBytes;
-      if (growthBytes > 0 && this.capBytes && endBytes > this.capBytes) return 0;
+      if (growthBytes > 0 && this.capBytes && endBytes > this.capBytes) {
+        this.refusedAtLine ??= this.scriptLine();
+        return 0;
+      }
       const reallocated = module._realloc(pointer, newSize);
       if (reallocated) {
         this.usedBytes = endBytes;
@@ -105,6 +132,27 @@ export class LuaVm {
     }, 'iiiii');
     this.pointers.push(allocator);
     lua.lua_setallocf(this.L, allocator, null);
+  }
+
+  /**
+   * The line of the innermost user-script frame on the main thread's stack, or null. Safe
+   * inside the allocator: lua_getstack and lua_getinfo("Sl") read frames and allocate nothing.
+   */
+  private scriptLine(): number | null {
+    const module = this.lua.module;
+    for (let level = 0; level < MAX_FRAMES_SEARCHED; level++) {
+      if (this.api.getstack(this.L, level, this.debugInfo) === 0) return null;
+      this.api.getinfo(this.L, this.sourceAndLine, this.debugInfo);
+      const source = module.HEAPU32[(this.debugInfo + DEBUG_SOURCE_OFFSET) >> 2] as number;
+      if (source && this.cStringIs(source, USER_SCRIPT_SOURCE)) return module.HEAP32[(this.debugInfo + DEBUG_CURRENTLINE_OFFSET) >> 2] as number;
+    }
+    return null;
+  }
+
+  private cStringIs(pointer: number, expected: string): boolean {
+    const heap = this.lua.module.HEAPU8;
+    for (let i = 0; i < expected.length; i++) if (heap[pointer + i] !== expected.charCodeAt(i)) return false;
+    return heap[pointer + expected.length] === 0;
   }
 
   /** lua_pcallk without continuation, with the memory cap on for its duration. */

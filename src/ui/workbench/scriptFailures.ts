@@ -31,7 +31,8 @@ const PATTERN_CALL = /\b(find|match|gmatch|gsub)\s*\(/;
  * The run's failed scripts, from its trace: each EVAL (or EVALSHA of a script the run loaded)
  * answered with a script error, grouped by script, line and kind. The engine's own texts say
  * what stopped a script and where: the instruction budget (`Script killed … on
- * @user_script:<line>`), the memory cap, `stack overflow`, `string too large`.
+ * @user_script:<line>`), the memory cap (`not enough memory, on @user_script:<line>.`),
+ * `stack overflow`, `string too large`.
  */
 export function scriptFailures(events: readonly TraceEvent[]): ScriptFailure[] {
   // sha → body of every script the run sent, so an EVALSHA's failure can name its script.
@@ -74,8 +75,9 @@ function explain(body: string, error: string): Omit<ScriptFailure, 'count' | 'se
     }
     return { kind: 'budget', body, scriptLine, message: `This script ran past the budget of ${budget} instructions and was stopped${at}, where it was running: a loop that never ends?`, hint: 'give every loop an exit it reaches (a counter, or a condition the loop changes); a lock script needs a few hundred instructions' };
   }
-  if (/not enough memory$/.test(error)) {
-    return { kind: 'memory', body, scriptLine, message: `This script used more than the ${defaultLuaLimits.memoryLimitBytes / 1024 / 1024} MiB of memory a script may have and was stopped (the engine cannot tell at which line).`, hint: 'look for a string doubled in a loop or a table filled without end: build only what the reply needs' };
+  if (/not enough memory/.test(error)) {
+    const where = scriptLine === null ? ' (the engine cannot tell at which line)' : at;
+    return { kind: 'memory', body, scriptLine, message: `This script used more than the ${defaultLuaLimits.memoryLimitBytes / 1024 / 1024} MiB of memory a script may have and was stopped${where}.`, hint: 'look for a string doubled in a loop or a table filled without end: build only what the reply needs' };
   }
   if (/string (too large|length overflow)/.test(error)) {
     return { kind: 'string-size', body, scriptLine, message: `This script tried to build a string too large for Lua${at}.`, hint: 'string.rep or .. with a huge count: build only what the reply needs' };
