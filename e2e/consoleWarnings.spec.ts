@@ -49,8 +49,14 @@ for (const viewport of [
     await expect(transcript.getByRole('listitem').filter({ hasText: 'SET mine me NX' })).toContainText('OK');
     await send(sim, 'FLUSHALL');
     await expect(transcript.getByRole('listitem').filter({ hasText: 'FLUSHALL' })).toContainText('FLUSHALL deletes every key on');
-    await expect(sim.getByRole('status').filter({ hasText: /^Warning: FLUSHALL deletes every key/ })).toHaveCount(1);
+    const announced = sim.getByRole('status').filter({ hasText: /^Warning: FLUSHALL deletes every key/ });
+    await expect(announced).toHaveCount(1);
     await expect(warnings).toHaveCount(3);
+    // The same warning again is announced again: the region's text changes, so it is read out.
+    const first = await announced.textContent();
+    await send(sim, 'FLUSHALL');
+    await expect(warnings).toHaveCount(4);
+    await expect.poll(() => announced.textContent()).not.toBe(first);
 
     // Nothing blocks: the console still takes commands, and the panel passes an accessibility scan.
     await send(sim, 'DBSIZE');

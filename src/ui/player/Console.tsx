@@ -38,7 +38,8 @@ export function Console({ store }: { store: PlayerStore }) {
   useEffect(() => {
     if (sentAt === null || transcript.length <= sentAt) return;
     const warning = transcript[transcript.length - 1]?.warning;
-    setAnnouncement(warning ? `Warning: ${warning}` : '');
+    // The same warning twice in a row must still change the region's text to be read again.
+    setAnnouncement((before) => (warning ? `Warning: ${warning}${before.startsWith('Warning') && !before.endsWith('\u00a0') ? '\u00a0' : ''}` : ''));
     setSentAt(null);
   }, [transcript, sentAt]);
 
