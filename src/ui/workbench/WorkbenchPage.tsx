@@ -45,16 +45,15 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
 
   const [text, setText] = useState(() => loadWork(storage()) ?? TEMPLATE);
   const [checked, setChecked] = useState<{ text: string; result: ScenarioResult }>(() => ({ text, result: checkScenarioText(text) }));
-  const [running, setRunning] = useState<{ text: string; scenario: Scenario } | null>(() => (checked.result.ok ? { text, scenario: checked.result.scenario } : null));
+  const [running, setRunning] = useState<{ text: string; scenario: Scenario; run?: RunConfig } | null>(() => (checked.result.ok ? { text, scenario: checked.result.scenario } : null));
   const [pendingLink, setPendingLink] = useState<{ text: string; title: string } | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [share, setShare] = useState<{ url: string } | { problem: string } | null>(null);
   const [saveProblem, setSaveProblem] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
   const lastLoaded = useRef(text);
-  // The player's store, and a run waiting for the player of its scenario to exist.
+  // The player's store, for the run it shows (a share link and a lesson download carry it).
   const player = useRef<{ text: string; store: PlayerStore } | null>(null);
-  const pendingRun = useRef<{ text: string; config: RunConfig } | null>(null);
 
   // Work in progress survives a reload; a pause in typing is enough to save it.
   useEffect(() => {
@@ -121,22 +120,9 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
     if (!scenario) return;
     const config: RunConfig = { seed: run.seed, fencing: scenario.resource.fencing, actions: run.actions };
     const p = player.current;
-    if (p && p.text === text && running?.text === text) {
-      p.store.getState().load(config);
-    } else {
-      pendingRun.current = { text, config };
-      setRunning({ text, scenario });
-    }
+    if (p && p.text === text && running?.text === text) p.store.getState().load(config);
+    else setRunning({ text, scenario, run: config });
     document.getElementById('workbench-run-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }
-
-  function onPlayerStore(store: PlayerStore, forText: string) {
-    player.current = { text: forText, store };
-    const pending = pendingRun.current;
-    if (pending?.text === forText) {
-      pendingRun.current = null;
-      store.getState().load(pending.config);
-    }
   }
 
   function makeShareLink() {
@@ -287,7 +273,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
           </p>
         )}
         {running ? (
-          <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink onStore={(store) => onPlayerStore(store, running.text)} />
+          <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink {...(running.run ? { initialRun: running.run } : {})} onStore={(store) => (player.current = { text: running.text, store })} />
         ) : (
           <p className="muted">Fix the problems above, then press Run scenario.</p>
         )}
