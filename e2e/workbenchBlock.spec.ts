@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../src/testing/freePort';
 
@@ -79,6 +80,9 @@ test('a lesson’s workbench: break the recipe, fix it, see Fixed, and find the 
   await wb.getByRole('button', { name: 'Break it' }).click();
   await expect(wb.getByText(/^No run broke single writer in 500 runs\./)).toBeVisible({ timeout: 30_000 });
   await expect(wb.getByText(/^Fixed: your version passes its checks, and the explorer found no run that breaks single writer in 500 runs\./)).toBeVisible({ timeout: 20_000 });
+
+  const { violations } = await new AxeBuilder({ page }).include('.workbench-block').analyze();
+  expect(violations).toEqual([]);
 
   // The edit is kept for this lesson and block.
   await page.waitForTimeout(500);
