@@ -52,14 +52,15 @@ function blockInvariant(lessons: readonly string[], ref: string): InvariantName 
   return 'single-writer';
 }
 
-type ExplorerWindow = { lockstepExplorerBench(yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number): Promise<{ cores: number; searches: BenchSearch[] }> };
+type ExplorerWindow = { lockstepExplorerBench(yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number, cold?: boolean): Promise<{ cores: number; searches: BenchSearch[] }> };
 
 /**
  * Break it's figures in Chromium, on the explorer's own workers (src/bench/explorerPage):
  *
  * - explorer.time_to_counterexample_p95_ms.<recipe>: from the start of a search to its shrunk
  *   answer, p95 over ten explorer seeds, with one worker per core (warm: the workers are started
- *   and their Lua VMs loaded first, as after a learner's first search). Goal 1 s.
+ *   and their Lua VMs loaded first, as after a learner's first search; `cold_ms` is a first search,
+ *   explorer seed 1, on fresh workers). Goal 1 s.
  * - explorer.runs_per_s.2_workers: runs a second on a recipe no schedule breaks (the fixtures'
  *   token-checked DEL), with 2 workers and, as its baseline in the same run, 1. Goal ≥ 1.6×.
  */
@@ -72,10 +73,11 @@ export async function explorerFigures(browser: Browser, root: string): Promise<F
   const page = await browser.newPage();
   try {
     await page.goto(`${served.url}/index.html`);
-    const bench = (yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number) =>
-      page.evaluate(([y, i, s, b, w]) => (window as unknown as ExplorerWindow).lockstepExplorerBench(y, i, s, b, w), [yaml, invariant, seeds, budget, workers] as const);
+    const bench = (yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number, cold = false) =>
+      page.evaluate(([y, i, s, b, w, c]) => (window as unknown as ExplorerWindow).lockstepExplorerBench(y, i, s, b, w, c), [yaml, invariant, seeds, budget, workers, cold] as const);
     const cores = (await bench(TEMPLATE, 'single-writer', [1], 1, 1)).cores;
     for (const recipe of recipes(root)) {
+      const first = (await bench(recipe.yaml, recipe.invariant, [1], 2000, cores, true)).searches[0]!;
       const { searches } = await bench(recipe.yaml, recipe.invariant, SEEDS, 2000, cores);
       const times = searches.map((s) => s.ms);
       const found = searches.filter((s) => s.state === 'found').length;
@@ -88,6 +90,8 @@ export async function explorerFigures(browser: Browser, root: string): Promise<F
         found: `${found}/${searches.length}`,
         invariant: recipe.invariant,
         workers: cores,
+        // A learner's first search also starts the workers and loads their Lua VMs.
+        cold_ms: Math.round(first.ms),
       });
     }
     const fixed = readFileSync(join(root, 'src/lessons/fixtures/e2e/scenarios/untokened-del-fixed.yaml'), 'utf8');
@@ -95,9 +99,19 @@ export async function explorerFigures(browser: Browser, root: string): Promise<F
       const { searches } = await bench(fixed, 'single-writer', [1], THROUGHPUT_RUNS, workers);
       return searches[0]!.runs / (searches[0]!.ms / 1000);
     };
-    const one = await rate(1);
-    const two = await rate(2);
-    figures.push({ name: 'explorer.runs_per_s.2_workers', value: Math.round(two), unit: 'runs/s', baseline: Math.round(one), ratio: Math.round((two / one) * 100) / 100, goal_ratio: 1.6, runs: THROUGHPUT_RUNS });
+    // Alternated, best of three each: other work on a shared machine slows single searches, never speeds them up.
+    const ones: number[] = [];
+    const twos: number[] = [];
+    // Untimed first: both pools' workers have compiled the hot paths before either is timed.
+    await rate(1);
+    await rate(2);
+    for (let round = 0; round < 3; round++) {
+      ones.push(await rate(1));
+      twos.push(await rate(2));
+    }
+    const one = Math.max(...ones);
+    const two = Math.max(...twos);
+    figures.push({ name: 'explorer.runs_per_s.2_workers', value: Math.round(two), unit: 'runs/s', baseline: Math.round(one), ratio: Math.round((two / one) * 100) / 100, goal_ratio: 1.6, runs: THROUGHPUT_RUNS, rounds: 3 });
   } finally {
     await page.close();
     served.close();

@@ -22,14 +22,16 @@ const pools = new Map<number, ExplorerPool>();
 /**
  * Runs Break it's searches on the page's own worker pool (the same coordinator, workers and
  * batches as the workbench), one per explorer seed, and times each from start to answer.
- * The pool is warmed first (workers started, Lua loaded), as it is after a learner's first search.
+ * The pool is warmed first (workers started, Lua loaded), as it is after a learner's first search,
+ * unless `cold` asks for a learner's first search.
  */
-async function lockstepExplorerBench(yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number): Promise<{ cores: number; searches: BenchSearch[] }> {
+async function lockstepExplorerBench(yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number, cold = false): Promise<{ cores: number; searches: BenchSearch[] }> {
   const parsed = parseScenario(yaml, { file: 'bench.yaml', line: 1 });
   if (!parsed.ok) throw new Error(parsed.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`).join('\n'));
-  let pool = pools.get(workers);
+  // Cold: a pool of its own whose workers start (and load Lua) inside the timed search, like a learner's first.
+  let pool = cold ? new ExplorerPool(startWorker, workers) : pools.get(workers);
   if (!pool) pools.set(workers, (pool = new ExplorerPool(startWorker, workers)));
-  await Promise.all(Array.from({ length: workers }, (_, i) => pool.worker(i).api.ready()));
+  if (!cold) await Promise.all(Array.from({ length: workers }, (_, i) => pool.worker(i).api.ready()));
   const searches: BenchSearch[] = [];
   for (const explorerSeed of seeds) {
     const t0 = performance.now();
@@ -38,6 +40,7 @@ async function lockstepExplorerBench(yaml: string, invariant: InvariantName, see
     const runs = outcome.state === 'found' || outcome.state === 'not-found' ? outcome.result.runs : outcome.state === 'stopped' ? outcome.runsDone : 0;
     searches.push({ ms, state: outcome.state === 'failed' ? `failed: ${outcome.message}` : outcome.state, runs });
   }
+  if (cold) pool.terminateAll();
   return { cores: workerCount(navigator.hardwareConcurrency), searches };
 }
 
