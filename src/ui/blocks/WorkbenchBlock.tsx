@@ -65,7 +65,7 @@ export function WorkbenchBlock({ spec, storageKey, onWatched }: Props) {
 
   // A search that found nothing needs the quiet run's verdicts too: run the text if it is not on show.
   useEffect(() => {
-    if (search?.outcome.state === 'not-found' && scenario && search.scenario === scenario && running?.text !== text) setRunning({ text, scenario });
+    if (search?.outcome.state === 'not-found' && scenario && running?.text !== text && JSON.stringify(search.scenario) === JSON.stringify(scenario)) setRunning({ text, scenario });
   }, [search, scenario, running, text]);
 
   // The host may pass a new callback on every render; only the change to Fixed calls it.
