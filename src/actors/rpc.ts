@@ -88,6 +88,8 @@ class Request {
   timer: number | null = null;
   private settled = false;
   private done: ((result: RpcResult) => void) | null;
+  /** The life of the client that asked: a reply reaching a later life (after a crash) answers nobody. */
+  private readonly life: Process['owner'];
 
   constructor(
     readonly rpc: Rpc,
@@ -96,6 +98,7 @@ class Request {
     done: (result: RpcResult) => void,
   ) {
     this.done = done;
+    this.life = rpc.process.owner;
   }
 
   /** The node answered (with WAIT, both replies travel once WAIT's is in): send them back. */
@@ -107,6 +110,9 @@ class Request {
   /** A reply reached the client: the first copy settles the request, later ones are noted. */
   answered(reply: Reply, waited: WaitReply | undefined): void {
     const { sim } = this.rpc;
+    // The connection died with the process that sent the request: the restarted process never
+    // asked, so it must not go on with the old life's steps.
+    if (this.life !== this.rpc.process.owner) return;
     if (this.settled) {
       if (this.timer === null) return; // a duplicated reply: the first copy was already handled
       this.timer = null;

@@ -160,3 +160,45 @@ describe('step list diagnostics', () => {
     expect(problems(base('{ id: A, work: 2s, steps: [{ wait: 1s }] }'))[0]).toMatch(/^x\.yaml:4:\d+: 'work' does nothing on a client with steps/);
   });
 });
+
+describe('a client that crashes with a request in flight', () => {
+  it('starts its steps over after a restart; the reply to its old life answers nobody', () => {
+    // A's release waits at the paused r1 while A crashes and restarts; when r1 wakes, B wins the
+    // lock, A's new SET is told to retry, and then the old life's release is answered. That
+    // answer must not move A on to its write while B holds the lock.
+    const release = `{ redis: [EVAL, "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, lock, '{value}'], as: release }`;
+    const r = runYaml(
+      `
+id: restart
+title: restart
+seed: 1
+clients:
+  - id: A
+    steps:
+      - { redis: [SET, lock, '{value}', NX, PX, 3000] }
+      - { write: espresso }
+      - { wait: 2s }
+      - ${release}
+  - id: B
+    startAt: 1s
+    steps:
+      - { redis: [SET, lock, '{value}', NX, PX, 100000] }
+      - { wait: 3s }
+      - { write: espresso }
+      - ${release}
+resource: { id: espresso }
+`,
+      {
+        actions: [
+          { at: 1000, do: 'pause', target: 'r1', forMs: 4500 },
+          { at: 4000, do: 'crash', target: 'A' },
+          { at: 4100, do: 'restart', target: 'A' },
+        ],
+      },
+    );
+    const afterRestart = r.of('step.start', 'A').filter((e) => e.at >= 4100).map((e) => e.data.detail);
+    // The new life starts at its first step, and writes only once it holds the lock.
+    expect(afterRestart.slice(0, 2)).toEqual(['SET lock {value} NX PX 3000', 'SET lock {value} NX PX 3000']);
+    expect(r.verdict('single-writer').holds).toBe(true);
+  });
+});

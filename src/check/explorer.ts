@@ -1,139 +1,134 @@
 import { Prng } from '../sim/prng';
-import { ddmin } from './shrink';
+import { faultActionsInOrder, randomFaults, type Fault, type FaultAction, type FaultKind, type FaultSpace } from './faults';
+import { ddmin, simplifyFaults } from './shrink';
 import type { Verdict } from './verdict';
 
-/** The kinds of fault the explorer injects. */
-export const FAULT_KINDS = ['pause', 'crash', 'partition', 'clock-jump'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+export { FAULT_KINDS, type Fault, type FaultAction, type FaultKind, type FaultSpace } from './faults';
 
-/** One fault, in the shape of a learner action (what the player and `npm run sim --actions` replay). */
-export type FaultAction =
-  | { at: number; do: 'pause'; target: string; forMs: number }
-  | { at: number; do: 'crash'; target: string }
-  | { at: number; do: 'restart'; target: string }
-  | { at: number; do: 'partition'; groups: string[][] }
-  | { at: number; do: 'heal' }
-  | { at: number; do: 'clock-jump'; target: string; byMs: number };
-
-export interface ExploreOptions {
+export interface ExplorerOptions {
   /** The invariant to break, e.g. 'single-writer'. */
   invariant: string;
   /** Runs (seed, actions) to the end and returns its verdicts. */
   run: (seed: number, actions: readonly FaultAction[]) => readonly Verdict[];
-  /** The processes faults may hit (clients, Redis nodes, lock services). */
-  targets: readonly string[];
-  /** Faults land in [0, windowMs): where the scenario's action is. */
-  windowMs: number;
+  /** The faults that apply to this world, and where they may land. */
+  space: FaultSpace;
   /** The scenario's own seed: tried first, and preferred when shrinking. */
   baseSeed: number;
   /** Seeds this explorer's own choices: the same explorer seed finds the same answer. */
-  explorerSeed?: number;
-  /** How many random schedules to try before giving up. */
-  runs?: number;
-  /** At most this many faults per schedule (a crash or partition brings its restart or heal along). */
-  maxFaults?: number;
-  kinds?: readonly FaultKind[];
+  explorerSeed: number;
+}
+
+/** One schedule of the search: a seed and the faults to inject. */
+export interface Schedule {
+  seed: number;
+  faults: Fault[];
+}
+
+/** What a search tried, to say so when it found nothing (it is evidence, not proof). */
+export interface SearchSummary {
+  /** Runs made. */
+  runs: number;
+  kinds: readonly FaultKind[];
+  /** Distinct seeds tried: the scenario's own and the random ones. */
+  seeds: number;
+  maxFaults: number;
 }
 
 export interface ExploreResult {
   found: boolean;
   /** The run's seed and the minimal faults that break the invariant (empty: it breaks as written). */
   seed: number;
+  faults: Fault[];
+  /** The faults as learner actions, in time order. */
   actions: FaultAction[];
   /** Runs made, searching and shrinking. */
   runs: number;
   /** The verdict of the minimal run, naming the events that prove it. */
   verdict: Verdict | null;
+  /** The schedule's index in the search (null when nothing was found). */
+  index: number | null;
+  /** What the search covered. */
+  summary: SearchSummary;
 }
 
 /**
- * The schedule explorer: tries the scenario as written, then many random seeds and fault
- * schedules (pauses, crashes, partitions, clock jumps at random moments, all drawn from one
- * seeded PRNG), until one breaks `invariant`. It then shrinks that run: delta debugging drops
- * every fault it can, the scenario's own seed replaces the random one when it still fails, and
- * pause lengths, clock jumps and times are made rounder. What is left is a short list of
- * learner actions that still breaks the invariant ("find the bug for me").
+ * Schedule `index` of the search, computed from (explorerSeed, index) alone so that any worker
+ * can compute any index. Index 0 is the scenario as written; odd indices keep the scenario's
+ * seed so the faults alone vary; even ones draw a seed of their own.
  */
-export function explore(options: ExploreOptions): ExploreResult {
-  const random = Prng.fromSeed(options.explorerSeed ?? 1);
-  let runs = 0;
-  const verdictOf = (seed: number, actions: readonly FaultAction[]) => {
-    runs++;
-    return options.run(seed, actions).find((v) => v.invariant === options.invariant) ?? null;
-  };
-  const breaks = (seed: number, actions: readonly FaultAction[]) => verdictOf(seed, actions)?.holds === false;
-
-  let found: { seed: number; actions: FaultAction[] } | null = breaks(options.baseSeed, []) ? { seed: options.baseSeed, actions: [] } : null;
-  for (let i = 0; !found && i < (options.runs ?? 200); i++) {
-    // Every other run keeps the scenario's seed, so the faults alone are what varies.
-    const seed = i % 2 === 0 ? options.baseSeed : random.int(0, 2 ** 31 - 1);
-    const actions = schedule(random, options);
-    if (breaks(seed, actions)) found = { seed, actions };
-  }
-  if (!found) return { found: false, seed: options.baseSeed, actions: [], runs, verdict: null };
-
-  let { seed, actions } = found;
-  if (seed !== options.baseSeed && breaks(options.baseSeed, actions)) seed = options.baseSeed;
-  actions = ddmin(actions, (xs) => breaks(seed, xs));
-  actions = simplify(actions, (xs) => breaks(seed, xs));
-  return { found: true, seed, actions, runs: runs + 1, verdict: verdictOf(seed, actions) };
+export function scheduleAt(options: Pick<ExplorerOptions, 'space' | 'baseSeed' | 'explorerSeed'>, index: number): Schedule {
+  if (index === 0) return { seed: options.baseSeed, faults: [] };
+  const random = Prng.fromSeed(options.explorerSeed).fork(`schedule:${index}`);
+  const seed = index % 2 === 1 ? options.baseSeed : random.int(0, 2 ** 31 - 1);
+  return { seed, faults: randomFaults(random, options.space) };
 }
 
-/** A random schedule of 1..maxFaults faults, in time order. */
-function schedule(random: Prng, options: ExploreOptions): FaultAction[] {
-  const kinds = options.kinds ?? FAULT_KINDS;
-  const window = Math.max(1000, options.windowMs);
-  const moment = () => roundTo(random.int(0, window - 1), 100);
-  const pick = <T>(xs: readonly T[]): T => xs[random.int(0, xs.length - 1)]!;
-  const out: FaultAction[] = [];
-  const count = random.int(1, options.maxFaults ?? 3);
-  for (let i = 0; i < count; i++) {
-    const at = moment();
-    const target = pick(options.targets);
-    const later = at + roundTo(random.int(100, window), 100);
-    switch (pick(kinds)) {
-      case 'pause':
-        out.push({ at, do: 'pause', target, forMs: roundTo(random.int(500, 2 * window), 500) });
-        break;
-      case 'crash':
-        out.push({ at, do: 'crash', target }, { at: later, do: 'restart', target });
-        break;
-      case 'partition':
-        out.push({ at, do: 'partition', groups: [[target], options.targets.filter((t) => t !== target)] }, { at: later, do: 'heal' });
-        break;
-      case 'clock-jump':
-        out.push({ at, do: 'clock-jump', target, byMs: (random.chance(0.5) ? 1 : -1) * roundTo(random.int(1000, 30_000), 1000) });
-        break;
-    }
+/** Whether (seed, faults) breaks the invariant, and the verdict that says so. */
+function verdictOf(options: ExplorerOptions, seed: number, faults: readonly Fault[]): Verdict | null {
+  return options.run(seed, faultActionsInOrder(faults)).find((v) => v.invariant === options.invariant) ?? null;
+}
+
+function breaks(options: ExplorerOptions, seed: number, faults: readonly Fault[]): boolean {
+  return verdictOf(options, seed, faults)?.holds === false;
+}
+
+export interface BatchResult {
+  /** The lowest index in [from, to) whose run breaks the invariant, or null. */
+  failing: number | null;
+  /** Runs made (the batch stops at its first failing index). */
+  runs: number;
+}
+
+/** Searches schedules [from, to) in order and stops at the first that breaks the invariant. */
+export function searchBatch(options: ExplorerOptions, from: number, to: number): BatchResult {
+  for (let i = from; i < to; i++) {
+    const { seed, faults } = scheduleAt(options, i);
+    if (breaks(options, seed, faults)) return { failing: i, runs: i - from + 1 };
   }
-  return out.sort((a, b) => a.at - b.at);
+  return { failing: null, runs: Math.max(0, to - from) };
 }
 
 /**
- * Makes each remaining fault rounder while the run still fails: shorter pauses and jumps
- * (halving), then whole-second times. Each change is kept only if the invariant still breaks.
+ * Shrinks the failing schedule `index`: the scenario's own seed replaces a random one when it
+ * still fails, delta debugging drops every fault it can, and pauses, jumps, outages and times
+ * are made rounder. `searchRuns` (the runs the search made) is added to the result's count.
  */
-function simplify(actions: FaultAction[], fails: (xs: readonly FaultAction[]) => boolean): FaultAction[] {
-  let current = actions;
-  const attempt = (i: number, changed: FaultAction) => {
-    const next = current.map((a, j) => (j === i ? changed : a)).sort((a, b) => a.at - b.at);
-    if (!fails(next)) return false;
-    current = next;
-    return true;
-  };
-  for (let i = 0; i < current.length; i++) {
-    for (let guard = 0; guard < 16; guard++) {
-      const a = current[i]!;
-      if (a.do === 'pause' && a.forMs > 500 && attempt(i, { ...a, forMs: roundTo(a.forMs / 2, 500) })) continue;
-      if (a.do === 'clock-jump' && Math.abs(a.byMs) > 1000 && attempt(i, { ...a, byMs: roundTo(a.byMs / 2, 1000) })) continue;
-      break;
-    }
-    const a = current[i]!;
-    if (a.at % 1000 !== 0) attempt(i, { ...a, at: roundTo(a.at, 1000) });
-  }
-  return current;
+export function shrinkSchedule(options: ExplorerOptions, index: number, summary: SearchSummary): ExploreResult {
+  let runs = summary.runs;
+  const counted: ExplorerOptions = { ...options, run: (seed, actions) => (runs++, options.run(seed, actions)) };
+  let { seed, faults } = scheduleAt(options, index);
+  if (seed !== options.baseSeed && breaks(counted, options.baseSeed, faults)) seed = options.baseSeed;
+  faults = ddmin(faults, (fs) => breaks(counted, seed, fs));
+  faults = simplifyFaults(faults, (fs) => breaks(counted, seed, fs));
+  const verdict = verdictOf(counted, seed, faults);
+  return { found: true, seed, faults, actions: faultActionsInOrder(faults), runs, verdict, index, summary };
 }
 
-function roundTo(ms: number, step: number): number {
-  return Math.round(ms / step) * step;
+/** What a search of `runs` schedules covers. */
+export function searchSummary(space: Pick<FaultSpace, 'kinds' | 'maxFaults'>, runs: number): SearchSummary {
+  // Even indices from 2 on draw a seed of their own; the rest keep the scenario's.
+  const randomSeeds = Math.max(0, Math.floor((runs - 1) / 2));
+  return { runs, kinds: space.kinds, seeds: Math.min(runs, 1) + randomSeeds, maxFaults: space.maxFaults };
+}
+
+/** A budget of runs, cut to the one run as written when no fault applies (every schedule would be that run). */
+export function searchableRuns(space: Pick<FaultSpace, 'kinds'>, runs: number): number {
+  return space.kinds.length === 0 ? Math.min(1, runs) : runs;
+}
+
+/** The answer when no schedule broke the invariant. */
+export function nothingFound(options: Pick<ExplorerOptions, 'baseSeed'>, summary: SearchSummary): ExploreResult {
+  return { found: false, seed: options.baseSeed, faults: [], actions: [], runs: summary.runs, verdict: null, index: null, summary };
+}
+
+/**
+ * The schedule explorer in one thread: tries schedules 0, 1, 2... (the scenario as written,
+ * then random seeds and faults) until one breaks the invariant, then shrinks it to a short
+ * list of learner actions that still breaks it ("find the bug for me"). Workers split the same
+ * search into batches (src/ui/explorer) and find the same answer: the lowest failing index.
+ */
+export function explore(options: ExplorerOptions & { runs: number }): ExploreResult {
+  const batch = searchBatch(options, 0, searchableRuns(options.space, options.runs));
+  if (batch.failing === null) return nothingFound(options, searchSummary(options.space, batch.runs));
+  return shrinkSchedule(options, batch.failing, searchSummary(options.space, batch.runs));
 }

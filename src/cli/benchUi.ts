@@ -11,6 +11,10 @@
  *   update, React render, timeline update, style, layout, and the paint and commit of the frame
  *   that shows it, 95th percentile, without the idle wait for that frame (see measureSteps).
  *   Beside it: `render_layout_p95_ms` (no paint) and `with_frame_wait_p95_ms` (idle wait included).
+ * - workbench.keystroke_to_diagnostic_ms.200_lines: a key typed in a 200-line scenario to its
+ *   diagnostic in the editor (src/bench/workbenchDiagnostics.ts).
+ * - explorer.time_to_counterexample_p95_ms.* and explorer.runs_per_s.2_workers: Break it on its
+ *   worker pool (src/bench/explorerUi.ts).
  * - ui.player_ready_ms.*: on the built site, from navigation start to the first player on the page
  *   showing its run (its fingerprint filled in, Play enabled), in a fresh browser context each time
  *   (nothing cached), median of READY_RUNS: lessons 1, 5 and 9, a share link (lesson 5 with a
@@ -26,6 +30,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { dashboardRenderFigure } from '../bench/dashboardRender';
+import { explorerFigures } from '../bench/explorerUi';
+import { workbenchDiagnosticsFigure } from '../bench/workbenchDiagnostics';
 import { lighthouseScores } from './benchLighthouse';
 import { serveStatic } from './staticSite';
 import { loadScriptEngine } from '../scenario/run';
@@ -104,7 +110,9 @@ export async function benchUi(): Promise<void> {
       with_frame_wait_p95_ms: round(percentile(framed, 95), 2),
     });
     line(await dashboardRenderFigure(page, site.url));
+    line(await workbenchDiagnosticsFigure(page, site.url));
     await page.close();
+    for (const figure of await explorerFigures(browser, root)) line(figure);
   } finally {
     await browser.close();
     bench.close();

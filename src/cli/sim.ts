@@ -121,6 +121,8 @@ async function explore(scenario: Scenario, invariant: string, seedText: string |
     seed: result.seed,
     actions: result.actions,
     runs: result.runs,
+    // Nothing found is evidence, not proof: say what was searched.
+    ...(result.found ? {} : { searched: result.summary }),
     ...(result.verdict && !result.verdict.holds ? { atMs: result.verdict.atMs, eventIds: result.verdict.eventIds, explanation: result.verdict.explanation } : {}),
   }));
   return result.found ? 0 : 1;

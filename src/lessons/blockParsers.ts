@@ -9,10 +9,11 @@ import { matchProblems, matchSchema } from './blocks/match';
 import { quizProblems, quizSchema } from './blocks/quiz';
 import { reflectSchema } from './blocks/reflect';
 import { looksLikeRef, scenarioRefSchema } from './blocks/scenarioRef';
+import { WORKBENCH_DEFAULT_RUNS, workbenchSchema } from './blocks/workbench';
 import type { Block } from './types';
 
 /** The fenced-code languages that are lesson blocks rather than code to display. */
-export const BLOCK_LANGS = ['scenario', 'dashboard', 'quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare'] as const;
+export const BLOCK_LANGS = ['scenario', 'dashboard', 'quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare', 'workbench'] as const;
 export type BlockLang = (typeof BLOCK_LANGS)[number];
 
 /** What a block parser needs besides its text: where it is and how to read sidecar files. */
@@ -54,6 +55,8 @@ export function parseBlock(lang: BlockLang, text: string, ctx: BlockContext): Bl
       return withRules(validateYaml(source, checklistSchema, ctx.origin), source, ctx.origin, (s) => duplicateIds(s.items, 'items'), (spec) => ({ kind: 'checklist', spec, authorId: spec.id }));
     case 'fill-in':
       return withRules(validateYaml(source, fillInSchema, ctx.origin), source, ctx.origin, (s) => duplicateIds(s.fields, 'fields'), (spec) => ({ kind: 'fill-in', spec, authorId: spec.id }));
+    case 'workbench':
+      return parseWorkbenchBlock(source, ctx);
     case 'compare': {
       const result = validateYaml(source, compareSchema, ctx.origin);
       if (!result.ok) return result;
@@ -73,6 +76,27 @@ export function loadScenarioRef(ref: string, refPlace: { line: number; col: numb
     return { ok: false, diagnostics: [{ file: ctx.origin.file, ...refPlace, message: `scenario file '${ref}' does not exist`, hint: `create ${ctx.displayRef(ref)} or fix the path` }] };
   }
   return parseScenario(text, { file: ctx.displayRef(ref), line: 1 });
+}
+
+/**
+ * A workbench block: its recipe (`ref`) must be a valid scenario, shipped with its own text for
+ * the editor; the fix (`fixed`) must be one too, but only its path is kept (lessons:check runs
+ * it; the page never shows it).
+ */
+function parseWorkbenchBlock(source: YamlSource, ctx: BlockContext): BlockParse {
+  const result = validateYaml(source, workbenchSchema, ctx.origin);
+  if (!result.ok) return result;
+  const spec = result.value;
+  const at = { ref: source.locate(['ref']), fixed: source.locate(['fixed']) };
+  const recipe = loadScenarioRef(spec.ref, at.ref, ctx);
+  const fix = loadScenarioRef(spec.fixed, at.fixed, ctx);
+  const diagnostics = [...(recipe.ok ? [] : recipe.diagnostics), ...(fix.ok ? [] : fix.diagnostics)];
+  if (!recipe.ok || diagnostics.length) return { ok: false, diagnostics };
+  const text = ctx.readRef(spec.ref)!;
+  return {
+    ok: true,
+    block: { kind: 'workbench', spec: { ref: spec.ref, text, scenario: recipe.scenario, fixed: spec.fixed, break: spec.break, runs: spec.runs ?? WORKBENCH_DEFAULT_RUNS, at }, ...(spec.id ? { authorId: spec.id } : {}) },
+  };
 }
 
 function parseScenarioBlock(text: string, ctx: BlockContext, view: { view?: 'dashboard' }): BlockParse {

@@ -4,6 +4,7 @@ import { formatDiagnostic } from '../scenario/diagnostic';
 import { buildCatalog } from './catalog';
 import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
 import { readLessonSources } from './sources';
+import { checkWorkbenchBlocks } from './workbenchChecks';
 
 export interface CheckReport {
   /** One `file:line:col: message (hint)` per problem, then a summary line. */
@@ -48,12 +49,13 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
     const wanted = (file: string) => only === 'all' || only.has(file);
     const lessons = catalog.lessons.filter((l) => only === 'all' || only.has(l.file));
     const { diagnostics: unmet, runs } = await checkScenarioExpectations(lessons, run);
-    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet];
+    const workbench = await checkWorkbenchBlocks(lessons, sources.readRef, run);
+    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet, ...workbench.diagnostics];
     for (const d of all) lines.push(formatDiagnostic(d));
     warnings += all.filter((d) => d.severity === 'warning').length;
     problems += all.filter((d) => d.severity !== 'warning').length;
     lessonCount += only === 'all' ? sources.lessons.length : only.size;
-    runCount += runs;
+    runCount += runs + workbench.runs;
   }
 
   if (lessonCount === 0 && problems === 0 && warnings === 0) {

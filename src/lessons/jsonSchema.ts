@@ -6,6 +6,7 @@ import { fillInSchema } from './blocks/fillIn';
 import { matchSchema } from './blocks/match';
 import { quizSchema } from './blocks/quiz';
 import { reflectSchema } from './blocks/reflect';
+import { workbenchSchema } from './blocks/workbench';
 import { scenarioRefSchema } from './blocks/scenarioRef';
 import { coursesSchema } from './courses';
 import { frontmatterSchema } from './frontmatter';
@@ -37,6 +38,7 @@ export function jsonSchemaFiles(): SchemaFiles {
       checklist: z.toJSONSchema(checklistSchema, { io: 'input' }),
       'fill-in': z.toJSONSchema(fillInSchema, { io: 'input' }),
       compare: z.toJSONSchema(compareSchema, { io: 'input' }),
+      workbench: z.toJSONSchema(workbenchSchema, { io: 'input' }),
     },
   };
   const files: Record<string, unknown> = {

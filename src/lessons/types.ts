@@ -6,6 +6,7 @@ import type { FillInSpec } from './blocks/fillIn';
 import type { MatchSpec } from './blocks/match';
 import type { QuizSpec } from './blocks/quiz';
 import type { ReflectSpec } from './blocks/reflect';
+import type { WorkbenchSpec } from './blocks/workbench';
 import type { Frontmatter } from './frontmatter';
 
 /**
@@ -38,6 +39,8 @@ export type Block =
   | (Placed & { kind: 'checklist'; spec: ChecklistSpec })
   | (Placed & { kind: 'fill-in'; spec: FillInSpec })
   | (Placed & { kind: 'compare'; title?: string; left: CompareRun; right: CompareRun })
+  /** An embedded workbench: a recipe to break with the explorer, then fix. */
+  | (Placed & { kind: 'workbench'; spec: WorkbenchSpec })
   /** A block that failed validation: shown as an error box (and failing `lessons:check`). */
   | (Placed & { kind: 'invalid'; lang: string; diagnostics: Diagnostic[] });
 

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from './diagnostic';
-import { exploreScenario } from './explore';
+import { checkActions, learnerActionsSchema } from './actionSchema';
+import { exploreScenario, scenarioExplorer } from './explore';
+import { faultActionsInOrder } from '../check/faults';
+import { scheduleAt } from '../check/explorer';
 import { parseScenario } from './parse';
 import type { Scenario } from './schema';
 import { Simulation, type LearnerAction } from './simulation';
@@ -61,9 +64,53 @@ describe('exploreScenario', () => {
     expect(a.found).toBe(true);
   });
 
-  it('answers the reference scenario with one clock jump on r1 (what `npm run sim -- ... --explore single-writer` prints)', () => {
+  it('answers the reference scenario with r1 restarting under A (what `npm run sim -- ... --explore single-writer` prints)', () => {
     const s = scenario(readFileSync('lessons/scenarios/explore-turns.yaml', 'utf8'));
     const result = exploreScenario(s, { invariant: 'single-writer' }, scripts);
-    expect({ seed: result.seed, actions: result.actions }).toEqual({ seed: 7, actions: [{ at: 1500, do: 'clock-jump', target: 'r1', byMs: 5000 }] });
+    expect({ seed: result.seed, actions: result.actions }).toEqual({
+      seed: 7,
+      actions: [
+        { at: 1200, do: 'crash', target: 'r1' },
+        { at: 1500, do: 'restart', target: 'r1' },
+      ],
+    });
+  });
+});
+
+describe('the faults a scenario offers', () => {
+  it('offers message loss on the links clients use, and no failover without a replica', () => {
+    const { space } = scenarioExplorer(scenario(TURNS), { invariant: 'single-writer' }, scripts);
+    expect(space.kinds).toEqual(['pause', 'crash', 'restart', 'partition', 'clock-jump', 'message-loss']);
+    expect(space.processes).toEqual(['A', 'B', 'r1']);
+    expect(space.links.map((l) => `${l.from}->${l.to}`)).toEqual(['A->r1', 'r1->A', 'B->r1', 'r1->B']);
+  });
+
+  it('fails over the Sentinel group where the scenario has one', () => {
+    const s = scenario(readFileSync('lessons/scenarios/failover-lost-lock.yaml', 'utf8'));
+    const { space } = scenarioExplorer(s, { invariant: 'single-writer' }, scripts);
+    expect(space.kinds).toContain('failover');
+    expect(space.failoverTargets).toHaveLength(1);
+    // Replication links can lose messages too.
+    expect(space.links.some((l) => s.redis.nodes.some((n) => n.id === l.from) && s.redis.nodes.some((n) => n.id === l.to))).toBe(true);
+  });
+
+  it('only makes schedules a learner could have made: every one passes the share link checks', () => {
+    for (const file of ['lessons/scenarios/failover-lost-lock.yaml', 'lessons/scenarios/explore-turns.yaml']) {
+      const s = scenario(readFileSync(file, 'utf8'));
+      const options = scenarioExplorer(s, { invariant: 'single-writer', maxFaults: 5 }, scripts);
+      const seen = new Set<string>();
+      for (let i = 1; i < 300; i++) {
+        const actions = faultActionsInOrder(scheduleAt(options, i).faults);
+        expect(learnerActionsSchema.safeParse(actions).success).toBe(true);
+        checkActions(s, actions as LearnerAction[], (path, message) => expect.fail(`${file} schedule ${i}: ${path.join('.')}: ${message}`));
+        for (const a of actions) seen.add(a.do);
+      }
+      expect([...seen].sort()).toEqual(expect.arrayContaining(['clock-jump', 'crash', 'heal', 'network', 'partition', 'pause', 'restart']));
+    }
+  });
+
+  it('tries only the kinds asked for', () => {
+    const { space } = scenarioExplorer(scenario(TURNS), { invariant: 'single-writer', kinds: ['pause', 'failover'] }, scripts);
+    expect(space.kinds).toEqual(['pause']);
   });
 });

@@ -14,6 +14,8 @@ import { Prose } from './Prose';
 // The dashboard (its metrics and, later still, Observable Plot) is a chunk of its own: lessons
 // without one never download it, and the first page stays the size it was.
 const DashboardBlock = lazy(() => import('../blocks/DashboardBlock').then((m) => ({ default: m.DashboardBlock })));
+// The workbench block brings the editor (CodeMirror) and the YAML checker: a chunk of its own too.
+const WorkbenchBlock = lazy(() => import('../blocks/WorkbenchBlock').then((m) => ({ default: m.WorkbenchBlock })));
 
 /** Renders one lesson block; interactive blocks save under `<lesson slug>/<block id>`. */
 export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
@@ -47,6 +49,12 @@ export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
       return <FillInBlock spec={block.spec} storageKey={key} lessonTitle={lesson.frontmatter.title} />;
     case 'compare':
       return <CompareBlock {...(block.title ? { title: block.title } : {})} left={block.left} right={block.right} onWatched={markRun} />;
+    case 'workbench':
+      return (
+        <Suspense fallback={<p className="block-note">Loading the workbench…</p>}>
+          <WorkbenchBlock spec={block.spec} storageKey={key} onWatched={markRun} />
+        </Suspense>
+      );
     case 'invalid':
       return <InvalidBlock lang={block.lang} diagnostics={block.diagnostics} />;
   }

@@ -3,6 +3,7 @@ import type { Scenario } from '../../scenario/schema';
 import { useRoute } from '../routing/useRoute';
 import { pageSimulator } from '../worker/playerSimulator';
 import { createPlayerStore, type PlayerStore } from './playerStore';
+import type { RunConfig } from './runModel';
 import { PlayerView } from './PlayerView';
 import { decodeRun, type SharedRun } from './shareLink';
 import { whenWatched } from './watched';
@@ -16,6 +17,8 @@ export interface ScenarioPlayerProps {
   onStore?: (store: PlayerStore) => void;
   /** Called once, when the learner first plays or steps the run to its end or to a broken invariant. */
   onWatched?: () => void;
+  /** The run to show first (a counterexample the workbench's Break it loaded), unless the address holds a share link. */
+  initialRun?: RunConfig;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface ScenarioPlayerProps {
  * soon as the first run arrives. A `run=` share link in the address restores a run of this
  * scenario exactly, at the playhead time it was shared at (`t=`), and brings the player into view.
  */
-export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore, onWatched }: ScenarioPlayerProps) {
+export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore, onWatched, initialRun }: ScenarioPlayerProps) {
   const [store, setStore] = useState<PlayerStore | null>(null);
   const [fromLink, setFromLink] = useState(false);
   const route = useRoute();
@@ -37,7 +40,7 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
     const initial = readLink(currentParam('run'), scenario);
     if (initial?.ok === false) setNotice(initial.message);
     const atMs = initial?.ok ? sharedTimeMs() : undefined;
-    const created = createPlayerStore(scenario, pageSimulator(scenario), initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : undefined);
+    const created = createPlayerStore(scenario, pageSimulator(scenario), initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun);
     setFromLink(initial?.ok === true);
     setStore(created);
     onStore?.(created);

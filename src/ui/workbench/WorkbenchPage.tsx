@@ -4,8 +4,11 @@ import type { RenderBlock } from './LessonPreview';
 import type { ScenarioResult } from '../../scenario/parse';
 import type { Scenario } from '../../scenario/schema';
 import type { Diagnostic } from '../../scenario/diagnostic';
-import type { PlayerStore } from '../player/playerStore';
 import { downloadText } from '../blocks/download';
+import { BreakIt } from '../explorer/BreakIt';
+import { invariantsToBreak } from '../explorer/invariantChoices';
+import type { PlayerStore } from '../player/playerStore';
+import type { RunConfig } from '../player/runModel';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { decodeRun, encodeRun, shareUrl } from '../player/shareLink';
 import { WORKBENCH_HREF } from '../routing/route';
@@ -15,7 +18,7 @@ import { checkScenarioText } from './checkScenarioText';
 import { ProblemList, RunProblemList } from './ProblemList';
 import { scriptFailures, type ScriptFailure } from './scriptFailures';
 import { ScenarioEditor } from './ScenarioEditor';
-import { fileNameFor, lessonScenarios, lessonSkeleton, loadWork, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
+import { fileNameFor, lessonScenarios, lessonSkeleton, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
 import './workbench.css';
 
 // The lesson parser (remark) is only for instructors: a chunk of its own, fetched when opened.
@@ -45,7 +48,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
 
   const [text, setText] = useState(() => loadWork(storage()) ?? TEMPLATE);
   const [checked, setChecked] = useState<{ text: string; result: ScenarioResult }>(() => ({ text, result: checkScenarioText(text) }));
-  const [running, setRunning] = useState<{ text: string; scenario: Scenario } | null>(() => (checked.result.ok ? { text, scenario: checked.result.scenario } : null));
+  const [running, setRunning] = useState<{ text: string; scenario: Scenario; run?: RunConfig } | null>(() => (checked.result.ok ? { text, scenario: checked.result.scenario } : null));
   const [pendingLink, setPendingLink] = useState<{ text: string; title: string } | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [share, setShare] = useState<{ url: string } | { problem: string } | null>(null);
@@ -55,6 +58,8 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
   const [failures, setFailures] = useState<ScriptFailure[]>([]);
   const [runProblems, setRunProblems] = useState<Diagnostic[]>([]);
   const unwatchRun = useRef<() => void>(undefined);
+  // The player's store, for the run it shows (a share link and a lesson download carry it).
+  const player = useRef<{ text: string; store: PlayerStore } | null>(null);
 
   // Work in progress survives a reload; a pause in typing is enough to save it.
   useEffect(() => {
@@ -121,6 +126,23 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
     return result.ok ? result.scenario : null;
   }
 
+  /** The run the player shows for the editor's text (a loaded counterexample included), if it shows this text. */
+  function playerRun(): { config: RunConfig; store: PlayerStore } | null {
+    const p = player.current;
+    return p && p.text === text ? { config: p.store.getState().config, store: p.store } : null;
+  }
+
+  /** Loads a run Break it found into the player, running the editor's text first if the player shows another version. */
+  function loadRun(run: { seed: number; actions: RunConfig['actions'] }) {
+    const scenario = valid();
+    if (!scenario) return;
+    const config: RunConfig = { seed: run.seed, fencing: scenario.resource.fencing, actions: run.actions };
+    const p = player.current;
+    if (p && p.text === text && running?.text === text) p.store.getState().load(config);
+    else setRunning({ text, scenario, run: config });
+    document.getElementById('workbench-run-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
   function makeShareLink() {
     const scenario = valid();
     if (!scenario) {
@@ -128,7 +150,9 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
       return;
     }
     try {
-      const encoded = encodeRun({ scenarioId: scenario.id, config: { seed: scenario.seed, fencing: scenario.resource.fencing, actions: [] }, scenario });
+      // A run loaded in the player (a counterexample) travels with the link.
+      const config = playerRun()?.config ?? { seed: scenario.seed, fencing: scenario.resource.fencing, actions: [] };
+      const encoded = encodeRun({ scenarioId: scenario.id, config, scenario });
       const url = shareUrl(window.location.href.replace(/#.*$/, '') + WORKBENCH_HREF, encoded);
       setShare({ url });
       void navigator.clipboard?.writeText(url).catch(() => undefined);
@@ -141,7 +165,12 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
     const scenario = valid();
     if (!scenario) return;
     const course = catalog.courses[0]?.id ?? 'redis-locks';
-    downloadText(fileNameFor(scenario.id, 'md'), lessonSkeleton(text, scenario, course), 'text/markdown');
+    // A run loaded in the player (a counterexample Break it found) becomes the lesson's scenario:
+    // its faults as script steps, its seed, and what it breaks as the lesson's expect.
+    const run = playerRun();
+    const changed = run && (run.config.actions.length > 0 || run.config.seed !== scenario.seed || run.config.fencing !== scenario.resource.fencing);
+    const body = changed ? runAsScenarioYaml(scenario, run.config, run.store.getState().verdicts) : text;
+    downloadText(fileNameFor(scenario.id, 'md'), lessonSkeleton(body, scenario, course), 'text/markdown');
   }
 
   const stale = running !== null && running.text !== text;
@@ -262,12 +291,21 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             You changed the scenario: press Run scenario (Ctrl+Enter) to see this version.
           </p>
         )}
-        {running ? <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink onStore={watchRun} /> : <p className="muted">Fix the problems above, then press Run scenario.</p>}
+        {running ? (
+          <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink {...(running.run ? { initialRun: running.run } : {})} onStore={(store) => {
+                player.current = { text: running.text, store };
+                watchRun(store);
+              }}
+            />
+        ) : (
+          <p className="muted">Fix the problems above, then press Run scenario.</p>
+        )}
       </section>
 
       <section className="workbench-card workbench-break" aria-labelledby="workbench-break-title">
         <h2 id="workbench-break-title">Break it</h2>
-        <p className="muted">Coming next: the explorer will search seeds and faults (pauses, crashes, partitions, clock jumps) for a run that breaks your lock, and load the shortest one here.</p>
+        <p className="muted">The explorer searches seeds and faults for a run that breaks your lock, keeps the fewest faults that still break it, and can load that run into the player above.</p>
+        <BreakIt scenario={scenarioOk ? valid() : null} invariants={invariantsToBreak(valid())} onLoad={loadRun} />
       </section>
 
       <section className="workbench-card" aria-labelledby="workbench-preview-title">

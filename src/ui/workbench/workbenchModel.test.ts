@@ -1,11 +1,12 @@
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkLessons } from '../../lessons/checkLessons';
-import { runScenario } from '../../scenario/run';
+import { exploreScenario } from '../../scenario/explore';
+import { loadScriptEngine, runScenario } from '../../scenario/run';
 import { checkScenarioText } from './checkScenarioText';
-import { fileNameFor, lessonSkeleton, loadWork, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
+import { fileNameFor, lessonSkeleton, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
 
 function valid(text: string) {
   const result = checkScenarioText(text);
@@ -45,6 +46,24 @@ describe('the lesson skeleton', () => {
     const report = await checkLessons([dir], runScenario);
     expect(report.lines.join('\n')).toMatch(/1 lesson, 1 scenario run, no problems/);
     expect(report.exitCode).toBe(0);
+  });
+
+  it('holds a counterexample Break it found: its faults, its seed and the break, reproduced by lessons:check', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workbench-lesson-'));
+    copyFileSync('lessons/courses.yaml', join(dir, 'courses.yaml'));
+    const scenario = valid(readFileSync('lessons/scenarios/explore-turns.yaml', 'utf8'));
+    const found = exploreScenario(scenario, { invariant: 'single-writer', explorerSeed: 4 }, await loadScriptEngine());
+    expect(found.found && found.actions.length).toBeGreaterThan(0);
+    const config = { seed: found.seed, fencing: false, actions: found.actions };
+    const replay = await runScenario(scenario, config);
+    const yaml = runAsScenarioYaml(scenario, config, replay.verdicts);
+    expect(valid(yaml).expect).toContainEqual({ invariant: 'single-writer', outcome: 'violated' });
+    writeFileSync(join(dir, '99-explore-turns.md'), lessonSkeleton(yaml, scenario, 'redis-locks'));
+    const report = await checkLessons([dir], runScenario);
+    expect(report.lines.join('\n')).toMatch(/1 lesson, 1 scenario run, no problems/);
+    // Without the faults, the same lesson fails its check: they are what breaks it.
+    writeFileSync(join(dir, '99-explore-turns.md'), lessonSkeleton(runAsScenarioYaml(scenario, { ...config, actions: [] }, replay.verdicts), scenario, 'redis-locks'));
+    expect((await checkLessons([dir], runScenario)).exitCode).toBe(1);
   });
 
   it('fails lessons:check when its scenario does not do what it expects (so the check above can fail)', async () => {

@@ -1,5 +1,6 @@
 import type { Lesson } from '../../lessons/types';
-import type { Scenario } from '../../scenario/schema';
+import type { Verdict } from '../../check/verdict';
+import { INVARIANTS, type InvariantName, type Scenario } from '../../scenario/schema';
 import { exportScenarioYaml } from '../../scenario/toYaml';
 import type { RunConfig } from '../player/runModel';
 
@@ -70,6 +71,24 @@ export function lessonScenarios(lessons: readonly Lesson[]): LessonScenario[] {
 export function scenarioYaml(scenario: Scenario, origin: string, run?: RunConfig): string {
   const yaml = exportScenarioYaml(scenario, run?.actions ?? [], run?.fencing ?? scenario.resource.fencing, run?.seed ?? scenario.seed);
   return yaml.replace(/^# Exported from the Lockstep sandbox\.\n/, `# ${origin}\n`);
+}
+
+/**
+ * The scenario with a run loaded in the player (a counterexample Break it found, or the
+ * learner's own actions) written into it: the run's faults as script steps, its seed, and an
+ * `expect` that says what the run breaks, so `lessons:check` reproduces the break. Invariants
+ * the run keeps are left as the scenario said them.
+ */
+export function runAsScenarioYaml(scenario: Scenario, run: RunConfig, verdicts: readonly Pick<Verdict, 'invariant' | 'holds'>[]): string {
+  const broken = [...new Set(verdicts.filter((v) => !v.holds).map((v) => v.invariant))].filter(isInvariant);
+  const kept = scenario.expect.filter((e) => e.invariant !== 'all' && !broken.includes(e.invariant) && e.outcome === 'holds');
+  const expect = [...broken.map((invariant) => ({ invariant, outcome: 'violated' as const })), ...kept];
+  const origin = `A run of '${scenario.id}' that breaks ${broken.join(', ') || 'nothing'}: its faults are the script steps marked as learner actions.`;
+  return scenarioYaml({ ...scenario, expect }, origin, run);
+}
+
+function isInvariant(name: string): name is InvariantName {
+  return (INVARIANTS as readonly string[]).includes(name);
 }
 
 /** A lesson slug from a scenario id: lowercase, digits and dashes. */

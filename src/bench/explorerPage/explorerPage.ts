@@ -1,0 +1,47 @@
+import { parseScenario } from '../../scenario/parse';
+import type { InvariantName } from '../../scenario/schema';
+import { startSearch } from '../../ui/explorer/coordinator';
+import { workerCount } from '../../ui/explorer/pagePool';
+import { ExplorerPool, type ExplorerHandle, type ExplorerWorkerApi } from '../../ui/explorer/pool';
+import * as Comlink from 'comlink';
+
+/** One search as the bench sees it: wall time from the click to the shrunk answer, and its runs. */
+export interface BenchSearch {
+  ms: number;
+  state: string;
+  runs: number;
+}
+
+function startWorker(): ExplorerHandle {
+  const worker = new Worker(new URL('../../ui/explorer/explorerWorker.ts', import.meta.url), { type: 'module' });
+  return { api: Comlink.wrap<ExplorerWorkerApi>(worker) as unknown as ExplorerWorkerApi, terminate: () => worker.terminate() };
+}
+
+const pools = new Map<number, ExplorerPool>();
+
+/**
+ * Runs Break it's searches on the page's own worker pool (the same coordinator, workers and
+ * batches as the workbench), one per explorer seed, and times each from start to answer.
+ * The pool is warmed first (workers started, Lua loaded), as it is after a learner's first search,
+ * unless `cold` asks for a learner's first search.
+ */
+async function lockstepExplorerBench(yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number, cold = false): Promise<{ cores: number; searches: BenchSearch[] }> {
+  const parsed = parseScenario(yaml, { file: 'bench.yaml', line: 1 });
+  if (!parsed.ok) throw new Error(parsed.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`).join('\n'));
+  // Cold: a pool of its own whose workers start (and load Lua) inside the timed search, like a learner's first.
+  let pool = cold ? new ExplorerPool(startWorker, workers) : pools.get(workers);
+  if (!pool) pools.set(workers, (pool = new ExplorerPool(startWorker, workers)));
+  if (!cold) await Promise.all(Array.from({ length: workers }, (_, i) => pool.worker(i).api.ready()));
+  const searches: BenchSearch[] = [];
+  for (const explorerSeed of seeds) {
+    const t0 = performance.now();
+    const outcome = await startSearch(pool, { scenario: parsed.scenario, options: { invariant, explorerSeed } }, { budget }).outcome;
+    const ms = performance.now() - t0;
+    const runs = outcome.state === 'found' || outcome.state === 'not-found' ? outcome.result.runs : outcome.state === 'stopped' ? outcome.runsDone : 0;
+    searches.push({ ms, state: outcome.state === 'failed' ? `failed: ${outcome.message}` : outcome.state, runs });
+  }
+  if (cold) pool.terminateAll();
+  return { cores: workerCount(navigator.hardwareConcurrency), searches };
+}
+
+(window as unknown as { lockstepExplorerBench: typeof lockstepExplorerBench }).lockstepExplorerBench = lockstepExplorerBench;

@@ -1,0 +1,161 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ExploreResult } from '../../check/explorer';
+import type { ScriptEngine } from '../../redis/scriptEngine';
+import { parseScenario } from '../../scenario/parse';
+import { loadScriptEngine } from '../../scenario/run';
+import { loadTestScripts } from '../../scenario/testKit';
+import { startSearch, type SearchOutcome, type SearchProgress } from './coordinator';
+import { createExplorerApi, type ExploreJob } from './explorerApi';
+import { ExplorerPool, inProcessExplorer, type ExplorerHandle, type ExplorerWorkerApi } from './pool';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const never = () => new Promise<never>(() => {});
+
+/** A stand-in job: the fake workers ignore it. */
+const JOB = { scenario: {}, options: { invariant: 'single-writer' } } as unknown as ExploreJob;
+
+interface Fake {
+  pool: ExplorerPool;
+  searched: number[];
+  shrunk: [number, number][];
+  started: () => number;
+  terminated: () => number;
+}
+
+/**
+ * Workers that "break" at the given indices, each batch taking a random few milliseconds
+ * (so workers finish out of order), or hanging when `hang(from, attempt)` says so.
+ */
+function fakePool(size: number, failing: readonly number[], hang: (from: number, attempt: number) => boolean = () => false, slow: (from: number) => number = () => 0): Fake {
+  const searched: number[] = [];
+  const shrunk: [number, number][] = [];
+  const attempts = new Map<number, number>();
+  let started = 0;
+  let terminated = 0;
+  let jitter = 7;
+  const start = (): ExplorerHandle => {
+    started++;
+    const api: ExplorerWorkerApi = {
+      ready: () => Promise.resolve(),
+      plan: () => Promise.resolve({ kinds: ['pause'], maxFaults: 3, baseSeed: 7 }),
+      search: async (_job, from, to) => {
+        const attempt = (attempts.get(from) ?? 0) + 1;
+        attempts.set(from, attempt);
+        if (hang(from, attempt)) return never();
+        jitter = (jitter * 31 + 11) % 17;
+        await sleep(slow(from) || jitter % 5);
+        for (let i = from; i < to; i++) {
+          searched.push(i);
+          if (failing.includes(i)) return { failing: i, runs: i - from + 1 };
+        }
+        return { failing: null, runs: to - from };
+      },
+      shrink: (_job, index, runs) => {
+        shrunk.push([index, runs]);
+        return Promise.resolve({ found: true, index, runs } as ExploreResult);
+      },
+    };
+    return { api, terminate: () => void terminated++ };
+  };
+  return { pool: new ExplorerPool(start, size), searched, shrunk, started: () => started, terminated: () => terminated };
+}
+
+describe('the explorer coordinator', () => {
+  it('answers the lowest failing index whatever the number of workers', async () => {
+    for (const size of [1, 2, 3, 5]) {
+      const fake = fakePool(size, [90, 37, 412]);
+      const outcome = await startSearch(fake.pool, JOB, { budget: 1000, batchTargetMs: 2 }).outcome;
+      expect(outcome.state, `${size} workers`).toBe('found');
+      // Shrunk once, the schedule at index 37, reported as found in 38 runs.
+      expect(fake.shrunk, `${size} workers`).toEqual([[37, 38]]);
+      // Every index below the answer was searched.
+      for (let i = 0; i < 37; i++) expect(fake.searched).toContain(i);
+    }
+  });
+
+  it('waits for a slow batch below a failing index found first', async () => {
+    // Runs 4–7 take long on worker 2; worker 1 meanwhile finds run 9 breaking. Run 6 is the answer.
+    const fake = fakePool(2, [6, 9], undefined, (from) => (from === 4 ? 60 : 0));
+    const outcome = await startSearch(fake.pool, JOB, { budget: 1000 }).outcome;
+    expect(outcome.state).toBe('found');
+    expect(fake.searched).toContain(9);
+    expect(fake.shrunk).toEqual([[6, 7]]);
+  });
+
+  it('searches the whole budget once when nothing breaks, and reports progress as it goes', async () => {
+    const fake = fakePool(2, []);
+    const progress: SearchProgress[] = [];
+    const outcome = await startSearch(fake.pool, JOB, { budget: 300, onProgress: (p) => progress.push(p) }).outcome;
+    expect(outcome.state).toBe('not-found');
+    if (outcome.state !== 'not-found') return;
+    expect(outcome.result.summary).toMatchObject({ runs: 300, kinds: ['pause'], maxFaults: 3 });
+    expect([...fake.searched].sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.map((p) => p.runsDone)).toEqual([...progress.map((p) => p.runsDone)].sort((a, b) => a - b));
+    expect(progress.at(-1)).toMatchObject({ runsDone: 300, budget: 300 });
+  });
+
+  it('stops at once, terminating the workers; the next search starts fresh ones', async () => {
+    const fake = fakePool(2, [], (from) => from >= 8);
+    const search = startSearch(fake.pool, JOB, { budget: 1000 });
+    await sleep(20);
+    search.stop();
+    const outcome = await search.outcome;
+    expect(outcome.state).toBe('stopped');
+    expect(fake.terminated()).toBe(2);
+    // The same pool starts workers again on its next use.
+    const before = fake.started();
+    const again = await startSearch(fake.pool, JOB, { budget: 5 }).outcome;
+    expect(again.state).toBe('not-found');
+    expect(fake.started()).toBeGreaterThan(before);
+  });
+
+  it('replaces a worker whose batch does not answer in time, says so, and still finds the same answer', async () => {
+    const fake = fakePool(2, [37], (from, attempt) => from === 8 && attempt === 1);
+    const notices: string[] = [];
+    const outcome = await startSearch(fake.pool, JOB, { budget: 1000, batchBudgetMs: 100, onNotice: (m) => notices.push(m) }).outcome;
+    expect(outcome.state).toBe('found');
+    expect(fake.shrunk).toEqual([[37, 38]]);
+    expect(fake.terminated()).toBe(1);
+    expect(notices).toEqual([expect.stringMatching(/^A batch \(runs 9–\d+\) did not answer within 0\.1 s: its worker was replaced/)]);
+  });
+
+  it('ends the search with a clear message when the same batch overruns twice', async () => {
+    const fake = fakePool(1, [], (from) => from === 4);
+    const outcome = await startSearch(fake.pool, JOB, { budget: 1000, batchBudgetMs: 50 }).outcome;
+    expect(outcome).toEqual({ state: 'failed', message: expect.stringContaining('did not answer within 0.05 s twice') });
+  });
+});
+
+describe('the explorer on real workers (in-process)', () => {
+  let scripts: ScriptEngine;
+  beforeAll(async () => {
+    await loadTestScripts();
+    scripts = await loadScriptEngine();
+  });
+
+  it('gives the identical answer with 1 and 2 workers', async () => {
+    const parsed = parseScenario(
+      `
+id: turns
+title: Two baristas take turns
+seed: 7
+clients:
+  - { id: A, recipe: lease-with-token, ttl: 5s, work: 2s }
+  - { id: B, recipe: lease-with-token, ttl: 5s, work: 2s, startAt: 1s }
+resource: { id: espresso }
+`,
+      { file: 'turns.yaml', line: 1 },
+    );
+    if (!parsed.ok) throw new Error('fixture');
+    const job: ExploreJob = { scenario: parsed.scenario, options: { invariant: 'single-writer', explorerSeed: 5, kinds: ['pause', 'partition', 'message-loss'] } };
+    const answers: SearchOutcome[] = [];
+    for (const size of [1, 2]) {
+      const pool = new ExplorerPool(() => inProcessExplorer(createExplorerApi(scripts)), size);
+      answers.push(await startSearch(pool, job, { budget: 400, batchTargetMs: 5 }).outcome);
+    }
+    expect(answers[0]!.state).toBe('found');
+    const strip = (o: (typeof answers)[number]) => (o.state === 'found' ? o.result : o);
+    expect(strip(answers[1]!)).toEqual(strip(answers[0]!));
+  });
+});

@@ -1,0 +1,50 @@
+import { searchBatch, searchSummary, shrinkSchedule, type BatchResult, type ExploreResult, type ExplorerOptions } from '../../check/explorer';
+import type { FaultKind } from '../../check/faults';
+import type { ScriptEngine } from '../../redis/scriptEngine';
+import { scenarioExplorer, type ExploreScenarioOptions } from '../../scenario/explore';
+import type { Scenario } from '../../scenario/schema';
+
+/** One search: the scenario as it runs (fencing applied), and what to hunt for. */
+export interface ExploreJob {
+  scenario: Scenario;
+  options: Omit<ExploreScenarioOptions, 'runs'>;
+}
+
+/** What a search will try: the fault kinds that apply to the scenario, and faults per run. */
+export interface SearchPlan {
+  kinds: readonly FaultKind[];
+  maxFaults: number;
+  /** The scenario's own seed (what "nothing found" leaves in the player). */
+  baseSeed: number;
+}
+
+/**
+ * What an explorer worker does, over one script engine: plain data in and out, so it crosses
+ * the worker boundary by structured clone, and runs in-process in Node tests. Every call names
+ * its job; the worker keeps the last job's explorer (its fault space needs a fault-free run
+ * first), so a batch costs only its own runs.
+ */
+export interface ExplorerApi {
+  plan(job: ExploreJob): SearchPlan;
+  /** Searches schedules [from, to) and stops at the first that breaks the invariant. */
+  search(job: ExploreJob, from: number, to: number): BatchResult;
+  /** Shrinks failing schedule `index` to the fewest faults; `runs` is what the search made. */
+  shrink(job: ExploreJob, index: number, runs: number): ExploreResult;
+}
+
+export function createExplorerApi(scripts: ScriptEngine): ExplorerApi {
+  let kept: { key: string; explorer: ExplorerOptions } | null = null;
+  const explorerFor = (job: ExploreJob): ExplorerOptions => {
+    const key = JSON.stringify(job);
+    if (kept?.key !== key) kept = { key, explorer: scenarioExplorer(job.scenario, job.options, scripts) };
+    return kept.explorer;
+  };
+  return {
+    plan: (job) => {
+      const { space, baseSeed } = explorerFor(job);
+      return { kinds: space.kinds, maxFaults: space.maxFaults, baseSeed };
+    },
+    search: (job, from, to) => searchBatch(explorerFor(job), from, to),
+    shrink: (job, index, runs) => shrinkSchedule(explorerFor(job), index, searchSummary(explorerFor(job).space, runs)),
+  };
+}
