@@ -37,7 +37,7 @@ const KEY_DOCS: Record<string, string> = {
   driftPpm: 'How fast this client’s clock runs, in parts per million: 10000 is 1% fast.',
   'steps.redis': 'A Redis command, word by word; {value}, {token}, {key}, {ttl} and {id} are filled in.',
   'steps.node': 'Which Redis node to send this command to (default: the client’s node).',
-  as: 'What the command means to the client: acquire, release, renew or command (default: inferred).',
+  as: 'What the command means to the client: acquire, release, renew, fence (its number is the token writes carry) or command (default: inferred).',
   ifBusy: 'When an acquiring command finds the lock taken: retry by the retry policy, skip ahead, or stop.',
   wait: 'Do nothing for this long (on the client’s own clock).',
   read: 'Read the protected resource (its id).',
