@@ -4,6 +4,7 @@ import { Trace } from '../sim/trace';
 import type { TraceEvent } from '../sim/traceEvents';
 import { checkWritesInLeaseOrder } from './leaseOrder';
 import { checkReleasedByOwner } from './releasedByOwner';
+import { checkBoundedWait } from './waiting';
 
 /** Builds a small trace by hand: [time, kind, actor, data]; ids count from 1 after run.start. */
 function trace(rows: [number, string, string, object][]): TraceEvent[] {
@@ -56,5 +57,17 @@ describe('writes-in-lease-order (the resource, judged by lease order, not tokens
     expect(checkWritesInLeaseOrder(trace([acquired(0, 'A'), acquired(1100, 'B'), write(1150, 'A', true), write(1200, 'B', true)])).holds).toBe(true);
     expect(checkWritesInLeaseOrder(trace([acquired(0, 'A'), acquired(1100, 'B'), write(1200, 'B', true), write(1300, 'A', false)])).holds).toBe(true);
     expect(checkWritesInLeaseOrder(trace([acquired(0, 'A'), [50, 'lock.failed', 'C', { key: 'lock', attempts: 1 }], acquired(1100, 'B'), write(1200, 'B', true), write(1300, 'C', true)])).holds).toBe(true);
+  });
+});
+
+describe('bounded-wait leaves out the waiter’s own pauses', () => {
+  const request = (at: number, client: string): [number, string, string, object] => [at, 'lock.request', client, { key: 'lock' }];
+  it('does not call a client starved for the time it was frozen, but still counts the rest', () => {
+    const frozen = trace([request(0, 'B'), [500, 'process.pause', 'B', { forMs: 8000 }], [8500, 'process.resume', 'B', {}], acquired(9000, 'B')]);
+    expect(checkBoundedWait(frozen, 2000).holds).toBe(true);
+    const starved = trace([request(0, 'B'), [500, 'process.pause', 'B', { forMs: 2000 }], [2500, 'process.resume', 'B', {}], acquired(9000, 'B')]);
+    const v = checkBoundedWait(starved, 2000);
+    expect(v.holds).toBe(false);
+    expect(v.explanation).toMatch(/B waited 9 s before it got “lock”/);
   });
 });

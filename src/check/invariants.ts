@@ -67,6 +67,9 @@ export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set<TraceKind>([
   'net.send',
   'resource.write',
   'process.crash',
+  // bounded-wait: a client's own pauses do not count as waiting.
+  'process.pause',
+  'process.resume',
   // calm-when-down: a Redis node's outage ends at its restart.
   'process.restart',
 ]);
