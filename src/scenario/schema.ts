@@ -129,6 +129,11 @@ const client = z.strictObject({
   renew: z.boolean().optional(),
   /** Watchdog period (turns the watchdog on). */
   renewEvery: positiveDurationMs.optional(),
+  /**
+   * A cap on the watchdog: once the client has held the lock this long, it stops renewing and
+   * gives up the job, so a wedged worker frees the lock within one TTL instead of never.
+   */
+  maxHold: positiveDurationMs.optional(),
   /** On an unanswered renewal: stop at once, or retry until the lease would have run out. */
   onRenewFail: z.enum(['stop', 'retry']).default('stop'),
   /** Take the same lock again this many times while holding it (a nested call). */

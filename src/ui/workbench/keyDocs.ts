@@ -28,6 +28,7 @@ const KEY_DOCS: Record<string, string> = {
   timeout: 'How long to wait for each Redis answer before giving up on it (default: forever).',
   renew: 'Turn on the watchdog: renew the lease every ttl/3.',
   renewEvery: 'Watchdog period (turns the watchdog on).',
+  maxHold: 'A cap on the watchdog: after holding the lock this long, stop renewing and give up the job.',
   onRenewFail: 'On an unanswered renewal: stop at once, or retry until the lease would have run out.',
   reenter: 'Take the same lock again this many times while holding it (a nested call).',
   jobs: 'How many times the client takes the lock and does its job.',
