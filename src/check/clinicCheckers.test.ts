@@ -71,3 +71,13 @@ describe('bounded-wait leaves out the waiter’s own pauses', () => {
     expect(v.explanation).toMatch(/B waited 9 s before it got “lock”/);
   });
 });
+
+describe('released-by-owner and a release that is late, not foreign', () => {
+  it("holds when the owner's own release, still unanswered (it timed out), deletes its lease", () => {
+    const reply = (at: number, to: string): [number, string, string, object] => [at, 'net.send', 'r1', { msg: at, to, label: '(integer) 1' }];
+    const v = checkReleasedByOwner(
+      trace([sent(0, 'B'), granted(1, 'B'), reply(1, 'B'), acquired(2, 'B'), sent(1000, 'B'), [1300, 'request.timeout', 'B', {}], ended(2000, 'B', 'deleted'), reply(2000, 'B')]),
+    );
+    expect(v.holds).toBe(true);
+  });
+});

@@ -18,14 +18,22 @@ export function checkReleasedByOwner(events: readonly TraceEvent[]): Verdict {
   const name = labelsOf(events);
   const beliefs = beliefsOf(events);
   const granted = new Map<string, number>();
+  // sender|receiver → messages sent: what a client has asked a node, and what the node answered it.
+  const sent = new Map<string, number>();
+  const count = (from: string, to: string) => sent.get(`${from}|${to}`) ?? 0;
   const breaks: { at: number; ids: number[]; text: string }[] = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
+    if (e.kind === 'net.send') sent.set(`${e.actor}|${e.data.to}`, count(e.actor, e.data.to) + 1);
     if (e.kind === 'lease.granted') granted.set(`${e.actor}|${e.data.key}`, e.id);
     if (e.kind !== 'lease.ended' || e.data.reason !== 'deleted') continue;
     const { key, owner } = e.data;
     const holding = beliefs.some((b) => b.client === owner && b.key === key && b.startId < e.id && b.startMs <= e.at && e.at < b.endMs);
-    if (!holding) continue;
+    // A request of the owner's still unanswered may be its own release, late (it timed out, or
+    // the node was paused): the owner still believes, but it asked for this. (A request lost
+    // in a partition stays unanswered too, and then excuses a deletion it did not cause.)
+    const ownRequestOut = count(owner, e.actor) > count(e.actor, owner);
+    if (!holding || ownRequestOut) continue;
     const by = deleterAfter(events, i, key, owner);
     const grant = granted.get(`${e.actor}|${key}`);
     breaks.push({

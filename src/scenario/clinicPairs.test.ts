@@ -17,10 +17,10 @@ beforeAll(async () => {
 /**
  * The review clinic's promise (course 4): each lesson marks a buggy recipe and the invariant a
  * learner asks the explorer to break (`<!-- workbench: clinic-x break: invariant -->`). The
- * explorer must break the recipe within one batch of the player's search, and the fixed recipe
- * (`clinic-x-fixed.yaml`) must come through two batches, searched the way "Find the bug for me"
- * does: 50 schedules per batch, explorer seeds 1, 2..., the fault kinds the scenario's controls
- * offer.
+ * explorer must break the recipe within two batches of the player's search, and the fixed recipe
+ * (`clinic-x-fixed.yaml`) must come through the same two, searched the way "Find the bug for me"
+ * does: 50 schedules per batch, explorer seeds 1, 2, the fault kinds the scenario's controls
+ * offer. (The player searches six batches; the measured sweep is in the branch's report.)
  */
 const pairs = readdirSync('lessons')
   .filter((f) => /^\d\d-.+\.md$/.test(f))
@@ -42,16 +42,24 @@ function search(scenario: Scenario, invariant: InvariantName, batches: number) {
 }
 
 describe('the review clinic: every buggy recipe breaks, every fix holds', () => {
-  it('marks all eight findings', () => {
-    expect(pairs.map((p) => p.name).sort()).toEqual(
-      ['clinic-plain-del', 'clinic-redlock', 'clinic-runaway-renewal', 'clinic-setnx-expire', 'clinic-short-ttl', 'clinic-token-before-lock', 'clinic-unbounded-retries', 'clinic-unfenced-write'],
-    );
+  it('marks all eight findings and the closing review', () => {
+    expect(pairs.map((p) => p.name).sort()).toEqual([
+      'clinic-plain-del',
+      'clinic-redlock',
+      'clinic-review',
+      'clinic-runaway-renewal',
+      'clinic-setnx-expire',
+      'clinic-short-ttl',
+      'clinic-token-before-lock',
+      'clinic-unbounded-retries',
+      'clinic-unfenced-write',
+    ]);
   });
 
   for (const { lesson, name, invariant } of pairs) {
     it(`${lesson}: the explorer breaks ${invariant} in ${name}, and not in its fix`, () => {
-      const broken = search(load(name), invariant, 1);
-      expect(broken, `${name}: no break of ${invariant} in 50 runs`).not.toBeNull();
+      const broken = search(load(name), invariant, 2);
+      expect(broken, `${name}: no break of ${invariant} in 100 runs`).not.toBeNull();
       expect(broken!.verdict?.holds).toBe(false);
       const fixed = search(load(`${name}-fixed`), invariant, 2);
       expect(fixed?.actions, `${name}-fixed broke ${invariant}`).toBeUndefined();
