@@ -26,6 +26,8 @@ export interface ClientSpec {
   timeoutMs: number | null;
   /** Watchdog period, or null without a watchdog. */
   renewEveryMs: number | null;
+  /** The watchdog stops renewing (and the job is given up) once the lock has been held this long; absent: no cap. */
+  maxHoldMs?: number;
   /** On an unanswered renewal: stop at once, or retry until the local lease deadline passes. */
   onRenewFail: 'stop' | 'retry';
   /** Take the (same) lock this many more times while holding it, like a nested call would. */

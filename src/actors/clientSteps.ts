@@ -4,12 +4,16 @@ import { formatMs } from '../sim/time';
  * An explicit step list: what a scenario can give a client instead of a recipe, so an
  * instructor can write any protocol (right or wrong) command by command. Placeholders in a
  * Redis step's arguments are filled in when the step runs:
- * `{value}` (this client's random lock value), `{token}` (the last fencing token it got),
+ * `{value}` (this client's random lock value), `{token}` (the last fencing token it got, from
+ * an acquiring script or a `fence` step),
  * `{key}` (its lock key), `{ttl}` (its ttl in ms) and `{id}` (its id).
  */
 
-/** What a Redis step means to the client that sends it. */
-export type StepMeaning = 'acquire' | 'release' | 'renew' | 'command';
+/**
+ * What a Redis step means to the client that sends it. `fence`: its integer answer is the
+ * fencing token the client's later writes carry, whether or not it holds the lock by then.
+ */
+export type StepMeaning = 'acquire' | 'release' | 'renew' | 'fence' | 'command';
 
 /** What a client does when an acquiring step does not get the lock. */
 export type IfBusy = 'retry' | 'skip' | 'stop';
@@ -22,8 +26,9 @@ export type ClientStep =
 
 /**
  * The meaning of a command when the author did not say: `SET ... NX` and `SETNX` take the
- * lock, `DEL`/`UNLINK` let go of it, `PEXPIRE`/`EXPIRE` extend it. Anything else (a script, a
- * GET) is just a command; give `as:` to say what a script means.
+ * lock, `DEL`/`UNLINK` let go of it, `PEXPIRE`/`EXPIRE` extend it, and a lone `INCR` draws a
+ * fencing token (the counter of 003's lifecycle, `FENCE=$(redis-cli INCR fence:...)`).
+ * Anything else (a script, a GET) is just a command; give `as:` to say what a script means.
  */
 export function inferMeaning(argv: readonly string[]): StepMeaning {
   const name = (argv[0] ?? '').toUpperCase();
@@ -31,6 +36,7 @@ export function inferMeaning(argv: readonly string[]): StepMeaning {
   if (name === 'SET' && argv.slice(3).some((a) => a.toUpperCase() === 'NX')) return 'acquire';
   if (name === 'DEL' || name === 'UNLINK') return 'release';
   if (name === 'PEXPIRE' || name === 'EXPIRE') return 'renew';
+  if (name === 'INCR') return 'fence';
   return 'command';
 }
 

@@ -2,6 +2,7 @@ import { createActor, type Actor } from 'xstate';
 import type { Network } from '../net/network';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
+import { formatMs } from '../sim/time';
 import type { TraceTag } from '../sim/trace';
 import { breakerLaneState, breakerState, circuitBreakerMachine, type CircuitBreakerLaneState } from './circuitBreakerMachine';
 import { ClientShell } from './clientShell';
@@ -53,6 +54,12 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   private readonly recipe: Recipe;
   private attemptStartLocal = 0;
   private leaseDeadlineLocal = 0;
+  /**
+   * When the client last got all its keys, where a maxHold cap counts from: kernel time, as a
+   * real watchdog measures elapsed time on a monotonic clock, so a wall-clock jump back cannot
+   * stretch the cap (measured on the local clock, a jump of -28 s kept a wedge alive 28 s longer).
+   */
+  private heldSinceMs = 0;
   private basis: ReadResult | null = null;
   private token: number | null = null;
   private workTimer: number | null = null;
@@ -241,6 +248,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     if (this.held.length < this.spec.keys.length) return this.acquireNext();
     this.tries.reset();
     this.leaseDeadlineLocal = this.attemptStartLocal + result.validityMs;
+    this.heldSinceMs = this.sim.now;
     this.actor.send({ type: 'ACQUIRED' });
   };
 
@@ -351,6 +359,13 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   /** The watchdog: extends every held key; reports the first failure. */
   private renew(): void {
     const sentLocal = this.process.localNow();
+    // Past its cap the watchdog does not ask again: the job is given up and the lease left to
+    // expire, the way a watchdog that watches the work (not just the process) ends a wedge.
+    const cap = this.spec.maxHoldMs;
+    if (cap !== undefined && this.sim.now - this.heldSinceMs >= cap) {
+      this.lose(`held for ${formatMs(cap)}, its cap: the watchdog stops renewing`);
+      return void this.actor.send({ type: 'RENEW_FAILED', definite: true, leaseLeftMs: this.leaseDeadlineLocal - sentLocal });
+    }
     const keys = [...this.held];
     const next = (i: number) => {
       if (i >= keys.length) {

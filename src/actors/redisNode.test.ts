@@ -72,6 +72,21 @@ script:
     expect(replies).toEqual(['(integer) -2', '(integer) 10100']);
   });
 
+  it('a clock jump while the node is down does not bring back the leases it lost (they end once, as lost)', () => {
+    const r = runYaml(`
+id: jump-down
+title: jump while down
+clients: [{ id: A, recipe: lease-with-token, ttl: 10s, work: 20s }]
+resource: { id: espresso }
+script:
+  - { at: 1s, do: crash, target: r1 }
+  - { at: 2s, do: clock-jump, target: r1, by: -2s }
+  - { at: 3s, do: restart, target: r1 }
+`);
+    expect(r.of('lease.granted').map((e) => e.at)).toEqual([1]);
+    expect(r.of('lease.ended').map((e) => [e.at, e.data.reason])).toEqual([[1000, 'lost']]);
+  });
+
   it('a lock survives a restart with an AOF: the lease comes back with the node', () => {
     const r = runYaml(`
 id: lock-survives

@@ -169,7 +169,11 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
       this.startCron();
       if (this.role === 'replica' && this.replicaOf !== null) this.replica.connect(this.replicaOf);
     };
-    this.process.onClockJump = () => this.leases.check();
+    // A crashed node's keyspace is gone until the restart reloads it: a clock jump meanwhile
+    // must not read the old one and show its leases granted again.
+    this.process.onClockJump = () => {
+      if (!this.process.crashed) this.leases.check();
+    };
   }
 
   /** Starts a new server life: a fresh keyspace loaded from `commands` (an AOF being replayed). */

@@ -77,6 +77,45 @@ resource: { id: espresso, fencing: true }
     expect(r.verdict('single-writer').holds).toBe(true);
   });
 
+  it("carries a token drawn by INCR on its own (as: fence), even one drawn before the lock was taken", () => {
+    // 003's lifecycle: INCR the counter, then SET NX. B draws 2 and takes the lock first; A drew
+    // 1 earlier and gets the lock only after B, so the fenced store refuses A's rightful write.
+    const r = runYaml(`
+id: incr-first
+title: t
+clients:
+  - id: A
+    steps:
+      - { redis: [INCR, fence] }
+      - { wait: 500ms }
+      - { redis: [SET, lock, '{value}', NX, PX, 10000] }
+      - { write: espresso }
+  - id: B
+    startAt: 100ms
+    steps:
+      - { redis: [INCR, fence] }
+      - { redis: [SET, lock, '{value}', NX, PX, 10000] }
+      - { write: espresso }
+      - { redis: [DEL, lock] }
+resource: { id: espresso, fencing: true }
+`);
+    expect(r.of('step.done', 'A')[0]!.data.result).toBe('(integer) 1');
+    expect(r.of('lock.acquired').map((e) => [e.actor, e.data.token])).toEqual([['B', null], ['A', null]]);
+    expect(r.of('resource.write').map((e) => [e.data.from, e.data.token, e.data.accepted])).toEqual([['B', 2, true], ['A', 1, false]]);
+  });
+
+  it('infers fence for a lone INCR, and lets any integer-answering step say as: fence', () => {
+    const parsed = parseScenario(`
+id: f
+title: t
+clients:
+  - { id: A, steps: [{ redis: [INCR, fence] }, { redis: [EVAL, "return 7", 0], as: fence }, { redis: [INCRBY, n, 2] }] }
+resource: { id: espresso }
+`, { file: 'f.yaml', line: 1 });
+    if (!parsed.ok) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
+    expect(parsed.scenario.clients[0]!.steps!.map((s) => (s.do === 'redis' ? s.as : s.do))).toEqual(['fence', 'fence', 'command']);
+  });
+
   it('gives up (failed) or goes on without the lock, as ifBusy says', () => {
     const yaml = (ifBusy: string) => `
 id: busy

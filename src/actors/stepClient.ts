@@ -33,7 +33,8 @@ export interface StepClientWiring {
  * (running → waiting → done); this class carries each step out and records it: `step.start`
  * and `step.done` for every step, plus what the step means to the lock — `lock.acquired` when
  * an acquiring command succeeds, `lock.busy` when it does not, `lock.released`, `lock.renewed`
- * or `lock.lost` — so every checker judges a step client like any other.
+ * or `lock.lost` — so every checker judges a step client like any other. A `fence` step's
+ * integer answer becomes the token its writes carry.
  */
 export class StepClient extends ClientShell<StepClientLaneState> {
   private actor: Actor<typeof stepClientMachine>;
@@ -113,6 +114,9 @@ export class StepClient extends ClientShell<StepClientLaneState> {
         this.held = this.held.filter((k) => k !== key);
         this.sim.record('lock.released', this.id, { key, deleted: positive(result.reply) });
       }
+      // A token drawn on its own is kept whatever the lock is doing: that is the point of the
+      // step, and of the bug it can write (INCR before SET: the number may belong to no lease).
+      if (step.as === 'fence' && result.ok && result.reply.type === 'integer') this.token = Number(result.reply.value);
       if (step.as === 'renew') {
         if (counted(result) && positive(result.reply)) this.sim.record('lock.renewed', this.id, { key, ttlMs: pxOf(argv) ?? ttlMs });
         else if (counted(result) && this.held.includes(key)) {

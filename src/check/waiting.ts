@@ -68,7 +68,8 @@ export function checkServedInOrder(events: readonly TraceEvent[], keys: Readonly
 
 /**
  * Bounded wait (no starvation): no client waits longer than `maxWaitMs` for a lock, counted from
- * its first request until it gets the lock, gives up or crashes (or the run ends). Unlike
+ * its first request until it gets the lock, gives up or crashes (or the run ends), less the time
+ * the client itself was paused (a frozen client cannot ask, so nobody starved it). Unlike
  * progress, others getting the lock meanwhile does not help: that is what starving looks like.
  * The proof is the first request of the longest-starved wait.
  */
@@ -76,8 +77,10 @@ export function checkBoundedWait(events: readonly TraceEvent[], maxWaitMs: numbe
   const name = labelsOf(events);
   const endMs = events.length > 0 ? events[events.length - 1]!.at : 0;
   const long: { at: number; ids: number[]; text: string }[] = [];
+  const paused = pausesOf(events, endMs);
   const judge = (w: Wait, until: number, endId: number | null, got: boolean) => {
-    if (until - w.startMs <= maxWaitMs) return;
+    // A client frozen by its own pause is not being starved: only the time it could have asked counts.
+    if (until - w.startMs - pausedWithin(paused.get(w.client), w.startMs, until) <= maxWaitMs) return;
     const waited = got ? `waited ${formatMs(until - w.startMs)} before it got “${w.key}”` : `was still waiting for “${w.key}” after ${formatMs(until - w.startMs)}`;
     long.push({ at: w.startMs + maxWaitMs, ids: endId === null ? [w.startId] : [w.startId, endId], text: `${name(w.client)} ${waited}, longer than the bound of ${formatMs(maxWaitMs)}: it starved while others were served.` });
   };
@@ -93,4 +96,27 @@ export function checkBoundedWait(events: readonly TraceEvent[], maxWaitMs: numbe
     explanation: l?.text ?? `No client waited longer than ${formatMs(maxWaitMs)} for a lock.`,
     violations: long.length,
   };
+}
+
+/** Each process's pauses, as [from, to) stretches (a pause that is still on runs to the end). */
+function pausesOf(events: readonly TraceEvent[], endMs: number): Map<string, [number, number][]> {
+  const out = new Map<string, [number, number][]>();
+  const since = new Map<string, number>();
+  for (const e of events) {
+    // A second pause while paused only moves the resumption: it does not start a new stretch.
+    if (e.kind === 'process.pause' && !since.has(e.actor)) since.set(e.actor, e.at);
+    if ((e.kind === 'process.resume' || e.kind === 'process.crash') && since.has(e.actor)) {
+      out.set(e.actor, [...(out.get(e.actor) ?? []), [since.get(e.actor)!, e.at]]);
+      since.delete(e.actor);
+    }
+  }
+  for (const [actor, from] of since) out.set(actor, [...(out.get(actor) ?? []), [from, endMs]]);
+  return out;
+}
+
+/** How much of [fromMs, toMs) falls inside the given stretches. */
+function pausedWithin(stretches: readonly [number, number][] | undefined, fromMs: number, toMs: number): number {
+  let total = 0;
+  for (const [a, b] of stretches ?? []) total += Math.max(0, Math.min(b, toMs) - Math.max(a, fromMs));
+  return total;
 }

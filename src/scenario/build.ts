@@ -63,6 +63,7 @@ function clientSpec(c: ClientInput, nodeIds: string[]): ClientSpec {
     ...(c.steps ? { steps: c.steps } : {}),
     // Only clients that use them carry these, so every other client's spec stays as it was.
     ...(c.permits !== undefined ? { permits: c.permits } : {}),
+    ...(c.maxHold !== undefined ? { maxHoldMs: c.maxHold } : {}),
     ...(c.breaker ? { breaker: { failures: c.breaker.failures, coolDownMs: c.breaker.coolDown } } : {}),
   };
 }

@@ -145,6 +145,7 @@ function clientInput(c: ClientInput): Record<string, unknown> {
     timeout: durationUnless(c.timeout),
     renew: c.renew,
     renewEvery: durationUnless(c.renewEvery),
+    maxHold: durationUnless(c.maxHold),
     onRenewFail: unlessDefault(c.onRenewFail, 'stop'),
     reenter: unlessDefault(c.reenter, 0),
     jobs: unlessDefault(c.jobs, 1),

@@ -24,7 +24,9 @@ export const INVARIANTS = [
   'single-writer',
   'single-holder',
   'single-lease',
+  'released-by-owner',
   'fencing-monotonic',
+  'writes-in-lease-order',
   'no-lost-update',
   'no-double-charge',
   'no-double-assignment',
@@ -127,6 +129,11 @@ const client = z.strictObject({
   renew: z.boolean().optional(),
   /** Watchdog period (turns the watchdog on). */
   renewEvery: positiveDurationMs.optional(),
+  /**
+   * A cap on the watchdog: once the client has held the lock this long, it stops renewing and
+   * gives up the job, so a wedged worker frees the lock within one TTL instead of never.
+   */
+  maxHold: positiveDurationMs.optional(),
   /** On an unanswered renewal: stop at once, or retry until the lease would have run out. */
   onRenewFail: z.enum(['stop', 'retry']).default('stop'),
   /** Take the same lock again this many times while holding it (a nested call). */

@@ -7,6 +7,7 @@ import { nonNegativeDurationMs } from './duration';
  *
  * ```yaml
  * steps:
+ *   - { redis: [INCR, 'lock:fence'] }                   # as: fence (inferred): the token writes carry
  *   - { redis: [SET, lock, '{value}', NX, PX, 10000] }   # as: acquire (inferred), ifBusy: retry
  *   - { wait: 2s }
  *   - { read: stock }                                    # read the resource first
@@ -26,8 +27,8 @@ export const clientStep = z
     redis: z.array(z.union([z.string(), z.number()]).transform(String)).min(1, 'a command needs at least its name').optional(),
     /** Which Redis node to send it to (default: the client's node). */
     node: z.string().optional(),
-    /** What the command means to the client (default: inferred from the command). */
-    as: z.enum(['acquire', 'release', 'renew', 'command']).optional(),
+    /** What the command means to the client (default: inferred from the command); `fence`: its integer answer is the token later writes carry. */
+    as: z.enum(['acquire', 'release', 'renew', 'fence', 'command']).optional(),
     /** When an acquiring command finds the lock taken: retry by the client's retry policy, skip ahead without it, or stop. */
     ifBusy: z.enum(['retry', 'skip', 'stop']).optional(),
     /** Do nothing for this long (the client's own clock). */

@@ -48,6 +48,15 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     seeIn: { slug: 'paused-barista', text: 'Challenge 2: the paused barista' },
   },
   {
+    term: 'released-by-owner',
+    title: 'Released by its owner',
+    view: 'Redis',
+    promise: 'A lease is deleted only by the client that holds it.',
+    detail:
+      'Leases may expire, or be lost with a node’s memory, but a deletion while the owner still believes it holds the lock came from somebody else: a plain DEL from a client whose own lease had already run out, a release script comparing a value two holders share, or a DEL or FLUSHALL typed at a console. The next client then walks in while the owner is still working. A release that checks the token keeps it.',
+    seeIn: { slug: 'clinic-plain-del', text: 'Finding 1: the release that checks nothing' },
+  },
+  {
     term: 'fencing-monotonic',
     title: 'Fencing tokens only go up',
     view: 'the protected resource',
@@ -55,6 +64,15 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     detail:
       'A fenced resource remembers the highest token it has seen and refuses anything lower. A lower token accepted after a higher one means an older holder’s write landed after a newer holder’s: exactly what fencing exists to stop. It breaks when tokens are not checked at the resource, or when a failover hands out a token twice.',
     seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens' },
+  },
+  {
+    term: 'writes-in-lease-order',
+    title: 'Writes in lease order',
+    view: 'the protected resource',
+    promise: 'Once the resource has accepted a write made under one lease, it never accepts a write made under an older lease.',
+    detail:
+      'This is what fencing promises, stated without tokens. A stale holder may still write before the newer holder does (its write simply comes first); what must never happen is the older lease’s write landing after the newer one’s. It breaks when the resource does not check tokens, and when the tokens do not follow the leases: a token drawn with INCR before the SET can be larger than the token of the lease after it.',
+    seeIn: { slug: 'clinic-token-before-lock', text: 'Finding 8: the token drawn before the lock' },
   },
   {
     term: 'no-lost-update',
