@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { courseLessons, runToEnd, walkLesson } from './support/courseWalk';
 
@@ -5,9 +6,10 @@ import { courseLessons, runToEnd, walkLesson } from './support/courseWalk';
  * Every lesson of course 4 (the lock review clinic), walked as a learner. As in the other course
  * walks, the lessons are whatever `lessons/NN-*.md` says `course: review-clinic`, and the first
  * test proves the course map offers exactly those, in order. Then a learner does what the clinic
- * is for: asks the explorer to break the un-tokened DEL recipe, watches the run it found, and
- * sees the fixed recipe survive the same search. Each lesson is then walked whole: quizzes
- * gated, every recipe and fix showing the verdicts its `expect` promises, and an axe scan.
+ * is for, in the lesson's workbench block: breaks the un-tokened DEL recipe with the explorer,
+ * watches the run it found, types the token-checked release, and sees the explorer find nothing.
+ * Each lesson is then walked whole: quizzes gated, every recipe and fix showing the verdicts its
+ * `expect` promises, and an axe scan.
  */
 const COURSE = { id: 'review-clinic', title: 'Lock review clinic' };
 
@@ -21,25 +23,33 @@ test('the course map offers exactly the lessons walked here, in order, each link
   for (const [i, lesson] of lessons.entries()) await expect(links.nth(i)).toHaveAttribute('href', `#/lesson/${lesson.frontmatter.slug}`);
 });
 
-test("a learner breaks the plain DEL with the explorer, and the token-checked release survives the same search", async ({ page }) => {
+test('a learner breaks the plain DEL in the lesson’s workbench, fixes the release there, and the explorer finds nothing in its budget', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('./#/lesson/clinic-plain-del');
-  const buggy = page.getByRole('region', { name: 'Simulation: Under review: release with a plain DEL', exact: true });
-  await runToEnd(buggy);
-  await expect(buggy.getByText('Held: released by owner', { exact: true })).toBeVisible();
-  await buggy.getByText('Find the bug for me').click();
-  await buggy.getByLabel('Break').selectOption('released-by-owner');
-  await buggy.getByRole('button', { name: 'Search' }).click();
-  await expect(buggy.getByText(/^Found in \d+ runs: .* breaks? released by owner/)).toBeVisible({ timeout: 60_000 });
-  await runToEnd(buggy);
-  await expect(buggy.getByText('Broken: released by owner', { exact: true })).toBeVisible();
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const wb = page.getByRole('region', { name: 'Workbench: Under review: release with a plain DEL', exact: true });
+  const editor = wb.getByRole('textbox', { name: 'Scenario (YAML)' });
+  await expect(editor).toContainText("[DEL, 'lock:espresso']", { timeout: 20_000 });
 
-  const fixed = page.getByRole('region', { name: 'Simulation: Fixed: release only your own lock', exact: true });
-  await runToEnd(fixed);
-  await fixed.getByText('Find the bug for me').click();
-  await fixed.getByLabel('Break').selectOption('released-by-owner');
-  await fixed.getByRole('button', { name: 'Search' }).click();
-  await expect(fixed.getByText(/^No run broke released by owner in \d+ tries/)).toBeVisible({ timeout: 120_000 });
+  // Break it: one fault is enough, and the run it loads shows the break in the block's player.
+  await wb.getByRole('button', { name: 'Break it' }).click();
+  await expect(wb.getByText(/^Found in [\d,]+ runs: 1 fault breaks released by owner/)).toBeVisible({ timeout: 60_000 });
+  await wb.getByRole('button', { name: 'Load into the player' }).click();
+  const sim = wb.getByRole('region', { name: 'Simulation: Under review: release with a plain DEL', exact: true });
+  await runToEnd(sim);
+  await expect(sim.getByText('Broken: released by owner', { exact: true })).toBeVisible();
+
+  // The fix, typed as a learner would: each DEL becomes a release that checks the value first.
+  const recipe = readFileSync('lessons/scenarios/clinic-plain-del.yaml', 'utf8');
+  const release = `{ redis: [EVAL, "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, 'lock:espresso', '{value}'], as: release }`;
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(recipe.replaceAll("{ redis: [DEL, 'lock:espresso'] }", release));
+  await expect(wb.getByText('No problems: ready to run.')).toBeVisible({ timeout: 20_000 });
+  await wb.getByRole('button', { name: 'Break it' }).click();
+  await expect(wb.getByText(/^No run broke released by owner in [\d,]+ runs\. Searched: /)).toBeVisible({ timeout: 120_000 });
+  await expect(wb.getByText(/^Fixed: /)).toBeVisible({ timeout: 30_000 });
 });
 
 for (const lesson of lessons) {

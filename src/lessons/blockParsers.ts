@@ -92,7 +92,8 @@ function parseWorkbenchBlock(source: YamlSource, ctx: BlockContext): BlockParse 
   const fix = loadScenarioRef(spec.fixed, at.fixed, ctx);
   const diagnostics = [...(recipe.ok ? [] : recipe.diagnostics), ...(fix.ok ? [] : fix.diagnostics)];
   if (!recipe.ok || diagnostics.length) return { ok: false, diagnostics };
-  const text = ctx.readRef(spec.ref)!;
+  // The editor's modeline is for the instructor's editor; a learner's editor has the schema built in.
+  const text = ctx.readRef(spec.ref)!.replace(/^# yaml-language-server:.*\n/, '');
   return {
     ok: true,
     block: { kind: 'workbench', spec: { ref: spec.ref, text, scenario: recipe.scenario, fixed: spec.fixed, break: spec.break, runs: spec.runs ?? WORKBENCH_DEFAULT_RUNS, at }, ...(spec.id ? { authorId: spec.id } : {}) },

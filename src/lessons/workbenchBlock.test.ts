@@ -45,6 +45,11 @@ describe('the workbench block', () => {
   it('ships the recipe as written (for the editor), validated, and only the path of the fix', () => {
     const block = workbench('ref: scenarios/untokened-del.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\n');
     expect(block.spec.text).toBe(readRef('scenarios/untokened-del.yaml'));
+    // The instructor's schema modeline is left out of the learner's editor; the rest stays as written.
+    const withModeline = (rel: string) => (rel.endsWith('modeline.yaml') ? `# yaml-language-server: $schema=../scenario.schema.json\n${readRef('scenarios/untokened-del.yaml')}` : readRef(rel));
+    const parsed = parseLesson(`${FRONT}\`\`\`workbench\nref: scenarios/modeline.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\n\`\`\`\n`, 'lessons/99-wb.md', { readRef: withModeline });
+    const modelined = parsed.lesson!.blocks.find((b) => b.kind === 'workbench');
+    expect(modelined?.kind === 'workbench' && modelined.spec.text).toBe(readRef('scenarios/untokened-del.yaml'));
     expect(block.spec.scenario.id).toBe('untokened-del');
     expect(block.spec).toMatchObject({ fixed: 'scenarios/untokened-del-fixed.yaml', break: 'single-writer', runs: 1000, at: { ref: { line: 11, col: 6 }, fixed: { line: 12, col: 8 } } });
     expect(JSON.stringify(block)).not.toContain('EVAL');
