@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FAULT_KINDS } from '../check/explorer';
 import { loadScenario } from '../cli/loadScenario';
 import type { ScriptEngine } from '../redis/scriptEngine';
-import { exploreScenario } from './explore';
+import { exploreScenario, offeredFaultKinds } from './explore';
 import { loadScriptEngine } from './run';
 import type { InvariantName, Scenario } from './schema';
 import { loadTestScripts } from './testKit';
+
+/** As many runs as a lesson player's "Find the bug for me" (BugFinder.tsx) searches. */
+const PLAYER_SEARCH_RUNS = 500;
 
 let scripts: ScriptEngine;
 beforeAll(async () => {
@@ -15,16 +17,15 @@ beforeAll(async () => {
 });
 
 /**
- * The review clinic's promise (course 4): each lesson marks a buggy recipe and the invariant a
- * learner asks the explorer to break (`<!-- workbench: clinic-x break: invariant -->`). The
- * explorer must break the recipe within two batches of the player's search, and the fixed recipe
- * (`clinic-x-fixed.yaml`) must come through the same two, searched the way "Find the bug for me"
- * does: 50 schedules per batch, explorer seeds 1, 2, the fault kinds the scenario's controls
- * offer. (The player searches six batches; the measured sweep is in the branch's report.)
+ * The review clinic's promise (course 4): each lesson's workbench block names a buggy recipe and
+ * the invariant a learner asks the explorer to break (`ref: scenarios/clinic-x.yaml`, `break:`).
+ * lessons:check proves the block's own search. The lesson also shows the recipe and its fix
+ * (`clinic-x-fixed.yaml`) as scenario blocks, whose "Find the bug for me" searches 500 runs with
+ * the faults the scenario's controls offer: there too the recipe must break and the fix must not.
  */
 const pairs = readdirSync('lessons')
   .filter((f) => /^\d\d-.+\.md$/.test(f))
-  .flatMap((f) => [...readFileSync(`lessons/${f}`, 'utf8').matchAll(/<!-- workbench: (\S+) break: (\S+) -->/g)].map((m) => ({ lesson: f, name: m[1]!, invariant: m[2]! as InvariantName })));
+  .flatMap((f) => [...readFileSync(`lessons/${f}`, 'utf8').matchAll(/```workbench\n[^`]*?ref: scenarios\/(\S+)\.yaml\n[^`]*?break: (\S+)\n/g)].map((m) => ({ lesson: f, name: m[1]!, invariant: m[2]! as InvariantName })));
 
 function load(name: string): Scenario {
   const loaded = loadScenario(`lessons/scenarios/${name}.yaml`);
@@ -32,13 +33,9 @@ function load(name: string): Scenario {
   return loaded.scenario;
 }
 
-function search(scenario: Scenario, invariant: InvariantName, batches: number) {
-  const kinds = FAULT_KINDS.filter((k) => (scenario.controls as readonly string[]).includes(k));
-  for (let seed = 1; seed <= batches; seed++) {
-    const result = exploreScenario(scenario, { invariant, runs: 50, kinds, explorerSeed: seed }, scripts);
-    if (result.found) return result;
-  }
-  return null;
+function search(scenario: Scenario, invariant: InvariantName) {
+  const result = exploreScenario(scenario, { invariant, runs: PLAYER_SEARCH_RUNS, kinds: offeredFaultKinds(scenario) }, scripts);
+  return result.found ? result : null;
 }
 
 describe('the review clinic: every buggy recipe breaks, every fix holds', () => {
@@ -58,10 +55,10 @@ describe('the review clinic: every buggy recipe breaks, every fix holds', () => 
 
   for (const { lesson, name, invariant } of pairs) {
     it(`${lesson}: the explorer breaks ${invariant} in ${name}, and not in its fix`, () => {
-      const broken = search(load(name), invariant, 2);
-      expect(broken, `${name}: no break of ${invariant} in 100 runs`).not.toBeNull();
+      const broken = search(load(name), invariant);
+      expect(broken, `${name}: no break of ${invariant} in ${PLAYER_SEARCH_RUNS} runs`).not.toBeNull();
       expect(broken!.verdict?.holds).toBe(false);
-      const fixed = search(load(`${name}-fixed`), invariant, 2);
+      const fixed = search(load(`${name}-fixed`), invariant);
       expect(fixed?.actions, `${name}-fixed broke ${invariant}`).toBeUndefined();
     }, 60_000);
   }

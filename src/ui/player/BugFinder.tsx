@@ -1,24 +1,12 @@
 import { useRef } from 'react';
 import { useStore } from 'zustand';
-import { FAULT_KINDS, type FaultKind } from '../../check/faults';
-import type { ControlName } from '../../scenario/schema';
+import { offeredFaultKinds } from '../../scenario/explore';
 import { INVARIANTS, type InvariantName } from '../../scenario/schema';
 import { BreakIt } from '../explorer/BreakIt';
 import type { PlayerStore } from './playerStore';
 
 /** Schedules to try before saying none broke the invariant: a lesson's player searches briefly. */
 const SEARCH_RUNS = 500;
-
-/** The control a lesson must offer for the explorer to use each kind of fault. */
-const CONTROL_OF: Record<FaultKind, ControlName> = {
-  pause: 'pause',
-  crash: 'crash',
-  restart: 'restart',
-  partition: 'partition',
-  'clock-jump': 'clock-jump',
-  failover: 'failover',
-  'message-loss': 'network',
-};
 
 /**
  * "Find the bug for me" (DESIGN §9): searches seeds and schedules of the faults this scenario
@@ -34,7 +22,7 @@ export function BugFinder({ store }: { store: PlayerStore }) {
   // breaks the invariant) leaves the answer on show.
   const reported = verdicts.filter((v) => (INVARIANTS as readonly string[]).includes(v.invariant));
   const invariants = [...reported.filter((v) => v.holds), ...reported.filter((v) => !v.holds)].map((v) => v.invariant as InvariantName);
-  const kinds = FAULT_KINDS.filter((kind) => (scenario.controls as readonly string[]).includes(CONTROL_OF[kind]));
+  const kinds = offeredFaultKinds(scenario);
   // Offered once something holds (there is a bug to find); kept after a found run breaks it.
   const offered = useRef(false);
   if (reported.some((v) => v.holds)) offered.current = true;
