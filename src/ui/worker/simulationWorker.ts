@@ -1,16 +1,20 @@
 import '../zodWithoutEval';
 import * as Comlink from 'comlink';
 import { luaWasmUrl } from '../../redis/lua/wasmUrl';
-import { loadScriptEngine } from '../../scenario/run';
-import { createSimulationApi } from './simulationApi';
 import type { WorkerApi } from './jobQueue';
 
 /**
  * The simulation worker: builds, runs, inspects and explores runs off the page's main thread,
  * so nothing a scenario does (a runaway script, a pattern that backtracks for a minute) can
- * freeze the page. The page's watchdog (workerRunner.ts) terminates it when a job overruns.
+ * freeze the page. The page's watchdog (jobQueue.ts) terminates it when a job overruns.
+ *
+ * This entry is small on purpose: the Lua VM (wasmoon's glue and its WebAssembly) and the
+ * simulator are separate chunks fetched side by side, so the VM's load, the slow part of a
+ * first run, starts as soon as the worker does instead of after the simulator's code has
+ * downloaded and compiled.
  */
-const api = loadScriptEngine({ wasmUrl: luaWasmUrl }).then(createSimulationApi);
+const scripts = import('../../redis/lua').then((lua) => lua.loadLuaEngine({ wasmUrl: luaWasmUrl }));
+const api = Promise.all([scripts, import('./simulationApi')]).then(([scripts, { createSimulationApi }]) => createSimulationApi(scripts));
 
 const exposed: WorkerApi = {
   ready: async () => void (await api),
