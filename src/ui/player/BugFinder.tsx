@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { FAULT_KINDS } from '../../check/explorer';
-import { INVARIANTS, type InvariantName } from '../../scenario/schema';
+import { INVARIANTS, type InvariantName } from '../../scenario/invariants';
 import { formatMs } from '../../sim/time';
 import type { PlayerStore } from './playerStore';
 
