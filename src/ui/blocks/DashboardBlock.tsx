@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { lockMetrics, type LockMetrics } from '../../check/metrics';
 import type { Scenario } from '../../scenario/schema';
+import { useNearViewport } from '../player/nearViewport';
 import type { PlayerStore } from '../player/playerStore';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import './dashboard.css';
@@ -34,10 +35,12 @@ function Dashboard({ store }: { store: PlayerStore }) {
   const { metrics } = computed;
   const charts = useRef<HTMLDivElement>(null);
   const [chartError, setChartError] = useState<string | null>(null);
+  // Plot's charts of a fifty-client run are the page's heaviest drawing: drawn once near sight.
+  const near = useNearViewport(charts);
 
   useEffect(() => {
     const container = charts.current;
-    if (!container) return;
+    if (!container || !near) return;
     let live = true;
     import('./dashboardCharts')
       .then(({ drawDashboard }) => {
@@ -52,7 +55,7 @@ function Dashboard({ store }: { store: PlayerStore }) {
     return () => {
       live = false;
     };
-  }, [computed, metrics, names]);
+  }, [computed, metrics, names, near]);
 
   return (
     <div className="dashboard">

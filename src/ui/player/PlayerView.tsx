@@ -11,6 +11,7 @@ import { Console } from './Console';
 import { Inspector } from './Inspector';
 import { LaneMenu } from './LaneMenu';
 import { LiveAnnouncer } from './LiveAnnouncer';
+import { useNearViewport } from './nearViewport';
 import { PlaybackControls } from './PlaybackControls';
 import type { PlayerStore } from './playerStore';
 import { processStatusesAt } from '../../actors/processStatus';
@@ -43,6 +44,9 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
   const computing = useStore(store, (s) => s.computing);
   const settledFirst = useStore(store, (s) => s.events.length > 0 || s.stopped !== null);
   const section = useRef<HTMLElement>(null);
+  // A player out of sight shows its controls at once and draws its timeline and panels as the
+  // learner nears it (see useNearViewport); one opened from a share link is brought into view.
+  const near = useNearViewport(section, hasRun);
   useEffect(() => {
     if (bringIntoView && settledFirst) section.current?.scrollIntoView({ block: 'start' });
   }, [bringIntoView, settledFirst]);
@@ -62,7 +66,7 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
       <RunStopNotice store={store} />
       {help && <ShortcutList onClose={() => setHelp(false)} />}
       {hasRun ? (
-        <PlayerBody store={store} embedScenarioInLink={embedScenarioInLink} />
+        <PlayerBody store={store} embedScenarioInLink={embedScenarioInLink} near={near} />
       ) : (
         computing && <p className="player-loading">Computing the run…</p>
       )}
@@ -144,7 +148,7 @@ function usePaintedOnce(): boolean {
 }
 
 /** Everything that shows a run: mounted once the first run has arrived. */
-function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedScenarioInLink: boolean }) {
+function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; embedScenarioInLink: boolean; near: boolean }) {
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
   const computing = useStore(store, (s) => s.computing);
@@ -158,9 +162,9 @@ function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedS
         {computing ? 'Computing the new run… the one below is the last that finished.' : ''}
       </p>
       {stopped && <StopBanner />}
-      <PlayerTimeline store={store} />
+      {near ? <PlayerTimeline store={store} /> : <div className="player-timeline player-timeline-pending" aria-hidden="true" />}
       <LiveAnnouncer store={store} />
-      {panels && (
+      {panels && near && (
         <>
           <div className="player-panels">
             <VerdictPanel store={store} />
