@@ -3,7 +3,7 @@ import { useEffect, useState, type RefObject } from 'react';
 /** How far outside the viewport something counts as near: a screen above and below. */
 const NEAR_MARGIN = '100% 0px';
 
-/** How long after it is first asked about an out-of-sight part is drawn anyway, in idle time. */
+/** How long the page must go without a new part to draw before out-of-sight ones are drawn anyway. */
 export const DRAW_ANYWAY_AFTER_MS = 3000;
 
 /**
@@ -35,15 +35,21 @@ export function useNearViewport(ref: RefObject<Element | null>, enabled = true):
   return near;
 }
 
-// Parts waiting to be drawn anyway, oldest first, and whether a drain is scheduled.
+// Parts waiting to be drawn anyway, oldest first; the wait before drawing them, or whether
+// they are being drawn.
 const waiting: (() => void)[] = [];
-let scheduled = false;
+let wait: ReturnType<typeof setTimeout> | undefined;
+let draining = false;
 
 function drawAnywayLater(reveal: () => void): () => void {
   waiting.push(reveal);
-  if (!scheduled) {
-    scheduled = true;
-    setTimeout(drainOne, DRAW_ANYWAY_AFTER_MS);
+  // Each new part (a player whose run just arrived) restarts the wait: the page is still busy.
+  if (!draining) {
+    clearTimeout(wait);
+    wait = setTimeout(() => {
+      draining = true;
+      drainOne();
+    }, DRAW_ANYWAY_AFTER_MS);
   }
   return () => {
     const at = waiting.indexOf(reveal);
@@ -57,6 +63,6 @@ function drainOne(): void {
   idle(() => {
     waiting.shift()?.();
     if (waiting.length > 0) drainOne();
-    else scheduled = false;
+    else draining = false;
   });
 }
