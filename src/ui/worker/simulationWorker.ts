@@ -13,6 +13,13 @@ import type { WorkerApi } from './jobQueue';
  * first run, starts as soon as the worker does instead of after the simulator's code has
  * downloaded and compiled.
  */
+// Ask for the Lua VM's WebAssembly at once: wasmoon's glue, which asks for it itself, must first
+// arrive, wait for the simulator's chunk to compile on this thread, and run. The site's assets
+// are cached as immutable, so the glue's own request is then answered by the HTTP cache (or
+// joins this one while it is still on its way) rather than by the network.
+void fetch(luaWasmUrl)
+  .then((response) => response.arrayBuffer())
+  .catch(() => undefined);
 const scripts = import('../../redis/lua').then((lua) => lua.loadLuaEngine({ wasmUrl: luaWasmUrl }));
 const api = Promise.all([scripts, import('./simulationApi')]).then(([scripts, { createSimulationApi }]) => createSimulationApi(scripts));
 
