@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
  * Issue 16, "Fast on a phone": lesson 1 holds seven players. Drawing every timeline as its run
  * arrives cost a phone seconds of main-thread work while the learner read the opening, so a
  * player out of sight shows its controls at once and draws its timeline and panels when the
- * learner scrolls near it, or once the page has been left alone for a few seconds.
+ * learner scrolls near it, or once the page has been left alone for a few seconds. A dashboard
+ * (lesson 13 has two fifty-client ones) computes its metrics and draws its charts the same way.
  */
 
 const SIZES = [
@@ -37,6 +38,18 @@ for (const { name, viewport } of SIZES) {
       await expect(page.locator('.player-timeline-pending')).toHaveCount(0, { timeout: 15_000 });
       const players = await page.locator('section.player').count();
       await expect(page.locator('section.player .timeline-svg-host')).toHaveCount(players);
+    });
+
+    test('a dashboard far below computes its metrics and draws its charts when the learner scrolls to it', async ({ page }) => {
+      await page.goto('./#/lesson/misconceptions-herd');
+      const last = page.locator('section.dashboard-block').last();
+      await expect(last.getByTestId('trace-hash')).not.toBeEmpty({ timeout: 20_000 });
+      await expect(last.getByText('The metrics appear as you scroll to them.')).toBeAttached();
+      await expect(last.locator('dt', { hasText: 'Attempts' })).toHaveCount(0);
+
+      await last.locator('.dashboard').scrollIntoViewIfNeeded();
+      await expect(last.locator('dt', { hasText: 'Attempts' })).toBeVisible();
+      await expect(last.getByRole('img', { name: /^Lock attempts over time: \d+ attempts/ })).toBeVisible({ timeout: 20_000 });
     });
   });
 }
