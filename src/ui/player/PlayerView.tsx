@@ -30,6 +30,11 @@ export interface PlayerViewProps {
   embedScenarioInLink?: boolean;
   /** Scroll the player into view once its first run is shown (it was opened from a share link). */
   bringIntoView?: boolean;
+  /**
+   * Draw the timeline and panels only once the player nears sight (a lesson, which can hold
+   * seven players); elsewhere (the sandbox, a preview) the player is the page, drawn at once.
+   */
+  drawWhenNear?: boolean;
 }
 
 /**
@@ -38,7 +43,7 @@ export interface PlayerViewProps {
  * shows, so a step re-renders the clock, the timeline and the few panels whose text moved, not
  * the whole player.
  */
-export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false }: PlayerViewProps) {
+export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false, drawWhenNear = false }: PlayerViewProps) {
   const title = useStore(store, (s) => s.scenario.title);
   const hasRun = useShownAfterTransition(useStore(store, (s) => s.events.length > 0));
   const computing = useStore(store, (s) => s.computing);
@@ -46,7 +51,7 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
   const section = useRef<HTMLElement>(null);
   // A player out of sight shows its controls at once and draws its timeline and panels as the
   // learner nears it (see useNearViewport); one opened from a share link is brought into view.
-  const near = useNearViewport(section, hasRun);
+  const near = useNearViewport(section, hasRun && drawWhenNear) || !drawWhenNear;
   useEffect(() => {
     if (bringIntoView && settledFirst) section.current?.scrollIntoView({ block: 'start' });
   }, [bringIntoView, settledFirst]);

@@ -118,7 +118,7 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
           </button>
         </div>
       )}
-      <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} bringIntoView={fromLink} />
+      <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} bringIntoView={fromLink} drawWhenNear={route.name === 'lesson'} />
     </>
   );
 }
