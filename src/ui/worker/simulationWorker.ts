@@ -21,7 +21,7 @@ void fetch(luaWasmUrl)
   .then((response) => response.arrayBuffer())
   .catch(() => undefined);
 const scripts = import('../../redis/lua').then((lua) => lua.loadLuaEngine({ wasmUrl: luaWasmUrl }));
-const api = Promise.all([scripts, import('./simulationApi')]).then(([scripts, { createSimulationApi }]) => createSimulationApi(scripts));
+const api = Promise.all([scripts, import('./simulationApi')]).then(([engine, { createSimulationApi }]) => createSimulationApi(engine));
 
 const exposed: WorkerApi = {
   ready: async () => void (await api),
