@@ -6,18 +6,19 @@ import { requestLesson } from './catalog/lessonBodies';
 import { useCatalog } from './catalog/catalogStore';
 import { loadLive } from './player/ScenarioPlayer';
 import { parseRoute } from './routing/route';
-import { warmSimulator } from './worker/playerSimulator';
+import { spawnSimulator, warmSimulator } from './worker/playerSimulator';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/blocks.css';
 
 // A lesson or the sandbox shows a player at once, and its first run waits for the simulation
 // worker and its Lua VM, the slowest part of opening the page. Start them before React renders
-// what needs them: the lesson's body (a chunk of its own) at once, and the worker and the
-// player's code as soon as that body has arrived. Not all at once: on a phone's connection the
-// worker's few hundred kilobytes would slow the body, which is what the learner reads first
-// (Lighthouse's simulated phone saw its first paint 0.5 s later).
+// what needs them: the lesson's body (a chunk of its own) and the worker's thread at once, the
+// Lua VM, the simulator and the player's code as soon as that body has arrived. Not all at
+// once: on a phone's connection their few hundred kilobytes would slow the body, which is what
+// the learner reads first (Lighthouse's simulated phone saw its first paint 0.5 s later).
 const route = parseRoute(window.location.hash);
+if (route.name === 'lesson' || route.name === 'sandbox') spawnSimulator();
 const startPlayer = () => {
   warmSimulator();
   void loadLive().catch(() => undefined);
