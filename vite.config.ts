@@ -49,6 +49,9 @@ export default defineConfig({
     }),
   ],
   build: { target: 'es2022', sourcemap: false },
+  // Module workers, split into chunks: the simulation worker's entry starts loading the Lua VM
+  // while the simulator's code is still downloading (src/ui/worker/simulationWorker.ts).
+  worker: { format: 'es' },
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',

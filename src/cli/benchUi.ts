@@ -16,18 +16,24 @@
  * - explorer.time_to_counterexample_p95_ms.* and explorer.runs_per_s.2_workers: Break it on its
  *   worker pool (src/bench/explorerUi.ts).
  * - ui.player_ready_ms.*: on the built site, from navigation start to the first player on the page
- *   showing its run (its fingerprint filled in, Play enabled), in a fresh browser context each time
+ *   (scrolled into view as soon as it exists) showing its run (its fingerprint filled in, Play
+ *   enabled, its timeline drawn), in a fresh browser context each time
  *   (nothing cached), median of READY_RUNS: lessons 1, 5 and 9, a share link (lesson 5 with a
- *   learner's pause, opened at its playhead time) and the sandbox.
+ *   learner's pause, opened at its playhead time), lesson 13 (the fifty-client herd) and the sandbox.
  *
  * Usage: `npm run bench:ui` (also run at the end of `npm run bench`), from the project root.
- * Builds the site and the bench page into temporary folders first.
+ * Builds the site and the bench page into temporary folders first. On a busy machine, measure a
+ * part at a time: `npm run bench:ui -- --parts ready,lighthouse --pages lesson_9,share_link,failover`
+ * runs only the player-ready and Lighthouse figures (parts: bundle, timeline, ready, step,
+ * workbench, explorer, lighthouse), only for the named ready targets and Lighthouse pages (home,
+ * or a lesson's slug);
+ * `--runs N` sets the page loads per ready figure.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
 import { dashboardRenderFigure } from '../bench/dashboardRender';
 import { explorerFigures } from '../bench/explorerUi';
@@ -47,23 +53,44 @@ interface BenchWindow {
   lockstepBenchRun(events: unknown[], verdicts: unknown[], folded: boolean, frames: number): Promise<{ firstRenderMs: number; frameWorkP95Ms: number; dense: boolean }>;
 }
 
+/** Which figures to measure (command-line options, see the file's comment). */
+interface Selection {
+  parts: ReadonlySet<string> | null;
+  pages: ReadonlySet<string> | null;
+  runs: number;
+}
+
+function selection(argv: readonly string[]): Selection {
+  const list = (flag: string) => {
+    const at = argv.indexOf(flag);
+    return at === -1 ? null : new Set((argv[at + 1] ?? '').split(',').filter(Boolean));
+  };
+  const runsAt = argv.indexOf('--runs');
+  const runs = runsAt === -1 ? READY_RUNS : Number(argv[runsAt + 1]);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number of page loads, got "${argv[runsAt + 1]}"`);
+  return { parts: list('--parts'), pages: list('--pages'), runs };
+}
+
 /** Builds, serves and measures; prints one JSON line per figure. */
 export async function benchUi(): Promise<void> {
+  const { parts, pages, runs } = selection(process.argv);
+  const part = (name: string) => parts === null || parts.has(name);
+  const wanted = (name: string) => pages === null || pages.has(name);
   const line = (figure: Record<string, unknown>) => console.log(JSON.stringify(figure));
   const quiet = { logLevel: 'silent' as const };
   const siteDir = mkdtempSync(join(tmpdir(), 'lockstep-site-'));
   const benchDir = mkdtempSync(join(tmpdir(), 'lockstep-bench-'));
   await build({ ...quiet, root, build: { outDir: siteDir, emptyOutDir: true } });
   const benchRoot = join(root, 'src/timeline/bench');
-  await build({ ...quiet, configFile: false, root: benchRoot, base: './', build: { outDir: benchDir, emptyOutDir: true, target: 'es2022', rollupOptions: { input: join(benchRoot, 'bench.html') } } });
+  if (part('timeline')) await build({ ...quiet, configFile: false, root: benchRoot, base: './', build: { outDir: benchDir, emptyOutDir: true, target: 'es2022', rollupOptions: { input: join(benchRoot, 'bench.html') } } });
 
-  line({ name: 'bundle.initial_js_kb_gz', value: round(initialJsKbGz(siteDir), 1), unit: 'KB', goal: 150 });
+  if (part('bundle')) line({ name: 'bundle.initial_js_kb_gz', value: round(initialJsKbGz(siteDir), 1), unit: 'KB', goal: 150 });
 
   const site = await serveStatic(siteDir);
   const bench = await serveStatic(benchDir);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    for (const [label, events] of [['10k', 10_000], ['50k', 50_000]] as const) {
+    for (const [label, events] of part('timeline') ? ([['10k', 10_000], ['50k', 50_000]] as const) : []) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${bench.url}/bench.html`);
       const result = await page.evaluate((n) => (window as unknown as BenchWindow).lockstepBench(n, 120), events);
@@ -72,8 +99,8 @@ export async function benchUi(): Promise<void> {
       await page.close();
     }
 
-    const herd = await herdRun();
-    for (const folded of [false, true]) {
+    const herd = part('timeline') ? await herdRun() : { events: [], verdicts: [] };
+    for (const folded of part('timeline') ? [false, true] : []) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${bench.url}/bench.html`);
       const result = await page.evaluate(([events, verdicts, f]) => (window as unknown as BenchWindow).lockstepBenchRun(events, verdicts, f, 120), [herd.events, herd.verdicts, folded] as const);
@@ -81,9 +108,9 @@ export async function benchUi(): Promise<void> {
       await page.close();
     }
 
-    for (const [label, hash, goal] of readyTargets()) {
+    for (const [label, hash, goal] of part('ready') ? readyTargets().filter(([label]) => wanted(label)) : []) {
       const samples: number[] = [];
-      for (let i = 0; i < READY_RUNS; i++) {
+      for (let i = 0; i < runs; i++) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
         const page = await context.newPage();
         await page.goto(`${site.url}/${hash}`);
@@ -93,40 +120,51 @@ export async function benchUi(): Promise<void> {
       line({ name: `ui.player_ready_ms.${label}`, value: round(percentile(samples, 50), 0), unit: 'ms', goal, min: round(Math.min(...samples), 0), max: round(Math.max(...samples), 0), samples: samples.length });
     }
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    // tsx compiles measureSteps with esbuild's keep-names helper (__name), which the page lacks.
-    await page.addInitScript('globalThis.__name = (f) => f');
-    await page.goto(`${site.url}/#/lesson/paused-barista`);
-    await page.getByRole('button', { name: 'Play' }).first().waitFor({ timeout: 30_000 });
-    const { work, paint, framed } = await page.evaluate(measureSteps);
-    line({
-      name: 'ui.step_latency_p95_ms',
-      value: round(percentile(paint, 95), 2),
-      unit: 'ms',
-      goal: 16,
-      samples: paint.length,
-      // The parts: without the frame's paint, and with the idle wait for the frame.
-      render_layout_p95_ms: round(percentile(work, 95), 2),
-      with_frame_wait_p95_ms: round(percentile(framed, 95), 2),
-    });
-    line(await dashboardRenderFigure(page, site.url));
-    line(await workbenchDiagnosticsFigure(page, site.url));
-    await page.close();
-    for (const figure of await explorerFigures(browser, root)) line(figure);
+    if (part('step')) await stepFigures(browser, site.url, line);
+    if (part('workbench')) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      line(await workbenchDiagnosticsFigure(page, site.url));
+      await page.close();
+    }
+    if (part('explorer')) for (const figure of await explorerFigures(browser, root)) line(figure);
   } finally {
     await browser.close();
     bench.close();
   }
   try {
     // Lighthouse last: it drives its own Chromium, and the figures above should not share the CPU.
-    const pages = [{ name: 'home', route: '' }, ...lessonSlugs().map((slug) => ({ name: slug, route: `#/lesson/${slug}` }))];
-    const scores = await lighthouseScores(site.url, pages);
-    for (const s of scores) line({ name: `lighthouse.${s.name}`, value: s.performance, unit: 'score', goal: 95, accessibility: s.accessibility, best_practices: s.bestPractices, tbt_ms: s.totalBlockingTimeMs, main_thread_ms: s.mainThreadWorkMs });
-    const worst = (key: 'performance' | 'accessibility' | 'bestPractices') => Math.min(...scores.map((s) => s[key]));
-    line({ name: 'lighthouse.worst', value: worst('performance'), unit: 'score', goal: 95, accessibility: worst('accessibility'), accessibility_goal: 100, best_practices: worst('bestPractices'), best_practices_goal: 100, pages: scores.length });
+    const scored = [{ name: 'home', route: '' }, ...lessonSlugs().map((slug) => ({ name: slug, route: `#/lesson/${slug}` }))].filter((p) => wanted(p.name));
+    if (part('lighthouse') && scored.length > 0) {
+      const scores = await lighthouseScores(site.url, scored);
+      for (const s of scores) line({ name: `lighthouse.${s.name}`, value: s.performance, unit: 'score', goal: 95, accessibility: s.accessibility, best_practices: s.bestPractices, tbt_ms: s.totalBlockingTimeMs, main_thread_ms: s.mainThreadWorkMs });
+      const worst = (key: 'performance' | 'accessibility' | 'bestPractices') => Math.min(...scores.map((s) => s[key]));
+      line({ name: 'lighthouse.worst', value: worst('performance'), unit: 'score', goal: 95, accessibility: worst('accessibility'), accessibility_goal: 100, best_practices: worst('bestPractices'), best_practices_goal: 100, pages: scores.length });
+    }
   } finally {
     site.close();
   }
+}
+
+/** ui.step_latency_p95_ms and the dashboard's render figure, on lesson 5's player. */
+async function stepFigures(browser: Browser, siteUrl: string, line: (figure: Record<string, unknown>) => void): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // tsx compiles measureSteps with esbuild's keep-names helper (__name), which the page lacks.
+  await page.addInitScript('globalThis.__name = (f) => f');
+  await page.goto(`${siteUrl}/#/lesson/paused-barista`);
+  await page.getByRole('button', { name: 'Play' }).first().waitFor({ timeout: 30_000 });
+  const { work, paint, framed } = await page.evaluate(measureSteps);
+  line({
+    name: 'ui.step_latency_p95_ms',
+    value: round(percentile(paint, 95), 2),
+    unit: 'ms',
+    goal: 16,
+    samples: paint.length,
+    // The parts: without the frame's paint, and with the idle wait for the frame.
+    render_layout_p95_ms: round(percentile(work, 95), 2),
+    with_frame_wait_p95_ms: round(percentile(framed, 95), 2),
+  });
+  line(await dashboardRenderFigure(page, siteUrl));
+  await page.close();
 }
 
 /** Every lesson's slug, read from the lesson files' frontmatter. */
@@ -211,6 +249,8 @@ function readyTargets(): [label: string, hash: string, goalMs: number][] {
     ['lesson_1', '#/lesson/ground-rules', 300],
     ['lesson_5', '#/lesson/paused-barista', 300],
     ['lesson_9', '#/lesson/failover', 300],
+    // The fifty-client herd: the biggest first run a lesson opens with.
+    ['lesson_13', '#/lesson/misconceptions-herd', 300],
     ['share_link', `#/lesson/paused-barista?run=${run}&t=12000`, 500],
     ['sandbox', '#/sandbox', 500],
   ];
@@ -218,12 +258,22 @@ function readyTargets(): [label: string, hash: string, goalMs: number][] {
 
 /**
  * Runs in the page (polled every frame): the time since navigation start once the first player
- * shows a run, else false.
+ * shows a run (its fingerprint, Play enabled, its timeline drawn), else false. The first player
+ * is scrolled into view as soon as it exists, as a learner who goes straight to it would: a
+ * player out of sight draws its timeline only when the learner nears it (nearViewport.ts).
  */
 function playerReadyAt(): number | false {
-  const hash = document.querySelector('section.player [data-testid="trace-hash"]');
-  const play = [...document.querySelectorAll('section.player button')].find((b) => b.textContent === 'Play' || b.textContent === 'Replay');
-  return hash?.textContent && play && !(play as HTMLButtonElement).disabled ? performance.now() : false;
+  const player = document.querySelector('section.player');
+  if (!player) return false;
+  const seen = window as unknown as { lockstepBenchScrolled?: boolean };
+  if (!seen.lockstepBenchScrolled) {
+    seen.lockstepBenchScrolled = true;
+    player.scrollIntoView({ block: 'start' });
+  }
+  const hash = player.querySelector('[data-testid="trace-hash"]');
+  const play = [...player.querySelectorAll('button')].find((b) => b.textContent === 'Play' || b.textContent === 'Replay');
+  const drawn = (player.querySelector('.timeline-svg-host svg')?.childElementCount ?? 0) > 0;
+  return hash?.textContent && play && !(play as HTMLButtonElement).disabled && drawn ? performance.now() : false;
 }
 
 function initialJsKbGz(dir: string): number {

@@ -3,7 +3,7 @@ import { FAULT_KINDS, kindApplies, sampleFault, type FaultKind, type FaultSpace,
 import type { WorldSpec } from '../actors/world';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { checkActions } from './actionSchema';
-import type { ControlName, InvariantName, Scenario } from './schema';
+import type { InvariantName, Scenario } from './schema';
 import { Simulation, type LearnerAction } from './simulation';
 
 export interface ExploreScenarioOptions {
@@ -16,22 +16,6 @@ export interface ExploreScenarioOptions {
   maxFaults?: number;
   /** The kinds of fault to try (default: every kind that applies to the scenario). */
   kinds?: readonly FaultKind[];
-}
-
-/** The control a scenario must offer for a lesson's player to search with each kind of fault. */
-const CONTROL_OF: Record<FaultKind, ControlName> = {
-  pause: 'pause',
-  crash: 'crash',
-  restart: 'restart',
-  partition: 'partition',
-  'clock-jump': 'clock-jump',
-  failover: 'failover',
-  'message-loss': 'network',
-};
-
-/** The faults a lesson's "Find the bug for me" may use: those the scenario lets the learner cause. */
-export function offeredFaultKinds(scenario: Pick<Scenario, 'controls'>): FaultKind[] {
-  return FAULT_KINDS.filter((kind) => (scenario.controls as readonly string[]).includes(CONTROL_OF[kind]));
 }
 
 /** A cap per explored run, so a schedule that wedges the world costs little. */

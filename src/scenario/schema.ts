@@ -6,6 +6,7 @@ import { redisSection, redisSteps } from './redisSchema';
 import { dbLockSection, leaseServiceSection } from './serviceSchema';
 import { clientStep } from './stepSchema';
 import { actorId } from './ids';
+import { INVARIANTS } from './invariants';
 
 /**
  * The scenario file format: what an instructor writes in a ```scenario block or in
@@ -19,26 +20,7 @@ const id = actorId;
 export { RECIPES, RESOURCE_KINDS };
 export type { RecipeName };
 
-/** Every invariant a checker reports on (see src/check). */
-export const INVARIANTS = [
-  'single-writer',
-  'single-holder',
-  'single-lease',
-  'released-by-owner',
-  'fencing-monotonic',
-  'writes-in-lease-order',
-  'no-lost-update',
-  'no-double-charge',
-  'no-double-assignment',
-  'progress',
-  'run-completes',
-  'within-permits',
-  'readers-or-one-writer',
-  'served-in-order',
-  'bounded-wait',
-  'calm-when-down',
-] as const;
-export type InvariantName = (typeof INVARIANTS)[number];
+export { INVARIANTS, type InvariantName } from './invariants';
 
 export const CONTROLS = ['pause', 'resume', 'crash', 'restart', 'clock-jump', 'toggle-fencing', 'partition', 'heal', 'network', 'failover', 'power-loss'] as const;
 export type ControlName = (typeof CONTROLS)[number];

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { lockMetrics, type LockMetrics } from '../../check/metrics';
 import type { Scenario } from '../../scenario/schema';
+import { useNearViewport } from '../player/nearViewport';
 import type { PlayerStore } from '../player/playerStore';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import './dashboard.css';
@@ -26,24 +27,28 @@ function Dashboard({ store }: { store: PlayerStore }) {
   const events = useStore(store, (s) => s.events);
   const scenario = useStore(store, (s) => s.scenario);
   const names = useMemo(() => new Map(scenario.clients.map((c) => [c.id, c.label ?? c.id])), [scenario]);
+  const dashboard = useRef<HTMLDivElement>(null);
+  // The metrics of a fifty-client run and Plot's charts of them are the page's heaviest work
+  // after the timelines: done once the dashboard nears sight (see useNearViewport).
+  const near = useNearViewport(dashboard, events.length > 0);
   const computed = useMemo(() => {
+    if (!near) return null;
     const start = performance.now();
     const metrics = lockMetrics(events);
     return { metrics, ms: performance.now() - start };
-  }, [events]);
-  const { metrics } = computed;
+  }, [events, near]);
   const charts = useRef<HTMLDivElement>(null);
   const [chartError, setChartError] = useState<string | null>(null);
 
   useEffect(() => {
     const container = charts.current;
-    if (!container) return;
+    if (!container || !computed) return;
     let live = true;
     import('./dashboardCharts')
       .then(({ drawDashboard }) => {
         if (!live) return;
         const start = performance.now();
-        drawDashboard(container, metrics, names);
+        drawDashboard(container, computed.metrics, names);
         // Read by the UI bench: computing the metrics plus drawing the charts, in ms (Plot's
         // download is not counted; it happens once per page).
         container.dataset.renderMs = (computed.ms + performance.now() - start).toFixed(1);
@@ -52,12 +57,12 @@ function Dashboard({ store }: { store: PlayerStore }) {
     return () => {
       live = false;
     };
-  }, [computed, metrics, names]);
+  }, [computed, names]);
 
   return (
-    <div className="dashboard">
+    <div ref={dashboard} className="dashboard">
       <h4 className="dashboard-heading">Lock metrics for this run</h4>
-      <MetricTiles metrics={metrics} />
+      {computed ? <MetricTiles metrics={computed.metrics} /> : <p className="block-note">The metrics appear as you scroll to them.</p>}
       {chartError ? <p role="alert">The charts could not be drawn: {chartError}</p> : <div ref={charts} className="dashboard-charts" />}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useStore } from 'zustand';
-import { offeredFaultKinds } from '../../scenario/explore';
-import { INVARIANTS, type InvariantName } from '../../scenario/schema';
+import { offeredFaultKinds } from '../../scenario/offeredFaults';
+import { INVARIANTS, type InvariantName } from '../../scenario/invariants';
 import { BreakIt } from '../explorer/BreakIt';
 import type { PlayerStore } from './playerStore';
 

@@ -11,6 +11,7 @@ import { Console } from './Console';
 import { Inspector } from './Inspector';
 import { LaneMenu } from './LaneMenu';
 import { LiveAnnouncer } from './LiveAnnouncer';
+import { useNearViewport } from './nearViewport';
 import { PlaybackControls } from './PlaybackControls';
 import type { PlayerStore } from './playerStore';
 import { processStatusesAt } from '../../actors/processStatus';
@@ -29,6 +30,11 @@ export interface PlayerViewProps {
   embedScenarioInLink?: boolean;
   /** Scroll the player into view once its first run is shown (it was opened from a share link). */
   bringIntoView?: boolean;
+  /**
+   * Draw the timeline and panels only once the player nears sight (a lesson, which can hold
+   * seven players); elsewhere (the sandbox, a preview) the player is the page, drawn at once.
+   */
+  drawWhenNear?: boolean;
 }
 
 /**
@@ -37,12 +43,15 @@ export interface PlayerViewProps {
  * shows, so a step re-renders the clock, the timeline and the few panels whose text moved, not
  * the whole player.
  */
-export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false }: PlayerViewProps) {
+export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false, drawWhenNear = false }: PlayerViewProps) {
   const title = useStore(store, (s) => s.scenario.title);
   const hasRun = useShownAfterTransition(useStore(store, (s) => s.events.length > 0));
   const computing = useStore(store, (s) => s.computing);
   const settledFirst = useStore(store, (s) => s.events.length > 0 || s.stopped !== null);
   const section = useRef<HTMLElement>(null);
+  // A player out of sight shows its controls at once and draws its timeline and panels as the
+  // learner nears it (see useNearViewport); one opened from a share link is brought into view.
+  const near = useNearViewport(section, hasRun && drawWhenNear) || !drawWhenNear;
   useEffect(() => {
     if (bringIntoView && settledFirst) section.current?.scrollIntoView({ block: 'start' });
   }, [bringIntoView, settledFirst]);
@@ -62,7 +71,7 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
       <RunStopNotice store={store} />
       {help && <ShortcutList onClose={() => setHelp(false)} />}
       {hasRun ? (
-        <PlayerBody store={store} embedScenarioInLink={embedScenarioInLink} />
+        <PlayerBody store={store} embedScenarioInLink={embedScenarioInLink} near={near} />
       ) : (
         computing && <p className="player-loading">Computing the run…</p>
       )}
@@ -144,7 +153,7 @@ function usePaintedOnce(): boolean {
 }
 
 /** Everything that shows a run: mounted once the first run has arrived. */
-function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedScenarioInLink: boolean }) {
+function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; embedScenarioInLink: boolean; near: boolean }) {
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
   const computing = useStore(store, (s) => s.computing);
@@ -158,9 +167,9 @@ function PlayerBody({ store, embedScenarioInLink }: { store: PlayerStore; embedS
         {computing ? 'Computing the new run… the one below is the last that finished.' : ''}
       </p>
       {stopped && <StopBanner />}
-      <PlayerTimeline store={store} />
+      {near ? <PlayerTimeline store={store} /> : <div className="player-timeline player-timeline-pending" aria-hidden="true" />}
       <LiveAnnouncer store={store} />
-      {panels && (
+      {panels && near && (
         <>
           <div className="player-panels">
             <VerdictPanel store={store} />

@@ -10,9 +10,10 @@ let loading: Promise<Live> | null = null;
 
 /**
  * Fetches the player: the timeline, D3 and the panels are one lazy chunk, so the course map and
- * lessons without a scenario never download them.
+ * lessons without a scenario never download them. main.tsx calls it as a lesson opens, so the
+ * chunk loads beside the lesson's body rather than after it has rendered.
  */
-function loadLive(): Promise<Live> {
+export function loadLive(): Promise<Live> {
   loading ??= import('./ScenarioPlayerLive').then((m) => (loaded = m.ScenarioPlayerLive));
   loading.catch(() => (loading = null));
   return loading;

@@ -5,7 +5,7 @@ import { pageSimulator } from '../worker/playerSimulator';
 import { createPlayerStore, type PlayerStore } from './playerStore';
 import type { RunConfig } from './runModel';
 import { PlayerView } from './PlayerView';
-import { decodeRun, type SharedRun } from './shareLink';
+import type { DecodeResult, SharedRun } from './shareLink';
 import { whenWatched } from './watched';
 import './player.css';
 
@@ -32,18 +32,27 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
   const [fromLink, setFromLink] = useState(false);
   const route = useRoute();
   const runParam = route.name === 'lesson' || route.name === 'sandbox' ? route.params.get('run') : null;
-  const link = readLink(runParam, scenario);
   const [pending, setPending] = useState<SharedRun | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    const initial = readLink(currentParam('run'), scenario);
-    if (initial?.ok === false) setNotice(initial.message);
-    const atMs = initial?.ok ? sharedTimeMs() : undefined;
-    const created = createPlayerStore(scenario, pageSimulator(scenario), initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun);
-    setFromLink(initial?.ok === true);
-    setStore(created);
-    onStore?.(created);
+    let live = true;
+    const start = (initial: DecodeResult | null) => {
+      if (!live) return;
+      if (initial?.ok === false) setNotice(initial.message);
+      const atMs = initial?.ok ? sharedTimeMs() : undefined;
+      const created = createPlayerStore(scenario, pageSimulator(scenario), initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun);
+      setFromLink(initial?.ok === true);
+      setStore(created);
+      onStore?.(created);
+    };
+    // Without a link the first run is asked for at once; with one, once the link is read.
+    const param = currentParam('run');
+    if (param === null) start(null);
+    else void readLink(param, scenario).then(start);
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scenario]);
 
@@ -57,15 +66,22 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
   // A link opened while the page is already showing this scenario: load it, but never throw the
   // learner's own changes away without asking.
   useEffect(() => {
-    if (!store || !link) return;
-    if (!link.ok) {
-      setNotice(link.message);
-      return;
-    }
-    const current = store.getState().config;
-    if (JSON.stringify(current) === JSON.stringify(link.run.config)) return;
-    if (current.actions.length === 0) store.getState().load(link.run.config, sharedTimeMs());
-    else setPending(link.run);
+    if (!store || !runParam) return;
+    let live = true;
+    void readLink(runParam, scenario).then((link) => {
+      if (!live || !link) return;
+      if (!link.ok) {
+        setNotice(link.message);
+        return;
+      }
+      const current = store.getState().config;
+      if (JSON.stringify(current) === JSON.stringify(link.run.config)) return;
+      if (current.actions.length === 0) store.getState().load(link.run.config, sharedTimeMs());
+      else setPending(link.run);
+    });
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, runParam]);
 
@@ -105,7 +121,7 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
           </button>
         </div>
       )}
-      <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} bringIntoView={fromLink} />
+      <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} bringIntoView={fromLink} drawWhenNear={route.name === 'lesson'} />
     </>
   );
 }
@@ -122,9 +138,19 @@ function sharedTimeMs(): number | undefined {
   return Number.isFinite(t) && t >= 0 ? t : undefined;
 }
 
-/** Decodes a link meant for this scenario; links for another scenario on the page are ignored. */
-function readLink(param: string | null, scenario: Scenario) {
-  if (!param) return null;
+/**
+ * Decodes a link meant for this scenario; links for another scenario on the page are ignored.
+ * The decoder is loaded here, on first use: it holds the scenario and action schemas, whose
+ * construction would otherwise cost every lesson's main thread a long task on the way to its
+ * first run, link or not.
+ */
+async function readLink(param: string, scenario: Scenario): Promise<DecodeResult | null> {
+  let decodeRun: typeof import('./shareLink').decodeRun;
+  try {
+    ({ decodeRun } = await import('./shareLink'));
+  } catch {
+    return { ok: false, problem: 'damaged', message: 'the link reader could not be loaded (check the connection and reload the page)' };
+  }
   const result = decodeRun(param, scenario);
   if (result.ok && result.run.scenarioId !== scenario.id) return null;
   return result;

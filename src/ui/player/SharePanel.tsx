@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { PlayerStore } from './playerStore';
-import { encodeRun, shareUrl } from './shareLink';
 
 /**
  * "Share this run": a link whose fragment carries the scenario id, seed, fencing and every
@@ -14,6 +13,8 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
   const share = async () => {
     const { scenario, config, playheadMs } = store.getState();
     try {
+      // The link codec is loaded on the first share (see readLink in ScenarioPlayerLive.tsx).
+      const { encodeRun, shareUrl } = await import('./shareLink');
       const encoded = encodeRun({ scenarioId: scenario.id, config, ...(embedScenario ? { scenario } : {}) });
       // The playhead rides beside the run (`t=`): whoever opens the link lands where it was shared.
       const link = withPlayhead(shareUrl(window.location.href, encoded), playheadMs);

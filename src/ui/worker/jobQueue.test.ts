@@ -68,4 +68,21 @@ describe('the simulator job queue', () => {
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(started.map((s) => s.terminated)).toEqual([true, false]);
   });
+
+  it('spawns its simulator early without loading it, and the first job loads and uses that same one', async () => {
+    const { started, start } = fakes();
+    let readyCalls = 0;
+    const counting = () => {
+      const handle = start();
+      const ready = handle.api.ready.bind(handle.api);
+      handle.api.ready = () => (readyCalls++, ready());
+      return handle;
+    };
+    const queue = new JobQueue({ start: counting, budgetMs: 1000 });
+    queue.spawn();
+    queue.spawn();
+    expect([started.length, readyCalls]).toEqual([1, 0]);
+    expect(await queue.submit('a', 'run', scenario, config(1))).toEqual({ ok: true, value: run('h1') });
+    expect([started.length, readyCalls]).toEqual([1, 1]);
+  });
 });

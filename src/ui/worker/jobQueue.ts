@@ -83,6 +83,15 @@ export class JobQueue {
     void this.start();
   }
 
+  /**
+   * Creates the simulator without asking it to load anything: a worker thread takes a while to
+   * start, and can do so while the page is still busy downloading what it shows first. `warm`,
+   * or the first job, then makes it load (main.tsx).
+   */
+  spawn(): void {
+    this.handle ??= this.options.start();
+  }
+
   /** Kills the simulator; jobs still waiting are answered as superseded. */
   dispose(): void {
     for (const job of this.waiting.splice(0)) job.resolve({ ok: false, why: 'superseded' });
@@ -106,7 +115,7 @@ export class JobQueue {
   /** A live simulator, with its Lua VM loaded. */
   private start(): Promise<JobOutcome<void>> {
     if (!this.handle || !this.ready) {
-      const handle = this.options.start();
+      const handle = this.handle ?? this.options.start();
       this.handle = handle;
       const budgetMs = this.options.startBudgetMs ?? 30_000;
       this.ready = this.watch(handle.api.ready(), budgetMs).then((outcome) => {

@@ -56,6 +56,11 @@ export function warmSimulator(): void {
   queue().warm();
 }
 
+/** Starts the page's worker thread now, without loading the Lua VM or the simulator yet. */
+export function spawnSimulator(): void {
+  queue().spawn();
+}
+
 /** The simulator in this thread (Node tests): same answers, no watchdog. */
 export function inProcessQueue(api: SimulationApi): JobQueue {
   const asAsync: WorkerApi = {

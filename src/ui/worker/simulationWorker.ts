@@ -1,22 +1,44 @@
 import '../zodWithoutEval';
 import * as Comlink from 'comlink';
 import { luaWasmUrl } from '../../redis/lua/wasmUrl';
-import { loadScriptEngine } from '../../scenario/run';
-import { createSimulationApi } from './simulationApi';
 import type { WorkerApi } from './jobQueue';
+import type { SimulationApi } from './simulationApi';
 
 /**
  * The simulation worker: builds, runs, inspects and explores runs off the page's main thread,
  * so nothing a scenario does (a runaway script, a pattern that backtracks for a minute) can
- * freeze the page. The page's watchdog (workerRunner.ts) terminates it when a job overruns.
+ * freeze the page. The page's watchdog (jobQueue.ts) terminates it when a job overruns.
+ *
+ * This entry is small on purpose: the Lua VM (wasmoon's glue and its WebAssembly) and the
+ * simulator are separate chunks fetched side by side when the page first asks, so the VM's
+ * load, the slow part of a first run, does not wait for the simulator's code to download and
+ * compile.
  */
-const api = loadScriptEngine({ wasmUrl: luaWasmUrl }).then(createSimulationApi);
+let api: Promise<SimulationApi> | null = null;
+
+/**
+ * Loads the Lua VM and the simulator, on the page's first request: the page may start this
+ * worker early and ask it to load only once what the learner reads first has arrived.
+ */
+function load(): Promise<SimulationApi> {
+  if (api) return api;
+  // Ask for the Lua VM's WebAssembly at once: wasmoon's glue, which asks for it itself, must
+  // first arrive, wait for the simulator's chunk to compile on this thread, and run. The site's
+  // assets are cached as immutable, so the glue's own request is then answered by the HTTP cache
+  // (or joins this one while it is still on its way) rather than by the network.
+  void fetch(luaWasmUrl)
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
+  const scripts = import('../../redis/lua').then((lua) => lua.loadLuaEngine({ wasmUrl: luaWasmUrl }));
+  api = Promise.all([scripts, import('./simulationApi')]).then(([engine, { createSimulationApi }]) => createSimulationApi(engine));
+  return api;
+}
 
 const exposed: WorkerApi = {
-  ready: async () => void (await api),
-  run: async (...args) => (await api).run(...args),
-  inspect: async (...args) => (await api).inspect(...args),
-  explore: async (...args) => (await api).explore(...args),
+  ready: async () => void (await load()),
+  run: async (...args) => (await load()).run(...args),
+  inspect: async (...args) => (await load()).inspect(...args),
+  explore: async (...args) => (await load()).explore(...args),
 };
 
 Comlink.expose(exposed);
