@@ -17,7 +17,7 @@
  * - herd.run_ms.fixed / .backoff: lesson 13's fifty-client herd, one complete run with verdicts
  *   and dashboard metrics (src/bench/herd.ts), goal ≤ 200 ms.
  * Then redis.sim.commands_per_s (src/bench/redisThroughput.ts) and the UI figures (benchUi.ts).
- * `--only kernel|sweep|heap|herd|redis|ui` runs one group.
+ * `--only kernel|sweep|heap|herd|redis|ui` runs one group; `--only ui-timeline` only the timeline's frames.
  *
  * Throughputs are the median of several one-second windows after a warm-up, so a burst of
  * other work on the machine moves them less; `windows` lists every window's figure.
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
   if (runs('redis')) for (const figure of await redisThroughput()) console.log(figure);
 
   // UI figures (timeline frames, step latency, bundle size), measured in Chromium: src/cli/benchUi.ts.
-  if (runs('ui')) await (await import('./benchUi')).benchUi();
+  if (runs('ui') || runs('ui-timeline')) await (await import('./benchUi')).benchUi(only === 'ui-timeline');
 }
 
 main().catch((error) => {

@@ -17,7 +17,8 @@
  *   learner's pause, opened at its playhead time) and the sandbox.
  *
  * Usage: `npm run bench:ui` (also run at the end of `npm run bench`), from the project root.
- * Builds the site and the bench page into temporary folders first.
+ * Builds the site and the bench page into temporary folders first. `npm run bench -- --only
+ * ui-timeline` measures only the timeline frames (a minute instead of several).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,16 +43,16 @@ interface BenchWindow {
 }
 
 /** Builds, serves and measures; prints one JSON line per figure. */
-export async function benchUi(): Promise<void> {
+export async function benchUi(timelineOnly = false): Promise<void> {
   const line = (figure: Record<string, unknown>) => console.log(JSON.stringify(figure));
   const quiet = { logLevel: 'silent' as const };
   const siteDir = mkdtempSync(join(tmpdir(), 'lockstep-site-'));
   const benchDir = mkdtempSync(join(tmpdir(), 'lockstep-bench-'));
-  await build({ ...quiet, root, build: { outDir: siteDir, emptyOutDir: true } });
+  if (!timelineOnly) await build({ ...quiet, root, build: { outDir: siteDir, emptyOutDir: true } });
   const benchRoot = join(root, 'src/timeline/bench');
   await build({ ...quiet, configFile: false, root: benchRoot, base: './', build: { outDir: benchDir, emptyOutDir: true, target: 'es2022', rollupOptions: { input: join(benchRoot, 'bench.html') } } });
 
-  line({ name: 'bundle.initial_js_kb_gz', value: round(initialJsKbGz(siteDir), 1), unit: 'KB', goal: 150 });
+  if (!timelineOnly) line({ name: 'bundle.initial_js_kb_gz', value: round(initialJsKbGz(siteDir), 1), unit: 'KB', goal: 150 });
 
   const site = await serveStatic(siteDir);
   const bench = await serveStatic(benchDir);
@@ -73,6 +74,10 @@ export async function benchUi(): Promise<void> {
       const result = await page.evaluate(([events, verdicts, f]) => (window as unknown as BenchWindow).lockstepBenchRun(events, verdicts, f, 120), [herd.events, herd.verdicts, folded] as const);
       line({ name: `timeline.frame_p95_ms.50lanes${folded ? '_folded' : ''}`, value: round(result.frameWorkP95Ms, 2), unit: 'ms', goal: 16, dense: result.dense, trace_events: herd.events.length });
       await page.close();
+    }
+    if (timelineOnly) {
+      site.close();
+      return;
     }
 
     for (const [label, hash, goal] of readyTargets()) {

@@ -3,7 +3,7 @@ import 'd3-transition';
 import { zoom as d3zoom, zoomIdentity, type ZoomTransform } from 'd3-zoom';
 import type { Selection } from 'd3-selection';
 import { placeLabels } from './drawModel';
-import { applyZoom, cancelFrame, reducedMotion, scheduleFrame } from './frame';
+import { applyZoom, cancelFrame, checkRows, reducedMotion, scheduleFrame } from './frame';
 import { attachInteraction } from './interaction';
 import { CanvasRaster } from './layers/canvasRaster';
 import { ensureDefs } from './layers/defs';
@@ -76,6 +76,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     heavy: null,
     messages: null,
     raster: null as unknown as CanvasRaster,
+    rows: null,
     version: 0,
     sharpNext: false,
     labelOffsetPx: 0,
@@ -92,10 +93,40 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     scheduleFrame(state);
   });
   plot.call(state.zoom).on('dblclick.zoom', null);
-  state.detach = attachInteraction(state, { zoomBy: (f) => state.handle.zoomBy(f), panByPx: (dx) => state.handle.panByPx(dx), fit: () => state.handle.fitToRun() });
+  const detachInteraction = attachInteraction(state, { zoomBy: (f) => state.handle.zoomBy(f), panByPx: (dx) => state.handle.panByPx(dx), fit: () => state.handle.fitToRun() });
+  const detachScroll = watchScroll(state);
+  state.detach = () => {
+    detachInteraction();
+    detachScroll();
+  };
   state.handle = makeHandle(state);
   states.set(svg, state);
   return state;
+}
+
+/**
+ * A big run's canvas covers only the rows on screen (frame.ts): any scroll, of the page or of a
+ * box around the timeline, may bring others into view, so each scroll frame checks.
+ */
+function watchScroll(state: TimelineState): () => void {
+  const win = state.svg.ownerDocument.defaultView;
+  if (!win) return () => {};
+  let frame: number | null = null;
+  const onScroll = () => {
+    if (frame !== null || !state.dense) return;
+    frame = win.requestAnimationFrame(() => {
+      frame = null;
+      checkRows(state);
+    });
+  };
+  const options = { capture: true, passive: true };
+  win.addEventListener('scroll', onScroll, options);
+  win.addEventListener('resize', onScroll, options);
+  return () => {
+    if (frame !== null) win.cancelAnimationFrame(frame);
+    win.removeEventListener('scroll', onScroll, options);
+    win.removeEventListener('resize', onScroll, options);
+  };
 }
 
 function makeHandle(state: TimelineState): TimelineHandle {

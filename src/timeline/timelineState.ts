@@ -4,6 +4,7 @@ import type { DenseMarks } from './layers/denseCanvas';
 import type { MessageIndex } from './layers/canvasLayer';
 import type { CanvasRaster } from './layers/canvasRaster';
 import type { RenderContext, XOf } from './layers/context';
+import type { Rows } from './layers/paintJob';
 import type { PointMark, TimelineModel } from './modelTypes';
 
 /**
@@ -82,6 +83,8 @@ export interface TimelineState {
   messages: MessageIndex | null;
   /** The dense layers' bitmap, repainted in slices while zooming. */
   raster: CanvasRaster;
+  /** The plot rows the canvas covers now (null until a dense run is painted). */
+  rows: Rows | null;
   /** Bumped on every new model or size, so no bitmap of an old one is shown. */
   version: number;
   /** The next canvas paint must be exact, not a scaled bitmap. */
