@@ -7,7 +7,7 @@ import { applyZoom, cancelFrame, checkRows, reducedMotion, scheduleFrame } from 
 import { attachInteraction } from './interaction';
 import { CanvasRaster } from './layers/canvasRaster';
 import { ensureDefs } from './layers/defs';
-import type { TimelineHandle, TimelineState, TimelineViewOptions } from './timelineState';
+import { timeWindowOf, type TimelineHandle, type TimelineState, type TimelineViewOptions } from './timelineState';
 
 /**
  * Building a timeline's skeleton once per svg: the layer groups in paint order, the clip paths,
@@ -91,6 +91,8 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
   state.zoom.on('zoom', (event: { transform: ZoomTransform }) => {
     state.transform = event.transform;
     scheduleFrame(state);
+    const window = state.view.onTimeWindow && timeWindowOf(state);
+    if (window) state.view.onTimeWindow!(window);
   });
   plot.call(state.zoom).on('dblclick.zoom', null);
   const detachInteraction = attachInteraction(state, { zoomBy: (f) => state.handle.zoomBy(f), panByPx: (dx) => state.handle.panByPx(dx), fit: () => state.handle.fitToRun() });
@@ -140,6 +142,14 @@ function makeHandle(state: TimelineState): TimelineHandle {
     panByPx: (dx) => state.zoom.translateBy(plot, dx / state.transform.k, 0),
     fitToRun: () => state.zoom.transform(animated(), zoomIdentity),
     transform: () => ({ k: state.transform.k, x: state.transform.x }),
+    timeWindow: () => timeWindowOf(state),
+    showTimeWindow: ({ fromMs, toMs }) => {
+      const ctx = state.ctx;
+      const spanPx = ctx ? ctx.x0(toMs) - ctx.x0(fromMs) : 0;
+      if (!ctx || !(spanPx > 0)) return;
+      const k = ctx.layout.plotWidthPx / spanPx;
+      state.zoom.transform(plot, zoomIdentity.translate(-ctx.x0(fromMs) * k, 0).scale(k));
+    },
     dense: () => state.dense,
     redrawNow: () => {
       cancelFrame(state);

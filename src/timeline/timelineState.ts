@@ -37,6 +37,17 @@ export interface TimelineViewOptions {
   heavyThreshold?: number;
   /** Prefix of the svg's pattern and clip ids (default: one unique per timeline on the page). */
   idPrefix?: string;
+  /**
+   * Called whenever the visible time window changes (a zoom, a pan, a fit, a follow of the
+   * playhead, or showTimeWindow), so a host can keep other timelines on the same window.
+   */
+  onTimeWindow?: (window: TimeWindow) => void;
+}
+
+/** The span of virtual time the plot shows, edge to edge. */
+export interface TimeWindow {
+  fromMs: number;
+  toMs: number;
 }
 
 /** Imperative controls for the host's toolbar and for benchmarks. */
@@ -46,6 +57,10 @@ export interface TimelineHandle {
   fitToRun(): void;
   /** The current zoom as scale k and x offset in plot pixels. */
   transform(): { k: number; x: number };
+  /** The time the plot shows now, edge to edge (null before a run is drawn). */
+  timeWindow(): TimeWindow | null;
+  /** Zooms and pans, without animation, so that the plot shows exactly `window`. */
+  showTimeWindow(window: TimeWindow): void;
   /** Whether dense layers are on the canvas. */
   dense(): boolean;
   /** Applies the current zoom now instead of on the next animation frame (for benchmarks). */
@@ -98,6 +113,14 @@ export interface TimelineState {
   frame: number | null;
   detach: () => void;
   handle: TimelineHandle;
+}
+
+/** The time window the plot shows under the current zoom. */
+export function timeWindowOf(state: TimelineState): TimeWindow | null {
+  const ctx = state.ctx;
+  if (!ctx) return null;
+  const { k, x } = state.transform;
+  return { fromMs: ctx.x0.invert(-x / k), toMs: ctx.x0.invert((ctx.layout.plotWidthPx - x) / k) };
 }
 
 /** The zoomed time-to-x function. */

@@ -1,12 +1,13 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Verdict } from '../../check/verdict';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { exportPng, exportSvg } from '../../timeline/export';
 import { canGroupClients, groupClients } from '../../timeline/laneGroups';
 import { buildTimelineModel, type Lane } from '../../timeline/model';
 import { computeLayout } from '../../timeline/scales';
-import { renderTimeline, type TimelineHandle } from '../../timeline/renderTimeline';
+import { renderTimeline, type TimeWindow, type TimelineHandle } from '../../timeline/renderTimeline';
 import { Legend } from './Legend';
+import { ZoomGroupContext } from './zoomGroup';
 import './timeline.css';
 
 /**
@@ -74,6 +75,11 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
 
   const cursorMs = playheadMs ?? events[Math.max(0, Math.min(cursor, events.length - 1))]?.at ?? 0;
 
+  // Inside a compare block the sides zoom and pan together: this timeline's window changes are
+  // told to its group, and the group shows the others' changes here.
+  const zoomGroup = useContext(ZoomGroupContext);
+  const showWindow = useMemo(() => (w: TimeWindow) => handleRef.current?.showTimeWindow(w), []);
+
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
@@ -84,8 +90,13 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
       title,
       onSelect: (id) => onSelectRef.current?.(id),
       ...(selectedId === undefined ? {} : { selectedId }),
+      ...(zoomGroup ? { onTimeWindow: (w: TimeWindow) => zoomGroup.moved(showWindow, w) } : {}),
     });
-  }, [model, cursorMs, cursor, width, title, selectedId]);
+  }, [model, cursorMs, cursor, width, title, selectedId, zoomGroup, showWindow]);
+
+  // Joined again with each new run, so a side that finishes loading later takes the window the
+  // other side already shows.
+  useEffect(() => zoomGroup?.join(showWindow), [zoomGroup, showWindow, model]);
 
   useEffect(() => () => handleRef.current?.destroy(), []);
 
