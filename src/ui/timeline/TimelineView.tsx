@@ -31,13 +31,19 @@ export interface TimelineViewProps {
   legend?: boolean;
   /** Something to place on each lane's label (e.g. the actor's action menu), positioned by the view. */
   laneOverlay?: (lane: Lane) => ReactNode;
+  /**
+   * Something about one lane (an actor's statechart), shown right under that lane's row with the
+   * lane highlighted, over the lanes below it. Under the whole diagram when the lane is not drawn
+   * (a client folded into a herd's summary lane).
+   */
+  laneDetail?: { laneId: string; content: ReactNode };
 }
 
 /**
  * The space-time diagram. React owns the container and the toolbar; D3 (renderTimeline) owns
  * everything inside the <svg>.
  */
-export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay }: TimelineViewProps) {
+export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay, laneDetail }: TimelineViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const overlaysRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -169,10 +175,14 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`)))}>Export PNG</button>
         <span className="timeline-hint" aria-hidden="true">Scroll or pinch to zoom · drag to pan · +/− and arrows when focused</span>
       </div>
-      <div className="timeline-svg-host" ref={hostRef} onScroll={onScroll}>
-        <svg ref={svgRef} />
-        {overlays}
+      <div className="timeline-frame">
+        <div className="timeline-svg-host" ref={hostRef} onScroll={onScroll}>
+          <svg ref={svgRef} />
+          {overlays}
+        </div>
+        {laneDetail && <LaneDetail lanes={model.lanes} width={width} borderPx={hostRef.current?.clientTop ?? 0} detail={laneDetail} />}
       </div>
+      {laneDetail && !model.lanes.some((l) => l.id === laneDetail.laneId) && laneDetail.content}
       {legend && (
         // Open where there is room; on a phone the key folds away so the diagram stays in view.
         <details className="timeline-legend-box" open={width >= 700}>
@@ -181,6 +191,28 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         </details>
       )}
     </div>
+  );
+}
+
+/**
+ * One lane's detail, anchored to its row: the row is outlined, and the detail opens right under
+ * it, from the label column's edge to the right of the diagram (the whole width on a phone).
+ * It sits outside the scrolling frame, so neither the frame's clip nor its sideways scroll moves it.
+ */
+function LaneDetail({ lanes, width, borderPx, detail }: { lanes: Lane[]; width: number; borderPx: number; detail: { laneId: string; content: ReactNode } }) {
+  const lane = lanes.find((l) => l.id === detail.laneId);
+  if (!lane) return null;
+  const layout = computeLayout(lanes.length, width);
+  // The frame's top border lies between the anchor's edge and the diagram.
+  const top = borderPx + layout.axisHeightPx + lane.index * layout.laneHeightPx;
+  const narrow = width < 720;
+  return (
+    <>
+      <div className="timeline-lane-highlight" aria-hidden="true" style={{ top, height: layout.laneHeightPx }} />
+      <div className="timeline-lane-detail" data-lane={lane.id} style={{ top: top + layout.laneHeightPx, left: narrow ? 0 : layout.labelWidthPx - 40 }}>
+        {detail.content}
+      </div>
+    </>
   );
 }
 
