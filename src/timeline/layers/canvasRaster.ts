@@ -8,8 +8,8 @@ export interface ZoomView {
 
 /** A picture of the dense layers painted for one view, wider than the plot so panning finds it. */
 interface Bitmap {
-  /** The finished picture (an ImageBitmap draws much faster than a canvas, which is copied first). */
-  image: ImageBitmap | null;
+  /** The finished picture. */
+  canvas: OffscreenCanvas;
   view: ZoomView;
   /** What it shows (model, cursor, size): a bitmap for another key is never shown. */
   key: string;
@@ -22,7 +22,6 @@ interface Bitmap {
 
 /** A bitmap being painted a few jobs per frame. */
 interface Pending extends Bitmap {
-  canvas: OffscreenCanvas;
   jobs: PaintJob[];
   next: number;
 }
@@ -45,9 +44,11 @@ export class CanvasRaster {
   private current: Bitmap | null = null;
   private pending: Pending | null = null;
   /**
-   * Canvases of finished bitmaps, reused for the next ones (they are megabytes each, and a new
-   * one costs its allocation on the next paint). Zooming in and out paint bitmaps of two
-   * widths, so one spare is kept per size.
+   * Canvases of bitmaps no longer shown, reused for the next ones. They are megabytes each, and
+   * a fresh one (or one emptied by transferToImageBitmap) costs its allocation on the first
+   * drawing call, several milliseconds: while zooming that was most frames' longest part. So
+   * bitmaps stay canvases, two take turns (one shown, one painted), and zooming in and out,
+   * which paint two widths, keep a spare of each.
    */
   private readonly spares = new Map<string, OffscreenCanvas>();
 
@@ -59,6 +60,8 @@ export class CanvasRaster {
 
   /** Forgets every bitmap (a new model or size). */
   reset(): void {
+    this.release(this.current);
+    this.release(this.pending);
     this.current = null;
     this.pending = null;
   }
@@ -71,18 +74,20 @@ export class CanvasRaster {
     const heightPx = rows.bottomPx - rows.topPx;
     if (sharp || !this.current || this.current.key !== key || !sameRows(this.current.rows, rows)) {
       // Only the visible part, at once; the wider picture follows in slices if the view moves.
-      this.current = this.paintAll(view, key, 0, widthPx, widthPx, rows, make);
+      this.release(this.pending);
       this.pending = null;
+      this.current = this.paintAll(view, key, 0, widthPx, widthPx, rows, make);
     } else if (!sameView(this.current.view, view)) {
       if (!this.pending || this.pending.key !== key || !sameRows(this.pending.rows, rows)) {
+        this.release(this.pending);
         // Zooming in stays inside what is visible, so a picture of the plot (and a little
         // either side for panning) is enough and three times quicker than the wide one.
         const zoomingIn = view.k > this.current.view.k;
         this.pending = zoomingIn ? this.start(view, key, widthPx, rows, make, -widthPx / 4, widthPx * 1.25) : this.start(view, key, widthPx, rows, make);
       }
       if (this.work()) {
-        this.current.image?.close();
-        this.current = this.finish(this.pending);
+        this.release(this.current);
+        this.current = this.pending;
         this.pending = null;
         // The view may have moved on while it was painted: start over from where it is now.
         if (!sameView(this.current.view, view)) this.requestFrame();
@@ -92,20 +97,20 @@ export class CanvasRaster {
   }
 
   private paintAll(view: ZoomView, key: string, fromPx: number, toPx: number, widthPx: number, rows: Rows, make: JobMaker): Bitmap {
-    this.current?.image?.close();
+    this.release(this.current);
+    this.current = null;
     const pending = this.start(view, key, widthPx, rows, make, fromPx, toPx);
     const c = context(pending.canvas, pending.fromPx, rows);
     for (const job of pending.jobs) job(c);
-    return this.finish(pending);
+    return pending;
   }
 
-  /** Turns a finished painting into an image; its canvas (now blank) is kept for the next one. */
-  private finish(pending: Pending): Bitmap {
-    const image = pending.canvas.transferToImageBitmap();
-    const size = `${pending.canvas.width}x${pending.canvas.height}`;
+  /** Keeps the canvas of a bitmap no longer shown for the next one of its size. */
+  private release(bitmap: Bitmap | null): void {
+    if (!bitmap) return;
+    const size = `${bitmap.canvas.width}x${bitmap.canvas.height}`;
     if (!this.spares.has(size) && this.spares.size >= 2) this.spares.clear();
-    this.spares.set(size, pending.canvas);
-    return { image, view: pending.view, key: pending.key, fromPx: pending.fromPx, toPx: pending.toPx, rows: pending.rows };
+    this.spares.set(size, bitmap.canvas);
   }
 
   /** A new bitmap for `view`, one plot width wider on each side than the plot. */
@@ -113,12 +118,15 @@ export class CanvasRaster {
     const ratio = globalThis.devicePixelRatio || 1;
     const width = Math.ceil((toPx - fromPx) * ratio);
     const height = Math.max(1, Math.ceil((rows.bottomPx - rows.topPx) * ratio));
-    // transferToImageBitmap leaves the canvas blank, so a spare of the right size is ready as is.
     const size = `${width}x${height}`;
     let canvas = this.spares.get(size);
     this.spares.delete(size);
-    if (!canvas) canvas = new OffscreenCanvas(width, height);
-    return { canvas, image: null, view: { ...view }, key, fromPx, toPx, rows, jobs: make(view, fromPx, toPx, rows), next: 0 };
+    if (canvas) {
+      const c = canvas.getContext('2d', { willReadFrequently: true })!;
+      c.setTransform(1, 0, 0, 1, 0, 0);
+      c.clearRect(0, 0, width, height);
+    } else canvas = new OffscreenCanvas(width, height);
+    return { canvas, view: { ...view }, key, fromPx, toPx, rows, jobs: make(view, fromPx, toPx, rows), next: 0 };
   }
 
   /**
@@ -176,16 +184,14 @@ function blit(target: HTMLCanvasElement, bitmap: Bitmap, view: ZoomView, widthPx
   c.beginPath();
   c.rect(0, 0, Math.max(0, Math.min(widthPx, clipX + 1)), heightPx);
   c.clip();
-  const image = bitmap.image;
-  if (image) {
-    // Only the part of the bitmap that lands on the plot is drawn: zoomed in, the whole bitmap
-    // would be many times wider than the screen.
-    const s = view.k / bitmap.view.k;
-    const left = (bitmap.fromPx - bitmap.view.tx) * s + view.tx;
-    const dx0 = Math.max(0, left);
-    const dx1 = Math.min(widthPx, left + (bitmap.toPx - bitmap.fromPx) * s);
-    const perPx = image.width / (bitmap.toPx - bitmap.fromPx);
-    if (dx1 > dx0) c.drawImage(image, ((dx0 - left) / s) * perPx, 0, ((dx1 - dx0) / s) * perPx, image.height, dx0, 0, dx1 - dx0, heightPx);
-  }
+  // Only the part of the bitmap that lands on the plot is drawn: zoomed in, the whole bitmap
+  // would be many times wider than the screen.
+  const image = bitmap.canvas;
+  const s = view.k / bitmap.view.k;
+  const left = (bitmap.fromPx - bitmap.view.tx) * s + view.tx;
+  const dx0 = Math.max(0, left);
+  const dx1 = Math.min(widthPx, left + (bitmap.toPx - bitmap.fromPx) * s);
+  const perPx = image.width / (bitmap.toPx - bitmap.fromPx);
+  if (dx1 > dx0) c.drawImage(image, ((dx0 - left) / s) * perPx, 0, ((dx1 - dx0) / s) * perPx, image.height, dx0, 0, dx1 - dx0, heightPx);
   c.restore();
 }
