@@ -55,6 +55,10 @@ for (const { name, viewport } of SIZES) {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
 
+      // The menus of the lanes it covers cannot take focus meanwhile (Barista B's lane is under it).
+      const menuB = sim.getByRole('button', { name: 'Actions for Barista B', includeHidden: true });
+      expect(await menuB.evaluate((el) => el.closest('[inert]') !== null)).toBe(true);
+
       // Stepping with the chart open lights the state at the playhead.
       const now = chart.getByTestId('statechart-now');
       const before = await now.innerText();
@@ -72,6 +76,7 @@ for (const { name, viewport } of SIZES) {
       await expect(chart).toHaveCount(0);
       await expect(sim.locator('.timeline-lane-highlight')).toHaveCount(0);
       await expect(menu).toBeFocused();
+      expect(await menuB.evaluate((el) => el.closest('[inert]') !== null)).toBe(false);
     });
   });
 }

@@ -129,15 +129,18 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
+  // A lane's detail covers the lanes below it: their menus are inert meanwhile, so neither Tab
+  // nor a screen reader lands on a button nobody can see.
+  const coveredBelow = laneDetail ? (model.lanes.find((l) => l.id === laneDetail.laneId)?.index ?? Infinity) : Infinity;
   // The lane menus stay as they are while only the cursor moves.
   const overlays = useMemo(
     () =>
       laneOverlay && (
         <div ref={overlaysRef} className="timeline-lane-slots">
-          <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} />
+          <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} coveredBelow={coveredBelow} />
         </div>
       ),
-    [laneOverlay, model.lanes, width],
+    [laneOverlay, model.lanes, width, coveredBelow],
   );
   // When the frame scrolls sideways (a phone), the lane labels and their menus keep to its left edge.
   const onScroll = () => {
@@ -216,8 +219,8 @@ function LaneDetail({ lanes, width, borderPx, detail }: { lanes: Lane[]; width: 
   );
 }
 
-/** HTML placed over the lane labels, one slot per lane, top-right of each label. */
-function LaneOverlays({ lanes, width, render }: { lanes: Lane[]; width: number; render: (lane: Lane) => ReactNode }) {
+/** HTML placed over the lane labels, one slot per lane, top-right of each label; inert for lanes below `coveredBelow`. */
+function LaneOverlays({ lanes, width, render, coveredBelow }: { lanes: Lane[]; width: number; render: (lane: Lane) => ReactNode; coveredBelow: number }) {
   const layout = computeLayout(lanes.length, width);
   return (
     <>
@@ -225,7 +228,7 @@ function LaneOverlays({ lanes, width, render }: { lanes: Lane[]; width: number; 
         const content = render(lane);
         if (!content) return null;
         return (
-          <div key={lane.id} className="timeline-lane-slot" style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 21, left: layout.labelWidthPx - 34 }}>
+          <div key={lane.id} className="timeline-lane-slot" inert={lane.index > coveredBelow} style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 21, left: layout.labelWidthPx - 34 }}>
             {content}
           </div>
         );
