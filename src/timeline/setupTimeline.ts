@@ -91,8 +91,8 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
   state.zoom.on('zoom', (event: { transform: ZoomTransform }) => {
     state.transform = event.transform;
     scheduleFrame(state);
-    const window = state.view.onTimeWindow && timeWindowOf(state);
-    if (window) state.view.onTimeWindow!(window);
+    const shown = state.view.onTimeWindow && timeWindowOf(state);
+    if (shown) state.view.onTimeWindow!(shown);
   });
   plot.call(state.zoom).on('dblclick.zoom', null);
   const detachInteraction = attachInteraction(state, { zoomBy: (f) => state.handle.zoomBy(f), panByPx: (dx) => state.handle.panByPx(dx), fit: () => state.handle.fitToRun() });

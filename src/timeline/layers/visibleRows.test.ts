@@ -42,3 +42,9 @@ describe('inRows', () => {
     expect(inRows(rows, 1300, 1400)).toBe(false);
   });
 });
+
+describe('rowsToPaint, its documented example', () => {
+  it('snaps to lanes a quarter of a viewport beyond what is on screen', () => {
+    expect(rowsToPaint(-1000, 900, 3200, null)).toEqual({ topPx: 768, bottomPx: 2176 });
+  });
+});

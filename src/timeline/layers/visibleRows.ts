@@ -14,7 +14,7 @@ const SNAP_PX = 64;
  * when scrolled past) in a viewport `viewportHeightPx` tall: `current` while it still covers
  * what is on screen (and is not much taller than a fresh band, as after an export's paint of
  * every row), else what is on screen with a quarter of a viewport either side.
- * @example rowsToPaint(-1000, 900, 3200, null) // { topPx: 704, bottomPx: 2176 }
+ * @example rowsToPaint(-1000, 900, 3200, null) // { topPx: 768, bottomPx: 2176 }
  */
 export function rowsToPaint(plotTopPx: number, viewportHeightPx: number, plotHeightPx: number, current: Rows | null): Rows {
   const shownTop = clamp(-plotTopPx, 0, plotHeightPx);
