@@ -27,7 +27,8 @@
  * runs only the player-ready and Lighthouse figures (parts: bundle, timeline, ready, step,
  * workbench, explorer, lighthouse), only for the named ready targets and Lighthouse pages (home,
  * or a lesson's slug);
- * `--runs N` sets the page loads per ready figure.
+ * `--runs N` sets the page loads per ready figure. `--parts timeline` alone skips the site's build
+ * (the timeline frames in about a minute).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,11 +77,12 @@ export async function benchUi(): Promise<void> {
   const { parts, pages, runs } = selection(process.argv);
   const part = (name: string) => parts === null || parts.has(name);
   const wanted = (name: string) => pages === null || pages.has(name);
+  const timelineOnly = parts !== null && parts.size === 1 && parts.has('timeline');
   const line = (figure: Record<string, unknown>) => console.log(JSON.stringify(figure));
   const quiet = { logLevel: 'silent' as const };
   const siteDir = mkdtempSync(join(tmpdir(), 'lockstep-site-'));
   const benchDir = mkdtempSync(join(tmpdir(), 'lockstep-bench-'));
-  await build({ ...quiet, root, build: { outDir: siteDir, emptyOutDir: true } });
+  if (!timelineOnly) await build({ ...quiet, root, build: { outDir: siteDir, emptyOutDir: true } });
   const benchRoot = join(root, 'src/timeline/bench');
   if (part('timeline')) await build({ ...quiet, configFile: false, root: benchRoot, base: './', build: { outDir: benchDir, emptyOutDir: true, target: 'es2022', rollupOptions: { input: join(benchRoot, 'bench.html') } } });
 
@@ -106,6 +108,10 @@ export async function benchUi(): Promise<void> {
       const result = await page.evaluate(([events, verdicts, f]) => (window as unknown as BenchWindow).lockstepBenchRun(events, verdicts, f, 120), [herd.events, herd.verdicts, folded] as const);
       line({ name: `timeline.frame_p95_ms.50lanes${folded ? '_folded' : ''}`, value: round(result.frameWorkP95Ms, 2), unit: 'ms', goal: 16, dense: result.dense, trace_events: herd.events.length });
       await page.close();
+    }
+    if (timelineOnly) {
+      site.close();
+      return;
     }
 
     for (const [label, hash, goal] of part('ready') ? readyTargets().filter(([label]) => wanted(label)) : []) {

@@ -1,6 +1,6 @@
 import { select } from 'd3-selection';
 import { zoomIdentity } from 'd3-zoom';
-import { ensureCanvas, messageIndexOf, removeCanvas } from './layers/canvasLayer';
+import { messageIndexOf, removeCanvas } from './layers/canvasLayer';
 import { makeContext } from './layers/context';
 import { denseMarksOf } from './layers/denseCanvas';
 import { drawDensity } from './layers/density';
@@ -56,6 +56,7 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   state.messages = state.dense ? messageIndexOf(model.messages, model.endMs) : null;
   state.version++;
   state.raster.reset();
+  state.rows = null;
   drawBands(ctx, g.bandsBack, heavy ? [] : back);
   drawBands(ctx, g.bandsFront, heavy ? [] : front);
   if (heavy) g.stretch.selectAll('rect.tl-interval').remove();
@@ -64,7 +65,7 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   if (state.dense) {
     drawTicks(ctx, g.stretch, state.ticks.filter((t) => t.kind === 'expiry'));
     g.messages.selectAll('*').remove();
-    ensureCanvas(ctx, g.canvas);
+    // The canvas itself is made by the frame (frame.ts), sized to the rows on screen.
   } else {
     drawTicks(ctx, g.stretch, state.ticks);
     drawMessages(ctx, g.messages);

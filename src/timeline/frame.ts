@@ -1,5 +1,5 @@
 import { hideTicksUnderTag, drawAxis } from './layers/axis';
-import { canvasJobs } from './layers/canvasLayer';
+import { canvasJobs, ensureCanvas } from './layers/canvasLayer';
 import { positionBands, positionStretch } from './layers/intervals';
 import { layoutLabels } from './layers/labelPass';
 import { positionCaptions } from './layers/labels';
@@ -7,8 +7,10 @@ import { updateLaneStates } from './layers/lanes';
 import { positionGlyphs } from './layers/marks';
 import { positionMessages } from './layers/messages';
 import { positionPlayhead } from './layers/playhead';
-import { positionScrollCues } from './layers/scrollCues';
+import { cuesShown, positionScrollCues } from './layers/scrollCues';
+import { allRows, rowsToPaint } from './layers/visibleRows';
 import { laneStateAt } from './model';
+import type { Rows } from './layers/paintJob';
 import { zoomedX, type TimelineState } from './timelineState';
 
 /**
@@ -54,6 +56,8 @@ export function reducedMotion(state: TimelineState): boolean {
 export function applyZoom(state: TimelineState): void {
   const ctx = state.ctx;
   if (!ctx) return;
+  // Read before anything is written, so finding the rows on screen forces no extra layout.
+  const rows = canvasRows(state);
   const x = zoomedX(state);
   const { groups: g } = state;
   positionStretch(g.stretch, state.transform.x, state.transform.k);
@@ -63,31 +67,62 @@ export function applyZoom(state: TimelineState): void {
   layoutLabels(ctx, positionCaptions(ctx, g.captions, x), positionGlyphs(ctx, g.glyphs, x));
   positionScrollCues(ctx, g.scrollCues, x);
   drawAxis(g.axis, state.transform.rescaleX(ctx.x0), ctx.layout.plotWidthPx);
-  placePlayhead(state);
+  placePlayhead(state, rows);
 }
 
-function placePlayhead(state: TimelineState): void {
+function placePlayhead(state: TimelineState, rows: Rows | null): void {
   const ctx = state.ctx!;
-  const cursorX = zoomedX(state)(state.view.cursorMs);
-  const tag = positionPlayhead(ctx, state.groups.veil, state.groups.head, state.pastClip, cursorX, state.view.cursorMs);
+  const x = zoomedX(state);
+  const cursorX = x(state.view.cursorMs);
+  const tag = positionPlayhead(ctx, state.groups.veil, state.groups.head, state.pastClip, cursorX, state.view.cursorMs, cuesShown(ctx, x));
   hideTicksUnderTag(state.groups.axis, state.transform.rescaleX(ctx.x0), tag.tagX, tag.tagWidthPx);
-  if (state.dense) {
-    const canvas = state.groups.canvas.select<HTMLCanvasElement>('canvas').node();
-    if (canvas) {
-      const { plotWidthPx, plotHeightPx } = ctx.layout;
-      const cursorId = state.view.cursorId ?? Infinity;
-      const view = { k: state.transform.k, tx: state.transform.x };
-      const jobs = (v: typeof view, fromPx: number, toPx: number) => canvasJobs(ctx, { x: (ms) => ctx.x0(ms) * v.k + v.tx, fromPx, toPx, cursorId }, state.ticks, state.messages!, state.heavy);
-      state.raster.show(canvas, plotWidthPx, plotHeightPx, view, `${state.version}|${cursorId}`, cursorX, jobs, state.sharpNext);
-      state.sharpNext = false;
-    }
-  }
+  if (rows) paintCanvas(state, cursorX, rows);
+}
+
+/**
+ * Shows the dense layers for the current zoom, on the rows of the plot that are on screen (all
+ * of them for an exact paint, which an export copies whole).
+ */
+function paintCanvas(state: TimelineState, cursorX: number, rows: Rows): void {
+  const ctx = state.ctx!;
+  const { plotWidthPx } = ctx.layout;
+  state.rows = rows;
+  const canvas = ensureCanvas(ctx, state.groups.canvas, rows);
+  const cursorId = state.view.cursorId ?? Infinity;
+  const view = { k: state.transform.k, tx: state.transform.x };
+  const jobs = (v: typeof view, fromPx: number, toPx: number, r: typeof rows) => canvasJobs(ctx, { x: (ms) => ctx.x0(ms) * v.k + v.tx, fromPx, toPx, rows: r, cursorId }, state.ticks, state.messages!, state.heavy);
+  state.raster.show(canvas, plotWidthPx, rows, view, `${state.version}|${cursorId}`, cursorX, jobs, state.sharpNext);
+  state.sharpNext = false;
+}
+
+/**
+ * The rows the canvas should cover where the svg is now: null when nothing is on the canvas,
+ * every row for an exact paint or in no window (as in Node).
+ */
+function canvasRows(state: TimelineState): Rows | null {
+  if (!state.dense || !state.ctx) return null;
+  const { plotHeightPx, axisHeightPx } = state.ctx.layout;
+  const win = state.svg.ownerDocument.defaultView;
+  if (state.sharpNext || !win?.innerHeight) return allRows(plotHeightPx);
+  const plotTopPx = state.svg.getBoundingClientRect().top + axisHeightPx;
+  return rowsToPaint(plotTopPx, win.innerHeight, plotHeightPx, state.rows);
+}
+
+/**
+ * After a scroll: repaints the canvas when rows without paint came into view. Cheap when they
+ * did not (one rectangle read), so it can run on every scroll frame.
+ */
+export function checkRows(state: TimelineState): void {
+  if (!state.rows) return;
+  const rows = canvasRows(state);
+  if (rows && rows !== state.rows) paintCanvas(state, zoomedX(state)(state.view.cursorMs), rows);
 }
 
 /** Moves the playhead, hides what has not happened yet, updates lane states. */
 export function applyCursor(state: TimelineState): void {
   const ctx = state.ctx;
   if (!ctx) return;
+  const rows = canvasRows(state);
   const upTo = state.view.cursorId ?? Infinity;
   toggleFuture(state, upTo);
   updateLaneStates(state.groups.labels, laneStateAt(ctx.model, state.view.cursorMs, upTo), ctx.layout.labelWidthPx);
@@ -96,7 +131,7 @@ export function applyCursor(state: TimelineState): void {
     const w = ctx.layout.plotWidthPx;
     if (px < 0 || px > w) state.zoom.translateBy(state.groups.plot, (w * (px > w ? 0.8 : 0.2) - px) / state.transform.k, 0);
   }
-  placePlayhead(state);
+  placePlayhead(state, rows);
 }
 
 /** Flips only the marks whose ids lie between the old and the new cursor. */

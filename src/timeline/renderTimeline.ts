@@ -4,7 +4,7 @@ import type { TimelineModel } from './modelTypes';
 import { timelineFor } from './setupTimeline';
 import type { TimelineHandle, TimelineViewOptions } from './timelineState';
 
-export type { TimelineHandle, TimelineViewOptions } from './timelineState';
+export type { TimeWindow, TimelineHandle, TimelineViewOptions } from './timelineState';
 
 /**
  * The timeline's entry point. The work is split by when it happens: setupTimeline.ts builds an

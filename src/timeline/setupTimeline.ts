@@ -3,11 +3,11 @@ import 'd3-transition';
 import { zoom as d3zoom, zoomIdentity, type ZoomTransform } from 'd3-zoom';
 import type { Selection } from 'd3-selection';
 import { placeLabels } from './drawModel';
-import { applyZoom, cancelFrame, reducedMotion, scheduleFrame } from './frame';
+import { applyZoom, cancelFrame, checkRows, reducedMotion, scheduleFrame } from './frame';
 import { attachInteraction } from './interaction';
 import { CanvasRaster } from './layers/canvasRaster';
 import { ensureDefs } from './layers/defs';
-import type { TimelineHandle, TimelineState, TimelineViewOptions } from './timelineState';
+import { timeWindowOf, type TimelineHandle, type TimelineState, type TimelineViewOptions } from './timelineState';
 
 /**
  * Building a timeline's skeleton once per svg: the layer groups in paint order, the clip paths,
@@ -76,6 +76,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     heavy: null,
     messages: null,
     raster: null as unknown as CanvasRaster,
+    rows: null,
     version: 0,
     sharpNext: false,
     labelOffsetPx: 0,
@@ -90,12 +91,44 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
   state.zoom.on('zoom', (event: { transform: ZoomTransform }) => {
     state.transform = event.transform;
     scheduleFrame(state);
+    const shown = state.view.onTimeWindow && timeWindowOf(state);
+    if (shown) state.view.onTimeWindow!(shown);
   });
   plot.call(state.zoom).on('dblclick.zoom', null);
-  state.detach = attachInteraction(state, { zoomBy: (f) => state.handle.zoomBy(f), panByPx: (dx) => state.handle.panByPx(dx), fit: () => state.handle.fitToRun() });
+  const detachInteraction = attachInteraction(state, { zoomBy: (f) => state.handle.zoomBy(f), panByPx: (dx) => state.handle.panByPx(dx), fit: () => state.handle.fitToRun() });
+  const detachScroll = watchScroll(state);
+  state.detach = () => {
+    detachInteraction();
+    detachScroll();
+  };
   state.handle = makeHandle(state);
   states.set(svg, state);
   return state;
+}
+
+/**
+ * A big run's canvas covers only the rows on screen (frame.ts): any scroll, of the page or of a
+ * box around the timeline, may bring others into view, so each scroll frame checks.
+ */
+function watchScroll(state: TimelineState): () => void {
+  const win = state.svg.ownerDocument.defaultView;
+  if (!win) return () => {};
+  let frame: number | null = null;
+  const onScroll = () => {
+    if (frame !== null || !state.dense) return;
+    frame = win.requestAnimationFrame(() => {
+      frame = null;
+      checkRows(state);
+    });
+  };
+  const options = { capture: true, passive: true };
+  win.addEventListener('scroll', onScroll, options);
+  win.addEventListener('resize', onScroll, options);
+  return () => {
+    if (frame !== null) win.cancelAnimationFrame(frame);
+    win.removeEventListener('scroll', onScroll, options);
+    win.removeEventListener('resize', onScroll, options);
+  };
 }
 
 function makeHandle(state: TimelineState): TimelineHandle {
@@ -109,6 +142,14 @@ function makeHandle(state: TimelineState): TimelineHandle {
     panByPx: (dx) => state.zoom.translateBy(plot, dx / state.transform.k, 0),
     fitToRun: () => state.zoom.transform(animated(), zoomIdentity),
     transform: () => ({ k: state.transform.k, x: state.transform.x }),
+    timeWindow: () => timeWindowOf(state),
+    showTimeWindow: ({ fromMs, toMs }) => {
+      const ctx = state.ctx;
+      const spanPx = ctx ? ctx.x0(toMs) - ctx.x0(fromMs) : 0;
+      if (!ctx || !(spanPx > 0)) return;
+      const k = ctx.layout.plotWidthPx / spanPx;
+      state.zoom.transform(plot, zoomIdentity.translate(-ctx.x0(fromMs) * k, 0).scale(k));
+    },
     dense: () => state.dense,
     redrawNow: () => {
       cancelFrame(state);

@@ -4,6 +4,7 @@ import type { DenseMarks } from './layers/denseCanvas';
 import type { MessageIndex } from './layers/canvasLayer';
 import type { CanvasRaster } from './layers/canvasRaster';
 import type { RenderContext, XOf } from './layers/context';
+import type { Rows } from './layers/paintJob';
 import type { PointMark, TimelineModel } from './modelTypes';
 
 /**
@@ -36,6 +37,17 @@ export interface TimelineViewOptions {
   heavyThreshold?: number;
   /** Prefix of the svg's pattern and clip ids (default: one unique per timeline on the page). */
   idPrefix?: string;
+  /**
+   * Called whenever the visible time window changes (a zoom, a pan, a fit, a follow of the
+   * playhead, or showTimeWindow), so a host can keep other timelines on the same window.
+   */
+  onTimeWindow?: (window: TimeWindow) => void;
+}
+
+/** The span of virtual time the plot shows, edge to edge. */
+export interface TimeWindow {
+  fromMs: number;
+  toMs: number;
 }
 
 /** Imperative controls for the host's toolbar and for benchmarks. */
@@ -45,6 +57,10 @@ export interface TimelineHandle {
   fitToRun(): void;
   /** The current zoom as scale k and x offset in plot pixels. */
   transform(): { k: number; x: number };
+  /** The time the plot shows now, edge to edge (null before a run is drawn). */
+  timeWindow(): TimeWindow | null;
+  /** Zooms and pans, without animation, so that the plot shows exactly `window`. */
+  showTimeWindow(window: TimeWindow): void;
   /** Whether dense layers are on the canvas. */
   dense(): boolean;
   /** Applies the current zoom now instead of on the next animation frame (for benchmarks). */
@@ -82,6 +98,8 @@ export interface TimelineState {
   messages: MessageIndex | null;
   /** The dense layers' bitmap, repainted in slices while zooming. */
   raster: CanvasRaster;
+  /** The plot rows the canvas covers now (null until a dense run is painted). */
+  rows: Rows | null;
   /** Bumped on every new model or size, so no bitmap of an old one is shown. */
   version: number;
   /** The next canvas paint must be exact, not a scaled bitmap. */
@@ -95,6 +113,14 @@ export interface TimelineState {
   frame: number | null;
   detach: () => void;
   handle: TimelineHandle;
+}
+
+/** The time window the plot shows under the current zoom. */
+export function timeWindowOf(state: TimelineState): TimeWindow | null {
+  const ctx = state.ctx;
+  if (!ctx) return null;
+  const { k, x } = state.transform;
+  return { fromMs: ctx.x0.invert(-x / k), toMs: ctx.x0.invert((ctx.layout.plotWidthPx - x) / k) };
 }
 
 /** The zoomed time-to-x function. */

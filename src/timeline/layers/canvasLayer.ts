@@ -5,8 +5,9 @@ import { inkMuted, okabeIto } from '../palette';
 import { laneBands } from '../scales';
 import type { RenderContext, XOf } from './context';
 import { denseMarkJobs, type DenseMarks } from './denseCanvas';
-import type { PaintJob, PaintRange } from './paintJob';
+import type { PaintJob, PaintRange, Rows } from './paintJob';
 import { messageStyle, messageYs } from './messages';
+import { inRows } from './visibleRows';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
@@ -15,21 +16,27 @@ type G = Selection<SVGGElement, unknown, null, undefined>;
  * svg: a full redraw of what is on screen stays under a frame where tens of thousands of SVG
  * elements cannot. Marks outside the visible time range are skipped before any drawing.
  */
-export function ensureCanvas(ctx: RenderContext, g: G): HTMLCanvasElement {
-  const { plotWidthPx, plotHeightPx } = ctx.layout;
+export function ensureCanvas(ctx: RenderContext, g: G, rows: Rows): HTMLCanvasElement {
+  const { plotWidthPx } = ctx.layout;
+  const heightPx = rows.bottomPx - rows.topPx;
   let fo = g.select<SVGForeignObjectElement>('foreignObject.tl-canvas-host');
   if (fo.empty()) {
     fo = g.append('foreignObject').attr('class', 'tl-canvas-host').attr('pointer-events', 'none');
     fo.append('xhtml:canvas').attr('class', 'tl-canvas');
   }
-  fo.attr('width', plotWidthPx).attr('height', plotHeightPx);
+  // Called every frame: attributes are written only when they change, so a zoom frame does not
+  // invalidate the foreignObject's layout.
+  const host = fo.node()!;
+  for (const [name, value] of [['y', rows.topPx], ['width', plotWidthPx], ['height', heightPx]] as const) {
+    if (host.getAttribute(name) !== String(value)) host.setAttribute(name, String(value));
+  }
   const canvas = fo.select<HTMLCanvasElement>('canvas').node()!;
   const ratio = canvas.ownerDocument.defaultView?.devicePixelRatio || 1;
-  if (canvas.width !== Math.round(plotWidthPx * ratio) || canvas.height !== Math.round(plotHeightPx * ratio)) {
+  if (canvas.width !== Math.round(plotWidthPx * ratio) || canvas.height !== Math.round(heightPx * ratio)) {
     canvas.width = Math.round(plotWidthPx * ratio);
-    canvas.height = Math.round(plotHeightPx * ratio);
+    canvas.height = Math.round(heightPx * ratio);
     canvas.style.width = `${plotWidthPx}px`;
-    canvas.style.height = `${plotHeightPx}px`;
+    canvas.style.height = `${heightPx}px`;
   }
   return canvas;
 }
@@ -73,7 +80,7 @@ const TICKS_PER_JOB = 600;
  * then ticks, then arrows in chunks. Everything is culled to the range first.
  */
 export function canvasJobs(ctx: RenderContext, range: PaintRange, ticks: readonly PointMark[], messages: MessageIndex, marks: DenseMarks | null): PaintJob[] {
-  const { x, fromPx, toPx, cursorId } = range;
+  const { x, fromPx, toPx, rows, cursorId } = range;
   const jobs: PaintJob[] = marks ? denseMarkJobs(ctx, marks, range) : [];
 
   // Ticks (in time order, as the trace made them), batched into one path per job; ticks on the
@@ -94,10 +101,11 @@ export function canvasJobs(ctx: RenderContext, range: PaintRange, ticks: readonl
       if (px < fromPx - 1 || px > toPx + 1) continue;
       const lane = ctx.lane(p.lane);
       if (!lane) continue;
+      const [y0, y1] = laneBands(ctx.layout, lane).ticks;
+      if (!inRows(rows, y0, y1)) continue;
       const key = Math.round(px) * 1024 + lane.index;
       if (seen.has(key)) continue;
       seen.add(key);
-      const [y0, y1] = laneBands(ctx.layout, lane).ticks;
       c.moveTo(px, y0);
       c.lineTo(px, y1);
     }
@@ -140,7 +148,7 @@ function firstFrom<T>(sorted: readonly T[], ms: number, timeOf: (t: T) => number
 
 /** Arrows list[from..to), batched by style: one path and one stroke per style. */
 function paintArrows(c: CanvasRenderingContext2D, ctx: RenderContext, list: readonly MessageMark[], from: number, to: number, range: PaintRange, seen: Set<number>, heads: boolean): void {
-  const { x, fromPx, toPx, cursorId } = range;
+  const { x, fromPx, toPx, rows, cursorId } = range;
   const batches = new Map<string, { style: ReturnType<typeof messageStyle>; lines: number[]; heads: number[]; crosses: number[] }>();
   for (let n = from; n < to; n++) {
     const m = list[n]!;
@@ -149,7 +157,7 @@ function paintArrows(c: CanvasRenderingContext2D, ctx: RenderContext, list: read
     const x2 = x(m.endMs);
     if (x2 < fromPx || x1 > toPx) continue;
     const ys = messageYs(ctx, m);
-    if (!ys) continue;
+    if (!ys || !inRows(rows, ys[0], ys[1])) continue;
     const key = pixelKey(x1, ys[0], x2, ys[1], m.fate === 'dropped' ? 1 : m.channel === 'request' ? 2 : 0);
     if (seen.has(key)) continue;
     seen.add(key);

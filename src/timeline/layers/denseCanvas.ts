@@ -6,6 +6,7 @@ import type { PaintJob, PaintRange } from './paintJob';
 import type { RenderContext, XOf } from './context';
 import type { Band } from './intervals';
 import type { Glyph } from './marks';
+import { inRows } from './visibleRows';
 
 /**
  * Heavy runs (thousands of bars, writes and captions) are painted on the canvas, not kept as
@@ -85,7 +86,12 @@ const BARS_PER_JOB = 150;
  * in order: back bands, bars (in chunks), front bands, glyphs.
  */
 export function denseMarkJobs(ctx: RenderContext, marks: DenseMarks, range: PaintRange): PaintJob[] {
-  const { x, fromPx, toPx, cursorId } = range;
+  const { x, fromPx, toPx, rows, cursorId } = range;
+  // Lanes scrolled out of view are skipped whole (a herd's plot is far taller than a screen).
+  const shown = (laneId: string) => {
+    const lane = ctx.lane(laneId);
+    return lane && inRows(rows, lane.index * ctx.layout.laneHeightPx, (lane.index + 1) * ctx.layout.laneHeightPx) ? lane : undefined;
+  };
   const t0 = ctx.x0.invert(0);
   const tMs = (px: number) => t0 + ((px - x(0)) / (x(1000) - x(0))) * 1000;
   const fromMs = tMs(fromPx);
@@ -95,7 +101,7 @@ export function denseMarkJobs(ctx: RenderContext, marks: DenseMarks, range: Pain
     for (let n = from; n < to; n++) {
       const b = list[n]!;
       if (b.id > cursorId || b.endMs < fromMs || b.startMs > toMs) continue;
-      const lane = ctx.lane(b.lane);
+      const lane = shown(b.lane);
       if (!lane) continue;
       const bands = laneBands(ctx.layout, lane);
       const [y0, y1] = b.kind === 'staleBelief' ? bands.main : b.kind === 'violation' || b.kind === 'partition' ? [bands.top + 2, bands.bottom - 2] : [bands.main[1] + 3, bands.bottom - 2];
@@ -116,9 +122,7 @@ export function denseMarkJobs(ctx: RenderContext, marks: DenseMarks, range: Pain
     const bars = new Map<string, { kind: Interval['kind']; color: string; rects: number[] }>();
     for (let n = from; n < to; n++) {
       const i = marks.intervals[n]!;
-      if (i.startId > cursorId || i.endMs < fromMs) continue;
-      const lane = ctx.lane(i.lane);
-      if (!lane) continue;
+      if (i.startId > cursorId || i.endMs < fromMs || !shown(i.lane)) continue;
       const [y0, y1] = ctx.barBand(i);
       const x0 = Math.max(fromPx - 2, x(i.startMs));
       const w = Math.max(0.5, Math.min(toPx + 2, x(i.endMs)) - x0);
@@ -149,7 +153,7 @@ export function denseMarkJobs(ctx: RenderContext, marks: DenseMarks, range: Pain
     for (let n = from; n < to; n++) {
       const g = marks.glyphs[n]!;
       if (g.id > cursorId) continue;
-      const lane = ctx.lane(g.lane);
+      const lane = shown(g.lane);
       if (!lane) continue;
       paintGlyph(c, ctx, g, x(g.at), laneBands(ctx.layout, lane));
     }

@@ -2,6 +2,7 @@ import type { Selection } from 'd3-selection';
 import { formatMs } from '../../sim/time';
 import { ink, paper } from '../palette';
 import type { RenderContext } from './context';
+import { cueTabWidthPx } from './scrollCues';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
@@ -19,8 +20,12 @@ export function drawPlayhead(ctx: RenderContext, veil: G, g: G): void {
   tag.append('text').attr('y', -9).attr('text-anchor', 'middle').attr('fill', paper).attr('font-size', 11).attr('font-weight', 700);
 }
 
-/** Moves the playhead to `x` (plot pixels) labelled with `cursorMs`; returns where its time tag sits. */
-export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: Element | null, x: number, cursorMs: number): { tagX: number; tagWidthPx: number } {
+/**
+ * Moves the playhead to `x` (plot pixels) labelled with `cursorMs`; returns where its time tag
+ * sits. The tag keeps clear of the scroll cues' tabs shown at the plot's edges (`cues`): a
+ * playhead scrolled out of view waits beside "‹ earlier", not on it.
+ */
+export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: Element | null, x: number, cursorMs: number, cues: { left: boolean; right: boolean }): { tagX: number; tagWidthPx: number } {
   const { plotWidthPx, plotHeightPx } = ctx.layout;
   const clamped = Math.max(-2, Math.min(plotWidthPx + 2, x));
   veil.select('rect.tl-veil')
@@ -32,7 +37,9 @@ export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: El
   const time = formatMs(Math.round(cursorMs * 1000) / 1000);
   const label = x > plotWidthPx ? `${time} →` : x < 0 ? `← ${time}` : time;
   const widthPx = label.length * 6.6 + 10;
-  const tagX = Math.max(widthPx / 2, Math.min(plotWidthPx - widthPx / 2, clamped));
+  const leftPx = cues.left ? cueTabWidthPx('left') + 6 : 0;
+  const rightPx = plotWidthPx - (cues.right ? cueTabWidthPx('right') + 6 : 0);
+  const tagX = Math.max(leftPx + widthPx / 2, Math.min(rightPx - widthPx / 2, clamped));
   const tag = g.select('g.tl-playhead-tag').attr('transform', `translate(${tagX},0)`);
   tag.select('rect').attr('x', -widthPx / 2).attr('width', widthPx);
   tag.select('text').text(label);

@@ -42,7 +42,7 @@ export function drawScrollCues(ctx: RenderContext, g: G): void {
     .attr('width', FADE_PX)
     .attr('height', plotHeightPx)
     .attr('fill', (c) => `url(#${ctx.prefix}-fade-${c.side})`);
-  const tabWidth = (c: Cue) => c.text.length * 6.6 + 14;
+  const tabWidth = (c: Cue) => cueTabWidthPx(c.side);
   cues
     .select('rect.tl-scroll-tab')
     .attr('x', (c) => (c.side === 'left' ? 2 : plotWidthPx - tabWidth(c) - 2))
@@ -55,9 +55,19 @@ export function drawScrollCues(ctx: RenderContext, g: G): void {
     .text((c) => c.text);
 }
 
+/** The width of a cue's tab, so the playhead's tag can keep clear of it (its right end is 2 px further in). */
+export function cueTabWidthPx(side: Cue['side']): number {
+  return CUES.find((c) => c.side === side)!.text.length * 6.6 + 14;
+}
+
+/** Which cues are shown under zoomed scale `x`: a side where part of the run lies out of view. */
+export function cuesShown(ctx: RenderContext, x: XOf): { left: boolean; right: boolean } {
+  return { left: x(0) < -1, right: x(ctx.model.endMs) > ctx.layout.plotWidthPx + 1 };
+}
+
 /** Shows a cue on each side where part of the run lies out of view. */
 export function positionScrollCues(ctx: RenderContext, g: G, x: XOf): void {
-  const hidden = { left: x(0) < -1, right: x(ctx.model.endMs) > ctx.layout.plotWidthPx + 1 };
+  const hidden = cuesShown(ctx, x);
   g.selectAll<SVGGElement, Cue>('g.tl-scroll-cue').each(function (c) {
     const shown = hidden[c.side];
     if ((this.getAttribute('display') !== 'none') !== shown) {

@@ -2,11 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CompareRun } from '../../lessons/types';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import type { PlayerStore } from '../player/playerStore';
+import { ZoomGroupContext, zoomGroup } from '../timeline/zoomGroup';
 
 /**
  * The same scenario twice, with one thing changed, so the learner can see the difference. The
- * two sides share one playhead (moving either moves both), and the setting that differs is
- * fixed: neither side offers the fencing switch, so the comparison cannot be undone by accident.
+ * two sides share one playhead (moving either moves both) and one zoom (zooming or panning
+ * either timeline shows the same seconds on the other), and the setting that differs is fixed:
+ * neither side offers the fencing switch, so the comparison cannot be undone by accident.
  */
 export function CompareBlock({ title, left, right, onWatched }: { title?: string; left: CompareRun; right: CompareRun; onWatched?: () => void }) {
   const sides = useMemo(
@@ -14,6 +16,7 @@ export function CompareBlock({ title, left, right, onWatched }: { title?: string
     [left, right],
   );
   const stores = useRef<(PlayerStore | null)[]>([null, null]);
+  const zoom = useMemo(() => zoomGroup(), []);
   const [ready, setReady] = useState(0);
   useEffect(() => {
     const [a, b] = stores.current;
@@ -24,22 +27,24 @@ export function CompareBlock({ title, left, right, onWatched }: { title?: string
     <section className="block compare" aria-label={title ?? 'Compare two runs'}>
       <p className="block-kicker" aria-hidden="true">Compare</p>
       {title && <h3 className="block-title">{title}</h3>}
-      <p className="compare-hint muted">Both sides move together: play, step or scrub either one.</p>
-      <div className="compare-grid">
-        {sides.map((run, i) => (
-          <div key={run.label} className="compare-side">
-            <h4>{run.label}</h4>
-            <ScenarioPlayer
-              scenario={run.scenario}
-              {...(onWatched ? { onWatched } : {})}
-              onStore={(store) => {
-                stores.current[i] = store;
-                setReady((n) => n + 1);
-              }}
-            />
-          </div>
-        ))}
-      </div>
+      <p className="compare-hint muted">Both sides move together: play, step, scrub or zoom either one.</p>
+      <ZoomGroupContext.Provider value={zoom}>
+        <div className="compare-grid">
+          {sides.map((run, i) => (
+            <div key={run.label} className="compare-side">
+              <h4>{run.label}</h4>
+              <ScenarioPlayer
+                scenario={run.scenario}
+                {...(onWatched ? { onWatched } : {})}
+                onStore={(store) => {
+                  stores.current[i] = store;
+                  setReady((n) => n + 1);
+                }}
+              />
+            </div>
+          ))}
+        </div>
+      </ZoomGroupContext.Provider>
     </section>
   );
 }

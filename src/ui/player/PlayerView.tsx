@@ -260,7 +260,7 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
   const statusKey = useStore(store, (s) => actorStatusKey(s.events, s.cursor));
   const actors = useActors(store);
   const onSelect = useMemo(() => (id: number) => store.getState().select(id), [store]);
-  // The actor whose statechart is open under the timeline, if any.
+  // The actor whose statechart is open beside its lane, if any.
   const [chartOf, setChartOf] = useState<string | null>(null);
   const timelineRef = useRef<HTMLDivElement>(null);
   const closeChart = () => {
@@ -301,12 +301,19 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
         {...(selectedId === null ? {} : { selectedId })}
         onSelect={onSelect}
         laneOverlay={laneOverlay}
+        {...(chartActor
+          ? {
+              laneDetail: {
+                laneId: chartActor.id,
+                content: (
+                  <Suspense fallback={<p className="player-loading">Loading the statechart…</p>}>
+                    <StatechartPanel actor={chartActor} scenario={scenario} events={events} cursor={cursor} onClose={closeChart} />
+                  </Suspense>
+                ),
+              },
+            }
+          : {})}
       />
-      {chartActor && (
-        <Suspense fallback={<p className="player-loading">Loading the statechart…</p>}>
-          <StatechartPanel actor={chartActor} scenario={scenario} events={events} cursor={cursor} onClose={closeChart} />
-        </Suspense>
-      )}
     </div>
   );
 });

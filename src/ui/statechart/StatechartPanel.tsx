@@ -14,9 +14,10 @@ export interface StatechartPanelProps {
 }
 
 /**
- * An actor's statechart under the timeline, opened from its lane menu: the machine that drives
- * it, drawn from its own definition, with the state it is in at the playhead lit. Focus moves
- * to the panel when it opens; Escape or Close closes it (the host returns focus to the menu).
+ * An actor's statechart, opened from its lane menu and shown right under that lane (the
+ * timeline anchors it there): the machine that drives it, drawn from its own definition, with
+ * the state it is in at the playhead lit. Focus moves to the panel when it opens; Escape or
+ * Close closes it (the host returns focus to the menu).
  */
 export default function StatechartPanel({ actor, scenario, events, cursor, onClose }: StatechartPanelProps) {
   const machine = machineOf(actor, scenario);

@@ -1,12 +1,13 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Verdict } from '../../check/verdict';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { exportPng, exportSvg } from '../../timeline/export';
 import { canGroupClients, groupClients } from '../../timeline/laneGroups';
 import { buildTimelineModel, type Lane } from '../../timeline/model';
 import { computeLayout } from '../../timeline/scales';
-import { renderTimeline, type TimelineHandle } from '../../timeline/renderTimeline';
+import { renderTimeline, type TimeWindow, type TimelineHandle } from '../../timeline/renderTimeline';
 import { Legend } from './Legend';
+import { ZoomGroupContext } from './zoomGroup';
 import './timeline.css';
 
 /**
@@ -30,13 +31,19 @@ export interface TimelineViewProps {
   legend?: boolean;
   /** Something to place on each lane's label (e.g. the actor's action menu), positioned by the view. */
   laneOverlay?: (lane: Lane) => ReactNode;
+  /**
+   * Something about one lane (an actor's statechart), shown right under that lane's row with the
+   * lane highlighted, over the lanes below it. Under the whole diagram when the lane is not drawn
+   * (a client folded into a herd's summary lane).
+   */
+  laneDetail?: { laneId: string; content: ReactNode };
 }
 
 /**
  * The space-time diagram. React owns the container and the toolbar; D3 (renderTimeline) owns
  * everything inside the <svg>.
  */
-export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay }: TimelineViewProps) {
+export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay, laneDetail }: TimelineViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const overlaysRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -74,6 +81,11 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
 
   const cursorMs = playheadMs ?? events[Math.max(0, Math.min(cursor, events.length - 1))]?.at ?? 0;
 
+  // Inside a compare block the sides zoom and pan together: this timeline's window changes are
+  // told to its group, and the group shows the others' changes here.
+  const zoomGroup = useContext(ZoomGroupContext);
+  const showWindow = useMemo(() => (w: TimeWindow) => handleRef.current?.showTimeWindow(w), []);
+
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
@@ -84,8 +96,13 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
       title,
       onSelect: (id) => onSelectRef.current?.(id),
       ...(selectedId === undefined ? {} : { selectedId }),
+      ...(zoomGroup ? { onTimeWindow: (w: TimeWindow) => zoomGroup.moved(showWindow, w) } : {}),
     });
-  }, [model, cursorMs, cursor, width, title, selectedId]);
+  }, [model, cursorMs, cursor, width, title, selectedId, zoomGroup, showWindow]);
+
+  // Joined again with each new run, so a side that finishes loading later takes the window the
+  // other side already shows.
+  useEffect(() => zoomGroup?.join(showWindow), [zoomGroup, showWindow, model]);
 
   useEffect(() => () => handleRef.current?.destroy(), []);
 
@@ -112,15 +129,18 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
+  // A lane's detail covers the lanes below it: their menus are inert meanwhile, so neither Tab
+  // nor a screen reader lands on a button nobody can see.
+  const coveredBelow = laneDetail ? (model.lanes.find((l) => l.id === laneDetail.laneId)?.index ?? Infinity) : Infinity;
   // The lane menus stay as they are while only the cursor moves.
   const overlays = useMemo(
     () =>
       laneOverlay && (
         <div ref={overlaysRef} className="timeline-lane-slots">
-          <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} />
+          <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} coveredBelow={coveredBelow} />
         </div>
       ),
-    [laneOverlay, model.lanes, width],
+    [laneOverlay, model.lanes, width, coveredBelow],
   );
   // When the frame scrolls sideways (a phone), the lane labels and their menus keep to its left edge.
   const onScroll = () => {
@@ -158,10 +178,14 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`)))}>Export PNG</button>
         <span className="timeline-hint" aria-hidden="true">Scroll or pinch to zoom · drag to pan · +/− and arrows when focused</span>
       </div>
-      <div className="timeline-svg-host" ref={hostRef} onScroll={onScroll}>
-        <svg ref={svgRef} />
-        {overlays}
+      <div className="timeline-frame">
+        <div className="timeline-svg-host" ref={hostRef} onScroll={onScroll}>
+          <svg ref={svgRef} />
+          {overlays}
+        </div>
+        {laneDetail && <LaneDetail lanes={model.lanes} width={width} borderPx={hostRef.current?.clientTop ?? 0} detail={laneDetail} />}
       </div>
+      {laneDetail && !model.lanes.some((l) => l.id === laneDetail.laneId) && laneDetail.content}
       {legend && (
         // Open where there is room; on a phone the key folds away so the diagram stays in view.
         <details className="timeline-legend-box" open={width >= 700}>
@@ -173,8 +197,30 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
   );
 }
 
-/** HTML placed over the lane labels, one slot per lane, top-right of each label. */
-function LaneOverlays({ lanes, width, render }: { lanes: Lane[]; width: number; render: (lane: Lane) => ReactNode }) {
+/**
+ * One lane's detail, anchored to its row: the row is outlined, and the detail opens right under
+ * it, from the label column's edge to the right of the diagram (the whole width on a phone).
+ * It sits outside the scrolling frame, so neither the frame's clip nor its sideways scroll moves it.
+ */
+function LaneDetail({ lanes, width, borderPx, detail }: { lanes: Lane[]; width: number; borderPx: number; detail: { laneId: string; content: ReactNode } }) {
+  const lane = lanes.find((l) => l.id === detail.laneId);
+  if (!lane) return null;
+  const layout = computeLayout(lanes.length, width);
+  // The frame's top border lies between the anchor's edge and the diagram.
+  const top = borderPx + layout.axisHeightPx + lane.index * layout.laneHeightPx;
+  const narrow = width < 720;
+  return (
+    <>
+      <div className="timeline-lane-highlight" aria-hidden="true" style={{ top, height: layout.laneHeightPx }} />
+      <div className="timeline-lane-detail" data-lane={lane.id} style={{ top: top + layout.laneHeightPx, left: narrow ? 0 : layout.labelWidthPx - 40 }}>
+        {detail.content}
+      </div>
+    </>
+  );
+}
+
+/** HTML placed over the lane labels, one slot per lane, top-right of each label; inert for lanes below `coveredBelow`. */
+function LaneOverlays({ lanes, width, render, coveredBelow }: { lanes: Lane[]; width: number; render: (lane: Lane) => ReactNode; coveredBelow: number }) {
   const layout = computeLayout(lanes.length, width);
   return (
     <>
@@ -182,7 +228,7 @@ function LaneOverlays({ lanes, width, render }: { lanes: Lane[]; width: number; 
         const content = render(lane);
         if (!content) return null;
         return (
-          <div key={lane.id} className="timeline-lane-slot" style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 21, left: layout.labelWidthPx - 34 }}>
+          <div key={lane.id} className="timeline-lane-slot" inert={lane.index > coveredBelow} style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 21, left: layout.labelWidthPx - 34 }}>
             {content}
           </div>
         );

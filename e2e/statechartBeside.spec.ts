@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Issue 16: "show each actor's statechart beside its lane on request, its current state lit as
+ * the playhead moves". The chart opens right under its lane's row (not under the whole diagram),
+ * the lane is outlined, it fits a phone without covering the playback controls, and Escape
+ * closes it and gives focus back to the lane's menu.
+ */
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+/** Whether two boxes overlap. */
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const { name, viewport } of SIZES) {
+  test.describe(`at ${name} size`, () => {
+    test.use({ viewport });
+
+    test('an actor’s statechart opens right under its lane, with the lane outlined, and follows the playhead', async ({ page }) => {
+      await page.goto('./#/lesson/paused-barista');
+      const sim = page.getByRole('region', { name: /Simulation: The paused barista$/ }).first();
+      const step = sim.getByRole('button', { name: 'Step', exact: true });
+      await expect(step).toBeEnabled({ timeout: 20_000 });
+      const menu = sim.getByRole('button', { name: 'Actions for Barista A' });
+      await menu.click();
+      await sim.getByRole('button', { name: 'Show its statechart' }).click();
+      const chart = sim.getByRole('region', { name: 'Barista A’s statechart' });
+      await expect(chart).toBeVisible();
+
+      // Barista A's row, as the diagram draws it (its label's background spans the row).
+      const label = sim.locator('g.tl-lane-label', { has: page.locator('text.tl-label-name', { hasText: /^Barista A$/ }) });
+      const row = (await label.locator('rect.tl-label-bg').boundingBox())!;
+      const rowTop = row.y;
+      const rowBottom = row.y + row.height;
+      const box = (await chart.boundingBox())!;
+      // Adjacent: the chart starts at the row's foot (not under the other lanes, as it did).
+      expect(Math.abs(box.y - rowBottom)).toBeLessThanOrEqual(4);
+      const lanes = (await sim.locator('.timeline-svg-host').boundingBox())!;
+      expect(box.y).toBeLessThan(lanes.y + lanes.height);
+      // The lane it belongs to is outlined.
+      const highlight = (await sim.locator('.timeline-lane-highlight').boundingBox())!;
+      expect(Math.abs(highlight.y - rowTop)).toBeLessThanOrEqual(2);
+      expect(Math.abs(highlight.y + highlight.height - rowBottom)).toBeLessThanOrEqual(2);
+
+      // It fits the screen and covers none of the playback controls.
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      for (const control of await sim.getByRole('toolbar', { name: 'Playback' }).locator('button, input').all()) {
+        if (!(await control.isVisible())) continue;
+        expect(overlap(box, (await control.boundingBox())!)).toBe(false);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
+
+      // The menus of the lanes it covers cannot take focus meanwhile (Barista B's lane is under it).
+      const menuB = sim.getByRole('button', { name: 'Actions for Barista B', includeHidden: true });
+      expect(await menuB.evaluate((el) => el.closest('[inert]') !== null)).toBe(true);
+
+      // Stepping with the chart open lights the state at the playhead.
+      const now = chart.getByTestId('statechart-now');
+      const before = await now.innerText();
+      for (let i = 0; i < 40 && (await now.innerText()) === before; i++) await step.click();
+      expect(await now.innerText()).not.toBe(before);
+      const lit = chart.locator('[aria-current="step"] > .statechart-name');
+      await expect(lit).toHaveCount(1);
+      // Open over the lanes, the chart and the diagram around it have no axe violation.
+      const axe = await new AxeBuilder({ page }).include('.timeline-frame').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+      // Escape closes it and focus goes back to the lane's menu.
+      await chart.getByRole('button', { name: 'Close' }).focus();
+      await page.keyboard.press('Escape');
+      await expect(chart).toHaveCount(0);
+      await expect(sim.locator('.timeline-lane-highlight')).toHaveCount(0);
+      await expect(menu).toBeFocused();
+      expect(await menuB.evaluate((el) => el.closest('[inert]') !== null)).toBe(false);
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import { parseHTML } from 'linkedom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTimelineModel } from './model';
+import { renderTimeline, type TimeWindow } from './renderTimeline';
+import { loadScripts, referenceScenario, run, type Run } from './testing/lessonRuns';
+
+describe('the time window API', () => {
+  let paused: Run;
+  beforeAll(async () => {
+    await loadScripts();
+    paused = run(referenceScenario('paused-barista'));
+  });
+
+  const draw = (onTimeWindow?: (w: TimeWindow) => void) => {
+    const model = buildTimelineModel(paused.events, paused.verdicts);
+    const { document, window } = parseHTML('<!doctype html><html><body></body></html>');
+    Object.assign(window, { requestAnimationFrame: () => 1, cancelAnimationFrame: () => {} });
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg') as unknown as SVGSVGElement;
+    const handle = renderTimeline(svg, model, { width: 900, cursorMs: model.endMs, reducedMotion: true, followCursor: false, ...(onTimeWindow ? { onTimeWindow } : {}) });
+    return { handle, model, svg };
+  };
+  const axisTicks = (svg: SVGSVGElement) => [...(svg as unknown as Element).querySelectorAll('.tl-axis text')].map((t) => t.textContent).join(' ');
+
+  it('starts on the whole run and shows exactly the window it is given', () => {
+    const { handle, model, svg } = draw();
+    const whole = handle.timeWindow()!;
+    expect(whole.fromMs).toBeCloseTo(0);
+    expect(whole.toMs).toBeGreaterThanOrEqual(model.endMs);
+    const before = axisTicks(svg);
+    handle.showTimeWindow({ fromMs: 5000, toMs: 9000 });
+    handle.redrawNow();
+    expect(handle.timeWindow()!.fromMs).toBeCloseTo(5000);
+    expect(handle.timeWindow()!.toMs).toBeCloseTo(9000);
+    expect(axisTicks(svg)).not.toBe(before);
+  });
+
+  it('tells the host about every change of window, its own zooms and pans included', () => {
+    const seen: TimeWindow[] = [];
+    const { handle } = draw((w) => seen.push(w));
+    handle.zoomBy(2);
+    expect(seen).toHaveLength(1);
+    const span = seen[0]!.toMs - seen[0]!.fromMs;
+    handle.panByPx(100);
+    expect(seen).toHaveLength(2);
+    // A pan keeps the span and moves the window earlier.
+    expect(seen[1]!.toMs - seen[1]!.fromMs).toBeCloseTo(span);
+    expect(seen[1]!.fromMs).toBeLessThan(seen[0]!.fromMs);
+    handle.showTimeWindow({ fromMs: 1000, toMs: 2000 });
+    expect(seen.at(-1)!.fromMs).toBeCloseTo(1000);
+  });
+});
