@@ -1,6 +1,4 @@
 import * as Comlink from 'comlink';
-import type { ExploreResult } from '../../check/explorer';
-import type { ExploreScenarioOptions } from '../../scenario/explore';
 import type { Scenario } from '../../scenario/schema';
 import type { Inspection } from '../player/inspect';
 import type { ComputedRun, RunConfig } from '../player/runModel';
@@ -14,7 +12,6 @@ export const RUN_BUDGET_MS = 4000;
 export interface PlayerSimulator {
   run(config: RunConfig): Promise<JobOutcome<ComputedRun>>;
   inspect(config: RunConfig, cursor: number, playheadMs: number): Promise<JobOutcome<Inspection>>;
-  explore(scenario: Scenario, options: ExploreScenarioOptions): Promise<JobOutcome<ExploreResult>>;
 }
 
 let lanes = 0;
@@ -25,7 +22,6 @@ export function playerSimulator(queue: JobQueue, scenario: Scenario): PlayerSimu
   return {
     run: (config) => queue.submit(`${lane}:run`, 'run', scenario, config),
     inspect: (config, cursor, playheadMs) => queue.submit(`${lane}:inspect`, 'inspect', scenario, config, cursor, playheadMs),
-    explore: (asRun, options) => queue.submit(`${lane}:explore`, 'explore', asRun, options),
   };
 }
 
@@ -67,7 +63,6 @@ export function inProcessQueue(api: SimulationApi): JobQueue {
     ready: () => Promise.resolve(),
     run: (...args) => Promise.resolve(api.run(...args)),
     inspect: (...args) => Promise.resolve(api.inspect(...args)),
-    explore: (...args) => Promise.resolve(api.explore(...args)),
   };
   return new JobQueue({ start: () => ({ api: asAsync, terminate: () => {} }), budgetMs: 60_000 });
 }

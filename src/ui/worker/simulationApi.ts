@@ -1,6 +1,4 @@
-import type { ExploreResult } from '../../check/explorer';
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import { exploreScenario, type ExploreScenarioOptions } from '../../scenario/explore';
 import type { Scenario } from '../../scenario/schema';
 import { RunInspector, type Inspection } from '../player/inspect';
 import type { ComputedRun, RunConfig } from '../player/runModel';
@@ -16,8 +14,6 @@ export interface SimulationApi {
   run(scenario: Scenario, config: RunConfig): ComputedRun;
   /** The world after event `cursor` of that run (see RunInspector). */
   inspect(scenario: Scenario, config: RunConfig, cursor: number, playheadMs: number): Inspection;
-  /** One chunk of "find the bug for me". */
-  explore(scenario: Scenario, options: ExploreScenarioOptions): ExploreResult;
 }
 
 /** Runs kept for the inspector: each player asks about its own current run, so a few suffice. */
@@ -45,7 +41,6 @@ export function createSimulationApi(scripts: ScriptEngine): SimulationApi {
       const entry = kept.get(runKey(scenario, config)) ?? keep(scenario, config, computeRun(scenario, config, scripts).events);
       return entry.inspector.at(entry.events, cursor, playheadMs);
     },
-    explore: (scenario, options) => exploreScenario(scenario, options, scripts),
   };
 }
 

@@ -5,7 +5,7 @@ import type { WorkerApi } from './jobQueue';
 import type { SimulationApi } from './simulationApi';
 
 /**
- * The simulation worker: builds, runs, inspects and explores runs off the page's main thread,
+ * The simulation worker: builds, runs and inspects runs off the page's main thread,
  * so nothing a scenario does (a runaway script, a pattern that backtracks for a minute) can
  * freeze the page. The page's watchdog (jobQueue.ts) terminates it when a job overruns.
  *
@@ -38,7 +38,6 @@ const exposed: WorkerApi = {
   ready: async () => void (await load()),
   run: async (...args) => (await load()).run(...args),
   inspect: async (...args) => (await load()).inspect(...args),
-  explore: async (...args) => (await load()).explore(...args),
 };
 
 Comlink.expose(exposed);
