@@ -52,6 +52,20 @@ test('a learner breaks the plain DEL in the lesson’s workbench, fixes the rele
   await expect(wb.getByText(/^Fixed: /)).toBeVisible({ timeout: 30_000 });
 });
 
+for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+  test(`at ${viewport.width}×${viewport.height}, a lesson's workbench loads its editor only as the learner nears it, showing the recipe as text until then`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('./#/lesson/clinic-plain-del');
+    const wb = page.getByRole('region', { name: 'Workbench: Under review: release with a plain DEL', exact: true });
+    await expect(wb.getByText("- { redis: [DEL, 'lock:espresso'] }").first()).toBeAttached();
+    await expect(wb.getByText('The editor opens as you scroll to it.')).toBeAttached();
+    await page.waitForTimeout(1000);
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    await wb.scrollIntoViewIfNeeded();
+    await expect(wb.getByRole('textbox', { name: 'Scenario (YAML)' })).toBeVisible({ timeout: 20_000 });
+  });
+}
+
 for (const lesson of lessons) {
   test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({ page }) => {
     test.setTimeout(180_000);

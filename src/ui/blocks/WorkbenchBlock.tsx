@@ -13,7 +13,6 @@ import { ProblemList } from '../workbench/ProblemList';
 import { ScenarioEditor } from '../workbench/ScenarioEditor';
 import { fixedState, loadBlockWork, saveBlockWork } from './workbenchBlockModel';
 import '../workbench/workbench.css';
-import './workbenchBlock.css';
 
 function storage(): Storage | null {
   try {

@@ -7,6 +7,7 @@ import { InvalidBlock } from '../blocks/InvalidBlock';
 import { MatchBlock } from '../blocks/MatchBlock';
 import { QuizBlock } from '../blocks/QuizBlock';
 import { ReflectBlock } from '../blocks/ReflectBlock';
+import { WorkbenchBlockShell } from '../blocks/WorkbenchBlockShell';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { useVisits } from '../progress/visits';
 import { Prose } from './Prose';
@@ -14,8 +15,6 @@ import { Prose } from './Prose';
 // The dashboard (its metrics and, later still, Observable Plot) is a chunk of its own: lessons
 // without one never download it, and the first page stays the size it was.
 const DashboardBlock = lazy(() => import('../blocks/DashboardBlock').then((m) => ({ default: m.DashboardBlock })));
-// The workbench block brings the editor (CodeMirror) and the YAML checker: a chunk of its own too.
-const WorkbenchBlock = lazy(() => import('../blocks/WorkbenchBlock').then((m) => ({ default: m.WorkbenchBlock })));
 
 /** Renders one lesson block; interactive blocks save under `<lesson slug>/<block id>`. */
 export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
@@ -50,11 +49,7 @@ export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
     case 'compare':
       return <CompareBlock {...(block.title ? { title: block.title } : {})} left={block.left} right={block.right} onWatched={markRun} />;
     case 'workbench':
-      return (
-        <Suspense fallback={<p className="block-note">Loading the workbench…</p>}>
-          <WorkbenchBlock spec={block.spec} storageKey={key} onWatched={markRun} />
-        </Suspense>
-      );
+      return <WorkbenchBlockShell spec={block.spec} storageKey={key} onWatched={markRun} />;
     case 'invalid':
       return <InvalidBlock lang={block.lang} diagnostics={block.diagnostics} />;
   }
