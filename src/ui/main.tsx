@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { requestLesson } from './catalog/lessonBodies';
 import { useCatalog } from './catalog/catalogStore';
+import { requestFirstRuns } from './player/firstRuns';
 import { loadLive } from './player/ScenarioPlayer';
 import { parseRoute } from './routing/route';
 import { spawnSimulator, warmSimulator } from './worker/playerSimulator';
@@ -27,7 +28,12 @@ const lesson = route.name === 'lesson' ? useCatalog.getState().lessons.find((l) 
 if (lesson) {
   requestLesson(lesson.frontmatter.slug);
   // The same import() as requestLesson's, so this waits for that one download.
-  void useCatalog.getState().loadLesson(lesson.frontmatter.slug).then(startPlayer, () => undefined);
+  // The lesson's first run, computed at build time (a few kilobytes), comes with the player's code.
+  const slug = lesson.frontmatter.slug;
+  void useCatalog.getState().loadLesson(slug).then(() => {
+    void requestFirstRuns(slug);
+    startPlayer();
+  }, () => undefined);
 } else if (route.name === 'sandbox') startPlayer();
 
 createRoot(document.getElementById('root')!).render(
