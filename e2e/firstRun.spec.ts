@@ -27,9 +27,13 @@ test("lesson 1's first player shows the shipped run, the one Node and the worker
   expect(shipped).toBe(nodeHash('lessons/01-ground-rules.md#calm-afternoon'));
   expect(requests.some((url) => /\/first-run-ground-rules-[\w-]+\.js$/.test(url)), 'the lesson\'s first run was fetched').toBe(true);
 
+  // Inside the world is the worker's (it replays the run it is asked about): it shows the shipped run's world.
+  await player.scrollIntoViewIfNeeded();
+  await player.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(player.getByRole('region', { name: 'Redis keyspace' })).toBeVisible({ timeout: 15_000 });
+
   // A learner's change is computed by the worker; undoing it has the worker compute the run as
   // written, which must be the shipped one.
-  await player.scrollIntoViewIfNeeded();
   await player.getByRole('button', { name: 'Crash Barista A' }).click();
   await expect(hash).not.toHaveText(shipped!, { timeout: 15_000 });
   await player.getByRole('button', { name: 'Undo my changes' }).click();
