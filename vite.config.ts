@@ -13,6 +13,7 @@ async function local<T>(path: string): Promise<T> {
 }
 type LessonsModule = typeof import('./src/lessons/vitePlugin');
 type CspModule = typeof import('./src/ui/build/cspPlugin');
+type FirstRunsModule = typeof import('./src/ui/build/firstRunsPlugin');
 
 // Test-only lessons (quiz mechanics, an injection attempt) join the catalog only when a build
 // asks for them; the published site never contains them.
@@ -24,6 +25,8 @@ export default defineConfig({
   plugins: [
     react(),
     local<LessonsModule>('./src/lessons/vitePlugin.ts').then((m) => m.lessonsPlugin({ extraDirs: withFixtures ? ['src/lessons/fixtures/e2e'] : [] })),
+    // Each lesson's first run, computed at build time so the first player need not wait for the worker.
+    local<FirstRunsModule>('./src/ui/build/firstRunsPlugin.ts').then((m) => m.firstRunsPlugin()),
     local<CspModule>('./src/ui/build/cspPlugin.ts').then((m) => m.cspPlugin()),
     VitePWA({
       // A new version waits for the learner to accept it, so nothing is swapped mid-lesson.

@@ -23,6 +23,11 @@ export interface LessonsPluginOptions {
   extraDirs?: string[];
 }
 
+/** What the plugin offers other plugins (found by its name, `lockstep-lessons`). */
+export interface LessonsPluginApi {
+  catalog(): Catalog;
+}
+
 /**
  * Parses every lesson at build time and serves the result in two parts, so the first page does
  * not grow with the number of lessons:
@@ -70,6 +75,8 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
 
   return {
     name: 'lockstep-lessons',
+    /** The parsed catalog, for other plugins (the first runs, src/ui/build/firstRunsPlugin.ts) to share this parse. */
+    api: { catalog } satisfies LessonsPluginApi,
     configResolved(config) {
       root = config.root;
       serving = config.command === 'serve';

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { requestLesson } from './catalog/lessonBodies';
 import { useCatalog } from './catalog/catalogStore';
+import { requestFirstRuns } from './player/firstRuns';
 import { loadLive } from './player/ScenarioPlayer';
 import { parseRoute } from './routing/route';
 import { spawnSimulator, warmSimulator } from './worker/playerSimulator';
@@ -11,24 +12,37 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/blocks.css';
 
-// A lesson or the sandbox shows a player at once, and its first run waits for the simulation
-// worker and its Lua VM, the slowest part of opening the page. Start them before React renders
-// what needs them: the lesson's body (a chunk of its own) and the worker's thread at once, the
-// Lua VM, the simulator and the player's code as soon as that body has arrived. Not all at
-// once: on a phone's connection their few hundred kilobytes would slow the body, which is what
-// the learner reads first (Lighthouse's simulated phone saw its first paint 0.5 s later).
+// A lesson or the sandbox shows a player at once. Start what it needs before React renders it:
+// the lesson's body (a chunk of its own) and the worker's thread at once, the player's code as
+// soon as that body has arrived. Not all at once: on a phone's connection their few hundred
+// kilobytes would slow the body, which is what the learner reads first (Lighthouse's simulated
+// phone saw its first paint 0.5 s later). A lesson's first player usually shows a run computed
+// at build time (a few kilobytes, see player/firstRuns.ts); the worker's Lua VM and simulator
+// then load once that player asks for them, so as not to compete with it. A share link (its
+// run is the learner's) and a lesson whose first run was not shipped need them as soon as the
+// body has arrived, the sandbox at once. (Starting them before the body on a share link saved
+// nothing measurable on the desktop bench: 547 vs 549 ms, interleaved.)
 const route = parseRoute(window.location.hash);
 if (route.name === 'lesson' || route.name === 'sandbox') spawnSimulator();
-const startPlayer = () => {
-  warmSimulator();
-  void loadLive().catch(() => undefined);
-};
+const loadPlayer = () => void loadLive().catch(() => undefined);
 const lesson = route.name === 'lesson' ? useCatalog.getState().lessons.find((l) => l.frontmatter.slug === route.slug || l.frontmatter.formerSlugs.includes(route.slug)) : undefined;
-if (lesson) {
-  requestLesson(lesson.frontmatter.slug);
+if (lesson && route.name === 'lesson') {
+  const slug = lesson.frontmatter.slug;
+  const shared = route.params.get('run') !== null;
+  requestLesson(slug);
   // The same import() as requestLesson's, so this waits for that one download.
-  void useCatalog.getState().loadLesson(lesson.frontmatter.slug).then(startPlayer, () => undefined);
-} else if (route.name === 'sandbox') startPlayer();
+  void useCatalog
+    .getState()
+    .loadLesson(slug)
+    .then(() => {
+      loadPlayer();
+      if (shared) warmSimulator();
+      else void requestFirstRuns(slug).then((runs) => Object.keys(runs).length === 0 && warmSimulator());
+    }, () => undefined);
+} else if (route.name === 'sandbox') {
+  warmSimulator();
+  loadPlayer();
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

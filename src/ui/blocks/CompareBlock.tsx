@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CompareRun } from '../../lessons/types';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import type { PlayerStore } from '../player/playerStore';
+import type { ComputedRun } from '../player/runModel';
 import { ZoomGroupContext, zoomGroup } from '../timeline/zoomGroup';
 
 /**
@@ -10,7 +11,7 @@ import { ZoomGroupContext, zoomGroup } from '../timeline/zoomGroup';
  * either timeline shows the same seconds on the other), and the setting that differs is fixed:
  * neither side offers the fencing switch, so the comparison cannot be undone by accident.
  */
-export function CompareBlock({ title, left, right, onWatched }: { title?: string; left: CompareRun; right: CompareRun; onWatched?: () => void }) {
+export function CompareBlock({ title, left, right, onWatched, firstRuns }: { title?: string; left: CompareRun; right: CompareRun; onWatched?: () => void; firstRuns?: [left: Promise<ComputedRun | null>, right: Promise<ComputedRun | null>] }) {
   const sides = useMemo(
     () => [left, right].map((run) => ({ ...run, scenario: { ...run.scenario, controls: run.scenario.controls.filter((c) => c !== 'toggle-fencing') } })),
     [left, right],
@@ -36,6 +37,7 @@ export function CompareBlock({ title, left, right, onWatched }: { title?: string
               <ScenarioPlayer
                 scenario={run.scenario}
                 {...(onWatched ? { onWatched } : {})}
+                {...(firstRuns ? { firstRun: firstRuns[i]! } : {})}
                 onStore={(store) => {
                   stores.current[i] = store;
                   setReady((n) => n + 1);

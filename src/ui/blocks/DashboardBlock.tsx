@@ -4,6 +4,7 @@ import { lockMetrics, type LockMetrics } from '../../check/metrics';
 import type { Scenario } from '../../scenario/schema';
 import { useNearViewport } from '../player/nearViewport';
 import type { PlayerStore } from '../player/playerStore';
+import type { ComputedRun } from '../player/runModel';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import './dashboard.css';
 
@@ -13,11 +14,11 @@ import './dashboard.css';
  * redraws the charts). The numbers are plain text; the charts (Observable Plot) load lazily, so
  * pages without a dashboard never download Plot.
  */
-export function DashboardBlock({ scenario, onWatched }: { scenario: Scenario; onWatched?: () => void }) {
+export function DashboardBlock({ scenario, onWatched, firstRun }: { scenario: Scenario; onWatched?: () => void; firstRun?: Promise<ComputedRun | null> }) {
   const [store, setStore] = useState<PlayerStore | null>(null);
   return (
     <section className="block dashboard-block" aria-label={`Dashboard: ${scenario.title}`}>
-      <ScenarioPlayer scenario={scenario} onStore={setStore} {...(onWatched ? { onWatched } : {})} />
+      <ScenarioPlayer scenario={scenario} onStore={setStore} {...(onWatched ? { onWatched } : {})} {...(firstRun ? { firstRun } : {})} />
       {store ? <Dashboard store={store} /> : <p className="block-note">The dashboard appears once the run is ready.</p>}
     </section>
   );

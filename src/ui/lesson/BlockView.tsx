@@ -8,6 +8,7 @@ import { MatchBlock } from '../blocks/MatchBlock';
 import { QuizBlock } from '../blocks/QuizBlock';
 import { ReflectBlock } from '../blocks/ReflectBlock';
 import { WorkbenchBlockShell } from '../blocks/WorkbenchBlockShell';
+import { firstRunOf } from '../player/firstRuns';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { useVisits } from '../progress/visits';
 import { Prose } from './Prose';
@@ -22,18 +23,20 @@ export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
   const key = `${lesson.frontmatter.slug}/${block.id}`;
   // Seeing a scenario through counts toward the lesson being done (see lessonCompletion.ts).
   const markRun = () => useVisits.getState().markRun(key);
+  // The build ships the first player's default run (src/ui/build/firstRuns.ts, same keys).
+  const firstRun = (playerKey: string) => firstRunOf(lesson.frontmatter.slug, playerKey);
   switch (block.kind) {
     case 'scenario':
       if (block.view === 'dashboard') {
         return (
           <Suspense fallback={<p className="block-note">Loading the dashboard…</p>}>
-            <DashboardBlock scenario={block.scenario} onWatched={markRun} />
+            <DashboardBlock scenario={block.scenario} onWatched={markRun} firstRun={firstRun(block.id)} />
           </Suspense>
         );
       }
       return (
         <div className="block scenario-block">
-          <ScenarioPlayer scenario={block.scenario} onWatched={markRun} />
+          <ScenarioPlayer scenario={block.scenario} onWatched={markRun} firstRun={firstRun(block.id)} />
         </div>
       );
     case 'quiz':
@@ -47,7 +50,7 @@ export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
     case 'fill-in':
       return <FillInBlock spec={block.spec} storageKey={key} lessonTitle={lesson.frontmatter.title} />;
     case 'compare':
-      return <CompareBlock {...(block.title ? { title: block.title } : {})} left={block.left} right={block.right} onWatched={markRun} />;
+      return <CompareBlock {...(block.title ? { title: block.title } : {})} left={block.left} right={block.right} onWatched={markRun} firstRuns={[firstRun(`${block.id}/left`), firstRun(`${block.id}/right`)]} />;
     case 'workbench':
       return <WorkbenchBlockShell spec={block.spec} storageKey={key} onWatched={markRun} />;
     case 'invalid':

@@ -27,7 +27,9 @@ export function loadLive(): Promise<Live> {
 export function ScenarioPlayer(props: ScenarioPlayerProps) {
   // The simulation worker's Lua VM takes longer to load than the player's chunk: start it with
   // the first render of the first player on the page (the worker is a separate file, fetched then).
-  warmSimulator();
+  // A lesson's player may have its first run shipped (firstRuns.ts): its first request of the
+  // worker (its inspector, or its own run when none was shipped) starts it instead.
+  if (!props.firstRun) warmSimulator();
   const [Live, setLive] = useState<Live | null>(() => loaded);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../scenario/schema';
 import { useRoute } from '../routing/useRoute';
 import { pageSimulator } from '../worker/playerSimulator';
+import { withFirstRun } from './firstRuns';
 import { createPlayerStore, type PlayerStore } from './playerStore';
-import type { RunConfig } from './runModel';
+import { defaultRunConfig, type ComputedRun, type RunConfig } from './runModel';
 import { PlayerView } from './PlayerView';
 import type { DecodeResult, SharedRun } from './shareLink';
 import { whenWatched } from './watched';
@@ -19,6 +20,11 @@ export interface ScenarioPlayerProps {
   onWatched?: () => void;
   /** The run to show first (a counterexample the workbench's Break it loaded), unless the address holds a share link. */
   initialRun?: RunConfig;
+  /**
+   * The scenario's default run as the build computed it (a lesson's first player, see
+   * firstRuns.ts), shown without waiting for the worker; null when the build shipped none.
+   */
+  firstRun?: Promise<ComputedRun | null>;
 }
 
 /**
@@ -27,7 +33,7 @@ export interface ScenarioPlayerProps {
  * soon as the first run arrives. A `run=` share link in the address restores a run of this
  * scenario exactly, at the playhead time it was shared at (`t=`), and brings the player into view.
  */
-export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore, onWatched, initialRun }: ScenarioPlayerProps) {
+export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore, onWatched, initialRun, firstRun }: ScenarioPlayerProps) {
   const [store, setStore] = useState<PlayerStore | null>(null);
   const [fromLink, setFromLink] = useState(false);
   const route = useRoute();
@@ -41,7 +47,8 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
       if (!live) return;
       if (initial?.ok === false) setNotice(initial.message);
       const atMs = initial?.ok ? sharedTimeMs() : undefined;
-      const created = createPlayerStore(scenario, pageSimulator(scenario), initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun);
+      const simulator = firstRun ? withFirstRun(pageSimulator(scenario), firstRun, defaultRunConfig(scenario)) : pageSimulator(scenario);
+      const created = createPlayerStore(scenario, simulator, initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun);
       setFromLink(initial?.ok === true);
       setStore(created);
       onStore?.(created);

@@ -3,7 +3,7 @@ import type { Scenario } from '../../scenario/schema';
 import type { ProcessAction } from '../../actors/world';
 import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ActionSettings } from './actorActions';
-import { cursorAtTime, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
+import { cursorAtTime, defaultRunConfig, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
 
 /** Why the run last asked for is not the one shown. */
 export type RunStop = { why: 'stopped'; budgetMs: number; config: RunConfig } | { why: 'failed'; message: string; config: RunConfig };
@@ -76,10 +76,11 @@ export type PlayerStore = ReturnType<typeof createPlayerStore>;
  * action taken meanwhile builds on the run being computed and supersedes it.
  */
 export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator, initial?: Partial<RunConfig> & { atMs?: number }) {
+  const defaults = defaultRunConfig(scenario);
   const firstConfig: RunConfig = {
-    seed: initial?.seed ?? scenario.seed,
-    fencing: initial?.fencing ?? scenario.resource.fencing,
-    actions: initial?.actions ?? [],
+    seed: initial?.seed ?? defaults.seed,
+    fencing: initial?.fencing ?? defaults.fencing,
+    actions: initial?.actions ?? defaults.actions,
   };
   const store = createStore<PlayerState>()((set, get) => {
     // Only the newest request may land; `requested` is what it asked for, so actions taken

@@ -1,4 +1,5 @@
 import type { Verdict } from '../../check/verdict';
+import type { Scenario } from '../../scenario/schema';
 import type { LearnerAction } from '../../scenario/simulation';
 import type { TraceEvent, TraceKind } from '../../sim/traceEvents';
 
@@ -7,6 +8,11 @@ export interface RunConfig {
   seed: number;
   fencing: boolean;
   actions: LearnerAction[];
+}
+
+/** The run a player shows first: the scenario as written, its own seed and fencing, no learner actions. */
+export function defaultRunConfig(scenario: Scenario): RunConfig {
+  return { seed: scenario.seed, fencing: scenario.resource.fencing, actions: [] };
 }
 
 /** A finished run as the player shows it (computed in the simulation worker, see computeRun). */

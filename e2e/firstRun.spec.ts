@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Issue 16, "Fast on a phone": a lesson's first player shows the run the build computed for it
+ * (src/ui/build/firstRuns.ts) instead of waiting for the simulation worker, its Lua VM and a
+ * first run on cold code. The simulator is deterministic, so that copy must be the very run the
+ * worker computes; every later run is the worker's.
+ */
+
+/** The trace hash `npm run sim` computes in Node for a scenario as written. */
+function nodeHash(target: string): string {
+  const out = execFileSync('npx', ['tsx', 'src/cli/sim.ts', target, '--json'], { encoding: 'utf8' });
+  return (JSON.parse(out) as { traceHash: string }).traceHash;
+}
+
+const firstPlayer = (page: Page) => page.locator('section.player').first();
+
+test("lesson 1's first player shows the shipped run, the one Node and the worker compute", async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto('./#/lesson/ground-rules');
+  const player = firstPlayer(page);
+  const hash = player.getByTestId('trace-hash');
+  await expect(hash).toHaveText(/^[0-9a-f]{16}$/, { timeout: 15_000 });
+  const shipped = await hash.textContent();
+  expect(shipped).toBe(nodeHash('lessons/01-ground-rules.md#calm-afternoon'));
+  expect(requests.some((url) => /\/first-run-ground-rules-[\w-]+\.js$/.test(url)), 'the lesson\'s first run was fetched').toBe(true);
+
+  // Inside the world is the worker's (it replays the run it is asked about): it shows the shipped run's world.
+  await player.scrollIntoViewIfNeeded();
+  await player.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(player.getByRole('region', { name: 'Redis keyspace' })).toBeVisible({ timeout: 15_000 });
+
+  // A learner's change is computed by the worker; undoing it has the worker compute the run as
+  // written, which must be the shipped one.
+  await player.getByRole('button', { name: 'Crash Barista A' }).click();
+  await expect(hash).not.toHaveText(shipped!, { timeout: 15_000 });
+  await player.getByRole('button', { name: 'Undo my changes' }).click();
+  await expect(hash).toHaveText(shipped!, { timeout: 15_000 });
+});
+
+test('the first player shows its shipped run even when the worker cannot start; the others say so', async ({ page }) => {
+  // The worker's script never arrives: only a run shipped with the lesson can be shown.
+  await page.route(/simulationWorker-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('./#/lesson/ground-rules');
+  const player = firstPlayer(page);
+  await expect(player.getByTestId('trace-hash')).toHaveText(/^[0-9a-f]{16}$/, { timeout: 15_000 });
+  await expect(player.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled();
+  await player.scrollIntoViewIfNeeded();
+  await expect(player.locator('.timeline-svg-host svg > *').first()).toBeAttached();
+  // The second player's run is not shipped: it waits on the worker, which failed.
+  const second = page.locator('section.player').nth(1);
+  await second.scrollIntoViewIfNeeded();
+  await expect(second.getByTestId('trace-hash')).toHaveCount(0);
+});
+
+test('a first run too heavy to ship (the fifty-client herd) is computed by the worker, as before', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto('./#/lesson/misconceptions-herd');
+  const hash = firstPlayer(page).getByTestId('trace-hash');
+  await expect(hash).toHaveText(/^[0-9a-f]{16}$/, { timeout: 20_000 });
+  expect(await hash.textContent()).toBe(nodeHash('lessons/scenarios/herd-fixed.yaml'));
+  expect(requests.some((url) => url.includes('first-run-misconceptions-herd'))).toBe(false);
+});

@@ -1,0 +1,53 @@
+import { gzipSync } from 'node:zlib';
+import type { Lesson } from '../../lessons/types';
+import type { ScriptEngine } from '../../redis/scriptEngine';
+import type { Scenario } from '../../scenario/schema';
+import { defaultRunConfig, type ComputedRun } from '../player/runModel';
+import { computeRun } from '../worker/computeRun';
+
+/**
+ * A lesson's runs computed at build time, by player: `<block id>` for a scenario or dashboard
+ * block, `<block id>/left` and `<block id>/right` for the sides of a compare block.
+ */
+export type FirstRuns = Record<string, ComputedRun>;
+
+/**
+ * The most a lesson's shipped runs may weigh, gzipped. A run above it (a fifty-client herd is
+ * about 170 KB) is left to the worker as before: on a phone, downloading it would take longer
+ * than computing it, and it would sit in the way of everything else the page fetches.
+ */
+export const FIRST_RUNS_MAX_GZ_BYTES = 25 * 1024;
+
+/** The players of the lesson's first block that shows one, each with its key and scenario. */
+export function firstPlayers(lesson: Lesson): [key: string, scenario: Scenario][] {
+  for (const block of lesson.blocks) {
+    if (block.kind === 'scenario') return [[block.id, block.scenario]];
+    if (block.kind === 'compare')
+      return [
+        [`${block.id}/left`, block.left.scenario],
+        [`${block.id}/right`, block.right.scenario],
+      ];
+  }
+  return [];
+}
+
+/**
+ * The default run (see defaultRunConfig) of the lesson's first player, computed here exactly as
+ * the simulation worker would: the simulator is deterministic, so the page can show this copy at
+ * once instead of waiting for the worker, its Lua VM and a first run on cold code. Empty when the
+ * runs weigh more than FIRST_RUNS_MAX_GZ_BYTES or one fails to compute (the worker then says why).
+ */
+export function computeFirstRuns(lesson: Lesson, scripts: ScriptEngine): FirstRuns {
+  const runs: FirstRuns = {};
+  try {
+    for (const [key, scenario] of firstPlayers(lesson)) runs[key] = computeRun(scenario, defaultRunConfig(scenario), scripts);
+  } catch {
+    return {};
+  }
+  return gzipSync(serializeFirstRuns(runs)).length <= FIRST_RUNS_MAX_GZ_BYTES ? runs : {};
+}
+
+/** The runs as the page receives them: JSON, which the page parses faster than a JavaScript literal of the same data. */
+export function serializeFirstRuns(runs: FirstRuns): string {
+  return JSON.stringify(runs);
+}

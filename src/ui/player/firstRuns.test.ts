@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { JobOutcome } from '../worker/jobQueue';
+import type { PlayerSimulator } from '../worker/playerSimulator';
+import { withFirstRun } from './firstRuns';
+import type { ComputedRun, RunConfig } from './runModel';
+
+const asWritten: RunConfig = { seed: 7, fencing: false, actions: [] };
+const shipped: ComputedRun = { events: [], verdicts: [], traceHash: 'shipped' };
+
+/** A worker stand-in that answers every run with its seed and records what it was asked. */
+function worker() {
+  const asked: RunConfig[] = [];
+  const simulator = {
+    run: (config: RunConfig) => {
+      asked.push(config);
+      return Promise.resolve<JobOutcome<ComputedRun>>({ ok: true, value: { events: [], verdicts: [], traceHash: `worker-${config.seed}` } });
+    },
+    inspect: () => Promise.resolve({ ok: false, why: 'superseded' }),
+  } as PlayerSimulator;
+  return { asked, simulator };
+}
+
+const hashOf = async (outcome: Promise<JobOutcome<ComputedRun>>) => {
+  const o = await outcome;
+  return o.ok ? o.value.traceHash : o.why;
+};
+
+describe('a player whose first run was shipped with the lesson', () => {
+  it('shows the shipped run first without asking the worker, and asks the worker for every later run, the same one included', async () => {
+    const { asked, simulator } = worker();
+    const player = withFirstRun(simulator, Promise.resolve(shipped), asWritten);
+    expect(await hashOf(player.run(asWritten))).toBe('shipped');
+    expect(asked).toEqual([]);
+    const paused = { ...asWritten, actions: [{ at: 1000, do: 'pause' as const, target: 'A', forMs: 500 }] };
+    expect(await hashOf(player.run(paused))).toBe('worker-7');
+    // Undoing the change goes back to the scenario as written: the worker computes it this time.
+    expect(await hashOf(player.run(asWritten))).toBe('worker-7');
+    expect(asked).toEqual([paused, asWritten]);
+  });
+
+  it('asks the worker when the first run is another one (a share link) or when the build shipped none', async () => {
+    const link = worker();
+    const fromLink = withFirstRun(link.simulator, Promise.resolve(shipped), asWritten);
+    expect(await hashOf(fromLink.run({ ...asWritten, seed: 8 }))).toBe('worker-8');
+    expect(await hashOf(fromLink.run(asWritten))).toBe('worker-7');
+
+    const none = worker();
+    expect(await hashOf(withFirstRun(none.simulator, Promise.resolve(null), asWritten).run(asWritten))).toBe('worker-7');
+    expect(none.asked).toEqual([asWritten]);
+  });
+});
+
