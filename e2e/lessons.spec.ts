@@ -1,10 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { freePort } from '../src/testing/freePort';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { FixtureSite } from './support/fixtureSite';
 
 /**
  * The lesson reader as a learner uses it. Most tests run against the published build (real
@@ -93,28 +91,17 @@ test.describe('published site', () => {
 });
 
 test.describe('reader mechanics (fixtures build)', () => {
-  let server: ChildProcess | undefined;
-  let outDir = '';
-  let base = '';
+  const site = new FixtureSite();
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    outDir = mkdtempSync(join(tmpdir(), 'lockstep-e2e-fixtures-'));
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { env: { ...process.env, LOCKSTEP_FIXTURES: '1' }, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`fixtures build failed:\n${build.stderr}`);
-    const port = await freePort();
-    server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--base', '/lockstep/'], { detached: true, stdio: 'ignore' });
-    base = `http://127.0.0.1:${port}/lockstep/`;
-    await waitFor(base);
+    await site.start('fixtures');
   });
 
-  test.afterAll(() => {
-    if (server?.pid) process.kill(-server.pid);
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => site.stop());
 
   const openQuiz = async (page: Page) => {
-    await page.goto(`${base}#/lesson/quiz-gate`);
+    await page.goto(`${site.base}#/lesson/quiz-gate`);
     return page.getByRole('region', { name: 'Quiz' }).first();
   };
 
@@ -173,7 +160,7 @@ test.describe('reader mechanics (fixtures build)', () => {
   });
 
   test('a true/false set grades each statement', async ({ page }) => {
-    await page.goto(`${base}#/lesson/quiz-gate`);
+    await page.goto(`${site.base}#/lesson/quiz-gate`);
     const quiz = page.getByRole('region', { name: 'Quiz' }).nth(1);
     await quiz.getByRole('group', { name: 'A TTL alone makes a lock safe.' }).getByRole('radio', { name: 'True' }).check();
     await quiz.getByRole('group', { name: 'Fencing needs the resource to check tokens.' }).getByRole('radio', { name: 'True' }).check();
@@ -188,7 +175,7 @@ test.describe('reader mechanics (fixtures build)', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await page.goto(`${base}#/lesson/injection`);
+    await page.goto(`${site.base}#/lesson/injection`);
     await expect(page.getByRole('heading', { level: 1, name: 'Injection attempts' })).toBeVisible();
     await expect(page.getByText('a javascript link')).toBeVisible();
     await page.getByText('a javascript link').click();
@@ -210,22 +197,10 @@ test.describe('reader mechanics (fixtures build)', () => {
 
   test('the published course map does not list the fixtures course', async ({ page }) => {
     // Guards the other half of the arrangement: the fixtures build has it, the real one must not.
-    await page.goto(`${base}#/`);
+    await page.goto(`${site.base}#/`);
     await expect(page.getByRole('heading', { name: 'Test fixtures' })).toBeVisible();
     await page.goto('./');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Test fixtures' })).toHaveCount(0);
   });
 });
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`preview server at ${url} did not start`);
-}

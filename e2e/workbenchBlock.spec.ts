@@ -1,10 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { freePort } from '../src/testing/freePort';
+import { FixtureSite } from './support/fixtureSite';
 
 /**
  * The workbench block in a lesson (the fixtures course, LOCKSTEP_FIXTURES=1, built and served on
@@ -14,37 +11,14 @@ import { freePort } from '../src/testing/freePort';
 
 const FIXED = readFileSync('src/lessons/fixtures/e2e/scenarios/untokened-del-fixed.yaml', 'utf8');
 
-let server: ChildProcess | undefined;
-let outDir = '';
-let base = '';
+const site = new FixtureSite();
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  outDir = mkdtempSync(join(tmpdir(), 'lockstep-e2e-workbench-block-'));
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { env: { ...process.env, LOCKSTEP_FIXTURES: '1' }, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`fixtures build failed:\n${build.stderr}`);
-  const port = await freePort();
-  server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--base', '/lockstep/'], { detached: true, stdio: 'ignore' });
-  base = `http://127.0.0.1:${port}/lockstep/`;
-  await waitFor(base);
+  await site.start('workbench-block');
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid);
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`preview server at ${url} did not start`);
-}
+test.afterAll(() => site.stop());
 
 function block(page: Page) {
   return page.getByRole('region', { name: 'Workbench: Un-tokened DEL' });
@@ -52,7 +26,7 @@ function block(page: Page) {
 
 test('a lesson’s workbench: break the recipe, fix it, see Fixed, and find the fix kept after a reload', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(`${base}#/lesson/workbench-block`);
+  await page.goto(`${site.base}#/lesson/workbench-block`);
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   const wb = block(page);
