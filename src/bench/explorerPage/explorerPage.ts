@@ -44,4 +44,34 @@ async function lockstepExplorerBench(yaml: string, invariant: InvariantName, see
   return { cores: workerCount(navigator.hardwareConcurrency), searches };
 }
 
-(window as unknown as { lockstepExplorerBench: typeof lockstepExplorerBench }).lockstepExplorerBench = lockstepExplorerBench;
+/**
+ * The control for the 2-worker figure: work that needs no coordination at all, allocating as a
+ * simulation run does (small objects and maps, most dying young), in `workers` plain Web Workers
+ * at once, `n` iterations each. How much faster two are than one here is what this machine's
+ * cores, caches and garbage collectors allow allocation-heavy JavaScript, whatever the explorer does.
+ */
+const ALLOCATING_LOOP = `onmessage = (e) => {
+  let keep = [];
+  let size = 0;
+  for (let i = 0; i < e.data; i++) {
+    const m = new Map();
+    for (let j = 0; j < 20; j++) m.set('k' + j, { at: i + j, kind: 'lock.' + (j % 5), args: [i, j] });
+    keep.push(m);
+    if (keep.length > 2000) keep = [];
+    size += m.size;
+  }
+  postMessage(size);
+};`;
+
+async function lockstepAllocationControl(workers: number, n: number): Promise<number> {
+  const url = URL.createObjectURL(new Blob([ALLOCATING_LOOP], { type: 'text/javascript' }));
+  const started = Array.from({ length: workers }, () => new Worker(url));
+  const t0 = performance.now();
+  await Promise.all(started.map((w) => new Promise((done) => ((w.onmessage = done), w.postMessage(n)))));
+  const ms = performance.now() - t0;
+  for (const w of started) w.terminate();
+  URL.revokeObjectURL(url);
+  return ms;
+}
+
+Object.assign(window, { lockstepExplorerBench, lockstepAllocationControl });
