@@ -58,6 +58,22 @@ describe('the player store', () => {
     expect(store.getState().playheadMs).toBeGreaterThan(violationMs);
   });
 
+  it('keeps the moment the learner moved to while a new run computed (fencing on, then straight to the end)', async () => {
+    const store = await newStore();
+    store.getState().setFencing(true);
+    store.getState().seekTime(999_000);
+    const movedTo = store.getState().playheadMs;
+    expect(movedTo).toBeGreaterThan(0);
+    await store.getState().settled();
+    expect(store.getState().config.fencing).toBe(true);
+    expect(store.getState().playheadMs).toBe(Math.min(movedTo, store.getState().events.at(-1)!.at));
+
+    // Left alone while it computes, a fencing switch starts the run over from 0.
+    store.getState().setFencing(false);
+    await store.getState().settled();
+    expect(store.getState().playheadMs).toBe(0);
+  });
+
   it('resumes past the violation it stopped at, even when the first frame comes early', async () => {
     const store = await newStore();
     store.getState().play();

@@ -90,14 +90,17 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
     const base = () => get().requested ?? get().config;
     const rerun = (config: RunConfig, keepTimeMs: number) => {
       const request = ++latest;
+      const shownMs = get().playheadMs;
       set({ computing: true, requested: config });
       const done = simulator.run(config).then((outcome) => {
         if (request !== latest) return;
         set({ requested: null });
         if (outcome.ok) {
           const run = outcome.value;
-          const cursor = cursorAtTime(run.events, keepTimeMs);
-          const playheadMs = Math.min(keepTimeMs, run.events[run.events.length - 1]!.at);
+          // A learner who moved the playhead while the run computed asked to see that moment.
+          const atMs = get().playheadMs !== shownMs ? get().playheadMs : keepTimeMs;
+          const cursor = cursorAtTime(run.events, atMs);
+          const playheadMs = Math.min(atMs, run.events[run.events.length - 1]!.at);
           set({ ...run, config, cursor, playheadMs, selectedId: null, stoppedAtViolation: false, computing: false, stopped: null });
         } else if (outcome.why === 'stopped') {
           set({ computing: false, playing: false, stopped: { why: 'stopped', budgetMs: outcome.budgetMs, config } });
