@@ -8,6 +8,7 @@ import { isLuaUnwind, LuaVm } from './luaVm';
 import { formatG, pushErrorTable, pushReply, readReply, replyWeightBytes } from './replyBridge';
 import { sandboxSource, SHIM_CHUNKS } from './shimSources';
 import { mapCompileMessage, rewriteFor51 } from './syntax51';
+import { compileMessage, COMPILED_MAX, type Session } from './luaSession';
 import { defaultLuaLimits, type LuaLimits } from './luaLimits';
 import { nextRand48, RAND48_INITIAL, seedRand48 } from './rand48';
 
@@ -37,22 +38,6 @@ export interface LuaRunStats {
   /** True when the VM was thrown away and rebuilt after this run. */
   restarted: boolean;
 }
-
-/** Refs and pointers of one live VM. */
-interface Session {
-  vm: LuaVm;
-  compile: number;
-  beginRun: number;
-  /** True when the heap was large after the last script: the next begin_run collects it. */
-  collectNext: boolean;
-  handlerEntry: number;
-  hook: number;
-  /** Compiled bodies (body -> registry ref), as Redis keeps its f_<sha> functions. */
-  compiled: Map<string, number>;
-}
-
-/** Bodies kept compiled per VM; beyond this the cache starts over. */
-const COMPILED_MAX = 1000;
 
 /**
  * Runs EVAL bodies in a Lua 5.4 VM shimmed toward Redis 7.0's Lua 5.1 (see README.md).
@@ -110,25 +95,10 @@ export class LuaScriptEngine implements ScriptEngine {
    * compiles. Nothing of the script runs, so an editor may call it on every keystroke.
    */
   compileError(body: string): string | null {
-    const { vm, compile } = this.session;
-    const { api } = vm;
-    const L = vm.L;
-    const base = api.gettop(L);
-    let failed = false;
-    try {
-      vm.pushRef(L, compile);
-      vm.pushString(L, rewriteFor51(body));
-      failed = vm.pcall(L, 1, 2, 0) !== LuaReturn.Ok;
-      if (failed) return 'the script could not be compiled (the Lua VM ran out of memory)';
-      return api.type(L, -2) === LuaType.Function ? null : mapCompileMessage(vm.toString(L, -1));
-    } catch (e) {
-      failed = true;
-      return `the script could not be compiled: ${e instanceof Error ? e.message : String(e)}`;
-    } finally {
-      api.settop(L, base);
-      // As after a failed run: a VM that failed outside Lua's own error handling is not trusted again.
-      if (failed) this.restart();
-    }
+    const { message, failed } = compileMessage(this.session, body);
+    // As after a failed run: a VM that failed outside Lua's own error handling is not trusted again.
+    if (failed) this.restart();
+    return message;
   }
 
   /** A view of this engine with its own math.random state, as a separate server process has. */
