@@ -3,8 +3,9 @@ import { expect, test } from '@playwright/test';
 /**
  * Issue 16, "Fast on a phone": lesson 1 holds seven players. Drawing every timeline as its run
  * arrives cost a phone seconds of main-thread work while the learner read the opening, so a
- * player out of sight shows its controls at once and draws its timeline and panels when the
- * learner scrolls near it, or once the page has been left alone for a few seconds. A dashboard
+ * player out of sight shows its controls within moments and draws its timeline and panels when the
+ * learner scrolls near it, or once the page has been left alone for a few seconds. Players out
+ * of sight mount (controls, store) one per idle moment after the one on screen. A dashboard
  * (lesson 13 has two fifty-client ones) computes its metrics and draws its charts the same way.
  */
 
@@ -17,7 +18,7 @@ for (const { name, viewport } of SIZES) {
   test.describe(`at ${name} size`, () => {
     test.use({ viewport });
 
-    test('a player far below has its controls at once, and its timeline and verdicts when the learner scrolls to it', async ({ page }) => {
+    test('a player far below has its controls within moments, and its timeline and verdicts when the learner scrolls to it', async ({ page }) => {
       await page.goto('./#/lesson/ground-rules');
       const last = page.locator('section.player').last();
       await expect(last.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LatencyDist } from '../net/faults';
 import { actorIds } from './parse';
-import { topologySpec } from './redisSchema';
+import { topologySpec } from './redisTopology';
 import type { Scenario } from './schema';
 import type { LearnerAction } from './simulation';
 

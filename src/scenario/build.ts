@@ -7,8 +7,8 @@ import { DEFAULT_RETRY, type RetryPolicy } from '../actors/retryPolicy';
 import type { ClientSpec } from '../actors/clientSpec';
 import type { ProcessAction, WorldSpec } from '../actors/world';
 import type { ClientInput, NetworkInput, Scenario, Step } from './schema';
-import { topologySpec } from './redisSchema';
-import { servicesSpec } from './serviceSchema';
+import { topologySpec } from './redisTopology';
+import { servicesSpec } from './services';
 
 /** Redlock's retry defaults (node-redlock v5: 10 retries, 200 ms apart, up to 100 ms of jitter). */
 const REDLOCK_RETRY: RetryPolicy = { policy: 'fixed', delayMs: 200, maxDelayMs: 200, jitterMs: 100, attempts: 11 };

@@ -1,8 +1,8 @@
 import { FENCEABLE_KINDS } from '../actors/resources/resource';
 import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
-import { checkRedis, isRedisStep, sentinelIds } from './redisSchema';
-import { checkServices, serviceIds } from './serviceSchema';
+import { checkRedis, isRedisStep, sentinelIds } from './redisTopology';
+import { checkServices, serviceIds } from './services';
 import { checkStepCommands } from './stepCommands';
 import { checkStepClients } from './stepChecks';
 import { parseYamlSource, validateYaml, type YamlSource } from './yamlSource';

@@ -1,6 +1,6 @@
 import { Document, isMap, isScalar, isSeq, visit, type Node, type YAMLMap } from 'yaml';
 import { describeAction } from './describeAction';
-import { checkRedis, isRedisStep, topologySpec } from './redisSchema';
+import { checkRedis, isRedisStep, topologySpec } from './redisTopology';
 import { actionToStep, duration, scenarioInput, scriptStepInput } from './scenarioInput';
 import type { Scenario } from './schema';
 import type { LearnerAction } from './simulation';

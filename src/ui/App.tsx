@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LessonEntry } from '../lessons/lessonIndex';
 import type { Course, Lesson } from '../lessons/types';
 import { useCatalog } from './catalog/catalogStore';
@@ -6,6 +6,7 @@ import { loadAllLessons } from './catalog/lessonBodies';
 import { CourseMap } from './course/CourseMap';
 import { GlossaryPage } from './glossary/GlossaryPage';
 import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
+import { loader, LoadedPage } from './layout/loader';
 import { Notices } from './layout/Notices';
 import { BlockView } from './lesson/BlockView';
 import { LessonPage } from './lesson/LessonPage';
@@ -15,10 +16,11 @@ import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { useRoute } from './routing/useRoute';
 import { glossaryHref, SANDBOX_HREF, WORKBENCH_HREF, type Route } from './routing/route';
 
-// The sandbox brings the simulator and the YAML parser: a lazy chunk, fetched on first visit.
-const SandboxPage = lazy(() => import('./playground/SandboxPage').then((m) => ({ default: m.SandboxPage })));
+// The sandbox brings the simulator and the YAML parser: a lazy chunk, fetched on first visit
+// (main.tsx starts it before the first render when the page opens on the sandbox).
+export const loadSandboxPage = loader(() => import('./playground/SandboxPage').then((m) => m.SandboxPage));
 // The workbench brings CodeMirror besides: a chunk of its own, fetched on first visit.
-const WorkbenchPage = lazy(() => import('./workbench/WorkbenchPage').then((m) => ({ default: m.WorkbenchPage })));
+const loadWorkbenchPage = loader(() => import('./workbench/WorkbenchPage').then((m) => m.WorkbenchPage));
 
 /** The app shell: header, notices, and the page the hash route names. */
 export function App() {
@@ -82,20 +84,8 @@ function Page({ route, lesson }: { route: Route; lesson: LessonEntry | undefined
   const catalog = useCatalog();
   if (route.name === 'home') return <CourseMap catalog={catalog} />;
   if (route.name === 'glossary') return <GlossaryPage term={route.term} />;
-  if (route.name === 'sandbox') {
-    return (
-      <Suspense fallback={<p>Loading the sandbox…</p>}>
-        <SandboxPage />
-      </Suspense>
-    );
-  }
-  if (route.name === 'workbench') {
-    return (
-      <Suspense fallback={<p>Loading the workbench…</p>}>
-        <WorkbenchRoute courses={catalog.courses} />
-      </Suspense>
-    );
-  }
+  if (route.name === 'sandbox') return <LoadedPage load={loadSandboxPage} name="sandbox" render={(SandboxPage) => <SandboxPage />} />;
+  if (route.name === 'workbench') return <WorkbenchRoute courses={catalog.courses} />;
   if (lesson) {
     return <LessonPage key={lesson.frontmatter.slug} entry={lesson} course={catalog.courses.find((c) => c.id === lesson.frontmatter.course)} lessons={catalog.lessons} />;
   }
@@ -120,6 +110,8 @@ function WorkbenchRoute({ courses }: { courses: Course[] }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
+    // The page's own code downloads meanwhile.
+    loadWorkbenchPage().catch(() => undefined);
     loadAllLessons().then(
       (all) => live && setLessons(all),
       () => live && setFailed(true),
@@ -130,5 +122,11 @@ function WorkbenchRoute({ courses }: { courses: Course[] }) {
   }, []);
   if (failed) return <p role="alert">The lessons could not be loaded, so the workbench cannot offer their scenarios. Check the connection and reload the page.</p>;
   if (lessons === null) return <p aria-busy="true">Loading the workbench…</p>;
-  return <WorkbenchPage catalog={{ courses, lessons, diagnostics: [] }} renderBlock={(block, lesson) => <BlockView block={block} lesson={lesson} />} />;
+  return (
+    <LoadedPage
+      load={loadWorkbenchPage}
+      name="workbench"
+      render={(WorkbenchPage) => <WorkbenchPage catalog={{ courses, lessons, diagnostics: [] }} renderBlock={(block, lesson) => <BlockView block={block} lesson={lesson} />} />}
+    />
+  );
 }

@@ -1,10 +1,10 @@
 import './zodWithoutEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, loadSandboxPage } from './App';
 import { requestLesson } from './catalog/lessonBodies';
 import { useCatalog } from './catalog/catalogStore';
-import { requestFirstRuns } from './player/firstRuns';
+import { requestFirstRuns, sandboxFirstRun } from './player/firstRuns';
 import { loadLive } from './player/ScenarioPlayer';
 import { parseRoute } from './routing/route';
 import { spawnSimulator, warmSimulator } from './worker/playerSimulator';
@@ -30,6 +30,9 @@ if (lesson && route.name === 'lesson') {
   const slug = lesson.frontmatter.slug;
   const shared = route.params.get('run') !== null;
   requestLesson(slug);
+  // The link's reader (and the scenario checks it brings) is needed before the player can ask
+  // for the shared run: fetched beside the body rather than once the player has mounted.
+  if (shared) void import('./player/shareLink').catch(() => undefined);
   // The same import() as requestLesson's, so this waits for that one download.
   void useCatalog
     .getState()
@@ -40,8 +43,11 @@ if (lesson && route.name === 'lesson') {
       else void requestFirstRuns(slug).then((runs) => Object.keys(runs).length === 0 && warmSimulator());
     }, () => undefined);
 } else if (route.name === 'sandbox') {
-  warmSimulator();
+  loadSandboxPage().catch(() => undefined);
   loadPlayer();
+  // Its opening world's run ships with the site; a sandbox link's run is the worker's to compute.
+  if (route.params.get('run') !== null) warmSimulator();
+  else void sandboxFirstRun().then((run) => run === null && warmSimulator());
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -5,7 +5,8 @@ import { readLessonSources } from '../../lessons/sources';
 import { loadLuaEngine } from '../../redis/lua';
 import { defaultRunConfig } from '../player/runModel';
 import { computeRun } from '../worker/computeRun';
-import { computeFirstRuns, firstPlayers, FIRST_RUNS_MAX_GZ_BYTES, serializeFirstRuns, type FirstRuns } from './firstRuns';
+import { DEFAULT_SANDBOX, sandboxScenario } from '../playground/sandboxModel';
+import { computeFirstRuns, computeSandboxFirstRun, firstPlayers, FIRST_RUNS_MAX_GZ_BYTES, serializeFirstRuns, type FirstRuns } from './firstRuns';
 
 const lessons = buildCatalog(readLessonSources('lessons')).lessons;
 
@@ -41,5 +42,13 @@ describe('the first runs shipped with the lessons', () => {
     const groundRules = computeFirstRuns(bySlug('ground-rules'), scripts);
     expect(Object.keys(groundRules)).toEqual([firstPlayers(bySlug('ground-rules'))[0]![0]]);
     expect(gzipSync(serializeFirstRuns(groundRules)).length).toBeLessThanOrEqual(FIRST_RUNS_MAX_GZ_BYTES);
+  }, 60_000);
+
+  it("include the sandbox's opening world: the run a fresh simulator computes for it", async () => {
+    const built = sandboxScenario(DEFAULT_SANDBOX);
+    if (!built.ok) throw new Error(built.message);
+    const shipped = JSON.parse(serializeFirstRuns(computeSandboxFirstRun(await loadLuaEngine()))) as FirstRuns;
+    expect(Object.keys(shipped)).toEqual(['sandbox']);
+    expect(shipped.sandbox).toStrictEqual(computeRun(built.scenario, defaultRunConfig(built.scenario), await loadLuaEngine()));
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import type { Lesson } from '../../lessons/types';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
 import { defaultRunConfig, type ComputedRun } from '../player/runModel';
+import { DEFAULT_SANDBOX, sandboxScenario } from '../playground/sandboxModel';
 import { computeRun } from '../worker/computeRun';
 
 /**
@@ -44,7 +45,19 @@ export function computeFirstRuns(lesson: Lesson, scripts: ScriptEngine): FirstRu
   } catch {
     return {};
   }
-  return gzipSync(serializeFirstRuns(runs)).length <= FIRST_RUNS_MAX_GZ_BYTES ? runs : {};
+  return withinBudget(runs) ? runs : {};
+}
+
+/** The sandbox's world as it opens (DEFAULT_SANDBOX), with its default run: shipped the same way, under the key `sandbox`. */
+export function computeSandboxFirstRun(scripts: ScriptEngine): FirstRuns {
+  const built = sandboxScenario(DEFAULT_SANDBOX);
+  if (!built.ok) throw new Error(`the default sandbox does not build: ${built.message}`);
+  const runs = { sandbox: computeRun(built.scenario, defaultRunConfig(built.scenario), scripts) };
+  return withinBudget(runs) ? runs : {};
+}
+
+function withinBudget(runs: FirstRuns): boolean {
+  return gzipSync(serializeFirstRuns(runs)).length <= FIRST_RUNS_MAX_GZ_BYTES;
 }
 
 /** The runs as the page receives them: JSON, which the page parses faster than a JavaScript literal of the same data. */

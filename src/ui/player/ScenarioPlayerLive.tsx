@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../scenario/schema';
 import { useRoute } from '../routing/useRoute';
 import { pageSimulator } from '../worker/playerSimulator';
-import { withFirstRun } from './firstRuns';
+import { settledFirstRun, withFirstRun } from './firstRuns';
 import { createPlayerStore, type PlayerStore } from './playerStore';
 import { defaultRunConfig, type ComputedRun, type RunConfig } from './runModel';
 import { PlayerView } from './PlayerView';
@@ -48,7 +48,9 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
       if (initial?.ok === false) setNotice(initial.message);
       const atMs = initial?.ok ? sharedTimeMs() : undefined;
       const simulator = firstRun ? withFirstRun(pageSimulator(scenario), firstRun, defaultRunConfig(scenario)) : pageSimulator(scenario);
-      const created = createPlayerStore(scenario, simulator, initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun);
+      // The default run, shipped by the build and already here: shown from the first frame.
+      const shown = firstRun && !initial?.ok && !initialRun ? settledFirstRun(firstRun) : undefined;
+      const created = createPlayerStore(scenario, simulator, initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun, shown ?? undefined);
       setFromLink(initial?.ok === true);
       setStore(created);
       onStore?.(created);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JobOutcome } from '../worker/jobQueue';
 import type { PlayerSimulator } from '../worker/playerSimulator';
-import { withFirstRun } from './firstRuns';
+import { createPlayerStore } from './playerStore';
+import { firstRunOf, settledFirstRun, withFirstRun } from './firstRuns';
 import type { ComputedRun, RunConfig } from './runModel';
 
 const asWritten: RunConfig = { seed: 7, fencing: false, actions: [] };
@@ -50,3 +51,24 @@ describe('a player whose first run was shipped with the lesson', () => {
   });
 });
 
+describe('a player mounting once its shipped run is here', () => {
+  it('gets the same promise on every render, and reads what it settled to without waiting', async () => {
+    const run = firstRunOf('ground-rules', 'first');
+    expect(firstRunOf('ground-rules', 'first')).toBe(run);
+    expect(settledFirstRun(run)).toBeUndefined();
+    // `vite dev` and the tests ship no runs: it settles to "none shipped".
+    await run;
+    expect(settledFirstRun(run)).toBeNull();
+  });
+
+  it('shows a run it is handed from its first frame, without asking the worker for it', async () => {
+    const { asked, simulator } = worker();
+    const scenario = { seed: 7, resource: { fencing: false }, controls: [] } as unknown as Parameters<typeof createPlayerStore>[0];
+    const run: ComputedRun = { events: [{ id: 0, at: 0 }, { id: 1, at: 900 }] as unknown as ComputedRun['events'], verdicts: [], traceHash: 'shipped' };
+    const store = createPlayerStore(scenario, simulator, undefined, run);
+    expect(store.getState()).toMatchObject({ traceHash: 'shipped', computing: false, requested: null, cursor: 0, playheadMs: 0 });
+    expect(store.getState().events).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { loadFirstRuns } from 'virtual:lockstep-first-runs';
+import { loadFirstRuns, loadSandboxFirstRuns } from 'virtual:lockstep-first-runs';
 import type { FirstRuns } from '../build/firstRuns';
 import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ComputedRun, RunConfig } from './runModel';
@@ -19,9 +19,34 @@ export function requestFirstRuns(slug: string): Promise<FirstRuns> {
   return runs;
 }
 
+// One promise per player, so that every render of a lesson hands a player the same one, and
+// what each promise settled to, so that a player mounting after its run arrived shows it at once.
+const players = new Map<string, Promise<ComputedRun | null>>();
+const settled = new WeakMap<Promise<ComputedRun | null>, ComputedRun | null>();
+
 /** A player's precomputed run (`key` as in firstRuns.ts), or null when the build shipped none for it. */
 export function firstRunOf(slug: string, key: string): Promise<ComputedRun | null> {
-  return requestFirstRuns(slug).then((runs) => (Object.hasOwn(runs, key) ? runs[key]! : null));
+  return player(`${slug}/${key}`, () => requestFirstRuns(slug), key);
+}
+
+/** The sandbox's opening world's run (src/ui/build/firstRuns.ts), or null when the build shipped none. */
+export function sandboxFirstRun(): Promise<ComputedRun | null> {
+  return player('#sandbox', () => loadSandboxFirstRuns().catch(() => ({})), 'sandbox');
+}
+
+function player(id: string, load: () => Promise<FirstRuns>, key: string): Promise<ComputedRun | null> {
+  let run = players.get(id);
+  if (!run) {
+    const promise = load().then((runs) => (Object.hasOwn(runs, key) ? runs[key]! : null));
+    void promise.then((value) => settled.set(promise, value));
+    players.set(id, (run = promise));
+  }
+  return run;
+}
+
+/** What `firstRunOf`'s promise settled to: the run, null (none shipped), or undefined (not there yet). */
+export function settledFirstRun(firstRun: Promise<ComputedRun | null>): ComputedRun | null | undefined {
+  return settled.get(firstRun);
 }
 
 /**

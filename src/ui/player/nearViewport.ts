@@ -1,21 +1,89 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 /** How far outside the viewport something counts as near: half a screen above and below. */
 const NEAR_MARGIN = '50% 0px';
+const NEAR_MARGIN_SCREENS = 0.5;
 
 /** How long the page must go without a new part to draw before out-of-sight ones are drawn anyway. */
 export const DRAW_ANYWAY_AFTER_MS = 3000;
 
 /**
+ * Parts waiting for their turn, revealed one per idle period, oldest first. Each new part
+ * restarts the wait (`afterMs`): while parts keep arriving, the page is still busy.
+ */
+class IdleQueue {
+  private readonly waiting: (() => void)[] = [];
+  private wait: ReturnType<typeof setTimeout> | undefined;
+  private draining = false;
+
+  constructor(private readonly afterMs: number) {}
+
+  /** Queues `reveal`; the returned function takes it out again. */
+  add(reveal: () => void): () => void {
+    this.waiting.push(reveal);
+    if (!this.draining) {
+      clearTimeout(this.wait);
+      this.wait = setTimeout(() => {
+        this.draining = true;
+        this.drainOne();
+      }, this.afterMs);
+    }
+    return () => {
+      const at = this.waiting.indexOf(reveal);
+      if (at !== -1) this.waiting.splice(at, 1);
+    };
+  }
+
+  private drainOne(): void {
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run, 50);
+    idle(() => {
+      this.waiting.shift()?.();
+      if (this.waiting.length > 0) this.drainOne();
+      else this.draining = false;
+    });
+  }
+}
+
+/**
+ * Out-of-sight parts drawn anyway once the page has been left alone: so that find-in-page,
+ * screen readers and a quick jump see everything.
+ */
+const drawAnyway = new IdleQueue(DRAW_ANYWAY_AFTER_MS);
+
+/** Out-of-sight parts mounted as soon as the page has a moment: after the ones in sight. */
+const mountSoon = new IdleQueue(0);
+
+/**
  * True once the element is within a screen of the viewport, and from then on. A lesson can hold
  * seven players and two dashboards: drawing every timeline and chart as its run arrives costs a
  * phone seconds of main-thread work while the learner reads the first paragraph. What is out of
- * sight is drawn when the learner scrolls near it, or, so that find-in-page, screen readers and
- * a quick jump see everything, once the page has been left alone for DRAW_ANYWAY_AFTER_MS, one
- * part per idle period.
+ * sight is drawn when the learner scrolls near it, or once the page has been left alone for
+ * DRAW_ANYWAY_AFTER_MS, one part per idle period.
  */
 export function useNearViewport(ref: RefObject<Element | null>, enabled = true): boolean {
+  return useNearOrQueued(ref, enabled, drawAnyway, NEAR_MARGIN_SCREENS);
+}
+
+/**
+ * True at once for an element on screen (or once the learner scrolls near it), otherwise once
+ * the page is idle (one element per idle period, in the order they asked). A lesson's players
+ * mount this way: the one the learner is looking at first, alone, and the others just after,
+ * each in a short task of its own.
+ */
+export function useNearOrSoon(ref: RefObject<Element | null>, enabled = true): boolean {
+  return useNearOrQueued(ref, enabled, mountSoon, 0);
+}
+
+/** `atOnceMarginScreens`: how near, in screens, counts as near when the element first appears. */
+function useNearOrQueued(ref: RefObject<Element | null>, enabled: boolean, queue: IdleQueue, atOnceMarginScreens: number): boolean {
   const [near, setNear] = useState(false);
+  // Near already when it appears (the player a learner opened the page at, or scrolled to while
+  // it loaded): said before the first paint, so it is drawn in that frame, rather than after the
+  // frame it takes the observer to first report.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (enabled && !near && element && isNear(element, atOnceMarginScreens)) setNear(true);
+  }, [ref, enabled, near, atOnceMarginScreens]);
   useEffect(() => {
     const element = ref.current;
     if (!enabled || near || !element) return;
@@ -26,43 +94,18 @@ export function useNearViewport(ref: RefObject<Element | null>, enabled = true):
     const reveal = () => setNear(true);
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { rootMargin: NEAR_MARGIN });
     observer.observe(element);
-    const cancel = drawAnywayLater(reveal);
+    const cancel = queue.add(reveal);
     return () => {
       observer.disconnect();
       cancel();
     };
-  }, [ref, enabled, near]);
+  }, [ref, enabled, near, queue]);
   return near;
 }
 
-// Parts waiting to be drawn anyway, oldest first; the wait before drawing them, or whether
-// they are being drawn.
-const waiting: (() => void)[] = [];
-let wait: ReturnType<typeof setTimeout> | undefined;
-let draining = false;
-
-function drawAnywayLater(reveal: () => void): () => void {
-  waiting.push(reveal);
-  // Each new part (a player whose run just arrived) restarts the wait: the page is still busy.
-  if (!draining) {
-    clearTimeout(wait);
-    wait = setTimeout(() => {
-      draining = true;
-      drainOne();
-    }, DRAW_ANYWAY_AFTER_MS);
-  }
-  return () => {
-    const at = waiting.indexOf(reveal);
-    if (at !== -1) waiting.splice(at, 1);
-  };
-}
-
-/** Draws one waiting part when the browser is idle, then the next in the idle period after. */
-function drainOne(): void {
-  const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run, 50);
-  idle(() => {
-    waiting.shift()?.();
-    if (waiting.length > 0) drainOne();
-    else draining = false;
-  });
+/** Whether the element is within `marginScreens` of the viewport now: the observer's test, done at once. */
+function isNear(element: Element, marginScreens: number): boolean {
+  const { top, bottom } = element.getBoundingClientRect();
+  const margin = window.innerHeight * marginScreens;
+  return bottom >= -margin && top <= window.innerHeight + margin;
 }

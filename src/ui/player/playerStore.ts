@@ -74,8 +74,11 @@ export type PlayerStore = ReturnType<typeof createPlayerStore>;
  * same scenario and seed with one more action: everything before it is identical, because the
  * simulation is deterministic. While a run computes, the last good one stays on screen; an
  * action taken meanwhile builds on the run being computed and supersedes it.
+ *
+ * `shown`, when given, is the first run already computed (the build's copy of the default run,
+ * see firstRuns.ts): the player shows it from its first frame instead of asking for it.
  */
-export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator, initial?: Partial<RunConfig> & { atMs?: number }) {
+export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator, initial?: Partial<RunConfig> & { atMs?: number }, shown?: ComputedRun) {
   const defaults = defaultRunConfig(scenario);
   const firstConfig: RunConfig = {
     seed: initial?.seed ?? defaults.seed,
@@ -119,17 +122,17 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       set({ cursor: clamped, playheadMs: events[clamped]!.at, stoppedAtViolation: false });
     };
     const endMs = () => get().events[get().events.length - 1]!.at;
-    queueMicrotask(() => rerun(firstConfig, initial?.atMs ?? 0));
+    if (!shown) queueMicrotask(() => rerun(firstConfig, initial?.atMs ?? 0));
 
     return {
-      events: [],
-      verdicts: [],
-      traceHash: '',
+      events: shown?.events ?? [],
+      verdicts: shown?.verdicts ?? [],
+      traceHash: shown?.traceHash ?? '',
       scenario,
       simulator,
       config: firstConfig,
-      requested: firstConfig,
-      computing: true,
+      requested: shown ? null : firstConfig,
+      computing: !shown,
       stopped: null,
       cursor: 0,
       playheadMs: 0,

@@ -3,6 +3,7 @@ import { formatDiagnostic, type Diagnostic } from '../../scenario/diagnostic';
 import { parseScenario } from '../../scenario/parse';
 import type { Scenario } from '../../scenario/schema';
 import type { PlayerStore } from '../player/playerStore';
+import { sandboxFirstRun } from '../player/firstRuns';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { decodeRun } from '../player/shareLink';
 import { useRoute } from '../routing/useRoute';
@@ -16,6 +17,9 @@ function defaultScenario(): Scenario {
   if (!built.ok) throw new Error(built.message);
   return built.scenario;
 }
+
+/** The world the sandbox opens with, as the player's key spells it. */
+const OPENING_WORLD = JSON.stringify(defaultScenario());
 
 /**
  * The sandbox: build a world from a form (Redis nodes, clients and their recipes, the
@@ -162,7 +166,14 @@ export function SandboxPage() {
         </section>
       </div>
 
-      <ScenarioPlayer key={JSON.stringify(scenario)} scenario={scenario} embedScenarioInLink onStore={(s) => (storeRef.current = s)} />
+      <ScenarioPlayer
+        key={JSON.stringify(scenario)}
+        scenario={scenario}
+        embedScenarioInLink
+        onStore={(s) => (storeRef.current = s)}
+        // The opening world's run ships with the site: shown without waiting for the worker.
+        {...(JSON.stringify(scenario) === OPENING_WORLD ? { firstRun: sandboxFirstRun() } : {})}
+      />
     </div>
   );
 }

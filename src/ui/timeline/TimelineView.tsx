@@ -49,7 +49,10 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
   const svgRef = useRef<SVGSVGElement>(null);
   const handleRef = useRef<TimelineHandle | null>(null);
   const onSelectRef = useRef(onSelect);
-  const [width, setWidth] = useState(960);
+  // Null until the host is measured (in a layout effect, before the first paint): drawing at a
+  // guessed width would draw the whole diagram twice as the page opens.
+  const [measuredWidth, setWidth] = useState<number | null>(null);
+  const width = measuredWidth ?? 960;
   const fullModel = useMemo(() => buildTimelineModel(events, verdicts), [events, verdicts]);
   // A herd's clients start folded into one summary lane; the learner can unfold them.
   // One client can be pulled out onto its own lane, to follow it through the herd.
@@ -88,17 +91,17 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
 
   useEffect(() => {
     const svg = svgRef.current;
-    if (!svg) return;
+    if (!svg || measuredWidth === null) return;
     handleRef.current = renderTimeline(svg, model, {
       cursorMs,
       cursorId: cursor,
-      width,
+      width: measuredWidth,
       title,
       onSelect: (id) => onSelectRef.current?.(id),
       ...(selectedId === undefined ? {} : { selectedId }),
       ...(zoomGroup ? { onTimeWindow: (w: TimeWindow) => zoomGroup.moved(showWindow, w) } : {}),
     });
-  }, [model, cursorMs, cursor, width, title, selectedId, zoomGroup, showWindow]);
+  }, [model, cursorMs, cursor, measuredWidth, title, selectedId, zoomGroup, showWindow]);
 
   // Joined again with each new run, so a side that finishes loading later takes the window the
   // other side already shows.
