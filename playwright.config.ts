@@ -10,6 +10,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [['list']],
+  // The course walks (every lesson answered, played and checked by axe: half the suite's time)
+  // assert nothing about wall-clock time, so CI runs them two at once (.ci/test.sh); every other
+  // spec runs alone, because several assert that the page answers input within a frame budget.
+  projects: [
+    { name: 'course-walks', testMatch: /course\d+\.spec\.ts$/, fullyParallel: true },
+    { name: 'player', testIgnore: /course\d+\.spec\.ts$/ },
+  ],
   // Stored pictures for the visual comparisons live beside the specs, one name each.
   snapshotPathTemplate: '{testDir}/snapshots/{arg}{ext}',
   expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },

@@ -1,6 +1,6 @@
 // Totals the test runners' JSON reports plus the pass/fail of each check step into the
 // one line CI reads: "N passed, N failed". Exits 1 when anything failed.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [dir, checksPassed, checksFailed] = process.argv.slice(2);
@@ -14,9 +14,9 @@ if (existsSync(vitestFile)) {
   failed += report.numFailedTests;
 }
 
-const playwrightFile = join(dir, 'playwright.json');
-if (existsSync(playwrightFile)) {
-  const { stats } = JSON.parse(readFileSync(playwrightFile, 'utf8'));
+// One report per Playwright run (the course walks run apart from the rest: see .ci/test.sh).
+for (const file of readdirSync(dir).filter((f) => /^playwright.*\.json$/.test(f))) {
+  const { stats } = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   passed += stats.expected + (stats.flaky ?? 0);
   failed += stats.unexpected;
 }

@@ -24,6 +24,7 @@ if [ -f ../shared/tools/prose-overlap.mjs ]; then
   check "lesson prose is our own" node ../shared/tools/prose-overlap.mjs lessons
 fi
 check "build" npx vite build --logLevel warn
-PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" check "end-to-end (playwright)" npx playwright test --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright-courses.json" check "end-to-end: course walks (playwright, two at once)" npx playwright test --project=course-walks --workers=2 --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" check "end-to-end: player, workbench, sandbox (playwright)" npx playwright test --project=player --reporter=list,json
 
 node .ci/summarizeTests.mjs "$out" "$checks_passed" "$checks_failed"
