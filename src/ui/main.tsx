@@ -18,10 +18,10 @@ import './styles/blocks.css';
 // kilobytes would slow the body, which is what the learner reads first (Lighthouse's simulated
 // phone saw its first paint 0.5 s later). A lesson's first player usually shows a run computed
 // at build time (a few kilobytes, see player/firstRuns.ts); the worker's Lua VM and simulator
-// then load once that player asks for them, so as not to compete with it. A share link (its
-// run is the learner's) and a lesson whose first run was not shipped need them as soon as the
-// body has arrived, the sandbox at once. (Starting them before the body on a share link saved
-// nothing measurable on the desktop bench: 547 vs 549 ms, interleaved.)
+// then load once that player asks for them, so as not to compete with it; a lesson whose first
+// run was not shipped needs them as soon as the body has arrived. A share link opens at its
+// player, whose run only the worker can compute: everything starts beside the body (median 567
+// against 600 ms over 20 interleaved loads on the desktop bench). The sandbox starts at once.
 const route = parseRoute(window.location.hash);
 if (route.name === 'lesson' || route.name === 'sandbox') spawnSimulator();
 const loadPlayer = () => void loadLive().catch(() => undefined);
@@ -30,18 +30,22 @@ if (lesson && route.name === 'lesson') {
   const slug = lesson.frontmatter.slug;
   const shared = route.params.get('run') !== null;
   requestLesson(slug);
-  // The link's reader (and the scenario checks it brings) is needed before the player can ask
-  // for the shared run: fetched beside the body rather than once the player has mounted.
-  if (shared) void import('./player/shareLink').catch(() => undefined);
-  // The same import() as requestLesson's, so this waits for that one download.
-  void useCatalog
-    .getState()
-    .loadLesson(slug)
-    .then(() => {
-      loadPlayer();
-      if (shared) warmSimulator();
-      else void requestFirstRuns(slug).then((runs) => Object.keys(runs).length === 0 && warmSimulator());
-    }, () => undefined);
+  if (shared) {
+    // A share link opens at its player, with a run only the worker can compute: the player's
+    // code, the link's reader and the worker's simulator all start beside the body.
+    loadPlayer();
+    void import('./player/shareLink').catch(() => undefined);
+    warmSimulator();
+  } else {
+    // The same import() as requestLesson's, so this waits for that one download.
+    void useCatalog
+      .getState()
+      .loadLesson(slug)
+      .then(() => {
+        loadPlayer();
+        void requestFirstRuns(slug).then((runs) => Object.keys(runs).length === 0 && warmSimulator());
+      }, () => undefined);
+  }
 } else if (route.name === 'sandbox') {
   loadSandboxPage().catch(() => undefined);
   loadPlayer();
