@@ -91,7 +91,15 @@ export default tseslint.config(
   {
     files: ['src/ui/**/*.tsx', 'src/ui/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Suspense holds content that has loaded back for 300 ms once its fallback showed: most
+      // of what a learner waits for a player, a page or a dashboard.
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'react', importNames: ['lazy', 'Suspense'], message: 'Load a chunk with loader()/<Loaded> (src/ui/layout/loader.tsx): Suspense holds loaded content back for up to 300 ms.' }],
+      }],
+    },
   },
   {
     // A cycle makes two modules one: neither can be read, tested or loaded without the other.

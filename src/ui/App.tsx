@@ -6,7 +6,7 @@ import { loadAllLessons } from './catalog/lessonBodies';
 import { CourseMap } from './course/CourseMap';
 import { GlossaryPage } from './glossary/GlossaryPage';
 import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
-import { loader, LoadedPage } from './layout/loader';
+import { Loaded, loader } from './layout/loader';
 import { Notices } from './layout/Notices';
 import { BlockView } from './lesson/BlockView';
 import { LessonPage } from './lesson/LessonPage';
@@ -84,7 +84,7 @@ function Page({ route, lesson }: { route: Route; lesson: LessonEntry | undefined
   const catalog = useCatalog();
   if (route.name === 'home') return <CourseMap catalog={catalog} />;
   if (route.name === 'glossary') return <GlossaryPage term={route.term} />;
-  if (route.name === 'sandbox') return <LoadedPage load={loadSandboxPage} name="sandbox" render={(SandboxPage) => <SandboxPage />} />;
+  if (route.name === 'sandbox') return <Loaded load={loadSandboxPage} name="the sandbox" loading={<p aria-busy="true">Loading the sandbox…</p>} render={(SandboxPage) => <SandboxPage />} />;
   if (route.name === 'workbench') return <WorkbenchRoute courses={catalog.courses} />;
   if (lesson) {
     return <LessonPage key={lesson.frontmatter.slug} entry={lesson} course={catalog.courses.find((c) => c.id === lesson.frontmatter.course)} lessons={catalog.lessons} />;
@@ -123,9 +123,10 @@ function WorkbenchRoute({ courses }: { courses: Course[] }) {
   if (failed) return <p role="alert">The lessons could not be loaded, so the workbench cannot offer their scenarios. Check the connection and reload the page.</p>;
   if (lessons === null) return <p aria-busy="true">Loading the workbench…</p>;
   return (
-    <LoadedPage
+    <Loaded
       load={loadWorkbenchPage}
-      name="workbench"
+      name="the workbench"
+      loading={<p aria-busy="true">Loading the workbench…</p>}
       render={(WorkbenchPage) => <WorkbenchPage catalog={{ courses, lessons, diagnostics: [] }} renderBlock={(block, lesson) => <BlockView block={block} lesson={lesson} />} />}
     />
   );

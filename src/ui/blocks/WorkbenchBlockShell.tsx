@@ -1,11 +1,12 @@
-import { lazy, Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import type { WorkbenchSpec } from '../../lessons/blocks/workbench';
+import { Loaded, loader } from '../layout/loader';
 import { useNearViewport } from '../player/nearViewport';
 import './workbenchBlock.css';
 
 // The editor (CodeMirror), the YAML checker and the explorer: a chunk of their own, fetched when
 // the block nears sight (see useNearViewport), so the lesson's opening costs a phone nothing for it.
-const WorkbenchBlock = lazy(() => import('./WorkbenchBlock').then((m) => ({ default: m.WorkbenchBlock })));
+const loadWorkbenchBlock = loader(() => import('./WorkbenchBlock').then((m) => m.WorkbenchBlock));
 
 interface Props {
   spec: WorkbenchSpec;
@@ -30,8 +31,11 @@ export function WorkbenchBlockShell({ spec, storageKey, onWatched }: Props) {
   );
   if (!near) return pending;
   return (
-    <Suspense fallback={pending}>
-      <WorkbenchBlock spec={spec} storageKey={storageKey} {...(onWatched ? { onWatched } : {})} />
-    </Suspense>
+    <Loaded
+      load={loadWorkbenchBlock}
+      name="the editor"
+      loading={pending}
+      render={(WorkbenchBlock) => <WorkbenchBlock spec={spec} storageKey={storageKey} {...(onWatched ? { onWatched } : {})} />}
+    />
   );
 }

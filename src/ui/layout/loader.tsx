@@ -24,7 +24,7 @@ export function loader<T>(load: () => Promise<T>): Loader<T> {
 /**
  * The loader's value, or the reason it could not be fetched. By hand rather than React.lazy:
  * Suspense holds a resolved boundary back for up to 300 ms after its fallback showed, which
- * would be most of the time a learner waits for the sandbox or a player.
+ * would be most of the time a learner waits for the sandbox, a player or a dashboard.
  */
 export function useLoaded<T>(load: Loader<T>): [value: T | null, failure: string | null] {
   const [value, setValue] = useState<T | null>(() => load.current());
@@ -43,10 +43,23 @@ export function useLoaded<T>(load: Loader<T>): [value: T | null, failure: string
   return [value, failure];
 }
 
-/** A page fetched on first visit: what it is while it loads, or why it could not be. */
-export function LoadedPage<T>({ load, name, render }: { load: Loader<T>; name: string; render: (value: T) => ReactNode }) {
+interface LoadedProps<T> {
+  load: Loader<T>;
+  /** What it is, for the message when it could not be fetched ("the dashboard"). */
+  name: string;
+  /** What shows while it loads. */
+  loading: ReactNode;
+  render: (value: T) => ReactNode;
+}
+
+/** A part of the page fetched on first use: `loading` meanwhile, or why it could not be fetched. */
+export function Loaded<T>({ load, name, loading, render }: LoadedProps<T>) {
   const [value, failure] = useLoaded(load);
   if (value !== null) return render(value);
-  if (failure !== null) return <p role="alert">The {name} could not be loaded: {failure}. Check the connection and reload the page.</p>;
-  return <p aria-busy="true">Loading the {name}…</p>;
+  if (failure !== null) return <p role="alert">{capitalized(name)} could not be loaded: {failure}. Check the connection and reload the page.</p>;
+  return loading;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
 import type { Block, Lesson } from '../../lessons/types';
 import { ChecklistBlock } from '../blocks/ChecklistBlock';
+import { Loaded, loader } from '../layout/loader';
 import { CompareBlock } from '../blocks/CompareBlock';
 import { FillInBlock } from '../blocks/FillInBlock';
 import { InvalidBlock } from '../blocks/InvalidBlock';
@@ -15,7 +15,7 @@ import { Prose } from './Prose';
 
 // The dashboard (its metrics and, later still, Observable Plot) is a chunk of its own: lessons
 // without one never download it, and the first page stays the size it was.
-const DashboardBlock = lazy(() => import('../blocks/DashboardBlock').then((m) => ({ default: m.DashboardBlock })));
+const loadDashboardBlock = loader(() => import('../blocks/DashboardBlock').then((m) => m.DashboardBlock));
 
 /** Renders one lesson block; interactive blocks save under `<lesson slug>/<block id>`. */
 export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
@@ -29,9 +29,12 @@ export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
     case 'scenario':
       if (block.view === 'dashboard') {
         return (
-          <Suspense fallback={<p className="block-note">Loading the dashboard…</p>}>
-            <DashboardBlock scenario={block.scenario} onWatched={markRun} firstRun={firstRun(block.id)} />
-          </Suspense>
+          <Loaded
+            load={loadDashboardBlock}
+            name="the dashboard"
+            loading={<p className="block-note">Loading the dashboard…</p>}
+            render={(DashboardBlock) => <DashboardBlock scenario={block.scenario} onWatched={markRun} firstRun={firstRun(block.id)} />}
+          />
         );
       }
       return (

@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
@@ -17,12 +17,13 @@ import type { PlayerStore } from './playerStore';
 import { processStatusesAt } from '../../actors/processStatus';
 import { rolesAt } from './roles';
 import { handlePlayerKey, SHORTCUTS } from './playerKeys';
+import { Loaded, loader } from '../layout/loader';
 import { RunStopNotice } from './RunStopNotice';
 import { SharePanel } from './SharePanel';
 import { VerdictPanel } from './VerdictPanel';
 
 // The statechart brings the actors' machines (and XState) into the page: only when asked for.
-const StatechartPanel = lazy(() => import('../statechart/StatechartPanel'));
+const loadStatechartPanel = loader(() => import('../statechart/StatechartPanel').then((m) => m.default));
 
 export interface PlayerViewProps {
   store: PlayerStore;
@@ -306,9 +307,12 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
               laneDetail: {
                 laneId: chartActor.id,
                 content: (
-                  <Suspense fallback={<p className="player-loading">Loading the statechart…</p>}>
-                    <StatechartPanel actor={chartActor} scenario={scenario} events={events} cursor={cursor} onClose={closeChart} />
-                  </Suspense>
+                  <Loaded
+                    load={loadStatechartPanel}
+                    name="the statechart"
+                    loading={<p className="player-loading">Loading the statechart…</p>}
+                    render={(StatechartPanel) => <StatechartPanel actor={chartActor} scenario={scenario} events={events} cursor={cursor} onClose={closeChart} />}
+                  />
                 ),
               },
             }

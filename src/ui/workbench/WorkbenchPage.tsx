@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalog } from '../../lessons/types';
 import type { RenderBlock } from './LessonPreview';
 import type { ScenarioResult } from '../../scenario/parse';
@@ -7,6 +7,7 @@ import type { Diagnostic } from '../../scenario/diagnostic';
 import { downloadText } from '../blocks/download';
 import { BreakIt } from '../explorer/BreakIt';
 import { invariantsToBreak } from '../explorer/invariantChoices';
+import { Loaded, loader } from '../layout/loader';
 import type { PlayerStore } from '../player/playerStore';
 import type { RunConfig } from '../player/runModel';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
@@ -22,7 +23,7 @@ import { fileNameFor, lessonScenarios, lessonSkeleton, loadWork, runAsScenarioYa
 import './workbench.css';
 
 // The lesson parser (remark) is only for instructors: a chunk of its own, fetched when opened.
-const LessonPreview = lazy(() => import('./LessonPreview').then((m) => ({ default: m.LessonPreview })));
+const loadLessonPreview = loader(() => import('./LessonPreview').then((m) => m.LessonPreview));
 
 function storage(): Storage | null {
   try {
@@ -311,9 +312,12 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
       <section className="workbench-card" aria-labelledby="workbench-preview-title">
         <h2 id="workbench-preview-title">For instructors: preview a lesson</h2>
         {showPreview ? (
-          <Suspense fallback={<p>Loading the lesson reader…</p>}>
-            <LessonPreview lessons={catalog.lessons} renderBlock={renderBlock} />
-          </Suspense>
+          <Loaded
+            load={loadLessonPreview}
+            name="the lesson reader"
+            loading={<p aria-busy="true">Loading the lesson reader…</p>}
+            render={(LessonPreview) => <LessonPreview lessons={catalog.lessons} renderBlock={renderBlock} />}
+          />
         ) : (
           <>
             <p className="muted">Paste or open a lesson file to see it as a learner will, with its problems listed. Nothing leaves your browser.</p>
