@@ -276,10 +276,11 @@ function playerReadyAt(): number | false {
     seen.lockstepBenchScrolled = true;
     player.scrollIntoView({ block: 'start' });
   }
-  const hash = player.querySelector('[data-testid="trace-hash"]');
+  // Cheapest test first: this runs every frame on the page's main thread, beside what it measures.
+  if (!player.querySelector('[data-testid="trace-hash"]')?.textContent) return false;
+  if (!player.querySelector('.timeline-svg-host svg')?.childElementCount) return false;
   const play = [...player.querySelectorAll('button')].find((b) => b.textContent === 'Play' || b.textContent === 'Replay');
-  const drawn = (player.querySelector('.timeline-svg-host svg')?.childElementCount ?? 0) > 0;
-  return hash?.textContent && play && !(play as HTMLButtonElement).disabled && drawn ? performance.now() : false;
+  return play && !(play as HTMLButtonElement).disabled ? performance.now() : false;
 }
 
 function initialJsKbGz(dir: string): number {
