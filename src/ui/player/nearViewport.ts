@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 /** How far outside the viewport something counts as near: half a screen above and below. */
-const NEAR_MARGIN = '50% 0px';
 const NEAR_MARGIN_SCREENS = 0.5;
+const NEAR_MARGIN = `${NEAR_MARGIN_SCREENS * 100}% 0px`;
 
 /** How long the page must go without a new part to draw before out-of-sight ones are drawn anyway. */
 export const DRAW_ANYWAY_AFTER_MS = 3000;
