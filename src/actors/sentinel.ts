@@ -62,17 +62,17 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     this.process = new Process(sim, id);
     this.primaryId = group.primaryId;
     this.actor = this.spawn();
-    this.process.onCrash = () => {
+    this.process.onCrash(() => {
       this.actor.stop();
       this.awake = false;
       this.record('crashed');
-    };
+    });
     // A restarted sentinel reloads its configuration file (primary and epochs survive) and starts over.
-    this.process.onRestart = () => {
+    this.process.onRestart(() => {
       this.actor = this.spawn();
       this.resetViews();
       this.start();
-    };
+    });
   }
 
   private spawn(): Actor<typeof sentinelMachine> {

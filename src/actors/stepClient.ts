@@ -12,7 +12,7 @@ import type { RedisNode } from './redisNode';
 import type { ReadResult, Resource } from './resources/resource';
 import { counted, failure, type FailedAcquire } from './recipes/recipe';
 import { Rpc, type RpcResult } from './rpc';
-import { bindStepEffects, stepClientMachine, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
+import { bindStepEffects, stepClientMachine, unbindStepEffects, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
 
 /** What the world connects a step client to; everything else comes from its ClientSpec. */
 export interface StepClientWiring {
@@ -78,13 +78,19 @@ export class StepClient extends ClientShell<StepClientLaneState> {
 
   private spawn(input: StepClientInput): Actor<typeof stepClientMachine> {
     // The same kernel-driven clock as the lock client: delays are virtual and freeze in a pause.
-    const actor = createActor(stepClientMachine, { input, clock: new ProcessClock(this.process) });
+    const clock = new ProcessClock(this.process);
+    const actor = createActor(stepClientMachine, { input, clock });
     bindStepEffects(actor, {
       runStep: (index) => this.run(index),
       waitStarted: (index) => this.startStep(index),
       waitEnded: (index) => this.sim.record('step.done', this.id, { index, result: 'waited' }),
     });
-    actor.subscribe((snapshot) => this.recordState(snapshot.value as StepClientMachineState));
+    const subscription = actor.subscribe((snapshot) => this.recordState(snapshot.value as StepClientMachineState));
+    this.tie(() => {
+      subscription.unsubscribe();
+      clock.release();
+      unbindStepEffects(actor);
+    });
     actor.start();
     return actor;
   }

@@ -8,6 +8,9 @@
  *   generation large enough that no collection happens while measuring
  *   (`--max-semi-space-size=1024 --min-semi-space-size=1024`); otherwise null.
  * - scavenges_per_1000_runs / mark_sweeps_per_1000_runs: collections at Node's default heap sizes.
+ * - promoted_bytes_per_run: what outlived young collections (old-space growth between full
+ *   collections), at Node's default heap sizes. A run's objects should all die young; what is
+ *   promoted is copied by the scavenger and then marked and swept by a full collection.
  * - top: with `--profile`, the functions that allocate most (V8's sampling heap profiler,
  *   counting objects that died young too), in bytes per run.
  *
@@ -21,6 +24,7 @@
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { searchBatch } from '../check/explorer';
 import { scenarioExplorer } from '../scenario/explore';
 import { parseScenario } from '../scenario/parse';
@@ -60,30 +64,38 @@ async function main(): Promise<void> {
     }
   });
   observer.observe({ entryTypes: ['gc'] });
-  const chunks: { startMs: number; endMs: number; bytes: number }[] = [];
+  const chunks: { startMs: number; endMs: number; bytes: number; promoted: number }[] = [];
   for (let from = 0; from < RUNS; from += CHUNK_RUNS) {
     const startMs = performance.now();
     const before = process.memoryUsage().heapUsed;
+    const oldBefore = oldSpaceUsed();
     runs(CHUNK_RUNS);
-    chunks.push({ startMs, endMs: performance.now(), bytes: process.memoryUsage().heapUsed - before });
+    chunks.push({ startMs, endMs: performance.now(), bytes: process.memoryUsage().heapUsed - before, promoted: oldSpaceUsed() - oldBefore });
   }
   // GC entries arrive asynchronously.
   await new Promise((resolve) => setTimeout(resolve, 50));
   observer.disconnect();
   const clean = chunks.filter((c) => !gcs.some((gc) => gc.startMs < c.endMs && gc.endMs > c.startMs));
   const count = (kind: number) => gcs.filter((gc) => gc.kind === kind).length;
+  // Old-space growth over chunks without a full collection: what survived young collections.
+  const unswept = chunks.filter((c) => !gcs.some((gc) => gc.kind === constants.NODE_PERFORMANCE_GC_MAJOR && gc.startMs < c.endMs && gc.endMs > c.startMs));
   console.log(
     JSON.stringify({
       name: 'explorer.alloc',
       runs: RUNS,
       bytes_per_run: clean.length === 0 ? null : Math.round(clean.reduce((sum, c) => sum + c.bytes, 0) / (clean.length * CHUNK_RUNS)),
       chunks_without_gc: `${clean.length}/${chunks.length}`,
+      promoted_bytes_per_run: unswept.length === 0 ? null : Math.round(unswept.reduce((sum, c) => sum + c.promoted, 0) / (unswept.length * CHUNK_RUNS)),
       scavenges_per_1000_runs: Math.round((count(constants.NODE_PERFORMANCE_GC_MINOR) * 1000) / RUNS),
       mark_sweeps_per_1000_runs: Math.round((count(constants.NODE_PERFORMANCE_GC_MAJOR) * 1000) / RUNS),
     }),
   );
 
   if (process.argv.includes('--profile')) console.log(JSON.stringify({ name: 'explorer.alloc.top', top: await topAllocators(() => runs(RUNS), RUNS) }));
+}
+
+function oldSpaceUsed(): number {
+  return getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_used_size ?? 0;
 }
 
 /** The functions that allocate most while `work` runs (sampled, so a few percent either way), in bytes per run. */

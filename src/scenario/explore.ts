@@ -42,7 +42,9 @@ export function scenarioExplorer(scenario: Scenario, options: ExploreScenarioOpt
     baseSeed: baseline.seed,
     explorerSeed: options.explorerSeed ?? 1,
     run: (seed, actions) => {
-      const verdict = new Simulation(judged, { seed, actions: actions as readonly LearnerAction[], maxEvents: EXPLORE_MAX_EVENTS }, scripts).run().verdictOn(options.invariant);
+      const simulation = new Simulation(judged, { seed, actions: actions as readonly LearnerAction[], maxEvents: EXPLORE_MAX_EVENTS }, scripts).run();
+      const verdict = simulation.verdictOn(options.invariant);
+      simulation.release();
       return verdict ? [verdict] : [];
     },
   };

@@ -134,6 +134,16 @@ export class Simulation {
     };
   }
 
+  /**
+   * Lets go of the run once nothing more will be read from it but what is already taken (the
+   * explorer keeps only a verdict): its machines stop holding the World, so the garbage
+   * collector frees it with the young generation instead of copying it (ClientShell.detachMachines).
+   * The run cannot be stepped further.
+   */
+  release(): void {
+    this.world.release();
+  }
+
   /** The cap verdict: a run stopped by a cap says so plainly instead of hanging. */
   private runCompletes(): Verdict | null {
     const expected = this.scenario.expect.some((e) => e.invariant === 'run-completes');
