@@ -168,9 +168,10 @@ export class World {
     return serviceRecipe(ctx, service, new ServiceRpc(this.sim, this.network, ctx.process, c.timeoutMs));
   }
 
-  /** Lets go of a finished run: its clients' machines no longer hold it (see ClientShell.detachMachines). */
+  /** Lets go of a finished run: its machines no longer hold it (see ClientShell.detachMachines). */
   release(): void {
     for (const client of this.clients) client.detachMachines();
+    for (const sentinel of this.topology.group?.sentinels ?? []) sentinel.detachMachines();
   }
 
   /** A crashed client's database connection closes, and the database rolls its transaction back. */
