@@ -21,4 +21,6 @@ export interface ClientActor {
   readonly process: Process;
   /** What its lane shows now ('' before its machine has started). */
   readonly state: ClientLaneState | '';
+  /** Cuts its machines loose from the finished run (see ClientShell.detachMachines). */
+  detachMachines(): void;
 }

@@ -42,6 +42,8 @@ export abstract class ClientShell<State extends ClientLaneState> implements Clie
   /** Its tries at the lock: where both kinds decide to retry or give up. */
   protected readonly tries: Tries;
   private lastState: State | 'crashed' | '' = '';
+  /** How to cut each machine this client started loose from it (see detachMachines). */
+  private readonly ties: (() => void)[] = [];
   private readonly stateTag: TraceTag<'actor.state'>;
 
   constructor(
@@ -51,15 +53,15 @@ export abstract class ClientShell<State extends ClientLaneState> implements Clie
     this.process = new Process(sim, options.id, options.driftPpm);
     this.stateTag = sim.trace.tagOf('actor.state', options.id);
     this.tries = new Tries(options.retry, options.random);
-    this.process.onCrash = () => {
+    this.process.onCrash(() => {
       this.stopMachine();
       this.held = [];
       this.recordState('crashed');
-    };
-    this.process.onRestart = () => {
+    });
+    this.process.onRestart(() => {
       this.tries.reset();
       this.startOver();
-    };
+    });
   }
 
   get id(): string {
@@ -69,6 +71,22 @@ export abstract class ClientShell<State extends ClientLaneState> implements Clie
   /** What the lane shows now, for the inspector ('' before the machine has started). */
   get state(): State | 'crashed' | '' {
     return this.lastState;
+  }
+
+  /**
+   * Cuts a finished run's machines loose from this client. XState's microstep leaves a closure
+   * in the old generation (a function assigned to a property, which V8 pretenures) that holds
+   * the actor until the next full collection; through its clock, its subscription and its
+   * effects the actor held this client, and so the whole run, through every young collection.
+   * The explorer releases each run as soon as it has the verdict.
+   */
+  detachMachines(): void {
+    for (const untie of this.ties) untie();
+  }
+
+  /** Notes how to cut a machine loose from this client once the run is over. */
+  protected tie(untie: () => void): void {
+    this.ties.push(untie);
   }
 
   /** The process crashed: stop the machine and drop what only it remembered (timers die with the process). */

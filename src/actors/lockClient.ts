@@ -8,7 +8,7 @@ import { breakerLaneState, breakerState, circuitBreakerMachine, type CircuitBrea
 import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
 import { initialSnapshot, keyData, type ClientActorRef } from './lockClientCaches';
-import { bindEffects, lockClientMachine, machineState, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
+import { bindEffects, lockClientMachine, machineState, unbindEffects, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
 import { ProcessClock } from './processClock';
 import type { AcquireResult, FailedAcquire, Recipe, RecipeContext } from './recipes/recipe';
 import type { Resource, ReadResult } from './resources/resource';
@@ -110,9 +110,14 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   private spawnBreaker(): Actor<typeof circuitBreakerMachine> | null {
     const options = this.spec.breaker;
     if (options === undefined) return null;
-    const breaker = createActor(circuitBreakerMachine, { input: options, clock: new ProcessClock(this.process) });
+    const clock = new ProcessClock(this.process);
+    const breaker = createActor(circuitBreakerMachine, { input: options, clock });
     // The cool-down can end during a retry pause: the lane says so at once.
-    breaker.subscribe(() => this.showState(this.ownState));
+    const subscription = breaker.subscribe(() => this.showState(this.ownState));
+    this.tie(() => {
+      subscription.unsubscribe();
+      clock.release();
+    });
     breaker.start();
     return breaker;
   }
@@ -134,7 +139,12 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     const clock = new ProcessClock(this.process);
     const actor: ClientActorRef = createActor(lockClientMachine, { input, snapshot: initialSnapshot(input), clock });
     bindEffects(actor, this);
-    actor.subscribe((snapshot) => this.showState(machineState(snapshot)));
+    const subscription = actor.subscribe((snapshot) => this.showState(machineState(snapshot)));
+    this.tie(() => {
+      subscription.unsubscribe();
+      clock.release();
+      unbindEffects(actor);
+    });
     actor.start();
     this.process.setTimer(startAtMs, () => actor.send({ type: 'START' }));
     return actor;

@@ -73,6 +73,11 @@ export function bindEffects(actor: AnyActorRef, effects: LockClientEffects): voi
   effectsOf.set(actor, effects);
 }
 
+/** Lets go of `actor`'s effects (a released run's machine does nothing more). */
+export function unbindEffects(actor: AnyActorRef): void {
+  effectsOf.delete(actor);
+}
+
 const effect = (name: keyof LockClientEffects) => ({ self }: { self: AnyActorRef }) => effectsOf.get(self)?.[name]();
 
 /**

@@ -2,9 +2,6 @@ import type { FrozenTask, Owner } from '../sim/kernel';
 import type { Sim } from '../sim/sim';
 import { localTime, simTime, type LocalClockMs, type SimTimeMs } from '../sim/time';
 
-/** The hooks' default: a process nobody reacts to. */
-const nothing = (): void => {};
-
 /**
  * One life of a process, as the kernel's owner of its tasks. A class rather than an object of
  * closures: every process of every run makes one, and a sweep makes thousands of runs.
@@ -46,10 +43,10 @@ export class Process {
   /** How far this process's clock is from true time, from jumps. */
   private offsetMs = 0;
 
-  /** Hooks the actor sets to react to lifecycle changes. */
-  onCrash: () => void = nothing;
-  onRestart: () => void = nothing;
-  onClockJump: () => void = nothing;
+  /** What the actors on this process do when it crashes, restarts or has its clock jumped. */
+  private readonly crashHooks: (() => void)[] = [];
+  private readonly restartHooks: (() => void)[] = [];
+  private readonly clockJumpHooks: (() => void)[] = [];
 
   constructor(
     readonly sim: Sim,
@@ -136,6 +133,26 @@ export class Process {
     this.sim.kernel.thaw(this.owner, frozen);
   }
 
+  /**
+   * Adds what to do when this process crashes; onRestart and onClockJump likewise. Hooks run in
+   * the order added. They are handed over as arguments, not assigned (`process.onCrash = () =>
+   * ...`): V8 allocates a function literal assigned to a property straight into the old
+   * generation, expecting a long-lived method, and each such closure kept its whole run (actor,
+   * Sim, trace) alive through every young collection until the next full one. The explorer
+   * makes thousands of runs a second, and copying them was much of its garbage collection.
+   */
+  onCrash(hook: () => void): void {
+    this.crashHooks.push(hook);
+  }
+
+  onRestart(hook: () => void): void {
+    this.restartHooks.push(hook);
+  }
+
+  onClockJump(hook: () => void): void {
+    this.clockJumpHooks.push(hook);
+  }
+
   /** Loses all in-memory state; everything scheduled for it is dropped. */
   crash(): void {
     if (this.crashed) return;
@@ -148,7 +165,7 @@ export class Process {
     for (const task of frozen) (task.dropped as ((arg: unknown) => void) | undefined)?.(task.arg);
     if (this.resumeHandle !== null) this.sim.kernel.cancel(this.resumeHandle);
     this.resumeHandle = null;
-    this.onCrash();
+    for (const hook of this.crashHooks) hook();
   }
 
   restart(): void {
@@ -156,12 +173,12 @@ export class Process {
     this.crashed = false;
     this.owner = this.newLife();
     this.sim.record('process.restart', this.id, {});
-    this.onRestart();
+    for (const hook of this.restartHooks) hook();
   }
 
   jumpClock(byMs: number): void {
     this.offsetMs += byMs;
     this.sim.record('clock.jump', this.id, { byMs });
-    this.onClockJump();
+    for (const hook of this.clockJumpHooks) hook();
   }
 }

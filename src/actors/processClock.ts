@@ -6,14 +6,24 @@ import type { Process } from './process';
  * watchdog, a wedged worker) is simply never scheduled.
  */
 export class ProcessClock {
-  constructor(private readonly process: Process) {}
+  /** Null once released: the run is over and its machine must not hold on to it. */
+  private process: Process | null;
+
+  constructor(process: Process) {
+    this.process = process;
+  }
 
   // The names are XState's Clock interface; nothing here touches a real timer.
   setTimeout(fn: () => void, ms: number): number {
-    return Number.isFinite(ms) ? this.process.setTimer(ms, fn) : -1;
+    return this.process !== null && Number.isFinite(ms) ? this.process.setTimer(ms, fn) : -1;
   }
 
   clearTimeout(handle: unknown): void {
-    if ((handle as number) >= 0) this.process.sim.kernel.cancel(handle as number);
+    if (this.process !== null && (handle as number) >= 0) this.process.sim.kernel.cancel(handle as number);
+  }
+
+  /** Lets go of the process (see ClientShell.detachMachines). */
+  release(): void {
+    this.process = null;
   }
 }

@@ -152,7 +152,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     this.primary = new ReplicationPrimary(sim, this);
     this.replica = new ReplicationReplica(sim, this);
     this.boot([]);
-    this.process.onCrash = () => {
+    this.process.onCrash(() => {
       // What survives is decided now: the page cache dies with the machine, not with the process.
       this.disk = this.aof ? this.aof.survivors(this.crashCause) : [];
       this.crashCause = 'crash';
@@ -160,20 +160,20 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
       this.primary.reset();
       this.replica.stop();
       this.leases.endAll('lost');
-    };
-    this.process.onRestart = () => {
+    });
+    this.process.onRestart(() => {
       const before = this.disk.length;
       this.boot(this.disk);
       this.sim.record('redis.recover', this.id, { persistence: this.options.persistence, commands: before, keys: this.server.storedKeyCount });
       this.leases.check();
       this.startCron();
       if (this.role === 'replica' && this.replicaOf !== null) this.replica.connect(this.replicaOf);
-    };
+    });
     // A crashed node's keyspace is gone until the restart reloads it: a clock jump meanwhile
     // must not read the old one and show its leases granted again.
-    this.process.onClockJump = () => {
+    this.process.onClockJump(() => {
       if (!this.process.crashed) this.leases.check();
-    };
+    });
   }
 
   /** Starts a new server life: a fresh keyspace loaded from `commands` (an AOF being replayed). */

@@ -5,7 +5,7 @@ import { Process } from './process';
 import { chooseReplica } from './replicaChoice';
 import type { NodeInfo, RedisServerNode } from './redisNode';
 import { ProcessClock } from './processClock';
-import { bindSentinelEffects, sentinelMachine, type SentinelEffects, type SentinelEvent, type SentinelLaneState, type SentinelState } from './sentinelMachine';
+import { bindSentinelEffects, unbindSentinelEffects, sentinelMachine, type SentinelEffects, type SentinelEvent, type SentinelLaneState, type SentinelState } from './sentinelMachine';
 import type { SentinelGroupView, SentinelPeer } from './sentinelPeers';
 import { ELECTION_TIMEOUT_MS, MAX_DESYNC_MS, OPINION_VALID_MS, PING_PERIOD_MS, RECONFIGURE_AFTER_MS } from './sentinelTiming';
 
@@ -52,6 +52,8 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   private readonly unconfirmed = new Set<string>();
   private awake = false;
   private startedMs = 0;
+  /** Each machine started (one per life) and its clock, to cut loose once the run is over. */
+  private readonly machines: { actor: Actor<typeof sentinelMachine>; clock: ProcessClock }[] = [];
 
   constructor(
     private readonly sim: Sim,
@@ -62,17 +64,17 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     this.process = new Process(sim, id);
     this.primaryId = group.primaryId;
     this.actor = this.spawn();
-    this.process.onCrash = () => {
+    this.process.onCrash(() => {
       this.actor.stop();
       this.awake = false;
       this.record('crashed');
-    };
+    });
     // A restarted sentinel reloads its configuration file (primary and epochs survive) and starts over.
-    this.process.onRestart = () => {
+    this.process.onRestart(() => {
       this.actor = this.spawn();
       this.resetViews();
       this.start();
-    };
+    });
   }
 
   private spawn(): Actor<typeof sentinelMachine> {
@@ -84,10 +86,20 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
       failoverTimeoutMs,
     };
     // The machine's delays (election and failover timeouts) are kernel timers on this process's clock.
-    const actor = createActor(sentinelMachine, { input, clock: new ProcessClock(this.process) });
+    const clock = new ProcessClock(this.process);
+    const actor = createActor(sentinelMachine, { input, clock });
     bindSentinelEffects(actor, this);
+    this.machines.push({ actor, clock });
     actor.start();
     return actor;
+  }
+
+  /** Cuts this sentinel's machines loose from the finished run, as ClientShell.detachMachines does. */
+  detachMachines(): void {
+    for (const { actor, clock } of this.machines) {
+      clock.release();
+      unbindSentinelEffects(actor);
+    }
   }
 
   private record(state: SentinelLaneState): void {

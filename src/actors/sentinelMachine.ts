@@ -70,6 +70,11 @@ export function bindSentinelEffects(actor: AnyActorRef, effects: SentinelEffects
   effectsOf.set(actor, effects);
 }
 
+/** Lets go of `actor`'s effects (a released run's machine does nothing more). */
+export function unbindSentinelEffects(actor: AnyActorRef): void {
+  effectsOf.delete(actor);
+}
+
 type Args = { self: AnyActorRef; context: SentinelContext; event: SentinelEvent };
 // Unbound (a path test walking the machine as pure logic), effects do nothing.
 const effects = (self: AnyActorRef) => effectsOf.get(self);

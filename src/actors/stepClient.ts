@@ -12,7 +12,7 @@ import type { RedisNode } from './redisNode';
 import type { ReadResult, Resource } from './resources/resource';
 import { counted, failure, type FailedAcquire } from './recipes/recipe';
 import { Rpc, type RpcResult } from './rpc';
-import { bindStepEffects, stepClientMachine, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
+import { bindStepEffects, stepClientMachine, unbindStepEffects, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
 
 /** What the world connects a step client to; everything else comes from its ClientSpec. */
 export interface StepClientWiring {
@@ -45,6 +45,12 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   private readonly key: string;
   private token: number | null = null;
   private basis: ReadResult | null = null;
+  /**
+   * Each Redis step's arguments with the placeholders filled, and the token they were filled
+   * with. A busy step is retried again and again with the same arguments: sending the same
+   * array lets Rpc reuse its command line instead of building one per try.
+   */
+  private readonly filled: ({ token: number | null; argv: string[] } | undefined)[] = [];
 
   constructor(
     sim: Sim,
@@ -72,13 +78,19 @@ export class StepClient extends ClientShell<StepClientLaneState> {
 
   private spawn(input: StepClientInput): Actor<typeof stepClientMachine> {
     // The same kernel-driven clock as the lock client: delays are virtual and freeze in a pause.
-    const actor = createActor(stepClientMachine, { input, clock: new ProcessClock(this.process) });
+    const clock = new ProcessClock(this.process);
+    const actor = createActor(stepClientMachine, { input, clock });
     bindStepEffects(actor, {
       runStep: (index) => this.run(index),
       waitStarted: (index) => this.startStep(index),
       waitEnded: (index) => this.sim.record('step.done', this.id, { index, result: 'waited' }),
     });
-    actor.subscribe((snapshot) => this.recordState(snapshot.value as StepClientMachineState));
+    const subscription = actor.subscribe((snapshot) => this.recordState(snapshot.value as StepClientMachineState));
+    this.tie(() => {
+      subscription.unsubscribe();
+      clock.release();
+      unbindStepEffects(actor);
+    });
     actor.start();
     return actor;
   }
@@ -101,9 +113,9 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   }
 
   private command(index: number, step: Extract<ClientStep, { do: 'redis' }>): void {
-    const { value, defaultNode, nodeById } = this.wiring;
-    const { ttlMs, id } = this.spec;
-    const argv = fillPlaceholders(step.argv, { value, token: this.token, key: this.key, ttlMs, id });
+    const { defaultNode, nodeById } = this.wiring;
+    const { ttlMs } = this.spec;
+    const argv = this.argvOf(index, step);
     const node = step.node === null ? defaultNode : nodeById(step.node)!;
     const key = keyOf(argv) ?? this.key;
     if (step.as === 'acquire' && this.tries.failures === 0) this.sim.record('lock.request', this.id, { key });
@@ -126,6 +138,17 @@ export class StepClient extends ClientShell<StepClientLaneState> {
       }
       this.finish(index, answer);
     });
+  }
+
+  /** Step `index`'s arguments as sent now (only `{token}` changes during a run). */
+  private argvOf(index: number, step: Extract<ClientStep, { do: 'redis' }>): string[] {
+    const kept = this.filled[index];
+    if (kept?.token === this.token) return kept.argv;
+    const { value } = this.wiring;
+    const { ttlMs, id } = this.spec;
+    const argv = fillPlaceholders(step.argv, { value, token: this.token, key: this.key, ttlMs, id });
+    this.filled[index] = { token: this.token, argv };
+    return argv;
   }
 
   /**

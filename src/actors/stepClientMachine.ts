@@ -36,6 +36,11 @@ export function bindStepEffects(actor: AnyActorRef, effects: StepClientEffects):
   effectsOf.set(actor, effects);
 }
 
+/** Lets go of `actor`'s effects (a released run's machine does nothing more). */
+export function unbindStepEffects(actor: AnyActorRef): void {
+  effectsOf.delete(actor);
+}
+
 type Args = { self: AnyActorRef; context: StepClientContext };
 
 /**

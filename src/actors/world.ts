@@ -168,18 +168,21 @@ export class World {
     return serviceRecipe(ctx, service, new ServiceRpc(this.sim, this.network, ctx.process, c.timeoutMs));
   }
 
+  /** Lets go of a finished run: its machines no longer hold it (see ClientShell.detachMachines). */
+  release(): void {
+    for (const client of this.clients) client.detachMachines();
+    for (const sentinel of this.topology.group?.sentinels ?? []) sentinel.detachMachines();
+  }
+
   /** A crashed client's database connection closes, and the database rolls its transaction back. */
   private closeConnectionsOnCrash(): void {
     const db = this.dbLock;
     if (!db) return;
     for (const client of this.clients) {
       const process = client.process;
-      const onCrash = process.onCrash;
-      process.onCrash = () => {
-        onCrash();
-        // The reset reaches the database like any message: it is lost if the link is cut.
-        this.network.send(process.id, db.process, 'connection reset', () => db.disconnect(process.id));
-      };
+      // After the client's own hook: the reset reaches the database like any message (it is
+      // lost if the link is cut).
+      process.onCrash(() => this.network.send(process.id, db.process, 'connection reset', () => db.disconnect(process.id)));
     }
   }
 

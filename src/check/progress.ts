@@ -19,15 +19,17 @@ export function checkProgress(events: readonly TraceEvent[], withinMs: number): 
 
   const check = (now: number) => {
     if (waiting.size === 0) return;
-    const oldest = [...waiting.entries()].sort((a, b) => a[1].since - b[1].since)[0]!;
-    const from = Math.max(lastProgress.at, oldest[1].since);
+    // Events come in time order and a waiter is only ever added at the end, so the map's first
+    // entry is the one waiting longest (the first of them, on a tie). This runs at every event.
+    const oldest = waiting.values().next().value!;
+    const from = Math.max(lastProgress.at, oldest.since);
     if (now - from <= withinMs || inStall) return;
     inStall = true;
     stalls++;
     const keys = [...waiting].map(([c, w]) => `${name(c)} for “${w.key}”`).join(', ');
     found.stall ??= {
       at: from + withinMs,
-      ids: [lastProgress.id, oldest[1].id].sort((a, b) => a - b),
+      ids: [lastProgress.id, oldest.id].sort((a, b) => a - b),
       text: `Nobody took a lock or wrote for more than ${formatMs(withinMs)} while clients waited (${keys}): a deadlock, a livelock or a holder that never lets go.`,
     };
   };

@@ -41,7 +41,12 @@ export function scenarioExplorer(scenario: Scenario, options: ExploreScenarioOpt
     }),
     baseSeed: baseline.seed,
     explorerSeed: options.explorerSeed ?? 1,
-    run: (seed, actions) => new Simulation(judged, { seed, actions: actions as readonly LearnerAction[], maxEvents: EXPLORE_MAX_EVENTS }, scripts).run().verdicts(),
+    run: (seed, actions) => {
+      const simulation = new Simulation(judged, { seed, actions: actions as readonly LearnerAction[], maxEvents: EXPLORE_MAX_EVENTS }, scripts).run();
+      const verdict = simulation.verdictOn(options.invariant);
+      simulation.release();
+      return verdict ? [verdict] : [];
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { formatDiagnostic } from './diagnostic';
 import { unmetExpectations } from './expectations';
+import { INVARIANTS } from './invariants';
 import { parseScenario } from './parse';
 import { loadScriptEngine } from './run';
 import { Simulation } from './simulation';
@@ -36,6 +37,8 @@ describe('reference scenarios', () => {
       expect(unmetExpectations(parsed.scenario, verdicts), `SEED=${simulation.seed}`).toEqual([]);
       // The checkers read only CHECKED_KINDS; over the whole trace they must say exactly the same.
       expect(simulation.verdicts(simulation.sim.trace.toArray())).toEqual(verdicts);
+      // The explorer judges the invariant it hunts alone: it must say exactly what verdicts() says of it.
+      for (const name of INVARIANTS) expect(simulation.verdictOn(name), name).toEqual(verdicts.find((v) => v.invariant === name) ?? null);
       const summary = summarizeTrace(simulation.sim.trace.toArray(), verdicts, simulation.sim.trace.hash());
       const golden = join(GOLDEN, file.replace(/\.yaml$/, '.txt'));
       if (process.env.UPDATE_GOLDEN) {

@@ -1,4 +1,4 @@
-import { CHECKED_KINDS, runCheckers } from '../check/invariants';
+import { CHECKED_KINDS, runCheckers, type CheckOptions } from '../check/invariants';
 import { patternFacts } from '../check/lockPatterns';
 import type { Verdict } from '../check/verdict';
 import { actorInfos, World, type ProcessAction, type WorldSpec } from '../actors/world';
@@ -8,7 +8,7 @@ import type { TraceEvent } from '../sim/traceEvents';
 import { formatMs } from '../sim/time';
 import { describeAction } from './describeAction';
 import { initialActions, toAction, worldSpec } from './build';
-import type { Scenario } from './schema';
+import type { InvariantName, Scenario } from './schema';
 
 /** A learner's action: what they did, and when (SimTimeMs). */
 export type LearnerAction = ProcessAction & { at: number };
@@ -106,7 +106,24 @@ export class Simulation {
    * show it makes no difference).
    */
   verdicts(events: readonly TraceEvent[] = this.sim.trace.ofKinds(CHECKED_KINDS)): Verdict[] {
-    const verdicts = runCheckers(events, {
+    const verdicts = runCheckers(events, this.checkOptions());
+    const completes = this.runCompletes();
+    if (completes) verdicts.push(completes);
+    return verdicts;
+  }
+
+  /**
+   * The verdict on `invariant` alone, as verdicts() gives it (null where it does not apply):
+   * the explorer hunts one invariant, and judging the others too was a good part of what each
+   * of its runs allocated.
+   */
+  verdictOn(invariant: InvariantName): Verdict | null {
+    if (invariant === 'run-completes') return this.runCompletes();
+    return runCheckers(this.sim.trace.ofKinds(CHECKED_KINDS), { ...this.checkOptions(), only: invariant })[0] ?? null;
+  }
+
+  private checkOptions(): CheckOptions {
+    return {
       quorumOf: quorumByKey(this.spec),
       progressWithinMs: this.scenario.checks.progressWithin,
       resourceKind: this.spec.resource.kind,
@@ -114,10 +131,17 @@ export class Simulation {
       patterns: patternFacts(this.spec.clients),
       maxWaitMs: this.scenario.checks.maxWait ?? null,
       downAttemptsPerSecond: this.scenario.checks.downAttemptsPerSecond ?? null,
-    });
-    const completes = this.runCompletes();
-    if (completes) verdicts.push(completes);
-    return verdicts;
+    };
+  }
+
+  /**
+   * Lets go of the run once nothing more will be read from it but what is already taken (the
+   * explorer keeps only a verdict): its machines stop holding the World, so the garbage
+   * collector frees it with the young generation instead of copying it (ClientShell.detachMachines).
+   * The run cannot be stepped further.
+   */
+  release(): void {
+    this.world.release();
   }
 
   /** The cap verdict: a run stopped by a cap says so plainly instead of hanging. */

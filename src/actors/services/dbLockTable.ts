@@ -64,17 +64,17 @@ export class DbLockTable implements LockService {
   ) {
     this.process = new Process(sim, id);
     // A clock jump moves now(): rows it pushed past their deadline are expired from now on.
-    this.process.onClockJump = () => {
+    this.process.onClockJump(() => {
       for (const [key, row] of [...this.rows]) this.watchExpiry(key, row);
-    };
+    });
     // The database's state is durable, but open transactions die with the server.
-    this.process.onCrash = () => {
+    this.process.onCrash(() => {
       for (const [key, row] of [...this.rows]) if (row.expiresAtLocal === null) this.endRowLock(key, row, 'the database restarted');
       this.queues.clear();
-    };
-    this.process.onRestart = () => {
+    });
+    this.process.onRestart(() => {
       for (const [key, row] of this.rows) this.watchExpiry(key, row);
-    };
+    });
   }
 
   /** The owner of `key`'s row lock, if an open transaction holds it. */

@@ -37,9 +37,9 @@ export class LeaseService implements LockService {
   ) {
     this.process = new Process(sim, id);
     // Timers die with the process; the durable leases come back with a fresh TTL.
-    this.process.onRestart = () => {
+    this.process.onRestart(() => {
       for (const [key, holder] of this.holders) holder.timer = this.arm(key, holder);
-    };
+    });
   }
 
   label(argv: readonly string[]): string {
