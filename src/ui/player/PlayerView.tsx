@@ -36,6 +36,8 @@ export interface PlayerViewProps {
    * seven players); elsewhere (the sandbox, a preview) the player is the page, drawn at once.
    */
   drawWhenNear?: boolean;
+  /** Known to be near sight already (it mounted on screen): drawn without looking again. */
+  startsNear?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface PlayerViewProps {
  * shows, so a step re-renders the clock, the timeline and the few panels whose text moved, not
  * the whole player.
  */
-export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false, drawWhenNear = false }: PlayerViewProps) {
+export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false, drawWhenNear = false, startsNear = false }: PlayerViewProps) {
   const title = useStore(store, (s) => s.scenario.title);
   const hasRun = useShownAfterTransition(useStore(store, (s) => s.events.length > 0));
   const computing = useStore(store, (s) => s.computing);
@@ -52,7 +54,7 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
   const section = useRef<HTMLElement>(null);
   // A player out of sight shows its controls at once and draws its timeline and panels as the
   // learner nears it (see useNearViewport); one opened from a share link is brought into view.
-  const near = useNearViewport(section, hasRun && drawWhenNear) || !drawWhenNear;
+  const near = useNearViewport(section, hasRun && drawWhenNear, startsNear) || !drawWhenNear;
   useEffect(() => {
     if (bringIntoView && settledFirst) section.current?.scrollIntoView({ block: 'start' });
   }, [bringIntoView, settledFirst]);

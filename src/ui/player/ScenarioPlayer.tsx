@@ -27,8 +27,9 @@ export function ScenarioPlayer(props: ScenarioPlayerProps) {
   // while six out of sight build their controls.
   const inLesson = useRoute().name === 'lesson';
   const section = useRef<HTMLElement>(null);
-  const turn = useNearOrSoon(section, inLesson && Live !== null) || !inLesson;
-  if (Live && turn) return <Live {...props} />;
+  const turn = useNearOrSoon(section, inLesson && Live !== null);
+  // On screen as it mounts: it draws its timeline in the same task, without looking again.
+  if (Live && (turn !== null || !inLesson)) return <Live {...props} {...(turn === 'near' ? { inSight: true } : {})} />;
   return (
     <section ref={section} className="player" aria-label={`Simulation: ${props.scenario.title}`} aria-busy={failure === null}>
       {failure === null ? (

@@ -25,6 +25,8 @@ export interface ScenarioPlayerProps {
    * firstRuns.ts), shown without waiting for the worker; null when the build shipped none.
    */
   firstRun?: Promise<ComputedRun | null>;
+  /** The player is on screen as it mounts (a lesson's, see ScenarioPlayer): it draws at once. */
+  inSight?: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ScenarioPlayerProps {
  * soon as the first run arrives. A `run=` share link in the address restores a run of this
  * scenario exactly, at the playhead time it was shared at (`t=`), and brings the player into view.
  */
-export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore, onWatched, initialRun, firstRun }: ScenarioPlayerProps) {
+export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore, onWatched, initialRun, firstRun, inSight = false }: ScenarioPlayerProps) {
   const [store, setStore] = useState<PlayerStore | null>(null);
   const [fromLink, setFromLink] = useState(false);
   const route = useRoute();
@@ -130,7 +132,7 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
           </button>
         </div>
       )}
-      <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} bringIntoView={fromLink} drawWhenNear={route.name === 'lesson'} />
+      <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} bringIntoView={fromLink} drawWhenNear={route.name === 'lesson'} startsNear={inSight} />
     </>
   );
 }

@@ -60,47 +60,50 @@ const mountSoon = new IdleQueue(0);
  * sight is drawn when the learner scrolls near it, or once the page has been left alone for
  * DRAW_ANYWAY_AFTER_MS, one part per idle period.
  */
-export function useNearViewport(ref: RefObject<Element | null>, enabled = true): boolean {
-  return useNearOrQueued(ref, enabled, drawAnyway, NEAR_MARGIN_SCREENS);
+export function useNearViewport(ref: RefObject<Element | null>, enabled = true, initiallyNear = false): boolean {
+  return useNearOrQueued(ref, enabled, drawAnyway, NEAR_MARGIN_SCREENS, initiallyNear) !== null;
 }
 
 /**
- * True at once for an element on screen (or once the learner scrolls near it), otherwise once
- * the page is idle (one element per idle period, in the order they asked). A lesson's players
- * mount this way: the one the learner is looking at first, alone, and the others just after,
- * each in a short task of its own.
+ * 'near' at once for an element on screen (or once the learner scrolls near it), otherwise
+ * 'queued' once the page is idle (one element per idle period, in the order they asked); null
+ * until then. A lesson's players mount this way: the one the learner is looking at first, alone,
+ * and the others just after, each in a short task of its own.
  */
-export function useNearOrSoon(ref: RefObject<Element | null>, enabled = true): boolean {
-  return useNearOrQueued(ref, enabled, mountSoon, 0);
+export function useNearOrSoon(ref: RefObject<Element | null>, enabled = true): Revealed | null {
+  return useNearOrQueued(ref, enabled, mountSoon, 0, false);
 }
 
+/** Why an element was revealed: it is near the viewport, or its turn in the idle queue came. */
+export type Revealed = 'near' | 'queued';
+
 /** `atOnceMarginScreens`: how near, in screens, counts as near when the element first appears. */
-function useNearOrQueued(ref: RefObject<Element | null>, enabled: boolean, queue: IdleQueue, atOnceMarginScreens: number): boolean {
-  const [near, setNear] = useState(false);
+function useNearOrQueued(ref: RefObject<Element | null>, enabled: boolean, queue: IdleQueue, atOnceMarginScreens: number, initiallyNear: boolean): Revealed | null {
+  const [revealed, setRevealed] = useState<Revealed | null>(initiallyNear ? 'near' : null);
+  const near = revealed !== null;
   // Near already when it appears (the player a learner opened the page at, or scrolled to while
   // it loaded): said before the first paint, so it is drawn in that frame, rather than after the
   // frame it takes the observer to first report.
   useLayoutEffect(() => {
     const element = ref.current;
-    if (enabled && !near && element && isNear(element, atOnceMarginScreens)) setNear(true);
+    if (enabled && !near && element && isNear(element, atOnceMarginScreens)) setRevealed('near');
   }, [ref, enabled, near, atOnceMarginScreens]);
   useEffect(() => {
     const element = ref.current;
     if (!enabled || near || !element) return;
     if (typeof IntersectionObserver !== 'function') {
-      setNear(true);
+      setRevealed('near');
       return;
     }
-    const reveal = () => setNear(true);
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { rootMargin: NEAR_MARGIN });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setRevealed('near'), { rootMargin: NEAR_MARGIN });
     observer.observe(element);
-    const cancel = queue.add(reveal);
+    const cancel = queue.add(() => setRevealed('queued'));
     return () => {
       observer.disconnect();
       cancel();
     };
   }, [ref, enabled, near, queue]);
-  return near;
+  return revealed;
 }
 
 /** Whether the element is within `marginScreens` of the viewport now: the observer's test, done at once. */
