@@ -4,6 +4,7 @@ import type { TraceTag } from '../sim/trace';
 import type { ClientActor, ClientLaneState } from './clientActor';
 import { Process } from './process';
 import { Tries, type RetryPolicy } from './retryPolicy';
+import { MachineTies } from './machineTies';
 
 /**
  * The lane's state data is one shared, frozen object per state: a contended run records
@@ -43,7 +44,7 @@ export abstract class ClientShell<State extends ClientLaneState> implements Clie
   protected readonly tries: Tries;
   private lastState: State | 'crashed' | '' = '';
   /** How to cut each machine this client started loose from it (see detachMachines). */
-  private readonly ties: (() => void)[] = [];
+  protected readonly ties = new MachineTies();
   private readonly stateTag: TraceTag<'actor.state'>;
 
   constructor(
@@ -81,12 +82,7 @@ export abstract class ClientShell<State extends ClientLaneState> implements Clie
    * The explorer releases each run as soon as it has the verdict.
    */
   detachMachines(): void {
-    for (const untie of this.ties) untie();
-  }
-
-  /** Notes how to cut a machine loose from this client once the run is over. */
-  protected tie(untie: () => void): void {
-    this.ties.push(untie);
+    this.ties.cutAll();
   }
 
   /** The process crashed: stop the machine and drop what only it remembered (timers die with the process). */

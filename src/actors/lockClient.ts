@@ -1,35 +1,17 @@
 import { createActor, type Actor } from 'xstate';
-import type { Network } from '../net/network';
-import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { formatMs } from '../sim/time';
 import type { TraceTag } from '../sim/trace';
 import { breakerLaneState, breakerState, circuitBreakerMachine, type CircuitBreakerLaneState } from './circuitBreakerMachine';
 import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
+import type { LockClientWiring } from './clientWiring';
 import { initialSnapshot, keyData, type ClientActorRef } from './lockClientCaches';
 import { bindEffects, lockClientMachine, machineState, unbindEffects, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
 import { ProcessClock } from './processClock';
-import type { AcquireResult, FailedAcquire, Recipe, RecipeContext } from './recipes/recipe';
-import type { Resource, ReadResult } from './resources/resource';
+import type { AcquireResult, FailedAcquire, Recipe } from './recipes/recipe';
+import type { ReadResult } from './resources/resource';
 import { Rpc } from './rpc';
-import type { RedisNode } from './redisNode';
-
-/** What the world connects a lock client to; everything else comes from its ClientSpec. */
-export interface LockClientWiring {
-  network: Network;
-  /** The addresses of the nodes it talks to (one, or every master for Redlock). */
-  nodes: readonly RedisNode[];
-  resource: Resource;
-  /** Its random lock value. */
-  value: string;
-  /** Ask for fencing tokens (the resource checks them, or the client wants them anyway). */
-  fencing: boolean;
-  /** Builds the recipe's protocol for this client. */
-  recipe: (ctx: RecipeContext) => Recipe;
-  /** This client's own random stream (retry jitter). */
-  random: Prng;
-}
 
 /** What the machine decides with, from the client's spec (see LockClientInput). */
 function machineInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
@@ -114,7 +96,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     const breaker = createActor(circuitBreakerMachine, { input: options, clock });
     // The cool-down can end during a retry pause: the lane says so at once.
     const subscription = breaker.subscribe(() => this.showState(this.ownState));
-    this.tie(() => {
+    this.ties.add(() => {
       subscription.unsubscribe();
       clock.release();
     });
@@ -140,7 +122,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     const actor: ClientActorRef = createActor(lockClientMachine, { input, snapshot: initialSnapshot(input), clock });
     bindEffects(actor, this);
     const subscription = actor.subscribe((snapshot) => this.showState(machineState(snapshot)));
-    this.tie(() => {
+    this.ties.add(() => {
       subscription.unsubscribe();
       clock.release();
       unbindEffects(actor);

@@ -2,17 +2,13 @@ import { createActor, type Actor } from 'xstate';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { Process } from './process';
+import { MachineTies } from './machineTies';
 import { chooseReplica } from './replicaChoice';
 import type { NodeInfo, RedisServerNode } from './redisNode';
 import { ProcessClock } from './processClock';
-import { bindSentinelEffects, unbindSentinelEffects, sentinelMachine, type SentinelEffects, type SentinelEvent, type SentinelLaneState, type SentinelState } from './sentinelMachine';
+import { bindSentinelEffects, unbindSentinelEffects, sentinelContext, sentinelMachine, type SentinelEffects, type SentinelEvent, type SentinelLaneState } from './sentinelMachine';
 import type { SentinelGroupView, SentinelPeer } from './sentinelPeers';
-import { ELECTION_TIMEOUT_MS, MAX_DESYNC_MS, OPINION_VALID_MS, PING_PERIOD_MS, RECONFIGURE_AFTER_MS } from './sentinelTiming';
-
-interface Opinion {
-  down: boolean;
-  atMs: number;
-}
+import { MAX_DESYNC_MS, OPINION_VALID_MS, PING_PERIOD_MS, RECONFIGURE_AFTER_MS } from './sentinelTiming';
 
 /**
  * One Sentinel process. Every second it PINGs every node of its group; a primary silent for
@@ -39,7 +35,8 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   readonly info = new Map<string, NodeInfo>();
   private readonly sdown = new Set<string>();
   private readonly mismatchSince = new Map<string, number>();
-  private readonly opinions = new Map<string, Opinion>();
+  /** What the other sentinels answered (is the primary down?), and when. */
+  private readonly opinions = new Map<string, { down: boolean; atMs: number }>();
   private odown = false;
   /** This sentinel's vote: the leader it chose for `epoch`. */
   private vote = { epoch: 0, leader: '' };
@@ -52,8 +49,8 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   private readonly unconfirmed = new Set<string>();
   private awake = false;
   private startedMs = 0;
-  /** Each machine started (one per life) and its clock, to cut loose once the run is over. */
-  private readonly machines: { actor: Actor<typeof sentinelMachine>; clock: ProcessClock }[] = [];
+  /** How to cut each machine started (one per life) loose once the run is over. */
+  private readonly ties = new MachineTies();
 
   constructor(
     private readonly sim: Sim,
@@ -67,7 +64,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     this.process.onCrash(() => {
       this.actor.stop();
       this.awake = false;
-      this.record('crashed');
+      this.show('crashed');
     });
     // A restarted sentinel reloads its configuration file (primary and epochs survive) and starts over.
     this.process.onRestart(() => {
@@ -78,39 +75,29 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   }
 
   private spawn(): Actor<typeof sentinelMachine> {
-    const { quorum, failoverTimeoutMs } = this.group.settings;
-    const input = {
-      quorum,
-      votesNeeded: Math.max(quorum, Math.floor(this.group.sentinelCount / 2) + 1),
-      electionTimeoutMs: Math.min(ELECTION_TIMEOUT_MS, failoverTimeoutMs),
-      failoverTimeoutMs,
-    };
+    const input = sentinelContext(this.group.settings, this.group.sentinelCount);
     // The machine's delays (election and failover timeouts) are kernel timers on this process's clock.
     const clock = new ProcessClock(this.process);
     const actor = createActor(sentinelMachine, { input, clock });
     bindSentinelEffects(actor, this);
-    this.machines.push({ actor, clock });
+    this.ties.add(() => {
+      clock.release();
+      unbindSentinelEffects(actor);
+    });
     actor.start();
     return actor;
   }
 
   /** Cuts this sentinel's machines loose from the finished run, as ClientShell.detachMachines does. */
   detachMachines(): void {
-    for (const { actor, clock } of this.machines) {
-      clock.release();
-      unbindSentinelEffects(actor);
-    }
+    this.ties.cutAll();
   }
 
-  private record(state: SentinelLaneState): void {
+  /** Effect: show the machine's new state on the lane (or, from this class, that the process crashed). */
+  show(state: SentinelLaneState): void {
     if (state === this.state) return;
     this.state = state;
     this.sim.record('actor.state', this.id, { state });
-  }
-
-  /** Effect: show the machine's new state on the lane. */
-  show(state: SentinelState): void {
-    this.record(state);
   }
 
   private send(event: SentinelEvent): void {

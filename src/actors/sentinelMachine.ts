@@ -1,4 +1,5 @@
 import { and, setup, type AnyActorRef } from 'xstate';
+import { ELECTION_TIMEOUT_MS } from './sentinelTiming';
 
 /** What a sentinel's machine needs to decide: its group's settings, fixed for its life. */
 export interface SentinelContext {
@@ -10,6 +11,16 @@ export interface SentinelContext {
   electionTimeoutMs: number;
   /** How long the leader waits for the chosen replica to become primary before it aborts. */
   failoverTimeoutMs: number;
+}
+
+/** The context for a group's settings and its number of sentinels. */
+export function sentinelContext({ quorum, failoverTimeoutMs }: { quorum: number; failoverTimeoutMs: number }, sentinelCount: number): SentinelContext {
+  return {
+    quorum,
+    votesNeeded: Math.max(quorum, Math.floor(sentinelCount / 2) + 1),
+    electionTimeoutMs: Math.min(ELECTION_TIMEOUT_MS, failoverTimeoutMs),
+    failoverTimeoutMs,
+  };
 }
 
 export type SentinelEvent =

@@ -1,32 +1,16 @@
 import { createActor, type Actor } from 'xstate';
 import { formatReply } from '../redis/cliFormat';
 import type { Reply } from '../redis/reply';
-import type { Network } from '../net/network';
-import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
 import { describeStep, fillPlaceholders, keyOf, type ClientStep } from './clientSteps';
 import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
+import type { StepClientWiring } from './clientWiring';
 import { ProcessClock } from './processClock';
-import type { RedisNode } from './redisNode';
-import type { ReadResult, Resource } from './resources/resource';
+import type { ReadResult } from './resources/resource';
 import { counted, failure, type FailedAcquire } from './recipes/recipe';
 import { Rpc, type RpcResult } from './rpc';
 import { bindStepEffects, stepClientMachine, unbindStepEffects, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
-
-/** What the world connects a step client to; everything else comes from its ClientSpec. */
-export interface StepClientWiring {
-  network: Network;
-  /** Where a Redis step goes when it names no node. */
-  defaultNode: RedisNode;
-  /** Every Redis node a step may name. */
-  nodeById: (id: string) => RedisNode | undefined;
-  resource: Resource;
-  /** Its random lock value. */
-  value: string;
-  /** This client's own random stream (retry jitter). */
-  random: Prng;
-}
 
 /**
  * A client that follows an explicit step list instead of a recipe. Its machine walks the list
@@ -86,7 +70,7 @@ export class StepClient extends ClientShell<StepClientLaneState> {
       waitEnded: (index) => this.sim.record('step.done', this.id, { index, result: 'waited' }),
     });
     const subscription = actor.subscribe((snapshot) => this.recordState(snapshot.value as StepClientMachineState));
-    this.tie(() => {
+    this.ties.add(() => {
       subscription.unsubscribe();
       clock.release();
       unbindStepEffects(actor);
