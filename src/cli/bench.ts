@@ -7,7 +7,8 @@
  *   a minimal hand-written loop (src/bench/baselineLoop.ts) measured in the same run. A guard, not
  *   a goal: the ratio must stay at or above 0.05 (DESIGN §12).
  * - sweep.paused_barista.runs_per_s: complete runs (build, run, all verdicts) of lesson 5's
- *   scenario, one seed after another, as the explorer would do them.
+ *   scenario, one seed after another. (The explorer judges only the invariant it hunts and
+ *   releases each run: src/bench/explorerAllocation.ts measures what its runs allocate.)
  * - kernel.parts: the same workload's two halves apart (src/bench/contention.ts): events/s of
  *   the retry traffic alone, and wall-clock µs per job of a lone client working job after job.
  * - kernel.xstate_floor: what XState alone takes of a contention run (its jobs times a job's
