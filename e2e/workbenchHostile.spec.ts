@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { workbenchDiagnosticsFigure } from '../src/bench/workbenchDiagnostics';
+import { luaBlock } from '../src/testing/luaBlock';
 import { TEMPLATE } from '../src/ui/workbench/workbenchModel';
 
 /**
@@ -22,10 +23,7 @@ clients:
       - redis:
           - EVAL
           - |
-${script
-  .split('\n')
-  .map((l) => `            ${l}`)
-  .join('\n')}
+${luaBlock(script)}
           - 0
         as: acquire
       - { write: espresso }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLuaEngine } from '../../redis/lua/index';
+import { luaBlock } from '../../testing/luaBlock';
 import { checkScenarioText } from './checkScenarioText';
 import { luaSyntaxDiagnostics, withLuaSyntax, type LuaCompiler } from './luaDiagnostics';
 
@@ -18,10 +19,7 @@ clients:
       - redis:
           - EVAL
           - |
-${script
-  .split('\n')
-  .map((l) => `            ${l}`)
-  .join('\n')}
+${luaBlock(script)}
           - 1
           - lock
           - '{value}'

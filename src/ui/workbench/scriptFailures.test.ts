@@ -3,6 +3,7 @@ import type { ScriptEngine } from '../../redis/scriptEngine';
 import { parseScenario } from '../../scenario/parse';
 import { loadScriptEngine } from '../../scenario/run';
 import { Simulation } from '../../scenario/simulation';
+import { luaBlock } from '../../testing/luaBlock';
 import { placeScriptFailures, scriptFailures } from './scriptFailures';
 
 let engine: ScriptEngine;
@@ -20,10 +21,7 @@ clients:
       - redis:
           - EVAL
           - |
-${script
-  .split('\n')
-  .map((l) => `            ${l}`)
-  .join('\n')}
+${luaBlock(script)}
           - ${extraArgs}
         as: acquire
       - { write: espresso }
