@@ -12,14 +12,16 @@ import { exportScenarioYaml } from '../../scenario/toYaml';
 import { DEFAULT_SANDBOX, sandboxScenario, type SandboxSpec } from './sandboxModel';
 import './playground.css';
 
-function defaultScenario(): Scenario {
+/** The world the sandbox opens with (DEFAULT_SANDBOX), built once. */
+const OPENING_WORLD = openingWorld();
+/** The same, as the player's key spells it. */
+const OPENING_KEY = JSON.stringify(OPENING_WORLD);
+
+function openingWorld(): Scenario {
   const built = sandboxScenario(DEFAULT_SANDBOX);
   if (!built.ok) throw new Error(built.message);
   return built.scenario;
 }
-
-/** The world the sandbox opens with, as the player's key spells it. */
-const OPENING_WORLD = JSON.stringify(defaultScenario());
 
 /**
  * The sandbox: build a world from a form (Redis nodes, clients and their recipes, the
@@ -30,7 +32,7 @@ export function SandboxPage() {
   const route = useRoute();
   const runParam = route.name === 'sandbox' ? route.params.get('run') : null;
   const [spec, setSpec] = useState<SandboxSpec>(DEFAULT_SANDBOX);
-  const [scenario, setScenario] = useState<Scenario>(() => linkedScenario(runParam) ?? defaultScenario());
+  const [scenario, setScenario] = useState<Scenario>(() => linkedScenario(runParam) ?? OPENING_WORLD);
   const [formError, setFormError] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
@@ -86,6 +88,7 @@ export function SandboxPage() {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
+  const worldKey = JSON.stringify(scenario);
   return (
     <div className="sandbox">
       <header className="sandbox-header">
@@ -167,12 +170,12 @@ export function SandboxPage() {
       </div>
 
       <ScenarioPlayer
-        key={JSON.stringify(scenario)}
+        key={worldKey}
         scenario={scenario}
         embedScenarioInLink
         onStore={(s) => (storeRef.current = s)}
         // The opening world's run ships with the site: shown without waiting for the worker.
-        {...(JSON.stringify(scenario) === OPENING_WORLD ? { firstRun: sandboxFirstRun() } : {})}
+        {...(worldKey === OPENING_KEY ? { firstRun: sandboxFirstRun() } : {})}
       />
     </div>
   );
