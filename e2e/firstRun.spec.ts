@@ -64,3 +64,40 @@ test('a first run too heavy to ship (the fifty-client herd) is computed by the w
   expect(await hash.textContent()).toBe(nodeHash('lessons/scenarios/herd-fixed.yaml'));
   expect(requests.some((url) => url.includes('first-run-misconceptions-herd'))).toBe(false);
 });
+
+test('while its code loads, a player keeps a screen of room: the page does not jump when it arrives, and only the player in sight is built first', async ({ page }) => {
+  // The player's code is held back until the placeholders have been looked at.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/ScenarioPlayerLive-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./#/lesson/replication-lost-lock');
+  const placeholder = page.locator('section.player[aria-busy="true"]').first();
+  await expect(placeholder).toContainText('Loading the simulator');
+  await placeholder.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const viewportHeight = page.viewportSize()!.height;
+  expect((await placeholder.boundingBox())!.height).toBeGreaterThanOrEqual(viewportHeight);
+
+  // Layout shifts from here on: the player replacing its placeholder must not push what is in view.
+  await page.evaluate(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifted += entry.value;
+    }).observe({ type: 'layout-shift' });
+  });
+  // The first player's arrival is watched from the frame it is drawn in: the second player, below
+  // it and out of sight, must still be waiting its turn then.
+  const secondBuiltWhenFirstDrawn = page.waitForFunction(() => {
+    const [first, second] = document.querySelectorAll('section.player');
+    if (!first?.querySelector('.timeline-svg-host svg')?.childElementCount) return null;
+    return { built: !second?.classList.contains('player-placeholder') };
+  }, undefined, { polling: 'raf', timeout: 20_000 });
+  release();
+  expect((await (await secondBuiltWhenFirstDrawn).jsonValue())!.built, 'the player out of sight was built before the one in view was drawn').toBe(false);
+  const first = page.locator('section.player').first();
+  await expect(first.getByTestId('trace-hash')).toHaveText(/^[0-9a-f]{16}$/);
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.05);
+});

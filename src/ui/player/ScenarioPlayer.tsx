@@ -31,7 +31,7 @@ export function ScenarioPlayer(props: ScenarioPlayerProps) {
   // On screen as it mounts: it draws its timeline in the same task, without looking again.
   if (Live && (turn !== null || !inLesson)) return <Live {...props} {...(turn === 'near' ? { inSight: true } : {})} />;
   return (
-    <section ref={section} className="player" aria-label={`Simulation: ${props.scenario.title}`} aria-busy={failure === null}>
+    <section ref={section} className="player player-placeholder" aria-label={`Simulation: ${props.scenario.title}`} aria-busy={failure === null}>
       {failure === null ? (
         <p className="player-loading">Loading the simulator…</p>
       ) : (

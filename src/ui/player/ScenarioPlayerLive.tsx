@@ -36,7 +36,11 @@ export interface ScenarioPlayerProps {
  * scenario exactly, at the playhead time it was shared at (`t=`), and brings the player into view.
  */
 export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore, onWatched, initialRun, firstRun, inSight = false }: ScenarioPlayerProps) {
-  const [store, setStore] = useState<PlayerStore | null>(null);
+  // A lesson's default run, shipped and already here, needs nothing else: the store exists from
+  // the first render, so the timeline draws in the commit that mounts the player rather than a
+  // frame later (an effect would run only after the browser had painted a placeholder).
+  const [store, setStore] = useState<PlayerStore | null>(() => (currentParam('run') === null && !initialRun ? shippedStore(scenario, firstRun) : null));
+  const storeFor = useRef<Scenario | null>(store ? scenario : null);
   const [fromLink, setFromLink] = useState(false);
   const route = useRoute();
   const runParam = route.name === 'lesson' || route.name === 'sandbox' ? route.params.get('run') : null;
@@ -44,6 +48,11 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
+    if (store && storeFor.current === scenario) {
+      onStore?.(store);
+      return;
+    }
+    storeFor.current = null;
     let live = true;
     const start = (initial: DecodeResult | null) => {
       if (!live) return;
@@ -98,7 +107,7 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
 
   if (!store) {
     return (
-      <section className="player" aria-label={`Simulation: ${scenario.title}`} aria-busy="true">
+      <section className="player player-placeholder" aria-label={`Simulation: ${scenario.title}`} aria-busy="true">
         <p className="player-loading">Loading the simulator…</p>
       </section>
     );
@@ -135,6 +144,13 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
       <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} bringIntoView={fromLink} drawWhenNear={route.name === 'lesson'} startsNear={inSight} />
     </>
   );
+}
+
+/** A store showing `scenario`'s shipped default run, if that run has already arrived. */
+function shippedStore(scenario: Scenario, firstRun: Promise<ComputedRun | null> | undefined): PlayerStore | null {
+  const shown = firstRun ? settledFirstRun(firstRun) : undefined;
+  if (!firstRun || !shown) return null;
+  return createPlayerStore(scenario, withFirstRun(pageSimulator(scenario), firstRun, defaultRunConfig(scenario)), undefined, shown);
 }
 
 /** A parameter of the address's fragment query right now (read when the player starts). */
