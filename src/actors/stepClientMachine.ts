@@ -6,15 +6,16 @@ import { assign, setup, type AnyActorRef } from 'xstate';
  * without knowing what the other steps do.
  */
 export interface StepClientContext {
-  startAtMs: number;
   waits: readonly (number | null)[];
   /** The step being carried out (or waited on). */
   index: number;
 }
 
-export type StepClientInput = Pick<StepClientContext, 'startAtMs' | 'waits'>;
+export type StepClientInput = Pick<StepClientContext, 'waits'>;
 
 export type StepClientEvent =
+  /** The client's start time has come (StepClient's timer on the process's clock). */
+  | { type: 'START' }
   /** The current step finished: go on to the next. */
   | { type: 'NEXT' }
   /** Give up: the lock could not be had and the step says stop (or Tries gave up, or Redis answered an error). */
@@ -64,7 +65,6 @@ export const stepClientMachine = setup({
     advance: assign({ index: ({ context }) => context.index + 1 }),
   },
   delays: {
-    startDelay: ({ context }) => context.startAtMs,
     waitDelay: ({ context }) => context.waits[context.index] ?? 0,
   },
   guards: {
@@ -76,7 +76,9 @@ export const stepClientMachine = setup({
   context: ({ input }) => ({ ...input, index: 0 }),
   initial: 'idle',
   states: {
-    idle: { after: { startDelay: 'next' } },
+    // Idle until StepClient's start timer says go: with no timer of its own, this state is the
+    // same for every run, so StepClient can restore it from a cached snapshot.
+    idle: { on: { START: 'next' } },
     // A transient choice: the end of the list, a wait step, or a step to run.
     next: { always: [{ guard: 'atEnd', target: 'done' }, { guard: 'isWait', target: 'waiting' }, { target: 'running' }] },
     running: {
