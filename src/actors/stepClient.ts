@@ -34,8 +34,8 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   private basis: ReadResult | null = null;
   /**
    * Each Redis step's arguments with the placeholders filled, the token they were filled with,
-   * and the key they name. A busy step is retried again and again with the same arguments: sending the same
-   * array lets Rpc reuse its command line instead of building one per try.
+   * and the key they name. A busy step is retried again and again with the same arguments:
+   * sending the same array lets Rpc reuse its command line instead of building one per try.
    */
   private readonly filled: (Filled | undefined)[] = [];
 
