@@ -241,3 +241,32 @@ resource: { id: espresso }
     expect(r.verdict('single-writer').holds).toBe(true);
   });
 });
+
+describe('a client that crashes during a wait', () => {
+  it('never says it waited through the wait it lost; after a restart it waits through the new one', () => {
+    const r = runYaml(
+      `
+id: crash-wait
+title: crash-wait
+seed: 1
+clients:
+  - id: A
+    steps:
+      - { redis: [SET, lock, '{value}', NX, PX, 3000] }
+      - { wait: 5s }
+      - { write: espresso }
+resource: { id: espresso }
+`,
+      {
+        actions: [
+          { at: 1000, do: 'crash', target: 'A' },
+          { at: 1500, do: 'restart', target: 'A' },
+        ],
+      },
+    );
+    // The wait begun at 4 ms was cut short at 1 s; the new life waits from 3,018 ms (once A's old lease let go).
+    const waited = r.of('step.done', 'A').filter((e) => e.data.result === 'waited');
+    expect(waited.map((e) => [e.at, e.data.index])).toEqual([[8018, 1]]);
+    expect(r.of('actor.state', 'A').map((e) => e.data.state).slice(0, 5)).toEqual(['idle', 'running', 'waiting', 'crashed', 'idle']);
+  });
+});

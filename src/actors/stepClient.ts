@@ -2,15 +2,17 @@ import { createActor, type Actor } from 'xstate';
 import { formatReply } from '../redis/cliFormat';
 import type { Reply } from '../redis/reply';
 import type { Sim } from '../sim/sim';
-import { describeStep, fillPlaceholders, keyOf, type ClientStep } from './clientSteps';
+import { fillPlaceholders, keyOf, type ClientStep } from './clientSteps';
 import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
 import type { StepClientWiring } from './clientWiring';
+import { keyData } from './lockClientCaches';
 import { ProcessClock } from './processClock';
 import type { ReadResult } from './resources/resource';
 import { counted, failure, type FailedAcquire } from './recipes/recipe';
 import { Rpc, type RpcResult } from './rpc';
-import { bindStepEffects, stepClientMachine, unbindStepEffects, type StepClientInput, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
+import { stepListOf, type StepList } from './stepClientCaches';
+import { bindStepEffects, stepClientMachine, unbindStepEffects, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
 
 /**
  * A client that follows an explicit step list instead of a recipe. Its machine walks the list
@@ -23,18 +25,19 @@ import { bindStepEffects, stepClientMachine, unbindStepEffects, type StepClientI
 export class StepClient extends ClientShell<StepClientLaneState> {
   private actor: Actor<typeof stepClientMachine>;
   private readonly rpc: Rpc;
-  private readonly input: StepClientInput;
+  /** What every client following this list shares, whatever the run (stepClientCaches.ts). */
+  private readonly list: StepList;
   private readonly steps: readonly ClientStep[];
   /** The client's lock key: what `{key}` stands for. */
   private readonly key: string;
   private token: number | null = null;
   private basis: ReadResult | null = null;
   /**
-   * Each Redis step's arguments with the placeholders filled, and the token they were filled
-   * with. A busy step is retried again and again with the same arguments: sending the same
-   * array lets Rpc reuse its command line instead of building one per try.
+   * Each Redis step's arguments with the placeholders filled, the token they were filled with,
+   * and the key they name. A busy step is retried again and again with the same arguments:
+   * sending the same array lets Rpc reuse its command line instead of building one per try.
    */
-  private readonly filled: ({ token: number | null; argv: string[] } | undefined)[] = [];
+  private readonly filled: (Filled | undefined)[] = [];
 
   constructor(
     sim: Sim,
@@ -45,8 +48,8 @@ export class StepClient extends ClientShell<StepClientLaneState> {
     this.steps = spec.steps ?? [];
     this.key = spec.keys[0]!;
     this.rpc = new Rpc(sim, wiring.network, this.process, spec.timeoutMs);
-    this.input = { startAtMs: spec.startAtMs, waits: this.steps.map((s) => (s.do === 'wait' ? s.ms : null)) };
-    this.actor = this.spawn(this.input);
+    this.list = stepListOf(this.steps);
+    this.actor = this.spawn(spec.startAtMs);
   }
 
   protected stopMachine(): void {
@@ -57,13 +60,15 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   protected startOver(): void {
     this.token = null;
     this.basis = null;
-    this.actor = this.spawn({ ...this.input, startAtMs: 0 });
+    this.actor = this.spawn(0);
   }
 
-  private spawn(input: StepClientInput): Actor<typeof stepClientMachine> {
+  /** A new machine, started now and told to go at `startAtMs` on the process's clock. */
+  private spawn(startAtMs: number): Actor<typeof stepClientMachine> {
     // The same kernel-driven clock as the lock client: delays are virtual and freeze in a pause.
     const clock = new ProcessClock(this.process);
-    const actor = createActor(stepClientMachine, { input, clock });
+    const { input, snapshot } = this.list;
+    const actor = createActor(stepClientMachine, { input, snapshot, clock });
     bindStepEffects(actor, {
       runStep: (index) => this.run(index),
       waitStarted: (index) => this.startStep(index),
@@ -76,11 +81,12 @@ export class StepClient extends ClientShell<StepClientLaneState> {
       unbindStepEffects(actor);
     });
     actor.start();
+    this.process.setTimer(startAtMs, () => actor.send({ type: 'START' }));
     return actor;
   }
 
   private startStep(index: number): void {
-    this.sim.record('step.start', this.id, { index, detail: describeStep(this.steps[index]!) });
+    this.sim.record('step.start', this.id, this.list.starts[index]!);
   }
 
   private finish(index: number, result: string): void {
@@ -99,10 +105,9 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   private command(index: number, step: Extract<ClientStep, { do: 'redis' }>): void {
     const { defaultNode, nodeById } = this.wiring;
     const { ttlMs } = this.spec;
-    const argv = this.argvOf(index, step);
+    const { argv, key } = this.filledIn(index, step);
     const node = step.node === null ? defaultNode : nodeById(step.node)!;
-    const key = keyOf(argv) ?? this.key;
-    if (step.as === 'acquire' && this.tries.failures === 0) this.sim.record('lock.request', this.id, { key });
+    if (step.as === 'acquire' && this.tries.failures === 0) this.sim.record('lock.request', this.id, keyData(key));
     this.rpc.call(node, argv, spaced, (result) => {
       const answer = !result.ok ? 'no answer (timeout)' : result.refusal === undefined ? formatReply(result.reply) : `${formatReply(result.reply)}; ${result.refusal}`;
       if (step.as === 'acquire') return this.acquired(index, step, key, argv, result, answer);
@@ -124,15 +129,16 @@ export class StepClient extends ClientShell<StepClientLaneState> {
     });
   }
 
-  /** Step `index`'s arguments as sent now (only `{token}` changes during a run). */
-  private argvOf(index: number, step: Extract<ClientStep, { do: 'redis' }>): string[] {
+  /** Step `index`'s arguments as sent now (only `{token}` changes during a run), and the key they name. */
+  private filledIn(index: number, step: Extract<ClientStep, { do: 'redis' }>): Filled {
     const kept = this.filled[index];
-    if (kept?.token === this.token) return kept.argv;
+    if (kept?.token === this.token) return kept;
     const { value } = this.wiring;
     const { ttlMs, id } = this.spec;
     const argv = fillPlaceholders(step.argv, { value, token: this.token, key: this.key, ttlMs, id });
-    this.filled[index] = { token: this.token, argv };
-    return argv;
+    const filled = { token: this.token, argv, key: keyOf(argv) ?? this.key };
+    this.filled[index] = filled;
+    return filled;
   }
 
   /**
@@ -152,7 +158,7 @@ export class StepClient extends ClientShell<StepClientLaneState> {
     // Redis granted it but the client library did not count it (WAIT): busy, with the reason. A
     // step list says every command itself, so it deletes a refused key only if a step does.
     const failed: FailedAcquire = grant && result.refusal !== undefined ? { ok: false, reason: 'busy', refusal: result.refusal, release: false } : failure(result);
-    if (failed.reason !== 'error') this.sim.record('lock.busy', this.id, 'refusal' in failed ? { key, refusal: failed.refusal } : { key });
+    if (failed.reason !== 'error') this.sim.record('lock.busy', this.id, 'refusal' in failed ? { key, refusal: failed.refusal } : keyData(key));
     const delayMs = this.tries.failed(failed.reason, step.ifBusy === 'retry');
     if (delayMs !== null) {
       this.sim.record('step.done', this.id, { index, result: `${answer}: busy, retry in ${delayMs} ms` });
@@ -198,6 +204,13 @@ export class StepClient extends ClientShell<StepClientLaneState> {
       network.send(resource.id, this.process, accepted ? 'accepted' : 'rejected', () => this.finish(index, accepted ? 'accepted' : 'rejected'));
     });
   }
+}
+
+/** A Redis step's arguments filled in with the token of the moment, and the key they name. */
+interface Filled {
+  token: number | null;
+  argv: string[];
+  key: string;
 }
 
 /** OK, or a positive integer (SETNX's 1, a script's token): the command did what was asked. */

@@ -2,16 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { shortestPaths, transitionsTaken } from './machinePaths';
 import { stepClientMachine, type StepClientEvent, type StepClientInput } from './stepClientMachine';
 
-/** A command, a wait, a command: every kind of step the machine tells apart. */
-const inputs: StepClientInput[] = [{ startAtMs: 0, waits: [null, 5, null] }];
-const events: StepClientEvent[] = [{ type: 'NEXT' }, { type: 'STOP' }];
+/** Lists that take every way from one step to the next: none, only waits, only commands, and both. */
+const inputs: StepClientInput[] = [{ waits: [] }, { waits: [5, 5] }, { waits: [null, null] }, { waits: [null, 5, null] }];
+const events: StepClientEvent[] = [{ type: 'START' }, { type: 'NEXT' }, { type: 'STOP' }];
 
 /** The step client's specification, one line per transition taken on an event or a delay. */
 const SPEC = [
-  'idle --after startDelay--> next',
-  'running --NEXT--> next',
+  'idle --START--> done',
+  'idle --START--> running',
+  'idle --START--> waiting',
+  'running --NEXT--> done',
+  'running --NEXT--> running',
+  'running --NEXT--> waiting',
   'running --STOP--> failed',
-  'waiting --after waitDelay--> next',
+  'waiting --after waitDelay--> done',
+  'waiting --after waitDelay--> running',
+  'waiting --after waitDelay--> waiting',
 ];
 
 describe('the step client machine, walked with @xstate/graph', () => {
@@ -20,10 +26,10 @@ describe('the step client machine, walked with @xstate/graph', () => {
   });
 
   it('runs, waits and runs again to the end of its list, or stops', () => {
-    const paths = shortestPaths(stepClientMachine, inputs, events);
-    expect(paths.get('"done"')).toEqual(['xstate.init', 'after startDelay', 'NEXT', 'after waitDelay', 'NEXT']);
-    expect(paths.get('"failed"')).toEqual(['xstate.init', 'after startDelay', 'STOP']);
-    // `next` is a choice, never a state the client rests in.
-    expect(paths.has('"next"')).toBe(false);
+    const paths = shortestPaths(stepClientMachine, [{ waits: [null, 5, null] }], events);
+    expect(paths.get('"done"')).toEqual(['xstate.init', 'START', 'NEXT', 'after waitDelay', 'NEXT']);
+    expect(paths.get('"failed"')).toEqual(['xstate.init', 'START', 'STOP']);
+    // Every state the machine rests in is one its lane shows.
+    expect([...paths.keys()].sort()).toEqual(['"done"', '"failed"', '"idle"', '"running"', '"waiting"']);
   });
 });

@@ -1,4 +1,4 @@
-import { CHECKED_KINDS, runCheckers, type CheckOptions } from '../check/invariants';
+import { CHECKED_KINDS, kindsRead, runCheckers, type CheckOptions } from '../check/invariants';
 import { patternFacts } from '../check/lockPatterns';
 import type { Verdict } from '../check/verdict';
 import { actorInfos, World, type ProcessAction, type WorldSpec } from '../actors/world';
@@ -119,7 +119,7 @@ export class Simulation {
    */
   verdictOn(invariant: InvariantName): Verdict | null {
     if (invariant === 'run-completes') return this.runCompletes();
-    return runCheckers(this.sim.trace.ofKinds(CHECKED_KINDS), { ...this.checkOptions(), only: invariant })[0] ?? null;
+    return runCheckers(this.sim.trace.ofKinds(kindsRead(invariant)), { ...this.checkOptions(), only: invariant })[0] ?? null;
   }
 
   private checkOptions(): CheckOptions {

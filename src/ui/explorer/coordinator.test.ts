@@ -4,7 +4,7 @@ import type { ScriptEngine } from '../../redis/scriptEngine';
 import { parseScenario } from '../../scenario/parse';
 import { loadScriptEngine } from '../../scenario/run';
 import { loadTestScripts } from '../../scenario/testKit';
-import { startSearch, type SearchOutcome, type SearchProgress } from './coordinator';
+import { startSearch, type Clock, type SearchOutcome, type SearchProgress } from './coordinator';
 import { createExplorerApi, type ExploreJob } from './explorerApi';
 import { ExplorerPool, inProcessExplorer, type ExplorerHandle, type ExplorerWorkerApi } from './pool';
 
@@ -60,7 +60,80 @@ function fakePool(size: number, failing: readonly number[], hang: (from: number,
   return { pool: new ExplorerPool(start, size), searched, shrunk, started: () => started, terminated: () => terminated };
 }
 
+/** Wall time that moves only when everything waits, to the next timer: a batch takes exactly the time it is given. */
+class VirtualClock implements Clock {
+  private nowMs = 0;
+  private seq = 0;
+  private timers: { at: number; seq: number; run: () => void }[] = [];
+  now(): number {
+    return this.nowMs;
+  }
+  setTimeout(run: () => void, ms: number): unknown {
+    const timer = { at: this.nowMs + ms, seq: this.seq++, run };
+    this.timers.push(timer);
+    return timer;
+  }
+  clearTimeout(timer: unknown): void {
+    this.timers = this.timers.filter((t) => t !== timer);
+  }
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.setTimeout(resolve, ms));
+  }
+  /** Awaits `promise`, moving time on whenever nothing else can happen. */
+  async settle<T>(promise: Promise<T>): Promise<T> {
+    let done = false;
+    promise.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    for (;;) {
+      // One turn of the event loop runs every promise continuation that is ready.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (done) return promise;
+      this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      const next = this.timers.shift();
+      if (!next) throw new Error('nothing left to wait for');
+      this.nowMs = next.at;
+      next.run();
+    }
+  }
+}
+
+/** Workers that take `msPerRun` of virtual time a run and break nowhere; `ends[i]` is when worker i answered its last batch. */
+function pacedPool(size: number, clock: VirtualClock, msPerRun: number): { pool: ExplorerPool; ends: number[] } {
+  const ends: number[] = [];
+  let started = 0;
+  const start = (): ExplorerHandle => {
+    const slot = started++;
+    const api: ExplorerWorkerApi = {
+      ready: () => Promise.resolve(),
+      plan: () => Promise.resolve({ kinds: ['pause'], maxFaults: 3, baseSeed: 7 }),
+      search: async (_job, from, to) => {
+        await clock.sleep((to - from) * msPerRun);
+        ends[slot] = clock.now();
+        return { failing: null, runs: to - from };
+      },
+      shrink: () => Promise.reject(new Error('nothing to shrink')),
+    };
+    return { api, terminate: () => {} };
+  };
+  return { pool: new ExplorerPool(start, size), ends };
+}
+
 describe('the explorer coordinator', () => {
+  it('has equally fast workers finish a search that finds nothing within one small batch of each other', async () => {
+    const msPerRun = 1;
+    for (const budget of [1000, 2000, 3000, 3077]) {
+      const clock = new VirtualClock();
+      const { pool, ends } = pacedPool(2, clock, msPerRun);
+      const outcome = await clock.settle(startSearch(pool, JOB, { budget, clock }).outcome);
+      expect(outcome.state).toBe('not-found');
+      // A small batch is the first one (4 runs): neither worker idles through the other's last full batch.
+      expect(Math.abs(ends[0]! - ends[1]!), `budget ${budget}`).toBeLessThanOrEqual(4 * msPerRun);
+      if (outcome.state === 'not-found') expect(outcome.elapsedMs, `budget ${budget}`).toBeLessThanOrEqual((budget / 2 + 4) * msPerRun);
+    }
+  });
+
   it('answers the lowest failing index whatever the number of workers', async () => {
     for (const size of [1, 2, 3, 5]) {
       const fake = fakePool(size, [90, 37, 412]);
