@@ -137,11 +137,12 @@ export class Simulation {
   /**
    * Lets go of the run once nothing more will be read from it but what is already taken (the
    * explorer keeps only a verdict): its machines stop holding the World, so the garbage
-   * collector frees it with the young generation instead of copying it (ClientShell.detachMachines).
-   * The run cannot be stepped further.
+   * collector frees it with the young generation instead of copying it (ClientShell.detachMachines),
+   * and its trace's columns go to the next run (Trace.release). The run cannot be stepped or read further.
    */
   release(): void {
     this.world.release();
+    this.sim.trace.release();
   }
 
   /** The cap verdict: a run stopped by a cap says so plainly instead of hanging. */

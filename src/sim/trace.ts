@@ -65,6 +65,23 @@ const IN_CHUNK = CHUNK - 1;
 /** A kind and an actor share one small integer: kind id + actor id × KIND_IDS. */
 const KIND_IDS = 1 << 10;
 
+/** The typed columns of one chunk, kept for reuse once their trace is released. */
+interface SpareColumns {
+  times: Float64Array;
+  tags: Int32Array;
+  nums: Float64Array;
+}
+
+/**
+ * Columns of released traces (see Trace.release), taken by the next trace that needs a chunk.
+ * The explorer makes thousands of short runs a second: allocating each one's typed arrays anew
+ * left V8 sweeping three array buffers a run on a background thread, which a second worker then
+ * had to share a core with. A spare chunk is never read before it is written again (events are
+ * read below the trace's length only), so reuse changes no trace.
+ */
+const spareColumns: SpareColumns[] = [];
+const MAX_SPARE_CHUNKS = 8;
+
 /**
  * The append-only record of a run: the single source of truth for the timeline, the verdicts
  * and the tests. Stored as columns (time, kind and actor, data, and a coded event's number and
@@ -130,12 +147,25 @@ export class Trace {
    * plain columns start empty and grow: most runs a sweep makes are far shorter than a chunk.
    */
   private makeRoom(id: number): void {
-    this.times.push(new Float64Array(CHUNK));
-    this.tags.push(new Int32Array(CHUNK));
-    this.nums.push(new Float64Array(CHUNK));
+    const spare = spareColumns.pop();
+    this.times.push(spare?.times ?? new Float64Array(CHUNK));
+    this.tags.push(spare?.tags ?? new Int32Array(CHUNK));
+    this.nums.push(spare?.nums ?? new Float64Array(CHUNK));
     this.datas.push(id === 0 ? [] : new Array<unknown>(CHUNK));
     this.refs.push(id === 0 ? [] : new Array<unknown>(CHUNK));
     this.limit = id + CHUNK;
+  }
+
+  /**
+   * Hands the trace's typed columns over to the next trace, once nothing will read this one again
+   * (an explorer run, judged). The trace is empty afterwards: reading an event from it throws.
+   */
+  release(): void {
+    for (let chunk = 0; chunk < this.times.length && spareColumns.length < MAX_SPARE_CHUNKS; chunk++) {
+      spareColumns.push({ times: this.times[chunk]!, tags: this.tags[chunk]!, nums: this.nums[chunk]! });
+    }
+    this.times.length = this.tags.length = this.nums.length = this.datas.length = this.refs.length = 0;
+    this.count = this.limit = 0;
   }
 
   /** A small number standing for an actor's name (for codecs that store a peer). */
