@@ -88,8 +88,7 @@ export const stepClientMachine = setup({
   context: ({ input }) => ({ ...input, index: -1 }),
   initial: 'idle',
   states: {
-    // Idle until StepClient's start timer says go: with no timer of its own, this state is the
-    // same for every run, so StepClient can restore it from a cached snapshot.
+    // Idle until StepClient's start timer (on the process's clock) says go.
     idle: { on: { START: onToNextStep } },
     running: {
       entry: 'runStep',
