@@ -99,9 +99,13 @@ class VirtualClock implements Clock {
   }
 }
 
-/** Workers that take `msPerRun` of virtual time a run and break nowhere; `ends[i]` is when worker i answered its last batch. */
-function pacedPool(size: number, clock: VirtualClock, msPerRun: number): { pool: ExplorerPool; ends: number[] } {
+/**
+ * Workers that take `msPerRun` of virtual time a run and break nowhere; `ends[i]` is when worker
+ * i answered its last batch, `batches` the size of every batch handed out, in order.
+ */
+function pacedPool(size: number, clock: VirtualClock, msPerRun: number): { pool: ExplorerPool; ends: number[]; batches: number[] } {
   const ends: number[] = [];
+  const batches: number[] = [];
   let started = 0;
   const start = (): ExplorerHandle => {
     const slot = started++;
@@ -109,6 +113,7 @@ function pacedPool(size: number, clock: VirtualClock, msPerRun: number): { pool:
       ready: () => Promise.resolve(),
       plan: () => Promise.resolve({ kinds: ['pause'], maxFaults: 3, baseSeed: 7 }),
       search: async (_job, from, to) => {
+        batches.push(to - from);
         await clock.sleep((to - from) * msPerRun);
         ends[slot] = clock.now();
         return { failing: null, runs: to - from };
@@ -117,7 +122,7 @@ function pacedPool(size: number, clock: VirtualClock, msPerRun: number): { pool:
     };
     return { api, terminate: () => {} };
   };
-  return { pool: new ExplorerPool(start, size), ends };
+  return { pool: new ExplorerPool(start, size), ends, batches };
 }
 
 describe('the explorer coordinator', () => {
@@ -132,6 +137,16 @@ describe('the explorer coordinator', () => {
       expect(Math.abs(ends[0]! - ends[1]!), `budget ${budget}`).toBeLessThanOrEqual(4 * msPerRun);
       if (outcome.state === 'not-found') expect(outcome.elapsedMs, `budget ${budget}`).toBeLessThanOrEqual((budget / 2 + 4) * msPerRun);
     }
+  });
+
+  it('gives a lone worker batches that only grow: it has no one to finish with, so its tail is not cut up', async () => {
+    const clock = new VirtualClock();
+    const { pool, batches } = pacedPool(1, clock, 0.1);
+    const outcome = await clock.settle(startSearch(pool, JOB, { budget: 3000, clock }).outcome);
+    expect(outcome.state).toBe('not-found');
+    // Every batch but the last (cut by the budget) is at least as big as the one before it.
+    for (let i = 1; i < batches.length - 1; i++) expect(batches[i]!).toBeGreaterThanOrEqual(batches[i - 1]!);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(3000);
   });
 
   it('answers the lowest failing index whatever the number of workers', async () => {

@@ -188,8 +188,10 @@ export function startSearch(pool: ExplorerPool, job: ExploreJob, options: Search
  * A worker's next batch: what its pace fits in the target (`fitted`), but never more than its
  * share of the `remaining` runs nor fewer than a first batch. Without the share, the last batch
  * is as long as any other and one worker idles up to a whole target (150 ms) while another ends it.
+ * A lone worker has no one to finish with: shrinking its last batches would only add messages.
  */
 function batchSize(fitted: number, remaining: number, workers: number): number {
+  if (workers === 1) return fitted;
   return Math.min(fitted, Math.max(FIRST_BATCH, Math.ceil(remaining / (TAIL_SHARE * workers))));
 }
 
