@@ -40,7 +40,6 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
   // the first render, so the timeline draws in the commit that mounts the player rather than a
   // frame later (an effect would run only after the browser had painted a placeholder).
   const [store, setStore] = useState<PlayerStore | null>(() => (currentParam('run') === null && !initialRun ? shippedStore(scenario, firstRun) : null));
-  const storeFor = useRef<Scenario | null>(store ? scenario : null);
   const [fromLink, setFromLink] = useState(false);
   const route = useRoute();
   const runParam = route.name === 'lesson' || route.name === 'sandbox' ? route.params.get('run') : null;
@@ -48,17 +47,17 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    if (store && storeFor.current === scenario) {
+    // Made in the first render (shippedStore) for this very scenario: the host only needs to hear of it.
+    if (store?.getState().scenario === scenario) {
       onStore?.(store);
       return;
     }
-    storeFor.current = null;
     let live = true;
     const start = (initial: DecodeResult | null) => {
       if (!live) return;
       if (initial?.ok === false) setNotice(initial.message);
       const atMs = initial?.ok ? sharedTimeMs() : undefined;
-      const simulator = firstRun ? withFirstRun(pageSimulator(scenario), firstRun, defaultRunConfig(scenario)) : pageSimulator(scenario);
+      const simulator = simulatorFor(scenario, firstRun);
       // The default run, shipped by the build and already here: shown from the first frame.
       const shown = firstRun && !initial?.ok && !initialRun ? settledFirstRun(firstRun) : undefined;
       const created = createPlayerStore(scenario, simulator, initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun, shown ?? undefined);
@@ -150,7 +149,12 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
 function shippedStore(scenario: Scenario, firstRun: Promise<ComputedRun | null> | undefined): PlayerStore | null {
   const shown = firstRun ? settledFirstRun(firstRun) : undefined;
   if (!firstRun || !shown) return null;
-  return createPlayerStore(scenario, withFirstRun(pageSimulator(scenario), firstRun, defaultRunConfig(scenario)), undefined, shown);
+  return createPlayerStore(scenario, simulatorFor(scenario, firstRun), undefined, shown);
+}
+
+/** The page's simulator for this player, answering the default run from the build's copy when one was shipped. */
+function simulatorFor(scenario: Scenario, firstRun: Promise<ComputedRun | null> | undefined) {
+  return firstRun ? withFirstRun(pageSimulator(scenario), firstRun, defaultRunConfig(scenario)) : pageSimulator(scenario);
 }
 
 /** A parameter of the address's fragment query right now (read when the player starts). */
