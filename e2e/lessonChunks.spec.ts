@@ -50,6 +50,28 @@ test.describe('on the network', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Loading the lesson' })).toHaveCount(0);
   });
 
+  test('the next lesson waits until this one’s player code has arrived', async ({ page }) => {
+    // On a 2-core machine the next body's download and evaluation delayed this lesson's first player.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const handler = async (route: Route) => {
+      await held;
+      await route.continue();
+    };
+    await page.route('**/assets/ScenarioPlayerLive-*.js', handler);
+    const bodies = watchBodies(page);
+    await page.goto(`./#/lesson/${barista.slug}`);
+    await expect(page.getByText('A freezes.', { exact: false })).toBeVisible();
+    // Idle time aplenty while the player's code is held back: the next body is not asked for.
+    await page.waitForTimeout(1500);
+    expect(bodies).toEqual([barista.slug]);
+
+    release();
+    await expect(page.locator('section.player [data-testid="trace-hash"]').first()).not.toBeEmpty();
+    await expect.poll(() => bodies).toEqual([barista.slug, afterBarista.slug]);
+    await page.unroute('**/assets/ScenarioPlayerLive-*.js', handler);
+  });
+
   test('while its body loads the lesson says so, and a body that cannot be fetched can be retried', async ({ page }) => {
     let release: (how: 'abort' | 'continue') => void = () => {};
     const held = new Promise<'abort' | 'continue'>((resolve) => (release = resolve));

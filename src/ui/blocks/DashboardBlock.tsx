@@ -2,11 +2,18 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { lockMetrics, type LockMetrics } from '../../check/metrics';
 import type { Scenario } from '../../scenario/schema';
+import type { TraceEvent } from '../../sim/traceEvents';
+import { loader } from '../layout/loader';
 import { useNearViewport } from '../player/nearViewport';
 import type { PlayerStore } from '../player/playerStore';
 import type { ComputedRun } from '../player/runModel';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
+import { useAfterPaint } from '../player/useAfterPaint';
 import './dashboard.css';
+
+// Plot's charts: fetched as soon as a dashboard is on the page, so that they download while its
+// run is computed rather than after.
+const loadCharts = loader(() => import('./dashboardCharts'));
 
 /**
  * A ```dashboard block: a live scenario, and below it the lock metrics an operator would watch,
@@ -16,6 +23,7 @@ import './dashboard.css';
  */
 export function DashboardBlock({ scenario, onWatched, firstRun }: { scenario: Scenario; onWatched?: () => void; firstRun?: Promise<ComputedRun | null> }) {
   const [store, setStore] = useState<PlayerStore | null>(null);
+  useEffect(() => void loadCharts().catch(() => undefined), []);
   return (
     <section className="block dashboard-block" aria-label={`Dashboard: ${scenario.title}`}>
       <ScenarioPlayer scenario={scenario} onStore={setStore} {...(onWatched ? { onWatched } : {})} {...(firstRun ? { firstRun } : {})} />
@@ -24,13 +32,16 @@ export function DashboardBlock({ scenario, onWatched, firstRun }: { scenario: Sc
   );
 }
 
+const NO_EVENTS: readonly TraceEvent[] = [];
+
 function Dashboard({ store }: { store: PlayerStore }) {
-  const events = useStore(store, (s) => s.events);
+  // The metrics of a fifty-client run and Plot's charts of them are the page's heaviest work
+  // after the timelines: they follow the run a painted frame behind the player, so that a new
+  // run shows on the timeline first, and only once the dashboard nears sight (useNearViewport).
+  const events = useAfterPaint<readonly TraceEvent[]>(useStore(store, (s) => s.events), NO_EVENTS);
   const scenario = useStore(store, (s) => s.scenario);
   const names = useMemo(() => new Map(scenario.clients.map((c) => [c.id, c.label ?? c.id])), [scenario]);
   const dashboard = useRef<HTMLDivElement>(null);
-  // The metrics of a fifty-client run and Plot's charts of them are the page's heaviest work
-  // after the timelines: done once the dashboard nears sight (see useNearViewport).
   const near = useNearViewport(dashboard, events.length > 0);
   const computed = useMemo(() => {
     if (!near) return null;
@@ -45,7 +56,7 @@ function Dashboard({ store }: { store: PlayerStore }) {
     const container = charts.current;
     if (!container || !computed) return;
     let live = true;
-    import('./dashboardCharts')
+    loadCharts()
       .then(({ drawDashboard }) => {
         if (!live) return;
         const start = performance.now();

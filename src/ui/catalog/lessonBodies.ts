@@ -60,19 +60,28 @@ export function retryLesson(slug: string): void {
 }
 
 /**
- * Loads a body when the browser is idle, so opening that lesson next is instant. Returns a
- * function that cancels it if it has not started.
+ * Loads a body when the browser is idle after `after` (what the page shows first), so opening
+ * that lesson next is instant. Returns a function that cancels it if it has not started.
  */
-export function prefetchLesson(slug: string): () => void {
+export function prefetchLesson(slug: string, after: Promise<unknown> = Promise.resolve()): () => void {
+  let cancel: (() => void) | null = null;
   const start = () => {
     if (!bodyOf(slug)) load(slug, true);
   };
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(start, { timeout: 5000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(start, 1000);
-  return () => clearTimeout(handle);
+  void after.then(() => {
+    if (cancel) return;
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(start, { timeout: 5000 });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(start, 1000);
+      cancel = () => clearTimeout(handle);
+    }
+  });
+  return () => {
+    cancel?.();
+    cancel = () => {};
+  };
 }
 
 /** A lesson's body for a page: loads it on mount and says whether it is there, coming, or failed. */

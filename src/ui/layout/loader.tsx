@@ -6,6 +6,8 @@ export interface Loader<T> {
   (): Promise<T>;
   /** The value once it has arrived, else null. */
   current(): T | null;
+  /** Settles once a fetch under way has ended, either way (at once when none is). */
+  settled(): Promise<void>;
 }
 
 export function loader<T>(load: () => Promise<T>): Loader<T> {
@@ -18,7 +20,8 @@ export function loader<T>(load: () => Promise<T>): Loader<T> {
     }
     return loading;
   };
-  return Object.assign(start, { current: () => loaded });
+  const settled = () => (loading ? loading.then(() => undefined, () => undefined) : Promise.resolve());
+  return Object.assign(start, { current: () => loaded, settled });
 }
 
 /**

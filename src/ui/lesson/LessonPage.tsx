@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { LessonEntry } from '../../lessons/lessonIndex';
 import type { Course, Lesson } from '../../lessons/types';
 import { prefetchLesson, retryLesson, useLessonBody } from '../catalog/lessonBodies';
+import { loadLive } from '../player/ScenarioPlayer';
 import { useProgress } from '../progress/progressStore';
 import { useVisits } from '../progress/visits';
 import { lessonHref } from '../routing/route';
@@ -26,9 +27,12 @@ export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; cou
   const completion = useAutoComplete(entry);
   const body = useLessonBody(fm.slug);
   useEffect(() => useVisits.getState().visit(fm.slug), [fm.slug]);
-  // While this lesson is read, fetch the next one so that "next" opens at once.
+  // While this lesson is read, fetch the next one so that "next" opens at once: once this one's
+  // body and its players' code have arrived, not beside them (on a 2-core machine the next
+  // body's request and evaluation delayed this lesson's first player).
   const nextSlug = next?.frontmatter.slug;
-  useEffect(() => (nextSlug ? prefetchLesson(nextSlug) : undefined), [nextSlug]);
+  const bodyHere = body.lesson !== undefined;
+  useEffect(() => (nextSlug && bodyHere ? prefetchLesson(nextSlug, loadLive.settled()) : undefined), [nextSlug, bodyHere]);
 
   return (
     <article className="lesson" aria-labelledby="lesson-title">

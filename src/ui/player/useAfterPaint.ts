@@ -5,10 +5,10 @@ import { useEffect, useRef, useState } from 'react';
  * Expensive panels (the inspector replays the simulation) read through it, so a step paints the
  * timeline first and the panel catches up a frame later. While the value changes every frame
  * (playing), the panel still updates once per frame with the latest value: pending updates are
- * coalesced, never cancelled.
+ * coalesced, never cancelled. `initial` is what shows until the first paint (by default, `value`).
  */
-export function useAfterPaint<T>(value: T): T {
-  const [shown, setShown] = useState(value);
+export function useAfterPaint<T>(value: T, initial: T = value): T {
+  const [shown, setShown] = useState(initial);
   const latest = useRef(value);
   const pending = useRef(false);
   const mounted = useRef(true);
@@ -24,17 +24,24 @@ export function useAfterPaint<T>(value: T): T {
     latest.current = value;
     if (pending.current) return;
     pending.current = true;
-    // A frame callback runs just before the paint; a message posted from it runs just after.
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        pending.current = false;
-        channel.port1.close();
-        if (mounted.current) setShown(latest.current);
-      };
-      channel.port2.postMessage(null);
+    afterNextPaint(() => {
+      pending.current = false;
+      if (mounted.current) setShown(latest.current);
     });
   }, [value]);
 
   return shown;
+}
+
+/** Runs `then` just after the browser paints its next frame. */
+function afterNextPaint(then: () => void): void {
+  // A frame callback runs just before the paint; a message posted from it runs just after.
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      then();
+    };
+    channel.port2.postMessage(null);
+  });
 }

@@ -4,6 +4,7 @@ import type { Inspection } from '../player/inspect';
 import type { ComputedRun, RunConfig } from '../player/runModel';
 import { JobQueue, type JobOutcome, type SimulatorHandle, type WorkerApi } from './jobQueue';
 import type { SimulationApi } from './simulationApi';
+import './runTransfer';
 
 /** Wall time one run, inspection or search chunk may compute before the watchdog stops it. */
 export const RUN_BUDGET_MS = 4000;

@@ -3,6 +3,7 @@ import * as Comlink from 'comlink';
 import { luaWasmUrl } from '../../redis/lua/wasmUrl';
 import type { WorkerApi } from './jobQueue';
 import type { SimulationApi } from './simulationApi';
+import './runTransfer';
 
 /**
  * The simulation worker: builds, runs and inspects runs off the page's main thread,
