@@ -149,6 +149,14 @@ describe('the explorer coordinator', () => {
     expect(batches.reduce((a, b) => a + b, 0)).toBe(3000);
   });
 
+  it('reaches batches of the target length within a few round trips, each one a wait with the worker idle', async () => {
+    const clock = new VirtualClock();
+    // 10 runs a millisecond: the default 150 ms target fits 1,500 runs.
+    const { pool, batches } = pacedPool(1, clock, 0.1);
+    await clock.settle(startSearch(pool, JOB, { budget: 6000, clock }).outcome);
+    expect(batches.slice(0, 4)).toEqual([4, 32, 256, 1500]);
+  });
+
   it('answers the lowest failing index whatever the number of workers', async () => {
     for (const size of [1, 2, 3, 5]) {
       const fake = fakePool(size, [90, 37, 412]);
