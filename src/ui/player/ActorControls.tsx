@@ -7,7 +7,15 @@ import { actorStatusKey } from './actorStatus';
 import { LinkDelayControls } from './LinkDelayControls';
 import type { PlayerStore } from './playerStore';
 import { processStatusesAt } from '../../actors/processStatus';
+import { GROUP_FROM_CLIENTS } from '../../timeline/laneGroups';
 import { rolesAt } from './roles';
+
+/**
+ * From this many actors with buttons (a herd, whose clients the timeline folds into one lane),
+ * the panel shows one actor's buttons at a time, picked from a list: fifty rows of buttons made
+ * lesson 13's player 8,000 px tall, with its dashboard beyond them.
+ */
+const PICK_FROM_ACTORS = GROUP_FROM_CLIENTS;
 
 /** The actors of the current run, in lane order. */
 export function useActors(store: PlayerStore): ActorInfo[] {
@@ -17,8 +25,9 @@ export function useActors(store: PlayerStore): ActorInfo[] {
 
 /**
  * The learner's fault buttons: the shared knobs (pause length, clock jump), the network (partition
- * from…, heal), and one row per actor, each button offered only when the scenario's `controls`
- * allow it. An action happens at the playhead's time; the run is recomputed.
+ * from…, heal), and one row per actor (in a herd, the row of the actor picked from a list), each
+ * button offered only when the scenario's `controls` allow it. An action happens at the
+ * playhead's time; the run is recomputed.
  */
 export function ActorControls({ store }: { store: PlayerStore }) {
   const scenario = useStore(store, (s) => s.scenario);
@@ -30,6 +39,7 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   const actionCount = useStore(store, (s) => s.config.actions.length);
   const settings = useStore(store, (s) => s.settings);
   const actors = useActors(store);
+  const [picked, setPicked] = useState('');
   const { states, roles, partitioned } = useMemo(() => {
     const { events: now, cursor } = store.getState();
     return { states: processStatusesAt(now, cursor), roles: rolesAt(now, cursor), partitioned: partitionedAt(now, cursor) };
@@ -40,7 +50,10 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   const has = (name: string) => (controls as readonly string[]).includes(name);
   const perActor = actors.map((actor) => ({ actor, commands: actorCommands(actor, states.get(actor.id) ?? 'running', scope, settings, roles.get(actor.id) ?? null) }));
   const network = has('partition') || has('heal') || has('network');
-  if (!network && perActor.every((a) => a.commands.length === 0)) return null;
+  const offered = perActor.filter((a) => a.commands.length > 0);
+  if (!network && offered.length === 0) return null;
+  const statusOf = (id: string) => `${states.get(id) ?? 'running'}${roles.get(id) ? `, ${roles.get(id)}` : ''}`;
+  const pick = offered.length >= PICK_FROM_ACTORS ? (offered.find((a) => a.actor.id === picked) ?? offered[0]!) : null;
 
   return (
     <div className="player-panel actor-controls-panel">
@@ -62,21 +75,31 @@ export function ActorControls({ store }: { store: PlayerStore }) {
         )}
       </div>
       {network && <NetworkControls store={store} actors={actors} partitioned={partitioned} />}
+      {pick && (
+        <label className="player-field actor-pick">
+          Buttons for one of {offered.length} actors:
+          <select value={pick.actor.id} onChange={(e) => setPicked(e.target.value)}>
+            {offered.map(({ actor }) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.label} ({statusOf(actor.id)})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <ul className="actor-controls">
-        {perActor
-          .filter((a) => a.commands.length > 0)
-          .map(({ actor, commands }) => (
-            <li key={actor.id}>
-              <span className="actor-name">
-                {actor.label} <span className="muted">({states.get(actor.id) ?? 'running'}{roles.get(actor.id) ? `, ${roles.get(actor.id)}` : ''})</span>
-              </span>
-              {commands.map((c) => (
-                <button key={c.id} type="button" disabled={!c.enabled} onClick={() => act(c.action)}>
-                  {c.label}
-                </button>
-              ))}
-            </li>
-          ))}
+        {(pick ? [pick] : offered).map(({ actor, commands }) => (
+          <li key={actor.id}>
+            <span className="actor-name">
+              {actor.label} <span className="muted">({statusOf(actor.id)})</span>
+            </span>
+            {commands.map((c) => (
+              <button key={c.id} type="button" disabled={!c.enabled} onClick={() => act(c.action)}>
+                {c.label}
+              </button>
+            ))}
+          </li>
+        ))}
       </ul>
       {actionCount > 0 && (
         <p className="muted">

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
-import type { Inspection } from './inspect';
+import { GROUP_FROM_CLIENTS } from '../../timeline/laneGroups';
+import type { ClientView, Inspection } from './inspect';
 import type { PlayerStore } from './playerStore';
 import { useAfterPaint } from './useAfterPaint';
 
@@ -70,27 +71,57 @@ export function Inspector({ store }: { store: PlayerStore }) {
         </section>
       ))}
       <h5>Clients</h5>
-      <ul className="inspector-clients">
-        {view.clients.map((c) => (
-          <li key={c.id}>
-            <strong>{c.label}</strong> <span className="muted">{c.state}{c.status === 'running' ? '' : ` (${c.status})`}</span>
-            {c.beliefs.length === 0 ? (
-              <span> believes it holds nothing.</span>
-            ) : (
-              <span>
-                {' '}believes it holds{' '}
-                {c.beliefs.map((b, i) => (
-                  <span key={b.key}>
-                    {i > 0 && ', '}
-                    “{b.key}”{b.token === null ? '' : ` with token ${b.token}`} since {ms(b.sinceMs)}
-                  </span>
-                ))}
-                .
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
+      <Clients clients={view.clients} ms={ms} />
     </div>
+  );
+}
+
+/**
+ * Each client's line; in a herd (as many clients as the timeline folds into one lane), only the
+ * clients that hold something or are paused or crashed, a count of the others by state, and every
+ * line behind a disclosure: fifty lines made the panel 2,600 px tall.
+ */
+function Clients({ clients, ms }: { clients: ClientView[]; ms: (n: number) => string }) {
+  const line = (c: ClientView) => <ClientLine key={c.id} client={c} ms={ms} />;
+  if (clients.length < GROUP_FROM_CLIENTS) return <ul className="inspector-clients">{clients.map(line)}</ul>;
+  const notable = clients.filter((c) => c.beliefs.length > 0 || c.status !== 'running');
+  const byState = new Map<string, number>();
+  for (const c of clients) if (!notable.includes(c)) byState.set(c.state, (byState.get(c.state) ?? 0) + 1);
+  const rest = clients.length - notable.length;
+  return (
+    <>
+      {notable.length > 0 && <ul className="inspector-clients">{notable.map(line)}</ul>}
+      {rest > 0 && (
+        <p>
+          {notable.length > 0 ? `The other ${rest}` : `All ${rest}`} ({[...byState].map(([state, n]) => `${n} ${state}`).join(', ')}) believe they hold nothing.
+        </p>
+      )}
+      <details className="inspector-every-client">
+        <summary>Every client ({clients.length})</summary>
+        <ul className="inspector-clients">{clients.map(line)}</ul>
+      </details>
+    </>
+  );
+}
+
+function ClientLine({ client: c, ms }: { client: ClientView; ms: (n: number) => string }) {
+  return (
+    <li>
+      <strong>{c.label}</strong> <span className="muted">{c.state}{c.status === 'running' ? '' : ` (${c.status})`}</span>
+      {c.beliefs.length === 0 ? (
+        <span> believes it holds nothing.</span>
+      ) : (
+        <span>
+          {' '}believes it holds{' '}
+          {c.beliefs.map((b, i) => (
+            <span key={b.key}>
+              {i > 0 && ', '}
+              “{b.key}”{b.token === null ? '' : ` with token ${b.token}`} since {ms(b.sinceMs)}
+            </span>
+          ))}
+          .
+        </span>
+      )}
+    </li>
   );
 }
