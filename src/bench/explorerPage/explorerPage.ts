@@ -17,20 +17,22 @@ function startWorker(): ExplorerHandle {
   return { api: Comlink.wrap<ExplorerWorkerApi>(worker) as unknown as ExplorerWorkerApi, terminate: () => worker.terminate() };
 }
 
-const pools = new Map<number, ExplorerPool>();
+const pools = new Map<string, ExplorerPool>();
 
 /**
  * Runs Break it's searches on the page's own worker pool (the same coordinator, workers and
  * batches as the workbench), one per explorer seed, and times each from start to answer.
  * The pool is warmed first (workers started, Lua loaded), as it is after a learner's first search,
- * unless `cold` asks for a learner's first search.
+ * unless `cold` asks for a learner's first search. Pools are kept by `poolName` and size: the
+ * throughput figures time pools of their own, whose workers have run nothing but that scenario,
+ * so that the one worker and the two are compared on the same footing.
  */
-async function lockstepExplorerBench(yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number, cold = false): Promise<{ cores: number; searches: BenchSearch[] }> {
+async function lockstepExplorerBench(yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number, cold = false, poolName = 'recipes'): Promise<{ cores: number; searches: BenchSearch[] }> {
   const parsed = parseScenario(yaml, { file: 'bench.yaml', line: 1 });
   if (!parsed.ok) throw new Error(parsed.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`).join('\n'));
   // Cold: a pool of its own whose workers start (and load Lua) inside the timed search, like a learner's first.
-  let pool = cold ? new ExplorerPool(startWorker, workers) : pools.get(workers);
-  if (!pool) pools.set(workers, (pool = new ExplorerPool(startWorker, workers)));
+  let pool = cold ? new ExplorerPool(startWorker, workers) : pools.get(`${poolName}:${workers}`);
+  if (!pool) pools.set(`${poolName}:${workers}`, (pool = new ExplorerPool(startWorker, workers)));
   if (!cold) await Promise.all(Array.from({ length: workers }, (_, i) => pool.worker(i).api.ready()));
   const searches: BenchSearch[] = [];
   for (const explorerSeed of seeds) {
