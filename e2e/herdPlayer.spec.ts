@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Lesson 13's fifty baristas: the player offers one actor's buttons at a time, picked from a
- * list, and "Inside the world" counts the clients that hold nothing rather than listing fifty
- * lines. Listed in full, the two made the player about 10,000 px tall, with the dashboard under it.
+ * Players with many actors. Lesson 13's fifty baristas: the player offers one actor's buttons at
+ * a time, picked from a list, and "Inside the world" counts the clients that hold nothing rather
+ * than listing fifty lines. Listed in full, the two made the player about 10,000 px tall, with the
+ * dashboard under it. Lesson 10's eight actors: their buttons take the player's whole width, side
+ * by side, rather than a 1,700 px column beside two short panels.
  */
 for (const { name, viewport } of [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
@@ -40,3 +42,23 @@ for (const { name, viewport } of [
     await expect(block.locator('.inspector-every-client li')).toHaveCount(50);
   });
 }
+
+test('at desktop size, eight actors\' buttons take the whole width above the other panels, side by side', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('./#/lesson/sentinel-mitigations');
+  const sim = page.getByRole('region', { name: /^Simulation: / }).first();
+  await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });
+  const panels = sim.locator('.player-panels');
+  const faults = panels.locator('.actor-controls-panel');
+  const verdicts = panels.locator('.player-panel').filter({ has: page.getByRole('heading', { name: 'What happened' }) });
+  const [all, buttons, said] = await Promise.all([panels.boundingBox(), faults.boundingBox(), verdicts.boundingBox()]);
+  expect(buttons!.width).toBeGreaterThan(all!.width - 2);
+  expect(said!.y).toBeGreaterThan(buttons!.y + buttons!.height - 1);
+  // Two actors' rows side by side: the second row starts level with the first.
+  const rows = faults.locator('.actor-controls > li');
+  expect(await rows.count()).toBeGreaterThanOrEqual(5);
+  const [first, second] = await Promise.all([rows.nth(0).boundingBox(), rows.nth(1).boundingBox()]);
+  expect(Math.abs(second!.y - first!.y)).toBeLessThan(4);
+  // Stacked in one column, the same buttons made a panel of about 1,700 px.
+  expect(buttons!.height).toBeLessThan(900);
+});

@@ -17,6 +17,13 @@ import { rolesAt } from './roles';
  */
 const PICK_FROM_ACTORS = GROUP_FROM_CLIENTS;
 
+/**
+ * From this many rows of buttons the panel takes the whole width of the player, above the others,
+ * with its rows side by side: stacked in one column, Redlock's eight actors made a panel of
+ * 1,700 px beside two short ones.
+ */
+const WIDE_FROM_ROWS = 5;
+
 /** The actors of the current run, in lane order. */
 export function useActors(store: PlayerStore): ActorInfo[] {
   const first = useStore(store, (s) => s.events[0]);
@@ -54,9 +61,10 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   if (!network && offered.length === 0) return null;
   const statusOf = (id: string) => `${states.get(id) ?? 'running'}${roles.get(id) ? `, ${roles.get(id)}` : ''}`;
   const pick = offered.length >= PICK_FROM_ACTORS ? (offered.find((a) => a.actor.id === picked) ?? offered[0]!) : null;
+  const rows = pick ? [pick] : offered;
 
   return (
-    <div className="player-panel actor-controls-panel">
+    <div className={`player-panel actor-controls-panel${rows.length >= WIDE_FROM_ROWS ? ' actor-controls-wide' : ''}`}>
       <h4>
         Break things at <PlayheadTime store={store} />
       </h4>
@@ -88,7 +96,7 @@ export function ActorControls({ store }: { store: PlayerStore }) {
         </label>
       )}
       <ul className="actor-controls">
-        {(pick ? [pick] : offered).map(({ actor, commands }) => (
+        {rows.map(({ actor, commands }) => (
           <li key={actor.id}>
             <span className="actor-name">
               {actor.label} <span className="muted">({statusOf(actor.id)})</span>
