@@ -5,7 +5,7 @@ import { buildCatalog } from '../../lessons/catalog';
 import { readLessonSources } from '../../lessons/sources';
 import { loadLuaEngine } from '../../redis/lua';
 import type { Scenario } from '../../scenario/schema';
-import type { ComputedRun, RunConfig } from '../player/runModel';
+import { defaultRunConfig, type ComputedRun, type RunConfig } from '../player/runModel';
 import { computeRun } from './computeRun';
 import './runTransfer';
 
@@ -48,4 +48,22 @@ describe("a run crossing from the simulation worker to the page", () => {
     expect(await remote.run({ seed: 1, fencing: false, actions: [] })).toStrictEqual({ cursor: 3, events: 'not a run' });
     expect(wire.some((m) => (m as { type?: string }).type === 'HANDLER')).toBe(false);
   });
+});
+
+describe('every scenario of every lesson', () => {
+  it('crosses as JSON unchanged: its default run has nothing JSON would drop or alter', async () => {
+    const scripts = await loadLuaEngine();
+    let checked = 0;
+    for (const lesson of lessons) {
+      for (const block of lesson.blocks) {
+        const scenarios = block.kind === 'scenario' ? [block.scenario] : block.kind === 'compare' ? [block.left.scenario, block.right.scenario] : [];
+        for (const s of scenarios) {
+          const run = computeRun(s as Scenario, defaultRunConfig(s as Scenario), scripts);
+          expect(JSON.parse(JSON.stringify(run)), `${lesson.frontmatter.slug}: ${(s as Scenario).id}`).toStrictEqual(run);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  }, 120_000);
 });
