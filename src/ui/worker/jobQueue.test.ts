@@ -86,3 +86,36 @@ describe('the simulator job queue', () => {
     expect([started.length, readyCalls]).toEqual([1, 1]);
   });
 });
+
+describe('a simulator that does not start', () => {
+  /** Simulators whose `ready` never settles while `hangs` says so; records each one started. */
+  function starting(hangs: (n: number) => boolean) {
+    const started: { terminated: boolean }[] = [];
+    const start = (): SimulatorHandle => {
+      const me = { terminated: false };
+      const n = started.push(me);
+      const api = {
+        ready: () => (hangs(n) ? new Promise<void>(() => {}) : Promise.resolve()),
+        run: (_s: Scenario, c: RunConfig) => Promise.resolve(run(`h${c.seed}`)),
+      } as unknown as WorkerApi;
+      return { api, terminate: () => void (me.terminated = true) };
+    };
+    return { started, start };
+  }
+
+  it('is replaced once by a fresh one, and the job runs there', async () => {
+    const { started, start } = starting((n) => n === 1);
+    const queue = new JobQueue({ start, budgetMs: 1000, startBudgetMs: 20 });
+    expect(await queue.submit('a', 'run', scenario, config(1))).toEqual({ ok: true, value: run('h1') });
+    expect(started.map((s) => s.terminated)).toEqual([true, false]);
+  });
+
+  it('twice: the job fails with a clear message, and the next job tries a fresh one', async () => {
+    const { started, start } = starting((n) => n <= 2);
+    const queue = new JobQueue({ start, budgetMs: 1000, startBudgetMs: 20 });
+    expect(await queue.submit('a', 'run', scenario, config(1))).toEqual({ ok: false, why: 'failed', message: 'the simulator did not start within 0.02 s, twice' });
+    expect(started.map((s) => s.terminated)).toEqual([true, true]);
+    expect(await queue.submit('a', 'run', scenario, config(2))).toEqual({ ok: true, value: run('h2') });
+    expect(started).toHaveLength(3);
+  });
+});

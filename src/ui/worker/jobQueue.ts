@@ -19,12 +19,18 @@ export type JobOutcome<T> =
   | { ok: false; why: 'stopped'; budgetMs: number }
   | { ok: false; why: 'failed'; message: string };
 
+/**
+ * How long a fresh simulator may take to load before it is replaced (once): a few times what a
+ * slow phone needs for the simulator's chunks, the WebAssembly and the Lua VM (about 2 s).
+ */
+export const START_BUDGET_MS = 10_000;
+
 export interface JobQueueOptions {
   /** Starts a fresh simulator (at first, and after the watchdog killed one). */
   start(): SimulatorHandle;
   /** Wall time one job may take before its simulator is killed and replaced. */
   budgetMs: number;
-  /** Wall time a fresh simulator may take to load (the Lua VM is WebAssembly). */
+  /** Wall time a fresh simulator may take to load (the Lua VM is WebAssembly); START_BUDGET_MS by default. */
   startBudgetMs?: number;
   /**
    * A running job superseded after computing this long is not waited for: its simulator is
@@ -112,18 +118,36 @@ export class JobQueue {
     void this.pump();
   }
 
-  /** A live simulator, with its Lua VM loaded. */
+  /**
+   * A live simulator, with its Lua VM loaded. One that has not started within the budget is
+   * replaced once by a fresh one: a start can hang (a worker's chunk that never arrives), and a
+   * learner should not wait out the budget twice before being told.
+   */
   private start(): Promise<JobOutcome<void>> {
     if (!this.handle || !this.ready) {
-      const handle = this.handle ?? this.options.start();
-      this.handle = handle;
-      const budgetMs = this.options.startBudgetMs ?? 30_000;
-      this.ready = this.watch(handle.api.ready(), budgetMs).then((outcome) => {
-        if (!outcome.ok) this.kill();
-        return outcome.ok || outcome.why !== 'stopped' ? outcome : { ok: false, why: 'failed', message: `the simulator did not start within ${budgetMs / 1000} s` };
-      });
+      const budgetMs = this.options.startBudgetMs ?? START_BUDGET_MS;
+      this.ready = this.startOnce(budgetMs)
+        .then((first) => (first.ok || first.why !== 'stopped' ? first : this.startOnce(budgetMs)))
+        .then((outcome) => {
+          if (outcome.ok) return outcome;
+          this.kill();
+          return outcome.why !== 'stopped' ? outcome : { ok: false, why: 'failed', message: `the simulator did not start within ${budgetMs / 1000} s, twice` };
+        });
     }
     return this.ready;
+  }
+
+  /** Starts (or reuses the spawned) simulator and waits for it to load; one that does not is terminated. */
+  private startOnce(budgetMs: number): Promise<JobOutcome<void>> {
+    const handle = this.handle ?? this.options.start();
+    this.handle = handle;
+    return this.watch(handle.api.ready(), budgetMs).then((outcome) => {
+      if (!outcome.ok && this.handle === handle) {
+        handle.terminate();
+        this.handle = null;
+      }
+      return outcome;
+    });
   }
 
   private async call(job: NonNullable<JobQueue['running']>): Promise<JobOutcome<unknown>> {
