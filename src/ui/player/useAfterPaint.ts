@@ -24,24 +24,17 @@ export function useAfterPaint<T>(value: T, initial: T = value): T {
     latest.current = value;
     if (pending.current) return;
     pending.current = true;
-    afterNextPaint(() => {
-      pending.current = false;
-      if (mounted.current) setShown(latest.current);
+    // A frame callback runs just before the paint; a message posted from it runs just after.
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        pending.current = false;
+        channel.port1.close();
+        if (mounted.current) setShown(latest.current);
+      };
+      channel.port2.postMessage(null);
     });
   }, [value]);
 
   return shown;
-}
-
-/** Runs `then` just after the browser paints its next frame. */
-function afterNextPaint(then: () => void): void {
-  // A frame callback runs just before the paint; a message posted from it runs just after.
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      then();
-    };
-    channel.port2.postMessage(null);
-  });
 }
