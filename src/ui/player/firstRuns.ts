@@ -1,16 +1,17 @@
 import { loadFirstRuns, loadSandboxFirstRuns } from 'virtual:lockstep-first-runs';
-import type { FirstRuns } from '../build/firstRuns';
+import type { ShippedRuns } from '../build/firstRuns';
 import type { PlayerSimulator } from '../worker/playerSimulator';
+import { unpackRun } from './packedRun';
 import type { ComputedRun, RunConfig } from './runModel';
 
 // One request per lesson; a failed one (offline) counts as "no runs": the worker computes them.
-const requested = new Map<string, Promise<FirstRuns>>();
+const requested = new Map<string, Promise<ShippedRuns>>();
 
 /**
  * Starts fetching a lesson's precomputed first runs (src/ui/build/firstRunsPlugin.ts), unless
  * they are on their way. main.tsx asks as soon as the lesson's body has arrived.
  */
-export function requestFirstRuns(slug: string): Promise<FirstRuns> {
+export function requestFirstRuns(slug: string): Promise<ShippedRuns> {
   let runs = requested.get(slug);
   if (!runs) {
     runs = loadFirstRuns(slug).catch(() => ({}));
@@ -34,10 +35,13 @@ export function sandboxFirstRun(): Promise<ComputedRun | null> {
   return player('#sandbox', () => loadSandboxFirstRuns().catch(() => ({})), 'sandbox');
 }
 
-function player(id: string, load: () => Promise<FirstRuns>, key: string): Promise<ComputedRun | null> {
+function player(id: string, load: () => Promise<ShippedRuns>, key: string): Promise<ComputedRun | null> {
   let run = players.get(id);
   if (!run) {
-    const promise = load().then((runs) => (Object.hasOwn(runs, key) ? runs[key]! : null));
+    // A shipped run that does not unpack counts as none shipped: the worker computes it.
+    const promise = load()
+      .then((runs) => (Object.hasOwn(runs, key) ? unpackRun(runs[key]!) : null))
+      .catch(() => null);
     void promise.then((value) => settled.set(promise, value));
     players.set(id, (run = promise));
   }
