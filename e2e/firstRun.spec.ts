@@ -55,14 +55,32 @@ test('the first player shows its shipped run even when the worker cannot start; 
   await expect(second.getByTestId('trace-hash')).toHaveCount(0);
 });
 
-test('a first run too heavy to ship (the fifty-client herd) is computed by the worker, as before', async ({ page }) => {
+test('the fifty-client herd ships packed, and the page unpacks the very run the worker computes', async ({ page }) => {
+  // What the dashboard shows of a run: every tile, read from the run's fifteen thousand events.
+  const tiles = async () => {
+    const dashboard = page.locator('.dashboard-block').first();
+    await dashboard.scrollIntoViewIfNeeded();
+    await expect(dashboard.locator('.dashboard-tile').first()).toBeVisible({ timeout: 20_000 });
+    return dashboard.locator('.dashboard-tiles').innerText();
+  };
+  const hash = firstPlayer(page).getByTestId('trace-hash');
+
+  // Shipped: the worker cannot start, so only the lesson's packed first run can be on screen.
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
+  await page.route(/simulationWorker-[\w-]+\.js$/, (route) => route.abort());
   await page.goto('./#/lesson/misconceptions-herd');
-  const hash = firstPlayer(page).getByTestId('trace-hash');
-  await expect(hash).toHaveText(/^[0-9a-f]{16}$/, { timeout: 20_000 });
-  expect(await hash.textContent()).toBe(nodeHash('lessons/scenarios/herd-fixed.yaml'));
-  expect(requests.some((url) => url.includes('first-run-misconceptions-herd'))).toBe(false);
+  await expect(hash).toHaveText(nodeHash('lessons/scenarios/herd-fixed.yaml'), { timeout: 20_000 });
+  expect(requests.some((url) => /\/first-run-misconceptions-herd-[\w-]+\.js$/.test(url))).toBe(true);
+  const shipped = await tiles();
+  expect(shipped).toMatch(/attempts/i);
+
+  // Computed: the packed run never arrives, so the worker computes the run as written.
+  await page.unrouteAll();
+  await page.route(/first-run-misconceptions-herd-[\w-]+\.js$/, (route) => route.abort());
+  await page.reload();
+  await expect(hash).toHaveText(nodeHash('lessons/scenarios/herd-fixed.yaml'), { timeout: 20_000 });
+  expect(await tiles()).toBe(shipped);
 });
 
 test('while its code loads, a player keeps a screen of room: the page does not jump when it arrives, and only the player in sight is built first', async ({ page }) => {
