@@ -19,14 +19,16 @@
  *   (scrolled into view as soon as it exists) showing its run (its fingerprint filled in, Play
  *   enabled, its timeline drawn), in a fresh browser context each time
  *   (nothing cached), median of READY_RUNS: lessons 1, 5 and 9, a share link (lesson 5 with a
- *   learner's pause, opened at its playhead time), lesson 13 (the fifty-client herd) and the sandbox.
+ *   learner's pause, opened at its playhead time), lesson 13 (the fifty-client herd) and the
+ *   sandbox; `ui.player_ready_ms.phone.*`, lessons 1 and 13 on a throttled phone
+ *   (src/bench/playerReady.ts).
  *
  * Usage: `npm run bench:ui` (also run at the end of `npm run bench`), from the project root.
  * Builds the site and the bench page into temporary folders first. On a busy machine, measure a
  * part at a time: `npm run bench:ui -- --parts ready,lighthouse --pages lesson_9,share_link,failover`
  * runs only the player-ready and Lighthouse figures (parts: bundle, timeline, ready, step,
- * workbench, explorer, lighthouse), only for the named ready targets and Lighthouse pages (home,
- * or a lesson's slug);
+ * workbench, explorer, lighthouse), only for the named ready targets (`phone.lesson_13` for a
+ * phone figure) and Lighthouse pages (home, or a lesson's slug);
  * `--runs N` sets the page loads per ready figure. `--parts timeline` alone skips the site's build
  * (the timeline frames in about a minute).
  */
@@ -38,6 +40,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
 import { dashboardRenderFigure } from '../bench/dashboardRender';
 import { explorerFigures } from '../bench/explorerUi';
+import { playerReadyFigures, READY_RUNS } from '../bench/playerReady';
 import { workbenchDiagnosticsFigure } from '../bench/workbenchDiagnostics';
 import { lighthouseScores } from './benchLighthouse';
 import { serveStatic } from './staticSite';
@@ -114,17 +117,7 @@ export async function benchUi(): Promise<void> {
       return;
     }
 
-    for (const [label, hash, goal] of part('ready') ? readyTargets().filter(([label]) => wanted(label)) : []) {
-      const samples: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        const page = await context.newPage();
-        await page.goto(`${site.url}/${hash}`);
-        samples.push((await page.waitForFunction(playerReadyAt, undefined, { timeout: 30_000 }).then((h) => h.jsonValue())) as number);
-        await context.close();
-      }
-      line({ name: `ui.player_ready_ms.${label}`, value: round(percentile(samples, 50), 0), unit: 'ms', goal, min: round(Math.min(...samples), 0), max: round(Math.max(...samples), 0), samples: samples.length });
-    }
+    if (part('ready')) for (const figure of await playerReadyFigures(browser, site.url, runs, wanted)) line(figure);
 
     if (part('step')) await stepFigures(browser, site.url, line);
     if (part('workbench')) {
@@ -242,45 +235,6 @@ async function measureSteps(): Promise<{ work: number[]; paint: number[]; framed
     }
   }
   return { work, paint, framed };
-}
-
-/** Page loads per player-ready figure (each in a fresh context). */
-const READY_RUNS = 5;
-
-/** What the player-ready figures open: label, address fragment, goal in ms (issue 16). */
-function readyTargets(): [label: string, hash: string, goalMs: number][] {
-  // A share link as SharePanel makes it: lesson 5 with Barista B paused at 12 s, opened at 12 s.
-  const run = Buffer.from(JSON.stringify({ v: 1, s: 'paused-barista', seed: 7, f: false, a: [{ at: 12_000, do: 'pause', target: 'B', forMs: 15_000 }] })).toString('base64url');
-  return [
-    ['lesson_1', '#/lesson/ground-rules', 300],
-    ['lesson_5', '#/lesson/paused-barista', 300],
-    ['lesson_9', '#/lesson/failover', 300],
-    // The fifty-client herd: the biggest first run a lesson opens with.
-    ['lesson_13', '#/lesson/misconceptions-herd', 300],
-    ['share_link', `#/lesson/paused-barista?run=${run}&t=12000`, 500],
-    ['sandbox', '#/sandbox', 500],
-  ];
-}
-
-/**
- * Runs in the page (polled every frame): the time since navigation start once the first player
- * shows a run (its fingerprint, Play enabled, its timeline drawn), else false. The first player
- * is scrolled into view as soon as it exists, as a learner who goes straight to it would: a
- * player out of sight draws its timeline only when the learner nears it (nearViewport.ts).
- */
-function playerReadyAt(): number | false {
-  const player = document.querySelector('section.player');
-  if (!player) return false;
-  const seen = window as unknown as { lockstepBenchScrolled?: boolean };
-  if (!seen.lockstepBenchScrolled) {
-    seen.lockstepBenchScrolled = true;
-    player.scrollIntoView({ block: 'start' });
-  }
-  // Cheapest test first: this runs every frame on the page's main thread, beside what it measures.
-  if (!player.querySelector('[data-testid="trace-hash"]')?.textContent) return false;
-  if (!player.querySelector('.timeline-svg-host svg')?.childElementCount) return false;
-  const play = [...player.querySelectorAll('button')].find((b) => b.textContent === 'Play' || b.textContent === 'Replay');
-  return play && !(play as HTMLButtonElement).disabled ? performance.now() : false;
 }
 
 function initialJsKbGz(dir: string): number {

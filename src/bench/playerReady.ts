@@ -1,0 +1,91 @@
+import type { Browser } from '@playwright/test';
+
+/**
+ * The player-ready figures for `npm run bench:ui`: on the built site, from navigation start to
+ * the first player on the page showing its run (its fingerprint filled in, Play enabled, its
+ * timeline drawn), in a fresh browser context each time (nothing cached).
+ *
+ * - `ui.player_ready_ms.<target>`: a desktop (1280×900), median of `runs` loads, against issue
+ *   16's goals.
+ * - `ui.player_ready_ms.phone.<target>`: a throttled phone as Lighthouse's mobile defaults have
+ *   it (390×844, the CPU 4× slower, 150 ms round trips and 1.6 Mbit/s down), for the lessons
+ *   whose first run is the lightest and the heaviest; median of at most 3 loads (each takes
+ *   seconds). No goal: it shows what a learner on a phone waits for.
+ */
+export async function playerReadyFigures(browser: Browser, siteUrl: string, runs: number, wanted: (label: string) => boolean): Promise<Record<string, unknown>[]> {
+  const figures: Record<string, unknown>[] = [];
+  for (const [label, hash, goal] of readyTargets().filter(([label]) => wanted(label))) {
+    const samples = await loads(browser, `${siteUrl}/${hash}`, runs, false);
+    figures.push({ name: `ui.player_ready_ms.${label}`, value: median(samples), unit: 'ms', goal, min: Math.min(...samples), max: Math.max(...samples), samples: samples.length });
+  }
+  for (const [label, hash] of readyTargets().filter(([label]) => PHONE_TARGETS.includes(label) && wanted(`phone.${label}`))) {
+    const samples = await loads(browser, `${siteUrl}/${hash}`, Math.min(runs, 3), true);
+    figures.push({ name: `ui.player_ready_ms.phone.${label}`, value: median(samples), unit: 'ms', min: Math.min(...samples), max: Math.max(...samples), samples: samples.length });
+  }
+  return figures;
+}
+
+/** Page loads per player-ready figure (each in a fresh context). */
+export const READY_RUNS = 5;
+
+/** The targets also measured on a throttled phone: the lightest first run and the heaviest (the herd). */
+const PHONE_TARGETS = ['lesson_1', 'lesson_13'];
+
+/** What the player-ready figures open: label, address fragment, goal in ms (issue 16). */
+function readyTargets(): [label: string, hash: string, goalMs: number][] {
+  // A share link as SharePanel makes it: lesson 5 with Barista B paused at 12 s, opened at 12 s.
+  const run = Buffer.from(JSON.stringify({ v: 1, s: 'paused-barista', seed: 7, f: false, a: [{ at: 12_000, do: 'pause', target: 'B', forMs: 15_000 }] })).toString('base64url');
+  return [
+    ['lesson_1', '#/lesson/ground-rules', 300],
+    ['lesson_5', '#/lesson/paused-barista', 300],
+    ['lesson_9', '#/lesson/failover', 300],
+    // The fifty-client herd: the biggest first run a lesson opens with.
+    ['lesson_13', '#/lesson/misconceptions-herd', 300],
+    ['share_link', `#/lesson/paused-barista?run=${run}&t=12000`, 500],
+    ['sandbox', '#/sandbox', 500],
+  ];
+}
+
+async function loads(browser: Browser, url: string, runs: number, phone: boolean): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    if (phone) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    }
+    await page.goto(url);
+    samples.push(Math.round((await page.waitForFunction(playerReadyAt, undefined, { timeout: 60_000 }).then((h) => h.jsonValue())) as number));
+    await context.close();
+  }
+  return samples;
+}
+
+/**
+ * Runs in the page (polled every frame): the time since navigation start once the first player
+ * shows a run (its fingerprint, Play enabled, its timeline drawn), else false. The first player
+ * is scrolled into view as soon as it exists, as a learner who goes straight to it would: a
+ * player out of sight draws its timeline only when the learner nears it (nearViewport.ts).
+ */
+function playerReadyAt(): number | false {
+  const player = document.querySelector('section.player');
+  if (!player) return false;
+  const seen = window as unknown as { lockstepBenchScrolled?: boolean };
+  if (!seen.lockstepBenchScrolled) {
+    seen.lockstepBenchScrolled = true;
+    player.scrollIntoView({ block: 'start' });
+  }
+  // Cheapest test first: this runs every frame on the page's main thread, beside what it measures.
+  if (!player.querySelector('[data-testid="trace-hash"]')?.textContent) return false;
+  if (!player.querySelector('.timeline-svg-host svg')?.childElementCount) return false;
+  const play = [...player.querySelectorAll('button')].find((b) => b.textContent === 'Play' || b.textContent === 'Replay');
+  return play && !(play as HTMLButtonElement).disabled ? performance.now() : false;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length / 2) - 1]!;
+}
