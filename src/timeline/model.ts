@@ -59,9 +59,10 @@ function buildLanes(events: readonly TraceEvent[]): Lane[] {
     lanes.push({ id, label, role, index: lanes.length });
   };
   for (const e of events) if (e.kind === 'run.start') for (const a of e.data.actors) add(a.id, a.label, a.role);
+  // Nearly every actor is in run.start: test before calling, as this loop sees every event.
   for (const e of events) {
-    add(e.actor, e.actor, 'unknown');
-    if (e.kind === 'net.send') add(e.data.to, e.data.to, 'unknown');
+    if (!seen.has(e.actor)) add(e.actor, e.actor, 'unknown');
+    if (e.kind === 'net.send' && !seen.has(e.data.to)) add(e.data.to, e.data.to, 'unknown');
   }
   return lanes;
 }
