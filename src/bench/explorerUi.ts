@@ -7,6 +7,7 @@ import type { InvariantName } from '../scenario/schema';
 import { serveStatic } from '../cli/staticSite';
 import { TEMPLATE } from '../ui/workbench/workbenchModel';
 import type { BenchSearch } from './explorerPage/explorerPage';
+import { percentile } from './percentile';
 
 type Figure = Record<string, unknown> & { name: string };
 
@@ -147,9 +148,4 @@ export async function explorerFigures(browser: Browser, root: string): Promise<F
     served.close();
   }
   return figures;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 }

@@ -40,6 +40,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
 import { dashboardRenderFigure } from '../bench/dashboardRender';
 import { explorerFigures } from '../bench/explorerUi';
+import { percentile } from '../bench/percentile';
 import { playerReadyFigures, READY_RUNS } from '../bench/playerReady';
 import { workbenchDiagnosticsFigure } from '../bench/workbenchDiagnostics';
 import { lighthouseScores } from './benchLighthouse';
@@ -241,11 +242,6 @@ function initialJsKbGz(dir: string): number {
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
   const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]!);
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0) / 1024;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 }
 
 function round(v: number, digits: number): number {

@@ -17,9 +17,9 @@ import './styles/blocks.css';
 // soon as that body has arrived. Not all at once: on a phone's connection their few hundred
 // kilobytes would slow the body, which is what the learner reads first (Lighthouse's simulated
 // phone saw its first paint 0.5 s later). A lesson's first player usually shows a run computed
-// at build time (a few kilobytes, see player/firstRuns.ts); the worker's Lua VM and simulator
-// then load once that player asks for them, so as not to compete with it; a lesson whose first
-// run was not shipped needs them as soon as the body has arrived. A share link opens at its
+// at build time (packed: a few kilobytes, 56 for the herd; see player/firstRuns.ts); the
+// worker's Lua VM and simulator then load once that player asks for them, so as not to compete
+// with it; a lesson whose first run was not shipped needs them as soon as the body has arrived. A share link opens at its
 // player, whose run only the worker can compute: everything starts beside the body (median 567
 // against 600 ms over 20 interleaved loads on the desktop bench). The sandbox starts at once.
 const route = parseRoute(window.location.hash);
