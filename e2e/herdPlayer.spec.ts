@@ -62,3 +62,22 @@ test('at desktop size, eight actors\' buttons take the whole width above the oth
   // Stacked in one column, the same buttons made a panel of about 1,700 px.
   expect(buttons!.height).toBeLessThan(900);
 });
+
+test("at the end of the herd's run, the resource log counts its fifty writes and lists the latest, the rest a click away", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('./#/lesson/misconceptions-herd');
+  const sim = page.getByRole('region', { name: /Simulation: Fifty baristas retry/ });
+  await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });
+  await sim.getByLabel('Go to time (s)').fill('999');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+
+  const said = sim.locator('.player-panel').filter({ has: page.getByRole('heading', { name: 'What happened' }) });
+  await expect(said.getByText('50 writes so far: 50 accepted, 0 rejected. The latest:')).toBeVisible();
+  await expect(said.locator('.resource-log li')).toHaveCount(5);
+  // The four verdicts' explanations take about 700 px of this column; listed whole, the fifty
+  // writes added some 3,000 px under them.
+  expect((await said.boundingBox())!.height).toBeLessThan(1_500);
+  await said.getByText('Every write (50)').click();
+  await expect(said.locator('.resource-log-all li')).toHaveCount(50);
+  await expect(said.locator('.resource-log-all li').first()).toContainText(/accepted/);
+});

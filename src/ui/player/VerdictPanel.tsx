@@ -62,20 +62,43 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
         })}
       </ul>
       <h4>Resource log</h4>
-      {writes.length === 0 ? (
-        <p className="muted">No writes yet.</p>
-      ) : (
-        <ol className="resource-log">
-          {writes.map((e) => (
-            <li key={e.id} className={e.kind === 'resource.write' && e.data.accepted ? 'write-accepted' : 'write-rejected'}>
-              <span aria-hidden="true">{e.kind === 'resource.write' && e.data.accepted ? '●' : '⊠'}</span>{' '}
-              {describeEvent(e, labelOf)}
-            </li>
-          ))}
-        </ol>
-      )}
+      <ResourceLog writes={writes} labelOf={labelOf} />
       <BugFinder store={store} />
     </div>
+  );
+}
+
+/** Writes listed as they are; past this many, the latest and every rejected one, the rest behind a disclosure. */
+const WRITES_LISTED = 6;
+
+/**
+ * The resource's log of writes so far. A herd makes fifty (lesson 13): listed whole, they made
+ * the verdicts' panel 2,000 px tall, so past WRITES_LISTED the log counts them, lists the latest
+ * five and every rejected write (the one a fencing lesson is about), and keeps every line behind
+ * "Every write".
+ */
+function ResourceLog({ writes, labelOf }: { writes: TraceEvent[]; labelOf: (id: string) => string }) {
+  if (writes.length === 0) return <p className="muted">No writes yet.</p>;
+  const accepted = (e: TraceEvent) => e.kind === 'resource.write' && e.data.accepted;
+  const line = (e: TraceEvent) => (
+    <li key={e.id} className={accepted(e) ? 'write-accepted' : 'write-rejected'}>
+      <span aria-hidden="true">{accepted(e) ? '●' : '⊠'}</span> {describeEvent(e, labelOf)}
+    </li>
+  );
+  if (writes.length <= WRITES_LISTED) return <ol className="resource-log">{writes.map(line)}</ol>;
+  const rejected = writes.filter((e) => !accepted(e)).length;
+  const shown = writes.filter((e, i) => i >= writes.length - (WRITES_LISTED - 1) || !accepted(e));
+  return (
+    <>
+      <p className="resource-log-count">
+        {writes.length} writes so far: {writes.length - rejected} accepted, {rejected} rejected. {rejected > 0 ? 'The rejected ones and the latest:' : 'The latest:'}
+      </p>
+      <ol className="resource-log">{shown.map(line)}</ol>
+      <details className="resource-log-every">
+        <summary>Every write ({writes.length})</summary>
+        <ol className="resource-log-all">{writes.map(line)}</ol>
+      </details>
+    </>
   );
 }
 
