@@ -104,8 +104,9 @@ function canvasRows(state: TimelineState): Rows | null {
   const { plotHeightPx, axisHeightPx } = state.ctx.layout;
   const win = state.svg.ownerDocument.defaultView;
   if (state.sharpNext || !win?.innerHeight) return allRows(plotHeightPx);
-  const plotTopPx = state.svg.getBoundingClientRect().top + axisHeightPx;
-  return rowsToPaint(plotTopPx, win.innerHeight, plotHeightPx, state.rows);
+  const svgTopPx = state.passSvgTopPx ?? state.svg.getBoundingClientRect().top;
+  if (state.passSvgTopPx === null) state.passSvgTopPx = svgTopPx;
+  return rowsToPaint(svgTopPx + axisHeightPx, win.innerHeight, plotHeightPx, state.rows);
 }
 
 /**

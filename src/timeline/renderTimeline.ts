@@ -2,7 +2,7 @@ import { drawModel } from './drawModel';
 import { applyCursor, applySelection, reducedMotion } from './frame';
 import type { TimelineModel } from './modelTypes';
 import { timelineFor } from './setupTimeline';
-import type { TimelineHandle, TimelineViewOptions } from './timelineState';
+import type { TimelineHandle, TimelineState, TimelineViewOptions } from './timelineState';
 
 export type { TimeWindow, TimelineHandle, TimelineViewOptions } from './timelineState';
 
@@ -20,9 +20,25 @@ export type { TimeWindow, TimelineHandle, TimelineViewOptions } from './timeline
  */
 export function renderTimeline(svg: SVGSVGElement, model: TimelineModel, view: TimelineViewOptions): TimelineHandle {
   const state = timelineFor(svg, view);
+  state.passSvgTopPx = null;
+  try {
+    draw(state, model, view);
+  } finally {
+    state.passSvgTopPx = undefined;
+  }
+  return state.handle;
+}
+
+function draw(state: TimelineState, model: TimelineModel, view: TimelineViewOptions): void {
   const prevView = state.view;
   state.view = view;
-  if (state.model !== model || state.ctx?.layout.width !== view.width || (view.denseThreshold ?? 800) !== (prevView.denseThreshold ?? 800)) {
+  const threshold = view.denseThreshold ?? 800;
+  if (state.model !== model || state.ctx?.layout.width !== view.width || threshold !== (prevView.denseThreshold ?? 800)) {
+    // A dense run's canvas covers the rows on screen (frame.ts): find where the svg is before
+    // the marks are written, or finding it lays out every new mark (a herd's 700: ~20 ms), then
+    // again after the zoom has placed them.
+    const dense = state.dense || model.messages.length > threshold;
+    if (dense && state.svg.ownerDocument.defaultView?.innerHeight) state.passSvgTopPx = state.svg.getBoundingClientRect().top;
     drawModel(state, model, view);
   }
   // Only write what changed: a rewritten text node invalidates style and layout for the whole svg.
@@ -35,5 +51,4 @@ export function renderTimeline(svg: SVGSVGElement, model: TimelineModel, view: T
   if (state.root.classed('tl-animate') !== animate) state.root.classed('tl-animate', animate);
   applyCursor(state);
   applySelection(state);
-  return state.handle;
 }

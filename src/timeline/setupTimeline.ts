@@ -77,6 +77,7 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     messages: null,
     raster: null as unknown as CanvasRaster,
     rows: null,
+    passSvgTopPx: undefined,
     version: 0,
     sharpNext: false,
     labelOffsetPx: 0,

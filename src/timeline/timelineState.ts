@@ -100,6 +100,12 @@ export interface TimelineState {
   raster: CanvasRaster;
   /** The plot rows the canvas covers now (null until a dense run is painted). */
   rows: Rows | null;
+  /**
+   * Inside one renderTimeline call: the svg's top on screen, read once (null until read). The
+   * call moves nothing on the page, and a read after its writes would lay the page out again.
+   * Undefined outside a call: a zoom or a scroll reads afresh.
+   */
+  passSvgTopPx: number | null | undefined;
   /** Bumped on every new model or size, so no bitmap of an old one is shown. */
   version: number;
   /** The next canvas paint must be exact, not a scaled bitmap. */

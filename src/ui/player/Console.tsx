@@ -3,9 +3,11 @@ import { useStore } from 'zustand';
 import { parseCommandLine } from '../../redis/cliFormat';
 import { formatMs } from '../../sim/time';
 import { useActors } from './ActorControls';
-import { consoleTranscript } from './consoleModel';
+import { consoleTranscript, type ConsoleEntry } from './consoleModel';
 import type { PlayerStore } from './playerStore';
 import { countUpTo, indicesOfKind } from './traceIndex';
+
+const NO_ENTRIES: ConsoleEntry[] = [];
 
 /**
  * A redis-cli-like console on any Redis node. Each command is a learner action: it runs on the
@@ -27,7 +29,8 @@ export function Console({ store }: { store: PlayerStore }) {
   const [announcement, setAnnouncement] = useState('');
   const id = useId();
   const outputRef = useRef<HTMLOListElement>(null);
-  const transcript = useMemo(() => consoleTranscript(events, (indicesOfKind(events, 'action.apply')[applied - 1] ?? -1) + 1), [events, applied]);
+  // Before the first action there is no command to show (and a fifty-client run is 10 ms to scan).
+  const transcript = useMemo(() => (applied === 0 ? NO_ENTRIES : consoleTranscript(events, indicesOfKind(events, 'action.apply')[applied - 1]! + 1)), [events, applied]);
 
   useEffect(() => {
     const out = outputRef.current;
