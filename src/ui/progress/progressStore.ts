@@ -52,7 +52,7 @@ function browserStore(): KeyValueStore | null {
 /** The learner's progress, saved in localStorage through Zustand's persist (versioned). */
 export const useProgress = create<ProgressState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       ...emptyProgress(),
       setDone: (slug, done) =>
         set((s) => {
@@ -71,12 +71,14 @@ export const useProgress = create<ProgressState>()(
       setNote: (key, text) => set((s) => ({ notes: { ...s.notes, [key]: text } })),
       setCheck: (key, checked) => set((s) => ({ checks: { ...s.checks, [key]: checked } })),
       replaceAll: (data) => set(() => ({ ...data })),
-      adoptRenames: (renames) =>
-        set((s) => {
-          const data = { completed: s.completed, quizzes: s.quizzes, notes: s.notes, checks: s.checks };
-          const next = adoptFormerSlugs(data, renames);
-          return next === data ? {} : next;
-        }),
+      // Runs on every page load: it saves only when a rename moved something (a save serializes
+      // the whole progress into localStorage, ~5 ms while the first page renders).
+      adoptRenames: (renames) => {
+        const s = get();
+        const data = { completed: s.completed, quizzes: s.quizzes, notes: s.notes, checks: s.checks };
+        const next = adoptFormerSlugs(data, renames);
+        if (next !== data) set(next);
+      },
     }),
     {
       name: PROGRESS_KEY,
