@@ -66,6 +66,8 @@ function stylesheet(): string {
 .tl-mark:focus-visible .tl-focus-ring, .tl-mark.tl-selected .tl-focus-ring { stroke: ${ink}; stroke-width: 2.5; stroke-dasharray: 4 2; fill: none; visibility: visible; }
 .tl-focus-ring { visibility: hidden; }
 .tl-mark:hover .tl-hit { stroke: ${okabeIto.blue}; stroke-width: 1.5; }
+/* d3-axis sets font-family="sans-serif" on its group: the labels keep the diagram's font. */
+.tl-axis { font-family: inherit; }
 .tl-axis text { font-size: 11px; fill: ${inkMuted}; }
 .tl-axis path, .tl-axis line { stroke: #b8bcc4; }
 .tl-label-name { font-weight: 600; font-size: 13px; fill: ${ink}; }
@@ -74,7 +76,7 @@ function stylesheet(): string {
 .tl-label-role.tl-label-state-cont { font-weight: 600; fill: ${ink}; }
 .tl-label-state { font-size: 11px; font-weight: 600; fill: ${ink}; }
 .tl-band-label { font-size: 11px; font-weight: 600; pointer-events: none; }
-.tl-key-row { font-size: 10px; font-weight: 700; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+.tl-key-row { font-size: 10px; font-weight: 700; font-family: ui-monospace, "SF Mono", "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 .tl-token { font-size: 11px; font-weight: 700; fill: ${ink}; pointer-events: none; }
 .tl-nonscaling { vector-effect: non-scaling-stroke; }
 .tl-unlabelled .tl-token { display: none; }
