@@ -18,7 +18,7 @@
  * - ui.player_ready_ms.*: on the built site, from navigation start to the first player on the page
  *   (scrolled into view as soon as it exists) showing its run (its fingerprint filled in, Play
  *   enabled, its timeline drawn), in a fresh browser context each time
- *   (nothing cached), median of READY_RUNS: lessons 1, 5 and 9, a share link (lesson 5 with a
+ *   (nothing cached), the targets taking turns, median of READY_RUNS: lessons 1, 5 and 9, a share link (lesson 5 with a
  *   learner's pause, opened at its playhead time), lesson 13 (the fifty-client herd) and the
  *   sandbox; `ui.player_ready_ms.phone.*`, lessons 1 and 13 on a throttled phone
  *   (src/bench/playerReady.ts).
