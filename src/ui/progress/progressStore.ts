@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { whenIdle } from '../layout/whenIdle';
 import { useNotices } from './noticeStore';
 import { adoptFormerSlugs, emptyProgress, PROGRESS_VERSION, type ProgressData, type QuizAnswer } from './progressData';
 import { progressStorage, type KeyValueStore, type StorageNotice } from './safeStorage';
@@ -103,16 +104,9 @@ export function syncAcrossTabs(): () => void {
     window.addEventListener('storage', onStorage);
     void useProgress.persist.rehydrate();
   };
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(start, 500);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('storage', onStorage);
-    };
-  }
-  const idle = requestIdleCallback(start, { timeout: 2000 });
+  const cancel = whenIdle(start, 2000);
   return () => {
-    cancelIdleCallback(idle);
+    cancel();
     window.removeEventListener('storage', onStorage);
   };
 }
