@@ -72,6 +72,19 @@ test.describe('published site', () => {
     await expect(page.getByText(/^0 of \d+ done$/).first()).toBeVisible();
   });
 
+  test('corrupt saved progress is recovered once: the next page finds the defaults and says nothing', async ({ page }) => {
+    await page.goto('./');
+    await page.evaluate(() => localStorage.setItem('lockstep.progress', '{"state": {"completed": 42'));
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be read' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/^0 of \d+ done$/).first()).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be read' })).toHaveCount(0);
+    const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lockstep.progress.backup.')).length);
+    expect(backups).toBe(1);
+  });
+
   test('progress from a newer version is kept aside, not overwritten', async ({ page }) => {
     await page.goto('./');
     await page.evaluate(() => localStorage.setItem('lockstep.progress', JSON.stringify({ state: {}, version: 999 })));

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { Lesson } from '../../lessons/types';
-import { whenIdle } from '../layout/whenIdle';
 import { useCatalog } from './catalogStore';
 
 /** One lesson body as the page knows it. */
@@ -71,7 +70,13 @@ export function prefetchLesson(slug: string, after: Promise<unknown> = Promise.r
   };
   void after.then(() => {
     if (cancel) return;
-    cancel = whenIdle(start, 5000);
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(start, { timeout: 5000 });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(start, 1000);
+      cancel = () => clearTimeout(handle);
+    }
   });
   return () => {
     cancel?.();

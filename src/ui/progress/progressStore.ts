@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { whenIdle } from '../layout/whenIdle';
 import { useNotices } from './noticeStore';
 import { adoptFormerSlugs, emptyProgress, PROGRESS_VERSION, type ProgressData, type QuizAnswer } from './progressData';
 import { progressStorage, type KeyValueStore, type StorageNotice } from './safeStorage';
@@ -50,6 +49,9 @@ function browserStore(): KeyValueStore | null {
   }
 }
 
+/** Set while the progress loads if what was saved could not be read (progressStorage backed it up). */
+let recoveredAtLoad = false;
+
 /** The learner's progress, saved in localStorage through Zustand's persist (versioned). */
 export const useProgress = create<ProgressState>()(
   persist(
@@ -84,29 +86,24 @@ export const useProgress = create<ProgressState>()(
     {
       name: PROGRESS_KEY,
       version: PROGRESS_VERSION,
-      storage: progressStorage(typeof window === 'undefined' ? null : browserStore(), (n) => useNotices.getState().show(noticeText(n))),
+      storage: progressStorage(typeof window === 'undefined' ? null : browserStore(), (n) => {
+        if (n.kind === 'recovered') recoveredAtLoad = true;
+        useNotices.getState().show(noticeText(n));
+      }),
       partialize: (s): ProgressData => ({ completed: s.completed, quizzes: s.quizzes, notes: s.notes, checks: s.checks }),
     },
   ),
 );
 
-/**
- * Keeps two open tabs in step: when the other tab saves, this one reloads what it saved. It
- * starts listening at the page's first idle moment, not while the page opens: adding the
- * listener can wait on the browser (0.7–11 ms measured as a lesson's first player loaded). What
- * the other tab saved before then is read when it starts.
- */
+// What could not be read was backed up as the progress loaded: the defaults that loaded take its
+// place now, as any save would, so that the next page does not recover it (and say so) again.
+if (recoveredAtLoad) useProgress.setState({});
+
+/** Keeps two open tabs in step: when the other tab saves, this one reloads what it saved. */
 export function syncAcrossTabs(): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === PROGRESS_KEY) void useProgress.persist.rehydrate();
   };
-  const start = () => {
-    window.addEventListener('storage', onStorage);
-    void useProgress.persist.rehydrate();
-  };
-  const cancel = whenIdle(start, 2000);
-  return () => {
-    cancel();
-    window.removeEventListener('storage', onStorage);
-  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }
