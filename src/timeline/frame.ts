@@ -105,7 +105,6 @@ function canvasRows(state: TimelineState): Rows | null {
   const win = state.svg.ownerDocument.defaultView;
   if (state.sharpNext || !win?.innerHeight) return allRows(plotHeightPx);
   const svgTopPx = state.passSvgTopPx ?? state.svg.getBoundingClientRect().top;
-  if (state.passSvgTopPx === null) state.passSvgTopPx = svgTopPx;
   return rowsToPaint(svgTopPx + axisHeightPx, win.innerHeight, plotHeightPx, state.rows);
 }
 

@@ -20,7 +20,11 @@ export type { TimeWindow, TimelineHandle, TimelineViewOptions } from './timeline
  */
 export function renderTimeline(svg: SVGSVGElement, model: TimelineModel, view: TimelineViewOptions): TimelineHandle {
   const state = timelineFor(svg, view);
-  state.passSvgTopPx = null;
+  // A dense run's canvas covers the rows on screen (frame.ts): where the svg is, read here once,
+  // before anything is written. Read after the marks were drawn, it laid every new mark out (a
+  // herd's 700: ~20 ms), and again after the zoom had placed them.
+  const dense = state.dense || model.messages.length > (view.denseThreshold ?? 800);
+  if (dense && svg.ownerDocument.defaultView?.innerHeight) state.passSvgTopPx = svg.getBoundingClientRect().top;
   try {
     draw(state, model, view);
   } finally {
@@ -32,13 +36,7 @@ export function renderTimeline(svg: SVGSVGElement, model: TimelineModel, view: T
 function draw(state: TimelineState, model: TimelineModel, view: TimelineViewOptions): void {
   const prevView = state.view;
   state.view = view;
-  const threshold = view.denseThreshold ?? 800;
-  if (state.model !== model || state.ctx?.layout.width !== view.width || threshold !== (prevView.denseThreshold ?? 800)) {
-    // A dense run's canvas covers the rows on screen (frame.ts): find where the svg is before
-    // the marks are written, or finding it lays out every new mark (a herd's 700: ~20 ms), then
-    // again after the zoom has placed them.
-    const dense = state.dense || model.messages.length > threshold;
-    if (dense && state.svg.ownerDocument.defaultView?.innerHeight) state.passSvgTopPx = state.svg.getBoundingClientRect().top;
+  if (state.model !== model || state.ctx?.layout.width !== view.width || (view.denseThreshold ?? 800) !== (prevView.denseThreshold ?? 800)) {
     drawModel(state, model, view);
   }
   // Only write what changed: a rewritten text node invalidates style and layout for the whole svg.

@@ -101,11 +101,11 @@ export interface TimelineState {
   /** The plot rows the canvas covers now (null until a dense run is painted). */
   rows: Rows | null;
   /**
-   * Inside one renderTimeline call: the svg's top on screen, read once (null until read). The
-   * call moves nothing on the page, and a read after its writes would lay the page out again.
-   * Undefined outside a call: a zoom or a scroll reads afresh.
+   * Inside one renderTimeline call on a dense run: the svg's top on screen, read before anything
+   * was written (the call moves nothing on the page). Undefined otherwise: a zoom or a scroll
+   * reads afresh.
    */
-  passSvgTopPx: number | null | undefined;
+  passSvgTopPx: number | undefined;
   /** Bumped on every new model or size, so no bitmap of an old one is shown. */
   version: number;
   /** The next canvas paint must be exact, not a scaled bitmap. */
