@@ -107,15 +107,18 @@ test('while its code loads, a player keeps a screen of room: the page does not j
     }).observe({ type: 'layout-shift' });
   });
   // The first player's arrival is watched from the frame it is drawn in: the second player, below
-  // it and out of sight, must still be waiting its turn then.
+  // it and out of sight, must still be waiting its turn then (a placeholder, or not on the page
+  // yet: the blocks after the first player follow it, see useBlocksShown).
   const secondBuiltWhenFirstDrawn = page.waitForFunction(() => {
     const [first, second] = document.querySelectorAll('section.player');
     if (!first?.querySelector('.timeline-svg-host svg')?.childElementCount) return null;
-    return { built: !second?.classList.contains('player-placeholder') };
+    return { built: second !== undefined && !second.classList.contains('player-placeholder') };
   }, undefined, { polling: 'raf', timeout: 20_000 });
   release();
   expect((await (await secondBuiltWhenFirstDrawn).jsonValue())!.built, 'the player out of sight was built before the one in view was drawn').toBe(false);
   const first = page.locator('section.player').first();
   await expect(first.getByTestId('trace-hash')).toHaveText(/^[0-9a-f]{16}$/);
+  // The rest of the lesson follows, its players included.
+  await expect(page.locator('section.player')).toHaveCount(6);
   expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.05);
 });

@@ -83,6 +83,18 @@ for (const { name, viewport } of SIZES) {
       await expect(sim.getByText(/You changed this run 1 time/)).toBeVisible();
     });
 
+    test("a share link for a lesson's later player opens at that player, with the lesson whole around it", async ({ page }) => {
+      const run = encodeRun({ scenarioId: 'failover-your-turn', config: { seed: 7, fencing: false, actions: [{ at: 2_000, do: 'pause', target: 'A', forMs: 5_000 }] } });
+      await page.goto(`./#/lesson/replication-lost-lock?run=${run}&t=3000`);
+      const sim = page.getByRole('region', { name: /Simulation: Your turn to lose the primary$/ });
+      await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeInViewport({ timeout: 20_000 });
+      await expect(clock(sim)).toHaveText('3 s');
+      await expect(sim.getByText(/You changed this run 1 time/)).toBeVisible();
+      // Every block is there, the first player above this one and the reflection at the end.
+      await expect(page.locator('section.player')).toHaveCount(6);
+      await expect(page.getByRole('region', { name: 'Reflect' })).toBeAttached();
+    });
+
     test('Space plays and pauses, the arrows step, and ? lists the shortcuts, anywhere in the player', async ({ page }) => {
       const sim = await open(page, '#/lesson/paused-barista');
       // Focus somewhere in the player that is not the timeline: its heading's panel text.

@@ -9,13 +9,24 @@ import { QuizBlock } from '../blocks/QuizBlock';
 import { ReflectBlock } from '../blocks/ReflectBlock';
 import { WorkbenchBlockShell } from '../blocks/WorkbenchBlockShell';
 import { firstRunOf } from '../player/firstRuns';
-import { ScenarioPlayer } from '../player/ScenarioPlayer';
+import { loadLive, ScenarioPlayer } from '../player/ScenarioPlayer';
 import { useVisits } from '../progress/visits';
 import { Prose } from './Prose';
 
 // The dashboard (its metrics and, later still, Observable Plot) is a chunk of its own: lessons
 // without one never download it, and the first page stays the size it was.
 const loadDashboardBlock = loader(() => import('../blocks/DashboardBlock').then((m) => m.DashboardBlock));
+
+/** Whether the block is a player (a scenario, a dashboard or a comparison of two runs). */
+export function isPlayerBlock(block: Block): boolean {
+  return block.kind === 'scenario' || block.kind === 'compare';
+}
+
+/** Fetches the code a player block draws with, unless it has arrived; settles either way. */
+export function loadPlayerCode(block: Block): Promise<unknown> {
+  const dashboard = block.kind === 'scenario' && block.view === 'dashboard';
+  return Promise.allSettled(dashboard ? [loadDashboardBlock(), loadLive()] : [loadLive()]);
+}
 
 /** Renders one lesson block; interactive blocks save under `<lesson slug>/<block id>`. */
 export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {

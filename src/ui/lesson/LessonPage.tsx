@@ -9,6 +9,7 @@ import { lessonHref } from '../routing/route';
 import { BlockView } from './BlockView';
 import type { Completion } from './lessonCompletion';
 import { useAutoComplete } from './useAutoComplete';
+import { useBlocksShown } from './useBlocksShown';
 import './lesson.css';
 
 /**
@@ -89,15 +90,7 @@ export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; cou
  * up and back), or the failure with a retry.
  */
 function LessonBody({ slug, lesson, failed }: { slug: string; lesson: Lesson | undefined; failed: boolean }) {
-  if (lesson) {
-    return (
-      <div className="lesson-body">
-        {lesson.blocks.map((block, i) => (
-          <BlockView key={'id' in block ? block.id : `prose-${i}`} block={block} lesson={lesson} />
-        ))}
-      </div>
-    );
-  }
+  if (lesson) return <LessonBlocks lesson={lesson} />;
   if (failed) {
     return (
       <div className="lesson-body lesson-body-pending">
@@ -111,6 +104,22 @@ function LessonBody({ slug, lesson, failed }: { slug: string; lesson: Lesson | u
   return (
     <div className="lesson-body lesson-body-pending" aria-busy="true">
       <p role="status" className="lesson-loading">Loading the lesson…</p>
+    </div>
+  );
+}
+
+/**
+ * The lesson's blocks, its first player first (see useBlocksShown); until the rest follows, a
+ * screen's height of room keeps the footer where it will be.
+ */
+function LessonBlocks({ lesson }: { lesson: Lesson }) {
+  const shown = useBlocksShown(lesson);
+  return (
+    <div className="lesson-body" aria-busy={shown < lesson.blocks.length}>
+      {lesson.blocks.slice(0, shown).map((block, i) => (
+        <BlockView key={'id' in block ? block.id : `prose-${i}`} block={block} lesson={lesson} />
+      ))}
+      {shown < lesson.blocks.length && <div className="lesson-rest-pending" />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { afterNextPaint } from './afterPaint';
 
 /**
  * Follows `value`, but only after the browser has painted the frame that showed the change.
@@ -24,15 +25,9 @@ export function useAfterPaint<T>(value: T, initial: T = value): T {
     latest.current = value;
     if (pending.current) return;
     pending.current = true;
-    // A frame callback runs just before the paint; a message posted from it runs just after.
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        pending.current = false;
-        channel.port1.close();
-        if (mounted.current) setShown(latest.current);
-      };
-      channel.port2.postMessage(null);
+    afterNextPaint(() => {
+      pending.current = false;
+      if (mounted.current) setShown(latest.current);
     });
   }, [value]);
 
