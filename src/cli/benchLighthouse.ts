@@ -15,6 +15,11 @@ export interface PageScores {
   bestPractices: number;
   totalBlockingTimeMs: number;
   mainThreadWorkMs: number;
+  /**
+   * Lighthouse's measure of the machine's CPU speed, taken as it loads the page: what the
+   * figures above were measured on (its documentation puts a high-end desktop at 1,500 and up).
+   */
+  benchmarkIndex: number;
 }
 
 /**
@@ -45,6 +50,7 @@ export async function lighthouseScores(siteUrl: string, pages: readonly ScoredPa
         bestPractices: score('best-practices'),
         totalBlockingTimeMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
         mainThreadWorkMs: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? NaN),
+        benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
       });
     }
     return scores;
