@@ -92,6 +92,24 @@ test.describe('published site', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'newer version' })).toBeVisible();
   });
 
+  test('a simulation that stops working says so in its place, and the rest of the lesson goes on working', async ({ page }) => {
+    // A browser without ResizeObserver: the timeline cannot measure itself and throws as it mounts.
+    await page.addInitScript(() => Object.defineProperty(window, 'ResizeObserver', { value: undefined }));
+    await page.goto('./#/lesson/paused-barista');
+    const failed = page.getByRole('alert').filter({ hasText: 'This simulation stopped working' });
+    await expect(failed).toBeVisible({ timeout: 20_000 });
+    await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // The page around it is still there and still answers: the quiz grades, the lesson can be marked done.
+    await expect(page.getByRole('heading', { level: 1, name: 'Challenge 2: the paused barista' })).toBeVisible();
+    const quiz = page.getByRole('region', { name: 'Quiz' }).first();
+    await quiz.getByRole('radio').first().check();
+    await quiz.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(quiz.getByRole('heading', { name: /^(Correct|Not quite)/ })).toBeVisible();
+    const done = page.getByRole('button', { name: 'Mark this lesson as done' });
+    await done.click();
+    await expect(page.getByRole('button', { name: /^Done ✓/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('the page ships a Content-Security-Policy and the course page breaks none of it', async ({ page }) => {
     const violations: string[] = [];
     page.on('console', (m) => { if (m.type() === 'error') violations.push(m.text()); });

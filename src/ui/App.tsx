@@ -8,6 +8,7 @@ import { GlossaryPage } from './glossary/GlossaryPage';
 import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
 import { Loaded, loader } from './layout/loader';
 import { Notices } from './layout/Notices';
+import { PartBoundary } from './layout/PartBoundary';
 import { BlockView } from './lesson/BlockView';
 import { LessonPage } from './lesson/LessonPage';
 import { ProgressTools } from './progress/ProgressTools';
@@ -37,15 +38,19 @@ export function App() {
   // A page opened at one of its parts (a glossary term) brings that part into view itself.
   const openedAtPart = route.name === 'glossary' && route.term !== undefined;
 
+  const title = lesson
+    ? `${lesson.frontmatter.title} · Lockstep`
+    : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : routeKey === 'workbench' ? 'Workbench · Lockstep' : routeKey === 'glossary' ? 'Glossary · Lockstep' : 'Lockstep: distributed locks you can break';
   useEffect(() => {
-    document.title = lesson
-      ? `${lesson.frontmatter.title} · Lockstep`
-      : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : routeKey === 'workbench' ? 'Workbench · Lockstep' : routeKey === 'glossary' ? 'Glossary · Lockstep' : 'Lockstep: distributed locks you can break';
+    document.title = title;
+  }, [title]);
+  // A new page: start at the top and move focus to its heading so screen readers announce it.
+  // Only a new page: a lesson hot-reloaded by `npm run dev` keeps the place its author was at.
+  useEffect(() => {
     if (openedAtPart) return;
-    // A new page: start at the top and move focus to its heading so screen readers announce it.
     window.scrollTo(0, 0);
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
-  }, [routeKey, lesson, openedAtPart]);
+  }, [routeKey, openedAtPart]);
 
   return (
     <>
@@ -70,7 +75,9 @@ export function App() {
       <Notices />
       <DiagnosticsPanel />
       <main id="main" tabIndex={-1}>
-        <Page route={route} lesson={lesson} />
+        <PartBoundary key={routeKey} what="This page">
+          <Page route={route} lesson={lesson} />
+        </PartBoundary>
       </main>
       <footer className="site-footer">
         <p>Lockstep runs entirely in your browser and keeps working offline after your first visit. Your progress is stored on this device only.</p>

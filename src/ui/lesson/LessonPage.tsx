@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import type { LessonEntry } from '../../lessons/lessonIndex';
-import type { Course, Lesson } from '../../lessons/types';
+import type { Block, Course, Lesson } from '../../lessons/types';
 import { prefetchLesson, retryLesson, useLessonBody } from '../catalog/lessonBodies';
 import { loadLive } from '../player/ScenarioPlayer';
+import { PartBoundary } from '../layout/PartBoundary';
 import { useProgress } from '../progress/progressStore';
 import { useVisits } from '../progress/visits';
 import { lessonHref } from '../routing/route';
@@ -108,6 +109,19 @@ function LessonBody({ slug, lesson, failed }: { slug: string; lesson: Lesson | u
   );
 }
 
+/** What a learner calls each kind of block, for the message when one stops working. */
+const BLOCK_NAMES: Record<Exclude<Block['kind'], 'prose'>, string> = {
+  scenario: 'simulation',
+  compare: 'comparison',
+  quiz: 'question',
+  reflect: 'reflection',
+  match: 'exercise',
+  checklist: 'checklist',
+  'fill-in': 'exercise',
+  workbench: 'workbench',
+  invalid: 'block',
+};
+
 /**
  * The lesson's blocks, its first player first (see useBlocksShown); until the rest follows, a
  * screen's height of room keeps the footer where it will be.
@@ -117,7 +131,9 @@ function LessonBlocks({ lesson }: { lesson: Lesson }) {
   return (
     <div className="lesson-body" aria-busy={shown < lesson.blocks.length}>
       {lesson.blocks.slice(0, shown).map((block, i) => (
-        <BlockView key={'id' in block ? block.id : `prose-${i}`} block={block} lesson={lesson} />
+        <PartBoundary key={'id' in block ? block.id : `prose-${i}`} what={block.kind === 'prose' ? 'This part of the lesson' : `This ${BLOCK_NAMES[block.kind]}`}>
+          <BlockView block={block} lesson={lesson} />
+        </PartBoundary>
       ))}
       {shown < lesson.blocks.length && <div className="lesson-rest-pending" />}
     </div>

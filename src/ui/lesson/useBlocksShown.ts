@@ -17,26 +17,28 @@ export function useBlocksShown(lesson: Lesson): number {
   const route = useRoute();
   const shared = route.name === 'lesson' && route.params.get('run') !== null;
   const firstPart = lesson.blocks.findIndex(isPlayerBlock) + 1;
-  const [wholeLesson, setWholeLesson] = useState<Lesson | null>(null);
-  const whole = firstPart === 0 || shared || wholeLesson === lesson;
+  const slug = lesson.frontmatter.slug;
+  // Once shown whole, a lesson stays whole: when a share link's parameter leaves the address, and
+  // when `npm run dev` hot-reloads it (a page cut short for a frame would lose the editor's place).
+  const [wholeSlug, setWholeSlug] = useState<string | null>(null);
+  const whole = firstPart === 0 || shared || wholeSlug === slug;
 
   useEffect(() => {
-    if (firstPart === 0 || wholeLesson === lesson) return;
-    // Once shown whole, a lesson stays whole (a share link's parameter may go from the address).
+    if (firstPart === 0 || wholeSlug === slug) return;
     if (shared) {
-      setWholeLesson(lesson);
+      setWholeSlug(slug);
       return;
     }
     let live = true;
     let cancel = () => {};
-    void Promise.all([loadPlayerCode(lesson.blocks[firstPart - 1]!), requestFirstRuns(lesson.frontmatter.slug)]).then(() => {
-      if (live) cancel = afterNextPaint(() => setWholeLesson(lesson));
+    void Promise.all([loadPlayerCode(lesson.blocks[firstPart - 1]!), requestFirstRuns(slug)]).then(() => {
+      if (live) cancel = afterNextPaint(() => setWholeSlug(slug));
     });
     return () => {
       live = false;
       cancel();
     };
-  }, [lesson, firstPart, shared, wholeLesson]);
+  }, [lesson, slug, firstPart, shared, wholeSlug]);
 
   return whole ? lesson.blocks.length : firstPart;
 }

@@ -74,7 +74,8 @@ export function PlaybackControls({ store }: { store: PlayerStore }) {
 /** A slider over the whole run, plus a typed time for those who cannot or would rather not drag. */
 function Scrubber({ store }: { store: PlayerStore }) {
   const playheadMs = useStore(store, (s) => s.playheadMs);
-  const endMs = useStore(store, (s) => s.events[s.events.length - 1]!.at);
+  // No events while a new run is on its way (the controls stay a moment longer, see PlayerView).
+  const endMs = useStore(store, (s) => s.events.at(-1)?.at ?? 0);
   const [typed, setTyped] = useState('');
   const id = useId();
   const go = () => {
