@@ -74,7 +74,8 @@ export function PlaybackControls({ store }: { store: PlayerStore }) {
 /** A slider over the whole run, plus a typed time for those who cannot or would rather not drag. */
 function Scrubber({ store }: { store: PlayerStore }) {
   const playheadMs = useStore(store, (s) => s.playheadMs);
-  // No events while a new run is on its way (the controls stay a moment longer, see PlayerView).
+  // A store made for a new scenario (a lesson hot-reloaded by `npm run dev`) has no events until
+  // its run arrives, and the controls, once shown, stay (PlayerView).
   const endMs = useStore(store, (s) => s.events.at(-1)?.at ?? 0);
   const [typed, setTyped] = useState('');
   const id = useId();
