@@ -30,7 +30,7 @@ export class PartBoundary extends Component<Props, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <div role="alert" className="notice notice-warning part-failed">
+      <div role="alert" className="notice notice-warning">
         <p>
           <strong>{this.props.what} stopped working</strong> ({error.message}). The rest of the page still works. Try it again, or reload the page; if it
           keeps failing, this browser may lack something it needs: a current Chrome, Firefox, Safari or Edge runs it.
