@@ -7,7 +7,7 @@ import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
 import type { LockClientWiring } from './clientWiring';
 import { initialSnapshot, keyData, type ClientActorRef } from './lockClientCaches';
-import { bindEffects, lockClientMachine, machineState, unbindEffects, type LockClientEffects, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
+import { bindEffects, lockClientMachine, machineState, unbindEffects, type LockClientEffects, type LockClientEvent, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
 import { ProcessClock } from './processClock';
 import type { AcquireResult, FailedAcquire, Recipe } from './recipes/recipe';
 import type { ReadResult } from './resources/resource';
@@ -362,7 +362,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     const next = (i: number) => {
       if (i >= keys.length) {
         this.leaseDeadlineLocal = sentLocal + this.spec.ttlMs;
-        return this.actor.send({ type: 'RENEWED' });
+        return this.tellRenewal({ type: 'RENEWED' });
       }
       this.recipe.renew(keys[i]!, (result) => {
         if (result === 'renewed') {
@@ -370,10 +370,19 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
           return next(i + 1);
         }
         const leaseLeftMs = this.leaseDeadlineLocal - this.process.localNow();
-        this.actor.send({ type: 'RENEW_FAILED', definite: result === 'lost', leaseLeftMs });
+        this.tellRenewal({ type: 'RENEW_FAILED', definite: result === 'lost', leaseLeftMs });
       });
     };
     next(0);
+  }
+
+  /**
+   * Tells the machine how a renewal went, unless its job has ended meanwhile: a renewal sent
+   * just before the release can be answered after it (the key is gone by then), and a finished
+   * machine has nothing to do with the answer.
+   */
+  private tellRenewal(event: Extract<LockClientEvent, { type: 'RENEWED' | 'RENEW_FAILED' }>): void {
+    if (this.actor.getSnapshot().status === 'active') this.actor.send(event);
   }
 
   private lose(reason: string): void {
