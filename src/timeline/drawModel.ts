@@ -16,7 +16,7 @@ import { markInfo } from './markInfo';
 import type { TimelineModel } from './modelTypes';
 import { baseTimeScale, computeLayout } from './scales';
 import { applyZoom } from './frame';
-import type { TimelineState, TimelineViewOptions } from './timelineState';
+import { denseThresholdOf, type TimelineState, type TimelineViewOptions } from './timelineState';
 
 /** Joins every layer against a new model (or new width). */
 export function drawModel(state: TimelineState, model: TimelineModel, view: TimelineViewOptions): void {
@@ -49,7 +49,7 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   const { back, front } = bandsOf(ctx);
   const glyphs = glyphsOf(ctx);
   state.ticks = tickMarksOf(ctx);
-  state.dense = model.messages.length + state.ticks.length > (view.denseThreshold ?? 800);
+  state.dense = model.messages.length + state.ticks.length > denseThresholdOf(view);
   const heavy = state.dense && model.intervals.length + glyphs.length > (view.heavyThreshold ?? 500);
   // A heavy run keeps only verdict markers as SVG (few, and the ones a learner must reach by keyboard).
   state.heavy = heavy ? denseMarksOf(ctx, back, front, glyphs.filter((d) => d.kind !== 'verdict')) : null;

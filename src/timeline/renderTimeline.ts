@@ -2,7 +2,7 @@ import { drawModel } from './drawModel';
 import { applyCursor, applySelection, reducedMotion } from './frame';
 import type { TimelineModel } from './modelTypes';
 import { timelineFor } from './setupTimeline';
-import type { TimelineHandle, TimelineState, TimelineViewOptions } from './timelineState';
+import { denseThresholdOf, type TimelineHandle, type TimelineState, type TimelineViewOptions } from './timelineState';
 
 export type { TimeWindow, TimelineHandle, TimelineViewOptions } from './timelineState';
 
@@ -23,7 +23,7 @@ export function renderTimeline(svg: SVGSVGElement, model: TimelineModel, view: T
   // A dense run's canvas covers the rows on screen (frame.ts): where the svg is, read here once,
   // before anything is written. Read after the marks were drawn, it laid every new mark out (a
   // herd's 700: ~20 ms), and again after the zoom had placed them.
-  const dense = state.dense || model.messages.length > (view.denseThreshold ?? 800);
+  const dense = state.dense || model.messages.length > denseThresholdOf(view);
   if (dense && svg.ownerDocument.defaultView?.innerHeight) state.passSvgTopPx = svg.getBoundingClientRect().top;
   try {
     draw(state, model, view);
@@ -36,7 +36,7 @@ export function renderTimeline(svg: SVGSVGElement, model: TimelineModel, view: T
 function draw(state: TimelineState, model: TimelineModel, view: TimelineViewOptions): void {
   const prevView = state.view;
   state.view = view;
-  if (state.model !== model || state.ctx?.layout.width !== view.width || (view.denseThreshold ?? 800) !== (prevView.denseThreshold ?? 800)) {
+  if (state.model !== model || state.ctx?.layout.width !== view.width || denseThresholdOf(view) !== denseThresholdOf(prevView)) {
     drawModel(state, model, view);
   }
   // Only write what changed: a rewritten text node invalidates style and layout for the whole svg.

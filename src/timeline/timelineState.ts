@@ -31,7 +31,7 @@ export interface TimelineViewOptions {
   reducedMotion?: boolean;
   /** Keep the playhead in view when it moves (default true). */
   followCursor?: boolean;
-  /** Above this many arrows + ticks, those layers are painted on a canvas (default 800). */
+  /** Above this many arrows + ticks, those layers are painted on a canvas (default: denseThresholdOf). */
   denseThreshold?: number;
   /** Above this many bars + point marks (in a dense run), they go on the canvas too (default 500). */
   heavyThreshold?: number;
@@ -42,6 +42,11 @@ export interface TimelineViewOptions {
    * playhead, or showTimeWindow), so a host can keep other timelines on the same window.
    */
   onTimeWindow?: (window: TimeWindow) => void;
+}
+
+/** Above how many arrows + ticks a view paints those layers on a canvas: its own say, else 800. */
+export function denseThresholdOf(view: TimelineViewOptions): number {
+  return view.denseThreshold ?? 800;
 }
 
 /** The span of virtual time the plot shows, edge to edge. */
