@@ -106,7 +106,7 @@ export class LeaseWatch {
     if (lease.expiresAtUnixMs === null) return;
     const process = this.node.process;
     const at = this.deadline(lease.expiresAtUnixMs);
-    const handle = this.sim.kernel.schedule(at - this.sim.now, process.owner, 'message', () => {
+    const handle = this.sim.kernel.schedule(at - this.sim.now, process.owner, () => {
       if (lease.watch === handle) lease.watch = null;
       if (this.leases.get(key) !== lease) return;
       this.check();

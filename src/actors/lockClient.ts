@@ -44,7 +44,8 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   private heldSinceMs = 0;
   private basis: ReadResult | null = null;
   private token: number | null = null;
-  private workTimer: number | null = null;
+  /** The job's work in progress (`Process.compute`), or null. */
+  private work: number | null = null;
   /** How the last failed try went and how many tries failed in a row, for the trace's lock.failed. */
   private lastFailure: FailedAcquire = { ok: false, reason: 'busy' };
   private failuresBeforeGivingUp = 0;
@@ -80,7 +81,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   protected stopMachine(): void {
     this.actor.stop();
     this.breaker?.stop();
-    this.workTimer = null;
+    this.work = null;
   }
 
   protected startOver(): void {
@@ -150,20 +151,23 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.read();
   }
 
-  /** Effect: do the job's work, which takes workMs on this process's clock. */
+  /**
+   * Effect: do the job's work, which takes workMs of this process's running time: a pause stops
+   * it, while the watchdog's and other timers keep their deadlines.
+   */
   startWork(): void {
     const workMs = this.spec.workMs;
-    if (workMs !== null) this.workTimer = this.process.setTimer(workMs, this.workDone);
+    if (workMs !== null) this.work = this.process.compute(workMs, this.workDone);
   }
 
   /** Effect: left `working`, written or not (a lost lease stops the work). */
   stopWork(): void {
-    if (this.workTimer !== null) this.sim.kernel.cancel(this.workTimer);
-    this.workTimer = null;
+    if (this.work !== null) this.process.cancelCompute(this.work);
+    this.work = null;
   }
 
   private readonly workDone = (): void => {
-    this.workTimer = null;
+    this.work = null;
     this.actor.send({ type: 'WORKED' });
   };
 

@@ -22,23 +22,34 @@ class Life implements Owner {
   freeze(task: FrozenTask): void {
     this.process.hold(task);
   }
+}
 
-  pausedAtMs(): number {
-    return this.process.pausedAtMs;
-  }
+/** Work in progress on a process: when it will be done, and its current place on the agenda. */
+interface Computation {
+  doneAt: number;
+  handle: number;
+  readonly run: () => void;
 }
 
 /**
  * A process in the simulated world: a client, a Redis node or a resource. It owns the
- * callbacks scheduled for it, so the kernel can freeze them while it is paused (stop-the-world:
- * timers stop, messages wait) and drop them when it has crashed. It also has its own clock,
- * which can drift and jump independently of the kernel's true time.
+ * callbacks scheduled for it, so the kernel can hold them while it is paused and drop them when
+ * it has crashed. A pause is stop-the-world (a GC pause, SIGSTOP, a frozen VM), and behaves as
+ * one does on a real runtime: nothing runs during it; a timer keeps its deadline on the
+ * monotonic clock, so every timer (a sleep, a timeout, the watchdog's next renewal) that fell
+ * due during the pause fires as soon as the process runs again, in deadline order, with the
+ * messages that arrived in the meantime; work in progress (`compute`) makes no progress while
+ * paused and needs what was left of it after the resume. It also has its own clock, which can
+ * drift and jump independently of the kernel's true time. See src/sim/README.md.
  */
 export class Process {
   paused = false;
   crashed = false;
   private pausedAt = 0;
   private frozen: FrozenTask[] = [];
+  /** Work in progress by id (`compute`), moved later by each pause. */
+  private readonly computations = new Map<number, Computation>();
+  private nextComputation = 1;
   private resumeHandle: number | null = null;
   /** How far this process's clock is from true time, from jumps. */
   private offsetMs = 0;
@@ -65,12 +76,7 @@ export class Process {
     return new Life(this);
   }
 
-  /** When the current pause began (the kernel asks the owner while a task is frozen). */
-  get pausedAtMs(): number {
-    return this.pausedAt;
-  }
-
-  /** Holds a callback that arrived while this process was paused, until it resumes. */
+  /** Holds a callback that came due while this process was paused, until it resumes. */
   hold(task: FrozenTask): void {
     this.frozen.push(task);
   }
@@ -99,10 +105,40 @@ export class Process {
     return simTime(Math.max(this.sim.now, Math.floor(t) + 1));
   }
 
-  /** Schedules `run` after `localMs` as this process's own clock measures it. */
+  /**
+   * Schedules `run` after `localMs` as this process's own clock measures it: a sleep or a
+   * timeout, whose deadline a pause does not move. Cancel it with `sim.kernel.cancel`.
+   */
   setTimer(localMs: number, run: () => void): number {
-    return this.sim.kernel.schedule(this.toSimDurationMs(localMs), this.owner, 'timer', run);
+    return this.sim.kernel.schedule(this.toSimDurationMs(localMs), this.owner, run);
   }
+
+  /**
+   * Starts work that takes `localMs` of this process's running time, then runs `run`: a pause
+   * stops it where it is, so it ends that much later. Returns an id for `cancelCompute`.
+   */
+  compute(localMs: number, run: () => void): number {
+    const delayMs = Math.ceil(this.toSimDurationMs(localMs));
+    const id = this.nextComputation++;
+    const work: Computation = { doneAt: this.sim.now + delayMs, handle: 0, run };
+    this.computations.set(id, work);
+    work.handle = this.sim.kernel.schedule(delayMs, this.owner, this.finishComputation, undefined, id);
+    return id;
+  }
+
+  /** Stops work started by `compute` (a lost lease ends the job); a finished one is ignored. */
+  cancelCompute(id: number): void {
+    const work = this.computations.get(id);
+    if (work === undefined) return;
+    this.computations.delete(id);
+    this.sim.kernel.cancel(work.handle);
+  }
+
+  private readonly finishComputation = (id: number): void => {
+    const work = this.computations.get(id)!;
+    this.computations.delete(id);
+    work.run();
+  };
 
   /** Stop-the-world pause; with `forMs` it resumes by itself. */
   pause(forMs: number | null): void {
@@ -116,7 +152,7 @@ export class Process {
     this.resumeHandle =
       forMs === null
         ? null
-        : this.sim.kernel.schedule(forMs, null, 'system', () => {
+        : this.sim.kernel.schedule(forMs, null, () => {
             this.resumeHandle = null; // it is running now: nothing left to cancel
             this.resume();
           });
@@ -128,9 +164,20 @@ export class Process {
     if (this.resumeHandle !== null) this.sim.kernel.cancel(this.resumeHandle);
     this.resumeHandle = null;
     this.sim.record('process.resume', this.id, {});
+    const kernel = this.sim.kernel;
+    const now = this.sim.now;
+    const pausedForMs = now - this.pausedAt;
+    // Work in progress lost the pause: take it off the agenda (or out of what is held) first...
+    for (const work of this.computations.values()) kernel.cancel(work.handle);
+    // ...then everything that fell due during the pause runs now, in the order it fell due...
     const frozen = this.frozen;
     this.frozen = [];
-    this.sim.kernel.thaw(this.owner, frozen);
+    kernel.thaw(this.owner, frozen);
+    // ...and the work goes on for what was left of it.
+    for (const [id, work] of this.computations) {
+      work.doneAt += pausedForMs;
+      work.handle = kernel.schedule(work.doneAt - now, this.owner, this.finishComputation, undefined, id);
+    }
   }
 
   /**
@@ -161,6 +208,7 @@ export class Process {
     // Messages that waited for the pause to end are lost with the process's memory.
     const frozen = this.frozen;
     this.frozen = [];
+    this.computations.clear(); // the crash ends this life: its work is dropped with the rest
     this.sim.record('process.crash', this.id, {});
     for (const task of frozen) (task.dropped as ((arg: unknown) => void) | undefined)?.(task.arg);
     if (this.resumeHandle !== null) this.sim.kernel.cancel(this.resumeHandle);

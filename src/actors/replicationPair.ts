@@ -40,7 +40,7 @@ export class ReplicationPair {
   /** Lets `ms` of virtual time pass. */
   advance(ms: number): void {
     const until = this.sim.now + ms;
-    this.sim.kernel.schedule(ms, null, 'system', () => {});
+    this.sim.kernel.schedule(ms, null, () => {});
     while ((this.sim.kernel.nextAt() ?? Infinity) <= until && this.sim.kernel.step());
   }
 }

@@ -115,7 +115,7 @@ export class ReplicationTopology {
       node.process.setTimer(load.everyMs, tick);
     };
     awake = true;
-    this.sim.kernel.schedule(load.startAtMs, node.process.owner, 'timer', tick);
+    this.sim.kernel.schedule(load.startAtMs, node.process.owner, tick);
   }
 
   private node(id: string): RedisServerNode | undefined {

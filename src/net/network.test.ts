@@ -7,7 +7,7 @@ import { Network } from './network';
 
 /** A receiver that is always running, or crashed when `down` is set. */
 function endpoint(id: string, state = { down: false }) {
-  const owner: Owner = { id, disposition: () => (state.down ? 'drop' : 'run'), freeze: () => {}, pausedAtMs: () => 0 };
+  const owner: Owner = { id, disposition: () => (state.down ? 'drop' : 'run'), freeze: () => {} };
   return { id, owner };
 }
 
@@ -52,7 +52,7 @@ describe('Network', () => {
     net.setFaults({ reorder: 1, reorderDelayMs: 100 }, { from: 'A', to: 'r1' });
     net.send('A', endpoint('r1'), 'first', () => delivered.push('first'));
     net.setFaults({ reorder: 0 }, { from: 'A', to: 'r1' });
-    sim.kernel.schedule(10, null, 'system', () => net.send('A', endpoint('r1'), 'second', () => delivered.push('second')));
+    sim.kernel.schedule(10, null, () => net.send('A', endpoint('r1'), 'second', () => delivered.push('second')));
     run();
     expect(delivered).toEqual(['second', 'first']);
   });
@@ -63,7 +63,7 @@ describe('Network', () => {
     net.send('A', endpoint('r1'), 'to r1', () => delivered.push('to r1'));
     net.send('r1', endpoint('A'), 'to A', () => delivered.push('to A'));
     net.send('B', endpoint('r1'), 'from B', () => delivered.push('from B'));
-    sim.kernel.schedule(100, null, 'system', () => {
+    sim.kernel.schedule(100, null, () => {
       net.heal();
       net.send('A', endpoint('r1'), 'after heal', () => delivered.push('after heal'));
     });
@@ -86,7 +86,7 @@ describe('Network', () => {
   it('drops a message that is on the wire when the partition starts', () => {
     const { net, delivered, run, sim } = world({ latency: { dist: 'fixed', ms: 50 } });
     net.send('A', endpoint('r1'), 'slow', () => delivered.push('slow'));
-    sim.kernel.schedule(10, null, 'system', () => net.partition([['A'], ['r1']], false));
+    sim.kernel.schedule(10, null, () => net.partition([['A'], ['r1']], false));
     const events = run();
     expect(delivered).toEqual([]);
     expect(events.at(-1)).toMatchObject({ kind: 'net.drop', at: 50, data: { reason: 'partition' } });

@@ -158,8 +158,8 @@ export class Network {
 
   private carry(flight: Flight, delayMs: number): void {
     // A lost message is recorded where it would have arrived, so its arrow ends in a cross.
-    if (flight.fate !== null) this.sim.kernel.schedule(delayMs, null, 'message', this.recordLoss, undefined, flight);
-    else this.sim.kernel.schedule(delayMs, flight.to.owner, 'message', this.arrive, this.recordCrashed, flight);
+    if (flight.fate !== null) this.sim.kernel.schedule(delayMs, null, this.recordLoss, undefined, flight);
+    else this.sim.kernel.schedule(delayMs, flight.to.owner, this.arrive, this.recordCrashed, flight);
   }
 
   /** A message reached its receiver's process: deliver it, unless the link was cut meanwhile (kernel callback). */

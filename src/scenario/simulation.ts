@@ -162,7 +162,7 @@ export class Simulation {
   }
 
   private at(atMs: number, action: ProcessAction, source: 'script' | 'learner'): void {
-    this.sim.kernel.schedule(atMs, null, 'system', () => {
+    this.sim.kernel.schedule(atMs, null, () => {
       const actor = 'target' in action ? action.target : 'network';
       this.sim.record('action.apply', actor, { action: action.do, source, detail: describeAction(action) });
       this.world.apply(action);

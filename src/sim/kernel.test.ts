@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Kernel, type FrozenTask, type Owner } from './kernel';
 
 function owner(id: string) {
-  const state = { mode: 'run' as 'run' | 'freeze' | 'drop', pausedAt: 0, frozen: [] as FrozenTask[] };
-  const o: Owner = { id, disposition: () => state.mode, freeze: (t) => void state.frozen.push(t), pausedAtMs: () => state.pausedAt };
+  const state = { mode: 'run' as 'run' | 'freeze' | 'drop', frozen: [] as FrozenTask[] };
+  const o: Owner = { id, disposition: () => state.mode, freeze: (t) => void state.frozen.push(t) };
   return { o, state };
 }
 
@@ -11,9 +11,9 @@ describe('Kernel', () => {
   it('runs callbacks in (time, seq) order and advances virtual time without waiting', () => {
     const k = new Kernel();
     const log: string[] = [];
-    k.schedule(5000, null, 'timer', () => log.push(`b@${k.now}`));
-    k.schedule(10, null, 'timer', () => log.push(`a@${k.now}`));
-    k.schedule(5000, null, 'timer', () => log.push(`c@${k.now}`));
+    k.schedule(5000, null, () => log.push(`b@${k.now}`));
+    k.schedule(10, null, () => log.push(`a@${k.now}`));
+    k.schedule(5000, null, () => log.push(`c@${k.now}`));
     while (k.step());
     expect(log).toEqual(['a@10', 'b@5000', 'c@5000']);
   });
@@ -21,7 +21,7 @@ describe('Kernel', () => {
   it('drops cancelled callbacks from the agenda once they outnumber the rest, keeping the order of the others', () => {
     const k = new Kernel();
     const log: number[] = [];
-    const handles = Array.from({ length: 300 }, (_, i) => k.schedule(1000 + (i % 7), null, 'timer', () => log.push(i)));
+    const handles = Array.from({ length: 300 }, (_, i) => k.schedule(1000 + (i % 7), null, () => log.push(i)));
     handles.forEach((h, i) => i % 3 !== 0 && k.cancel(h));
     expect(k.pending).toBeLessThan(200);
     while (k.step());
@@ -31,8 +31,8 @@ describe('Kernel', () => {
 
   it('does not count cancelled callbacks as something left to do', () => {
     const k = new Kernel();
-    k.schedule(5, null, 'timer', () => {});
-    k.cancel(k.schedule(20_000, null, 'timer', () => {}));
+    k.schedule(5, null, () => {});
+    k.cancel(k.schedule(20_000, null, () => {}));
     expect(k.step()).toBe(true);
     expect(k.nextAt()).toBeUndefined();
     expect(k.now).toBe(5);
@@ -41,26 +41,42 @@ describe('Kernel', () => {
   it('skips cancelled callbacks', () => {
     const k = new Kernel();
     const log: string[] = [];
-    const h = k.schedule(1, null, 'timer', () => log.push('cancelled'));
-    k.schedule(2, null, 'timer', () => log.push('kept'));
+    const h = k.schedule(1, null, () => log.push('cancelled'));
+    k.schedule(2, null, () => log.push('kept'));
     k.cancel(h);
     while (k.step());
     expect(log).toEqual(['kept']);
   });
 
-  it('freezes a paused owner\'s timer and keeps its remaining delay on thaw', () => {
+  it('holds a timer that falls due while its owner is paused and fires it at the resume', () => {
     const k = new Kernel();
     const { o, state } = owner('A');
     const log: number[] = [];
-    k.schedule(6000, o, 'timer', () => log.push(k.now));
-    k.schedule(2000, null, 'system', () => Object.assign(state, { mode: 'freeze', pausedAt: 2000 }));
-    k.schedule(17000, null, 'system', () => {
+    k.schedule(6000, o, () => log.push(k.now));
+    k.schedule(2000, null, () => (state.mode = 'freeze'));
+    k.schedule(17000, null, () => {
       state.mode = 'run';
       k.thaw(o, state.frozen.splice(0));
     });
     while (k.step());
-    // 4 s of the timer were left when the pause began; it fires 4 s after the resume.
-    expect(log).toEqual([21000]);
+    // Its deadline (6 s) passed during the pause: it is overdue, not 4 s away.
+    expect(log).toEqual([17000]);
+  });
+
+  it('runs what fell due during a pause in the order it fell due, after nothing else due then', () => {
+    const k = new Kernel();
+    const { o, state } = owner('A');
+    const log: string[] = [];
+    k.schedule(9000, o, () => log.push(`late@${k.now}`));
+    k.schedule(3000, o, () => log.push(`early@${k.now}`));
+    k.schedule(1000, null, () => (state.mode = 'freeze'));
+    k.schedule(10000, null, () => {
+      state.mode = 'run';
+      k.thaw(o, state.frozen.splice(0));
+      k.schedule(0, null, () => log.push(`after@${k.now}`));
+    });
+    while (k.step());
+    expect(log).toEqual(['early@10000', 'late@10000', 'after@10000']);
   });
 
   it('holds a message for a paused owner until it resumes, and drops work for a crashed one', () => {
@@ -70,9 +86,9 @@ describe('Kernel', () => {
     const log: string[] = [];
     paused.state.mode = 'freeze';
     crashed.state.mode = 'drop';
-    k.schedule(5, paused.o, 'message', () => log.push(`P@${k.now}`));
-    k.schedule(5, crashed.o, 'message', () => log.push('C'));
-    k.schedule(100, null, 'system', () => {
+    k.schedule(5, paused.o, () => log.push(`P@${k.now}`));
+    k.schedule(5, crashed.o, () => log.push('C'));
+    k.schedule(100, null, () => {
       paused.state.mode = 'run';
       k.thaw(paused.o, paused.state.frozen.splice(0));
     });
@@ -81,7 +97,7 @@ describe('Kernel', () => {
   });
 
   it('refuses to schedule into the past', () => {
-    expect(() => new Kernel().schedule(-1, null, 'timer', () => {})).toThrow(/past/);
+    expect(() => new Kernel().schedule(-1, null, () => {})).toThrow(/past/);
   });
 });
 
@@ -91,7 +107,7 @@ describe('Kernel drop hook', () => {
     const crashed = owner('C');
     crashed.state.mode = 'drop';
     const log: string[] = [];
-    k.schedule(5, crashed.o, 'message', () => log.push('ran'), () => log.push(`dropped@${k.now}`));
+    k.schedule(5, crashed.o, () => log.push('ran'), () => log.push(`dropped@${k.now}`));
     while (k.step());
     expect(log).toEqual(['dropped@5']);
     expect(k.executed).toBe(0);

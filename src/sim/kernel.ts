@@ -1,31 +1,26 @@
 import { EventQueue } from './eventQueue';
 import { simTime, type SimTimeMs } from './time';
 
-/** What a scheduled callback belongs to, so a paused process can freeze it and a crash drop it. */
+/** What a scheduled callback belongs to, so a paused process can hold it and a crash drop it. */
 export interface Owner {
   readonly id: string;
   /** 'run': handle it now; 'freeze': hold it until the owner resumes; 'drop': discard it. */
   disposition(): 'run' | 'freeze' | 'drop';
-  /** Called with a callback that arrived while the owner was paused. */
+  /** Called with a callback that came due while the owner was paused. */
   freeze(task: FrozenTask): void;
-  /** When the current pause began (only asked while frozen). */
-  pausedAtMs(): number;
 }
 
 /**
- * A timer keeps the part of its delay that had not yet elapsed when its owner froze; a message
- * that arrives during a pause is simply handled at resume (remainingMs 0). `run` and `dropped`
- * take `arg`, the value they were scheduled with.
+ * A callback that came due while its owner was paused: a timer whose deadline passed, a message
+ * that arrived. It runs as soon as the owner resumes (see `thaw`), as a real runtime's overdue
+ * timer does. `run` and `dropped` take `arg`, the value they were scheduled with.
  */
 export interface FrozenTask {
-  remainingMs: number;
   run: (arg: never) => void;
   dropped?: ((arg: never) => void) | undefined;
   arg: unknown;
   handle: number;
 }
-
-export type TaskKind = 'timer' | 'message' | 'system';
 
 /**
  * One scheduled callback. A callback takes one argument so hot callers (the network, process
@@ -34,7 +29,6 @@ export type TaskKind = 'timer' | 'message' | 'system';
  */
 interface Task extends FrozenTask {
   owner: Owner | null;
-  kind: TaskKind;
 }
 
 /** How many cancelled callbacks may wait on the agenda before they are dropped together. */
@@ -82,14 +76,13 @@ export class Kernel {
   schedule<A = undefined>(
     delayMs: number,
     owner: Owner | null,
-    kind: TaskKind,
     run: (arg: A) => void,
     dropped?: (arg: A) => void,
     arg?: A,
   ): number {
     if (!(delayMs >= 0)) throw new RangeError(`Cannot schedule ${delayMs} ms into the past.`);
     const handle = this.nextHandle++;
-    const task: Task = { owner, kind, run, dropped, arg, handle, remainingMs: 0 };
+    const task: Task = { owner, run, dropped, arg, handle };
     this.queue.push(this.nowMs + Math.ceil(delayMs), task);
     return handle;
   }
@@ -127,7 +120,6 @@ export class Kernel {
         continue;
       }
       if (disposition === 'freeze') {
-        task.remainingMs = task.kind === 'timer' ? at - owner!.pausedAtMs() : 0;
         owner!.freeze(task);
         continue;
       }
@@ -137,12 +129,17 @@ export class Kernel {
     }
   }
 
-  /** Puts frozen work back on the agenda after a resume, keeping each timer's remaining time. */
+  /**
+   * Puts what came due during a pause back on the agenda, due now, in the order it came due:
+   * timers keep their deadlines on the monotonic clock, so every one that passed during the
+   * pause fires at once when the process runs again (work in progress is the process's own
+   * affair: see `Process.compute`).
+   */
   thaw(owner: Owner, tasks: readonly FrozenTask[]): void {
     for (const frozen of tasks) {
       if (this.cancelled.delete(frozen.handle)) continue;
-      const task: Task = { ...frozen, owner, kind: 'timer' };
-      this.queue.push(this.nowMs + frozen.remainingMs, task);
+      const task: Task = { ...frozen, owner };
+      this.queue.push(this.nowMs, task);
     }
   }
 }

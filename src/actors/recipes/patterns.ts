@@ -49,8 +49,8 @@ export function fairRecipe(ctx: RecipeContext): Recipe {
 export function readWriteRecipe(ctx: RecipeContext, side: 'read' | 'write', build: 'atomic' | 'two-step'): Recipe {
   const { call, ttl, acquired, released, renewed } = caller(ctx);
   const granted: AcquireResult = { ok: true, token: null, validityMs: ctx.ttlMs };
-  /** Runs `next` after the client's think time, frozen like any other timer if the client pauses. */
-  const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.setTimer(ctx.gapMs, next) : next());
+  /** Runs `next` after the client's think time, work of its own that a pause stops where it is. */
+  const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.compute(ctx.gapMs, next) : next());
 
   const atomic = (key: string, done: (result: AcquireResult) => void) =>
     call(['EVAL', side === 'read' ? RW_READ_ACQUIRE : RW_WRITE_ACQUIRE, '1', key, ctx.value, ttl], (r) => done(acquired(r)));

@@ -106,10 +106,21 @@ script: ${script}
     expect(r.verdict('single-writer').holds).toBe(true);
   });
 
-  it('freezes with its process: a pause longer than the TTL loses the lease, and a short remaining job still writes', () => {
+  it('a pause longer than the TTL: the renewal that fell due in it fires at the resume, and A stops without writing', () => {
     const r = runYaml(base('work: 3s', '[{ at: 2s, do: pause, target: A, for: 15s }]'));
     expect(r.of('lease.ended', 'r1')[0]).toMatchObject({ data: { owner: 'A', reason: 'expired' } });
     expect(r.of('lock.renewed', 'A')).toEqual([]);
+    // The watchdog's deadline (3.3 s) passed during the pause: it asks at 17 s, not 1.3 s later.
+    expect(r.of('net.send', 'A').find((e) => e.data.label.startsWith('EVAL'))!.at).toBe(17_000);
+    expect(r.of('lock.lost', 'A')).toHaveLength(1);
+    expect(r.of('resource.write').map((e) => e.data.from)).toEqual(['B']);
+  });
+
+  it('races the renewal: work with less left than its round trip writes before the answer says the lease is gone', () => {
+    // 2 s of work from 4 ms, paused at 2 s: 4 ms of it are left at the resume; the answer takes 5.
+    const r = runYaml(base('work: 2s', '[{ at: 2s, do: pause, target: A, for: 15s }]'));
+    const written = r.of('resource.request', 'A')[0]!;
+    expect(written.at).toBeLessThan(r.of('lock.lost', 'A')[0]!.at);
     expect(r.verdict('single-writer').holds).toBe(false);
   });
 

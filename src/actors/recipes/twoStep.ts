@@ -12,8 +12,8 @@ import { acquired, failure, integerOf, renewal, type Recipe, type RecipeContext 
 export function twoStepRecipe(ctx: RecipeContext, kind: 'get-then-set' | 'setnx-then-expire'): Recipe {
   const node = ctx.nodes[0]!;
   const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel, done);
-  /** Runs `next` after the recipe's think time, frozen like any other timer if the client pauses. */
-  const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.setTimer(ctx.gapMs, next) : next());
+  /** Runs `next` after the recipe's think time, work of its own that a pause stops where it is. */
+  const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.compute(ctx.gapMs, next) : next());
   const granted = { ok: true as const, token: null, validityMs: ctx.ttlMs };
 
   const getThenSet = (key: string, done: (r: Parameters<Parameters<Recipe['acquire']>[1]>[0]) => void) =>

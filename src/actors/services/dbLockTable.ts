@@ -179,7 +179,7 @@ export class DbLockTable implements LockService {
     if (row.expiresAtLocal === null) return;
     if (this.expireIfDue(key)) return;
     const at = this.process.simTimeWhenLocalPasses(row.expiresAtLocal);
-    this.sim.kernel.schedule(at - this.sim.now, this.process.owner, 'timer', () => {
+    this.sim.kernel.schedule(at - this.sim.now, this.process.owner, () => {
       if (this.rows.get(key) === row) this.watchExpiry(key, row);
     });
   }
