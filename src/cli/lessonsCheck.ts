@@ -1,6 +1,6 @@
 import './luaTextImports';
 import { checkLessons } from '../lessons/checkLessons';
-import { runScenario } from '../scenario/run';
+import { runScenarioTrace } from '../scenario/run';
 
 /**
  * `npm run lessons:check [paths...]`: validates lessons (frontmatter, blocks, references,
@@ -8,7 +8,7 @@ import { runScenario } from '../scenario/run';
  * `file:line:col: message (hint)` per problem and exits 1 if there is any.
  */
 async function main(): Promise<void> {
-  const report = await checkLessons(process.argv.slice(2), runScenario);
+  const report = await checkLessons(process.argv.slice(2), runScenarioTrace);
   // One stream, so problems and the summary stay in order when piped.
   for (const line of report.lines) console.log(line);
   process.exitCode = report.exitCode;

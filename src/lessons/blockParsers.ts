@@ -2,6 +2,7 @@ import { didYouMean, type Diagnostic, type SourceOrigin } from '../scenario/diag
 import { parseScenario } from '../scenario/parse';
 import type { Scenario } from '../scenario/schema';
 import { parseYamlSource, validateYaml, type YamlSource } from '../scenario/yamlSource';
+import { claimsSchema, measureOf, type Claim } from './blocks/claims';
 import { checklistSchema } from './blocks/checklist';
 import { compareSchema, type CompareSpec } from './blocks/compare';
 import { fillInSchema } from './blocks/fillIn';
@@ -13,7 +14,7 @@ import { WORKBENCH_DEFAULT_RUNS, workbenchSchema } from './blocks/workbench';
 import type { Block } from './types';
 
 /** The fenced-code languages that are lesson blocks rather than code to display. */
-export const BLOCK_LANGS = ['scenario', 'dashboard', 'quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare', 'workbench'] as const;
+export const BLOCK_LANGS = ['scenario', 'dashboard', 'quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare', 'workbench', 'claims'] as const;
 export type BlockLang = (typeof BLOCK_LANGS)[number];
 
 /** What a block parser needs besides its text: where it is and how to read sidecar files. */
@@ -57,6 +58,8 @@ export function parseBlock(lang: BlockLang, text: string, ctx: BlockContext): Bl
       return withRules(validateYaml(source, fillInSchema, ctx.origin), source, ctx.origin, (s) => duplicateIds(s.fields, 'fields'), (spec) => ({ kind: 'fill-in', spec, authorId: spec.id }));
     case 'workbench':
       return parseWorkbenchBlock(source, ctx);
+    case 'claims':
+      return parseClaimsBlock(source, ctx);
     case 'compare': {
       const result = validateYaml(source, compareSchema, ctx.origin);
       if (!result.ok) return result;
@@ -98,6 +101,22 @@ function parseWorkbenchBlock(source: YamlSource, ctx: BlockContext): BlockParse 
     ok: true,
     block: { kind: 'workbench', spec: { ref: spec.ref, text, scenario: recipe.scenario, fixed: spec.fixed, break: spec.break, runs: spec.runs ?? WORKBENCH_DEFAULT_RUNS, at }, ...(spec.id ? { authorId: spec.id } : {}) },
   };
+}
+
+/** A claims block: each claim's measure read from its words, each placed at its line for problems. */
+function parseClaimsBlock(source: YamlSource, ctx: BlockContext): BlockParse {
+  const result = validateYaml(source, claimsSchema, ctx.origin);
+  if (!result.ok) return result;
+  const claims: Claim[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const [i, spec] of result.value.claims.entries()) {
+    const read = measureOf(spec);
+    if (read.ok) claims.push({ says: spec.says, measure: read.measure, ...source.locate(['claims', i]) });
+    else diagnostics.push({ file: ctx.origin.file, ...source.locate(['claims', i, read.path]), message: read.message, hint: read.hint });
+  }
+  if (diagnostics.length) return { ok: false, diagnostics };
+  const spec = result.value;
+  return { ok: true, block: { kind: 'claims', spec: { run: spec.run ?? null, claims }, ...(spec.id ? { authorId: spec.id } : {}) } };
 }
 
 function parseScenarioBlock(text: string, ctx: BlockContext, view: { view?: 'dashboard' }): BlockParse {

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { buildCatalog } from './catalog';
+import { checkClaims } from './claimsCheck';
 import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
 import { readLessonSources } from './sources';
 import { checkWorkbenchBlocks } from './workbenchChecks';
@@ -50,12 +51,18 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
     const lessons = catalog.lessons.filter((l) => only === 'all' || only.has(l.file));
     const { diagnostics: unmet, runs } = await checkScenarioExpectations(lessons, run);
     const workbench = await checkWorkbenchBlocks(lessons, sources.readRef, run);
-    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet, ...workbench.diagnostics];
+    const texts = new Map(sources.lessons.map((l) => [l.file, l.text]));
+    const claims = await checkClaims(lessons, (file) => texts.get(file), async (scenario) => {
+      const { trace } = await run(scenario, { seed: scenario.seed });
+      if (!trace) throw new Error('this runner keeps no trace, so claims cannot be checked');
+      return trace;
+    });
+    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet, ...workbench.diagnostics, ...claims.diagnostics];
     for (const d of all) lines.push(formatDiagnostic(d));
     warnings += all.filter((d) => d.severity === 'warning').length;
     problems += all.filter((d) => d.severity !== 'warning').length;
     lessonCount += only === 'all' ? sources.lessons.length : only.size;
-    runCount += runs + workbench.runs;
+    runCount += runs + workbench.runs + claims.runs;
   }
 
   if (lessonCount === 0 && problems === 0 && warnings === 0) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scenarioSchema } from '../scenario/schema';
 import { checklistSchema } from './blocks/checklist';
+import { claimsSchema } from './blocks/claims';
 import { compareSchema } from './blocks/compare';
 import { fillInSchema } from './blocks/fillIn';
 import { matchSchema } from './blocks/match';
@@ -39,6 +40,7 @@ export function jsonSchemaFiles(): SchemaFiles {
       'fill-in': z.toJSONSchema(fillInSchema, { io: 'input' }),
       compare: z.toJSONSchema(compareSchema, { io: 'input' }),
       workbench: z.toJSONSchema(workbenchSchema, { io: 'input' }),
+      claims: z.toJSONSchema(claimsSchema, { io: 'input' }),
     },
   };
   const files: Record<string, unknown> = {

@@ -2,10 +2,14 @@ import type { Verdict } from '../check/verdict';
 import type { Diagnostic } from '../scenario/diagnostic';
 import { unlistedBreaks, unmetExpectations } from '../scenario/expectations';
 import type { Scenario } from '../scenario/schema';
+import type { RunTrace } from '../check/runMeasures';
 import type { Lesson } from './types';
 
-/** Runs one scenario to the end; the real one is `runScenario` from src/scenario/run.ts. */
-export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number }) => Promise<{ verdicts: Verdict[] }>;
+/**
+ * Runs one scenario to the end; the real one is `runScenarioTrace` from src/scenario/run.ts. A
+ * runner that returns no `trace` cannot check a lesson's claims (tests' stand-ins).
+ */
+export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number }) => Promise<{ verdicts: Verdict[]; trace?: RunTrace }>;
 
 /**
  * Runs every scenario block of every lesson headless and reports each `expect` that did not

@@ -2,6 +2,7 @@ import type { RootContent } from 'mdast';
 import type { Diagnostic } from '../scenario/diagnostic';
 import type { Scenario } from '../scenario/schema';
 import type { ChecklistSpec } from './blocks/checklist';
+import type { ClaimsSpec } from './blocks/claims';
 import type { FillInSpec } from './blocks/fillIn';
 import type { MatchSpec } from './blocks/match';
 import type { QuizSpec } from './blocks/quiz';
@@ -41,6 +42,8 @@ export type Block =
   | (Placed & { kind: 'compare'; title?: string; left: CompareRun; right: CompareRun })
   /** An embedded workbench: a recipe to break with the explorer, then fix. */
   | (Placed & { kind: 'workbench'; spec: WorkbenchSpec })
+  /** What the prose says a run shows, checked by lessons:check; learners never see it. */
+  | (Placed & { kind: 'claims'; spec: ClaimsSpec })
   /** A block that failed validation: shown as an error box (and failing `lessons:check`). */
   | (Placed & { kind: 'invalid'; lang: string; diagnostics: Diagnostic[] });
 

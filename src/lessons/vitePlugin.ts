@@ -106,7 +106,8 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
         // Only the index names these modules, so a missing lesson means it was renamed or removed
         // since the index was built: the page shows its "could not load" state.
         if (!lesson) this.error(`there is no lesson with slug '${slug}' (lessons in ${dirs().join(', ')})`);
-        return `export default ${JSON.stringify(lesson)};`;
+        // Claims are for lessons:check; a learner's page has no use for them.
+        return `export default ${JSON.stringify({ ...lesson, blocks: lesson.blocks.filter((b) => b.kind !== 'claims') })};`;
       }
       return undefined;
     },

@@ -1,6 +1,7 @@
 import type { Verdict } from '../check/verdict';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import type { Scenario } from './schema';
+import type { TraceEvent } from '../sim/traceEvents';
 import { Simulation, type RunOptions } from './simulation';
 
 export interface RunResult {
@@ -31,6 +32,12 @@ export function loadScriptEngine(options: { wasmUrl?: string } = {}): Promise<Sc
 export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<RunResult> {
   const simulation = new Simulation(scenario, options, await loadScriptEngine()).run();
   return summarize(simulation);
+}
+
+/** Like runScenario, with the run's whole trace (lessons:check reads it to check a lesson's claims). */
+export async function runScenarioTrace(scenario: Scenario, options: RunOptions = {}): Promise<RunResult & { trace: TraceEvent[] }> {
+  const simulation = new Simulation(scenario, options, await loadScriptEngine()).run();
+  return { ...summarize(simulation), trace: simulation.sim.trace.toArray() };
 }
 
 export function summarize(simulation: Simulation): RunResult {

@@ -119,6 +119,7 @@ const BLOCK_NAMES: Record<Exclude<Block['kind'], 'prose'>, string> = {
   checklist: 'checklist',
   'fill-in': 'exercise',
   workbench: 'workbench',
+  claims: 'note',
   invalid: 'block',
 };
 

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { CLAIM_EVENTS, CLAIM_METRICS, type ClaimEvent, type EventQuery, type Measure } from '../../check/runMeasures';
+import { blockId } from '../../scenario/ids';
+import { didYouMean } from '../../scenario/diagnostic';
+
+/**
+ * The ```claims block: what the prose around a run says that run shows, so that lessons:check
+ * fails when the run changes and the prose does not. Learners never see it. Each claim quotes
+ * the prose (`says`, found word for word in the lesson) and names what it measures:
+ *
+ *     run: frozen-watchdog            # the scenario it is about; default: the nearest one above
+ *     claims:
+ *       - { says: "11.6 s", at: write by A }
+ *       - { says: "0.7 s", from: acquired by B, to: lost by A }
+ *       - { says: "19 acquisitions", count: acquired }
+ *       - { says: "token 1", token: write by A }
+ *       - { says: "near 16%", metric: successRate }
+ */
+const query = z.string().min(1);
+
+export const claimSchema = z.strictObject({
+  /** Words of the lesson's prose that state a number, quoted exactly as written. */
+  says: z.string().min(1),
+  /** When it happened: "write by A", "2nd acquired by B", "last renewed by A". */
+  at: query.optional(),
+  /** How long between two happenings (with `to`). */
+  from: query.optional(),
+  to: query.optional(),
+  /** How many times: "acquired", "renewed by A". */
+  count: query.optional(),
+  /** The fencing token a write or acquisition carried. */
+  token: query.optional(),
+  /** A figure of the lock dashboard. */
+  metric: z.enum(CLAIM_METRICS).optional(),
+});
+
+export const claimsSchema = z.strictObject({
+  id: blockId.optional(),
+  /** The id of a scenario or dashboard block of this lesson; default: the nearest one above. */
+  run: z.string().min(1).optional(),
+  claims: z.array(claimSchema).min(1),
+});
+
+export type ClaimSpec = z.output<typeof claimSchema>;
+
+/** A claim ready to check: the prose it quotes and what it measures. */
+export interface Claim {
+  says: string;
+  measure: Measure;
+  /** Where the claim is written in the block, for problems with the claim itself. */
+  line: number;
+  col: number;
+}
+
+export interface ClaimsSpec {
+  run: string | null;
+  claims: Claim[];
+}
+
+const QUERY = /^(?:(last|first|(\d+)(?:st|nd|rd|th)) +)?([a-z-]+)(?: +by +(\S+))?$/;
+
+/** Reads "2nd write by A" as a query, or says what is wrong with it. */
+export function parseQuery(text: string): { ok: true; query: EventQuery } | { ok: false; message: string; hint: string } {
+  const match = QUERY.exec(text.trim());
+  const event = match?.[3];
+  if (!match || event === undefined) {
+    return { ok: false, message: `cannot read '${text}' as a happening`, hint: "write '[first|2nd|last] <event> [by <actor>]', e.g. 'write by A'" };
+  }
+  if (!(CLAIM_EVENTS as readonly string[]).includes(event)) {
+    const guess = didYouMean(event, CLAIM_EVENTS);
+    return { ok: false, message: `unknown event '${event}'`, hint: guess ? `did you mean '${guess}'?` : `events: ${CLAIM_EVENTS.join(', ')}` };
+  }
+  const nth = match[1] === 'last' ? 'last' : match[2] !== undefined ? Number(match[2]) : 1;
+  if (nth !== 'last' && nth < 1) return { ok: false, message: `there is no ${match[1]} event`, hint: 'count from 1st' };
+  return { ok: true, query: { event: event as ClaimEvent, by: match[4] ?? null, nth } };
+}
+
+/** The one measure a claim names, or what is wrong with it (`path` is the key at fault). */
+export function measureOf(spec: ClaimSpec): { ok: true; measure: Measure } | { ok: false; path: string; message: string; hint: string } {
+  const named = (['at', 'from', 'count', 'token', 'metric'] as const).filter((key) => spec[key] !== undefined);
+  if (named.length !== 1 || (spec.to !== undefined) !== (spec.from !== undefined)) {
+    return { ok: false, path: 'says', message: 'a claim measures one thing', hint: "give exactly one of 'at', 'from' with 'to', 'count', 'token' or 'metric'" };
+  }
+  if (spec.metric !== undefined) return { ok: true, measure: { kind: 'metric', name: spec.metric } };
+  const read = (key: 'at' | 'from' | 'to' | 'count' | 'token') => {
+    const parsed = parseQuery(spec[key]!);
+    return parsed.ok ? parsed : { ...parsed, path: key };
+  };
+  if (spec.from !== undefined) {
+    const from = read('from');
+    const to = read('to');
+    if (!from.ok) return from;
+    if (!to.ok) return to;
+    return { ok: true, measure: { kind: 'between', from: from.query, to: to.query } };
+  }
+  const key = named[0] as 'at' | 'count' | 'token';
+  const parsed = read(key);
+  if (!parsed.ok) return parsed;
+  if (key === 'count') return { ok: true, measure: { kind: 'count', event: parsed.query.event, by: parsed.query.by } };
+  return { ok: true, measure: { kind: key, query: parsed.query } };
+}

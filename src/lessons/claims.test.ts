@@ -1,0 +1,78 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScenarioTrace } from '../scenario/run';
+import { parseQuery } from './blocks/claims';
+import { checkLessons } from './checkLessons';
+import { agrees, readStated } from './statedNumber';
+
+const FIXTURES = 'src/lessons/fixtures/claims';
+
+describe('claims: the numbers a lesson states, checked against its run', () => {
+  it('passes prose whose every claimed number is what the run shows', async () => {
+    const report = await checkLessons([`${FIXTURES}/01-claims.md`], runScenarioTrace);
+    expect(report).toEqual({ lines: ['lessons:check: 1 lesson, 2 scenario runs, no problems'], exitCode: 0 });
+  });
+
+  it('fails at the line of the prose when the run changes and the prose does not', async () => {
+    // The same lesson with A frozen for 10 s instead of 15 s: it runs again at 12 s, not 17 s.
+    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
+    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
+    const text = readFileSync(`${FIXTURES}/01-claims.md`, 'utf8');
+    writeFileSync(join(dir, '01-claims.md'), text.replace('for: 15s', 'for: 10s'));
+    const file = relative(process.cwd(), join(dir, '01-claims.md'));
+    const report = await checkLessons([file], runScenarioTrace);
+    expect(report.exitCode).toBe(1);
+    expect(report.lines).toContain(
+      `${file}:23:22: the prose says "runs again at 17 s" for the time of resumed by A, but the run shows 12 s (scenario 'paused', seed 7) (change the prose and the claim at line 29, or the scenario)`,
+    );
+  });
+
+  it('says what is wrong with each claim that does not hold, where to change it', async () => {
+    const report = await checkLessons([`${FIXTURES}/02-stale.md`], runScenarioTrace);
+    expect(report.lines).toEqual([
+      `${FIXTURES}/02-stale.md:23:64: the prose says "the lock at 4.5 s" for the time of acquired by B, but the run shows 11.004 s (scenario 'two-baristas', seed 7) (change the prose and the claim at line 28, or the scenario)`,
+      `${FIXTURES}/02-stale.md:24:26: the prose says "which was 3 s" for the time from requested by A to acquired by A, but the run shows 0.006 s (scenario 'two-baristas', seed 7) (change the prose and the claim at line 29, or the scenario)`,
+      `${FIXTURES}/02-stale.md:30:5: no actor 'Bb' in this run (did you mean 'B'?)`,
+      `${FIXTURES}/02-stale.md:31:5: "took 9 s" is not in the lesson's prose (a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other)`,
+      `${FIXTURES}/02-stale.md:32:5: "3 s" has a unit, but the number of acquired is a number (quote the number with its unit, as the prose writes it)`,
+      'lessons:check: 1 lesson, 2 scenario runs, 5 problems',
+    ]);
+  });
+
+  it('reads a happening as the prose would name it, and names an unknown event', () => {
+    expect(parseQuery('2nd write by A')).toEqual({ ok: true, query: { event: 'write', by: 'A', nth: 2 } });
+    expect(parseQuery('last renewed by W4')).toEqual({ ok: true, query: { event: 'renewed', by: 'W4', nth: 'last' } });
+    expect(parseQuery('acquired')).toEqual({ ok: true, query: { event: 'acquired', by: null, nth: 1 } });
+    expect(parseQuery('aquired by B')).toMatchObject({ ok: false, message: "unknown event 'aquired'", hint: "did you mean 'acquired'?" });
+  });
+});
+
+describe('a number as the prose states it', () => {
+  it('keeps the precision it is written with', () => {
+    const stated = readStated('at 11.65 s')!;
+    expect(stated).toMatchObject({ value: 11.65, unit: 's', hedge: 'exact' });
+    expect(agrees(11_654, stated)).toBe(true);
+    expect(agrees(11_656, stated)).toBe(false);
+    expect(agrees(6_400, readStated('6 s')!)).toBe(true);
+    expect(agrees(6_600, readStated('6 s')!)).toBe(false);
+  });
+
+  it('reads "about", "over" and "under" as the words mean them', () => {
+    expect(agrees(117, readStated('About 120 attempts')!)).toBe(true);
+    expect(agrees(146, readStated('About 120 attempts')!)).toBe(false);
+    // "about" with two decimals stays close: ten steps of the last digit.
+    expect(agrees(6_390, readStated('about 6.35 s')!)).toBe(true);
+    expect(agrees(6_500, readStated('about 6.35 s')!)).toBe(false);
+    expect(agrees(27_597, readStated('the p95 is over 20 seconds')!)).toBe(true);
+    expect(agrees(19_000, readStated('over 20 seconds')!)).toBe(false);
+    expect(agrees(300, readStated('within 0.5 s')!)).toBe(true);
+    expect(agrees(16.2, readStated('a success rate near 16%')!)).toBe(true);
+  });
+
+  it('reads thousands separators and milliseconds, and finds no number in words alone', () => {
+    expect(readStated('1,500 ms')).toMatchObject({ value: 1500, unit: 'ms' });
+    expect(readStated('five seconds')).toBeNull();
+  });
+});

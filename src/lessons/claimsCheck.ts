@@ -1,0 +1,167 @@
+import { describeQuery, measure, unitOf, type EventQuery, type Measure, type RunTrace } from '../check/runMeasures';
+import { lockMetrics } from '../check/metrics';
+import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
+import type { Scenario } from '../scenario/schema';
+import type { Claim } from './blocks/claims';
+import { agrees, readStated, writeLike, type StatedNumber } from './statedNumber';
+import type { Block, Lesson } from './types';
+
+/** Runs a scenario's default run (its own seed, no learner actions) and returns its trace. */
+export type TraceRunner = (scenario: Scenario) => Promise<RunTrace>;
+
+/**
+ * Checks every ```claims block: each quoted number must be in the lesson's prose, and the run
+ * it names must show it. A problem with a number the run no longer shows is reported at the
+ * prose, where the author will change it.
+ */
+export async function checkClaims(lessons: readonly Lesson[], textOf: (file: string) => string | undefined, run: TraceRunner): Promise<{ diagnostics: Diagnostic[]; runs: number }> {
+  const diagnostics: Diagnostic[] = [];
+  let runs = 0;
+  for (const lesson of lessons) {
+    const text = textOf(lesson.file) ?? '';
+    const traces = new Map<Scenario, Promise<RunTrace>>();
+    for (const [index, block] of lesson.blocks.entries()) {
+      if (block.kind !== 'claims') continue;
+      const target = scenarioFor(lesson.blocks, index, block.spec.run);
+      if (target === null) continue; // its scenario has problems of its own, reported already
+      if (!target.ok) {
+        diagnostics.push({ file: lesson.file, line: block.line + 1, col: 1, message: target.message, hint: target.hint });
+        continue;
+      }
+      let trace = traces.get(target.scenario);
+      if (!trace) {
+        runs++;
+        trace = run(target.scenario);
+        traces.set(target.scenario, trace);
+      }
+      let events: RunTrace;
+      try {
+        events = await trace;
+      } catch (error) {
+        diagnostics.push({ file: lesson.file, line: block.line, col: 1, message: `scenario '${target.scenario.id}' crashed the simulator: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a bug in Lockstep; please report it' });
+        continue;
+      }
+      let metrics: ReturnType<typeof lockMetrics> | undefined;
+      const metricsOnce = () => (metrics ??= lockMetrics(events));
+      for (const claim of block.spec.claims) diagnostics.push(...checkClaim(lesson.file, text, target.scenario, events, claim, metricsOnce));
+    }
+  }
+  return { diagnostics, runs };
+}
+
+/** The scenario a claims block is about; null when that scenario is itself broken. */
+function scenarioFor(blocks: readonly Block[], index: number, id: string | null): { ok: true; scenario: Scenario } | { ok: false; message: string; hint: string } | null {
+  const brokenRun = (b: Block) => b.kind === 'invalid' && (b.lang === 'scenario' || b.lang === 'dashboard');
+  if (id === null) {
+    const above = blocks.slice(0, index).findLast((b) => b.kind === 'scenario' || brokenRun(b));
+    if (above?.kind === 'scenario') return { ok: true, scenario: above.scenario };
+    if (above) return null;
+    return { ok: false, message: 'claims about no run: there is no scenario above this block', hint: "put the claims after the scenario they describe, or name it with 'run: <scenario id>'" };
+  }
+  const runs = blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenario] : []));
+  const named = runs.find((scenario) => scenario.id === id);
+  if (named) return { ok: true, scenario: named };
+  if (blocks.some(brokenRun)) return null;
+  const ids = runs.map((scenario) => scenario.id);
+  const guess = didYouMean(id, ids);
+  return { ok: false, message: `no scenario '${id}' in this lesson`, hint: guess ? `did you mean '${guess}'?` : `scenarios here: ${ids.join(', ') || 'none'}` };
+}
+
+function checkClaim(file: string, text: string, scenario: Scenario, events: RunTrace, claim: Claim, metrics: () => ReturnType<typeof lockMetrics>): Diagnostic[] {
+  const atClaim = { file, line: claim.line, col: claim.col };
+  const stated = readStated(claim.says);
+  if (!stated) return [{ ...atClaim, message: `'${claim.says}' states no number`, hint: 'quote the words of the prose that carry the number, e.g. says: "at 11.6 s"' }];
+  const unitProblem = unitMismatch(claim.measure, stated);
+  if (unitProblem) return [{ ...atClaim, message: unitProblem, hint: `quote the number with its unit, as the prose writes it` }];
+  const unknownActor = actorProblem(claim.measure, events);
+  if (unknownActor) return [{ ...atClaim, ...unknownActor }];
+  const where = findInProse(text, claim.says);
+  if (!where) return [{ ...atClaim, message: `"${claim.says}" is not in the lesson's prose`, hint: 'a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other' }];
+  const result = measure(events, claim.measure, metrics);
+  const what = describeMeasure(claim.measure);
+  if ('missing' in result) return [{ file, ...where, message: `the prose says "${claim.says}" for ${what}, but ${result.missing} (scenario '${scenario.id}')`, hint: `change the prose and the claim at line ${claim.line}, or the scenario` }];
+  if (agrees(result.value, stated)) return [];
+  return [
+    {
+      file,
+      ...where,
+      message: `the prose says "${claim.says}" for ${what}, but the run shows ${writeLike(result.value, stated)} (scenario '${scenario.id}', seed ${scenario.seed})`,
+      hint: `change the prose and the claim at line ${claim.line}, or the scenario`,
+    },
+  ];
+}
+
+function unitMismatch(what: Measure, stated: StatedNumber): string | null {
+  const unit = unitOf(what);
+  if (unit === 'ms' && stated.unit !== 's' && stated.unit !== 'ms') return `"${stated.text}" has no unit, but ${describeMeasure(what)} is a time`;
+  if (unit === 'percent' && stated.unit !== 'percent') return `"${stated.text}" is not a percentage, but ${describeMeasure(what)} is one`;
+  if (unit === 'count' && stated.unit !== null) return `"${stated.text}" has a unit, but ${describeMeasure(what)} is a number`;
+  return null;
+}
+
+function actorProblem(what: Measure, events: RunTrace): { message: string; hint: string } | null {
+  const queries: EventQuery[] = what.kind === 'at' || what.kind === 'token' ? [what.query] : what.kind === 'between' ? [what.from, what.to] : what.kind === 'count' ? [{ event: what.event, by: what.by, nth: 1 }] : [];
+  const start = events.find((e) => e.kind === 'run.start');
+  const actors = start?.kind === 'run.start' ? start.data.actors.map((a) => a.id) : [];
+  for (const q of queries) {
+    if (q.by === null || actors.includes(q.by)) continue;
+    const guess = didYouMean(q.by, actors);
+    return { message: `no actor '${q.by}' in this run`, hint: guess ? `did you mean '${guess}'?` : `actors: ${actors.join(', ')}` };
+  }
+  return null;
+}
+
+function describeMeasure(what: Measure): string {
+  switch (what.kind) {
+    case 'at':
+      return `the time of ${describeQuery(what.query)}`;
+    case 'between':
+      return `the time from ${describeQuery(what.from)} to ${describeQuery(what.to)}`;
+    case 'count':
+      return `the number of ${describeQuery({ event: what.event, by: what.by, nth: 1 })}`;
+    case 'token':
+      return `the token of ${describeQuery(what.query)}`;
+    case 'metric':
+      return `the dashboard's ${what.name}`;
+  }
+}
+
+/**
+ * Where `says` stands in the lesson's prose (not inside a fenced block), as a 1-based line and
+ * column; white space in it matches any white space, so a quote may cross a line break.
+ */
+export function findInProse(text: string, says: string): { line: number; col: number } | null {
+  const pattern = new RegExp(says.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'g');
+  const fenced = fencedLines(text);
+  for (const match of text.matchAll(pattern)) {
+    const before = text.slice(0, match.index);
+    const line = before.split('\n').length;
+    if (fenced.has(line)) continue;
+    return { line, col: match.index - before.lastIndexOf('\n') };
+  }
+  return null;
+}
+
+/** The 1-based lines inside fenced blocks (and the frontmatter), where prose is not. */
+function fencedLines(text: string): Set<number> {
+  const inside = new Set<number>();
+  let fence: string | null = null;
+  let frontmatter = text.startsWith('---');
+  text.split('\n').forEach((raw, i) => {
+    const line = i + 1;
+    if (frontmatter) {
+      inside.add(line);
+      if (i > 0 && raw.trim() === '---') frontmatter = false;
+      return;
+    }
+    const marker = /^(`{3,}|~{3,})/.exec(raw.trimStart())?.[1];
+    if (fence !== null) {
+      inside.add(line);
+      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker) fence = null;
+    } else if (marker !== undefined) {
+      inside.add(line);
+      fence = marker;
+    }
+  });
+  return inside;
+}
