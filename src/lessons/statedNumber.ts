@@ -24,9 +24,9 @@ const HEDGES: [RegExp, StatedNumber['hedge']][] = [
 
 const NUMBER = /(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(ms\b|milliseconds?\b|s\b|seconds?\b|%|percent\b)?/i;
 
-/** The first number in `says`, or null when it has none. */
+/** The first number in `says` outside `inline code` (a reply such as `0`), or null when it has none. */
 export function readStated(says: string): StatedNumber | null {
-  const match = NUMBER.exec(says);
+  const match = NUMBER.exec(says.replace(/`[^`]*`/g, (code) => ' '.repeat(code.length)));
   if (!match) return null;
   const digits = match[1]!.replace(/,(?=\d{3}\b)/g, '');
   const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
