@@ -16,6 +16,18 @@ const readTime = z
     return minutes;
   });
 
+/** Where a lesson's facts come from: a docs page, a library's source, the article an argument is from. */
+export const sourceSchema = z.strictObject({
+  title: z.string().min(1),
+  url: z.url({ protocol: /^https?$/, error: 'write the full address, starting with https://' }),
+  /** Who wrote or publishes it: "Redis", "Martin Kleppmann", "Redisson". */
+  by: z.string().min(1).optional(),
+  /** What the learner will find there, or what this lesson takes from it. */
+  note: z.string().min(1).optional(),
+});
+
+export type Source = z.output<typeof sourceSchema>;
+
 /** The YAML between the two `---` lines at the top of a lesson. */
 export const frontmatterSchema = z.strictObject({
   slug: slugSchema,
@@ -31,6 +43,8 @@ export const frontmatterSchema = z.strictObject({
   prerequisites: z.array(slugSchema).default([]),
   /** Slugs this lesson used to have, so a learner's saved progress follows a rename. */
   formerSlugs: z.array(slugSchema).default([]),
+  /** Shown at the end as "Sources and further reading"; lessons:check requires at least one. */
+  sources: z.array(sourceSchema).default([]),
 });
 
 export type Frontmatter = z.output<typeof frontmatterSchema>;

@@ -10,7 +10,8 @@ import type { Catalog, Course, Lesson } from './types';
 export interface LessonEntry {
   /** Path as given to the parser, e.g. `lessons/05-paused-barista.md`. */
   file: string;
-  frontmatter: Frontmatter;
+  /** Without its sources, which the lesson's body carries (the first page need not load them). */
+  frontmatter: Omit<Frontmatter, 'sources'>;
   /** Ids of the lesson's quiz blocks, in reading order: each must be answered to finish it. */
   quizIds: string[];
   /** Id of the first scenario or compare block, whose run counts towards finishing; null without one. */
@@ -28,9 +29,10 @@ export interface CatalogIndex {
 /** A lesson's index entry, computed from its parsed body (at build time). */
 export function lessonEntry(lesson: Lesson): LessonEntry {
   const main = lesson.blocks.find((b) => b.kind === 'scenario' || b.kind === 'compare');
+  const { sources: _sources, ...frontmatter } = lesson.frontmatter;
   return {
     file: lesson.file,
-    frontmatter: lesson.frontmatter,
+    frontmatter,
     quizIds: lesson.blocks.flatMap((b) => (b.kind === 'quiz' ? [b.id] : [])),
     mainScenario: main && 'id' in main ? main.id : null,
   };

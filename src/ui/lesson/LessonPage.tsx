@@ -8,6 +8,7 @@ import { useProgress } from '../progress/progressStore';
 import { useVisits } from '../progress/visits';
 import { lessonHref } from '../routing/route';
 import { BlockView } from './BlockView';
+import { LessonSources } from './LessonSources';
 import type { Completion } from './lessonCompletion';
 import { useAutoComplete } from './useAutoComplete';
 import { useBlocksShown } from './useBlocksShown';
@@ -136,7 +137,7 @@ function LessonBlocks({ lesson }: { lesson: Lesson }) {
           <BlockView block={block} lesson={lesson} />
         </PartBoundary>
       ))}
-      {shown < lesson.blocks.length && <div className="lesson-rest-pending" />}
+      {shown < lesson.blocks.length ? <div className="lesson-rest-pending" /> : <LessonSources sources={lesson.frontmatter.sources} />}
     </div>
   );
 }
