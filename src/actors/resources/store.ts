@@ -5,7 +5,9 @@ import type { ReadResult, Resource } from './resource';
 /**
  * The thing the lock protects (the espresso machine): it applies writes. Unfenced, it trusts
  * every caller. Fenced, it remembers the highest token it has accepted and refuses any write
- * that carries a lower one, so a stale holder that wakes up late cannot do harm.
+ * that carries a lower one, so a stale holder that wakes up late cannot write after a newer
+ * holder has. A stale write that arrives before the newer holder's first one is accepted:
+ * fencing keeps writes in lease order, it does not make one writer (lesson 6).
  *
  * As a `db-row`, the same check is a conditional update:
  * `UPDATE row SET value = ?, fence_token = ? WHERE fence_token <= ?`, which matches no row when

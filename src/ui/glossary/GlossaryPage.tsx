@@ -22,7 +22,7 @@ export function GlossaryPage({ term }: { term: string | undefined }) {
         Every run is judged against these invariants. Three of them sound alike: <strong>single lease</strong> is what
         Redis’s own records say, <strong>single holder</strong> is what the clients believe, and <strong>single writer</strong> is
         what the resource actually accepted. Most of what goes wrong with distributed locks happens in the gaps between
-        those three.
+        those three. A fencing token guarantees less than a single writer: <strong>writes in lease order</strong>.
       </p>
       <dl className="glossary-list">
         {GLOSSARY.map((entry) => (

@@ -26,7 +26,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     view: 'Redis',
     promise: 'At no moment do two owners each hold the same lock key on enough Redis nodes to count as holding it.',
     detail:
-      'This is the lock server’s own book-keeping. With one Redis node it takes two nodes that disagree, as after a failover that lost the primary’s last writes. With Redlock, holding means a majority of the masters, so it breaks when a master forgets a lease (a restart without persistence) or drops it early (a clock jump) and a second owner gathers a majority of its own. A replica’s copy of a key grants nothing until that replica is promoted.',
+      'This is the lock server’s own book-keeping, and all it guarantees is that Redis never grants the lock twice at once; it says nothing about a client that keeps working after its lease ended. With one Redis node it takes two nodes that disagree, as after a failover that lost the primary’s last writes. With Redlock, holding means a majority of the masters, so it breaks when a master forgets a lease (a restart without persistence) or drops it early (a clock jump) and a second owner gathers a majority of its own. A replica’s copy of a key grants nothing until that replica is promoted.',
     seeIn: { slug: 'failover', text: 'Replication and the lost lock' },
   },
   {
@@ -35,7 +35,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     view: 'the clients',
     promise: 'No two clients believe they hold the same lock at the same moment.',
     detail:
-      'A client believes it holds a lock from the moment it reads the OK of its acquire until it sends its release, or learns the lease is gone. Redis can be right while this breaks: a client that slept through its TTL still believes it holds a lease Redis has long since given to someone else. Belief ends when the release is sent, not when its reply arrives.',
+      'A client believes it holds a lock from the moment it reads the OK of its acquire until it sends its release, or learns the lease is gone. Redis can be right while this breaks: a client that slept through its TTL still believes it holds a lease Redis has long since given to someone else. Belief ends when the release is sent, not when its reply arrives. Holding it guarantees that no two clients act as if alone. No lease can promise that through a long pause, which is why the checks that matter are made where the writes land.',
     seeIn: { slug: 'paused-barista', text: 'Challenge 2: the paused barista' },
   },
   {
@@ -44,7 +44,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     view: 'the protected resource',
     promise: 'The critical sections whose writes the resource accepted never overlap.',
     detail:
-      'This is the one users feel: two baristas both changed the machine’s settings, each sure it was alone. A section runs from the moment its client believed it got the lock to its last accepted write. Both of the views above can fail without this one failing, if the resource refuses the stale write (fencing); and it is the one a lock exists to protect.',
+      'This is the one users feel: two baristas both changed the machine’s settings, each sure it was alone. A section runs from the moment its client believed it got the lock to its last accepted write. Both of the views above can fail without this one failing, but a fencing token alone does not keep it: fencing refuses a stale write that arrives after the newer holder’s first write, and accepts one that arrives before. It holds whatever the order when the new holder stamps its token at the resource before it acts, when the read and the write are one transaction, or when the effect can only happen once (a unique constraint, an idempotency key). It is the one a lock exists to protect.',
     seeIn: { slug: 'paused-barista', text: 'Challenge 2: the paused barista' },
   },
   {
@@ -62,7 +62,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     view: 'the protected resource',
     promise: 'Each resource accepts writes in non-decreasing token order.',
     detail:
-      'A fenced resource remembers the highest token it has seen and refuses anything lower. A lower token accepted after a higher one means an older holder’s write landed after a newer holder’s: exactly what fencing exists to stop. It breaks when tokens are not checked at the resource, or when a failover hands out a token twice.',
+      'A fenced resource remembers the highest token it has seen and refuses anything lower. A lower token accepted after a higher one means an older holder’s write landed after a newer holder’s: exactly what fencing exists to stop. It breaks when tokens are not checked at the resource, or when a failover hands out a token twice. It can hold while two holders both write: a stale token-1 write that arrives before the first token-2 write is in order, and accepted.',
     seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens' },
   },
   {
@@ -71,7 +71,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     view: 'the protected resource',
     promise: 'Once the resource has accepted a write made under one lease, it never accepts a write made under an older lease.',
     detail:
-      'This is what fencing promises, stated without tokens. A stale holder may still write before the newer holder does (its write simply comes first); what must never happen is the older lease’s write landing after the newer one’s. It breaks when the resource does not check tokens, and when the tokens do not follow the leases: a token drawn with INCR before the SET can be larger than the token of the lease after it.',
+      'This is what fencing guarantees, stated without tokens, and it is less than single writer. A stale holder may still write before the newer holder does (its write simply comes first, and both are accepted); what must never happen is the older lease’s write landing after the newer one’s. It breaks when the resource does not check tokens, and when the tokens do not follow the leases: a token drawn with INCR before the SET can be larger than the token of the lease after it.',
     seeIn: { slug: 'clinic-token-before-lock', text: 'Finding 8: the token drawn before the lock' },
   },
   {
