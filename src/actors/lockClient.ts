@@ -8,8 +8,9 @@ import type { ClientSpec } from './clientSpec';
 import type { LockClientWiring } from './clientWiring';
 import { initialSnapshot, keyData, type ClientActorRef } from './lockClientCaches';
 import { bindEffects, lockClientMachine, machineState, unbindEffects, type LockClientEffects, type LockClientEvent, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
+import { monotonicNow } from './monotonicClock';
 import { ProcessClock } from './processClock';
-import type { AcquireResult, FailedAcquire, Recipe } from './recipes/recipe';
+import type { AcquireResult, FailedAcquire, Granted, Recipe } from './recipes/recipe';
 import type { ReadResult } from './resources/resource';
 import { Rpc } from './rpc';
 
@@ -36,6 +37,14 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   private readonly recipe: Recipe;
   private attemptStartLocal = 0;
   private leaseDeadlineLocal = 0;
+  /** When the current try began, on the monotonic clock Redlock's validity is measured on. */
+  private tryStartMonotonic = 0;
+  /**
+   * When the lock stops being valid, on the monotonic clock (Redlock with `validity: respected`
+   * only; null otherwise), and the timer that ends the hold then.
+   */
+  private validUntilMonotonic: number | null = null;
+  private validityTimer: number | null = null;
   /**
    * When the client last got all its keys, where a maxHold cap counts from: kernel time, as a
    * real watchdog measures elapsed time on a monotonic clock, so a wall-clock jump back cannot
@@ -82,6 +91,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.actor.stop();
     this.breaker?.stop();
     this.work = null;
+    this.endValidity();
   }
 
   protected startOver(): void {
@@ -168,8 +178,36 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
 
   private readonly workDone = (): void => {
     this.work = null;
-    this.actor.send({ type: 'WORKED' });
+    // A careful Redlock client looks at its validity before it writes: a pause during the work
+    // may have outlasted it (its timer, frozen with the process, may not have fired yet).
+    this.actor.send({ type: this.validityOver() ? 'LAPSED' : 'WORKED' });
   };
+
+  /** True once a respected validity has run out on the monotonic clock. */
+  private validityOver(): boolean {
+    return this.validUntilMonotonic !== null && monotonicNow(this.process) >= this.validUntilMonotonic;
+  }
+
+  /** Starts (or shortens) the validity window for a key just taken with `validityMs` of validity. */
+  private startValidity(validityMs: number): void {
+    const until = this.tryStartMonotonic + validityMs;
+    if (this.validUntilMonotonic !== null && this.validUntilMonotonic <= until) return;
+    this.validUntilMonotonic = until;
+    if (this.validityTimer !== null) this.sim.kernel.cancel(this.validityTimer);
+    this.validityTimer = this.process.setTimer(Math.max(0, until - monotonicNow(this.process)), this.validityEnded);
+  }
+
+  private readonly validityEnded = (): void => {
+    this.validityTimer = null;
+    if (this.validityOver()) this.actor.send({ type: 'LAPSED' });
+  };
+
+  /** The hold is over (released, lost, crashed): no validity left to watch. */
+  private endValidity(): void {
+    if (this.validityTimer !== null) this.sim.kernel.cancel(this.validityTimer);
+    this.validityTimer = null;
+    this.validUntilMonotonic = null;
+  }
 
   /** Effect: write the work's result to the resource. */
   startWrite(): void {
@@ -178,6 +216,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
 
   /** Effect: release every held key. */
   startRelease(): void {
+    this.endValidity();
     this.release();
   }
 
@@ -195,7 +234,17 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
 
   /** Effect: a renewal failed, so the client stops believing it holds its keys. */
   noteLost(): void {
+    this.endValidity();
     this.lose('renewal failed');
+  }
+
+  /**
+   * Effect: Redlock's validity ran out. The client stops believing it holds its keys, but keeps
+   * the list: the release that follows unlocks every master (a key that already expired is
+   * simply not there; one a slow clock kept alive is freed at once).
+   */
+  noteLapsed(): void {
+    for (const key of this.held) this.sim.record('lock.lost', this.id, { key, reason: 'validity ran out: it stops using the lock and unlocks every master' });
   }
 
   /** Effect: working without the lock: it holds nothing, so it has nothing to release afterwards. */
@@ -212,6 +261,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   private acquireNext(): void {
     const key = this.nextKey();
     if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
+    this.tryStartMonotonic = monotonicNow(this.process);
     this.sim.recordTagged(this.requestTag, keyData(key));
     if (this.breaker !== null && breakerState(this.breaker.getSnapshot()) === 'open') {
       // Fail fast: Redis is not asked. The answer comes on the next tick, never inside the
@@ -240,10 +290,11 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     if (!result.ok) return this.failedTry(key, result, this.retryAcquire);
     this.held.push(key);
     this.token = result.token;
-    this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token: result.token, ttlMs: result.validityMs });
+    this.recordAcquired(key, result);
+    if (result.validityMs !== undefined && this.spec.redlock.validity === 'respected') this.startValidity(result.validityMs);
     if (this.held.length < this.spec.keys.length) return this.acquireNext();
     this.tries.reset();
-    this.leaseDeadlineLocal = this.attemptStartLocal + result.validityMs;
+    this.leaseDeadlineLocal = this.attemptStartLocal + (result.validityMs ?? result.leaseMs ?? Infinity);
     this.heldSinceMs = this.sim.now;
     this.actor.send({ type: 'ACQUIRED' });
   };
@@ -298,9 +349,15 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.recipe.acquire(key, (result) => {
       if (!result.ok) return this.failedTry(key, result, this.retryReenter);
       this.tries.reset();
-      this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token: result.token, ttlMs: result.validityMs });
+      this.recordAcquired(key, result);
       this.actor.send({ type: 'ACQUIRED' });
     });
+  }
+
+  /** `lock.acquired`: the lease the key got, and Redlock's validity under its own name. */
+  private recordAcquired(key: string, result: Granted): void {
+    const { token, leaseMs, validityMs } = result;
+    this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token, ttlMs: leaseMs, ...(validityMs === undefined ? {} : { validityMs }) });
   }
 
   private read(): void {

@@ -41,7 +41,9 @@ export type LockClientEvent =
   | { type: 'RELEASED' }
   | { type: 'RENEWED' }
   /** `definite`: Redis said the key is gone; otherwise no answer, with `leaseLeftMs` of local lease left. */
-  | { type: 'RENEW_FAILED'; definite: boolean; leaseLeftMs: number };
+  | { type: 'RENEW_FAILED'; definite: boolean; leaseLeftMs: number }
+  /** Redlock's validity ran out while holding (its timer fired, or it was over when the work was ready to write). */
+  | { type: 'LAPSED' };
 
 /** The effects a lock client's machine asks for; bound per actor with `bindEffects`. */
 export interface LockClientEffects {
@@ -58,6 +60,8 @@ export interface LockClientEffects {
   startRenew(): void;
   noteFailed(): void;
   noteLost(): void;
+  /** The lock's validity ran out: stop believing it is held (the release that follows unlocks every master). */
+  noteLapsed(): void;
   noteProceeding(): void;
 }
 
@@ -114,6 +118,7 @@ export const lockClientMachine = setup({
     startRenew: effect('startRenew'),
     noteFailed: effect('noteFailed'),
     noteLost: effect('noteLost'),
+    noteLapsed: effect('noteLapsed'),
     noteProceeding: effect('noteProceeding'),
     countReentry: assign({ reentered: ({ context }) => context.reentered + 1 }),
     nextJob: assign({ jobsDone: ({ context }) => context.jobsDone + 1, reentered: 0 }),
@@ -163,6 +168,9 @@ export const lockClientMachine = setup({
     },
     holding: {
       type: 'parallel',
+      // A client that keeps to Redlock's validity stops using the lock the moment it is over,
+      // whatever step it is at, and unlocks everywhere (see RedlockOptions.validity).
+      on: { LAPSED: { target: 'lapsing', actions: 'noteLapsed' } },
       states: {
         // The watchdog region comes first so its timer is scheduled before the job's.
         watchdog: {
@@ -214,6 +222,8 @@ export const lockClientMachine = setup({
         RELEASED: [{ guard: 'moreJobs', target: 'acquiring', actions: 'nextJob' }, { target: 'done' }],
       },
     },
+    // No longer believed held: unlock every master, then stop, as a lost lease does.
+    lapsing: { entry: 'startRelease', on: { RELEASED: 'lost' } },
     lost: { entry: 'noteLost', type: 'final' },
     failed: { type: 'final' },
     done: { type: 'final' },
@@ -255,6 +265,8 @@ export type LockClientMachineState = Exclude<LockClientLaneState, 'retrying' | '
  */
 export function machineState(snapshot: SnapshotFrom<typeof lockClientMachine>): LockClientMachineState {
   const value = snapshot.value;
+  // Unlocking after the validity ran out is a release, as the lane shows it.
+  if (value === 'lapsing') return 'releasing';
   if (typeof value === 'string') return value as LockClientMachineState;
   const { watchdog, job } = (value as { holding: { watchdog: string | object; job: string } }).holding;
   return watchdog === 'sleeping' ? (job as LockClientMachineState) : 'renewing';

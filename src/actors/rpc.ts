@@ -4,6 +4,7 @@ import type { Sim } from '../sim/sim';
 import type { Process } from './process';
 import type { RedisNode, WaitReply } from './redisNode';
 import { pipelineLine, replyLine } from './replyLine';
+import { unixOfLocal } from './unixClock';
 
 /**
  * What came back for one request: Redis's reply, or nothing before the timeout. When the write
@@ -11,7 +12,18 @@ import { pipelineLine, replyLine } from './replyLine';
  * answered the write (its reply is `reply`), but the client library will not count it (like
  * Redisson after its WAIT), so an acquire is a "not now" and a renewal unconfirmed.
  */
-export type RpcResult = { ok: true; reply: Reply; refusal?: string; releaseRefused?: boolean } | { ok: false; reason: 'timeout' };
+export type RpcResult = { ok: true; reply: Reply; refusal?: string; releaseRefused?: boolean; lease?: KeyLease } | { ok: false; reason: 'timeout' };
+
+/**
+ * The lease a key had on the node just after the command ran: its PTTL then (null when the key
+ * has no expiry, undefined when the key is not there). Asked for by an acquire, whose command
+ * may set the expiry anywhere (an argument, or inside a script), so the client records what
+ * Redis actually did rather than what it meant to ask for.
+ */
+export interface KeyLease {
+  key: string;
+  pttlMs: number | null | undefined;
+}
 
 /** The text a request's arrow shows on the timeline, built from its argv when first read. */
 export type CommandLabeler = (argv: readonly string[]) => string;
@@ -42,13 +54,14 @@ export class Rpc {
   /**
    * Sends `argv` to `address`; `done` runs exactly once, on the reply or on the timeout. The
    * request's label (and the reply's) is only built if someone reads the events that carry it.
+   * With `leaseOf`, the reply carries that key's lease as the node had it after the command.
    */
-  call(address: RedisNode, argv: string[], labeler: CommandLabeler, done: (result: RpcResult) => void, timeoutMs = this.timeoutMs): void {
+  call(address: RedisNode, argv: string[], labeler: CommandLabeler, done: (result: RpcResult) => void, timeoutMs = this.timeoutMs, leaseOf?: string): void {
     // A Sentinel-aware address names whichever node is primary as the request leaves; a
     // cluster address, the node that serves the command's key slot.
     const node = address.resolve(argv, this.process.id);
     const line = this.lineOf(argv, labeler);
-    const request = new Request(this, node, line, done);
+    const request = new Request(this, node, line, done, leaseOf);
     request.msg = this.network.send(this.process.id, node.process, line, arriveAtNode, request);
     if (timeoutMs !== null) request.timer = this.process.setTimer(timeoutMs, () => request.timedOut());
   }
@@ -96,6 +109,8 @@ class Request {
     readonly node: RedisNode,
     readonly line: CommandLine,
     done: (result: RpcResult) => void,
+    /** The key whose lease the reply reports (see KeyLease), if any. */
+    private readonly leaseOf: string | undefined,
   ) {
     this.done = done;
     this.life = rpc.process.owner;
@@ -104,11 +119,12 @@ class Request {
   /** The node answered (with WAIT, both replies travel once WAIT's is in): send them back. */
   respond(reply: Reply, waited?: WaitReply): void {
     const line = waited ? pipelineLine(reply, waited.acks) : replyLine(reply);
-    this.rpc.network.send(this.node.id, this.rpc.process, line, arriveAtClient, new Answer(this, reply, waited));
+    const lease = this.leaseOf === undefined ? undefined : leaseOn(this.node, this.leaseOf);
+    this.rpc.network.send(this.node.id, this.rpc.process, line, arriveAtClient, new Answer(this, reply, waited, lease));
   }
 
   /** A reply reached the client: the first copy settles the request, later ones are noted. */
-  answered(reply: Reply, waited: WaitReply | undefined): void {
+  answered(reply: Reply, waited: WaitReply | undefined, lease: KeyLease | undefined): void {
     const { sim } = this.rpc;
     // The connection died with the process that sent the request: the restarted process never
     // asked, so it must not go on with the old life's steps.
@@ -121,7 +137,9 @@ class Request {
     }
     if (this.timer !== null) sim.kernel.cancel(this.timer);
     this.timer = null;
-    this.settle(waited ? { ok: true, reply, ...refusalOf(waited) } : { ok: true, reply });
+    const result: RpcResult = waited ? { ok: true, reply, ...refusalOf(waited) } : { ok: true, reply };
+    if (lease !== undefined) result.lease = lease;
+    this.settle(result);
   }
 
   timedOut(): void {
@@ -144,7 +162,15 @@ class Answer {
     readonly request: Request,
     readonly reply: Reply,
     readonly waited: WaitReply | undefined,
+    readonly lease: KeyLease | undefined,
   ) {}
+}
+
+/** `key`'s PTTL on `node` now, as Redis would answer it (read without touching the key). */
+function leaseOn(node: RedisNode, key: string): KeyLease {
+  const view = node.server.peek(key);
+  if (view === undefined) return { key, pttlMs: undefined };
+  return { key, pttlMs: view.expiresAtMs === null ? null : Math.max(0, view.expiresAtMs - unixOfLocal(node.process.localNow())) };
 }
 
 /** The client library's reading of WAIT's count: too few acknowledgements is its refusal. */
@@ -157,4 +183,4 @@ function refusalOf(waited: WaitReply): { refusal?: string; releaseRefused?: bool
 // Network callbacks shared by every request.
 const arriveAtNode = (request: Request): void =>
   request.node.execute(request.line.argv, request.rpc.process.id, request.msg, (reply, waited) => request.respond(reply, waited));
-const arriveAtClient = (answer: Answer): void => answer.request.answered(answer.reply, answer.waited);
+const arriveAtClient = (answer: Answer): void => answer.request.answered(answer.reply, answer.waited, answer.lease);

@@ -9,7 +9,7 @@ import type { StepClientWiring } from './clientWiring';
 import { keyData } from './lockClientCaches';
 import { ProcessClock } from './processClock';
 import type { ReadResult } from './resources/resource';
-import { counted, failure, type FailedAcquire } from './recipes/recipe';
+import { counted, failure, leaseOf, type FailedAcquire } from './recipes/recipe';
 import { Rpc, type RpcResult } from './rpc';
 import { stepListOf, type StepList } from './stepClientCaches';
 import { bindStepEffects, stepClientMachine, unbindStepEffects, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
@@ -129,7 +129,7 @@ export class StepClient extends ClientShell<StepClientLaneState> {
         }
       }
       this.finish(index, answer);
-    });
+    }, undefined, step.as === 'acquire' ? key : undefined);
   }
 
   /** Step `index`'s arguments as sent now (only `{token}` changes during a run), and the key they name. */
@@ -155,7 +155,8 @@ export class StepClient extends ClientShell<StepClientLaneState> {
       const token = issuesToken(argv) && result.reply.type === 'integer' ? Number(result.reply.value) : null;
       if (token !== null) this.token = token;
       if (!this.held.includes(key)) this.held.push(key);
-      this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token, ttlMs: pxOf(argv) ?? this.spec.ttlMs });
+      // The lease the key got, whichever argument or script line set it (see KeyLease in rpc.ts).
+      this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token, ttlMs: leaseOf(result) });
       return this.finish(index, answer);
     }
     // Redis granted it but the client library did not count it (WAIT): busy, with the reason. A

@@ -23,6 +23,7 @@ const noEffects: LockClientEffects = {
   startRenew: nothing,
   noteFailed: nothing,
   noteLost: nothing,
+  noteLapsed: nothing,
   noteProceeding: nothing,
 };
 

@@ -10,9 +10,9 @@ export interface Belief {
   startMs: number;
   /** The lock.acquired that began it. */
   startId: number;
-  /** What that lock.acquired said: the fencing token and the lease the client asked for. */
+  /** What that lock.acquired said: the fencing token and the lease the key got (null: no expiry). */
   token: number | null;
-  ttlMs: number;
+  ttlMs: number | null;
   /** Infinity while still held when the run ended. */
   endMs: number;
   /** The event that ended it (the release request, lock.lost, the crash), or null while held. */

@@ -155,7 +155,7 @@ function clientInput(c: ClientInput): Record<string, unknown> {
     driftPpm: unlessDefault(c.driftPpm, 0),
     permits: c.permits,
     breaker: c.breaker && { failures: c.breaker.failures, coolDown: duration(c.breaker.coolDown) },
-    redlock: c.redlock && { instanceTimeout: duration(c.redlock.instanceTimeout), driftFactor: c.redlock.driftFactor },
+    redlock: c.redlock && { instanceTimeout: duration(c.redlock.instanceTimeout), driftFactor: c.redlock.driftFactor, validity: c.redlock.validity },
     steps: c.steps?.map(clientStepInput),
   });
 }

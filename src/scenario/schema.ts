@@ -130,12 +130,23 @@ const client = z.strictObject({
   onUnavailable: z.enum(['refuse', 'proceed']).default('refuse'),
   /** How fast this client's clock runs, in parts per million: 10000 is 1% fast, -10000 1% slow. */
   driftPpm: z.number().int().min(-500_000).max(500_000).default(0),
-  /** Redlock's per-master timeout and clock-drift factor. */
   /** semaphore: how many clients may hold the key at once (every client of one semaphore gives the same number). */
   permits: z.number().int().positive().max(1000).optional(),
   /** A circuit breaker around acquire: open after `failures` unanswered tries in a row, try one again after `coolDown`. */
   breaker: z.strictObject({ failures: z.number().int().positive().default(3), coolDown: positiveDurationMs.default(2000) }).optional(),
-  redlock: z.strictObject({ instanceTimeout: positiveDurationMs.default(50), driftFactor: z.number().min(0).max(1).default(0.01) }).optional(),
+  /**
+   * Redlock's per-master timeout and clock-drift factor, and whether the client keeps to its
+   * validity: `respected` (the algorithm: it uses the lock only while TTL − elapsed − drift
+   * lasts, and unlocks every master once it is over) or `ignored` (a careless client that
+   * writes however late; for lessons that show a stale write after the last check).
+   */
+  redlock: z
+    .strictObject({
+      instanceTimeout: positiveDurationMs.default(50),
+      driftFactor: z.number().min(0).max(1).default(0.01),
+      validity: z.enum(['respected', 'ignored']).default('respected'),
+    })
+    .optional(),
 }).transform((c, ctx) => {
   // A client runs a recipe or its own steps: a recipe client must name its recipe and TTL.
   const missing = (key: string) => ctx.issues.push({ code: 'invalid_type', expected: 'string', input: undefined, path: [key], message: `add '${key}:' (or give the client steps:)` });

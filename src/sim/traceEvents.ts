@@ -77,8 +77,12 @@ export interface TraceEventMap {
 
   /** The client starts trying to take the lock. */
   'lock.request': { key: string };
-  /** The client now believes it holds the lock. */
-  'lock.acquired': { key: string; value: string; token: number | null; ttlMs: number };
+  /**
+   * The client now believes it holds the lock. `ttlMs`: the lease the key got, its PTTL on Redis
+   * just after the command that set it (null: the key has no expiry). `validityMs`: Redlock's
+   * validity (TTL − elapsed − drift), how long the client may use the lock, from when it asked.
+   */
+  'lock.acquired': { key: string; value: string; token: number | null; ttlMs: number | null; validityMs?: number };
   /**
    * The client tried and did not get the lock (it may retry). `refusal` is set when Redis did
    * grant it but the client library refused to count it (e.g. WAIT confirmed too few replicas).

@@ -44,7 +44,7 @@ export function describeEvent(e: TraceEvent, labelOf: LabelOf): string {
     case 'lock.request':
       return `${who} asks for the lock “${e.data.key}”.`;
     case 'lock.acquired':
-      return `${who} believes it holds “${e.data.key}”${e.data.token === null ? '' : ` with fencing token ${e.data.token}`} for ${formatMs(e.data.ttlMs)}.`;
+      return `${who} believes it holds “${e.data.key}”${e.data.token === null ? '' : ` with fencing token ${e.data.token}`} ${heldFor(e.data.ttlMs, e.data.validityMs)}.`;
     case 'lock.busy':
       return e.data.refusal === undefined
         ? `${who} found “${e.data.key}” taken.`
@@ -139,7 +139,7 @@ const SAID: Record<string, readonly string[]> = {
   'lease.granted': ['key', 'owner'],
   'lease.ended': ['key', 'owner', 'reason'],
   'lock.request': ['key'],
-  'lock.acquired': ['key', 'token', 'ttlMs'],
+  'lock.acquired': ['key', 'token', 'ttlMs', 'validityMs'],
   'lock.busy': ['key'],
   'lock.released': ['key', 'deleted'],
   'lock.renewed': ['key', 'ttlMs'],
@@ -191,4 +191,13 @@ function formatValue(key: string, value: unknown, labelOf: LabelOf): string {
   if (typeof value === 'string' && ['from', 'to', 'owner', 'leader', 'primary', 'node', 'of'].includes(key)) return labelOf(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
+}
+
+/**
+ * How long an acquisition lets its client hold the lock: the lease the key got, or, for
+ * Redlock, the validity left of it once the round and the drift allowance are taken off.
+ */
+function heldFor(leaseMs: number | null, validityMs: number | undefined): string {
+  const lease = leaseMs === null ? 'with no expiry' : `for ${formatMs(leaseMs)}`;
+  return validityMs === undefined ? lease : `for ${formatMs(validityMs)} of validity (leases ${lease.replace(/^for /, 'of ')})`;
 }

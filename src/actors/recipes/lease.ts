@@ -1,5 +1,5 @@
 import { commandLabel, ACQUIRE_WITH_FENCE, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
-import { acquired, failure, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
+import { acquired, failure, granted, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
 
 /**
  * `SET key value NX PX ttl`: one atomic command takes the lease. Released either with a plain
@@ -9,7 +9,8 @@ import { acquired, failure, integerOf, renewal, type Recipe, type RecipeContext 
 export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-and-delete'): Recipe {
   const node = ctx.nodes[0]!;
   const ttl = String(ctx.ttlMs);
-  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel, done);
+  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3], leaseOf?: string) =>
+    ctx.rpc.call(node, argv, commandLabel, done, undefined, leaseOf);
   // A client sends the same acquire (and release) command again and again; the trace keeps the
   // argv of every one, so they share one array per key (nothing downstream changes an argv).
   const argvPerKey = (build: (key: string) => string[]) => {
@@ -30,10 +31,10 @@ export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-an
       call(acquireCommand(key), (result) => {
         if (!result.ok) return done(failure(result));
         const { reply } = result;
-        if (reply.type === 'status' && reply.value === 'OK') return done(acquired(result, { ok: true, token: null, validityMs: ctx.ttlMs }));
-        if (reply.type === 'integer') return done(acquired(result, { ok: true, token: integerOf(reply), validityMs: ctx.ttlMs }));
+        if (reply.type === 'status' && reply.value === 'OK') return done(acquired(result, granted(result)));
+        if (reply.type === 'integer') return done(acquired(result, granted(result, integerOf(reply))));
         done(failure(result));
-      });
+      }, key);
     },
     release(key, done) {
       call(releaseCommand(key), (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));

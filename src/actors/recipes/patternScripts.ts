@@ -53,11 +53,20 @@ redis.call('HSET', KEYS[1], ARGV[1], 1, 'mode', 'write')
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
-/** Read-write lock release, both sides: drop my field; the last holder out deletes the lock. */
+/**
+ * Read-write lock release, both sides: give back one of my entries (a reader may have entered
+ * more than once), drop my field at zero, and the last holder out deletes the lock. Counting
+ * down rather than deleting the field is what Redisson's RReadWriteLock does: deleting it let a
+ * reader that entered twice lose both entries on its first leave, and let a writer in early.
+ */
 export const RW_RELEASE = `-- KEYS[1]: the lock, ARGV[1]: my value
-if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then
   return 0
 end
+if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) > 0 then
+  return 1
+end
+redis.call('HDEL', KEYS[1], ARGV[1])
 if redis.call('HLEN', KEYS[1]) == 1 then
   redis.call('DEL', KEYS[1])
 end

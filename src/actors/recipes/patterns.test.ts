@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestScripts, runYaml } from '../../scenario/testKit';
-import { FAIR_ACQUIRE, RW_READ_ACQUIRE, RW_WRITE_ACQUIRE, SEMAPHORE_ACQUIRE } from './patternScripts';
+import { FAIR_ACQUIRE, RW_READ_ACQUIRE, RW_RELEASE, RW_WRITE_ACQUIRE, SEMAPHORE_ACQUIRE } from './patternScripts';
 
 beforeAll(loadTestScripts);
 
@@ -41,6 +41,29 @@ describe('fair lock', () => {
     // C, behind it, waits until then although A let go at about 1 s.
     expect(cGot).toBeGreaterThan(2400);
     expect(cGot).toBeLessThan(2700);
+  });
+});
+
+describe('read-write lock release', () => {
+  it('lets a reader that entered twice leave once and still hold its second entry, so a writer waits', () => {
+    // The reader enters twice (a nested read, as Redisson's RReadWriteLock counts it) and leaves
+    // once at 1 s; the writer asks at 1.5 s, while the second entry is still held, and again
+    // every 500 ms: it may only get in after the reader's last leave at 3 s.
+    const eval1 = (script: string, ...args: string[]) => `[EVAL, ${JSON.stringify(script)}, 1, rw, ${args.join(', ')}]`;
+    const reader = `{ id: R, steps: [
+      { redis: ${eval1(RW_READ_ACQUIRE, "'{value}'", '10000')}, as: acquire },
+      { redis: ${eval1(RW_READ_ACQUIRE, "'{value}'", '10000')}, as: acquire },
+      { wait: 1s },
+      { redis: ${eval1(RW_RELEASE, "'{value}'")}, as: release },
+      { wait: 2s },
+      { redis: ${eval1(RW_RELEASE, "'{value}'")}, as: release } ] }`;
+    const writer = `{ id: W, startAt: 1500ms, retry: { policy: fixed, delay: 500ms }, steps: [
+      { redis: ${eval1(RW_WRITE_ACQUIRE, "'{value}'", '10000')}, as: acquire } ] }`;
+    const run = runYaml(scenario([reader, writer]));
+    const releases = run.of('step.done', 'R').filter((e) => e.data.index === 3 || e.data.index === 5).map((e) => e.at);
+    expect(releases).toHaveLength(2);
+    expect(run.of('lock.busy', 'W').length).toBeGreaterThan(0);
+    expect(run.of('lock.acquired', 'W')[0]!.at).toBeGreaterThanOrEqual(releases[1]!);
   });
 });
 

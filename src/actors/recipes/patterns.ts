@@ -1,6 +1,6 @@
 import { commandLabel, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
 import { FAIR_ACQUIRE, RW_READ_ACQUIRE, RW_RELEASE, RW_RENEW, RW_WRITE_ACQUIRE, SEMAPHORE_ACQUIRE, SEMAPHORE_RELEASE, SEMAPHORE_RENEW } from './patternScripts';
-import { failure, integerOf, type AcquireResult, type Recipe, type RecipeContext, type RenewResult } from './recipe';
+import { failure, granted, integerOf, type AcquireResult, type Recipe, type RecipeContext, type RenewResult } from './recipe';
 import type { RpcResult } from '../rpc';
 
 type Done = (result: RpcResult) => void;
@@ -9,10 +9,9 @@ type Done = (result: RpcResult) => void;
 function caller(ctx: RecipeContext) {
   const node = ctx.nodes[0]!;
   const ttl = String(ctx.ttlMs);
-  const call = (argv: string[], done: Done) => ctx.rpc.call(node, argv, commandLabel, done);
-  const granted: AcquireResult = { ok: true, token: null, validityMs: ctx.ttlMs };
+  const call = (argv: string[], done: Done, leaseOf?: string) => ctx.rpc.call(node, argv, commandLabel, done, undefined, leaseOf);
   /** An acquire script answers 1 when it let us in, nil when it did not. */
-  const acquired = (result: RpcResult): AcquireResult => (result.ok && result.reply.type === 'integer' ? granted : failure(result));
+  const acquired = (result: RpcResult): AcquireResult => (result.ok && result.reply.type === 'integer' ? granted(result) : failure(result));
   const released = (result: RpcResult) => result.ok && (integerOf(result.reply) ?? 0) > 0;
   const renewed = (result: RpcResult): RenewResult =>
     !result.ok || result.reply.type === 'error' ? 'unknown' : integerOf(result.reply) === 1 ? 'renewed' : 'lost';
@@ -29,7 +28,7 @@ export function fairRecipe(ctx: RecipeContext): Recipe {
   return {
     reentrant: false,
     acquire(key, done) {
-      call(['EVAL', FAIR_ACQUIRE, '3', key, `${key}:queue`, `${key}:waiting`, ctx.value, ttl, ttl], (r) => done(acquired(r)));
+      call(['EVAL', FAIR_ACQUIRE, '3', key, `${key}:queue`, `${key}:waiting`, ctx.value, ttl, ttl], (r) => done(acquired(r)), key);
     },
     release(key, done) {
       call(['EVAL', RELEASE_IF_MINE, '1', key, ctx.value], (r) => done(released(r)));
@@ -48,12 +47,11 @@ export function fairRecipe(ctx: RecipeContext): Recipe {
  */
 export function readWriteRecipe(ctx: RecipeContext, side: 'read' | 'write', build: 'atomic' | 'two-step'): Recipe {
   const { call, ttl, acquired, released, renewed } = caller(ctx);
-  const granted: AcquireResult = { ok: true, token: null, validityMs: ctx.ttlMs };
   /** Runs `next` after the client's think time, work of its own that a pause stops where it is. */
   const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.compute(ctx.gapMs, next) : next());
 
   const atomic = (key: string, done: (result: AcquireResult) => void) =>
-    call(['EVAL', side === 'read' ? RW_READ_ACQUIRE : RW_WRITE_ACQUIRE, '1', key, ctx.value, ttl], (r) => done(acquired(r)));
+    call(['EVAL', side === 'read' ? RW_READ_ACQUIRE : RW_WRITE_ACQUIRE, '1', key, ctx.value, ttl], (r) => done(acquired(r)), key);
 
   const twoStep = (key: string, done: (result: AcquireResult) => void) => {
     const look = side === 'read' ? ['HGET', key, 'mode'] : ['EXISTS', key];
@@ -65,7 +63,7 @@ export function readWriteRecipe(ctx: RecipeContext, side: 'read' | 'write', buil
       thenAfterGap(() =>
         call(take, (taken) => {
           if (!taken.ok || taken.reply.type === 'error') return done(failure(taken));
-          call(['HSET', key, 'mode', side], () => call(['PEXPIRE', key, ttl], () => done(granted)));
+          call(['HSET', key, 'mode', side], () => call(['PEXPIRE', key, ttl], (expire) => done(granted(expire)), key));
         }),
       );
     });
@@ -94,7 +92,7 @@ export function semaphoreRecipe(ctx: RecipeContext): Recipe {
   return {
     reentrant: false,
     acquire(key, done) {
-      call(['EVAL', SEMAPHORE_ACQUIRE, '1', key, ctx.value, ttl, permits], (r) => done(acquired(r)));
+      call(['EVAL', SEMAPHORE_ACQUIRE, '1', key, ctx.value, ttl, permits], (r) => done(acquired(r)), key);
     },
     release(key, done) {
       call(['EVAL', SEMAPHORE_RELEASE, '1', key, ctx.value], (r) => done(released(r)));

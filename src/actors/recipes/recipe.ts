@@ -3,9 +3,21 @@ import type { Process } from '../process';
 import type { RedisNode } from '../redisNode';
 import type { Rpc, RpcResult } from '../rpc';
 
+/**
+ * A lock taken: its fencing token, if any; `leaseMs`, the lease the key got (its PTTL on Redis
+ * just after the command that set it, null for a key with no expiry); and, for Redlock alone,
+ * `validityMs`, how long the client may use the lock (TTL − elapsed − drift, see redlock.ts).
+ */
+export interface Granted {
+  ok: true;
+  token: number | null;
+  leaseMs: number | null;
+  validityMs?: number;
+}
+
 /** The outcome of one attempt to take a lock. */
 export type AcquireResult =
-  | { ok: true; token: number | null; validityMs: number }
+  | Granted
   | { ok: false; reason: 'busy' | 'timeout' }
   /** The write went through, but the client library refused to count it (`refusal` says why, e.g. WAIT's count). */
   | { ok: false; reason: 'busy'; refusal: string; release: boolean }
@@ -46,6 +58,20 @@ export interface RecipeContext {
   gapMs: number;
   /** How many clients a semaphore lets in at once. */
   permits: number;
+}
+
+/**
+ * The lease a granting reply reports for its key (see `KeyLease` in rpc.ts): the key's PTTL
+ * right after the command ran, null when it has no expiry, 0 when it was already gone.
+ */
+export function leaseOf(result: RpcResult): number | null {
+  if (!result.ok || result.lease === undefined) return null;
+  return result.lease.pttlMs === undefined ? 0 : result.lease.pttlMs;
+}
+
+/** A grant with the lease `result` reports. */
+export function granted(result: RpcResult, token: number | null = null): Granted {
+  return { ok: true, token, leaseMs: leaseOf(result) };
 }
 
 /** An integer reply as a JS number (fencing tokens, counts). */

@@ -17,9 +17,10 @@ clients:
 resource: { id: espresso }
 `);
     const a = r.of('lock.acquired', 'A')[0]!;
-    // validity = ttl − elapsed − drift, drift = round(0.01 · ttl) + 2 = 102 ms.
-    expect(a.data.ttlMs).toBeLessThanOrEqual(10_000 - 102);
-    expect(a.data.ttlMs).toBeGreaterThan(10_000 - 102 - 20);
+    // validity = ttl − elapsed − drift, drift = round(0.01 · ttl) + 2 = 102 ms; the lease is the keys' own.
+    expect(a.data.validityMs).toBeLessThanOrEqual(10_000 - 102);
+    expect(a.data.validityMs).toBeGreaterThan(10_000 - 102 - 20);
+    expect(a.data.ttlMs).toBe(10_000);
     expect(r.of('lock.busy', 'B').length).toBeGreaterThan(0);
     expect(r.of('lock.acquired', 'B')[0]!.at).toBeGreaterThan(r.of('lock.released', 'A')[0]!.at);
     const releases = r.of('redis.command').filter((e) => e.data.from === 'A' && e.data.argv[1]?.includes("'DEL'"));
@@ -70,5 +71,47 @@ resource: { id: espresso }
     expect(loserLeases.length).toBeGreaterThan(0);
     expect(loserLeases.length).toBeLessThan(3);
     expect(ended.map((e) => e.data.reason)).toEqual(loserLeases.map(() => 'deleted'));
+  });
+});
+
+describe('Redlock validity', () => {
+  const paused = (validity: string) => `
+id: lapse
+title: a pause past the validity
+seed: 4
+redis: { nodes: [{ id: r1 }, { id: r2 }, { id: r3 }, { id: r4 }, { id: r5 }] }
+clients:
+  - { id: A, recipe: redlock, ttl: 10s, work: 3s${validity} }
+  - { id: B, recipe: redlock, ttl: 10s, work: 2s, startAt: 11s }
+resource: { id: espresso }
+script:
+  - { at: 2s, do: pause, target: A, for: 15s }
+`;
+
+  it('stops a careful client from writing once its validity has run out, and unlocks every master', () => {
+    const r = runYaml(paused(''));
+    expect(r.of('resource.request', 'A')).toEqual([]);
+    const lost = r.of('lock.lost', 'A');
+    expect(lost).toHaveLength(1);
+    expect(lost[0]!.data.reason).toMatch(/validity ran out/);
+    // Its release goes to all five masters, after it stopped believing.
+    const released = r.of('lock.released', 'A');
+    expect(released).toHaveLength(1);
+    expect(released[0]!.at).toBeGreaterThanOrEqual(lost[0]!.at);
+    expect(r.verdict('single-writer').holds).toBe(true);
+  });
+
+  it('ends the hold when the validity runs out, even with nothing to write yet', () => {
+    const r = runYaml(paused('').replace('work: 3s', 'work: 20s').replace(/script:\n.*\n/, 'script: []\n'));
+    const lost = r.of('lock.lost', 'A')[0]!;
+    const validity = r.of('lock.acquired', 'A')[0]!.data.validityMs!;
+    expect(lost.at).toBe(validity);
+    expect(r.verdict('single-holder').holds).toBe(true);
+  });
+
+  it('lets the careless client (validity: ignored) write late, as lessons that need it show', () => {
+    const r = runYaml(paused(', redlock: { validity: ignored }'));
+    expect(r.of('resource.request', 'A')).toHaveLength(1);
+    expect(r.verdict('single-writer').holds).toBe(false);
   });
 });

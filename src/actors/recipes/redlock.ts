@@ -1,5 +1,6 @@
+import { monotonicNow } from '../monotonicClock';
 import { commandLabel, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
-import { counted, type AcquireResult, type Recipe, type RecipeContext } from './recipe';
+import { counted, leaseOf, type AcquireResult, type Recipe, type RecipeContext } from './recipe';
 
 /** Redlock's knobs (defaults follow node-redlock v5). */
 export interface RedlockOptions {
@@ -7,15 +8,26 @@ export interface RedlockOptions {
   instanceTimeoutMs: number;
   /** Clock drift allowance: drift = round(driftFactor · ttl) + 2 ms. */
   driftFactor: number;
+  /**
+   * `respected` (the algorithm): the client uses the lock only while its validity lasts; once
+   * it runs out, or if it has run out when the work is ready to be written, the client stops
+   * believing it holds the lock and unlocks every master. `ignored`: a careless client that
+   * checks validity once, when the round ends, and then writes however late it is; lessons use
+   * it to stand for a pause or delay that lands after a careful client's last check.
+   */
+  validity: 'respected' | 'ignored';
 }
 
-export const DEFAULT_REDLOCK: RedlockOptions = { instanceTimeoutMs: 50, driftFactor: 0.01 };
+export const DEFAULT_REDLOCK: RedlockOptions = { instanceTimeoutMs: 50, driftFactor: 0.01, validity: 'respected' };
 
 /**
- * Redlock over N independent masters: note the local time, ask every master for the lease at
- * once (each with a short timeout), and hold the lock only if a majority granted it and
- * validity = ttl − elapsed − drift is still positive. Otherwise unlock everywhere. Elapsed time
- * is measured on the client's own clock, so a drifting or jumping clock fools it.
+ * Redlock over N independent masters, as the Redis docs' Redlock page gives it: note the time,
+ * ask every master for the lease at once (each with a short timeout), and hold the lock only if
+ * a majority granted it and validity = ttl − elapsed − drift is still positive. Otherwise unlock
+ * everywhere. Elapsed time is measured on the client's monotonic clock (monotonicClock.ts), as
+ * the algorithm's author asks: a wall-clock jump on the client cannot stretch or shrink it,
+ * though a clock that runs fast or slow still does (that is what the drift allowance is for).
+ * How long the client then uses the lock is LockClient's business (see `validity`).
  */
 export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Recipe {
   const quorum = Math.floor(ctx.nodes.length / 2) + 1;
@@ -33,22 +45,28 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
   return {
     reentrant: false,
     acquire(key, done) {
-      const startLocal = ctx.process.localNow();
+      const start = monotonicNow(ctx.process);
       let pending = ctx.nodes.length;
       let granted = 0;
+      // The shortest lease a granting master reports: what the majority holds at least.
+      let leaseMs: number | null = null;
       for (const node of ctx.nodes) {
         const argv = ['SET', key, ctx.value, 'NX', 'PX', String(ctx.ttlMs)];
         ctx.rpc.call(node, argv, commandLabel, (result) => {
-          if (counted(result) && result.reply.type === 'status') granted++;
+          if (counted(result) && result.reply.type === 'status') {
+            granted++;
+            const lease = leaseOf(result);
+            if (lease !== null && (leaseMs === null || lease < leaseMs)) leaseMs = lease;
+          }
           if (--pending > 0) return;
-          const elapsedMs = ctx.process.localNow() - startLocal;
+          const elapsedMs = monotonicNow(ctx.process) - start;
           const driftMs = Math.round(options.driftFactor * ctx.ttlMs) + 2;
           const validityMs = ctx.ttlMs - elapsedMs - driftMs;
-          const outcome: AcquireResult = granted >= quorum && validityMs > 0 ? { ok: true, token: null, validityMs } : { ok: false, reason: 'busy' };
+          const outcome: AcquireResult = granted >= quorum && validityMs > 0 ? { ok: true, token: null, leaseMs, validityMs } : { ok: false, reason: 'busy' };
           // A failed round unlocks everywhere, so the minority it did get frees up at once.
           if (outcome.ok) done(outcome);
           else releaseAll(key, () => done(outcome));
-        }, options.instanceTimeoutMs);
+        }, options.instanceTimeoutMs, key);
       }
     },
     release: releaseAll,

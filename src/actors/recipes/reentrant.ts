@@ -1,5 +1,5 @@
 import { commandLabel, REENTRANT_ACQUIRE, REENTRANT_RELEASE, REENTRANT_RENEW } from './lockScripts';
-import { acquired, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
+import { acquired, granted, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
 
 /**
  * A reentrant lock (Redisson's layout): the key is a hash whose field is the owner's value and
@@ -8,16 +8,14 @@ import { acquired, integerOf, renewal, type Recipe, type RecipeContext } from '.
  */
 export function reentrantRecipe(ctx: RecipeContext): Recipe {
   const node = ctx.nodes[0]!;
-  const script = (body: string, key: string, done: Parameters<RecipeContext['rpc']['call']>[3]) => {
+  const script = (body: string, key: string, done: Parameters<RecipeContext['rpc']['call']>[3], leaseOf?: string) => {
     const argv = ['EVAL', body, '1', key, ctx.value, String(ctx.ttlMs)];
-    ctx.rpc.call(node, argv, commandLabel, done);
+    ctx.rpc.call(node, argv, commandLabel, done, undefined, leaseOf);
   };
   return {
     reentrant: true,
     acquire(key, done) {
-      script(REENTRANT_ACQUIRE, key, (result) =>
-        done(acquired(result, result.ok && result.reply.type === 'integer' ? { ok: true, token: null, validityMs: ctx.ttlMs } : null)),
-      );
+      script(REENTRANT_ACQUIRE, key, (result) => done(acquired(result, result.ok && result.reply.type === 'integer' ? granted(result) : null)), key);
     },
     release(key, done) {
       script(REENTRANT_RELEASE, key, (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));

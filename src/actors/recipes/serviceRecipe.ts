@@ -15,7 +15,8 @@ export function serviceRecipe(ctx: RecipeContext, service: LockService, rpc: Ser
       rpc.call(service, ['LOCK', key, ctx.value, String(ctx.ttlMs)], (result) => {
         if (!result.ok) return done({ ok: false, reason: 'timeout' });
         if (result.answer === null) return done({ ok: false, reason: 'busy' });
-        done({ ok: true, token: ctx.fencing ? result.answer : null, validityMs: ctx.ttlMs });
+        // The service grants exactly the TTL asked for (see leaseService.ts, dbLockTable.ts).
+        done({ ok: true, token: ctx.fencing ? result.answer : null, leaseMs: ctx.ttlMs });
       });
     },
     release(key, done) {

@@ -1,5 +1,5 @@
 import { commandLabel, RENEW_IF_MINE } from './lockScripts';
-import { acquired, failure, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
+import { acquired, failure, granted, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
 
 /**
  * The two classic broken recipes, each two commands where one was needed:
@@ -11,23 +11,25 @@ import { acquired, failure, integerOf, renewal, type Recipe, type RecipeContext 
  */
 export function twoStepRecipe(ctx: RecipeContext, kind: 'get-then-set' | 'setnx-then-expire'): Recipe {
   const node = ctx.nodes[0]!;
-  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3]) => ctx.rpc.call(node, argv, commandLabel, done);
+  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3], leaseOf?: string) =>
+    ctx.rpc.call(node, argv, commandLabel, done, undefined, leaseOf);
   /** Runs `next` after the recipe's think time, work of its own that a pause stops where it is. */
   const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.compute(ctx.gapMs, next) : next());
-  const granted = { ok: true as const, token: null, validityMs: ctx.ttlMs };
 
   const getThenSet = (key: string, done: (r: Parameters<Parameters<Recipe['acquire']>[1]>[0]) => void) =>
     call(['GET', key], (got) => {
       if (!got.ok || got.reply.type !== 'bulk') return done(failure(got));
       if (got.reply.value !== null) return done({ ok: false, reason: 'busy' });
-      thenAfterGap(() => call(['SET', key, ctx.value, 'PX', String(ctx.ttlMs)], (set) => done(acquired(set, set.ok && set.reply.type === 'status' ? granted : null))));
+      thenAfterGap(() => call(['SET', key, ctx.value, 'PX', String(ctx.ttlMs)], (set) => done(acquired(set, set.ok && set.reply.type === 'status' ? granted(set) : null)), key));
     });
 
   const setnxThenExpire = (key: string, done: (r: Parameters<Parameters<Recipe['acquire']>[1]>[0]) => void) =>
     call(['SETNX', key, ctx.value], (setnx) => {
       if (!setnx.ok || integerOf(setnx.reply) !== 1) return done(failure(setnx));
-      if (setnx.refusal !== undefined) return done(acquired(setnx, granted));
-      thenAfterGap(() => call(['PEXPIRE', key, String(ctx.ttlMs)], () => done(granted)));
+      if (setnx.refusal !== undefined) return done(acquired(setnx, granted(setnx)));
+      // The client believes it holds the key whatever PEXPIRE answered: the lease is what Redis
+      // then has (none at all, if the expiry never arrived).
+      thenAfterGap(() => call(['PEXPIRE', key, String(ctx.ttlMs)], (expire) => done(granted(expire)), key));
     });
 
   return {

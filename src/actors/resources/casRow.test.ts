@@ -3,14 +3,18 @@ import { loadTestScripts, runYaml } from '../../scenario/testKit';
 
 beforeAll(loadTestScripts);
 
-/** Two Redlock holders of one row guarded by the random lock value; `extra` adds faults. */
+/**
+ * Two Redlock holders of one row guarded by the random lock value; `extra` adds faults. A does
+ * not keep to its validity (`validity: ignored`), so its stale writes reach the row, which is
+ * what these tests are about.
+ */
 const row = (extra: string, bWork = '2s', bStart = '11s') => `
 id: cas
 title: cas row
 seed: 4
 redis: { nodes: [{ id: r1 }, { id: r2 }, { id: r3 }, { id: r4 }, { id: r5 }] }
 clients:
-  - { id: A, recipe: redlock, ttl: 10s, work: 3s }
+  - { id: A, recipe: redlock, ttl: 10s, work: 3s, redlock: { validity: ignored } }
   - { id: B, recipe: redlock, ttl: 10s, work: ${bWork}, startAt: ${bStart} }
 resource: { id: job, kind: cas-row }
 ${extra}

@@ -37,7 +37,7 @@ export interface ClientView {
   state: string;
   status: 'running' | 'paused' | 'crashed';
   /** Locks it believes it holds, with the fencing token it got and when it took them. */
-  beliefs: { key: string; token: number | null; sinceMs: number; ttlMs: number }[];
+  beliefs: { key: string; token: number | null; sinceMs: number; ttlMs: number | null }[];
   /** What the client's own clock says (drift and jumps included). */
   clockMs: LocalClockMs;
 }
