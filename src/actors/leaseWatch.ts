@@ -56,7 +56,10 @@ export class LeaseWatch {
       const value = now === undefined ? undefined : ownerValue(now.type, now.value);
       const lease = this.leases.get(key);
       const expiresAtUnixMs = now?.expiresAtMs == null ? null : unixTime(now.expiresAtMs);
-      if (lease && lease.value === value) {
+      // On a primary, the same value with a new deadline after the old one passed is a new key:
+      // the old one expired when the command that set it again touched it.
+      const renewedAfterExpiry = stored && lease !== undefined && this.pastDeadline(lease) && lease.expiresAtUnixMs !== expiresAtUnixMs;
+      if (lease && lease.value === value && !renewedAfterExpiry) {
         if (lease.expiresAtUnixMs !== expiresAtUnixMs) {
           lease.expiresAtUnixMs = expiresAtUnixMs;
           this.watchExpiry(key, lease);

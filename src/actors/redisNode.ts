@@ -151,7 +151,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     this.process = new Process(sim, id);
     this.commandTag = sim.trace.tagOf('redis.command', id);
     this.leases = new LeaseWatch(sim, this, lockKeys, ownerOf);
-    this.expiry = new ActiveExpiry(sim, this, () => this.leases.check());
+    this.expiry = new ActiveExpiry(sim, this, lockKeys, () => this.leases.check());
     this.primary = new ReplicationPrimary(sim, this);
     this.replica = new ReplicationReplica(sim, this);
     this.boot([]);
@@ -227,6 +227,15 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
   /** The node's clock as Redis reports it (Unix ms): its process's local clock, from the epoch. */
   unixNowMs(): UnixMs {
     return unixOfLocal(this.process.localNow());
+  }
+
+  /**
+   * Tells the active-expiry cycle whether the world still has work, so that a key nobody
+   * watches (a cache entry) does not keep a finished run going (see ActiveExpiry).
+   */
+  expireWhile(keepRunning: () => boolean): void {
+    this.expiry.keepRunning = keepRunning;
+    this.expiry.refresh();
   }
 
   /** One active-expiry cycle; its DELs are no client's write (WAIT counts none of them). */
