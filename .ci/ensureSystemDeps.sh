@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing:
-# chromium (Playwright drives it; it cannot download its own browser here) and
-# redis-server (the differential suite compares the simulator with the real thing).
+# chromium (Playwright drives it; it cannot download its own browser here),
+# redis-server (the differential suite compares the simulator with the real thing) and
+# faketime (libfaketime steps that redis-server's clock for the clock-jump differential test).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+ls /usr/lib/*-linux-gnu/faketime/libfaketime.so.1 >/dev/null 2>&1 || need+=(faketime)
 [ ${#need[@]} -eq 0 ] && exit 0
 echo "Installing ${need[*]} with apt-get..."
 SUDO=""

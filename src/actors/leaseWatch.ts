@@ -11,6 +11,12 @@ export interface LeaseHost {
   readonly server: RedisServer;
   /** The node's clock as Redis reports it. */
   unixNowMs(): UnixMs;
+  /**
+   * True on a primary: it deletes expired keys itself (active expiry, or a command touching
+   * one), so a lease lasts as long as its key is stored. A replica never deletes by itself but
+   * answers as if an expired key were gone, so there a lease ends at its deadline.
+   */
+  expiresKeysItself(): boolean;
 }
 
 interface Lease {
@@ -25,6 +31,11 @@ interface Lease {
 /**
  * Watches a node's lock keys and records each lease as this node sees it: granted, then
  * expired, deleted, overwritten, or lost with the node's memory.
+ *
+ * On a primary a lease ends when Redis removes its key, not at the key's deadline: real Redis
+ * keeps an expired key until the next active-expiry cycle (every 100 ms, activeExpiry.ts) or
+ * until a command touches it. After a clock jump past the deadline that is the next cycle,
+ * not the jump itself; and a SET that finds the key expired ends the lease as expired.
  */
 export class LeaseWatch {
   private readonly leases = new Map<string, Lease>();
@@ -40,20 +51,26 @@ export class LeaseWatch {
   /** Compares each lock key with the lease we last saw and records what changed. */
   check(): void {
     for (const key of this.lockKeys) {
-      const now = this.node.server.peek(key);
+      const stored = this.node.expiresKeysItself();
+      const now = stored ? this.node.server.peekStored(key) : this.node.server.peek(key);
       const value = now === undefined ? undefined : ownerValue(now.type, now.value);
       const lease = this.leases.get(key);
       const expiresAtUnixMs = now?.expiresAtMs == null ? null : unixTime(now.expiresAtMs);
-      if (lease && lease.value === value) {
+      // On a primary, the same value with a new deadline after the old one passed is a new key:
+      // the old one expired when the command that set it again touched it.
+      const renewedAfterExpiry = stored && lease !== undefined && this.pastDeadline(lease) && lease.expiresAtUnixMs !== expiresAtUnixMs;
+      if (lease && lease.value === value && !renewedAfterExpiry) {
         if (lease.expiresAtUnixMs !== expiresAtUnixMs) {
           lease.expiresAtUnixMs = expiresAtUnixMs;
           this.watchExpiry(key, lease);
         }
         continue;
       }
-      if (lease) this.end(key, value === undefined ? (this.evictedKeys.has(key) ? 'evicted' : this.whyGone(lease)) : 'overwritten');
+      // A command that finds the old key past its deadline expires it before doing its own work.
+      if (lease) this.end(key, value === undefined ? (this.evictedKeys.has(key) ? 'evicted' : this.whyGone(lease)) : this.pastDeadline(lease) ? 'expired' : 'overwritten');
       this.evictedKeys.delete(key);
-      if (value !== undefined) this.grant(key, value, expiresAtUnixMs);
+      // A key stored past its deadline (a promoted replica's) is no lease to anyone.
+      if (value !== undefined && (!stored || this.node.server.peek(key) !== undefined)) this.grant(key, value, expiresAtUnixMs);
     }
   }
 
@@ -67,9 +84,21 @@ export class LeaseWatch {
     for (const key of [...this.leases.keys()]) this.end(key, reason);
   }
 
+  /**
+   * The node's clock jumped: a deadline now falls at another true time, so each pending look
+   * at one is redone, then the leases are compared with the keys again.
+   */
+  clockJumped(): void {
+    for (const [key, lease] of this.leases) this.watchExpiry(key, lease);
+    this.check();
+  }
+
   private whyGone(lease: Lease): 'expired' | 'deleted' {
-    const expired = lease.expiresAtUnixMs !== null && this.node.unixNowMs() > lease.expiresAtUnixMs;
-    return expired ? 'expired' : 'deleted';
+    return this.pastDeadline(lease) ? 'expired' : 'deleted';
+  }
+
+  private pastDeadline(lease: Lease): boolean {
+    return lease.expiresAtUnixMs !== null && this.node.unixNowMs() > lease.expiresAtUnixMs;
   }
 
   private grant(key: string, value: string, expiresAtUnixMs: UnixMs | null): void {
@@ -99,11 +128,14 @@ export class LeaseWatch {
   }
 
   /**
-   * Looks again when the node's clock passes the key's deadline. Redis itself deletes expired
-   * keys lazily or by sampling; a lease, though, is over the moment the deadline passes.
+   * On a replica, looks again when the node's clock passes the key's deadline: from then on
+   * the replica answers as if the key were gone, though it is deleted only when the primary's
+   * DEL arrives. A primary needs no look: its active expiry reports the deletion.
    */
   private watchExpiry(key: string, lease: Lease): void {
-    if (lease.expiresAtUnixMs === null) return;
+    if (lease.watch !== null) this.sim.kernel.cancel(lease.watch);
+    lease.watch = null;
+    if (lease.expiresAtUnixMs === null || this.node.expiresKeysItself()) return;
     const process = this.node.process;
     const at = this.deadline(lease.expiresAtUnixMs);
     const handle = this.sim.kernel.schedule(at - this.sim.now, process.owner, () => {

@@ -7,6 +7,7 @@ import { BLOCKED, RedisServer } from '../redis/server';
 import type { Sim } from '../sim/sim';
 import { withActor, type TraceTag } from '../sim/trace';
 import { COMMAND, CommandOutcome } from './commandCodec';
+import { ActiveExpiry } from './activeExpiry';
 import { LeaseWatch } from './leaseWatch';
 import { Process } from './process';
 import { ReplicationPrimary } from './replicationPrimary';
@@ -123,6 +124,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
   private disk: string[][] = [];
   private crashCause: 'crash' | 'power-loss' = 'crash';
   private readonly leases: LeaseWatch;
+  private readonly expiry: ActiveExpiry;
   /** `redis.command` by this node, as the trace stores it (recorded for every command). */
   private readonly commandTag: TraceTag<'redis.command'>;
   /** Each argv's latest outcome, reused while the same argv gets the same (shared) reply line. */
@@ -149,9 +151,11 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     this.process = new Process(sim, id);
     this.commandTag = sim.trace.tagOf('redis.command', id);
     this.leases = new LeaseWatch(sim, this, lockKeys, ownerOf);
+    this.expiry = new ActiveExpiry(sim, this, lockKeys, () => this.leases.check());
     this.primary = new ReplicationPrimary(sim, this);
     this.replica = new ReplicationReplica(sim, this);
     this.boot([]);
+    this.expiry.start();
     this.process.onCrash(() => {
       // What survives is decided now: the page cache dies with the machine, not with the process.
       this.disk = this.aof ? this.aof.survivors(this.crashCause) : [];
@@ -160,19 +164,23 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
       this.primary.reset();
       this.replica.stop();
       this.leases.endAll('lost');
+      this.expiry.stop();
     });
     this.process.onRestart(() => {
       const before = this.disk.length;
       this.boot(this.disk);
       this.sim.record('redis.recover', this.id, { persistence: this.options.persistence, commands: before, keys: this.server.storedKeyCount });
       this.leases.check();
+      this.expiry.start();
       this.startCron();
       if (this.role === 'replica' && this.replicaOf !== null) this.replica.connect(this.replicaOf);
     });
     // A crashed node's keyspace is gone until the restart reloads it: a clock jump meanwhile
     // must not read the old one and show its leases granted again.
     this.process.onClockJump(() => {
-      if (!this.process.crashed) this.leases.check();
+      if (this.process.crashed) return;
+      this.leases.clockJumped();
+      this.expiry.refresh();
     });
   }
 
@@ -221,6 +229,26 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     return unixOfLocal(this.process.localNow());
   }
 
+  /**
+   * Tells the active-expiry cycle whether the world still has work, so that a key nobody
+   * watches (a cache entry) does not keep a finished run going (see ActiveExpiry).
+   */
+  expireWhile(keepRunning: () => boolean): void {
+    this.expiry.keepRunning = keepRunning;
+    this.expiry.refresh();
+  }
+
+  /** One active-expiry cycle; its DELs are no client's write (WAIT counts none of them). */
+  expireCycle(): string[] {
+    this.currentClient = '';
+    return this.server.activeExpireCycle();
+  }
+
+  /** Whether this node deletes expired keys itself: a primary does, a replica waits for DEL. */
+  expiresKeysItself(): boolean {
+    return this.role === 'primary';
+  }
+
   /** A plain node is its own address. */
   resolve(): RedisServerNode {
     return this;
@@ -233,6 +261,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
   execute(argv: string[], from: string, msg: number, respond: (reply: Reply) => void = () => {}): void {
     this.currentClient = from;
     const reply = this.server.exec(argv);
+    this.expiry.refresh();
     if (reply === BLOCKED) {
       const timeoutMs = Number(argv[2]);
       this.sim.record('redis.wait', this.id, { msg, from, numReplicas: Number(argv[1]), timeoutMs });
@@ -303,6 +332,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     this.replicaOf = null;
     this.primary.start(offset);
     this.sim.record('redis.role', this.id, { role: 'primary', of: null, reason });
+    this.expiry.refresh();
   }
 
   /** REPLICAOF <primary>: follow it; the full resync that follows replaces this node's data. */
@@ -312,6 +342,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     this.role = 'replica';
     this.replicaOf = primaryId;
     this.sim.record('redis.role', this.id, { role: 'replica', of: primaryId, reason });
+    this.expiry.stop();
     this.replica.connect(primaryId);
   }
 

@@ -159,6 +159,7 @@ export class World {
     for (const service of [this.leaseService, this.dbLock]) if (service) this.processes.set(service.id, service.process);
     this.closeConnectionsOnCrash();
     for (const process of this.topology.processes()) this.processes.set(process.id, process);
+    for (const node of this.nodes) node.expireWhile(() => active() || (this.topology.group?.busy ?? false));
   }
 
   /** The recipe's protocol for one client; the service recipes talk to the world's lock services. */

@@ -20,8 +20,10 @@ export function activeExpireCycle(db: Keyspace, nowMs: number, random: () => num
     const sampleSize = Math.min(KEYS_PER_LOOP, candidates.length);
     let stale = 0;
     for (let i = 0; i < sampleSize; i++) {
-      // A partial Fisher-Yates shuffle draws distinct keys, each from the seeded PRNG.
-      const pick = i + Math.floor(random() * (candidates.length - i));
+      // A partial Fisher-Yates shuffle draws distinct keys, each from the seeded PRNG. When the
+      // sample is every candidate, order does not matter and no draw is spent: the same PRNG
+      // picks eviction victims, which must not shift because a cycle ran.
+      const pick = sampleSize === candidates.length ? i : i + Math.floor(random() * (candidates.length - i));
       const key = candidates[pick] as string;
       candidates[pick] = candidates[i] as string;
       candidates[i] = key;

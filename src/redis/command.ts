@@ -34,6 +34,8 @@ export interface NodeServices {
   runScript(body: string, sha: string, keys: string[], args: string[]): Reply;
   /** Advances this node's virtual clock (DEBUG SLEEP). */
   sleep(ms: number): void;
+  /** Turns the active-expiry cycle on or off (DEBUG SET-ACTIVE-EXPIRE). */
+  setActiveExpire(on: boolean): void;
   /** WAIT: how many replicas acknowledged; a standalone node has none. */
   wait(numReplicas: number, timeoutMs: number): Reply;
   /** Whether this node is a cluster node (CLUSTER KEYSLOT answers only then). */

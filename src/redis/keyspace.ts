@@ -105,6 +105,18 @@ export class Keyspace {
     return result;
   }
 
+  /**
+   * The earliest expiry (unix ms) among stored keys, expired or not yet; null when no key has a
+   * TTL. It tells the node when its next active-expiry cycle has something to delete.
+   */
+  earliestExpiry(): number | null {
+    let earliest: number | null = null;
+    for (const entry of this.map.values()) {
+      if (entry.expiresAtMs !== null && (earliest === null || entry.expiresAtMs < earliest)) earliest = entry.expiresAtMs;
+    }
+    return earliest;
+  }
+
   /** The raw stored entry, expired or not. */
   raw(key: string): Entry | undefined {
     return this.map.get(key);

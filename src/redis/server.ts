@@ -84,6 +84,8 @@ export class RedisServer {
   /** The running script's shebang flags; null in compatibility mode (no shebang). */
   private scriptFlags: ScriptFlags | null = null;
   private pendingEffects: string[][] = [];
+  /** Whether active-expiry cycles delete anything (DEBUG SET-ACTIVE-EXPIRE 0 turns it off). */
+  activeExpireEnabled = true;
   /** Count of dataset changes, like Redis's `server.dirty`. */
   dirty = 0;
   /**
@@ -108,6 +110,9 @@ export class RedisServer {
       scriptCache: this.scriptCache,
       runScript: (body, sha, keys, args) => this.runScript(body, sha, keys, args),
       sleep: (ms) => this.options.sleep?.(ms),
+      setActiveExpire: (on) => {
+        this.activeExpireEnabled = on;
+      },
       wait: (numReplicas, timeoutMs) => this.wait(numReplicas, timeoutMs),
       clusterEnabled: (options.clusterEnabled ?? false) || options.cluster !== undefined,
       flushAll: () => this.db.clear(),
@@ -166,7 +171,7 @@ export class RedisServer {
 
   /** One active-expiry cycle (sampling with `random`); returns the keys it deleted. */
   activeExpireCycle(): string[] {
-    if (this.isReplica()) return [];
+    if (this.isReplica() || !this.activeExpireEnabled) return [];
     this.discardStaleEffects();
     const deleted = activeExpireCycle(this.db, this.now(), this.options.random);
     for (const key of deleted) this.pendingEffects.push(['DEL', key]);
@@ -178,6 +183,20 @@ export class RedisServer {
   peek(key: string): KeyView | undefined {
     const entry = this.db.peek(key, this.now());
     return entry ? view(entry) : undefined;
+  }
+
+  /**
+   * A key as it is stored, without side effects, even when logically expired: Redis keeps such
+   * a key in memory until an active-expiry cycle or a command touching it deletes it.
+   */
+  peekStored(key: string): KeyView | undefined {
+    const entry = this.db.raw(key);
+    return entry ? view(entry) : undefined;
+  }
+
+  /** The earliest expiry (unix ms) of any stored key, for scheduling active expiry; null: none. */
+  earliestExpiryMs(): number | null {
+    return this.db.earliestExpiry();
   }
 
   /** Every live key sorted by name, without side effects (for the inspector panel). */

@@ -31,14 +31,17 @@ export function requireRedisBinaries(): string {
   return version;
 }
 
-/** Starts a fresh redis-server and waits until it answers PING. */
-export async function startRealRedis(): Promise<RealRedis> {
+/**
+ * Starts a fresh redis-server and waits until it answers PING. `env` replaces its environment
+ * (the clock tests preload libfaketime through it: fakeTimeRedis.ts).
+ */
+export async function startRealRedis(env?: NodeJS.ProcessEnv): Promise<RealRedis> {
   const version = requireRedisBinaries();
   const port = await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local', '--logfile', ''],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], ...(env === undefined ? {} : { env }) },
   );
   const deadline = Date.now() + 10_000;
   for (;;) {

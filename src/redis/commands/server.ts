@@ -5,7 +5,8 @@ import { parseInt64, strtod } from '../numbers';
 import { configGet, configSet } from '../config';
 import { keySlot } from '../keySlot';
 
-/** Server commands: PING, ECHO, PUBLISH, FLUSHALL, WAIT, CONFIG GET/SET, DEBUG SLEEP, CLUSTER KEYSLOT. */
+/** Server commands: PING, ECHO, PUBLISH, FLUSHALL, WAIT, CONFIG GET/SET, DEBUG SLEEP and SET-ACTIVE-EXPIRE, CLUSTER
+ * KEYSLOT. */
 
 function ping(ctx: CommandContext): Reply {
   if (ctx.argv.length > 2) return error("ERR wrong number of arguments for 'ping' command");
@@ -41,9 +42,17 @@ function configSetCommand(ctx: CommandContext): Reply {
   return problem === null ? ok : error(`ERR ${problem}`);
 }
 
-/** DEBUG: only SLEEP, which advances this node's virtual clock instead of blocking. */
+/**
+ * DEBUG: SLEEP, which advances this node's virtual clock instead of blocking, and
+ * SET-ACTIVE-EXPIRE, which turns the active-expiry cycle off (0) or on (anything atoi reads as
+ * non-zero), so that only a command touching an expired key deletes it.
+ */
 function debug(ctx: CommandContext): Reply {
   const sub = ctx.argv[1] as string;
+  if (sub.toLowerCase() === 'set-active-expire' && ctx.argv.length === 3) {
+    ctx.node.setActiveExpire(/^\s*[+-]?0*[1-9]/.test(ctx.argv[2] as string));
+    return ok;
+  }
   if (sub.toLowerCase() === 'sleep' && ctx.argv.length === 3) {
     // Redis reads the delay with plain strtod, so "abc" sleeps 0 s and "1x" sleeps 1 s.
     const seconds = strtod(ctx.argv[2] as string).value;
