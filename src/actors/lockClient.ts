@@ -384,7 +384,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     });
     network.send(this.id, resource.process, request.label, () => {
       const accepted = resource.act(this.id, token, basis);
-      network.send(resource.id, this.process, accepted ? 'accepted' : 'rejected', () => this.actor.send({ type: 'WRITE_DONE' }));
+      network.send(resource.id, this.process, accepted ? 'accepted' : 'rejected', () => this.tell({ type: 'WRITE_DONE' }));
     });
   }
 
@@ -423,7 +423,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     const next = (i: number) => {
       if (i >= keys.length) {
         this.leaseDeadlineLocal = sentLocal + this.spec.ttlMs;
-        return this.tellRenewal({ type: 'RENEWED' });
+        return this.tell({ type: 'RENEWED' });
       }
       this.recipe.renew(keys[i]!, (result) => {
         if (result === 'renewed') {
@@ -431,18 +431,19 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
           return next(i + 1);
         }
         const leaseLeftMs = this.leaseDeadlineLocal - this.process.localNow();
-        this.tellRenewal({ type: 'RENEW_FAILED', definite: result === 'lost', leaseLeftMs });
+        this.tell({ type: 'RENEW_FAILED', definite: result === 'lost', leaseLeftMs });
       });
     };
     next(0);
   }
 
   /**
-   * Tells the machine how a renewal went, unless its job has ended meanwhile: a renewal sent
-   * just before the release can be answered after it (the key is gone by then), and a finished
-   * machine has nothing to do with the answer.
+   * Tells the machine how a renewal or a write went, unless its job has ended meanwhile: a
+   * renewal sent just before the release can be answered after it (the key is gone by then), and
+   * a write that left just before a renewal's answer said the lease was lost is answered after
+   * the client stopped. A finished machine has nothing to do with the answer.
    */
-  private tellRenewal(event: Extract<LockClientEvent, { type: 'RENEWED' | 'RENEW_FAILED' }>): void {
+  private tell(event: Extract<LockClientEvent, { type: 'RENEWED' | 'RENEW_FAILED' | 'WRITE_DONE' }>): void {
     if (this.actor.getSnapshot().status === 'active') this.actor.send(event);
   }
 

@@ -25,7 +25,7 @@ describe('parseLesson on a valid lesson', () => {
     expect(diagnostics).toEqual([]);
     expect(lesson?.frontmatter).toEqual({
       slug: 'first', title: 'The first lesson', course: 'fixtures', order: 1, readTime: 6,
-      summary: 'A lesson that uses every block.', prerequisites: [], formerSlugs: [],
+      summary: 'A lesson that uses every block.', prerequisites: [], formerSlugs: [], sources: [],
     });
   });
 

@@ -1,13 +1,13 @@
 // A real Node process shaped like a lock client for `realPause.test.ts`: the job's work computes
 // on a thread of its own (as on the JVM or Go, where the watchdog runs beside the work), then
-// writes; on the main thread, the watchdog's next renewal and a timeout are plain timers. It
+// writes and exits; on the main thread, the watchdog's next renewal is a plain timer. It
 // prints each thing that happens as a JSON line with the monotonic time since it started; the
 // test stops it with SIGSTOP and resumes it with SIGCONT in between.
 //
-// argv: workCpuMs renewalAtMs timeoutAtMs
+// argv: workCpuMs renewalAtMs
 import { Worker } from 'node:worker_threads';
 
-const [workCpuMs, renewalAtMs, timeoutAtMs] = process.argv.slice(2).map(Number);
+const [workCpuMs, renewalAtMs] = process.argv.slice(2).map(Number);
 const start = performance.now();
 const say = (what) => process.stdout.write(`${JSON.stringify({ what, at: Math.round(performance.now() - start) })}\n`);
 
@@ -28,9 +28,8 @@ work.on('message', (message) => {
   if (message === 'computing') {
     say('computing');
     setTimeout(() => say('renewal'), renewalAtMs);
-    setTimeout(() => {
-      say('timeout');
-      process.exit(0);
-    }, timeoutAtMs);
-  } else say('write');
+  } else {
+    say('write');
+    process.exit(0);
+  }
 });
