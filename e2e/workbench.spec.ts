@@ -68,8 +68,9 @@ test('write a scenario with a mistake, see it at its line, fix it, run it, reloa
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
 
-  // Reload: the work is still there.
-  await page.waitForTimeout(500);
+  // Reload once the work is saved (after the editor's debounce, whenever a busy machine runs it):
+  // the work is still there.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lockstep.workbench.v1') ?? '')).toContain('title: Two baristas, plain DEL');
   await page.reload();
   await expect(editor(page)).toContainText('title: Two baristas, plain DEL');
   await expect(player(page, 'Two baristas, plain DEL')).toBeVisible({ timeout: 20_000 });

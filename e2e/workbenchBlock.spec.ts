@@ -58,8 +58,10 @@ test('a lesson’s workbench: break the recipe, fix it, see Fixed, and find the 
   const { violations } = await new AxeBuilder({ page }).include('.workbench-block').analyze();
   expect(violations).toEqual([]);
 
-  // The edit is kept for this lesson and block.
-  await page.waitForTimeout(500);
+  // The edit is kept for this lesson and block: reloaded once it is saved (after the editor's
+  // debounce, whenever a busy machine runs it).
+  const saved = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lockstep.workbench-block.v1:')).map((k) => localStorage.getItem(k)).join('\n'));
+  await expect.poll(saved).toContain('redis.call');
   await page.reload();
   await expect(block(page).getByRole('textbox', { name: 'Scenario (YAML)' })).toContainText('redis.call', { timeout: 20_000 });
 });

@@ -119,6 +119,31 @@ export async function walkScenarios(page: Page, lesson: Lesson) {
 }
 
 /**
+ * Waits until the lesson has all its blocks and its players are built, and the page has kept
+ * its height for half a second. Below the first player the rest of a lesson arrives after it,
+ * and the players above a quiz mount and draw one per idle moment (nearViewport.ts): each moved
+ * the quiz by hundreds of pixels (lesson 23: 392 → -315 → 2211 px from the viewport's top
+ * within 1.5 s), so a click aimed at a checkbox could land on whatever took its place
+ * ("Clicking the checkbox did not change its state").
+ */
+export async function pageSettled(page: Page) {
+  await expect(page.locator('.lesson-body')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await expect(page.locator('.player-placeholder')).toHaveCount(0, { timeout: 30_000 });
+  let last = -1;
+  let sameSince = Date.now();
+  await expect
+    .poll(
+      async () => {
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        if (height !== last) [last, sameSince] = [height, Date.now()];
+        return Date.now() - sameSince;
+      },
+      { timeout: 30_000, intervals: [100] },
+    )
+    .toBeGreaterThanOrEqual(500);
+}
+
+/**
  * A whole lesson as a learner meets it: every quiz gated and a wrong pick explained, every match
  * block graded, a reflect question present, every scenario showing what it promises, and then,
  * answered and run, the page passes an axe-core scan.
@@ -128,6 +153,7 @@ export async function walkLesson(page: Page, lesson: Lesson) {
   await expect(page.getByRole('heading', { level: 1, name: lesson.frontmatter.title })).toBeVisible();
   const quizzes = lesson.blocks.flatMap((b) => (b.kind === 'quiz' ? [b.spec] : []));
   expect(quizzes.length, `${lesson.frontmatter.slug} has a quiz`).toBeGreaterThan(0);
+  await pageSettled(page);
   for (const [i, spec] of quizzes.entries()) await checkQuiz(page.getByRole('region', { name: 'Quiz' }).nth(i), spec);
   for (const b of lesson.blocks) if (b.kind === 'match') await checkMatch(page, b.spec);
   expect(lesson.blocks.some((b) => b.kind === 'reflect'), `${lesson.frontmatter.slug} has a reflect question`).toBe(true);

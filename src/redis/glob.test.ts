@@ -8,7 +8,10 @@ test('twenty nested stars answer at once, matching or not', () => {
   expect(globMatch(pattern, text)).toBe(false);
   expect(globMatch(pattern, `${text}b`)).toBe(true);
   expect(globMatch(`${'a*'.repeat(20)}c`, text)).toBe(false);
-  expect(performance.now() - startMs).toBeLessThan(50);
+  // Matched linearly this is ~8,000 steps (microseconds); with every star backtracking it is
+  // about 10^27, which never returns. The bound only has to tell those apart, with room for a
+  // busy machine (at load 16 on 2 cores the three calls took 23 ms against 3 ms idle).
+  expect(performance.now() - startMs).toBeLessThan(1000);
 });
 
 test('the most recent star backtracks past a false start', () => {

@@ -70,6 +70,8 @@ describe('labels on every lesson picture', () => {
       expect(problems).toEqual([]);
       // The pass must not get there by hiding everything.
       expect(labelCount).toBeGreaterThan(widthPx === 900 ? 350 : 150);
-    }, 60_000);
+      // Every lesson's run drawn in linkedom: 66 s (900 px) and 52 s (390 px) in a full suite at
+      // load 12, which timed the first out at 60 s. Its point is where labels sit, not how fast.
+    }, 180_000);
   }
 });

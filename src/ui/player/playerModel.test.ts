@@ -74,6 +74,21 @@ describe('the player store', () => {
     expect(store.getState().playheadMs).toBe(0);
   });
 
+  it('keeps a move to the end made while a new run computes, though the playhead was at the end already', async () => {
+    const store = await newStore();
+    store.getState().seekTime(999_000);
+    const oldEndMs = store.getState().playheadMs;
+    expect(oldEndMs).toBe(store.getState().events.at(-1)!.at);
+    // Fencing switched at the end, then "go to the end" again before the new run is in: the
+    // playhead does not move over the old run, but the learner asked for the end of the new one.
+    store.getState().setFencing(true);
+    store.getState().seekTime(999_000);
+    expect(store.getState().playheadMs).toBe(oldEndMs);
+    await store.getState().settled();
+    expect(store.getState().config.fencing).toBe(true);
+    expect(store.getState().playheadMs).toBe(store.getState().events.at(-1)!.at);
+  });
+
   it('resumes past the violation it stopped at, even when the first frame comes early', async () => {
     const store = await newStore();
     store.getState().play();

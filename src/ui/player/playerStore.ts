@@ -90,10 +90,18 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
     // while it computes build on it rather than on the run still shown.
     let latest = 0;
     let idle: Promise<void> = Promise.resolve();
+    // The time the learner last asked for while a run computed (unclamped: "go to 100000 s" means
+    // the end of the new run). Compared values miss a move to where the playhead already was, as
+    // when a learner at the end switches fencing and goes to the end again.
+    let soughtMs: number | null = null;
+    const sought = (ms: number) => {
+      if (get().computing) soughtMs = ms;
+    };
     const base = () => get().requested ?? get().config;
     const rerun = (config: RunConfig, keepTimeMs: number) => {
       const request = ++latest;
       const shownMs = get().playheadMs;
+      soughtMs = null;
       set({ computing: true, requested: config });
       const done = simulator.run(config).then((outcome) => {
         if (request !== latest) return;
@@ -101,7 +109,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
         if (outcome.ok) {
           const run = outcome.value;
           // A learner who moved the playhead while the run computed asked to see that moment.
-          const atMs = get().playheadMs !== shownMs ? get().playheadMs : keepTimeMs;
+          const atMs = soughtMs ?? (get().playheadMs !== shownMs ? get().playheadMs : keepTimeMs);
           const cursor = cursorAtTime(run.events, atMs);
           const playheadMs = Math.min(atMs, run.events[run.events.length - 1]!.at);
           set({ ...run, config, cursor, playheadMs, selectedId: null, stoppedAtViolation: false, computing: false, stopped: null });
@@ -119,6 +127,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       const events = get().events;
       if (events.length === 0) return;
       const clamped = Math.max(0, Math.min(events.length - 1, cursor));
+      sought(events[clamped]!.at);
       set({ cursor: clamped, playheadMs: events[clamped]!.at, stoppedAtViolation: false });
     };
     const endMs = () => get().events[get().events.length - 1]!.at;
@@ -192,6 +201,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       seekTime: (ms) => {
         if (empty()) return;
         const clamped = Math.max(0, Math.min(endMs(), ms));
+        sought(Math.max(0, ms));
         set({ playheadMs: clamped, cursor: cursorAtTime(get().events, clamped), stoppedAtViolation: false });
       },
       setSpeed: (speed) => set({ speed }),
@@ -212,6 +222,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       select: (selectedId) => {
         const event = selectedId === null ? undefined : get().events[selectedId];
         if (!event) return set({ selectedId: null });
+        sought(event.at);
         set({ selectedId, playing: false, cursor: event.id, playheadMs: event.at, stoppedAtViolation: false });
       },
       dismissStop: () => set({ stopped: null }),
