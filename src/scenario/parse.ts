@@ -1,7 +1,7 @@
 import { FENCEABLE_KINDS } from '../actors/resources/resource';
 import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
-import { checkRedis, isRedisStep, sentinelIds } from './redisTopology';
+import { checkRedis, isRedisAction, sentinelIds } from './redisTopology';
 import { checkServices, serviceIds } from './services';
 import { checkStepCommands } from './stepCommands';
 import { checkStepClients } from './stepChecks';
@@ -118,7 +118,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
 
   let previousAt = 0;
   scenario.script.forEach((s, i) => {
-    if ('target' in s && !isRedisStep(s)) checkActor(s.target, ['script', i, 'target']);
+    if ('target' in s && !isRedisAction(s)) checkActor(s.target, ['script', i, 'target']);
     if (s.do === 'partition') s.groups.forEach((g, j) => g.forEach((a, k) => checkActor(a, ['script', i, 'groups', j, k])));
     if (s.do === 'network') {
       if (s.from !== undefined) checkActor(s.from, ['script', i, 'from']);

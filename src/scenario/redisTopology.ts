@@ -12,9 +12,9 @@ import type { RedisInput } from './redisSchema';
 
 type NodeInput = RedisInput['nodes'][number];
 
-/** Is this step one of redisSteps (its target is checked by checkRedis, not as a process)? */
-export function isRedisStep(step: { do: string }): boolean {
-  return step.do === 'failover' || step.do === 'power-loss';
+/** Is this action one of redisActions (its target is checked by checkRedis, not as a process)? */
+export function isRedisAction(action: { do: string }): boolean {
+  return action.do === 'failover' || action.do === 'power-loss';
 }
 
 function isReplica(n: NodeInput): boolean {

@@ -1,7 +1,8 @@
 import { CHECKED_KINDS, kindsRead, runCheckers, type CheckOptions } from '../check/invariants';
 import { patternFacts } from '../check/lockPatterns';
 import type { Verdict } from '../check/verdict';
-import { actorInfos, World, type ProcessAction, type WorldSpec } from '../actors/world';
+import type { Action, UntimedAction } from '../actors/action';
+import { actorInfos, World, type WorldSpec } from '../actors/world';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { Sim } from '../sim/sim';
 import type { TraceEvent } from '../sim/traceEvents';
@@ -10,15 +11,13 @@ import { describeAction } from './describeAction';
 import { initialActions, toAction, worldSpec } from './build';
 import type { InvariantName, Scenario } from './schema';
 
-/** A learner's action: what they did, and when (SimTimeMs). */
-export type LearnerAction = ProcessAction & { at: number };
-
 /** A run is (scenario, seed, learner actions): the same three always give the same trace. */
 export interface RunOptions {
   seed?: number;
   /** Overrides the resource's fencing switch (the learner's "fencing on" toggle). */
   fencing?: boolean;
-  actions?: readonly LearnerAction[];
+  /** The learner's actions (or the explorer's faults), each at its moment. */
+  actions?: readonly Action[];
   /** Stops a runaway scenario: at most this many trace events. */
   maxEvents?: number;
   /** Stops a run whose Lua scripts, all together, run more than this many VM instructions. */
@@ -68,7 +67,7 @@ export class Simulation {
     // Steps are scheduled before the actors start, so at equal times a step comes first.
     for (const action of initialActions(scenario)) this.at(0, action, 'script');
     for (const step of scenario.script) this.at(step.at, toAction(step), 'script');
-    for (const { at, ...action } of options.actions ?? []) this.at(at, action as ProcessAction, 'learner');
+    for (const { at, ...action } of options.actions ?? []) this.at(at, action as UntimedAction, 'learner');
     this.world = new World(this.sim, this.spec, scripts && metered(scripts, (n) => (this.scriptInstructions += n)));
   }
 
@@ -161,7 +160,7 @@ export class Simulation {
     return { invariant: 'run-completes', holds: true, atMs: null, eventIds: [], explanation: 'Every actor finished before the horizon.', violations: 0 };
   }
 
-  private at(atMs: number, action: ProcessAction, source: 'script' | 'learner'): void {
+  private at(atMs: number, action: UntimedAction, source: 'script' | 'learner'): void {
     this.sim.kernel.schedule(atMs, null, 'system', () => {
       const actor = 'target' in action ? action.target : 'network';
       this.sim.record('action.apply', actor, { action: action.do, source, detail: describeAction(action) });

@@ -1,13 +1,13 @@
+import type { Action } from '../../actors/action';
 import type { Verdict } from '../../check/verdict';
 import type { Scenario } from '../../scenario/schema';
-import type { LearnerAction } from '../../scenario/simulation';
 import type { TraceEvent, TraceKind } from '../../sim/traceEvents';
 
 /** Everything that identifies a run: the same config always yields the same trace. */
 export interface RunConfig {
   seed: number;
   fencing: boolean;
-  actions: LearnerAction[];
+  actions: Action[];
 }
 
 /** The run a player shows first: the scenario as written, its own seed and fencing, no learner actions. */
