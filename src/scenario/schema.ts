@@ -8,7 +8,7 @@ import { redisActions, redisSection } from './redisSchema';
 import { dbLockSection, leaseServiceSection } from './serviceSchema';
 import { clientStep } from './stepSchema';
 import { actorId } from './ids';
-import { INVARIANTS } from './invariants';
+import { INVARIANTS } from '../check/invariants';
 
 /**
  * The scenario file format: what an instructor writes in a ```scenario block or in
@@ -22,7 +22,7 @@ const id = actorId;
 export { RECIPES, RESOURCE_KINDS };
 export type { RecipeName };
 
-export { INVARIANTS, type InvariantName } from './invariants';
+export { INVARIANTS, type InvariantName } from '../check/invariants';
 
 export const CONTROLS = ['pause', 'resume', 'crash', 'restart', 'clock-jump', 'toggle-fencing', 'partition', 'heal', 'network', 'failover', 'power-loss'] as const;
 export type ControlName = (typeof CONTROLS)[number];
