@@ -6,6 +6,7 @@ import { simTime } from '../sim/time';
 import { actorIds } from './parse';
 import { topologySpec } from './redisTopology';
 import type { Scenario } from './schema';
+import type { Path, Report } from './diagnostic';
 
 /**
  * Actions (`src/actors/action.ts`) as data from outside: a share link's `a` list and `npm run sim -- --actions
@@ -53,9 +54,6 @@ type _ActionSchemaIsAction = Expect<SameType<z.output<typeof actionSchema>, Acti
 export const MAX_ACTIONS = 500;
 
 export const actionsSchema = z.array(actionSchema).max(MAX_ACTIONS, `must hold at most ${MAX_ACTIONS} actions`);
-
-type Path = (string | number)[];
-type Report = (path: Path, message: string, hint?: string) => void;
 
 /**
  * What the schema cannot see alone: every action must name actors of `scenario` (a console

@@ -1,5 +1,5 @@
 import { FENCEABLE_KINDS } from '../actors/resources/resource';
-import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
+import { didYouMean, type Diagnostic, type Path, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
 import { checkRedis, isRedisAction, sentinelIds } from './redisTopology';
 import { checkServices, serviceIds } from './services';
@@ -52,8 +52,6 @@ function actorPaths(scenario: Scenario): [string, Path][] {
     ...serviceIds(scenario),
   ];
 }
-
-type Path = (string | number)[];
 
 /** Checks that need the whole scenario: ids that must exist, times that must not go backwards. */
 function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin): Diagnostic[] {

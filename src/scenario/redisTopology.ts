@@ -1,6 +1,6 @@
 import type { Persistence, RedisNodeOptions } from '../actors/redisNode';
 import type { TopologySpec } from '../actors/replicationTopology';
-import { didYouMean } from './diagnostic';
+import { didYouMean, type Report } from './diagnostic';
 import type { RedisInput } from './redisSchema';
 
 /**
@@ -78,9 +78,6 @@ export function topologySpec(redis: RedisInput): TopologySpec {
       : null,
   };
 }
-
-type Path = (string | number)[];
-type Report = (path: Path, message: string, hint?: string) => void;
 
 function hintFor(word: string, candidates: readonly string[]): string {
   const guess = didYouMean(word, candidates);
