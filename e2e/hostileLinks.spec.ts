@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { parseScenario } from '../src/scenario/parse';
 import { encodeRun } from '../src/ui/player/shareLink';
+import { simTime } from '../src/sim/time';
 
 /**
  * Issue 18: nothing a learner opens may freeze the page. Two hostile share links, built with
@@ -40,7 +41,7 @@ async function longestTaskMs(page: Page): Promise<number> {
 }
 
 test('a shared run whose console runs a backtracking Lua pattern has the script cut, and the page stays responsive', async ({ page }) => {
-  const run = encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions: [{ at: 1000, do: 'command', target: 'r1', argv: SLOW_PATTERN }] } });
+  const run = encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions: [{ at: simTime(1000), do: 'command', target: 'r1', argv: SLOW_PATTERN }] } });
   await watchLongTasks(page);
   await page.goto(`./#/lesson/paused-barista?run=${run}`);
   const sim = page.getByRole('region', { name: /Simulation: The paused barista/ });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { encodeRun } from '../src/ui/player/shareLink';
+import { simTime } from '../src/sim/time';
 
 /**
  * Issue 16, "Links and clicks that do not land" and "What a learner expects", at a desktop and
@@ -76,7 +77,7 @@ for (const { name, viewport } of SIZES) {
     });
 
     test('a share link opens at its player, in view, at the playhead time it was shared at', async ({ page }) => {
-      const run = encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions: [{ at: 12_000, do: 'pause', target: 'B', forMs: 15_000 }] } });
+      const run = encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions: [{ at: simTime(12_000), do: 'pause', target: 'B', forMs: 15_000 }] } });
       const sim = await open(page, `#/lesson/paused-barista?run=${run}&t=14000`);
       await expect(clock(sim)).toHaveText('14 s');
       await expect(sim.getByRole('button', { name: 'Play' })).toBeInViewport();
@@ -84,7 +85,7 @@ for (const { name, viewport } of SIZES) {
     });
 
     test("a share link for a lesson's later player opens at that player, with the lesson whole around it", async ({ page }) => {
-      const run = encodeRun({ scenarioId: 'failover-your-turn', config: { seed: 7, fencing: false, actions: [{ at: 2_000, do: 'pause', target: 'A', forMs: 5_000 }] } });
+      const run = encodeRun({ scenarioId: 'failover-your-turn', config: { seed: 7, fencing: false, actions: [{ at: simTime(2_000), do: 'pause', target: 'A', forMs: 5_000 }] } });
       await page.goto(`./#/lesson/replication-lost-lock?run=${run}&t=3000`);
       const sim = page.getByRole('region', { name: /Simulation: Your turn to lose the primary$/ });
       await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeInViewport({ timeout: 20_000 });

@@ -2,6 +2,7 @@ import type { Network } from '../net/network';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
 import type { Process } from './process';
+import type { UntimedAction } from './action';
 import { commandKeys } from '../redis/clusterRouting';
 import { keySlot } from '../redis/keySlot';
 import { ClusterAddress, PrimaryAddress, type WaitAfterWrites } from './replicationAddress';
@@ -42,7 +43,7 @@ export interface CacheLoadSpec {
 }
 
 /** Actions only a replicated world understands. */
-export type TopologyAction = { do: 'failover'; target: string } | { do: 'power-loss'; target: string };
+export type TopologyAction = Extract<UntimedAction, { do: 'failover' | 'power-loss' }>;
 
 /**
  * Wires replication and Sentinel into a world: connects replicas to their primaries, starts

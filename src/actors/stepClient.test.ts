@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { parseScenario } from '../scenario/parse';
 import { loadTestScripts, runYaml } from '../scenario/testKit';
+import { simTime } from '../sim/time';
 
 beforeAll(loadTestScripts);
 
@@ -229,9 +230,9 @@ resource: { id: espresso }
 `,
       {
         actions: [
-          { at: 1000, do: 'pause', target: 'r1', forMs: 4500 },
-          { at: 4000, do: 'crash', target: 'A' },
-          { at: 4100, do: 'restart', target: 'A' },
+          { at: simTime(1000), do: 'pause', target: 'r1', forMs: 4500 },
+          { at: simTime(4000), do: 'crash', target: 'A' },
+          { at: simTime(4100), do: 'restart', target: 'A' },
         ],
       },
     );
@@ -259,8 +260,8 @@ resource: { id: espresso }
 `,
       {
         actions: [
-          { at: 1000, do: 'crash', target: 'A' },
-          { at: 1500, do: 'restart', target: 'A' },
+          { at: simTime(1000), do: 'crash', target: 'A' },
+          { at: simTime(1500), do: 'restart', target: 'A' },
         ],
       },
     );

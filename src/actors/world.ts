@@ -1,8 +1,9 @@
-import type { LatencyDist, LinkFaults } from '../net/faults';
+import type { LinkFaults } from '../net/faults';
 import { Network, type NetworkOptions } from '../net/network';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
+import type { UntimedAction } from './action';
 import { FINAL_CLIENT_STATES, type ClientActor } from './clientActor';
 import type { ClientSpec } from './clientSpec';
 import { LockClient } from './lockClient';
@@ -15,7 +16,7 @@ import { LeaseService } from './services/leaseService';
 import { ServiceRpc } from './services/serviceRpc';
 import { TransactionalResource } from './services/transactionalResource';
 import { RedisServerNode } from './redisNode';
-import { ReplicationTopology, type TopologyAction, type TopologySpec } from './replicationTopology';
+import { ReplicationTopology, type TopologySpec } from './replicationTopology';
 import { CasRow } from './resources/casRow';
 import { DispatchService } from './resources/dispatch';
 import { Inventory } from './resources/inventory';
@@ -82,23 +83,6 @@ function redisIdle(spec: WorldSpec): boolean {
   return spec.services !== undefined && spec.redisNodes.length === 1 && spec.clients.every((c) => SERVICE_RECIPES.includes(c.recipe));
 }
 
-/** Something done to a process or to the network: by the scenario's script or by the learner. */
-export type ProcessAction =
-  | { do: 'pause'; target: string; forMs?: number }
-  | { do: 'resume'; target: string }
-  | { do: 'crash'; target: string }
-  | { do: 'restart'; target: string }
-  | { do: 'clock-jump'; target: string; byMs: number }
-  /** Cut the links between groups of process ids (one way: only groups[0] → groups[1]). */
-  | { do: 'partition'; groups: string[][]; oneWay?: boolean }
-  /** Heal every partition. */
-  | { do: 'heal' }
-  /** Change the network weather on every link, or on the links from → to. */
-  | { do: 'network'; from?: string; to?: string; latency?: LatencyDist; loss?: number; duplicate?: number; reorder?: number }
-  /** Run one command on a Redis node, as the playground's console does (recorded as redis.command from 'console'). */
-  | { do: 'command'; target: string; argv: string[] }
-  /** SENTINEL FAILOVER on a group (or its primary's id), or a hand failover without Sentinel; a node losing power. */
-  | TopologyAction;
 
 /**
  * The simulated coffee shop: Redis nodes, lock clients and the resource they protect, wired
@@ -204,7 +188,7 @@ export class World {
   }
 
   /** Applies an action now; returns false when its target does not exist. */
-  apply(action: ProcessAction): boolean {
+  apply(action: UntimedAction): boolean {
     // Anything that happens may give sleeping background loops (crons, sentinels) work again.
     this.topology.wake();
     switch (action.do) {

@@ -1,7 +1,8 @@
 import { formatMs } from '../sim/time';
 import type { TraceEvent } from '../sim/traceEvents';
 import { labelsOf } from './beliefs';
-import type { Verdict } from './verdict';
+import { defineInvariant } from './invariant';
+import { verdict, type VerdictOf } from './verdictOf';
 
 /** One outage of a Redis node and the requests clients sent it meanwhile. */
 interface Outage {
@@ -19,7 +20,7 @@ interface Outage {
  * opens are not the pile-up this is about. The proof is the crash and the first and last
  * request of the worst outage.
  */
-export function checkCalmWhenDown(events: readonly TraceEvent[], perSecond: number): Verdict {
+export function checkCalmWhenDown(events: readonly TraceEvent[], perSecond: number): VerdictOf<'calm-when-down'> {
   const name = labelsOf(events);
   const redis = new Set<string>();
   const down = new Map<string, Outage>();
@@ -47,12 +48,16 @@ export function checkCalmWhenDown(events: readonly TraceEvent[], perSecond: numb
   for (const o of down.values()) judge(o, endMs);
   over.sort((x, y) => x.at - y.at);
   const o = over[0];
-  return {
-    invariant: 'calm-when-down',
-    holds: !o,
-    atMs: o?.at ?? null,
-    eventIds: o?.ids ?? [],
-    explanation: o?.text ?? `Whenever a Redis node was down, clients sent it at most ${perSecond} requests a second.`,
-    violations: over.length,
-  };
+  return verdict('calm-when-down', o, over.length, `Whenever a Redis node was down, clients sent it at most ${perSecond} requests a second.`);
 }
+
+/** calm-when-down's bound when the scenario gives none: a few tries a second is already a lot against a dead server. */
+const DEFAULT_DOWN_ATTEMPTS_PER_SECOND = 5;
+
+/** A Redis node's outage ends at its restart. */
+export const CALM_WHEN_DOWN = defineInvariant({
+  name: 'calm-when-down',
+  reads: ['net.send', 'process.crash', 'process.restart'],
+  appliesTo: (run) => run.patterns.breakers,
+  check: (run) => checkCalmWhenDown(run.events, run.options.downAttemptsPerSecond ?? DEFAULT_DOWN_ATTEMPTS_PER_SECOND),
+});

@@ -1,19 +1,20 @@
+import type { ActionOf } from '../actors/action';
 import type { Prng } from '../sim/prng';
+import { simTime, type SimTimeMs } from '../sim/time';
 
 /** The kinds of fault the explorer injects. */
 export const FAULT_KINDS = ['pause', 'crash', 'restart', 'partition', 'clock-jump', 'failover', 'message-loss'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** One action of a fault, in the shape of a learner action (what the player and `npm run sim --actions` replay). */
+/**
+ * One action of a fault: an `Action` a learner could take (what the player and `npm run sim
+ * --actions` replay), with every choice the explorer makes filled in: how long a pause lasts,
+ * which link loses messages and how much.
+ */
 export type FaultAction =
-  | { at: number; do: 'pause'; target: string; forMs: number }
-  | { at: number; do: 'crash'; target: string }
-  | { at: number; do: 'restart'; target: string }
-  | { at: number; do: 'partition'; groups: string[][] }
-  | { at: number; do: 'heal' }
-  | { at: number; do: 'clock-jump'; target: string; byMs: number }
-  | { at: number; do: 'failover'; target: string }
-  | { at: number; do: 'network'; from: string; to: string; loss: number };
+  | ActionOf<'crash' | 'restart' | 'partition' | 'heal' | 'clock-jump' | 'failover'>
+  | (ActionOf<'pause'> & { forMs: number })
+  | (ActionOf<'network'> & { from: string; to: string; loss: number });
 
 /**
  * One fault as the shrinker sees it: the action that breaks something, then the one that
@@ -63,8 +64,8 @@ export function randomFaults(random: Prng, space: FaultSpace): Fault[] {
   const count = random.int(1, space.maxFaults);
   const faults: Fault[] = [];
   for (let i = 0; i < count; i++) {
-    const at = roundTo(random.int(0, window - 1), 100);
-    const later = at + roundTo(random.int(100, window), 100);
+    const at = simTime(roundTo(random.int(0, window - 1), 100));
+    const later = simTime(at + roundTo(random.int(100, window), 100));
     const kind = pick(space.kinds);
     faults.push({ kind, actions: faultActions(kind, at, later, random, space, pick) });
   }
@@ -72,7 +73,7 @@ export function randomFaults(random: Prng, space: FaultSpace): Fault[] {
   return faults.sort((a, b) => a.actions[0]!.at - b.actions[0]!.at);
 }
 
-function faultActions(kind: FaultKind, at: number, later: number, random: Draws, space: FaultSpace, pick: <T>(xs: readonly T[]) => T): FaultAction[] {
+function faultActions(kind: FaultKind, at: SimTimeMs, later: SimTimeMs, random: Draws, space: FaultSpace, pick: <T>(xs: readonly T[]) => T): FaultAction[] {
   const window = Math.max(1000, space.windowMs);
   switch (kind) {
     case 'pause':
@@ -83,7 +84,7 @@ function faultActions(kind: FaultKind, at: number, later: number, random: Draws,
     }
     case 'restart': {
       const target = pick(space.processes);
-      return [{ at, do: 'crash', target }, { at: at + QUICK_RESTART_MS, do: 'restart', target }];
+      return [{ at, do: 'crash', target }, { at: simTime(at + QUICK_RESTART_MS), do: 'restart', target }];
     }
     case 'partition': {
       const target = pick(space.processes);
@@ -125,7 +126,7 @@ export function kindApplies(kind: FaultKind, space: Pick<FaultSpace, 'processes'
 /** A sample fault of `kind` on the first target, to check a scenario accepts such actions. */
 export function sampleFault(kind: FaultKind, space: FaultSpace): FaultAction[] {
   const first = <T>(xs: readonly T[]): T => xs[0]!;
-  return faultActions(kind, 0, 1000, { int: (min) => min, chance: () => true }, space, first);
+  return faultActions(kind, simTime(0), simTime(1000), { int: (min) => min, chance: () => true }, space, first);
 }
 
 export function roundTo(ms: number, step: number): number {

@@ -1,39 +1,51 @@
 import type { TraceEvent, TraceKind } from '../sim/traceEvents';
-import { checkCalmWhenDown } from './calmWhenDown';
-import { checkFencingMonotonic } from './fencingMonotonic';
-import { checkWritesInLeaseOrder } from './leaseOrder';
+import { CALM_WHEN_DOWN } from './calmWhenDown';
+import { FENCING_MONOTONIC } from './fencingMonotonic';
+import type { CheckOptions, CheckRun } from './invariant';
+import { WRITES_IN_LEASE_ORDER } from './leaseOrder';
 import { NO_PATTERNS, type PatternFacts } from './lockPatterns';
-import { checkProgress } from './progress';
-import { checkDoubleAssignment, checkDoubleCharge, checkLostUpdate } from './resourceEffects';
-import { checkReleasedByOwner } from './releasedByOwner';
-import { checkSingleHolder } from './singleHolder';
-import { checkSingleLease } from './singleLease';
-import { checkReadersOrOneWriter, checkWithinPermits } from './sharedHolders';
-import { checkSingleWriter } from './singleWriter';
-import { checkBoundedWait, checkServedInOrder } from './waiting';
-import type { Verdict } from './verdict';
+import { PROGRESS } from './progress';
+import { NO_DOUBLE_ASSIGNMENT, NO_DOUBLE_CHARGE, NO_LOST_UPDATE } from './resourceEffects';
+import { RELEASED_BY_OWNER } from './releasedByOwner';
+import { RUN_COMPLETES } from './runCompletes';
+import { READERS_OR_ONE_WRITER, WITHIN_PERMITS } from './sharedHolders';
+import { SINGLE_HOLDER } from './singleHolder';
+import { SINGLE_LEASE } from './singleLease';
+import { SINGLE_WRITER } from './singleWriter';
+import type { VerdictOf } from './verdictOf';
+import { BOUNDED_WAIT, SERVED_IN_ORDER } from './waiting';
 
-export interface CheckOptions {
-  /** How many Redis nodes make a holder of `key` (1, or a Redlock majority). */
-  quorumOf: (key: string) => number;
-  /** The longest stall the progress checker tolerates. */
-  progressWithinMs: number;
-  /** The protected resource's kind: decides which resource checkers apply. */
-  resourceKind: string;
-  /** Invariants the scenario expects a verdict on, reported even where they would not apply. */
-  expected: readonly string[];
-  /** The lock patterns in the run (semaphores, read-write and fair locks, breakers); none by default. */
-  patterns?: PatternFacts;
-  /** bounded-wait's limit (it applies only when set, or expected: then progress's limit is the default). */
-  maxWaitMs?: number | null;
-  /** calm-when-down's bound on requests per second to a down node. */
-  downAttemptsPerSecond?: number | null;
-  /** Judge this invariant alone (the explorer hunts one and reads no other verdict). */
-  only?: string;
-}
+export type { CheckOptions, RunCap } from './invariant';
 
-/** calm-when-down's bound when the scenario gives none: a few tries a second is already a lot against a dead server. */
-const DEFAULT_DOWN_ATTEMPTS_PER_SECOND = 5;
+/**
+ * Every invariant a run is judged on, in the order its verdicts are listed: the lock's own
+ * first, then the patterns', the resource's, progress, and last whether the run ended at all.
+ * An invariant is one file (its checker and its `defineInvariant`) and one line here; its name
+ * joins InvariantName, the scenario schema's `expect` and the explorer's choices by itself.
+ */
+export const INVARIANT_REGISTRY = [
+  SINGLE_WRITER,
+  SINGLE_HOLDER,
+  SINGLE_LEASE,
+  RELEASED_BY_OWNER,
+  WRITES_IN_LEASE_ORDER,
+  WITHIN_PERMITS,
+  READERS_OR_ONE_WRITER,
+  SERVED_IN_ORDER,
+  BOUNDED_WAIT,
+  CALM_WHEN_DOWN,
+  FENCING_MONOTONIC,
+  NO_LOST_UPDATE,
+  NO_DOUBLE_CHARGE,
+  NO_DOUBLE_ASSIGNMENT,
+  PROGRESS,
+  RUN_COMPLETES,
+] as const;
+
+export type InvariantName = (typeof INVARIANT_REGISTRY)[number]['name'];
+
+/** Every invariant's name, in the registry's order. */
+export const INVARIANTS: readonly InvariantName[] = INVARIANT_REGISTRY.map((i) => i.name);
 
 /**
  * The events of locks only one client may hold: without the lock events and resource writes of
@@ -51,80 +63,36 @@ function exclusiveOnly(events: readonly TraceEvent[], patterns: PatternFacts): r
 
 /** Every checker reads the actors' names (run.start) and the run's end, the last moment a stall can be seen. */
 const EVERY_CHECKER: readonly TraceKind[] = ['run.start', 'run.end'];
-/** What a client believes it holds (beliefs.ts): a belief ends when its release is sent, so sends are read. */
-const BELIEFS: readonly TraceKind[] = ['lock.acquired', 'lock.released', 'lock.lost', 'process.crash', 'net.send'];
-/** Who waits for a lock, from the request to the answer (waiting.ts). */
-const WAITS: readonly TraceKind[] = ['lock.request', 'lock.acquired', 'lock.failed', 'process.crash'];
 
 /**
- * The kinds of event each checker reads. The deliveries, commands and state changes that make
- * up most of a trace are never built into event objects for a verdict, and the explorer, which
- * judges one invariant per run, builds only what that one reads (single-writer: a tenth of
- * what all the checkers read).
+ * The only kinds of event any checker reads: what a run's verdicts need. The deliveries,
+ * commands and state changes that make up most of a trace are never built into event objects
+ * for a verdict, and the explorer, which judges one invariant per run, builds only what that
+ * one reads (single-writer: a tenth of what all the checkers read).
  */
-const KINDS_READ: Readonly<Record<string, readonly TraceKind[]>> = {
-  'single-writer': ['lock.acquired', 'lock.failed', 'resource.write'],
-  'single-holder': BELIEFS,
-  // Only a primary grants: roles say which node is one.
-  'single-lease': ['redis.role', 'lease.granted', 'lease.ended'],
-  'released-by-owner': [...BELIEFS, 'lease.granted', 'lease.ended'],
-  'writes-in-lease-order': ['lock.acquired', 'lock.failed', 'process.crash', 'resource.write'],
-  'within-permits': BELIEFS,
-  'readers-or-one-writer': BELIEFS,
-  'served-in-order': WAITS,
-  // A client's own pauses do not count as waiting.
-  'bounded-wait': [...WAITS, 'process.pause', 'process.resume'],
-  // A Redis node's outage ends at its restart.
-  'calm-when-down': ['net.send', 'process.crash', 'process.restart'],
-  'fencing-monotonic': ['resource.write'],
-  'no-lost-update': ['resource.write'],
-  'no-double-charge': ['resource.write'],
-  'no-double-assignment': ['resource.write'],
-  progress: [...WAITS, 'resource.write'],
-};
+export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set([...EVERY_CHECKER, ...INVARIANT_REGISTRY.flatMap((i) => i.reads)]);
 
-/** The only kinds of event any checker reads: what a run's verdicts need. */
-export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set([...EVERY_CHECKER, ...Object.values(KINDS_READ).flat()]);
+const KINDS_READ = new Map<string, ReadonlySet<TraceKind>>(INVARIANT_REGISTRY.map((i) => [i.name, new Set([...EVERY_CHECKER, ...i.reads])]));
 
-const KINDS_READ_SETS = new Map(Object.entries(KINDS_READ).map(([name, kinds]) => [name, new Set([...EVERY_CHECKER, ...kinds])]));
-
-/** The kinds of event `invariant`'s checker reads (see KINDS_READ); every checked kind for a name it does not know. */
+/** The kinds of event `invariant`'s checker reads; every checked kind for a name it does not know. */
 export function kindsRead(invariant: string): ReadonlySet<TraceKind> {
-  return KINDS_READ_SETS.get(invariant) ?? CHECKED_KINDS;
+  return KINDS_READ.get(invariant) ?? CHECKED_KINDS;
 }
 
 /**
- * Every checker that applies to this run, in a fixed order: the lock's own invariants first,
- * then the resource's. A checker that cannot say anything here (double charge without a
- * payment provider) is left out unless the scenario asked for it. With `only`, just that one
- * checker runs (when it applies), and gives the verdict it gives among all the others.
+ * Every invariant that applies to this run, judged in the registry's order. One that cannot
+ * say anything here (double charge without a payment provider) is left out unless the scenario
+ * asked for it. With `only`, just that one is judged (when it applies), and gives the verdict
+ * it gives among all the others.
  */
-export function runCheckers(events: readonly TraceEvent[], options: CheckOptions): Verdict[] {
-  const tokens = events.some((e) => e.kind === 'resource.write' && e.data.token !== null);
-  const wanted = (name: string, applies: boolean) => (options.only === undefined || options.only === name) && (applies || options.expected.includes(name));
+export function runCheckers(events: readonly TraceEvent[], options: CheckOptions<InvariantName>): VerdictOf<InvariantName>[] {
   const patterns = options.patterns ?? NO_PATTERNS;
   // Several clients may hold a read-write lock or a semaphore at once: those keys have their own checkers.
-  const exclusive = exclusiveOnly(events, patterns);
-  const out: Verdict[] = [];
-  if (wanted('single-writer', true)) out.push(checkSingleWriter(exclusive));
-  if (wanted('single-holder', true)) out.push(checkSingleHolder(exclusive));
-  if (wanted('single-lease', true)) out.push(checkSingleLease(exclusive, options.quorumOf));
-  // The review clinic's two: judged when a scenario (or the explorer) asks for them.
-  if (wanted('released-by-owner', false)) out.push(checkReleasedByOwner(exclusive));
-  if (wanted('writes-in-lease-order', false)) out.push(checkWritesInLeaseOrder(exclusive));
-  if (wanted('within-permits', patterns.permitsOf.size > 0)) out.push(checkWithinPermits(events, patterns.permitsOf));
-  if (wanted('readers-or-one-writer', patterns.readWriteKeys.size > 0)) {
-    out.push(checkReadersOrOneWriter(events, patterns.readWriteKeys, (c) => patterns.writers.has(c)));
+  const run: CheckRun = { events, exclusive: exclusiveOnly(events, patterns), patterns, options };
+  const out: VerdictOf<InvariantName>[] = [];
+  for (const invariant of INVARIANT_REGISTRY) {
+    if (options.only !== undefined && options.only !== invariant.name) continue;
+    if (invariant.appliesTo(run) || options.expected.includes(invariant.name)) out.push(invariant.check(run));
   }
-  // Asked of a run without a fair lock (to show an unfair one), it judges every key.
-  if (wanted('served-in-order', patterns.fairKeys.size > 0)) out.push(checkServedInOrder(events, patterns.fairKeys.size > 0 ? patterns.fairKeys : null));
-  const maxWaitMs = options.maxWaitMs ?? null;
-  if (wanted('bounded-wait', maxWaitMs !== null)) out.push(checkBoundedWait(events, maxWaitMs ?? options.progressWithinMs));
-  if (wanted('calm-when-down', patterns.breakers)) out.push(checkCalmWhenDown(events, options.downAttemptsPerSecond ?? DEFAULT_DOWN_ATTEMPTS_PER_SECOND));
-  if (wanted('fencing-monotonic', tokens)) out.push(checkFencingMonotonic(events));
-  if (wanted('no-lost-update', options.resourceKind === 'inventory')) out.push(checkLostUpdate(events));
-  if (wanted('no-double-charge', options.resourceKind === 'payment')) out.push(checkDoubleCharge(events));
-  if (wanted('no-double-assignment', options.resourceKind === 'dispatch')) out.push(checkDoubleAssignment(events));
-  if (wanted('progress', true)) out.push(checkProgress(events, options.progressWithinMs));
   return out;
 }

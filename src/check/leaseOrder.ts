@@ -1,7 +1,8 @@
 import { formatMs } from '../sim/time';
 import type { TraceEvent } from '../sim/traceEvents';
 import { labelsOf } from './beliefs';
-import type { Verdict } from './verdict';
+import { defineInvariant } from './invariant';
+import { verdict, type VerdictOf } from './verdictOf';
 
 /**
  * Writes in lease order: once the resource has accepted a write made under one lease, it never
@@ -14,7 +15,7 @@ import type { Verdict } from './verdict';
  *
  * The proof is the newer lease's accepted write and the older one accepted after it.
  */
-export function checkWritesInLeaseOrder(events: readonly TraceEvent[]): Verdict {
+export function checkWritesInLeaseOrder(events: readonly TraceEvent[]): VerdictOf<'writes-in-lease-order'> {
   const name = labelsOf(events);
   // client → its latest lease: its place in the order of all acquisitions, and when it began.
   const lease = new Map<string, { rank: number; at: number }>();
@@ -39,12 +40,13 @@ export function checkWritesInLeaseOrder(events: readonly TraceEvent[]): Verdict 
     if (newest === null || own.rank > newest.rank) newest = { rank: own.rank, at: own.at, id: e.id, from: e.data.from };
   }
   const b = breaks[0];
-  return {
-    invariant: 'writes-in-lease-order',
-    holds: !b,
-    atMs: b?.at ?? null,
-    eventIds: b?.ids ?? [],
-    explanation: b?.text ?? 'No write made under an older lease was accepted after one made under a newer lease.',
-    violations: breaks.length,
-  };
+  return verdict('writes-in-lease-order', b, breaks.length, 'No write made under an older lease was accepted after one made under a newer lease.');
 }
+
+/** The review clinic's: judged when a scenario (or the explorer) asks for it. */
+export const WRITES_IN_LEASE_ORDER = defineInvariant({
+  name: 'writes-in-lease-order',
+  reads: ['lock.acquired', 'lock.failed', 'process.crash', 'resource.write'],
+  appliesTo: () => false,
+  check: (run) => checkWritesInLeaseOrder(run.exclusive),
+});

@@ -1,14 +1,15 @@
 import { formatMs } from '../sim/time';
 import type { TraceEvent } from '../sim/traceEvents';
 import { labelsOf } from './beliefs';
-import type { Verdict } from './verdict';
+import { defineInvariant, WAIT_KINDS } from './invariant';
+import { verdict, type VerdictOf } from './verdictOf';
 
 /**
  * Progress: while some client is waiting for a lock, somebody must make progress (take a lock
  * or get a write accepted) at least every `withinMs`. A longer stall is a deadlock (A holds x
  * and waits for y, B holds y and waits for x), a livelock, or a holder that never lets go.
  */
-export function checkProgress(events: readonly TraceEvent[], withinMs: number): Verdict {
+export function checkProgress(events: readonly TraceEvent[], withinMs: number): VerdictOf<'progress'> {
   const name = labelsOf(events);
   const waiting = new Map<string, { since: number; id: number; key: string }>();
   let lastProgress = { at: 0, id: 0 };
@@ -46,12 +47,12 @@ export function checkProgress(events: readonly TraceEvent[], withinMs: number): 
     if (e.kind === 'lock.acquired' || e.kind === 'lock.failed' || e.kind === 'process.crash') waiting.delete(e.actor);
   }
   const stall = found.stall;
-  return {
-    invariant: 'progress',
-    holds: stall === null,
-    atMs: stall?.at ?? null,
-    eventIds: stall?.ids ?? [],
-    explanation: stall?.text ?? `Whenever a client waited, someone made progress within ${formatMs(withinMs)}.`,
-    violations: stalls,
-  };
+  return verdict('progress', stall, stalls, `Whenever a client waited, someone made progress within ${formatMs(withinMs)}.`);
 }
+
+export const PROGRESS = defineInvariant({
+  name: 'progress',
+  reads: [...WAIT_KINDS, 'resource.write'],
+  appliesTo: () => true,
+  check: (run) => checkProgress(run.events, run.options.progressWithinMs),
+});

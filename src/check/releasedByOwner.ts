@@ -1,7 +1,8 @@
 import { formatMs } from '../sim/time';
 import type { TraceEvent } from '../sim/traceEvents';
 import { beliefsOf, labelsOf } from './beliefs';
-import type { Verdict } from './verdict';
+import { defineInvariant, BELIEF_KINDS } from './invariant';
+import { verdict, type VerdictOf } from './verdictOf';
 
 /**
  * Released by its owner: a lease is deleted only by the client that holds it. A lease may
@@ -14,7 +15,7 @@ import type { Verdict } from './verdict';
  * The proof is the deleted lease's grant and its end; when the trace shows whose release
  * deleted a key just then, the explanation names them.
  */
-export function checkReleasedByOwner(events: readonly TraceEvent[]): Verdict {
+export function checkReleasedByOwner(events: readonly TraceEvent[]): VerdictOf<'released-by-owner'> {
   const name = labelsOf(events);
   const beliefs = beliefsOf(events);
   const granted = new Map<string, number>();
@@ -43,14 +44,7 @@ export function checkReleasedByOwner(events: readonly TraceEvent[]): Verdict {
     });
   }
   const b = breaks[0];
-  return {
-    invariant: 'released-by-owner',
-    holds: !b,
-    atMs: b?.at ?? null,
-    eventIds: b?.ids ?? [],
-    explanation: b?.text ?? 'Every lease that was deleted was deleted by its own holder.',
-    violations: breaks.length,
-  };
+  return verdict('released-by-owner', b, breaks.length, 'Every lease that was deleted was deleted by its own holder.');
 }
 
 /** The other client whose release, answered next, deleted `key` (its reply follows the deletion). */
@@ -62,3 +56,11 @@ function deleterAfter(events: readonly TraceEvent[], from: number, key: string, 
   }
   return null;
 }
+
+/** The review clinic's: judged when a scenario (or the explorer) asks for it. */
+export const RELEASED_BY_OWNER = defineInvariant({
+  name: 'released-by-owner',
+  reads: [...BELIEF_KINDS, 'lease.granted', 'lease.ended'],
+  appliesTo: () => false,
+  check: (run) => checkReleasedByOwner(run.exclusive),
+});

@@ -1,6 +1,7 @@
 import type { TraceEvent } from '../sim/traceEvents';
 import { labelsOf } from './beliefs';
-import type { Verdict } from './verdict';
+import { defineInvariant } from './invariant';
+import { verdict, type VerdictOf } from './verdictOf';
 
 type Write = TraceEvent<'resource.write'>;
 
@@ -8,7 +9,7 @@ type Write = TraceEvent<'resource.write'>;
  * No lost update: a read-modify-write (the inventory's "stock − 1") must be based on the latest
  * version. One based on an older read overwrote a change its writer never saw.
  */
-export function checkLostUpdate(events: readonly TraceEvent[]): Verdict {
+export function checkLostUpdate(events: readonly TraceEvent[]): VerdictOf<'no-lost-update'> {
   const name = labelsOf(events);
   const byVersion = new Map<string, Write>();
   const lost: { at: number; ids: number[]; text: string }[] = [];
@@ -25,30 +26,30 @@ export function checkLostUpdate(events: readonly TraceEvent[]): Verdict {
       text: `${name(e.data.from)} wrote ${e.data.value} from a read of version ${readVersion}, overwriting ${overwritten ? `${name(overwritten.data.from)}'s` : 'a newer'} change it never saw: ${version - 1 - readVersion} update(s) lost.`,
     });
   }
-  return verdict('no-lost-update', lost, 'Every read-modify-write was based on the latest version: no update was lost.');
+  return verdict('no-lost-update', lost[0], lost.length, 'Every read-modify-write was based on the latest version: no update was lost.');
 }
 
 /** No double charge: each order is charged at most once (idempotent repeats charge nothing). */
-export function checkDoubleCharge(events: readonly TraceEvent[]): Verdict {
+export function checkDoubleCharge(events: readonly TraceEvent[]): VerdictOf<'no-double-charge'> {
   return once(events, 'charge', 'no-double-charge', (name, first, second) =>
     `${name(second.data.from)} charged ${second.data.order} again after ${name(first.data.from)} already had: the customer paid twice.`,
     'No order was charged more than once.');
 }
 
 /** No double assignment: each order gets one driver. */
-export function checkDoubleAssignment(events: readonly TraceEvent[]): Verdict {
+export function checkDoubleAssignment(events: readonly TraceEvent[]): VerdictOf<'no-double-assignment'> {
   return once(events, 'assign', 'no-double-assignment', (name, first, second) =>
     `${second.data.order} was assigned to ${name(second.data.from)} after it had already gone to ${name(first.data.from)}: two drivers set off for one order.`,
     'Every order was assigned to one driver.');
 }
 
-function once(
+function once<Name extends string>(
   events: readonly TraceEvent[],
   op: 'charge' | 'assign',
-  invariant: string,
+  invariant: Name,
   say: (name: (id: string) => string, first: Write, second: Write) => string,
   fine: string,
-): Verdict {
+): VerdictOf<Name> {
   const name = labelsOf(events);
   const firsts = new Map<string, Write>();
   const repeats: { at: number; ids: number[]; text: string }[] = [];
@@ -59,10 +60,26 @@ function once(
     if (!first) firsts.set(order, e);
     else repeats.push({ at: e.at, ids: [first.id, e.id], text: say(name, first, e) });
   }
-  return verdict(invariant, repeats, fine);
+  return verdict(invariant, repeats[0], repeats.length, fine);
 }
 
-function verdict(invariant: string, breaks: { at: number; ids: number[]; text: string }[], fine: string): Verdict {
-  const b = breaks[0];
-  return { invariant, holds: !b, atMs: b?.at ?? null, eventIds: b?.ids ?? [], explanation: b?.text ?? fine, violations: breaks.length };
-}
+export const NO_LOST_UPDATE = defineInvariant({
+  name: 'no-lost-update',
+  reads: ['resource.write'],
+  appliesTo: (run) => run.options.resourceKind === 'inventory',
+  check: (run) => checkLostUpdate(run.events),
+});
+
+export const NO_DOUBLE_CHARGE = defineInvariant({
+  name: 'no-double-charge',
+  reads: ['resource.write'],
+  appliesTo: (run) => run.options.resourceKind === 'payment',
+  check: (run) => checkDoubleCharge(run.events),
+});
+
+export const NO_DOUBLE_ASSIGNMENT = defineInvariant({
+  name: 'no-double-assignment',
+  reads: ['resource.write'],
+  appliesTo: (run) => run.options.resourceKind === 'dispatch',
+  check: (run) => checkDoubleAssignment(run.events),
+});

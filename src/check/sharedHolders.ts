@@ -1,7 +1,8 @@
 import { formatMs } from '../sim/time';
 import type { TraceEvent } from '../sim/traceEvents';
 import { beliefsOf, labelsOf, type Belief } from './beliefs';
-import type { Verdict } from './verdict';
+import { defineInvariant, BELIEF_KINDS } from './invariant';
+import { verdict, type VerdictOf } from './verdictOf';
 
 /** The beliefs on `key` that were held at `at` (a belief that ends at `at` is over). */
 function heldAt(beliefs: readonly Belief[], at: number): Belief[] {
@@ -24,7 +25,7 @@ function byKey(beliefs: readonly Belief[], keys: (key: string) => boolean): Map<
  * its permits allow. The proof is the acquisitions of everyone holding at the moment the
  * count went over: the last of them is the one too many.
  */
-export function checkWithinPermits(events: readonly TraceEvent[], permitsOf: ReadonlyMap<string, number>): Verdict {
+export function checkWithinPermits(events: readonly TraceEvent[], permitsOf: ReadonlyMap<string, number>): VerdictOf<'within-permits'> {
   const name = labelsOf(events);
   let first: { at: number; ids: number[]; text: string } | null = null;
   let violations = 0;
@@ -45,14 +46,7 @@ export function checkWithinPermits(events: readonly TraceEvent[], permitsOf: Rea
       }
     }
   }
-  return {
-    invariant: 'within-permits',
-    holds: first === null,
-    atMs: first?.at ?? null,
-    eventIds: first?.ids ?? [],
-    explanation: first?.text ?? 'No semaphore ever had more holders than permits.',
-    violations,
-  };
+  return verdict('within-permits', first, violations, 'No semaphore ever had more holders than permits.');
 }
 
 /**
@@ -60,7 +54,7 @@ export function checkWithinPermits(events: readonly TraceEvent[], permitsOf: Rea
  * else does, reader or writer; any number of readers may hold it together. The proof is the
  * two acquisitions whose beliefs overlapped.
  */
-export function checkReadersOrOneWriter(events: readonly TraceEvent[], keys: ReadonlySet<string>, isWriter: (client: string) => boolean): Verdict {
+export function checkReadersOrOneWriter(events: readonly TraceEvent[], keys: ReadonlySet<string>, isWriter: (client: string) => boolean): VerdictOf<'readers-or-one-writer'> {
   const name = labelsOf(events);
   const clashes: { at: number; ids: [number, number]; text: string }[] = [];
   for (const [key, beliefs] of byKey(beliefsOf(events), (k) => keys.has(k))) {
@@ -80,12 +74,19 @@ export function checkReadersOrOneWriter(events: readonly TraceEvent[], keys: Rea
   }
   clashes.sort((x, y) => x.at - y.at || x.ids[1] - y.ids[1]);
   const c = clashes[0];
-  return {
-    invariant: 'readers-or-one-writer',
-    holds: !c,
-    atMs: c?.at ?? null,
-    eventIds: c?.ids ?? [],
-    explanation: c?.text ?? 'Writers always held the lock alone; only readers ever shared it.',
-    violations: clashes.length,
-  };
+  return verdict('readers-or-one-writer', c, clashes.length, 'Writers always held the lock alone; only readers ever shared it.');
 }
+
+export const WITHIN_PERMITS = defineInvariant({
+  name: 'within-permits',
+  reads: BELIEF_KINDS,
+  appliesTo: (run) => run.patterns.permitsOf.size > 0,
+  check: (run) => checkWithinPermits(run.events, run.patterns.permitsOf),
+});
+
+export const READERS_OR_ONE_WRITER = defineInvariant({
+  name: 'readers-or-one-writer',
+  reads: BELIEF_KINDS,
+  appliesTo: (run) => run.patterns.readWriteKeys.size > 0,
+  check: (run) => checkReadersOrOneWriter(run.events, run.patterns.readWriteKeys, (c) => run.patterns.writers.has(c)),
+});

@@ -1,3 +1,4 @@
+import { simTime } from '../sim/time';
 import { roundTo, type Fault } from './faults';
 
 /**
@@ -53,7 +54,7 @@ export function simplifyFaults(faults: readonly Fault[], fails: (faults: readonl
     const fault = current[i]!;
     const start = fault.actions[0]!.at;
     const shiftMs = roundTo(start, 1000) - start;
-    if (shiftMs !== 0) attempt(i, { ...fault, actions: fault.actions.map((a) => ({ ...a, at: Math.max(0, a.at + shiftMs) })) });
+    if (shiftMs !== 0) attempt(i, { ...fault, actions: fault.actions.map((a) => ({ ...a, at: simTime(Math.max(0, a.at + shiftMs)) })) });
   }
   return current;
 }
@@ -66,5 +67,5 @@ function halved(fault: Fault): Fault | null {
   if (!first || !undo || fault.kind === 'restart') return null;
   const downMs = undo.at - first.at;
   if (downMs <= 500) return null;
-  return { ...fault, actions: [first, { ...undo, at: first.at + roundTo(downMs / 2, 100) }] };
+  return { ...fault, actions: [first, { ...undo, at: simTime(first.at + roundTo(downMs / 2, 100)) }] };
 }

@@ -1,6 +1,7 @@
 import type { TraceEvent } from '../sim/traceEvents';
 import { labelsOf } from './beliefs';
-import type { Verdict } from './verdict';
+import { defineInvariant } from './invariant';
+import { verdict, type VerdictOf } from './verdictOf';
 
 /** One node's copy of a lease: who it names and the event that put it there. */
 interface Copy {
@@ -25,7 +26,7 @@ interface Copy {
  *
  * `quorumOf(key)` is how many nodes make a holder: 1 for a single node, ⌊N/2⌋+1 for Redlock.
  */
-export function checkSingleLease(events: readonly TraceEvent[], quorumOf: (key: string) => number): Verdict {
+export function checkSingleLease(events: readonly TraceEvent[], quorumOf: (key: string) => number): VerdictOf<'single-lease'> {
   const name = labelsOf(events);
   // key → node → the copy that node keeps, primary or not.
   const leases = new Map<string, Map<string, Copy>>();
@@ -66,14 +67,14 @@ export function checkSingleLease(events: readonly TraceEvent[], quorumOf: (key: 
     else nodes.delete(e.actor);
     judge(key, e.at);
   }
-  return {
-    invariant: 'single-lease',
-    holds: first === null,
-    atMs: first?.at ?? null,
-    eventIds: first?.ids ?? [],
-    explanation: first
-      ? `Redis itself granted “${first.key}” to ${first.owners.map(name).join(' and ')} at the same time${quorumOf(first.key) > 1 ? ', each on a majority of masters' : ''}.`
-      : 'Redis never granted the same lock to two owners at once.',
-    violations,
-  };
+  const text = (f: NonNullable<typeof first>) => `Redis itself granted “${f.key}” to ${f.owners.map(name).join(' and ')} at the same time${quorumOf(f.key) > 1 ? ', each on a majority of masters' : ''}.`;
+  return verdict('single-lease', first && { at: first.at, ids: first.ids, text: text(first) }, violations, 'Redis never granted the same lock to two owners at once.');
 }
+
+/** Only a primary grants: roles say which node is one. */
+export const SINGLE_LEASE = defineInvariant({
+  name: 'single-lease',
+  reads: ['redis.role', 'lease.granted', 'lease.ended'],
+  appliesTo: () => true,
+  check: (run) => checkSingleLease(run.exclusive, run.options.quorumOf),
+});

@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../sim/traceEvents';
-import type { Verdict } from './verdict';
+import { defineInvariant } from './invariant';
+import { verdict, type VerdictOf } from './verdictOf';
 
 interface Section {
   client: string;
@@ -19,7 +20,7 @@ interface Section {
  * The verdict points at the moment the second writer's first accepted write landed, and at the
  * two writes that prove it.
  */
-export function checkSingleWriter(events: Iterable<TraceEvent>): Verdict {
+export function checkSingleWriter(events: Iterable<TraceEvent>): VerdictOf<'single-writer'> {
   const sections: Section[] = [];
   const open = new Map<string, Section>();
   const names = new Map<string, string>();
@@ -68,16 +69,16 @@ export function checkSingleWriter(events: Iterable<TraceEvent>): Verdict {
   conflicts.sort((x, y) => x.at - y.at || x.ids[1] - y.ids[1]);
   const first = conflicts[0];
   const name = (id: string) => names.get(id) ?? id;
-  return {
-    invariant: 'single-writer',
-    holds: !first,
-    atMs: first ? first.at : null,
-    eventIds: first ? first.ids : [],
-    explanation: !first
-      ? 'Every accepted write came from one lock holder at a time.'
-      : first.lockless
-        ? `${name(first.lockless)} wrote without holding the lock while ${name(first.lockless === first.stale ? first.fresh : first.stale)} held it, and both writes were accepted.`
-        : `${name(first.stale)} wrote after ${name(first.fresh)} had taken the lock: both believed they held it, and both writes were accepted.`,
-    violations: conflicts.length,
-  };
+  const text = (c: (typeof conflicts)[number]) =>
+    c.lockless
+      ? `${name(c.lockless)} wrote without holding the lock while ${name(c.lockless === c.stale ? c.fresh : c.stale)} held it, and both writes were accepted.`
+      : `${name(c.stale)} wrote after ${name(c.fresh)} had taken the lock: both believed they held it, and both writes were accepted.`;
+  return verdict('single-writer', first && { at: first.at, ids: first.ids, text: text(first) }, conflicts.length, 'Every accepted write came from one lock holder at a time.');
 }
+
+export const SINGLE_WRITER = defineInvariant({
+  name: 'single-writer',
+  reads: ['lock.acquired', 'lock.failed', 'resource.write'],
+  appliesTo: () => true,
+  check: (run) => checkSingleWriter(run.exclusive),
+});

@@ -1,7 +1,8 @@
 import { formatMs } from '../sim/time';
 import type { TraceEvent } from '../sim/traceEvents';
 import { labelsOf } from './beliefs';
-import type { Verdict } from './verdict';
+import { defineInvariant, WAIT_KINDS } from './invariant';
+import { verdict, type VerdictOf } from './verdictOf';
 
 /** One stretch of a client's waiting: from its first request until it got the lock, gave up or crashed. */
 interface Wait {
@@ -41,7 +42,7 @@ function walkWaits(events: readonly TraceEvent[], served: (winner: Wait, at: num
  * later request can reach Redis first, and Redis can only queue what it has received. The
  * proof is the overtaken client's first request and the acquisition that overtook it.
  */
-export function checkServedInOrder(events: readonly TraceEvent[], keys: ReadonlySet<string> | null): Verdict {
+export function checkServedInOrder(events: readonly TraceEvent[], keys: ReadonlySet<string> | null): VerdictOf<'served-in-order'> {
   const name = labelsOf(events);
   const overtakes: { at: number; ids: [number, number]; text: string }[] = [];
   walkWaits(events, (winner, at, acquiredId, others) => {
@@ -56,14 +57,7 @@ export function checkServedInOrder(events: readonly TraceEvent[], keys: Readonly
     }
   });
   const o = overtakes[0];
-  return {
-    invariant: 'served-in-order',
-    holds: !o,
-    atMs: o?.at ?? null,
-    eventIds: o?.ids ?? [],
-    explanation: o?.text ?? 'Every client got the lock in the order it asked for it.',
-    violations: overtakes.length,
-  };
+  return verdict('served-in-order', o, overtakes.length, 'Every client got the lock in the order it asked for it.');
 }
 
 /**
@@ -73,7 +67,7 @@ export function checkServedInOrder(events: readonly TraceEvent[], keys: Readonly
  * progress, others getting the lock meanwhile does not help: that is what starving looks like.
  * The proof is the first request of the longest-starved wait.
  */
-export function checkBoundedWait(events: readonly TraceEvent[], maxWaitMs: number): Verdict {
+export function checkBoundedWait(events: readonly TraceEvent[], maxWaitMs: number): VerdictOf<'bounded-wait'> {
   const name = labelsOf(events);
   const endMs = events.length > 0 ? events[events.length - 1]!.at : 0;
   const long: { at: number; ids: number[]; text: string }[] = [];
@@ -88,14 +82,7 @@ export function checkBoundedWait(events: readonly TraceEvent[], maxWaitMs: numbe
   for (const w of open) judge(w, endMs, null, false);
   long.sort((x, y) => x.at - y.at);
   const l = long[0];
-  return {
-    invariant: 'bounded-wait',
-    holds: !l,
-    atMs: l?.at ?? null,
-    eventIds: l?.ids ?? [],
-    explanation: l?.text ?? `No client waited longer than ${formatMs(maxWaitMs)} for a lock.`,
-    violations: long.length,
-  };
+  return verdict('bounded-wait', l, long.length, `No client waited longer than ${formatMs(maxWaitMs)} for a lock.`);
 }
 
 /** Each process's pauses, as [from, to) stretches (a pause that is still on runs to the end). */
@@ -120,3 +107,19 @@ function pausedWithin(stretches: readonly [number, number][] | undefined, fromMs
   for (const [a, b] of stretches ?? []) total += Math.max(0, Math.min(b, toMs) - Math.max(a, fromMs));
   return total;
 }
+
+/** Asked of a run without a fair lock (to show an unfair one), it judges every key. */
+export const SERVED_IN_ORDER = defineInvariant({
+  name: 'served-in-order',
+  reads: WAIT_KINDS,
+  appliesTo: (run) => run.patterns.fairKeys.size > 0,
+  check: (run) => checkServedInOrder(run.events, run.patterns.fairKeys.size > 0 ? run.patterns.fairKeys : null),
+});
+
+/** A client's own pauses do not count as waiting; without a limit of its own, progress's is used. */
+export const BOUNDED_WAIT = defineInvariant({
+  name: 'bounded-wait',
+  reads: [...WAIT_KINDS, 'process.pause', 'process.resume'],
+  appliesTo: (run) => (run.options.maxWaitMs ?? null) !== null,
+  check: (run) => checkBoundedWait(run.events, run.options.maxWaitMs ?? run.options.progressWithinMs),
+});

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Action } from '../actors/action';
 import { parseLesson } from '../lessons/parse';
-import { checkActions, learnerActionsSchema } from '../scenario/actionSchema';
+import { actionsSchema, checkActions } from '../scenario/actionSchema';
 import { describePath, formatDiagnostic, type Diagnostic } from '../scenario/diagnostic';
 import { parseScenario } from '../scenario/parse';
 import type { Scenario } from '../scenario/schema';
-import type { LearnerAction } from '../scenario/simulation';
 import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
 
 export type Loaded = { ok: true; scenario: Scenario } | { ok: false; problems: string[] };
@@ -56,7 +56,7 @@ function failed(diagnostics: Diagnostic[]): { ok: false; problems: string[] } {
  * Reads `--actions file.json`: a JSON list of learner actions, checked like a scenario file (the
  * shape with file:line:col, then that each action names actors of `scenario`).
  */
-export function loadActions(file: string, scenario: Scenario): { ok: true; actions: LearnerAction[] } | { ok: false; problems: string[] } {
+export function loadActions(file: string, scenario: Scenario): { ok: true; actions: Action[] } | { ok: false; problems: string[] } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -65,7 +65,7 @@ export function loadActions(file: string, scenario: Scenario): { ok: true; actio
   }
   const origin = { file, line: 1 };
   const source = parseYamlSource(text, origin);
-  const checked = validateYaml(source, learnerActionsSchema, origin);
+  const checked = validateYaml(source, actionsSchema, origin);
   if (!checked.ok) return failed(checked.diagnostics.map((d) => (d.path?.length === 0 ? { ...d, message: d.message.replace('the block', 'the file'), hint: ACTIONS_EXAMPLE } : d)));
   const diagnostics: Diagnostic[] = [];
   checkActions(scenario, checked.value, (path, message, hint) => diagnostics.push({ file, ...source.locate(path), path, message: `${describePath(path)}: ${message}`, ...(hint ? { hint } : {}) }));

@@ -10,11 +10,11 @@
  */
 import './luaTextImports';
 import { parseArgs } from 'node:util';
+import type { Action } from '../actors/action';
 import { exploreScenario } from '../scenario/explore';
 import { unmetExpectations } from '../scenario/expectations';
 import { INVARIANTS, type InvariantName } from '../scenario/schema';
 import { loadScriptEngine, runScenario } from '../scenario/run';
-import type { LearnerAction } from '../scenario/simulation';
 import { formatMs } from '../sim/time';
 import type { Scenario } from '../scenario/schema';
 import { loadActions, loadScenario } from './loadScenario';
@@ -62,7 +62,7 @@ async function main(): Promise<number> {
     console.error(`--fencing must be 'on' or 'off', got '${values.fencing}'`);
     return 2;
   }
-  let actions: LearnerAction[] = [];
+  let actions: Action[] = [];
   if (values.actions) {
     const read = loadActions(values.actions, loaded.scenario);
     if (!read.ok) {

@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import type { Action } from '../actors/action';
 import type { LatencyDist } from '../net/faults';
+import type { Expect, SameType } from '../sim/sameType';
+import { simTime } from '../sim/time';
 import { actorIds } from './parse';
 import { topologySpec } from './redisTopology';
 import type { Scenario } from './schema';
-import type { LearnerAction } from './simulation';
+import type { Path, Report } from './diagnostic';
 
 /**
- * Learner actions as data from outside: a share link's `a` list and `npm run sim -- --actions
+ * Actions (`src/actors/action.ts`) as data from outside: a share link's `a` list and `npm run sim -- --actions
  * file.json`. Times are whole ms; everything is bounded by a day of simulated time, so no value
  * can overflow the kernel's clock or run a page for ever.
  *
@@ -26,36 +29,38 @@ const latency = z.discriminatedUnion('dist', [
   z.strictObject({ dist: z.literal('uniform'), minMs: spanMs, maxMs: spanMs }),
   z.strictObject({ dist: z.literal('long-tail'), minMs: spanMs, medianMs: spanMs, maxMs: spanMs }),
 ]);
+/** The moment of an action, in the kernel's time. */
+const at = time.transform(simTime);
 const probability = z.number().min(0, 'must be a probability, between 0 and 1').max(1, 'must be a probability, between 0 and 1');
 
-export const learnerActionSchema = z.discriminatedUnion('do', [
-  z.strictObject({ at: time, do: z.literal('pause'), target: id, forMs: time.positive('must be greater than zero').optional() }),
-  z.strictObject({ at: time, do: z.literal('resume'), target: id }),
-  z.strictObject({ at: time, do: z.literal('crash'), target: id }),
-  z.strictObject({ at: time, do: z.literal('restart'), target: id }),
-  z.strictObject({ at: time, do: z.literal('clock-jump'), target: id, byMs: z.number().int('must be a whole number of ms').min(-DAY_MS, `must be at least -${DAY_MS} ms (one day back)`).max(DAY_MS, `must be at most ${DAY_MS} ms (one day ahead)`) }),
-  z.strictObject({ at: time, do: z.literal('partition'), groups: z.array(z.array(id).min(1)).min(2), oneWay: z.boolean().optional() }),
-  z.strictObject({ at: time, do: z.literal('heal') }),
-  z.strictObject({ at: time, do: z.literal('network'), from: id.optional(), to: id.optional(), latency: latency.optional(), loss: probability.optional(), duplicate: probability.optional(), reorder: probability.optional() }),
-  z.strictObject({ at: time, do: z.literal('command'), target: id, argv: z.array(z.string().max(1000)).min(1).max(64) }),
-  z.strictObject({ at: time, do: z.literal('failover'), target: id }),
-  z.strictObject({ at: time, do: z.literal('power-loss'), target: id }),
+export const actionSchema = z.discriminatedUnion('do', [
+  z.strictObject({ at, do: z.literal('pause'), target: id, forMs: time.positive('must be greater than zero').optional() }),
+  z.strictObject({ at, do: z.literal('resume'), target: id }),
+  z.strictObject({ at, do: z.literal('crash'), target: id }),
+  z.strictObject({ at, do: z.literal('restart'), target: id }),
+  z.strictObject({ at, do: z.literal('clock-jump'), target: id, byMs: z.number().int('must be a whole number of ms').min(-DAY_MS, `must be at least -${DAY_MS} ms (one day back)`).max(DAY_MS, `must be at most ${DAY_MS} ms (one day ahead)`) }),
+  z.strictObject({ at, do: z.literal('partition'), groups: z.array(z.array(id).min(1)).min(2), oneWay: z.boolean().optional() }),
+  z.strictObject({ at, do: z.literal('heal') }),
+  z.strictObject({ at, do: z.literal('network'), from: id.optional(), to: id.optional(), latency: latency.optional(), loss: probability.optional(), duplicate: probability.optional(), reorder: probability.optional() }),
+  z.strictObject({ at, do: z.literal('command'), target: id, argv: z.array(z.string().max(1000)).min(1).max(64) }),
+  z.strictObject({ at, do: z.literal('failover'), target: id }),
+  z.strictObject({ at, do: z.literal('power-loss'), target: id }),
 ]);
+
+/** The schema reads exactly an `Action`: a kind or field added to one and not the other fails `tsc`. */
+type _ActionSchemaIsAction = Expect<SameType<z.output<typeof actionSchema>, Action>>;
 
 /** At most this many actions: more than a learner clicks, few enough to replay at once. */
 export const MAX_ACTIONS = 500;
 
-export const learnerActionsSchema = z.array(learnerActionSchema).max(MAX_ACTIONS, `must hold at most ${MAX_ACTIONS} actions`);
-
-type Path = (string | number)[];
-type Report = (path: Path, message: string, hint?: string) => void;
+export const actionsSchema = z.array(actionSchema).max(MAX_ACTIONS, `must hold at most ${MAX_ACTIONS} actions`);
 
 /**
  * What the schema cannot see alone: every action must name actors of `scenario` (a console
  * command a Redis node, a failover a node or the Sentinel group, a power loss a node or a lock
  * service), a network change both ends of a link or neither, and latency ranges the right way up.
  */
-export function checkActions(scenario: Scenario, actions: readonly LearnerAction[], report: Report): void {
+export function checkActions(scenario: Scenario, actions: readonly Action[], report: Report): void {
   const actors = actorIds(scenario);
   const nodes = scenario.redis.nodes.map((n) => n.id);
   const group = scenario.redis.sentinels ? topologySpec(scenario.redis).sentinels?.name : undefined;

@@ -5,8 +5,9 @@ import { DEFAULT_REDLOCK } from '../actors/recipes/redlock';
 import { keyOf } from '../actors/clientSteps';
 import { DEFAULT_RETRY, type RetryPolicy } from '../actors/retryPolicy';
 import type { ClientSpec } from '../actors/clientSpec';
-import type { ProcessAction, WorldSpec } from '../actors/world';
-import type { ClientInput, NetworkInput, Scenario, Step } from './schema';
+import type { UntimedAction } from '../actors/action';
+import type { WorldSpec } from '../actors/world';
+import type { ClientInput, NetworkInput, Scenario, ScriptAction } from './schema';
 import { topologySpec } from './redisTopology';
 import { servicesSpec } from './services';
 
@@ -117,29 +118,29 @@ function networkOptions(n: NetworkInput): NetworkOptions {
 }
 
 /** Partitions the scenario puts in place from the start, as actions at time 0. */
-export function initialActions(scenario: Scenario): ProcessAction[] {
+export function initialActions(scenario: Scenario): UntimedAction[] {
   return scenario.network.partitions.map((p) => ({ do: 'partition', groups: p.groups, oneWay: p.oneWay }));
 }
 
-/** A scripted step as the world's action type. */
-export function toAction(step: Step): ProcessAction {
-  switch (step.do) {
+/** A script entry as the action it stands for (its moment aside). */
+export function toAction(entry: ScriptAction): UntimedAction {
+  switch (entry.do) {
     case 'pause':
-      return step.for === undefined ? { do: 'pause', target: step.target } : { do: 'pause', target: step.target, forMs: step.for };
+      return entry.for === undefined ? { do: 'pause', target: entry.target } : { do: 'pause', target: entry.target, forMs: entry.for };
     case 'clock-jump':
-      return { do: 'clock-jump', target: step.target, byMs: step.by };
+      return { do: 'clock-jump', target: entry.target, byMs: entry.by };
     case 'partition':
-      return { do: 'partition', groups: step.groups, oneWay: step.oneWay };
+      return { do: 'partition', groups: entry.groups, oneWay: entry.oneWay };
     case 'heal':
       return { do: 'heal' };
     case 'command':
-      return { do: 'command', target: step.target, argv: step.argv };
+      return { do: 'command', target: entry.target, argv: entry.argv };
     case 'network': {
-      const { at: _at, do: _do, from, to, ...f } = step;
+      const { at: _at, do: _do, from, to, ...f } = entry;
       const faults = faultsOf(f);
-      return { do: 'network', ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...faults } as ProcessAction;
+      return { do: 'network', ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...faults } as UntimedAction;
     }
     default:
-      return { do: step.do, target: step.target };
+      return { do: entry.do, target: entry.target };
   }
 }

@@ -1,9 +1,9 @@
-import type { ProcessAction } from '../actors/world';
+import type { UntimedAction } from '../actors/action';
 import { describeLatency } from '../net/faults';
 import { formatMs } from '../sim/time';
 
 /** One phrase for an action, as the trace's `action.apply` and the event list show it. */
-export function describeAction(action: ProcessAction): string {
+export function describeAction(action: UntimedAction): string {
   switch (action.do) {
     case 'pause':
       return action.forMs === undefined ? `pause ${action.target}` : `pause ${action.target} for ${formatMs(action.forMs)}`;

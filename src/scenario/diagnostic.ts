@@ -1,3 +1,9 @@
+/** Where in a document something is: keys and list indexes from its top (`['clients', 0, 'ttl']`). */
+export type Path = (string | number)[];
+
+/** Reports one problem at `path`, with a hint where there is a fix to suggest. */
+export type Report = (path: Path, message: string, hint?: string) => void;
+
 /** One problem in an author's file, pointing at the exact place: `file:line:col: message (hint)`. */
 export interface Diagnostic {
   file: string;

@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from './diagnostic';
-import { checkActions, learnerActionsSchema } from './actionSchema';
+import { actionsSchema, checkActions } from './actionSchema';
 import { exploreScenario, scenarioExplorer } from './explore';
 import { faultActionsInOrder } from '../check/faults';
 import { scheduleAt } from '../check/explorer';
 import { parseScenario } from './parse';
 import type { Scenario } from './schema';
-import { Simulation, type LearnerAction } from './simulation';
+import { Simulation } from './simulation';
 import { loadTestScripts } from './testKit';
 import { loadScriptEngine } from './run';
 import type { ScriptEngine } from '../redis/scriptEngine';
+import type { Action } from '../actors/action';
+import { simTime } from '../sim/time';
 
 let scripts: ScriptEngine;
 beforeAll(async () => {
@@ -44,13 +46,13 @@ describe('exploreScenario', () => {
     expect(result.actions.length).toBeGreaterThanOrEqual(1);
     expect(result.actions.length).toBeLessThanOrEqual(2);
     // Replaying (scenario, seed, actions) shows the same violation.
-    const replay = new Simulation(s, { seed: result.seed, actions: result.actions as LearnerAction[] }, scripts).run();
+    const replay = new Simulation(s, { seed: result.seed, actions: result.actions as Action[] }, scripts).run();
     const v = replay.verdicts().find((x) => x.invariant === 'single-writer')!;
     expect(v.holds).toBe(false);
     expect(v.eventIds).toEqual(result.verdict!.eventIds);
     // Minimal: dropping any one action makes the violation go away.
     for (let i = 0; i < result.actions.length; i++) {
-      const fewer = result.actions.filter((_, j) => j !== i) as LearnerAction[];
+      const fewer = result.actions.filter((_, j) => j !== i) as Action[];
       const rerun = new Simulation(s, { seed: result.seed, actions: fewer }, scripts).run();
       expect(rerun.verdicts().find((x) => x.invariant === 'single-writer')!.holds).toBe(true);
     }
@@ -70,8 +72,8 @@ describe('exploreScenario', () => {
     expect({ seed: result.seed, actions: result.actions }).toEqual({
       seed: 7,
       actions: [
-        { at: 1200, do: 'crash', target: 'r1' },
-        { at: 1500, do: 'restart', target: 'r1' },
+        { at: simTime(1200), do: 'crash', target: 'r1' },
+        { at: simTime(1500), do: 'restart', target: 'r1' },
       ],
     });
   });
@@ -101,8 +103,8 @@ describe('the faults a scenario offers', () => {
       const seen = new Set<string>();
       for (let i = 1; i < 300; i++) {
         const actions = faultActionsInOrder(scheduleAt(options, i).faults);
-        expect(learnerActionsSchema.safeParse(actions).success).toBe(true);
-        checkActions(s, actions as LearnerAction[], (path, message) => expect.fail(`${file} schedule ${i}: ${path.join('.')}: ${message}`));
+        expect(actionsSchema.safeParse(actions).success).toBe(true);
+        checkActions(s, actions as Action[], (path, message) => expect.fail(`${file} schedule ${i}: ${path.join('.')}: ${message}`));
         for (const a of actions) seen.add(a.do);
       }
       expect([...seen].sort()).toEqual(expect.arrayContaining(['clock-jump', 'crash', 'heal', 'network', 'partition', 'pause', 'restart']));

@@ -4,7 +4,7 @@ import type { WorldSpec } from '../actors/world';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { checkActions } from './actionSchema';
 import type { InvariantName, Scenario } from './schema';
-import { Simulation, type LearnerAction } from './simulation';
+import { Simulation } from './simulation';
 
 export interface ExploreScenarioOptions {
   invariant: InvariantName;
@@ -42,7 +42,7 @@ export function scenarioExplorer(scenario: Scenario, options: ExploreScenarioOpt
     baseSeed: baseline.seed,
     explorerSeed: options.explorerSeed ?? 1,
     run: (seed, actions) => {
-      const simulation = new Simulation(judged, { seed, actions: actions as readonly LearnerAction[], maxEvents: EXPLORE_MAX_EVENTS }, scripts).run();
+      const simulation = new Simulation(judged, { seed, actions, maxEvents: EXPLORE_MAX_EVENTS }, scripts).run();
       const verdict = simulation.verdictOn(options.invariant);
       simulation.release();
       return verdict ? [verdict] : [];
@@ -81,7 +81,7 @@ export function faultSpace(scenario: Scenario, spec: WorldSpec, options: { windo
   const wanted = options.kinds ?? FAULT_KINDS;
   const valid = (kind: FaultKind) => {
     let ok = true;
-    checkActions(scenario, sampleFault(kind, space) as LearnerAction[], () => (ok = false));
+    checkActions(scenario, sampleFault(kind, space), () => (ok = false));
     return ok;
   };
   return { ...space, kinds: FAULT_KINDS.filter((kind) => wanted.includes(kind) && kindApplies(kind, space) && valid(kind)) };

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { formatDiagnostic } from './diagnostic';
 import { unmetExpectations } from './expectations';
-import { INVARIANTS } from './invariants';
+import { INVARIANTS } from '../check/invariants';
 import { parseScenario } from './parse';
 import { loadScriptEngine } from './run';
 import { Simulation } from './simulation';

@@ -1,7 +1,7 @@
 import { FENCEABLE_KINDS } from '../actors/resources/resource';
-import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
+import { didYouMean, type Diagnostic, type Path, type SourceOrigin } from './diagnostic';
 import { scenarioSchema, type Scenario } from './schema';
-import { checkRedis, isRedisStep, sentinelIds } from './redisTopology';
+import { checkRedis, isRedisAction, sentinelIds } from './redisTopology';
 import { checkServices, serviceIds } from './services';
 import { checkStepCommands } from './stepCommands';
 import { checkStepClients } from './stepChecks';
@@ -52,8 +52,6 @@ function actorPaths(scenario: Scenario): [string, Path][] {
     ...serviceIds(scenario),
   ];
 }
-
-type Path = (string | number)[];
 
 /** Checks that need the whole scenario: ids that must exist, times that must not go backwards. */
 function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin): Diagnostic[] {
@@ -118,7 +116,7 @@ function crossCheck(scenario: Scenario, source: YamlSource, origin: SourceOrigin
 
   let previousAt = 0;
   scenario.script.forEach((s, i) => {
-    if ('target' in s && !isRedisStep(s)) checkActor(s.target, ['script', i, 'target']);
+    if ('target' in s && !isRedisAction(s)) checkActor(s.target, ['script', i, 'target']);
     if (s.do === 'partition') s.groups.forEach((g, j) => g.forEach((a, k) => checkActor(a, ['script', i, 'groups', j, k])));
     if (s.do === 'network') {
       if (s.from !== undefined) checkActor(s.from, ['script', i, 'from']);

@@ -5,6 +5,7 @@ import type { TraceEvent } from '../sim/traceEvents';
 import { loadScriptEngine } from './run';
 import type { Scenario } from './schema';
 import { Simulation, type RunOptions } from './simulation';
+import { simTime } from '../sim/time';
 
 let scenario: Scenario;
 let scripts: ScriptEngine;
@@ -67,7 +68,7 @@ describe('the paused barista, fenced', () => {
 
 describe('determinism', () => {
   it('gives the same trace hash for the same seed and actions, every time', () => {
-    const actions: RunOptions['actions'] = [{ at: 5000, do: 'pause', target: 'B', forMs: 1000 }];
+    const actions: RunOptions['actions'] = [{ at: simTime(5000), do: 'pause', target: 'B', forMs: 1000 }];
     expect(run({ seed: 7, actions }).simulation.sim.trace.hash()).toBe(run({ seed: 7, actions }).simulation.sim.trace.hash());
   });
 
@@ -77,7 +78,7 @@ describe('determinism', () => {
 
   it('lets a learner action change the future but not the past', () => {
     const plain = run().events;
-    const changed = run({ actions: [{ at: 12_000, do: 'crash', target: 'B' }] }).events;
+    const changed = run({ actions: [{ at: simTime(12_000), do: 'crash', target: 'B' }] }).events;
     const before = (events: TraceEvent[]) => JSON.stringify(events.filter((e) => e.at < 12_000));
     expect(before(changed)).toBe(before(plain));
     expect(changed.some((e) => e.kind === 'process.crash' && e.actor === 'B')).toBe(true);

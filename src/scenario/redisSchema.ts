@@ -121,8 +121,8 @@ export const redisSection = z.strictObject({
 
 const at = nonNegativeDurationMs;
 
-/** Steps only Redis topologies understand. */
-export const redisSteps = [
+/** Script actions only Redis topologies understand. */
+export const redisActions = [
   /** SENTINEL FAILOVER on a group (its name or its primary's id); without sentinels, a hand failover. */
   z.strictObject({ at, target: id, do: z.literal('failover') }),
   /** The machine loses power: unlike `crash`, unsynced AOF writes are gone. */

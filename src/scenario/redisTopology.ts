@@ -1,6 +1,6 @@
 import type { Persistence, RedisNodeOptions } from '../actors/redisNode';
 import type { TopologySpec } from '../actors/replicationTopology';
-import { didYouMean } from './diagnostic';
+import { didYouMean, type Report } from './diagnostic';
 import type { RedisInput } from './redisSchema';
 
 /**
@@ -12,9 +12,9 @@ import type { RedisInput } from './redisSchema';
 
 type NodeInput = RedisInput['nodes'][number];
 
-/** Is this step one of redisSteps (its target is checked by checkRedis, not as a process)? */
-export function isRedisStep(step: { do: string }): boolean {
-  return step.do === 'failover' || step.do === 'power-loss';
+/** Is this action one of redisActions (its target is checked by checkRedis, not as a process)? */
+export function isRedisAction(action: { do: string }): boolean {
+  return action.do === 'failover' || action.do === 'power-loss';
 }
 
 function isReplica(n: NodeInput): boolean {
@@ -78,9 +78,6 @@ export function topologySpec(redis: RedisInput): TopologySpec {
       : null,
   };
 }
-
-type Path = (string | number)[];
-type Report = (path: Path, message: string, hint?: string) => void;
 
 function hintFor(word: string, candidates: readonly string[]): string {
   const guess = didYouMean(word, candidates);

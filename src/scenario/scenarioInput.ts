@@ -1,10 +1,11 @@
+import type { Action } from '../actors/action';
 import { inferMeaning, type ClientStep } from '../actors/clientSteps';
 import { FENCEABLE_KINDS } from '../actors/resources/resource';
 import type { LatencyDist } from '../net/faults';
+import { simTime } from '../sim/time';
 import { toAction } from './build';
 import type { RedisInput } from './redisSchema';
-import type { ClientInput, Scenario, ScenarioInput, Step } from './schema';
-import type { LearnerAction } from './simulation';
+import type { ClientInput, Scenario, ScenarioInput, ScriptAction } from './schema';
 
 /**
  * A validated scenario written back in the notation its author could have used (durations as
@@ -61,13 +62,13 @@ function faultsInput(latency: unknown, f: { loss?: number | undefined; duplicate
   return compact({ latency, loss: f.loss, duplicate: f.duplicate, reorder: f.reorder });
 }
 
-/** A scenario's own fault knobs (its network section, a link, a network step). */
+/** A scenario's own fault knobs (its network section, a link, a network action). */
 function scenarioFaultsInput(f: { latency?: ScenarioLatency | undefined; loss?: number | undefined; duplicate?: number | undefined; reorder?: number | undefined }): Record<string, unknown> {
   return faultsInput(f.latency === undefined ? undefined : scenarioLatencyInput(f.latency), f);
 }
 
-/** A learner action as a script step, so an exported file replays what the learner did. */
-export function actionToStep(a: LearnerAction): Record<string, unknown> {
+/** An action as a script entry, so an exported file replays what the learner did. */
+export function actionInput(a: Action): Record<string, unknown> {
   const at = duration(a.at);
   switch (a.do) {
     case 'pause':
@@ -91,9 +92,9 @@ export function actionToStep(a: LearnerAction): Record<string, unknown> {
   }
 }
 
-/** A scripted step as its author wrote it (a network step keeps its latency notation). */
-export function scriptStepInput(s: Step): Record<string, unknown> {
-  if (s.do !== 'network') return actionToStep({ ...toAction(s), at: s.at });
+/** A script entry as its author wrote it (a network action keeps its latency notation). */
+export function scriptActionInput(s: ScriptAction): Record<string, unknown> {
+  if (s.do !== 'network') return actionInput({ ...toAction(s), at: simTime(s.at) } as Action);
   const { at, do: _do, from, to, ...faults } = s;
   return compact({ at: duration(at), do: 'network', from, to, ...scenarioFaultsInput(faults) });
 }
@@ -236,7 +237,7 @@ function resourceInput(r: Scenario['resource'], fencing: boolean): Record<string
 
 /** The scenario's keys in the order a person writes them, each only where it says something. */
 export function scenarioInput(scenario: Scenario, options: { seed?: number; fencing?: boolean; script?: readonly Record<string, unknown>[] } = {}): ScenarioInput {
-  const script = options.script ?? scenario.script.map(scriptStepInput);
+  const script = options.script ?? scenario.script.map(scriptActionInput);
   return compact({
     id: scenario.id,
     title: scenario.title,

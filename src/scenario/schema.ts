@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import type { ActionKind } from '../actors/action';
 import { RECIPES, type RecipeName } from '../actors/recipes/catalog';
 import { RESOURCE_KINDS } from '../actors/resources/resource';
+import type { Expect, SameType } from '../sim/sameType';
 import { durationMs, nonNegativeDurationMs, positiveDurationMs } from './duration';
-import { redisSection, redisSteps } from './redisSchema';
+import { redisActions, redisSection } from './redisSchema';
 import { dbLockSection, leaseServiceSection } from './serviceSchema';
 import { clientStep } from './stepSchema';
 import { actorId } from './ids';
-import { INVARIANTS } from './invariants';
+import { INVARIANTS } from '../check/invariants';
 
 /**
  * The scenario file format: what an instructor writes in a ```scenario block or in
@@ -20,10 +22,13 @@ const id = actorId;
 export { RECIPES, RESOURCE_KINDS };
 export type { RecipeName };
 
-export { INVARIANTS, type InvariantName } from './invariants';
+export { INVARIANTS, type InvariantName } from '../check/invariants';
 
 export const CONTROLS = ['pause', 'resume', 'crash', 'restart', 'clock-jump', 'toggle-fencing', 'partition', 'heal', 'network', 'failover', 'power-loss'] as const;
 export type ControlName = (typeof CONTROLS)[number];
+
+/** A control is a learner's button: one per kind of action (a console command has the console), and the fencing switch. */
+type _ControlsAreActions = Expect<SameType<ControlName, Exclude<ActionKind, 'command'> | 'toggle-fencing'>>;
 
 const probability = z.number().min(0, 'a probability is between 0 and 1').max(1, 'a probability is between 0 and 1');
 
@@ -183,8 +188,12 @@ const resource = z.strictObject({
 
 const target = { at: nonNegativeDurationMs, target: id };
 
-/** Something done to a process or the network at a moment: scripted, or done by the learner. */
-export const step = z.discriminatedUnion('do', [
+/**
+ * One entry of a scenario's script: an `Action` (`src/actors/action.ts`) in the notation a
+ * scenario file uses (durations as `2s`, `for:` and `by:`, the network's latency notation).
+ * `toAction` turns it into the action itself.
+ */
+export const scriptAction = z.discriminatedUnion('do', [
   z.strictObject({ ...target, do: z.literal('pause'), for: positiveDurationMs.optional() }),
   z.strictObject({ ...target, do: z.literal('resume') }),
   z.strictObject({ ...target, do: z.literal('crash') }),
@@ -195,8 +204,11 @@ export const step = z.discriminatedUnion('do', [
   z.strictObject({ at: nonNegativeDurationMs, do: z.literal('network'), from: id.optional(), to: id.optional(), ...faults }),
   /** A redis-cli command typed into the playground's console, run on one Redis node. */
   z.strictObject({ ...target, do: z.literal('command'), argv: z.array(z.string()).min(1) }),
-  ...redisSteps,
+  ...redisActions,
 ]);
+
+/** The script knows every kind of action and no other: a kind added to one and not the other fails `tsc`. */
+type _ScriptKindsAreActionKinds = Expect<SameType<z.output<typeof scriptAction>['do'], ActionKind>>;
 
 /**
  * What a scenario shows when nobody touches it. `invariant: all` with `outcome: holds` says the
@@ -225,7 +237,7 @@ export const scenarioSchema = z.strictObject({
   /** A database lock table (clients with recipe: db-lock). */
   dbLock: dbLockSection.optional(),
   resource,
-  script: z.array(step).default([]),
+  script: z.array(scriptAction).default([]),
   controls: z.array(z.enum(CONTROLS)).default([]),
   /** Checker settings: `progressWithin` is how long nobody may wait without progress. */
   checks: z
@@ -246,6 +258,6 @@ export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ClientInput = Scenario['clients'][number];
 export type ResourceInput = Scenario['resource'];
-export type Step = z.output<typeof step>;
+export type ScriptAction = z.output<typeof scriptAction>;
 export type Expectation = z.output<typeof expectation>;
 export type NetworkInput = Scenario['network'];

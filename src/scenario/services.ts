@@ -1,6 +1,7 @@
 import type { ServicesSpec } from '../actors/world';
 import type { dbLockSection, leaseServiceSection } from './serviceSchema';
 import type { z } from 'zod';
+import type { Path } from './diagnostic';
 
 /**
  * What a scenario's lock services mean once parsed (serviceSchema.ts holds their schema): the
@@ -21,8 +22,6 @@ export function servicesSpec(s: WithServices): ServicesSpec {
     ...(s.dbLock ? { db: { id: s.dbLock.id, label: s.dbLock.label ?? s.dbLock.id, mode: s.dbLock.mode, idleTimeoutMs: s.dbLock.idleTimeout ?? null } } : {}),
   };
 }
-
-type Path = (string | number)[];
 
 /** The services' ids, where each is written (they are actors: targets for pause, crash, clock-jump). */
 export function serviceIds(s: WithServices): [string, Path][] {

@@ -1,24 +1,29 @@
-import { CHECKED_KINDS, kindsRead, runCheckers, type CheckOptions } from '../check/invariants';
+import { CHECKED_KINDS, kindsRead, runCheckers, type CheckOptions, type InvariantName, type RunCap } from '../check/invariants';
 import { patternFacts } from '../check/lockPatterns';
 import type { Verdict } from '../check/verdict';
-import { actorInfos, World, type ProcessAction, type WorldSpec } from '../actors/world';
+import type { Action, UntimedAction } from '../actors/action';
+import { actorInfos, World, type WorldSpec } from '../actors/world';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { Sim } from '../sim/sim';
 import type { TraceEvent } from '../sim/traceEvents';
-import { formatMs } from '../sim/time';
 import { describeAction } from './describeAction';
 import { initialActions, toAction, worldSpec } from './build';
-import type { InvariantName, Scenario } from './schema';
+import type { Scenario } from './schema';
 
-/** A learner's action: what they did, and when (SimTimeMs). */
-export type LearnerAction = ProcessAction & { at: number };
+/**
+ * What identifies a run of a scenario: the same scenario and config always give the same trace
+ * (the player's runs, share links and the explorer's schedules are all one of these).
+ */
+export interface RunConfig {
+  seed: number;
+  /** The resource's fencing switch (the learner's "fencing on" toggle). */
+  fencing: boolean;
+  /** The learner's actions (or the explorer's faults), each at its moment. */
+  actions: readonly Action[];
+}
 
-/** A run is (scenario, seed, learner actions): the same three always give the same trace. */
-export interface RunOptions {
-  seed?: number;
-  /** Overrides the resource's fencing switch (the learner's "fencing on" toggle). */
-  fencing?: boolean;
-  actions?: readonly LearnerAction[];
+/** A run is (scenario, seed, learner actions): the same three always give the same trace. Absent: the scenario's own. */
+export interface RunOptions extends Partial<RunConfig> {
   /** Stops a runaway scenario: at most this many trace events. */
   maxEvents?: number;
   /** Stops a run whose Lua scripts, all together, run more than this many VM instructions. */
@@ -68,7 +73,7 @@ export class Simulation {
     // Steps are scheduled before the actors start, so at equal times a step comes first.
     for (const action of initialActions(scenario)) this.at(0, action, 'script');
     for (const step of scenario.script) this.at(step.at, toAction(step), 'script');
-    for (const { at, ...action } of options.actions ?? []) this.at(at, action as ProcessAction, 'learner');
+    for (const { at, ...action } of options.actions ?? []) this.at(at, action as UntimedAction, 'learner');
     this.world = new World(this.sim, this.spec, scripts && metered(scripts, (n) => (this.scriptInstructions += n)));
   }
 
@@ -106,10 +111,7 @@ export class Simulation {
    * show it makes no difference).
    */
   verdicts(events: readonly TraceEvent[] = this.sim.trace.ofKinds(CHECKED_KINDS)): Verdict[] {
-    const verdicts = runCheckers(events, this.checkOptions());
-    const completes = this.runCompletes();
-    if (completes) verdicts.push(completes);
-    return verdicts;
+    return runCheckers(events, this.checkOptions());
   }
 
   /**
@@ -118,11 +120,10 @@ export class Simulation {
    * of its runs allocated.
    */
   verdictOn(invariant: InvariantName): Verdict | null {
-    if (invariant === 'run-completes') return this.runCompletes();
     return runCheckers(this.sim.trace.ofKinds(kindsRead(invariant)), { ...this.checkOptions(), only: invariant })[0] ?? null;
   }
 
-  private checkOptions(): CheckOptions {
+  private checkOptions(): CheckOptions<InvariantName> {
     return {
       quorumOf: quorumByKey(this.spec),
       progressWithinMs: this.scenario.checks.progressWithin,
@@ -131,7 +132,15 @@ export class Simulation {
       patterns: patternFacts(this.spec.clients),
       maxWaitMs: this.scenario.checks.maxWait ?? null,
       downAttemptsPerSecond: this.scenario.checks.downAttemptsPerSecond ?? null,
+      cap: this.cap(),
     };
+  }
+
+  /** The cap that stopped the run, for run-completes (null while it runs, or once it ended by itself). */
+  private cap(): RunCap | null {
+    const reason = this.endReason;
+    if (reason !== 'event-cap' && reason !== 'time-cap' && reason !== 'script-cap') return null;
+    return { reason, atMs: this.sim.now, lastEventId: this.sim.trace.length - 1, maxEvents: this.maxEvents, maxScriptInstructions: this.maxScriptInstructions, horizonMs: this.scenario.horizon };
   }
 
   /**
@@ -145,23 +154,7 @@ export class Simulation {
     this.sim.trace.release();
   }
 
-  /** The cap verdict: a run stopped by a cap says so plainly instead of hanging. */
-  private runCompletes(): Verdict | null {
-    const expected = this.scenario.expect.some((e) => e.invariant === 'run-completes');
-    if (this.endReason === 'event-cap' || this.endReason === 'time-cap' || this.endReason === 'script-cap') {
-      const why =
-        this.endReason === 'event-cap'
-          ? `The run was stopped after ${this.maxEvents} events at ${formatMs(this.sim.now)}: it looks like a runaway loop.`
-          : this.endReason === 'script-cap'
-            ? `This run was stopped: its Lua scripts ran more than ${this.maxScriptInstructions / 1e6} million instructions in all. A script in it runs away (a loop that never ends, or a client retrying a script that is always cut); fix the script or give the client fewer retries.`
-            : `The run reached its horizon of ${formatMs(this.scenario.horizon)} with work still pending: something never finished.`;
-      return { invariant: 'run-completes', holds: false, atMs: this.sim.now, eventIds: [this.sim.trace.length - 1], explanation: why, violations: 1 };
-    }
-    if (!expected) return null;
-    return { invariant: 'run-completes', holds: true, atMs: null, eventIds: [], explanation: 'Every actor finished before the horizon.', violations: 0 };
-  }
-
-  private at(atMs: number, action: ProcessAction, source: 'script' | 'learner'): void {
+  private at(atMs: number, action: UntimedAction, source: 'script' | 'learner'): void {
     this.sim.kernel.schedule(atMs, null, () => {
       const actor = 'target' in action ? action.target : 'network';
       this.sim.record('action.apply', actor, { action: action.do, source, detail: describeAction(action) });

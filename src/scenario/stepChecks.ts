@@ -1,8 +1,5 @@
-import { didYouMean } from './diagnostic';
+import { didYouMean, type Report } from './diagnostic';
 import type { Scenario } from './schema';
-
-type Path = (string | number)[];
-type Report = (path: Path, message: string, hint?: string) => void;
 
 /** Client keys that only steer a recipe: a step client does exactly what its steps say. */
 const RECIPE_ONLY = ['work', 'renew', 'renewEvery', 'onRenewFail', 'reenter', 'jobs', 'gap', 'tokens', 'onUnavailable', 'redlock', 'nodes', 'ordered'] as const;

@@ -1,11 +1,8 @@
 import { fillPlaceholders } from '../actors/clientSteps';
 import { commandTable, resolveCommand } from '../redis/commandTable';
 import { RedisServer } from '../redis/server';
-import { didYouMean } from './diagnostic';
+import { didYouMean, type Report } from './diagnostic';
 import type { Scenario } from './schema';
-
-type Path = (string | number)[];
-type Report = (path: Path, message: string, hint?: string) => void;
 
 /**
  * Commands whose reply depends on what a script does or on scripts loaded earlier: only their

@@ -10,11 +10,13 @@ import { formatDiagnostic } from './diagnostic';
 import { parseScenario } from './parse';
 import { loadScriptEngine } from './run';
 import type { Scenario } from './schema';
-import { Simulation, type LearnerAction } from './simulation';
+import { Simulation } from './simulation';
 import { Hash64 } from '../sim/hash';
 import type { Trace } from '../sim/trace';
 import type { TraceEvent } from '../sim/traceEvents';
 import { exportScenarioYaml } from './toYaml';
+import type { Action } from '../actors/action';
+import { simTime } from '../sim/time';
 
 /**
  * The sandbox's "Export scenario" must give an instructor a file that replays the learner's run
@@ -156,7 +158,7 @@ const first = <T>(items: readonly T[], what: string): T => {
 };
 
 /** Learner actions of every kind, aimed at actors each scenario has. */
-function actionSets(s: Scenario): { name: string; actions: LearnerAction[] }[] {
+function actionSets(s: Scenario): { name: string; actions: Action[] }[] {
   const client = first(s.clients, 'client').id;
   const node = first(s.redis.nodes, 'node').id;
   const replicated = s.redis.nodes.find((n) => n.replicaOf !== undefined)?.replicaOf;
@@ -165,54 +167,54 @@ function actionSets(s: Scenario): { name: string; actions: LearnerAction[] }[] {
     {
       name: 'pause a client for 3s, then pause and resume it by hand',
       actions: [
-        { at: 1000, do: 'pause', target: client, forMs: 3000 },
-        { at: 6000, do: 'pause', target: client },
-        { at: 7500, do: 'resume', target: client },
+        { at: simTime(1000), do: 'pause', target: client, forMs: 3000 },
+        { at: simTime(6000), do: 'pause', target: client },
+        { at: simTime(7500), do: 'resume', target: client },
       ],
     },
     {
       name: 'partition a client from Redis (one way too), then heal',
       actions: [
-        { at: 1500, do: 'partition', groups: [[client], [node]] },
-        { at: 2500, do: 'partition', groups: [[node], [client]], oneWay: true },
-        { at: 4000, do: 'heal' },
+        { at: simTime(1500), do: 'partition', groups: [[client], [node]] },
+        { at: simTime(2500), do: 'partition', groups: [[node], [client]], oneWay: true },
+        { at: simTime(4000), do: 'heal' },
       ],
     },
     {
       name: 'crash and restart a Redis node, with a console command between',
       actions: [
-        { at: 2000, do: 'crash', target: node },
-        { at: 3000, do: 'command', target: node, argv: ['SET', 'note', 'two words'] },
-        { at: 5000, do: 'restart', target: node },
-        { at: 5000, do: 'command', target: node, argv: ['SET', 'lock', '42', 'PX', '1500'] },
+        { at: simTime(2000), do: 'crash', target: node },
+        { at: simTime(3000), do: 'command', target: node, argv: ['SET', 'note', 'two words'] },
+        { at: simTime(5000), do: 'restart', target: node },
+        { at: simTime(5000), do: 'command', target: node, argv: ['SET', 'lock', '42', 'PX', '1500'] },
       ],
     },
     {
       name: 'clock jumps forward on Redis and backward on a client',
       actions: [
-        { at: 1000, do: 'clock-jump', target: node, byMs: 12_000 },
-        { at: 1250, do: 'clock-jump', target: client, byMs: -750 },
+        { at: simTime(1000), do: 'clock-jump', target: node, byMs: 12_000 },
+        { at: simTime(1250), do: 'clock-jump', target: client, byMs: -750 },
       ],
     },
     {
       name: 'network weather on every link, then on one link',
       actions: [
-        { at: 500, do: 'network', latency: { dist: 'uniform', minMs: 2, maxMs: 40 }, loss: 0.1 },
-        { at: 900, do: 'network', from: client, to: node, latency: { dist: 'long-tail', minMs: 1, medianMs: 5, maxMs: 1500 }, duplicate: 0.2, reorder: 0.3 },
-        { at: 3000, do: 'network', latency: { dist: 'fixed', ms: 1 }, loss: 0 },
+        { at: simTime(500), do: 'network', latency: { dist: 'uniform', minMs: 2, maxMs: 40 }, loss: 0.1 },
+        { at: simTime(900), do: 'network', from: client, to: node, latency: { dist: 'long-tail', minMs: 1, medianMs: 5, maxMs: 1500 }, duplicate: 0.2, reorder: 0.3 },
+        { at: simTime(3000), do: 'network', latency: { dist: 'fixed', ms: 1 }, loss: 0 },
       ],
     },
     {
       name: replicated ? 'fail over, then power loss on the old primary' : 'power loss on a Redis node, then a restart',
       actions: replicated
         ? [
-            { at: 1800, do: 'failover', target: replicated },
-            { at: 2600, do: 'power-loss', target: replicated },
-            { at: 9000, do: 'restart', target: replicated },
+            { at: simTime(1800), do: 'failover', target: replicated },
+            { at: simTime(2600), do: 'power-loss', target: replicated },
+            { at: simTime(9000), do: 'restart', target: replicated },
           ]
         : [
-            { at: 1800, do: 'power-loss', target: node },
-            { at: 4000, do: 'restart', target: node },
+            { at: simTime(1800), do: 'power-loss', target: node },
+            { at: simTime(4000), do: 'restart', target: node },
           ],
     },
   ];
@@ -248,15 +250,15 @@ const scenarios = [...shippedScenarios(), ...syntheticScenarios()];
  * Sentinel, failing over the promoted replica is the group's failover. Only without Sentinel
  * does failing back over the promoted replica change the run in a way no file can say.
  */
-function awkwardActions(s: Scenario): { actions: LearnerAction[]; replays: boolean } {
+function awkwardActions(s: Scenario): { actions: Action[]; replays: boolean } {
   const service = s.leaseService?.id ?? s.dbLock?.id;
-  if (service !== undefined) return { actions: [{ at: 1700, do: 'power-loss', target: service }], replays: true };
+  if (service !== undefined) return { actions: [{ at: simTime(1700), do: 'power-loss', target: service }], replays: true };
   const primary = s.redis.nodes.find((n) => n.replicaOf !== undefined)?.replicaOf;
   const replica = s.redis.nodes.find((n) => n.replicaOf === primary && n.priority > 0);
-  if (primary === undefined || !replica) return { actions: [{ at: 1700, do: 'failover', target: first(s.redis.nodes, 'node').id }], replays: true };
-  const actions: LearnerAction[] = [
-    { at: 1700, do: 'failover', target: primary },
-    { at: 6000, do: 'failover', target: replica.id },
+  if (primary === undefined || !replica) return { actions: [{ at: simTime(1700), do: 'failover', target: first(s.redis.nodes, 'node').id }], replays: true };
+  const actions: Action[] = [
+    { at: simTime(1700), do: 'failover', target: primary },
+    { at: simTime(6000), do: 'failover', target: replica.id },
   ];
   return { actions, replays: s.redis.sentinels !== undefined };
 }

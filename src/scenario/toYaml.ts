@@ -1,9 +1,9 @@
 import { Document, isMap, isScalar, isSeq, visit, type Node, type YAMLMap } from 'yaml';
 import { describeAction } from './describeAction';
-import { checkRedis, isRedisStep, topologySpec } from './redisTopology';
-import { actionToStep, duration, scenarioInput, scriptStepInput } from './scenarioInput';
+import type { Action } from '../actors/action';
+import { checkRedis, isRedisAction, topologySpec } from './redisTopology';
+import { actionInput, duration, scenarioInput, scriptActionInput } from './scenarioInput';
 import type { Scenario } from './schema';
-import type { LearnerAction } from './simulation';
 
 /** A map of plain values (or short lists and maps of them) reads best on one line, as lessons write it. */
 function flatEnough(node: YAMLMap): boolean {
@@ -23,12 +23,12 @@ type Rewrite = { kind: 'left-out'; why: string } | { kind: 'renamed'; target: st
  * the group's failover, so it is written as the group's; the others did nothing or cannot be
  * said, and are left out.
  */
-function rewrites(scenario: Scenario, actions: readonly LearnerAction[]): Map<number, Rewrite> {
+function rewrites(scenario: Scenario, actions: readonly Action[]): Map<number, Rewrite> {
   const out = new Map<number, Rewrite>();
-  const steps = actions.map((a) => (isRedisStep(a) && 'target' in a ? { do: a.do, target: a.target } : { do: a.do }));
+  const asScript = actions.map((a) => (isRedisAction(a) && 'target' in a ? { do: a.do, target: a.target } : { do: a.do }));
   const sentinels = topologySpec(scenario.redis).sentinels;
   const members = sentinels ? scenario.redis.nodes.filter((n) => n.id === sentinels.primary || n.replicaOf === sentinels.primary).map((n) => n.id) : [];
-  checkRedis(scenario.redis, steps, (path, message, hint) => {
+  checkRedis(scenario.redis, asScript, (path, message, hint) => {
     const i = path[0] === 'script' && typeof path[1] === 'number' ? path[1] : undefined;
     const a = i === undefined ? undefined : actions[i];
     if (i === undefined || a === undefined || out.has(i)) return;
@@ -40,7 +40,7 @@ function rewrites(scenario: Scenario, actions: readonly LearnerAction[]): Map<nu
 }
 
 /** The header lines that say what the file could not hold exactly. */
-function rewriteNotes(actions: readonly LearnerAction[], changed: ReadonlyMap<number, Rewrite>): string {
+function rewriteNotes(actions: readonly Action[], changed: ReadonlyMap<number, Rewrite>): string {
   const line = (i: number, r: Rewrite) => {
     const a = actions[i]!;
     return `#   ${duration(a.at)}: ${describeAction(a)}: ${r.kind === 'renamed' ? `written as ${a.do} ${r.target}, since ${r.why}` : `left out: ${r.why}`}\n`;
@@ -51,19 +51,19 @@ function rewriteNotes(actions: readonly LearnerAction[], changed: ReadonlyMap<nu
 /**
  * The scenario plus the learner's actions as one YAML file an instructor can drop into
  * lessons/scenarios/: it parses back to the same scenario and replays the learner's run event
- * for event (`seed` is the run's seed when the learner changed it). Scripted steps and learner
+ * for event (`seed` is the run's seed when the learner changed it). Script entries and learner
  * actions are merged in time order, scripted first at equal times as the simulation runs them;
- * learner steps are marked with a comment.
+ * learner actions are marked with a comment.
  */
-export function exportScenarioYaml(scenario: Scenario, actions: readonly LearnerAction[], fencing: boolean, seed: number = scenario.seed): string {
+export function exportScenarioYaml(scenario: Scenario, actions: readonly Action[], fencing: boolean, seed: number = scenario.seed): string {
   const changed = rewrites(scenario, actions);
-  const learnerStep = (a: LearnerAction, i: number) => {
+  const learnerEntry = (a: Action, i: number) => {
     const r = changed.get(i);
     if (r?.kind === 'left-out') return [];
-    return [{ at: a.at, step: actionToStep(r?.kind === 'renamed' && 'target' in a ? { ...a, target: r.target } : a), learner: true }];
+    return [{ at: a.at, entry: actionInput(r?.kind === 'renamed' && 'target' in a ? { ...a, target: r.target } : a), learner: true }];
   };
-  const steps = [...scenario.script.map((s) => ({ at: s.at, step: scriptStepInput(s), learner: false })), ...actions.flatMap(learnerStep)].sort((x, y) => x.at - y.at);
-  const doc = scenarioInput(scenario, { seed, fencing, script: steps.map((s) => s.step) });
+  const entries = [...scenario.script.map((s) => ({ at: s.at, entry: scriptActionInput(s), learner: false })), ...actions.flatMap(learnerEntry)].sort((x, y) => x.at - y.at);
+  const doc = scenarioInput(scenario, { seed, fencing, script: entries.map((s) => s.entry) });
   const file = new Document(doc);
   visit(file, {
     Map: (_, node, path) => {
@@ -74,9 +74,9 @@ export function exportScenarioYaml(scenario: Scenario, actions: readonly Learner
     },
   });
   const script = file.get('script');
-  // A one-line step takes the note at its end; a longer one gets it on the line above.
+  // A one-line entry takes the note at its end; a longer one gets it on the line above.
   if (isSeq(script)) {
-    steps.forEach((s, i) => {
+    entries.forEach((s, i) => {
       const item = script.items[i] as Node | undefined;
       if (!s.learner || !item) return;
       if (isMap(item) && item.flow) item.comment = ' by the learner';

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { useStore } from 'zustand';
 import { offeredFaultKinds } from '../../scenario/offeredFaults';
-import { INVARIANTS, type InvariantName } from '../../scenario/invariants';
 import { BreakIt } from '../explorer/BreakIt';
 import type { PlayerStore } from './playerStore';
 
@@ -20,12 +19,11 @@ export function BugFinder({ store }: { store: PlayerStore }) {
   const verdicts = useStore(store, (s) => s.verdicts);
   // What holds now comes first; what is broken stays on the list, so loading a found run (which
   // breaks the invariant) leaves the answer on show.
-  const reported = verdicts.filter((v) => (INVARIANTS as readonly string[]).includes(v.invariant));
-  const invariants = [...reported.filter((v) => v.holds), ...reported.filter((v) => !v.holds)].map((v) => v.invariant as InvariantName);
+  const invariants = [...verdicts.filter((v) => v.holds), ...verdicts.filter((v) => !v.holds)].map((v) => v.invariant);
   const kinds = offeredFaultKinds(scenario);
   // Offered once something holds (there is a bug to find); kept after a found run breaks it.
   const offered = useRef(false);
-  if (reported.some((v) => v.holds)) offered.current = true;
+  if (verdicts.some((v) => v.holds)) offered.current = true;
   if (kinds.length === 0 || !offered.current) return null;
   const asRun = { ...scenario, resource: { ...scenario.resource, fencing } };
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProcessAction } from '../../actors/world';
+import type { UntimedAction } from '../../actors/action';
 import type { ActorInfo } from '../../sim/traceEvents';
 
 /**
@@ -8,7 +8,7 @@ import type { ActorInfo } from '../../sim/traceEvents';
  * when a scenario offers the `network` control, for runs about late messages: a write that
  * leaves in good time and lands after the lease is gone.
  */
-export function LinkDelayControls({ actors, act }: { actors: ActorInfo[]; act: (action: ProcessAction) => void }) {
+export function LinkDelayControls({ actors, act }: { actors: ActorInfo[]; act: (action: UntimedAction) => void }) {
   const [from, setFrom] = useState(actors[0]?.id ?? '');
   const [to, setTo] = useState(actors[actors.length - 1]?.id ?? '');
   const [seconds, setSeconds] = useState(10);

@@ -1,4 +1,4 @@
-import type { ProcessAction } from '../../actors/world';
+import type { UntimedAction } from '../../actors/action';
 import type { Scenario } from '../../scenario/schema';
 import type { ActorInfo, TraceEvent } from '../../sim/traceEvents';
 import type { ProcessStatus } from '../../actors/processStatus';
@@ -9,7 +9,7 @@ export interface ActorCommand {
   id: string;
   /** The button's text, naming the actor so each button's accessible name is unique. */
   label: string;
-  action: ProcessAction;
+  action: UntimedAction;
   enabled: boolean;
 }
 
@@ -76,7 +76,7 @@ export function actorCommands(actor: ActorInfo, status: ProcessStatus, scope: Fa
 }
 
 /** A partition the learner can ask for: cut `target` off from everyone else, or from one actor. */
-export function partitionAction(actors: readonly ActorInfo[], target: string, from: string | 'everyone', oneWay: boolean): ProcessAction {
+export function partitionAction(actors: readonly ActorInfo[], target: string, from: string | 'everyone', oneWay: boolean): UntimedAction {
   const others = from === 'everyone' ? actors.filter((a) => a.id !== target).map((a) => a.id) : [from];
   return { do: 'partition', groups: [[target], others], oneWay };
 }

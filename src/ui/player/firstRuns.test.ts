@@ -4,6 +4,7 @@ import type { PlayerSimulator } from '../worker/playerSimulator';
 import { createPlayerStore } from './playerStore';
 import { firstRunOf, settledFirstRun, withFirstRun } from './firstRuns';
 import type { ComputedRun, RunConfig } from './runModel';
+import { simTime } from '../../sim/time';
 
 const asWritten: RunConfig = { seed: 7, fencing: false, actions: [] };
 const shipped: ComputedRun = { events: [], verdicts: [], traceHash: 'shipped' };
@@ -32,7 +33,7 @@ describe('a player whose first run was shipped with the lesson', () => {
     const player = withFirstRun(simulator, Promise.resolve(shipped), asWritten);
     expect(await hashOf(player.run(asWritten))).toBe('shipped');
     expect(asked).toEqual([]);
-    const paused = { ...asWritten, actions: [{ at: 1000, do: 'pause' as const, target: 'A', forMs: 500 }] };
+    const paused = { ...asWritten, actions: [{ at: simTime(1000), do: 'pause' as const, target: 'A', forMs: 500 }] };
     expect(await hashOf(player.run(paused))).toBe('worker-7');
     // Undoing the change goes back to the scenario as written: the worker computes it this time.
     expect(await hashOf(player.run(asWritten))).toBe('worker-7');

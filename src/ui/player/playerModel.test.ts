@@ -11,6 +11,7 @@ import { createSimulationApi } from '../worker/simulationApi';
 import { inProcessQueue, playerSimulator } from '../worker/playerSimulator';
 import { computeRun } from '../worker/computeRun';
 import { decodeRun, encodeRun, MAX_LINK_CHARS, shareUrl } from './shareLink';
+import { simTime } from '../../sim/time';
 
 const YAML = `
 id: barista
@@ -199,7 +200,7 @@ describe('the inspector', () => {
 
 describe('share links', () => {
   it('round-trip a run exactly: the decoded run gives the same trace hash', () => {
-    const config = { seed: 9, fencing: true, actions: [{ at: 3000, do: 'pause' as const, target: 'B', forMs: 4000 }, { at: 1000, do: 'command' as const, target: 'r1', argv: ['SET', 'x', 'a b'] }] };
+    const config = { seed: 9, fencing: true, actions: [{ at: simTime(3000), do: 'pause' as const, target: 'B', forMs: 4000 }, { at: simTime(1000), do: 'command' as const, target: 'r1', argv: ['SET', 'x', 'a b'] }] };
     const decoded = decodeRun(encodeRun({ scenarioId: 'barista', config }));
     expect(decoded.ok).toBe(true);
     if (!decoded.ok) return;
@@ -223,7 +224,7 @@ describe('share links', () => {
     const evil = Buffer.from(JSON.stringify({ v: 1, s: 'barista', seed: 1, f: false, a: [{ at: 1, do: 'format-disk' }] })).toString('base64url');
     expect(decodeRun(evil)).toMatchObject({ ok: false, problem: 'damaged' });
     expect(decodeRun('a'.repeat(MAX_LINK_CHARS + 1))).toMatchObject({ ok: false, problem: 'too-long' });
-    const many = Array.from({ length: 400 }, (_, i) => ({ at: i, do: 'command' as const, target: 'r1', argv: ['SET', `key-${i}`, 'x'.repeat(20)] }));
+    const many = Array.from({ length: 400 }, (_, i) => ({ at: simTime(i), do: 'command' as const, target: 'r1', argv: ['SET', `key-${i}`, 'x'.repeat(20)] }));
     expect(() => encodeRun({ scenarioId: 'barista', config: { seed: 1, fencing: false, actions: many } })).toThrow(/too long to share/);
   });
 

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
+import type { UntimedAction } from '../../actors/action';
 import type { Scenario } from '../../scenario/schema';
-import type { ProcessAction } from '../../actors/world';
+import { simTime } from '../../sim/time';
 import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ActionSettings } from './actorActions';
 import { cursorAtTime, defaultRunConfig, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
@@ -53,7 +54,7 @@ export interface PlayerState extends ComputedRun {
   setFencing(on: boolean): void;
   setAutoPause(on: boolean): void;
   /** Applies an action at the playhead's time and re-runs; the past stays as it was. */
-  act(action: ProcessAction): void;
+  act(action: UntimedAction): void;
   /** Drops the learner's actions: back to the scenario as written. */
   clearActions(): void;
   /** Replaces the whole run configuration (a share link being opened), optionally at a playhead time. */
@@ -210,7 +211,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       setAutoPause: (autoPause) => set({ autoPause }),
       act: (action) => {
         const at = get().playheadMs;
-        rerun({ ...base(), actions: [...base().actions, { ...action, at }] }, at);
+        rerun({ ...base(), actions: [...base().actions, { ...action, at: simTime(at) }] }, at);
       },
       clearActions: () => rerun({ ...base(), actions: [] }, get().playheadMs),
       load: (config, atMs = 0) => {

@@ -1,26 +1,18 @@
 import type { Verdict } from '../../check/verdict';
+import type { RunResult } from '../../scenario/run';
 import type { Scenario } from '../../scenario/schema';
-import type { LearnerAction } from '../../scenario/simulation';
+import type { RunConfig } from '../../scenario/simulation';
 import type { TraceEvent, TraceKind } from '../../sim/traceEvents';
 
-/** Everything that identifies a run: the same config always yields the same trace. */
-export interface RunConfig {
-  seed: number;
-  fencing: boolean;
-  actions: LearnerAction[];
-}
+export type { RunConfig };
 
 /** The run a player shows first: the scenario as written, its own seed and fencing, no learner actions. */
 export function defaultRunConfig(scenario: Scenario): RunConfig {
   return { seed: scenario.seed, fencing: scenario.resource.fencing, actions: [] };
 }
 
-/** A finished run as the player shows it (computed in the simulation worker, see computeRun). */
-export interface ComputedRun {
-  events: TraceEvent[];
-  verdicts: Verdict[];
-  traceHash: string;
-}
+/** A finished run as the player shows it (computed in the simulation worker, see computeRun): a RunResult with its events themselves. */
+export type ComputedRun = Pick<RunResult, 'verdicts' | 'traceHash'> & { events: TraceEvent[] };
 
 /** When the first invariant broke, or null when every verdict holds. */
 export function firstViolationMs(verdicts: readonly Verdict[]): number | null {

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { formatFieldProblem } from '../../scenario/diagnostic';
 import { checkScenarioValue } from '../../scenario/parse';
 import { RECIPES, RESOURCE_KINDS, type Scenario } from '../../scenario/schema';
-import type { LearnerAction } from '../../scenario/simulation';
 import { sandboxScenario, type SandboxSpec } from '../playground/sandboxModel';
 import { decodeRun, encodeRun } from './shareLink';
+import type { Action } from '../../actors/action';
+import { simTime } from '../../sim/time';
 
 /**
  * A sandbox link must open as the scenario it was made from, whatever the sandbox made: a form
@@ -112,7 +113,7 @@ const fileScenario = fc
     }));
   });
 
-function roundTrip(scenario: Scenario, actions: LearnerAction[] = []) {
+function roundTrip(scenario: Scenario, actions: Action[] = []) {
   const decoded = decodeRun(encodeRun({ scenarioId: scenario.id, config: { seed: scenario.seed, fencing: scenario.resource.fencing, actions }, scenario }));
   expect(decoded.ok ? decoded.run.scenario : decoded.message).toEqual(scenario);
 }
@@ -123,7 +124,7 @@ describe('share links of sandbox runs', () => {
       fc.property(formSpec, (spec) => {
         const built = sandboxScenario(spec);
         fc.pre(built.ok);
-        if (built.ok) roundTrip(built.scenario, [{ at: 1000, do: 'pause', target: built.scenario.clients[0]!.id, forMs: 2000 }]);
+        if (built.ok) roundTrip(built.scenario, [{ at: simTime(1000), do: 'pause', target: built.scenario.clients[0]!.id, forMs: 2000 }]);
       }),
       { numRuns: 150 },
     );
@@ -157,24 +158,24 @@ describe('share links reject what no Lockstep made', () => {
   };
 
   it('an action aimed at an actor the scenario does not have, naming the field and the actors it has', () => {
-    const decoded = decodeRun(encodeRun({ scenarioId: scenario.id, config: { seed: 1, fencing: false, actions: [{ at: 10, do: 'pause', target: 'Z' }] }, scenario }));
+    const decoded = decodeRun(encodeRun({ scenarioId: scenario.id, config: { seed: 1, fencing: false, actions: [{ at: simTime(10), do: 'pause', target: 'Z' }] }, scenario }));
     expect(decoded).toMatchObject({ ok: false, problem: 'damaged' });
     expect(!decoded.ok && decoded.message).toMatch(/actions\[0\]\.target: 'Z' is not an actor of scenario 'sandbox' \(it has r1, A, store\)/);
   });
 
   it('a lesson link whose action names an unknown actor, checked against the page scenario', () => {
-    const text = link([{ at: 10, do: 'command', target: 'A', argv: ['GET', 'x'] }], null);
+    const text = link([{ at: simTime(10), do: 'command', target: 'A', argv: ['GET', 'x'] }], null);
     expect(decodeRun(text).ok).toBe(true);
     const decoded = decodeRun(text, scenario);
     expect(!decoded.ok && decoded.message).toMatch(/actions\[0\]\.target: 'A' is not a Redis node/);
   });
 
   it('out-of-range values, naming the field', () => {
-    const jump = decodeRun(link([{ at: 10, do: 'clock-jump', target: 'A', byMs: -9e15 }]));
+    const jump = decodeRun(link([{ at: simTime(10), do: 'clock-jump', target: 'A', byMs: -9e15 }]));
     expect(!jump.ok && jump.message).toMatch(/actions\[0\]\.byMs: must be at least -86400000 ms/);
     const late = decodeRun(link([{ at: 1e12, do: 'heal' }]));
     expect(!late.ok && late.message).toMatch(/actions\[0\]\.at: must be at most 86400000 ms/);
-    const range = decodeRun(link([{ at: 1, do: 'network', latency: { dist: 'uniform', minMs: 50, maxMs: 5 } }]));
+    const range = decodeRun(link([{ at: simTime(1), do: 'network', latency: { dist: 'uniform', minMs: 50, maxMs: 5 } }]));
     expect(!range.ok && range.message).toMatch(/actions\[0\]\.latency\.minMs: 50 is more than maxMs \(5\)/);
   });
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { checkActions, learnerActionsSchema } from '../../scenario/actionSchema';
+import { actionsSchema, checkActions } from '../../scenario/actionSchema';
 import { formatFieldProblem, describePath } from '../../scenario/diagnostic';
 import { checkScenarioValue } from '../../scenario/parse';
 import { scenarioInput } from '../../scenario/scenarioInput';
 import type { Scenario } from '../../scenario/schema';
-import type { LearnerAction } from '../../scenario/simulation';
 import type { RunConfig } from './runModel';
 
 /**
@@ -28,7 +27,7 @@ const payload = z.strictObject({
   seed: z.number().int().nonnegative(),
   /** Fencing on the resource. */
   f: z.boolean(),
-  a: learnerActionsSchema,
+  a: actionsSchema,
   /**
    * The scenario itself, for runs of a scenario that is not in a lesson (the sandbox), in the
    * notation a scenario file uses (`scenarioInput`), so the scenario schema reads it back.
@@ -99,7 +98,7 @@ export function decodeRun(text: string, pageScenario?: Scenario): DecodeResult {
     if (!sc.ok) return { ok: false, problem: 'damaged', message: `the scenario in the link is not valid (${sc.diagnostics.map(formatFieldProblem).slice(0, 3).join('; ')})` };
     scenario = sc.scenario;
   }
-  const actions = [...p.a].sort((x, y) => x.at - y.at) as LearnerAction[];
+  const actions = [...p.a].sort((x, y) => x.at - y.at);
   const against = scenario ?? (pageScenario?.id === p.s ? pageScenario : undefined);
   const wrong: string[] = [];
   if (against) checkActions(against, p.a, (path, message, hint) => wrong.push(formatFieldProblem({ file: '', line: 0, col: 0, path: ['actions', ...path], message, ...(hint ? { hint } : {}) })));

@@ -6,6 +6,7 @@ import { loadScriptEngine } from '../../scenario/run';
 import { computeRun } from '../worker/computeRun';
 import { exportScenarioYaml } from '../../scenario/toYaml';
 import { DEFAULT_SANDBOX, nextClientId, sandboxScenario } from './sandboxModel';
+import { simTime } from '../../sim/time';
 
 let scripts: ScriptEngine;
 beforeAll(async () => {
@@ -34,11 +35,11 @@ describe('the sandbox', () => {
     const built = sandboxScenario({ ...DEFAULT_SANDBOX, nodes: 2 });
     if (!built.ok) throw new Error(built.message);
     const actions = [
-      { at: 1500, do: 'pause' as const, target: 'A', forMs: 12_000 },
-      { at: 2000, do: 'partition' as const, groups: [['B'], ['r1']], oneWay: true },
-      { at: 2500, do: 'command' as const, target: 'r2', argv: ['SET', 'k', 'two words'] },
-      { at: 3000, do: 'clock-jump' as const, target: 'r1', byMs: 1250 },
-      { at: 9000, do: 'heal' as const },
+      { at: simTime(1500), do: 'pause' as const, target: 'A', forMs: 12_000 },
+      { at: simTime(2000), do: 'partition' as const, groups: [['B'], ['r1']], oneWay: true },
+      { at: simTime(2500), do: 'command' as const, target: 'r2', argv: ['SET', 'k', 'two words'] },
+      { at: simTime(3000), do: 'clock-jump' as const, target: 'r1', byMs: 1250 },
+      { at: simTime(9000), do: 'heal' as const },
     ];
     const live = computeRun(built.scenario, { seed: built.scenario.seed, fencing: true, actions }, scripts);
     const yaml = exportScenarioYaml(built.scenario, actions, true);

@@ -7,6 +7,7 @@ import { exploreScenario } from '../../scenario/explore';
 import { loadScriptEngine, runScenario } from '../../scenario/run';
 import { checkScenarioText } from './checkScenarioText';
 import { fileNameFor, lessonSkeleton, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
+import { simTime } from '../../sim/time';
 
 function valid(text: string) {
   const result = checkScenarioText(text);
@@ -29,10 +30,10 @@ describe('the workbench template', () => {
 
   it("keeps a shared run's learner actions as script steps", () => {
     const scenario = valid(TEMPLATE);
-    const text = scenarioYaml(scenario, 'From a link', { seed: 4, fencing: false, actions: [{ at: 2000, do: 'pause', target: 'A', forMs: 1000 }] });
+    const text = scenarioYaml(scenario, 'From a link', { seed: 4, fencing: false, actions: [{ at: simTime(2000), do: 'pause', target: 'A', forMs: 1000 }] });
     const back = valid(text);
     expect(back.seed).toBe(4);
-    expect(back.script).toEqual([{ at: 2000, do: 'pause', target: 'A', for: 1000 }]);
+    expect(back.script).toEqual([{ at: simTime(2000), do: 'pause', target: 'A', for: 1000 }]);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Scenario } from '../../scenario/schema';
 import { defaultRunConfig, type ComputedRun, type RunConfig } from '../player/runModel';
 import { computeRun } from './computeRun';
 import './runTransfer';
+import { simTime } from '../../sim/time';
 
 const lessons = buildCatalog(readLessonSources('lessons')).lessons;
 const barista = lessons.find((l) => l.frontmatter.slug === 'paused-barista')!;
@@ -30,7 +31,7 @@ function overPort(run: (config: RunConfig) => ComputedRun) {
 describe("a run crossing from the simulation worker to the page", () => {
   it('arrives exactly as the simulator computed it, sent as one JSON string', async () => {
     const scripts = await loadLuaEngine();
-    const config: RunConfig = { seed: 7, fencing: true, actions: [{ at: 12_000, do: 'pause', target: 'B', forMs: 15_000 }] };
+    const config: RunConfig = { seed: 7, fencing: true, actions: [{ at: simTime(12_000), do: 'pause', target: 'B', forMs: 15_000 }] };
     const computed = computeRun(scenario, config, scripts);
     const { remote, wire } = overPort(() => computed);
 
