@@ -21,8 +21,8 @@ describe('checkLessons (npm run lessons:check)', () => {
     const report = await checkLessons(['src/lessons/fixtures/valid'], holds);
     expect(report.exitCode).toBe(1);
     expect(report.lines).toEqual([
-      "src/lessons/fixtures/valid/01-first.md:14:1: scenario 'paused': expected single-writer to be violated, but it held (seed 7; replay with npm run sim -- src/lessons/fixtures/valid/01-first.md#paused --seed 7)",
-      "src/lessons/fixtures/valid/01-first.md:48:1: scenario 'two-baristas' (scenarios/two-baristas.yaml): expected single-writer to be violated, but it held (seed 7; replay with npm run sim -- src/lessons/fixtures/valid/01-first.md#two-baristas --seed 7)",
+      "src/lessons/fixtures/valid/01-first.md:15:1: scenario 'paused': expected single-writer to be violated, but it held (seed 7; replay with npm run sim -- src/lessons/fixtures/valid/01-first.md#paused --seed 7)",
+      "src/lessons/fixtures/valid/01-first.md:49:1: scenario 'two-baristas' (scenarios/two-baristas.yaml): expected single-writer to be violated, but it held (seed 7; replay with npm run sim -- src/lessons/fixtures/valid/01-first.md#two-baristas --seed 7)",
       'lessons:check: 2 lessons, 2 scenario runs, 2 problems',
     ]);
   });
@@ -31,7 +31,7 @@ describe('checkLessons (npm run lessons:check)', () => {
     const report = await checkLessons(['src/lessons/fixtures/valid/02-second.md', 'src/lessons/fixtures/valid/01-first.md'], async () => {
       throw new Error('boom');
     });
-    expect(report.lines[0]).toMatch(/^src\/lessons\/fixtures\/valid\/01-first\.md:14:1: scenario 'paused' crashed the simulator: boom/);
+    expect(report.lines[0]).toMatch(/^src\/lessons\/fixtures\/valid\/01-first\.md:15:1: scenario 'paused' crashed the simulator: boom/);
     expect(report.exitCode).toBe(1);
   });
 
@@ -39,7 +39,7 @@ describe('checkLessons (npm run lessons:check)', () => {
     const report = await checkLessons(['src/lessons/fixtures/broken/quiz-no-correct.md', 'src/lessons/fixtures/broken/wrong-type.md'], violates);
     expect(report).toEqual({
       lines: [
-        "src/lessons/fixtures/broken/quiz-no-correct.md:16:3: no option is marked correct (add 'correct: true' to the right option)",
+        "src/lessons/fixtures/broken/quiz-no-correct.md:17:3: no option is marked correct (add 'correct: true' to the right option)",
         'src/lessons/fixtures/broken/wrong-type.md:5:8: order should be a number (it is text here: "first")',
         'lessons:check: 2 lessons, 0 scenario runs, 2 problems',
       ],
@@ -50,10 +50,21 @@ describe('checkLessons (npm run lessons:check)', () => {
   it('reports a YAML alias bomb at its place like any YAML error, and keeps the file\'s other problems', async () => {
     const report = await checkLessons(['src/lessons/fixtures/broken/alias-bomb.md'], violates);
     expect(report.lines).toEqual([
-      'src/lessons/fixtures/broken/alias-bomb.md:16:8: the aliases here (*name) expand to too many values (more than 100 copies) (write the values out, or use fewer aliases: an alias of an alias multiplies)',
-      "src/lessons/fixtures/broken/alias-bomb.md:30:3: no option is marked correct (add 'correct: true' to the right option)",
+      'src/lessons/fixtures/broken/alias-bomb.md:17:8: the aliases here (*name) expand to too many values (more than 100 copies) (write the values out, or use fewer aliases: an alias of an alias multiplies)',
+      "src/lessons/fixtures/broken/alias-bomb.md:31:3: no option is marked correct (add 'correct: true' to the right option)",
       'lessons:check: 1 lesson, 0 scenario runs, 2 problems',
     ]);
+  });
+
+  it('fails a lesson that names no sources, at the top of its frontmatter', async () => {
+    const report = await checkLessons(['src/lessons/fixtures/broken/no-sources.md'], violates);
+    expect(report).toEqual({
+      lines: [
+        'src/lessons/fixtures/broken/no-sources.md:2:1: the lesson names no sources (add sources: [{ title, url, by }] to the frontmatter: the Redis docs page, the library or article its facts come from)',
+        'lessons:check: 1 lesson, 0 scenario runs, 1 problem',
+      ],
+      exitCode: 1,
+    });
   });
 
   it('says clearly that there is nothing to check in an empty folder, and succeeds', async () => {

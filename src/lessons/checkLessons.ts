@@ -5,6 +5,7 @@ import { buildCatalog } from './catalog';
 import { checkClaims } from './claimsCheck';
 import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
 import { readLessonSources } from './sources';
+import { checkSources } from './sourcesCheck';
 import { checkWorkbenchBlocks } from './workbenchChecks';
 
 export interface CheckReport {
@@ -57,7 +58,8 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
       if (!trace) throw new Error('this runner keeps no trace, so claims cannot be checked');
       return trace;
     });
-    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet, ...workbench.diagnostics, ...claims.diagnostics];
+    const unsourced = checkSources(lessons);
+    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet, ...workbench.diagnostics, ...claims.diagnostics, ...unsourced];
     for (const d of all) lines.push(formatDiagnostic(d));
     warnings += all.filter((d) => d.severity === 'warning').length;
     problems += all.filter((d) => d.severity !== 'warning').length;

@@ -25,18 +25,18 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
     const report = await checkLessons([file], runScenarioTrace);
     expect(report.exitCode).toBe(1);
     expect(report.lines).toContain(
-      `${file}:23:22: the prose says "runs again at 17 s" for the time of resumed by A, but the run shows 12 s (scenario 'paused', seed 7) (change the prose and the claim at line 29, or the scenario)`,
+      `${file}:24:22: the prose says "runs again at 17 s" for the time of resumed by A, but the run shows 12 s (scenario 'paused', seed 7) (change the prose and the claim at line 30, or the scenario)`,
     );
   });
 
   it('says what is wrong with each claim that does not hold, where to change it', async () => {
     const report = await checkLessons([`${FIXTURES}/02-stale.md`], runScenarioTrace);
     expect(report.lines).toEqual([
-      `${FIXTURES}/02-stale.md:23:64: the prose says "the lock at 4.5 s" for the time of acquired by B, but the run shows 11.004 s (scenario 'two-baristas', seed 7) (change the prose and the claim at line 28, or the scenario)`,
-      `${FIXTURES}/02-stale.md:24:26: the prose says "which was 3 s" for the time from requested by A to acquired by A, but the run shows 0.006 s (scenario 'two-baristas', seed 7) (change the prose and the claim at line 29, or the scenario)`,
-      `${FIXTURES}/02-stale.md:30:5: no actor 'Bb' in this run (did you mean 'B'?)`,
-      `${FIXTURES}/02-stale.md:31:5: "took 9 s" is not in the lesson's prose (a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other)`,
-      `${FIXTURES}/02-stale.md:32:5: "3 s" has a unit, but the number of acquired is a number (quote the number with its unit, as the prose writes it)`,
+      `${FIXTURES}/02-stale.md:24:64: the prose says "the lock at 4.5 s" for the time of acquired by B, but the run shows 11.004 s (scenario 'two-baristas', seed 7) (change the prose and the claim at line 29, or the scenario)`,
+      `${FIXTURES}/02-stale.md:25:26: the prose says "which was 3 s" for the time from requested by A to acquired by A, but the run shows 0.006 s (scenario 'two-baristas', seed 7) (change the prose and the claim at line 30, or the scenario)`,
+      `${FIXTURES}/02-stale.md:31:5: no actor 'Bb' in this run (did you mean 'B'?)`,
+      `${FIXTURES}/02-stale.md:32:5: "took 9 s" is not in the lesson's prose (a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other)`,
+      `${FIXTURES}/02-stale.md:33:5: "3 s" has a unit, but the number of acquired is a number (quote the number with its unit, as the prose writes it)`,
       'lessons:check: 1 lesson, 2 scenario runs, 5 problems',
     ]);
   });

@@ -25,7 +25,8 @@ describe('parseLesson on a valid lesson', () => {
     expect(diagnostics).toEqual([]);
     expect(lesson?.frontmatter).toEqual({
       slug: 'first', title: 'The first lesson', course: 'fixtures', order: 1, readTime: 6,
-      summary: 'A lesson that uses every block.', prerequisites: [], formerSlugs: [], sources: [],
+      summary: 'A lesson that uses every block.', prerequisites: [], formerSlugs: [],
+      sources: [{ title: 'Distributed Locks with Redis', url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/', by: 'Redis' }],
     });
   });
 
@@ -54,7 +55,7 @@ describe('parseLesson on a valid lesson', () => {
   });
 
   it('records relative links to lesson files for the catalog to check', () => {
-    expect(parseFixture(VALID, '01-first.md').links).toEqual([{ target: '02-second.md', line: 12, col: 60 }]);
+    expect(parseFixture(VALID, '01-first.md').links).toEqual([{ target: '02-second.md', line: 13, col: 60 }]);
   });
 
   it('produces plain JSON without source positions', () => {
@@ -72,7 +73,7 @@ describe('parseLesson reports each broken input at its exact place', () => {
     ['duplicate-key.md', "duplicate-key.md:6:1: duplicate key 'title': it is already set at line 3, column 1 (each key may appear once in a mapping; remove or rename one of them)"],
     ['wrong-type.md', 'wrong-type.md:5:8: order should be a number (it is text here: "first")'],
     ['unknown-key.md', "unknown-key.md:3:1: unknown key 'tilte' (did you mean 'title'?)"],
-    ['quiz-no-correct.md', "quiz-no-correct.md:16:3: no option is marked correct (add 'correct: true' to the right option)"],
+    ['quiz-no-correct.md', "quiz-no-correct.md:17:3: no option is marked correct (add 'correct: true' to the right option)"],
     ['quiz-two-correct.md', "quiz-two-correct.md:15:34: a single-choice quiz has 2 correct options (a, b) (mark exactly one option correct, or use 'kind: multiple')"],
     ['quiz-one-option.md', 'quiz-one-option.md:14:3: a quiz needs at least two options, found 1 (add the tempting wrong answers too)'],
     ['quiz-duplicate-ids.md', "quiz-duplicate-ids.md:15:11: duplicate option id 'a' (first used by options[0]) (give every option its own id)"],
@@ -90,7 +91,7 @@ describe('parseLesson reports each broken input at its exact place', () => {
   it('still returns the lesson when only a block is broken, with the block marked invalid', () => {
     const { lesson } = parseFixture(BROKEN, 'quiz-no-correct.md');
     const invalid = lesson?.blocks.find((b) => b.kind === 'invalid');
-    expect(invalid).toMatchObject({ kind: 'invalid', lang: 'quiz', line: 12 });
+    expect(invalid).toMatchObject({ kind: 'invalid', lang: 'quiz', line: 13 });
   });
 
   it('returns no lesson when the frontmatter is unusable', () => {

@@ -4,6 +4,7 @@ import { formatDiagnostic } from '../scenario/diagnostic';
 import { runScenario } from '../scenario/run';
 import { buildCatalog } from './catalog';
 import { checkScenarioExpectations } from './scenarioExpectations';
+import { checkSources } from './sourcesCheck';
 
 /** The "complete lesson" in lessons/README.md, exactly as an author would copy it. */
 function readmeExample(): string {
@@ -22,6 +23,7 @@ describe('the authoring guide', () => {
       readRef: () => undefined,
     });
     expect(catalog.diagnostics.map(formatDiagnostic)).toEqual([]);
+    expect(checkSources(catalog.lessons)).toEqual([]);
     expect(catalog.lessons[0]!.blocks.map((b) => b.kind)).toEqual(['prose', 'scenario', 'quiz', 'compare', 'reflect']);
     const { diagnostics } = await checkScenarioExpectations(catalog.lessons, runScenario);
     expect(diagnostics).toEqual([]);

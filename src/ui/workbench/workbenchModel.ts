@@ -100,6 +100,8 @@ function slugOf(id: string): string {
  * A lesson file around the scenario, ready for lessons/ and accepted by `lessons:check`: the
  * frontmatter names `course` (an id from courses.yaml) and an `order` the author will change,
  * the scenario sits in its fenced block as written, and a reflect block asks the learner why.
+ * `lessons:check` requires sources, so it starts with the Redis docs page on distributed locks,
+ * for the author to replace or add to.
  */
 export function lessonSkeleton(scenarioText: string, scenario: Scenario, course: string): string {
   const slug = slugOf(scenario.id);
@@ -111,6 +113,11 @@ course: ${course}
 order: 99
 readTime: 5
 summary: "One or two sentences for the course map: what the learner breaks, and what fixes it."
+sources:
+  - title: "Distributed Locks with Redis"
+    url: https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/
+    by: "Redis"
+    note: "Replace or add to this: the docs page, library or article this lesson's facts come from."
 ---
 
 Say what the learner is about to see, and what to watch for on the timeline.
