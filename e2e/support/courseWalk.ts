@@ -37,6 +37,27 @@ export function opening(text: string, words = 7): RegExp {
   return new RegExp(plain.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
 }
 
+/**
+ * Picks an option as a learner would, again if the page moved under the click. A lesson's later
+ * players still draw their timelines after the page has settled (out-of-sight players draw when
+ * scrolled near), and a timeline above the quiz growing as Playwright clicks can move the option
+ * away between its aim and its click: "Clicking the checkbox did not change its state" (once in
+ * three CI runs). The page jumping under the pointer is a real defect, open in issue 36; this
+ * keeps the walk about the quiz.
+ */
+async function pick(option: Locator) {
+  await expect(async () => option.check({ timeout: 5_000 })).toPass({ timeout: 30_000 });
+}
+
+/** Presses a quiz's button until what it reveals is shown (again, only if the click missed). */
+async function commit(button: Locator, revealed: Locator) {
+  await expect(async () => {
+    if (await revealed.isVisible()) return;
+    await button.click({ timeout: 5_000 });
+    await expect(revealed).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Answers one quiz wrongly and checks that nothing showed before, and that the explanation for that wrong answer comes back. */
 export async function checkQuiz(quiz: Locator, spec: QuizSpec) {
   const explanations = spec.kind === 'true-false' ? spec.statements.map((s) => s.explanation) : spec.options.map((o) => o.explanation);
@@ -45,9 +66,8 @@ export async function checkQuiz(quiz: Locator, spec: QuizSpec) {
   if (spec.kind === 'true-false') {
     const first = spec.statements[0]!;
     const group = quiz.getByRole('group', { name: opening(first.text, 5) });
-    await group.getByRole('radio', { name: first.answer ? 'False' : 'True' }).check();
-    await quiz.getByRole('button', { name: 'Check my answer' }).click();
-    await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeVisible();
+    await pick(group.getByRole('radio', { name: first.answer ? 'False' : 'True' }));
+    await commit(quiz.getByRole('button', { name: 'Check my answer' }), quiz.getByRole('heading', { name: 'Not quite.' }));
     await expect(quiz.getByText(opening(first.explanation)).first()).toBeVisible();
     return;
   }
@@ -55,14 +75,12 @@ export async function checkQuiz(quiz: Locator, spec: QuizSpec) {
   if (!wrong) {
     // Every option is right ("which of these can happen? all of them"): there is no wrong pick
     // to make, so the learner commits without one and reads the answer.
-    await quiz.getByRole('button', { name: /I've thought about it/ }).click();
-    await expect(quiz.getByRole('heading', { name: 'Here is the answer.' })).toBeVisible();
+    await commit(quiz.getByRole('button', { name: /I've thought about it/ }), quiz.getByRole('heading', { name: 'Here is the answer.' }));
     await expect(quiz.getByText(opening(explanations[0]!)).first()).toBeVisible();
     return;
   }
-  await quiz.getByRole(spec.kind === 'single' ? 'radio' : 'checkbox', { name: opening(wrong.text, 4) }).check();
-  await quiz.getByRole('button', { name: 'Check my answer' }).click();
-  await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeVisible();
+  await pick(quiz.getByRole(spec.kind === 'single' ? 'radio' : 'checkbox', { name: opening(wrong.text, 4) }));
+  await commit(quiz.getByRole('button', { name: 'Check my answer' }), quiz.getByRole('heading', { name: 'Not quite.' }));
   await expect(quiz.getByText(opening(wrong.explanation)).first()).toBeVisible();
 }
 
