@@ -179,7 +179,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   private readonly workDone = (): void => {
     this.work = null;
     // A careful Redlock client looks at its validity before it writes: a pause during the work
-    // may have outlasted it (its timer, frozen with the process, may not have fired yet).
+    // may have outlasted it (its timer fires at the resume, but the work may end at that instant).
     this.actor.send({ type: this.validityOver() ? 'LAPSED' : 'WORKED' });
   };
 
