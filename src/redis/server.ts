@@ -110,9 +110,7 @@ export class RedisServer {
       scriptCache: this.scriptCache,
       runScript: (body, sha, keys, args) => this.runScript(body, sha, keys, args),
       sleep: (ms) => this.options.sleep?.(ms),
-      setActiveExpire: (on) => {
-        this.activeExpireEnabled = on;
-      },
+      setActiveExpire: (on) => void (this.activeExpireEnabled = on),
       wait: (numReplicas, timeoutMs) => this.wait(numReplicas, timeoutMs),
       clusterEnabled: (options.clusterEnabled ?? false) || options.cluster !== undefined,
       flushAll: () => this.db.clear(),
