@@ -47,7 +47,8 @@ export async function workbenchDiagnosticsFigure(page: Page, siteUrl: string, sa
     await page.keyboard.press('ControlOrMeta+a');
   }
   await page.keyboard.insertText(text);
-  await page.getByText('No problems: ready to run.').waitFor();
+  // The list under the editor keeps the last check's words while the next check runs (aria-busy).
+  await page.locator('[role="status"][aria-busy="false"]', { hasText: 'No problems: ready to run.' }).waitFor();
   // The cursor after `seed: 1`, on line 3.
   await page.keyboard.press('ControlOrMeta+Home');
   await page.keyboard.press('ArrowDown');

@@ -17,19 +17,19 @@ function Items({ problems }: { problems: readonly Diagnostic[] }) {
 /**
  * The scenario's problems under the editor, each as `line:col: message (hint)` like
  * `lessons:check` prints them: the same words as in the editor's margin, readable without a
- * mouse and announced when they change.
+ * mouse and announced when they change. While a keystroke's check runs (milliseconds), the last
+ * check's list stays, marked busy: the page below does not jump, and nothing is announced twice.
  */
 export function ProblemList({ problems, checking }: { problems: readonly Diagnostic[]; checking: boolean }) {
-  if (checking) return <p className="workbench-status" role="status" aria-live="polite">Checking…</p>;
   if (!problems.length) {
     return (
-      <p className="workbench-status workbench-status-ok" role="status" aria-live="polite">
+      <p className="workbench-status workbench-status-ok" role="status" aria-live="polite" aria-busy={checking}>
         No problems: ready to run.
       </p>
     );
   }
   return (
-    <div className="workbench-problems" role="status" aria-live="polite">
+    <div className="workbench-problems" role="status" aria-live="polite" aria-busy={checking}>
       <p className="workbench-status workbench-status-bad">
         {problems.length} problem{problems.length === 1 ? '' : 's'}
       </p>

@@ -8,16 +8,19 @@ import type { Diagnostic } from '../../scenario/diagnostic';
 import type { ScenarioResult } from '../../scenario/parse';
 import { boundsProblem } from './checkScenarioText';
 import { checkOffThread, onLuaReady } from './checkOffThread';
+import { newestFirst, type Checked } from './newestCheck';
 import { yamlWithLua } from './luaInYaml';
 import { scenarioCompletions, scenarioHover } from './scenarioAssist';
 import { placeScriptFailures, type ScriptFailure } from './scriptFailures';
 
 /**
- * How long typing must pause before the scenario is checked (in a worker, checkOffThread.ts).
- * Checking a 200-line scenario takes ~10 ms, so the pause, not the check, is most of
- * keystroke-to-diagnostic; 40 ms still skips the checks between the letters of a fast typist.
+ * No pause in typing is waited for. Each edit's check starts in the keystroke itself (in a worker,
+ * checkOffThread.ts), not when CodeMirror's lint timer fires: that timer runs only after the
+ * browser has drawn the keystroke, a frame or two later. newestFirst keeps a burst of keystrokes
+ * from queueing checks, so keystroke-to-diagnostic is the check (~10 ms for 200 lines) and the
+ * frame that draws its marks.
  */
-export const LINT_DELAY_MS = 40;
+const LINT_DELAY_MS = 0;
 
 export interface ScenarioEditorProps {
   value: string;
@@ -49,6 +52,8 @@ export function toLintDiagnostic(doc: Text, d: Diagnostic): LintDiagnostic {
 
 const NO_FAILURES: readonly ScriptFailure[] = [];
 
+const checkNewest = newestFirst((text) => checkOffThread(text));
+
 /** Asks for the text to be checked again though it did not change (a new run, the Lua VM now loaded). */
 const recheck = StateEffect.define<null>();
 function checkAgain(view: EditorView | null): void {
@@ -64,12 +69,18 @@ export function ScenarioEditor({ value, onChange, onChecked, onRun, scriptFailur
   callbacks.current = { onChange, onChecked, onRun, onRunProblems, scriptFailures };
 
   useEffect(() => {
+    // The check a keystroke started, for the linter to pick up; a recheck (same text, new run or Lua ready) starts its own.
+    let started: { text: string; answer: Promise<Checked<ScenarioResult>> } | null = null;
     const check = linter(
       async (v) => {
         const doc = v.state.doc;
-        const text = doc.toString();
-        const result = await checkOffThread(text);
+        const asked = doc.toString();
+        const answer = started?.text === asked ? started.answer : checkNewest(asked);
+        started = null;
+        const { text, result } = await answer;
         callbacks.current.onChecked(text, result);
+        // An answer for a newer text than this one: CodeMirror shows nothing for a text it no longer holds.
+        if (text !== asked) return [];
         // The run's failed scripts are placed here, after the pause in typing, and only in text the checks would parse.
         const failures = callbacks.current.scriptFailures;
         const runProblems = failures.length && !boundsProblem(text) ? placeScriptFailures(text, failures) : [];
@@ -94,7 +105,10 @@ export function ScenarioEditor({ value, onChange, onChecked, onRun, scriptFailur
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': 'Scenario (YAML)' }),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged) callbacks.current.onChange(u.state.doc.toString());
+            if (!u.docChanged) return;
+            const text = u.state.doc.toString();
+            started = { text, answer: checkNewest(text) };
+            callbacks.current.onChange(text);
           }),
         ],
       }),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Catalog } from '../../lessons/types';
 import type { RenderBlock } from './LessonPreview';
 import type { ScenarioResult } from '../../scenario/parse';
@@ -85,6 +85,8 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
 
   const current = checked.text === text ? checked.result : null;
   const problems = current && !current.ok ? current.diagnostics : [];
+  // What the list under the editor shows: the last check's problems, until this text's check answers.
+  const lastProblems = checked.result.ok ? [] : checked.result.diagnostics;
 
   function load(next: string) {
     lastLoaded.current = next;
@@ -113,13 +115,13 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
   }
 
   // The run on show, read for the scripts that failed in it (a new player brings a new store).
-  function watchRun(store: PlayerStore) {
+  const watchRun = useCallback((store: PlayerStore) => {
     unwatchRun.current?.();
     setFailures(scriptFailures(store.getState().events));
     unwatchRun.current = store.subscribe((s, before) => {
       if (s.events !== before.events) setFailures(scriptFailures(s.events));
     });
-  }
+  }, []);
   useEffect(() => () => unwatchRun.current?.(), []);
 
   function valid(): Scenario | null {
@@ -174,8 +176,25 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
     downloadText(fileNameFor(scenario.id, 'md'), lessonSkeleton(body, scenario, course), 'text/markdown');
   }
 
+  // The player changes with the run, not with each keystroke: typing re-renders the editor's side only.
+  const playerShown = useMemo(
+    () =>
+      running ? (
+        <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink {...(running.run ? { initialRun: running.run } : {})} onStore={(store) => {
+            player.current = { text: running.text, store };
+            watchRun(store);
+          }}
+        />
+      ) : (
+        <p className="muted">Fix the problems above, then press Run scenario.</p>
+      ),
+    [running, watchRun],
+  );
+
   const stale = running !== null && running.text !== text;
   const scenarioOk = current?.ok ?? false;
+  // What renders on every keystroke reads the last check, never parses: the text is parsed in the worker.
+  const lastChecked = checked.result.ok ? checked.result.scenario : null;
 
   return (
     <div className="workbench">
@@ -248,7 +267,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             Scenario
           </h2>
           <ScenarioEditor value={text} onChange={setText} onChecked={(t, result) => setChecked({ text: t, result })} onRun={() => void run()} scriptFailures={failures} onRunProblems={setRunProblems} />
-          <ProblemList problems={problems} checking={current === null} />
+          <ProblemList problems={lastProblems} checking={current === null} />
           <RunProblemList problems={runProblems} />
         </section>
 
@@ -292,21 +311,13 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             You changed the scenario: press Run scenario (Ctrl+Enter) to see this version.
           </p>
         )}
-        {running ? (
-          <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink {...(running.run ? { initialRun: running.run } : {})} onStore={(store) => {
-                player.current = { text: running.text, store };
-                watchRun(store);
-              }}
-            />
-        ) : (
-          <p className="muted">Fix the problems above, then press Run scenario.</p>
-        )}
+        {playerShown}
       </section>
 
       <section className="workbench-card workbench-break" aria-labelledby="workbench-break-title">
         <h2 id="workbench-break-title">Break it</h2>
         <p className="muted">The explorer searches seeds and faults for a run that breaks your lock, keeps the fewest faults that still break it, and can load that run into the player above.</p>
-        <BreakIt scenario={scenarioOk ? valid() : null} invariants={invariantsToBreak(valid())} onLoad={loadRun} />
+        <BreakIt scenario={scenarioOk ? lastChecked : null} invariants={invariantsToBreak(lastChecked)} onLoad={loadRun} />
       </section>
 
       <section className="workbench-card" aria-labelledby="workbench-preview-title">

@@ -28,7 +28,16 @@ function loadCompiler(): Promise<void> {
   loading ??= Promise.all([import('../../redis/lua/index'), import('../../redis/lua/wasmUrl')])
     .then(([{ loadLuaEngine }, { luaWasmUrl }]) => loadLuaEngine({ wasmUrl: luaWasmUrl }))
     .then((engine) => {
-      compile = (body) => engine.compileError(body);
+      // A keystroke rarely touches a script: each body is compiled once (the last few hundred kept).
+      const known = new Map<string, string | null>();
+      compile = (body) => {
+        const cached = known.get(body);
+        if (cached !== undefined) return cached;
+        const message = engine.compileError(body);
+        if (known.size >= 500) known.delete(known.keys().next().value!);
+        known.set(body, message);
+        return message;
+      };
       scope.postMessage({ luaReady: true });
     })
     // Without the VM the YAML checks still stand; a run reports a script that does not compile.
