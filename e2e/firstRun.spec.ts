@@ -30,7 +30,7 @@ test("lesson 1's first player shows the shipped run, the one Node and the worker
   // Inside the world is the worker's (it replays the run it is asked about): it shows the shipped run's world.
   await player.scrollIntoViewIfNeeded();
   await player.getByRole('button', { name: 'Step', exact: true }).click();
-  await expect(player.getByRole('region', { name: 'Redis keyspace' })).toBeVisible({ timeout: 15_000 });
+  await expect(player.getByRole('group', { name: 'Redis keyspace' })).toBeVisible({ timeout: 15_000 });
 
   // A learner's change is computed by the worker; undoing it has the worker compute the run as
   // written, which must be the shipped one.

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { workbenchDiagnosticsFigure } from '../src/bench/workbenchDiagnostics';
 import { luaBlock } from '../src/testing/luaBlock';
@@ -123,8 +123,7 @@ test('each hostile script is stopped, explained at its line with what to change,
   }
   console.log(JSON.stringify({ name: 'workbench.hostile.keystroke_echo_ms', values: echoes.map((e) => Math.round(e)), max: Math.round(Math.max(...echoes)) }));
   expect(Math.max(...echoes)).toBeLessThan(250);
-  const scan = await new AxeBuilder({ page }).include('.workbench-edit').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(scan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page, { include: '.workbench-edit', tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).toEqual([]);
 
   // Editing the script drops its run problem: it no longer describes the text.
   await editorLine(page, FIRST_SCRIPT_LINE).click();

@@ -42,7 +42,8 @@ export function Inspector({ store }: { store: PlayerStore }) {
     <div className="player-panel inspector">
       <h4>Inside the world at {ms(playheadMs)}</h4>
       {view.nodes.map((node) => (
-        <section key={node.id} className="inspector-node" aria-label={`${node.label} keyspace`}>
+        // A group, not a landmark: a lesson has several players, each with a "Primary keyspace".
+        <section key={node.id} className="inspector-node" role="group" aria-label={`${node.label} keyspace`}>
           <h5>
             {node.label} <span className="muted">· {node.role}{node.offset !== null ? ` · offset ${node.offset}` : ''} · {node.status}{Math.abs(node.clockMs - playheadMs) >= 1 ? ` · clock reads ${ms(node.clockMs)}` : ''}</span>
           </h5>
