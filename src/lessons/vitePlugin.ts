@@ -94,6 +94,13 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
     load(id) {
       if (id === RESOLVED_INDEX_ID) {
         const all = catalog();
+        // A build publishes what learners read: an error in a published lesson stops it (test
+        // fixtures break rules on purpose, and LOCKSTEP_DRAFTS=1 lets an author build a draft).
+        const published = resolve(root, options.dir ?? 'lessons');
+        const blocking = serving || process.env.LOCKSTEP_DRAFTS === '1' ? [] : all.diagnostics.filter((d) => d.severity !== 'warning' && resolve(root, d.file).startsWith(published));
+        if (blocking.length) {
+          this.error(`${blocking.length} lesson problem(s) stop the build:\n${blocking.map(formatDiagnostic).join('\n')}\nFix them (npm run lessons:check lists every problem), or build a draft with LOCKSTEP_DRAFTS=1.`);
+        }
         if (all.diagnostics.length && !warnedOnce) {
           this.warn(`${all.diagnostics.length} lesson problem(s):\n${all.diagnostics.map(formatDiagnostic).join('\n')}`);
           warnedOnce = this.meta.watchMode;
