@@ -66,7 +66,8 @@ describe('served-in-order and bounded-wait', () => {
     const order = run.verdict('served-in-order');
     expect(order.holds).toBe(false);
     expect(order.explanation).toMatch(/A got “lock” .* while B, who had asked first/);
-    expect(order.eventIds.map((id) => run.events[id]!.kind)).toEqual(['lock.request', 'lock.acquired']);
+    // The proof: B's request, then A's (later) request, then A's acquisition; the sentence names both requests' times.
+    expect(order.eventIds.map((id) => [run.events[id]!.kind, run.events[id]!.actor])).toEqual([['lock.request', 'B'], ['lock.request', 'A'], ['lock.acquired', 'A']]);
     const wait = run.verdict('bounded-wait');
     expect(wait.holds).toBe(false);
     expect(wait.explanation).toMatch(/longer than the bound of 6 s/);

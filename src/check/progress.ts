@@ -12,7 +12,7 @@ import { verdict, type VerdictOf } from './verdictOf';
 export function checkProgress(events: readonly TraceEvent[], withinMs: number): VerdictOf<'progress'> {
   const name = labelsOf(events);
   const waiting = new Map<string, { since: number; id: number; key: string }>();
-  let lastProgress = { at: 0, id: 0 };
+  let lastProgress: { at: number; id: number } | null = null;
   type Stall = { at: number; ids: number[]; text: string };
   const found: { stall: Stall | null } = { stall: null };
   let stalls = 0;
@@ -23,14 +23,15 @@ export function checkProgress(events: readonly TraceEvent[], withinMs: number): 
     // Events come in time order and a waiter is only ever added at the end, so the map's first
     // entry is the one waiting longest (the first of them, on a tie). This runs at every event.
     const oldest = waiting.values().next().value!;
-    const from = Math.max(lastProgress.at, oldest.since);
+    const from = Math.max(lastProgress?.at ?? 0, oldest.since);
     if (now - from <= withinMs || inStall) return;
     inStall = true;
     stalls++;
     const keys = [...waiting].map(([c, w]) => `${name(c)} for “${w.key}”`).join(', ');
     found.stall ??= {
       at: from + withinMs,
-      ids: [lastProgress.id, oldest.id].sort((a, b) => a - b),
+      // The proof: the last progress before the stall (if it began there) and each waiter's request, as the sentence names them.
+      ids: [...(lastProgress && lastProgress.at >= oldest.since ? [lastProgress.id] : []), ...[...waiting.values()].map((w) => w.id)].sort((a, b) => a - b),
       text: `Nobody took a lock or wrote for more than ${formatMs(withinMs)} while clients waited (${keys}): a deadlock, a livelock or a holder that never lets go.`,
     };
   };

@@ -40,18 +40,18 @@ function walkWaits(events: readonly TraceEvent[], served: (winner: Wait, at: num
  * Served in request order (a fair lock): when a client gets `key`, nobody still waiting for it
  * asked first. "Asked" is when the client sent its first request; with a variable network a
  * later request can reach Redis first, and Redis can only queue what it has received. The
- * proof is the overtaken client's first request and the acquisition that overtook it.
+ * proof is the overtaken client's first request, the winner's, and the acquisition that overtook it.
  */
 export function checkServedInOrder(events: readonly TraceEvent[], keys: ReadonlySet<string> | null): VerdictOf<'served-in-order'> {
   const name = labelsOf(events);
-  const overtakes: { at: number; ids: [number, number]; text: string }[] = [];
+  const overtakes: { at: number; ids: number[]; text: string }[] = [];
   walkWaits(events, (winner, at, acquiredId, others) => {
     if (keys !== null && !keys.has(winner.key)) return;
     for (const w of others) {
       if (w.key !== winner.key || w.startId > winner.startId) continue;
       overtakes.push({
         at,
-        ids: [w.startId, acquiredId],
+        ids: [w.startId, winner.startId, acquiredId].sort((x, y) => x - y),
         text: `${name(winner.client)} got “${winner.key}” (it asked at ${formatMs(winner.startMs)}) while ${name(w.client)}, who had asked first (at ${formatMs(w.startMs)}), was still waiting.`,
       });
     }

@@ -31,9 +31,12 @@ describe('the paused barista, unfenced', () => {
     expect(verdict.violations).toBe(1);
     expect(verdict.atMs).toBeGreaterThanOrEqual(17_000);
     expect(verdict.atMs).toBeLessThan(17_100);
-    const [first, second] = verdict.eventIds.map((id) => events[id]!);
+    // The proof: B takes the lock, B writes, A (back from its pause, still believing) writes.
+    const [taken, first, second] = verdict.eventIds.map((id) => events[id]!);
+    expect(taken).toMatchObject({ kind: 'lock.acquired', actor: 'B' });
     expect(first).toMatchObject({ kind: 'resource.write', data: { from: 'B', accepted: true } });
     expect(second).toMatchObject({ kind: 'resource.write', data: { from: 'A', accepted: true } });
+    expect(verdict.explanation).toBe('Barista B took the lock at 11.004 s while Barista A still believed it held it; Barista A wrote at 17.008 s and Barista B at 13.006 s, and both writes were accepted.');
   });
 
   it('shows the lease as Redis sees it: A until 10 s, then B from 11 s', () => {
