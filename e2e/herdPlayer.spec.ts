@@ -17,6 +17,8 @@ for (const { name, viewport } of [
     const block = page.getByRole('region', { name: /^Dashboard: Fifty baristas retry/ });
     const sim = block.getByRole('region', { name: /Simulation: Fifty baristas retry/ });
     await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });
+    // The learner scrolls to it (below the fold, it draws its panels when near or when the page is idle).
+    await sim.scrollIntoViewIfNeeded();
     // On a phone the fault buttons fold behind a button (lesson 9's player taught that).
     if (name === 'phone') await sim.getByRole('button', { name: 'Break things' }).click();
 

@@ -48,7 +48,7 @@ test('unfenced, both writes land and the verdict points at them; fenced, the sta
   }
   await expect(sim.getByText(/Broken: single writer/)).toBeVisible();
   await expect(sim.getByText('Barista B took the lock at 11.004 s while Barista A still believed it held it; Barista A wrote at 17.008 s and Barista B at 13.006 s, and both writes were accepted.')).toBeVisible();
-  await expect(sim.getByRole('button', { name: 'Show Barista B taking the lock at 11.004 s' })).toBeVisible();
+  await expect(sim.getByRole('button', { name: 'Show Barista B taking the lock at 11.004 s' }).first()).toBeVisible();
   await expect(sim.getByRole('button', { name: /Show Barista B's write at 13/ })).toBeVisible();
   await expect(sim.getByRole('button', { name: /Show Barista A's write at 17/ })).toBeVisible();
   const log = sim.locator('.resource-log li');

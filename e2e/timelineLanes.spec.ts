@@ -16,6 +16,9 @@ async function open(page: Page, hash: string, title: RegExp): Promise<Locator> {
   await page.goto(`./${hash}`);
   const sim = page.getByRole('region', { name: title }).first();
   await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeVisible({ timeout: 20_000 });
+  // As a learner would: scroll to the player before using it. A player below the fold draws its
+  // timeline and panels when it comes near, or in an idle moment, which a busy machine may not have.
+  await sim.scrollIntoViewIfNeeded();
   return sim;
 }
 
