@@ -73,6 +73,7 @@ describe('a number as the prose states it', () => {
 
   it('reads thousands separators and milliseconds, and finds no number in words alone', () => {
     expect(readStated('1,500 ms')).toMatchObject({ value: 1500, unit: 'ms' });
+    expect(readStated('A gets 2, B gets 3')).toMatchObject({ value: 2, unit: null });
     expect(readStated('five seconds')).toBeNull();
     // A reply in inline code is not the claim: the time after it is.
     expect(readStated('answers `0` at 3.703 s')).toMatchObject({ value: 3.703, unit: 's' });

@@ -22,7 +22,8 @@ const HEDGES: [RegExp, StatedNumber['hedge']][] = [
   [/\b(under|less than|below|within|before)\s*$/i, 'under'],
 ];
 
-const NUMBER = /(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(ms\b|milliseconds?\b|s\b|seconds?\b|%|percent\b)?/i;
+// A comma groups thousands only before three digits: in "A gets 2, B gets 3" the number is 2.
+const NUMBER = /(?<![\w.])((?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?)\s*(ms\b|milliseconds?\b|s\b|seconds?\b|%|percent\b)?/i;
 
 /** The first number in `says` outside `inline code` (a reply such as `0`), or null when it has none. */
 export function readStated(says: string): StatedNumber | null {
