@@ -1,18 +1,20 @@
-import { createActor, type Actor } from 'xstate';
+import { createActor } from 'xstate';
 import type { Sim } from '../sim/sim';
 import { formatMs } from '../sim/time';
 import type { TraceTag } from '../sim/trace';
-import { breakerLaneState, breakerState, circuitBreakerMachine, type CircuitBreakerLaneState } from './circuitBreakerMachine';
+import { CallBreaker } from './callBreaker';
+import type { CircuitBreakerLaneState } from './circuitBreakerMachine';
 import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
 import type { LockClientWiring } from './clientWiring';
 import { initialSnapshot, keyData, type ClientActorRef } from './lockClientCaches';
 import { bindEffects, lockClientMachine, machineState, unbindEffects, type LockClientEffects, type LockClientEvent, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
-import { monotonicNow } from './monotonicClock';
 import { ProcessClock } from './processClock';
 import type { AcquireResult, FailedAcquire, Granted, Recipe } from './recipes/recipe';
 import type { ReadResult } from './resources/resource';
+import { readResource, writeResource, type ResourceLine } from './resources/resourceCalls';
 import { Rpc } from './rpc';
+import { ValidityWindow } from './validityWindow';
 
 /** What the machine decides with, from the client's spec (see LockClientInput). */
 function machineInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
@@ -31,20 +33,14 @@ function machineInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
 export class LockClient extends ClientShell<LockClientLaneState | CircuitBreakerLaneState> implements LockClientEffects {
   private actor: ClientActorRef;
   /** The circuit breaker around acquire calls, for a client with `breaker:`. */
-  private breaker: Actor<typeof circuitBreakerMachine> | null = null;
+  private breaker: CallBreaker | null = null;
   /** What the client's own machine (or its retry pause) shows, before the breaker has its say. */
   private ownState: LockClientLaneState = 'idle';
   private readonly recipe: Recipe;
   private attemptStartLocal = 0;
   private leaseDeadlineLocal = 0;
-  /** When the current try began, on the monotonic clock Redlock's validity is measured on. */
-  private tryStartMonotonic = 0;
-  /**
-   * When the lock stops being valid, on the monotonic clock (Redlock with `validity: respected`
-   * only; null otherwise), and the timer that ends the hold then.
-   */
-  private validUntilMonotonic: number | null = null;
-  private validityTimer: number | null = null;
+  /** Redlock's validity on the monotonic clock (with `validity: respected`; never opened otherwise). */
+  private readonly validity: ValidityWindow;
   /**
    * When the client last got all its keys, where a maxHold cap counts from: kernel time, as a
    * real watchdog measures elapsed time on a monotonic clock, so a wall-clock jump back cannot
@@ -83,6 +79,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
       permits: spec.permits ?? 1,
     });
     this.input = machineInput(spec, wiring.resource.readsFirst);
+    this.validity = new ValidityWindow(this.process, () => this.actor.send({ type: 'LAPSED' }));
     this.actor = this.spawn(spec.startAtMs);
     this.breaker = this.spawnBreaker();
   }
@@ -91,7 +88,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.actor.stop();
     this.breaker?.stop();
     this.work = null;
-    this.endValidity();
+    this.validity.close();
   }
 
   protected startOver(): void {
@@ -99,20 +96,9 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.breaker = this.spawnBreaker();
   }
 
-  /** A closed circuit breaker on the process's clock, or null for a client without one. */
-  private spawnBreaker(): Actor<typeof circuitBreakerMachine> | null {
-    const options = this.spec.breaker;
-    if (options === undefined) return null;
-    const clock = new ProcessClock(this.process);
-    const breaker = createActor(circuitBreakerMachine, { input: options, clock });
-    // The cool-down can end during a retry pause: the lane says so at once.
-    const subscription = breaker.subscribe(() => this.showState(this.ownState));
-    this.ties.add(() => {
-      subscription.unsubscribe();
-      clock.release();
-    });
-    breaker.start();
-    return breaker;
+  /** A closed circuit breaker, or null for a client without one; a change shows on the lane at once. */
+  private spawnBreaker(): CallBreaker | null {
+    return this.spec.breaker === undefined ? null : CallBreaker.start(this.process, this.spec.breaker, this.ties, () => this.showState(this.ownState));
   }
 
   /**
@@ -122,7 +108,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   private showState(state: LockClientLaneState): void {
     this.ownState = state;
     const trying = state === 'acquiring' || state === 'retrying';
-    const breaker = trying && this.breaker !== null ? breakerLaneState(breakerState(this.breaker.getSnapshot())) : null;
+    const breaker = trying ? (this.breaker?.laneState() ?? null) : null;
     this.recordState(breaker ?? state);
   }
 
@@ -158,7 +144,10 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
 
   /** Effect: read the resource. */
   startRead(): void {
-    this.read();
+    readResource(this.resourceLine, (result) => {
+      this.basis = result;
+      this.actor.send({ type: 'READ_DONE', act: result.act });
+    });
   }
 
   /**
@@ -180,43 +169,17 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.work = null;
     // A careful Redlock client looks at its validity before it writes: a pause during the work
     // may have outlasted it (its timer fires at the resume, but the work may end at that instant).
-    this.actor.send({ type: this.validityOver() ? 'LAPSED' : 'WORKED' });
+    this.actor.send({ type: this.validity.over() ? 'LAPSED' : 'WORKED' });
   };
-
-  /** True once a respected validity has run out on the monotonic clock. */
-  private validityOver(): boolean {
-    return this.validUntilMonotonic !== null && monotonicNow(this.process) >= this.validUntilMonotonic;
-  }
-
-  /** Starts (or shortens) the validity window for a key just taken with `validityMs` of validity. */
-  private startValidity(validityMs: number): void {
-    const until = this.tryStartMonotonic + validityMs;
-    if (this.validUntilMonotonic !== null && this.validUntilMonotonic <= until) return;
-    this.validUntilMonotonic = until;
-    if (this.validityTimer !== null) this.sim.kernel.cancel(this.validityTimer);
-    this.validityTimer = this.process.setTimer(Math.max(0, until - monotonicNow(this.process)), this.validityEnded);
-  }
-
-  private readonly validityEnded = (): void => {
-    this.validityTimer = null;
-    if (this.validityOver()) this.actor.send({ type: 'LAPSED' });
-  };
-
-  /** The hold is over (released, lost, crashed): no validity left to watch. */
-  private endValidity(): void {
-    if (this.validityTimer !== null) this.sim.kernel.cancel(this.validityTimer);
-    this.validityTimer = null;
-    this.validUntilMonotonic = null;
-  }
 
   /** Effect: write the work's result to the resource. */
   startWrite(): void {
-    this.write();
+    writeResource(this.resourceLine, this.token, this.basis, () => this.tell({ type: 'WRITE_DONE' }));
   }
 
   /** Effect: release every held key. */
   startRelease(): void {
-    this.endValidity();
+    this.validity.close();
     this.release();
   }
 
@@ -234,7 +197,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
 
   /** Effect: a renewal failed, so the client stops believing it holds its keys. */
   noteLost(): void {
-    this.endValidity();
+    this.validity.close();
     this.lose('renewal failed');
   }
 
@@ -261,9 +224,9 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   private acquireNext(): void {
     const key = this.nextKey();
     if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
-    this.tryStartMonotonic = monotonicNow(this.process);
+    this.validity.startTry();
     this.sim.recordTagged(this.requestTag, keyData(key));
-    if (this.breaker !== null && breakerState(this.breaker.getSnapshot()) === 'open') {
+    if (this.breaker?.isOpen()) {
       // Fail fast: Redis is not asked. The answer comes on the next tick, never inside the
       // machine's own transition, and counts as silence (the server is presumed down).
       this.process.setTimer(0, this.failedFast);
@@ -276,7 +239,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
 
   /** A real call's answer, told to the breaker first: silence counts against Redis, any answer for it. */
   private readonly answeredThroughBreaker = (result: AcquireResult): void => {
-    this.breaker?.send({ type: !result.ok && result.reason === 'timeout' ? 'FAILED' : 'SUCCEEDED' });
+    this.breaker?.heard(result);
     this.answeredNext(result);
   };
 
@@ -291,7 +254,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.held.push(key);
     this.token = result.token;
     this.recordAcquired(key, result);
-    if (result.validityMs !== undefined && this.spec.redlock.validity === 'respected') this.startValidity(result.validityMs);
+    if (result.validityMs !== undefined && this.spec.redlock.validity === 'respected') this.validity.open(result.validityMs);
     if (this.held.length < this.spec.keys.length) return this.acquireNext();
     this.tries.reset();
     this.leaseDeadlineLocal = this.attemptStartLocal + (result.validityMs ?? result.leaseMs ?? Infinity);
@@ -360,32 +323,8 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token, ttlMs: leaseMs, ...(validityMs === undefined ? {} : { validityMs }) });
   }
 
-  private read(): void {
-    const { network, resource } = this.wiring;
-    network.send(this.id, resource.process, 'read', () => {
-      const result = resource.read(this.id);
-      network.send(resource.id, this.process, result.value, () => {
-        this.basis = result;
-        this.actor.send({ type: 'READ_DONE', act: result.act });
-      });
-    });
-  }
-
-  private write(): void {
-    const { network, resource } = this.wiring;
-    const token = this.token;
-    const request = resource.describeRequest(this.id, token);
-    const basis = this.basis;
-    this.sim.record('resource.request', this.id, {
-      resource: resource.id,
-      token,
-      value: request.value,
-      ...(request.op === 'write' ? {} : { op: request.op }),
-    });
-    network.send(this.id, resource.process, request.label, () => {
-      const accepted = resource.act(this.id, token, basis);
-      network.send(resource.id, this.process, accepted ? 'accepted' : 'rejected', () => this.tell({ type: 'WRITE_DONE' }));
-    });
+  private get resourceLine(): ResourceLine {
+    return { sim: this.sim, id: this.id, process: this.process, network: this.wiring.network, resource: this.wiring.resource };
   }
 
   /** Releases every held key, last taken first (and a reentrant one once per entry). */

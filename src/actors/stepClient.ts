@@ -10,6 +10,7 @@ import { keyData } from './lockClientCaches';
 import { ProcessClock } from './processClock';
 import type { ReadResult } from './resources/resource';
 import { counted, failure, leaseOf, type FailedAcquire } from './recipes/recipe';
+import { readResource, writeResource, type ResourceLine } from './resources/resourceCalls';
 import { Rpc, type RpcResult } from './rpc';
 import { stepListOf, type StepList } from './stepClientCaches';
 import { bindStepEffects, stepClientMachine, unbindStepEffects, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
@@ -187,26 +188,18 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   }
 
   private read(index: number): void {
-    const { network, resource } = this.wiring;
-    network.send(this.id, resource.process, 'read', () => {
-      const result = resource.read(this.id);
-      network.send(resource.id, this.process, result.value, () => {
-        this.basis = result;
-        this.finish(index, result.value);
-      });
+    readResource(this.resourceLine, (result) => {
+      this.basis = result;
+      this.finish(index, result.value);
     });
   }
 
   private write(index: number): void {
-    const { network, resource } = this.wiring;
-    const token = this.token;
-    const basis = this.basis;
-    const request = resource.describeRequest(this.id, token);
-    this.sim.record('resource.request', this.id, { resource: resource.id, token, value: request.value, ...(request.op === 'write' ? {} : { op: request.op }) });
-    network.send(this.id, resource.process, request.label, () => {
-      const accepted = resource.act(this.id, token, basis);
-      network.send(resource.id, this.process, accepted ? 'accepted' : 'rejected', () => this.finish(index, accepted ? 'accepted' : 'rejected'));
-    });
+    writeResource(this.resourceLine, this.token, this.basis, (accepted) => this.finish(index, accepted ? 'accepted' : 'rejected'));
+  }
+
+  private get resourceLine(): ResourceLine {
+    return { sim: this.sim, id: this.id, process: this.process, network: this.wiring.network, resource: this.wiring.resource };
   }
 }
 

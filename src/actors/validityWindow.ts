@@ -1,0 +1,57 @@
+import { monotonicNow } from './monotonicClock';
+import type { Process } from './process';
+
+/**
+ * Redlock's validity, as a careful client keeps it: each try starts a stopwatch on the process's
+ * monotonic clock; a key taken with `validityMs` of validity may be used until the stopwatch's
+ * start plus that much (the earliest of the keys held wins), and a timer says when that moment
+ * passes. A wall-clock jump moves none of it; a pause does not stop it, so a timer that fell due
+ * during the pause fires at the resume.
+ */
+export class ValidityWindow {
+  private tryStart = 0;
+  /** When the lock stops being valid, on the monotonic clock; null when nothing is held under a validity. */
+  private until: number | null = null;
+  private timer: number | null = null;
+
+  constructor(
+    private readonly process: Process,
+    /** Called when the window has run out while still open. */
+    private readonly onLapsed: () => void,
+  ) {}
+
+  /** A new try begins: its validity is counted from now. */
+  startTry(): void {
+    this.tryStart = monotonicNow(this.process);
+  }
+
+  /** True once the window has run out. */
+  over(): boolean {
+    return this.until !== null && monotonicNow(this.process) >= this.until;
+  }
+
+  /** Opens (or shortens) the window for a key just taken with `validityMs` of validity. */
+  open(validityMs: number): void {
+    const until = this.tryStart + validityMs;
+    if (this.until !== null && this.until <= until) return;
+    this.until = until;
+    this.cancelTimer();
+    this.timer = this.process.setTimer(Math.max(0, until - monotonicNow(this.process)), this.ended);
+  }
+
+  /** The hold is over (released, lost, crashed): no validity left to watch. */
+  close(): void {
+    this.cancelTimer();
+    this.until = null;
+  }
+
+  private readonly ended = (): void => {
+    this.timer = null;
+    if (this.over()) this.onLapsed();
+  };
+
+  private cancelTimer(): void {
+    if (this.timer !== null) this.process.sim.kernel.cancel(this.timer);
+    this.timer = null;
+  }
+}
