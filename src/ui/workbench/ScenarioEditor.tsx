@@ -52,8 +52,6 @@ export function toLintDiagnostic(doc: Text, d: Diagnostic): LintDiagnostic {
 
 const NO_FAILURES: readonly ScriptFailure[] = [];
 
-const checkNewest = newestFirst((text) => checkOffThread(text));
-
 /** Asks for the text to be checked again though it did not change (a new run, the Lua VM now loaded). */
 const recheck = StateEffect.define<null>();
 function checkAgain(view: EditorView | null): void {
@@ -69,6 +67,9 @@ export function ScenarioEditor({ value, onChange, onChecked, onRun, scriptFailur
   callbacks.current = { onChange, onChecked, onRun, onRunProblems, scriptFailures };
 
   useEffect(() => {
+    // One queue per editor: a page may hold several (a lesson's workbench blocks), and one
+    // editor's newer text must never stand in for another's.
+    const checkNewest = newestFirst((text) => checkOffThread(text));
     // The check a keystroke started, for the linter to pick up; a recheck (same text, new run or Lua ready) starts its own.
     let started: { text: string; answer: Promise<Checked<ScenarioResult>> } | null = null;
     const check = linter(
