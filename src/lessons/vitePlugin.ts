@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { buildCatalog } from './catalog';
@@ -97,7 +97,7 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
         // A build publishes what learners read: an error in a published lesson stops it (test
         // fixtures break rules on purpose, and LOCKSTEP_DRAFTS=1 lets an author build a draft).
         const published = resolve(root, options.dir ?? 'lessons');
-        const blocking = serving || process.env.LOCKSTEP_DRAFTS === '1' ? [] : all.diagnostics.filter((d) => d.severity !== 'warning' && resolve(root, d.file).startsWith(published));
+        const blocking = serving || process.env.LOCKSTEP_DRAFTS === '1' ? [] : all.diagnostics.filter((d) => d.severity !== 'warning' && resolve(root, d.file).startsWith(published + sep));
         if (blocking.length) {
           this.error(`${blocking.length} lesson problem(s) stop the build:\n${blocking.map(formatDiagnostic).join('\n')}\nFix them (npm run lessons:check lists every problem), or build a draft with LOCKSTEP_DRAFTS=1.`);
         }
