@@ -172,11 +172,17 @@ test('open a file, hover docs, reset asks first, a lesson preview with its probl
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('keystroke to diagnostic on a 200-line scenario', async ({ page, baseURL }) => {
+// How fast is a speed, measured by `npm run bench:ui -- --parts workbench` (goal 100 ms, in
+// README.md): a bound on it here would test the machine. What is tested is that every keystroke
+// gets its own answer: the mark appears for each bad seed and goes for each good one.
+test('on a 200-line scenario, every keystroke gets its own diagnostic', async ({ page, baseURL }) => {
   await openWorkbench(page);
   const figure = await workbenchDiagnosticsFigure(page, baseURL!.replace(/\/$/, ''));
   console.log(JSON.stringify(figure));
-  expect(figure.value).toBeLessThan(100);
+  // Twelve keystrokes, each answered (a sample waits for its own mark to come or go), end where
+  // they began: the text valid again, and nothing marked.
+  await expect(page.getByRole('status').filter({ hasText: 'No problems: ready to run.' })).toBeVisible();
+  await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
 });
 
 for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {

@@ -12,7 +12,10 @@
  *   that shows it, 95th percentile, without the idle wait for that frame (see measureSteps).
  *   Beside it: `render_layout_p95_ms` (no paint) and `with_frame_wait_p95_ms` (idle wait included).
  * - workbench.keystroke_to_diagnostic_ms.200_lines: a key typed in a 200-line scenario to its
- *   diagnostic in the editor (src/bench/workbenchDiagnostics.ts).
+ *   diagnostic in the editor (src/bench/workbenchDiagnostics.ts); `_20_scripts`, the same with 20
+ *   Lua scripts compiled by the check worker.
+ * - ui.hostile_link_longest_task_ms.*: the longest main-thread task while each of issue 18's
+ *   hostile share links opens, median of 5 loads (src/bench/hostileLinks.ts).
  * - explorer.time_to_counterexample_p95_ms.* and explorer.runs_per_s.2_workers: Break it on its
  *   worker pool (src/bench/explorerUi.ts).
  * - ui.player_ready_ms.*: on the built site, from navigation start to the first player on the page
@@ -27,7 +30,7 @@
  * Builds the site and the bench page into temporary folders first. On a busy machine, measure a
  * part at a time: `npm run bench:ui -- --parts ready,lighthouse --pages lesson_9,share_link,failover`
  * runs only the player-ready and Lighthouse figures (parts: bundle, timeline, ready, step,
- * workbench, explorer, lighthouse), only for the named ready targets (`phone.lesson_13` for a
+ * workbench, hostile, explorer, lighthouse), only for the named ready targets (`phone.lesson_13` for a
  * phone figure) and Lighthouse pages (home, or a lesson's slug);
  * `--runs N` sets the page loads per ready figure. `--parts timeline` alone skips the site's build
  * (the timeline frames in about a minute).
@@ -43,6 +46,7 @@ import { explorerFigures } from '../bench/explorerUi';
 import { percentile } from '../bench/percentile';
 import { playerReadyFigures, READY_RUNS } from '../bench/playerReady';
 import { workbenchDiagnosticsFigure } from '../bench/workbenchDiagnostics';
+import { hostileLinkFigures } from '../bench/hostileLinks';
 import { lighthouseScores } from './benchLighthouse';
 import { serveStatic } from './staticSite';
 import { loadScriptEngine } from '../scenario/run';
@@ -124,8 +128,10 @@ export async function benchUi(): Promise<void> {
     if (part('workbench')) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       line(await workbenchDiagnosticsFigure(page, site.url));
+      line(await workbenchDiagnosticsFigure(page, site.url, 12, { scripts: true }));
       await page.close();
     }
+    if (part('hostile')) for (const figure of await hostileLinkFigures(browser, site.url)) line(figure);
     if (part('explorer')) for (const figure of await explorerFigures(browser, root)) line(figure);
   } finally {
     await browser.close();
