@@ -36,6 +36,8 @@ export interface NodeServices {
   sleep(ms: number): void;
   /** Turns the active-expiry cycle on or off (DEBUG SET-ACTIVE-EXPIRE). */
   setActiveExpire(on: boolean): void;
+  /** Lets scripts call the commands normally refused to them, or refuses them again (DEBUG SET-DISABLE-DENY-SCRIPTS). */
+  setDenyScriptsDisabled(disabled: boolean): void;
   /** WAIT: how many replicas acknowledged; a standalone node has none. */
   wait(numReplicas: number, timeoutMs: number): Reply;
   /** Whether this node is a cluster node (CLUSTER KEYSLOT answers only then). */

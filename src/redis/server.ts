@@ -86,6 +86,8 @@ export class RedisServer {
   private pendingEffects: string[][] = [];
   /** Whether active-expiry cycles delete anything (DEBUG SET-ACTIVE-EXPIRE 0 turns it off). */
   activeExpireEnabled = true;
+  /** DEBUG SET-DISABLE-DENY-SCRIPTS: scripts may call the commands normally refused to them (Redis's own tests use it for DEBUG SLEEP). */
+  private denyScriptsDisabled = false;
   /** Count of dataset changes, like Redis's `server.dirty`. */
   dirty = 0;
   /**
@@ -111,6 +113,7 @@ export class RedisServer {
       runScript: (body, sha, keys, args) => this.runScript(body, sha, keys, args),
       sleep: (ms) => this.options.sleep?.(ms),
       setActiveExpire: (on) => void (this.activeExpireEnabled = on),
+      setDenyScriptsDisabled: (disabled) => void (this.denyScriptsDisabled = disabled),
       wait: (numReplicas, timeoutMs) => this.wait(numReplicas, timeoutMs),
       clusterEnabled: (options.clusterEnabled ?? false) || options.cluster !== undefined,
       flushAll: () => this.db.clear(),
@@ -153,7 +156,7 @@ export class RedisServer {
         : error('ERR Wrong number of args calling Redis command from script');
     }
     const { spec } = resolved;
-    if (spec.flags.noscript) return errors.notAllowedFromScript;
+    if (spec.flags.noscript && !this.denyScriptsDisabled) return errors.notAllowedFromScript;
     if (spec.flags.write && this.scriptFlags?.noWrites) return SCRIPT_READ_ONLY;
     if (spec.flags.write) {
       if (this.isReplica()) return error("READONLY You can't write against a read only replica.");

@@ -45,12 +45,18 @@ function configSetCommand(ctx: CommandContext): Reply {
 /**
  * DEBUG: SLEEP, which advances this node's virtual clock instead of blocking, and
  * SET-ACTIVE-EXPIRE, which turns the active-expiry cycle off (0) or on (anything atoi reads as
- * non-zero), so that only a command touching an expired key deletes it.
+ * non-zero), so that only a command touching an expired key deletes it, and
+ * SET-DISABLE-DENY-SCRIPTS, which lets scripts call commands such as DEBUG SLEEP (non-zero) or
+ * refuses them again (0), as Redis's own tests do.
  */
 function debug(ctx: CommandContext): Reply {
   const sub = ctx.argv[1] as string;
   if (sub.toLowerCase() === 'set-active-expire' && ctx.argv.length === 3) {
-    ctx.node.setActiveExpire(/^\s*[+-]?0*[1-9]/.test(ctx.argv[2] as string));
+    ctx.node.setActiveExpire(atoiNonZero(ctx.argv[2] as string));
+    return ok;
+  }
+  if (sub.toLowerCase() === 'set-disable-deny-scripts' && ctx.argv.length === 3) {
+    ctx.node.setDenyScriptsDisabled(atoiNonZero(ctx.argv[2] as string));
     return ok;
   }
   if (sub.toLowerCase() === 'sleep' && ctx.argv.length === 3) {
@@ -61,6 +67,11 @@ function debug(ctx: CommandContext): Reply {
     return ok;
   }
   return error(`ERR unknown subcommand or wrong number of arguments for '${sub}'. Try DEBUG HELP.`);
+}
+
+/** Whether C's atoi reads `text` as a non-zero number (leading spaces and sign, then digits). */
+function atoiNonZero(text: string): boolean {
+  return /^\s*[+-]?0*[1-9]/.test(text);
 }
 
 function clusterKeyslot(ctx: CommandContext): Reply {

@@ -41,6 +41,8 @@ export const RESET_LINES = [
   'FLUSHALL',
   'SCRIPT FLUSH',
   'CONFIG SET maxmemory 0 maxmemory-policy noeviction min-replicas-to-write 0 min-replicas-max-lag 10 busy-reply-threshold 5000 appendfsync everysec',
+  'DEBUG SET-ACTIVE-EXPIRE 1',
+  'DEBUG SET-DISABLE-DENY-SCRIPTS 0',
 ];
 
 const MARK = '@@diff';
