@@ -166,6 +166,30 @@ test.describe('reader mechanics (fixtures build)', () => {
     await expect(quiz.locator('.feedback-list > li').first()).toContainText('The right answer: Someone else\'s key in Redis');
   });
 
+  test('a wrong answer does not finish the lesson; getting it right, or showing it after a wrong try, does', async ({ page }) => {
+    const quiz = await openQuiz(page);
+    const footer = page.locator('.lesson-completion');
+    const markDone = page.getByRole('button', { name: 'Mark this lesson as done' });
+    await quiz.getByRole('radio', { name: 'Nothing at all' }).check();
+    await quiz.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(quiz.getByText('a question counts toward this lesson once you get it right')).toBeVisible();
+    const statements = page.getByRole('region', { name: 'Quiz' }).nth(1);
+    await statements.getByRole('group', { name: 'A TTL alone makes a lock safe.' }).getByRole('radio', { name: 'False' }).check();
+    await statements.getByRole('group', { name: 'Fencing needs the resource to check tokens.' }).getByRole('radio', { name: 'True' }).check();
+    await statements.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(statements.getByRole('heading', { name: 'Correct.' })).toBeVisible();
+    // Both quizzes answered, one wrongly: the lesson is not done, and the footer says what is left.
+    await expect(footer).toHaveText('To finish this lesson: get one more question right.');
+    await expect(markDone).toBeVisible();
+
+    // Try again survives a reload with what it missed; showing the answer now counts.
+    await quiz.getByRole('button', { name: 'Try again' }).click();
+    await page.reload();
+    await page.getByRole('region', { name: 'Quiz' }).first().getByRole('button', { name: /I've thought about it/ }).click();
+    await expect(footer).toHaveText('Done: you answered the questions.');
+    await expect(page.getByRole('button', { name: /^Done ✓/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('hints appear one at a time, in order', async ({ page }) => {
     const quiz = await openQuiz(page);
     const hints = quiz.getByRole('list', { name: 'Hints' }).getByRole('listitem');

@@ -3,7 +3,7 @@ import type { QuizSpec } from '../../lessons/blocks/quiz';
 import { EMPTY_ANSWER, useProgress } from '../progress/progressStore';
 import { Hints } from './Hints';
 import { InlineText } from './InlineText';
-import { gradeQuiz, hasAnswer, type Feedback } from './quizGrading';
+import { commitAnswer, gradeQuiz, hasAnswer, type Feedback } from './quizGrading';
 import './quiz.css';
 
 /**
@@ -27,7 +27,7 @@ export function QuizBlock({ quiz, storageKey }: { quiz: QuizSpec; storageKey: st
 
   const commit = (withAnswer: boolean) => {
     justCommitted.current = true;
-    updateQuiz(storageKey, withAnswer ? { committed: true } : { committed: true, selected: [], picks: {} });
+    updateQuiz(storageKey, commitAnswer(quiz, answer, withAnswer));
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -123,6 +123,7 @@ export function QuizBlock({ quiz, storageKey }: { quiz: QuizSpec; storageKey: st
           <h3 ref={resultRef} tabIndex={-1} className={`result-title ${grade.correct === true ? 'is-correct' : grade.correct === false ? 'is-wrong' : ''}`}>
             {grade.correct === true ? 'Correct.' : grade.correct === false ? 'Not quite.' : 'Here is the answer.'}
           </h3>
+          {grade.correct === false && !answer.earned && <p className="quiz-retry-note">Read why below, then try again: a question counts toward this lesson once you get it right.</p>}
           <ul className="feedback-list">
             {grade.feedback.map((f) => (
               <FeedbackItem key={f.id} feedback={f} trueFalse={quiz.kind === 'true-false'} />

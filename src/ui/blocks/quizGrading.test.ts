@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuizSpec } from '../../lessons/blocks/quiz';
 import type { QuizAnswer } from '../progress/progressData';
-import { gradeQuiz, hasAnswer } from './quizGrading';
+import { commitAnswer, gradeQuiz, hasAnswer } from './quizGrading';
 
 const single: QuizSpec = {
   kind: 'single', question: 'Q', hints: [],
@@ -48,5 +48,23 @@ describe('gradeQuiz', () => {
     expect(grade.correct).toBe(false);
     expect(grade.feedback.map((f) => [f.id, f.said, f.answer, f.correct])).toEqual([['s1', 'false', 'false', true], ['s2', 'false', 'true', false]]);
     expect(hasAnswer(tf, answer({}))).toBe(false);
+  });
+});
+
+describe('commitAnswer: when a quiz counts toward its lesson', () => {
+  const open = (patch: Partial<QuizAnswer>) => answer({ committed: false, ...patch });
+
+  it('counts a right answer, not a wrong one, which it remembers as missed', () => {
+    expect(commitAnswer(single, open({ selected: ['b'] }), true)).toMatchObject({ committed: true, earned: true, missed: false });
+    expect(commitAnswer(single, open({ selected: ['a'] }), true)).toMatchObject({ committed: true, earned: false, missed: true });
+  });
+
+  it('counts the answer shown after a wrong try, but not shown without one', () => {
+    expect(commitAnswer(single, open({}), false)).toMatchObject({ earned: false, missed: false });
+    expect(commitAnswer(single, open({ missed: true, earned: false }), false)).toMatchObject({ earned: true, missed: true });
+  });
+
+  it('keeps what was earned when a later try is wrong', () => {
+    expect(commitAnswer(single, open({ selected: ['c'], earned: true }), true)).toMatchObject({ earned: true, missed: true });
   });
 });

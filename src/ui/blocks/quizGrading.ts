@@ -46,3 +46,15 @@ export function gradeQuiz(quiz: QuizSpec, answer: QuizAnswer): Grade {
 export function hasAnswer(quiz: QuizSpec, answer: QuizAnswer): boolean {
   return quiz.kind === 'true-false' ? Object.keys(answer.picks).length > 0 : answer.selected.length > 0;
 }
+
+/**
+ * What committing changes: the answer is checked (or, without one, shown), and the quiz is
+ * earned (it counts toward its lesson) when the answer is right, or when it is shown after a
+ * wrong try; a wrong answer is remembered as missed. Both survive "Try again".
+ */
+export function commitAnswer(quiz: QuizSpec, answer: QuizAnswer, withAnswer: boolean): Partial<QuizAnswer> {
+  const patch = withAnswer ? { committed: true } : { committed: true, selected: [], picks: {} };
+  const { correct } = gradeQuiz(quiz, { ...answer, ...patch });
+  const earned = !!answer.earned || correct === true || (correct === null && !!answer.missed);
+  return { ...patch, earned, missed: !!answer.missed || correct === false };
+}

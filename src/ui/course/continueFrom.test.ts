@@ -31,7 +31,15 @@ describe('continue where you left off', () => {
     expect(next).toMatchObject({ lesson: { frontmatter: { slug: 'c' } }, courseTitle: 'Course two', position: 1, of: 1, resumed: false });
   });
 
-  it('offers nothing once everything from there on is done', () => {
+  it('goes back to a lesson skipped earlier in the course before moving past the last one finished', () => {
+    expect(continueFrom(catalog, { b: 't' }, 'b')).toMatchObject({ lesson: { frontmatter: { slug: 'a' } }, courseTitle: 'Course one', resumed: false });
+  });
+
+  it('after the last course, offers the first unfinished lesson of an earlier one', () => {
+    expect(continueFrom(catalog, { a: 't', c: 't' }, 'c')).toMatchObject({ lesson: { frontmatter: { slug: 'b' } }, courseTitle: 'Course one', position: 2, of: 2 });
+  });
+
+  it('offers nothing once every lesson is done', () => {
     expect(continueFrom(catalog, { a: 't', b: 't', c: 't' }, 'a')).toBeNull();
   });
 });

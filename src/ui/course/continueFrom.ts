@@ -6,14 +6,15 @@ export interface NextLesson {
   position: number;
   of: number;
   courseTitle: string;
-  /** True when this is the lesson the learner had open; false when it is the one after a finished one. */
+  /** True when this is the lesson the learner had open; false when it is the next unfinished one. */
   resumed: boolean;
 }
 
 /**
  * Where a returning learner should go: the lesson they opened last if it is not done yet, else
- * the first unfinished lesson after it (in course order, then on into the next course). Null
- * for a first visit, or when every lesson from there on is done.
+ * the first unfinished lesson of its course, in order (a lesson skipped earlier comes before one
+ * after the last finished), else the first unfinished lesson of any course, in course order.
+ * Null for a first visit, or when every lesson is done.
  */
 export function continueFrom(catalog: Pick<CatalogIndex, 'courses' | 'lessons'>, completed: Record<string, string>, lastLesson: string | null): NextLesson | null {
   if (lastLesson === null) return null;
@@ -21,9 +22,10 @@ export function continueFrom(catalog: Pick<CatalogIndex, 'courses' | 'lessons'>,
   const ordered = [...catalog.lessons].sort(
     (a, b) => (courseOrder.get(a.frontmatter.course) ?? 0) - (courseOrder.get(b.frontmatter.course) ?? 0) || a.frontmatter.order - b.frontmatter.order,
   );
-  const start = ordered.findIndex((l) => l.frontmatter.slug === lastLesson || l.frontmatter.formerSlugs.includes(lastLesson));
-  if (start < 0) return null;
-  const found = ordered.slice(start).find((l) => !completed[l.frontmatter.slug]);
+  const last = ordered.find((l) => l.frontmatter.slug === lastLesson || l.frontmatter.formerSlugs.includes(lastLesson));
+  if (last === undefined) return null;
+  const unfinished = ordered.filter((l) => !completed[l.frontmatter.slug]);
+  const found = unfinished.find((l) => l === last) ?? unfinished.find((l) => l.frontmatter.course === last.frontmatter.course) ?? unfinished[0];
   if (found === undefined) return null;
   const siblings = ordered.filter((l) => l.frontmatter.course === found.frontmatter.course);
   return {
@@ -31,6 +33,6 @@ export function continueFrom(catalog: Pick<CatalogIndex, 'courses' | 'lessons'>,
     position: siblings.indexOf(found) + 1,
     of: siblings.length,
     courseTitle: catalog.courses.find((c) => c.id === found.frontmatter.course)?.title ?? found.frontmatter.course,
-    resumed: found === ordered[start],
+    resumed: found === last,
   };
 }

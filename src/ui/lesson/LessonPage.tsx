@@ -144,10 +144,11 @@ function LessonBlocks({ lesson }: { lesson: Lesson }) {
 
 /** What is left before the lesson counts as done, in a sentence. */
 function completionText(c: Completion, done: boolean): string {
-  if (done) return c.complete ? 'Done: you answered the questions and ran the scenario.' : 'You marked this lesson as done.';
+  if (done && !c.complete) return 'You marked this lesson as done.';
+  if (done) return `Done: you ${[c.quizzes > 0 && (c.quizzes === 1 ? 'answered the question' : 'answered the questions'), c.mainScenario !== null && 'ran the simulation'].filter(Boolean).join(' and ')}.`;
   const left: string[] = [];
   const unanswered = c.quizzes - c.quizzesAnswered;
-  if (unanswered > 0) left.push(c.quizzes === 1 ? 'answer the question' : unanswered === 1 ? 'answer one more question' : `answer ${unanswered} more questions`);
+  if (unanswered > 0) left.push(c.quizzes === 1 ? 'get the question right' : unanswered === 1 ? 'get one more question right' : `get ${unanswered} more questions right`);
   if (!c.mainScenarioRun) left.push('run the first simulation to its end');
   return left.length > 0 ? `To finish this lesson: ${left.join(' and ')}.` : 'Mark it as done when you are ready.';
 }

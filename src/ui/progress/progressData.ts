@@ -13,6 +13,19 @@ export interface QuizAnswer {
   committed: boolean;
   /** How many hints are showing. */
   hintsShown: number;
+  /**
+   * The quiz counts toward finishing its lesson: answered right at least once, or its answer
+   * shown after a wrong try. Kept through "Try again". Absent in progress saved before it
+   * existed, where a committed answer counts.
+   */
+  earned?: boolean;
+  /** A wrong answer was checked at least once (kept through "Try again"). */
+  missed?: boolean;
+}
+
+/** Whether a quiz counts toward finishing its lesson (see QuizAnswer.earned). */
+export function quizEarned(answer: QuizAnswer | undefined): boolean {
+  return answer?.earned ?? answer?.committed ?? false;
 }
 
 export interface ProgressData {
@@ -117,7 +130,9 @@ function isQuizAnswer(v: unknown): boolean {
     Array.isArray(v.selected) && v.selected.every((s) => typeof s === 'string') &&
     recordOf(v.picks, (p) => typeof p === 'string') &&
     typeof v.committed === 'boolean' &&
-    typeof v.hintsShown === 'number' && v.hintsShown >= 0
+    typeof v.hintsShown === 'number' && v.hintsShown >= 0 &&
+    (v.earned === undefined || typeof v.earned === 'boolean') &&
+    (v.missed === undefined || typeof v.missed === 'boolean')
   );
 }
 

@@ -65,10 +65,13 @@ export const useProgress = create<ProgressState>()(
           return { completed };
         }),
       updateQuiz: (key, patch) => set((s) => ({ quizzes: { ...s.quizzes, [key]: { ...EMPTY_ANSWER, ...s.quizzes[key], ...patch } } })),
+      // "Try again" clears the answer but not what it earned or missed.
       resetQuiz: (key) =>
         set((s) => {
           const quizzes = { ...s.quizzes };
-          delete quizzes[key];
+          const { earned, missed } = quizzes[key] ?? {};
+          if (earned || missed) quizzes[key] = { ...EMPTY_ANSWER, ...(earned ? { earned } : {}), ...(missed ? { missed } : {}) };
+          else delete quizzes[key];
           return { quizzes };
         }),
       setNote: (key, text) => set((s) => ({ notes: { ...s.notes, [key]: text } })),
