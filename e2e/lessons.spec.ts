@@ -44,6 +44,26 @@ test.describe('published site', () => {
     await expect(page).toHaveTitle(`${lesson!.title} · Lockstep`);
   });
 
+  test('what a run showed waits for the quiz that asked the learner to predict it', async ({ page }) => {
+    await page.goto('./#/lesson/fencing-tokens');
+    const told = page.getByText(/A's write lands at 12\.0 s and B's at 16\.0 s, both accepted/);
+    const quiz = page.getByRole('region', { name: 'Quiz' }).filter({ hasText: "A's token-1 write reaches the row at 12 s" });
+    await expect(page.getByText('The next part tells what happens in the run.')).toBeVisible();
+    await expect(told).toHaveCount(0);
+    await quiz.getByRole('radio', { name: "It refuses A's write, because B holds a newer token." }).check();
+    await quiz.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeVisible();
+    await expect(told).toBeVisible();
+    await expect(page.getByText('The next part tells what happens in the run.')).toHaveCount(0);
+
+    // A learner who would rather read on may, without answering.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expect(told).toHaveCount(0);
+    await page.getByRole('button', { name: 'Read on without answering' }).click();
+    await expect(told).toBeVisible();
+  });
+
   test('an unknown lesson says so and links home', async ({ page }) => {
     await page.goto('./#/lesson/no-such-lesson');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

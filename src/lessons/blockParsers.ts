@@ -4,6 +4,7 @@ import type { Scenario } from '../scenario/schema';
 import { parseYamlSource, validateYaml, type YamlSource } from '../scenario/yamlSource';
 import { claimsSchema, measureOf, type Claim } from './blocks/claims';
 import { checklistSchema } from './blocks/checklist';
+import { afterSchema } from './blocks/after';
 import { compareSchema, type CompareSpec } from './blocks/compare';
 import { fillInSchema } from './blocks/fillIn';
 import { matchProblems, matchSchema } from './blocks/match';
@@ -14,7 +15,7 @@ import { WORKBENCH_DEFAULT_RUNS, workbenchSchema } from './blocks/workbench';
 import type { Block } from './types';
 
 /** The fenced-code languages that are lesson blocks rather than code to display. */
-export const BLOCK_LANGS = ['scenario', 'dashboard', 'quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare', 'workbench', 'claims'] as const;
+export const BLOCK_LANGS = ['scenario', 'dashboard', 'quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare', 'workbench', 'claims', 'after'] as const;
 export type BlockLang = (typeof BLOCK_LANGS)[number];
 
 /** What a block parser needs besides its text: where it is and how to read sidecar files. */
@@ -30,6 +31,8 @@ export interface BlockContext {
 export type BlockParse =
   | { ok: true; block: DistributiveOmit<Exclude<Block, { kind: 'prose' | 'invalid' | 'compare' }>, 'id' | 'line'> & { authorId?: string } }
   | { ok: true; pendingCompare: CompareSpec; authorId?: string }
+  /** An after block: it makes no block of its own but gates the prose that follows it. */
+  | { ok: true; after: string; authorId?: undefined }
   | { ok: false; diagnostics: Diagnostic[] };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -60,6 +63,10 @@ export function parseBlock(lang: BlockLang, text: string, ctx: BlockContext): Bl
       return parseWorkbenchBlock(source, ctx);
     case 'claims':
       return parseClaimsBlock(source, ctx);
+    case 'after': {
+      const result = validateYaml(source, afterSchema, ctx.origin);
+      return result.ok ? { ok: true, after: result.value.quiz } : result;
+    }
     case 'compare': {
       const result = validateYaml(source, compareSchema, ctx.origin);
       if (!result.ok) return result;

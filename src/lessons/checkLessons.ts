@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { formatDiagnostic } from '../scenario/diagnostic';
+import { checkAnswerReveals } from './answerRevealCheck';
 import { buildCatalog } from './catalog';
 import { checkClaims } from './claimsCheck';
 import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
@@ -59,7 +60,8 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
       return trace;
     });
     const unsourced = checkSources(lessons);
-    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet, ...workbench.diagnostics, ...claims.diagnostics, ...unsourced];
+    const revealed = checkAnswerReveals(lessons, (file) => texts.get(file));
+    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet, ...workbench.diagnostics, ...claims.diagnostics, ...unsourced, ...revealed];
     for (const d of all) lines.push(formatDiagnostic(d));
     warnings += all.filter((d) => d.severity === 'warning').length;
     problems += all.filter((d) => d.severity !== 'warning').length;

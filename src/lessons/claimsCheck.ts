@@ -143,7 +143,7 @@ export function findInProse(text: string, says: string): { line: number; col: nu
 }
 
 /** The 1-based lines inside fenced blocks (and the frontmatter), where prose is not. */
-function fencedLines(text: string): Set<number> {
+export function fencedLines(text: string): Set<number> {
   const inside = new Set<number>();
   let fence: string | null = null;
   let frontmatter = text.startsWith('---');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scenarioSchema } from '../scenario/schema';
 import { checklistSchema } from './blocks/checklist';
+import { afterSchema } from './blocks/after';
 import { claimsSchema } from './blocks/claims';
 import { compareSchema } from './blocks/compare';
 import { fillInSchema } from './blocks/fillIn';
@@ -41,6 +42,7 @@ export function jsonSchemaFiles(): SchemaFiles {
       compare: z.toJSONSchema(compareSchema, { io: 'input' }),
       workbench: z.toJSONSchema(workbenchSchema, { io: 'input' }),
       claims: z.toJSONSchema(claimsSchema, { io: 'input' }),
+      after: z.toJSONSchema(afterSchema, { io: 'input' }),
     },
   };
   const files: Record<string, unknown> = {

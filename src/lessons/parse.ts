@@ -75,13 +75,19 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
   const usedIds = new Map<string, number>();
   const pendingCompares: { index: number; spec: CompareSpec; line: number }[] = [];
   let prose: RootContent[] = [];
+  // The quiz an ```after block named: the prose after it, up to a heading, waits for that quiz.
+  let after: string | null = null;
 
   const flushProse = () => {
     const nodes = sanitizeMdast(prose, root, (node, message, hint) =>
       blockDiagnostics.push({ file: ctx(0).origin.file, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1, severity: 'warning', message, hint }),
     );
-    if (nodes.length) blocks.push({ kind: 'prose', nodes });
+    const heading = after === null ? 0 : nodes.findIndex((n) => n.type === 'heading');
+    const gated = heading < 0 ? nodes.length : heading;
+    if (gated > 0) blocks.push({ kind: 'prose', nodes: nodes.slice(0, gated), after: after! });
+    if (nodes.length > gated) blocks.push({ kind: 'prose', nodes: nodes.slice(gated) });
     prose = [];
+    after = null;
   };
 
   for (const node of root.children) {
@@ -95,6 +101,12 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
     const n = (counters.get(lang) ?? 0) + 1;
     counters.set(lang, n);
     const parsed = parseBlock(lang, node.value, ctx(fenceLine + 1));
+    if (parsed.ok && 'after' in parsed) {
+      const quiz = blocks.find((b) => b.kind === 'quiz' && b.id === parsed.after);
+      if (quiz) after = parsed.after;
+      else blockDiagnostics.push({ file: ctx(0).origin.file, line: fenceLine + 1, col: 1, message: `after: there is no quiz '${parsed.after}' before this block`, hint: `name a quiz above it: ${blocks.filter((b) => b.kind === 'quiz').map((b) => b.id).join(', ') || 'this lesson has none yet'}` });
+      continue;
+    }
     const authorId = !parsed.ok ? undefined : 'pendingCompare' in parsed ? parsed.authorId : parsed.block.authorId;
     const id = authorId ?? `${lang}-${n}`;
     const firstLine = usedIds.get(id);

@@ -31,7 +31,8 @@ export interface CompareRun {
 
 /** One piece of a lesson, in reading order. */
 export type Block =
-  | { kind: 'prose'; nodes: ProseNode[] }
+  /** `after`: shown once the learner has committed an answer to that quiz (an ```after block before it). */
+  | { kind: 'prose'; nodes: ProseNode[]; after?: string }
   /** `view: 'dashboard'` (a ```dashboard block): the same live scenario with its lock metrics charted. */
   | (Placed & { kind: 'scenario'; scenario: Scenario; ref?: string; view?: 'dashboard' })
   | (Placed & { kind: 'quiz'; spec: QuizSpec })

@@ -11,6 +11,7 @@ import { WorkbenchBlockShell } from '../blocks/WorkbenchBlockShell';
 import { firstRunOf } from '../player/firstRuns';
 import { loadLive, ScenarioPlayer } from '../player/ScenarioPlayer';
 import { useVisits } from '../progress/visits';
+import { AfterQuizProse } from './AfterQuizProse';
 import { Prose } from './Prose';
 
 // The dashboard (its metrics and, later still, Observable Plot) is a chunk of its own: lessons
@@ -30,7 +31,7 @@ export function loadPlayerCode(block: Block): Promise<unknown> {
 
 /** Renders one lesson block; interactive blocks save under `<lesson slug>/<block id>`. */
 export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
-  if (block.kind === 'prose') return <Prose nodes={block.nodes} />;
+  if (block.kind === 'prose') return block.after ? <AfterQuizProse nodes={block.nodes} quizKey={`${lesson.frontmatter.slug}/${block.after}`} /> : <Prose nodes={block.nodes} />;
   const key = `${lesson.frontmatter.slug}/${block.id}`;
   // Seeing a scenario through counts toward the lesson being done (see lessonCompletion.ts).
   const markRun = () => useVisits.getState().markRun(key);
