@@ -189,6 +189,21 @@ describe('buildTimelineModel edge cases', () => {
     expect(laneStateAt(model, 30).get('A')).toBe('crashed');
   });
 
+  it('says a crash once when the machine state says it too, and a client that gave up as such', () => {
+    const model = buildTimelineModel(
+      trace(
+        [0, 'actor.state', 'A', { state: 'working' }],
+        [20, 'process.crash', 'A', {}],
+        [20, 'actor.state', 'A', { state: 'crashed' }],
+        [0, 'actor.state', 'B', { state: 'acquiring' }],
+        [30, 'actor.state', 'B', { state: 'failed' }],
+      ),
+      [],
+    );
+    expect(laneStateAt(model, 25).get('A')).toBe('crashed');
+    expect(laneStateAt(model, 40).get('B')).toBe('gave up');
+  });
+
   it('falls back to first-seen actors when there is no run.start', () => {
     const model = buildTimelineModel(trace([0, 'actor.state', 'C', { state: 'idle' }], [1, 'actor.state', 'D', { state: 'idle' }]), []);
     expect(model.lanes.map((l) => [l.id, l.role])).toEqual([

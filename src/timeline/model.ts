@@ -148,6 +148,12 @@ function topologyPoint(e: LooseEvent, labelOf: (id: string) => string): PointMar
 }
 
 /**
+ * Machine states said otherwise on a lane: a client that stopped trying for the lock (no retry
+ * left, or told to skip when busy) did what it was told, and "failed" reads as a fault.
+ */
+const STATE_WORDS: Readonly<Record<string, string>> = { failed: 'gave up' };
+
+/**
  * What each lane's label should say at `timeMs`: the actor's machine state (or, for a Redis
  * node, who holds its locks), plus "paused"/"crashed" while that is so. Events after
  * `uptoId` are treated as not yet happened, for several events that share one millisecond.
@@ -167,7 +173,7 @@ export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infin
       continue;
     }
     let label = '';
-    for (const s of model.states.get(lane.id) ?? []) if (happened(s.id, s.at)) label = s.state;
+    for (const s of model.states.get(lane.id) ?? []) if (happened(s.id, s.at)) label = STATE_WORDS[s.state] ?? s.state;
     if (label === '' && (lane.role === 'redis' || lane.role === 'service')) {
       let role = '';
       for (const p of model.points) if (p.kind === 'role' && p.lane === lane.id && happened(p.id, p.at)) role = p.label;
@@ -179,7 +185,8 @@ export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infin
     for (const i of model.intervals) {
       if (i.lane !== lane.id || (i.kind !== 'pause' && i.kind !== 'crash' && i.kind !== 'partition')) continue;
       const word = i.kind === 'pause' ? 'paused' : i.kind === 'crash' ? 'crashed' : 'cut off';
-      if (activeAt(i.startId, i.startMs, i.endId, i.endMs)) label = label ? `${label} · ${word}` : word;
+      // A crashed client's machine state is "crashed" already: the word is said once.
+      if (activeAt(i.startId, i.startMs, i.endId, i.endMs) && !label.split(' · ').includes(word)) label = label ? `${label} · ${word}` : word;
     }
     out.set(lane.id, label);
   }

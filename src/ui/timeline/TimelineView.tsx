@@ -160,8 +160,9 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         <button type="button" onClick={() => handleRef.current?.zoomBy(1 / 1.5)}>Zoom out</button>
         <button type="button" onClick={() => handleRef.current?.fitToRun()}>Fit to run</button>
         {foldable && (
-          <button type="button" className="timeline-fold" aria-pressed={unfolded} onClick={() => setUnfolded(!unfolded)}>
-            Show each of the {clientCount} clients
+          // The label says what a press does (so no aria-pressed, whose label must stay the same).
+          <button type="button" className="timeline-fold" onClick={() => setUnfolded(!unfolded)}>
+            {unfolded ? `Fold the ${clientCount} clients into one lane` : `Show each of the ${clientCount} clients`}
           </button>
         )}
         {foldable && !unfolded && (
