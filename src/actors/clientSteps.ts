@@ -27,11 +27,18 @@ export type ClientStep =
 /**
  * The meaning of a command when the author did not say: `SET ... NX` and `SETNX` take the
  * lock, `DEL`/`UNLINK` let go of it, `PEXPIRE`/`EXPIRE` extend it, and a lone `INCR` draws a
- * fencing token (the counter of 003's lifecycle, `FENCE=$(redis-cli INCR fence:...)`).
- * Anything else (a script, a GET) is just a command; give `as:` to say what a script means.
+ * fencing token (the counter of 003's lifecycle, `FENCE=$(redis-cli INCR fence:...)`). An
+ * `EVAL` is read by what its script does to its first key: one that deletes it is a release
+ * (the compare-and-delete), else one that sets its expiry a renewal. Anything else (a GET, an
+ * `EVALSHA`, whose body is not in the step) is just a command; give `as:` to say otherwise.
  */
 export function inferMeaning(argv: readonly string[]): StepMeaning {
   const name = (argv[0] ?? '').toUpperCase();
+  if (name === 'EVAL' && Number(argv[2]) >= 1) {
+    const calls = (command: string) => new RegExp(`redis\\.p?call\\(\\s*['"]${command}['"]\\s*,\\s*KEYS\\[1\\]`, 'i').test(argv[1] ?? '');
+    if (calls('del') || calls('unlink')) return 'release';
+    if (calls('pexpire') || calls('expire')) return 'renew';
+  }
   if (name === 'SETNX') return 'acquire';
   if (name === 'SET' && argv.slice(3).some((a) => a.toUpperCase() === 'NX')) return 'acquire';
   if (name === 'DEL' || name === 'UNLINK') return 'release';
