@@ -55,6 +55,16 @@ test('a lesson’s workbench: break the recipe, fix it, see Fixed, and find the 
   await expect(wb.getByText(/^No run broke single writer in 500 runs\./)).toBeVisible({ timeout: 30_000 });
   await expect(wb.getByText(/^Fixed: your version passes its checks, and the explorer found no run that breaks single writer in 500 runs\./)).toBeVisible({ timeout: 20_000 });
 
+  // The block's invariant comes first, and the others can be hunted too; a search for another
+  // one leaves the block's verdict to its own invariant.
+  const invariant = wb.getByLabel('Break', { exact: true });
+  await expect(invariant.locator('option').first()).toHaveText('single writer');
+  expect(await invariant.locator('option').count()).toBeGreaterThan(5);
+  await invariant.selectOption('single-holder');
+  await wb.getByRole('button', { name: 'Break it' }).click();
+  await expect(wb.getByText(/(^No run broke single holder in 500 runs\.|^Found in \d+ runs: .* breaks single holder)/)).toBeVisible({ timeout: 30_000 });
+  await expect(wb.getByText(/^Fixed: your version passes its checks/)).toBeVisible();
+
   expect(await axeViolations(page, { include: '.workbench-block', tags: 'every rule' })).toEqual([]);
 
   // The edit is kept for this lesson and block: reloaded once it is saved (after the editor's

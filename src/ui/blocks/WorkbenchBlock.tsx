@@ -4,6 +4,7 @@ import { WORKBENCH_EXPLORER_SEED, type WorkbenchSpec } from '../../lessons/block
 import type { ScenarioResult } from '../../scenario/parse';
 import type { Scenario } from '../../scenario/schema';
 import { BreakIt } from '../explorer/BreakIt';
+import { invariantsToBreak } from '../explorer/invariantChoices';
 import type { SearchOutcome } from '../explorer/coordinator';
 import type { PlayerStore } from '../player/playerStore';
 import type { RunConfig } from '../player/runModel';
@@ -118,11 +119,13 @@ export function WorkbenchBlock({ spec, storageKey, onWatched }: Props) {
         <h4>Break it</h4>
         <BreakIt
           scenario={scenario}
-          invariants={[spec.break]}
+          // The block's own invariant first (only a search for it can make the block Fixed), then
+          // every other, for a lesson that asks the learner to try them in turn.
+          invariants={[spec.break, ...invariantsToBreak(scenario).filter((name) => name !== spec.break)]}
           budget={spec.runs}
           explorerSeed={WORKBENCH_EXPLORER_SEED}
           onLoad={(found) => scenario && setRunning({ text, scenario, run: { seed: found.seed, fencing: scenario.resource.fencing, actions: found.actions } })}
-          onOutcome={(outcome, searched) => setSearch({ scenario: searched.scenario, outcome })}
+          onOutcome={(outcome, searched) => searched.invariant === spec.break && setSearch({ scenario: searched.scenario, outcome })}
         />
       </div>
       <p className={`workbench-block-verdict workbench-block-${fixed.state}`} role="status">
