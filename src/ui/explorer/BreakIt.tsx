@@ -5,6 +5,7 @@ import type { InvariantName, Scenario } from '../../scenario/schema';
 import { formatMs } from '../../sim/time';
 import { startSearch, type ExplorerSearch, type SearchOutcome } from './coordinator';
 import { describeFault } from './describeFault';
+import { protectionNote } from './protectionNote';
 import { pageExplorerPool } from './pagePool';
 import type { ExplorerPool } from './pool';
 import './breakIt.css';
@@ -143,6 +144,7 @@ function Outcome({ outcome, invariant, scenario, current, onLoad }: Extract<Phas
   const name = invariant.replace(/-/g, ' ');
   const changed = current !== null && JSON.stringify(current) !== JSON.stringify(scenario);
   const note = changed ? <p className="muted">You changed the scenario since this search: press the button again to search this version.</p> : null;
+  const hint = protectionNote(scenario, invariant);
   switch (outcome.state) {
     case 'stopped':
       return <p role="status">Stopped after {outcome.runsDone.toLocaleString('en')} runs; nothing was found before that.</p>;
@@ -171,6 +173,7 @@ function Outcome({ outcome, invariant, scenario, current, onLoad }: Extract<Phas
             </ol>
           )}
           {outcome.result.verdict && <p className="muted">{outcome.result.verdict.explanation}</p>}
+          {hint && <p className="break-it-hint">{hint}</p>}
           {onLoad && !changed && (
             <button type="button" className="button button-secondary" onClick={() => onLoad({ seed: outcome.result.seed, actions: outcome.result.actions })}>
               Load into the player
