@@ -71,6 +71,13 @@ test.describe('published site', () => {
     await expect(page).toHaveURL(/#\/$/);
   });
 
+  test('an address with a 100,000-character lesson name is named in short, and the page keeps its width', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`./#/lesson/${'x'.repeat(100_000)}`);
+    await expect(page.getByText(`There is no lesson called "${'x'.repeat(59)}…".`)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('marking a lesson done survives a reload and shows on the course map', async ({ page }) => {
     const lesson = realLessons()[0];
     expect(lesson, "lessons/ has at least one lesson").toBeDefined();
@@ -136,6 +143,8 @@ test.describe('published site', () => {
     await page.goto('./');
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    // Images from this site or data: URLs only: a lesson's image from elsewhere is a link.
+    expect(csp).toContain("img-src 'self' data:;");
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(violations).toEqual([]);
   });

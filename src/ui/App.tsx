@@ -100,11 +100,16 @@ function Page({ route, lesson }: { route: Route; lesson: LessonEntry | undefined
     <div className="not-found">
       <h1 tabIndex={-1}>Page not found</h1>
       <p>
-        {route.name === 'lesson' ? `There is no lesson called "${route.slug}".` : 'That address does not lead anywhere.'}{' '}
+        {route.name === 'lesson' ? `There is no lesson called "${shortened(route.slug)}".` : 'That address does not lead anywhere.'}{' '}
         <a href="#/">See all courses</a>.
       </p>
     </div>
   );
+}
+
+/** A name from the address, cut to what a sentence can hold (an address can be any length). */
+function shortened(name: string, max = 60): string {
+  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
 }
 
 /**

@@ -4,13 +4,15 @@ import type { Plugin } from 'vite';
  * The Content-Security-Policy of the built site. Scripts only from our own origin; the Lua VM is
  * WebAssembly, which needs 'wasm-unsafe-eval' (it does not allow JavaScript eval). Inline style
  * attributes stay allowed because D3 and React set element styles; lessons cannot inject any,
- * since raw HTML in lessons is never rendered.
+ * since raw HTML in lessons is never rendered. Images come from the site itself, or from data:
+ * URLs (the timeline's PNG export draws its SVG from one); a lesson's image from another site is
+ * shown as a link to it, never loaded (src/lessons/sanitize.ts), so no other origin is allowed.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
+  "img-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self'",
   "manifest-src 'self'",
