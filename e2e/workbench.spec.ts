@@ -172,6 +172,19 @@ test('open a file, hover docs, reset asks first, a lesson preview with its probl
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test('saved work this version cannot read is kept aside, and the page says where', async ({ page }) => {
+  await openWorkbench(page);
+  // After the page's own first save (a pause in typing after it opens), or that save would replace the damage.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lockstep.workbench.v1'))).not.toBeNull();
+  await page.evaluate(() => localStorage.setItem('lockstep.workbench.v1', '{"text": 42, "scenario": "half a save"'));
+  await page.reload();
+  const notice = page.getByRole('alert').filter({ hasText: 'Your saved workbench text could not be read' });
+  await expect(notice).toContainText(/A copy was kept in this browser under "lockstep\.workbench\.v1\.backup\.\d+"/);
+  const key = /"(lockstep\.workbench\.v1\.backup\.\d+)"/.exec((await notice.textContent())!)![1]!;
+  expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBe('{"text": 42, "scenario": "half a save"');
+  await expect(editor(page)).toContainText('id: my-lock');
+});
+
 // How fast is a speed, measured by `npm run bench:ui -- --parts workbench` (goal 100 ms, in
 // README.md): a bound on it here would test the machine. What is tested is that every keystroke
 // gets its own answer: the mark appears for each bad seed and goes for each good one.

@@ -19,7 +19,7 @@ import { checkScenarioText } from './checkScenarioText';
 import { ProblemList, RunProblemList } from './ProblemList';
 import { scriptFailures, type ScriptFailure } from './scriptFailures';
 import { ScenarioEditor } from './ScenarioEditor';
-import { fileNameFor, lessonScenarios, lessonSkeleton, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
+import { fileNameFor, lessonScenarios, lessonSkeleton, loadedWorkNotice, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
 import './workbench.css';
 
 // The lesson parser (remark) is only for instructors: a chunk of its own, fetched when opened.
@@ -47,7 +47,8 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
   const runParam = route.name === 'workbench' ? route.params.get('run') : null;
   const scenarios = useMemo(() => lessonScenarios(catalog.lessons), [catalog.lessons]);
 
-  const [text, setText] = useState(() => loadWork(storage()) ?? TEMPLATE);
+  const [loaded] = useState(() => loadWork(storage()));
+  const [text, setText] = useState(() => loaded.text ?? TEMPLATE);
   const [checked, setChecked] = useState<{ text: string; result: ScenarioResult }>(() => ({ text, result: checkScenarioText(text) }));
   const [running, setRunning] = useState<{ text: string; scenario: Scenario; run?: RunConfig } | null>(() => (checked.result.ok ? { text, scenario: checked.result.scenario } : null));
   const [pendingLink, setPendingLink] = useState<{ text: string; title: string } | null>(null);
@@ -203,6 +204,11 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
         <p>Write a lock as Redis commands, run it, and watch where it breaks. Problems show as you type; your work is kept on this device.</p>
       </header>
 
+      {loadedWorkNotice(loaded) && (
+        <p className="player-notice" role="alert">
+          {loadedWorkNotice(loaded)}
+        </p>
+      )}
       {linkProblem && (
         <p className="player-notice" role="alert">
           This share link could not be opened: {linkProblem}.

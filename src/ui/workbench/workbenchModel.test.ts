@@ -6,7 +6,7 @@ import { checkLessons } from '../../lessons/checkLessons';
 import { exploreScenario } from '../../scenario/explore';
 import { loadScriptEngine, runScenario } from '../../scenario/run';
 import { checkScenarioText } from './checkScenarioText';
-import { fileNameFor, lessonSkeleton, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
+import { fileNameFor, lessonSkeleton, loadedWorkNotice, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
 import { simTime } from '../../sim/time';
 
 function valid(text: string) {
@@ -101,10 +101,27 @@ describe('work in progress', () => {
     const map = new Map<string, string>();
     const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
     expect(saveWork(storage, 'id: x')).toBe(true);
-    expect(loadWork(storage)).toBe('id: x');
-    map.set([...map.keys()][0]!, '{not json');
-    expect(loadWork(storage)).toBeNull();
-    expect(loadWork(null)).toBeNull();
+    expect(loadWork(storage)).toEqual({ text: 'id: x' });
+    expect(loadWork(null)).toEqual({ text: null });
     expect(saveWork({ setItem: () => { throw new Error('quota'); } }, 'x')).toBe(false);
+  });
+
+  it('keeps a copy of saved work it cannot use, and says where', () => {
+    const map = new Map<string, string>([['lockstep.workbench.v1', '{not json']]);
+    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+    const unreadable = loadWork(storage, () => 1700000000000);
+    expect(unreadable).toEqual({ text: null, problem: 'unreadable', backupKey: 'lockstep.workbench.v1.backup.1700000000000' });
+    expect(map.get('lockstep.workbench.v1.backup.1700000000000')).toBe('{not json');
+    expect(loadedWorkNotice(unreadable)).toBe('Your saved workbench text could not be read, so the editor starts from the template. A copy was kept in this browser under "lockstep.workbench.v1.backup.1700000000000".');
+
+    map.set('lockstep.workbench.v1', JSON.stringify({ version: 2, text: 'id: from the future' }));
+    const newer = loadWork(storage, () => 1700000000001);
+    expect(newer).toMatchObject({ problem: 'newer' });
+    expect(map.get('lockstep.workbench.v1.backup.1700000000001')).toContain('from the future');
+    expect(loadedWorkNotice(newer)).toMatch(/^Your saved workbench text was saved by a newer version of Lockstep/);
+
+    const full = { getItem: () => '[]', setItem: () => { throw new Error('quota'); } };
+    expect(loadedWorkNotice(loadWork(full))).toMatch(/This browser would not keep a copy of it\.$/);
+    expect(loadedWorkNotice({ text: 'id: x' })).toBeNull();
   });
 });

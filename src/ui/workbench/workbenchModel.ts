@@ -144,23 +144,64 @@ export function fileNameFor(scenarioId: string, extension: 'yaml' | 'md'): strin
 }
 
 const STORAGE_KEY = 'lockstep.workbench.v1';
+/** The format saveWork writes; a larger one was saved by a newer Lockstep. */
+const WORK_VERSION = 1;
 
-/** The learner's work in progress, saved on this device. Storage may be off or full: then it is memory only. */
-export function loadWork(storage: Pick<Storage, 'getItem'> | null): string | null {
+/** What was saved on this device: the text, or why it could not be used and where a copy was kept. */
+export type LoadedWork =
+  | { text: string | null }
+  | { text: null; problem: 'unreadable' | 'newer'; backupKey: string | null };
+
+/**
+ * The learner's work in progress, saved on this device. Storage may be off or full: then it is
+ * memory only. Saved work this version cannot use (unreadable, or written by a newer Lockstep)
+ * is never lost: it is copied to a backup key before the editor starts from the template, and
+ * the caller says so.
+ */
+export function loadWork(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now: () => number = Date.now): LoadedWork {
+  let raw: string | null | undefined;
   try {
-    const raw = storage?.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as { text?: unknown };
-    return typeof parsed.text === 'string' ? parsed.text : null;
+    raw = storage?.getItem(STORAGE_KEY);
   } catch {
-    return null;
+    return { text: null };
   }
+  if (!raw) return { text: null };
+  const problem = workProblem(raw);
+  if (problem === null) return { text: (JSON.parse(raw) as { text: string }).text };
+  const backupKey = `${STORAGE_KEY}.backup.${now()}`;
+  try {
+    storage!.setItem(backupKey, raw);
+    return { text: null, problem, backupKey };
+  } catch {
+    return { text: null, problem, backupKey: null };
+  }
+}
+
+function workProblem(raw: string): 'unreadable' | 'newer' | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return 'unreadable';
+  }
+  if (typeof parsed !== 'object' || parsed === null) return 'unreadable';
+  const { text, version } = parsed as { text?: unknown; version?: unknown };
+  if (typeof version === 'number' && version > WORK_VERSION) return 'newer';
+  return typeof text === 'string' ? null : 'unreadable';
+}
+
+/** What to tell the learner about saved work loadWork could not use; null when there is none. */
+export function loadedWorkNotice(loaded: LoadedWork): string | null {
+  if (!('problem' in loaded)) return null;
+  const why = loaded.problem === 'newer' ? 'was saved by a newer version of Lockstep' : 'could not be read';
+  const kept = loaded.backupKey ? ` A copy was kept in this browser under "${loaded.backupKey}".` : ' This browser would not keep a copy of it.';
+  return `Your saved workbench text ${why}, so the editor starts from the template.${kept}`;
 }
 
 /** Saves the work in progress; false when the browser refused (disabled or full storage). */
 export function saveWork(storage: Pick<Storage, 'setItem'> | null, text: string): boolean {
   try {
-    storage?.setItem(STORAGE_KEY, JSON.stringify({ text }));
+    storage?.setItem(STORAGE_KEY, JSON.stringify({ version: WORK_VERSION, text }));
     return storage !== null;
   } catch {
     return false;
