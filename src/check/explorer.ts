@@ -25,6 +25,9 @@ export interface Schedule {
 }
 
 /** What a search tried, to say so when it found nothing (it is evidence, not proof). */
+/** A cap per explored run, so a schedule that wedges the world costs little. */
+export const EXPLORE_MAX_EVENTS = 50_000;
+
 export interface SearchSummary {
   /** Runs made. */
   runs: number;
@@ -32,6 +35,11 @@ export interface SearchSummary {
   /** Distinct seeds tried: the scenario's own and the random ones. */
   seeds: number;
   maxFaults: number;
+  /**
+   * Runs a budget stopped before they ended (the event cap, or the scripts' instruction cap):
+   * each was judged only on the events it reached. Counted by searches that ran to the end.
+   */
+  cut: number;
 }
 
 export interface ExploreResult {
@@ -77,15 +85,20 @@ export interface BatchResult {
   failing: number | null;
   /** Runs made (the batch stops at its first failing index). */
   runs: number;
+  /** Of those, the runs a budget stopped before they ended (SearchSummary.cut). */
+  cut: number;
 }
 
 /** Searches schedules [from, to) in order and stops at the first that breaks the invariant. */
 export function searchBatch(options: ExplorerOptions, from: number, to: number): BatchResult {
+  let cut = 0;
   for (let i = from; i < to; i++) {
     const { seed, faults } = scheduleAt(options, i);
-    if (breaks(options, seed, faults)) return { failing: i, runs: i - from + 1 };
+    const verdicts = options.run(seed, faultActionsInOrder(faults));
+    if (verdicts.some((v) => v.invariant === 'run-completes' && !v.holds)) cut++;
+    if (verdicts.find((v) => v.invariant === options.invariant)?.holds === false) return { failing: i, runs: i - from + 1, cut };
   }
-  return { failing: null, runs: Math.max(0, to - from) };
+  return { failing: null, runs: Math.max(0, to - from), cut };
 }
 
 /**
@@ -105,10 +118,10 @@ export function shrinkSchedule(options: ExplorerOptions, index: number, summary:
 }
 
 /** What a search of `runs` schedules covers. */
-export function searchSummary(space: Pick<FaultSpace, 'kinds' | 'maxFaults'>, runs: number): SearchSummary {
+export function searchSummary(space: Pick<FaultSpace, 'kinds' | 'maxFaults'>, runs: number, cut = 0): SearchSummary {
   // Even indices from 2 on draw a seed of their own; the rest keep the scenario's.
   const randomSeeds = Math.max(0, Math.floor((runs - 1) / 2));
-  return { runs, kinds: space.kinds, seeds: Math.min(runs, 1) + randomSeeds, maxFaults: space.maxFaults };
+  return { runs, kinds: space.kinds, seeds: Math.min(runs, 1) + randomSeeds, maxFaults: space.maxFaults, cut };
 }
 
 /** A budget of runs, cut to the one run as written when no fault applies (every schedule would be that run). */
@@ -129,6 +142,6 @@ export function nothingFound(options: Pick<ExplorerOptions, 'baseSeed'>, summary
  */
 export function explore(options: ExplorerOptions & { runs: number }): ExploreResult {
   const batch = searchBatch(options, 0, searchableRuns(options.space, options.runs));
-  if (batch.failing === null) return nothingFound(options, searchSummary(options.space, batch.runs));
+  if (batch.failing === null) return nothingFound(options, searchSummary(options.space, batch.runs, batch.cut));
   return shrinkSchedule(options, batch.failing, searchSummary(options.space, batch.runs));
 }

@@ -38,6 +38,25 @@ function scenario(yaml: string): Scenario {
 }
 
 describe('exploreScenario', () => {
+  it('counts the runs the event cap cut short, so a search that found nothing can say it', () => {
+    // B knocks every millisecond for a minute while A holds the lock: far more than 50,000 events.
+    const s = scenario(`
+id: knocking
+title: A barista who never stops knocking
+horizon: 60s
+clients:
+  - { id: A, recipe: lease-with-token, ttl: 60s, work: 59s }
+  - { id: B, recipe: lease-with-token, ttl: 5s, work: 1s, startAt: 10ms, retry: { policy: fixed, delay: 1ms } }
+resource: { id: espresso }
+`);
+    // As written (the search's first run) it is cut; some fault schedules stop B's knocking.
+    expect(exploreScenario(s, { invariant: 'single-writer', explorerSeed: 1, runs: 1 }, scripts).summary).toMatchObject({ runs: 1, cut: 1 });
+    const result = exploreScenario(s, { invariant: 'single-writer', explorerSeed: 1, runs: 3 }, scripts);
+    expect(result.found).toBe(false);
+    expect(result.summary.cut).toBeGreaterThanOrEqual(1);
+    expect(exploreScenario(scenario(TURNS), { invariant: 'single-lease', explorerSeed: 1, runs: 3 }, scripts).summary.cut).toBe(0);
+  });
+
   it('finds the paused barista on its own: a minimal schedule that breaks single-writer, replayable', () => {
     const s = scenario(TURNS);
     expect(new Simulation(s, {}, scripts).run().verdicts().find((v) => v.invariant === 'single-writer')!.holds).toBe(true);

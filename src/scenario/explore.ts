@@ -1,4 +1,4 @@
-import { explore, type ExploreResult, type ExplorerOptions } from '../check/explorer';
+import { EXPLORE_MAX_EVENTS, explore, type ExploreResult, type ExplorerOptions } from '../check/explorer';
 import { FAULT_KINDS, kindApplies, sampleFault, type FaultKind, type FaultSpace, type LossLink } from '../check/faults';
 import type { WorldSpec } from '../actors/world';
 import type { ScriptEngine } from '../redis/scriptEngine';
@@ -18,8 +18,6 @@ export interface ExploreScenarioOptions {
   kinds?: readonly FaultKind[];
 }
 
-/** A cap per explored run, so a schedule that wedges the world costs little. */
-const EXPLORE_MAX_EVENTS = 50_000;
 const DEFAULT_RUNS = 200;
 const DEFAULT_MAX_FAULTS = 3;
 
@@ -44,8 +42,10 @@ export function scenarioExplorer(scenario: Scenario, options: ExploreScenarioOpt
     run: (seed, actions) => {
       const simulation = new Simulation(judged, { seed, actions, maxEvents: EXPLORE_MAX_EVENTS }, scripts).run();
       const verdict = simulation.verdictOn(options.invariant);
+      // A run a budget stopped was judged only on what it reached: the search counts those apart.
+      const capped = simulation.ended === 'event-cap' || simulation.ended === 'script-cap' ? simulation.verdictOn('run-completes') : null;
       simulation.release();
-      return verdict ? [verdict] : [];
+      return [...(verdict ? [verdict] : []), ...(capped ? [capped] : [])];
     },
   };
 }

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ExploreResult } from '../../check/explorer';
 import type { FaultAction, FaultKind } from '../../check/faults';
 import type { InvariantName, Scenario } from '../../scenario/schema';
-import { formatMs } from '../../sim/time';
 import { startSearch, type ExplorerSearch, type SearchOutcome } from './coordinator';
 import { describeFault } from './describeFault';
+import { foundText, notFoundText } from './searchTexts';
 import { protectionNote } from './protectionNote';
 import { pageExplorerPool } from './pagePool';
 import type { ExplorerPool } from './pool';
@@ -130,15 +129,6 @@ function SearchProgressBar({ runsDone, budget, elapsedMs }: { runsDone: number; 
   );
 }
 
-const KIND_NAMES: Record<FaultKind, string> = {
-  pause: 'pauses',
-  crash: 'crashes',
-  restart: 'restarts',
-  partition: 'partitions',
-  'clock-jump': 'clock jumps',
-  failover: 'failovers',
-  'message-loss': 'lost messages',
-};
 
 function Outcome({ outcome, invariant, scenario, current, onLoad }: Extract<Phase, { name: 'done' }> & { current: Scenario | null; onLoad: BreakItProps['onLoad'] | undefined }) {
   const name = invariant.replace(/-/g, ' ');
@@ -183,22 +173,4 @@ function Outcome({ outcome, invariant, scenario, current, onLoad }: Extract<Phas
         </div>
       );
   }
-}
-
-/** "Found in 38 runs: 1 fault breaks single writer at 3.5 s (seed 7)." */
-export function foundText(result: ExploreResult, name: string): string {
-  const runs = `${result.summary.runs.toLocaleString('en')} run${result.summary.runs === 1 ? '' : 's'}`;
-  const when = result.verdict?.atMs == null ? '' : ` at ${formatMs(result.verdict.atMs)}`;
-  const n = result.faults.length;
-  if (n === 0) return `Found in ${runs}: seed ${result.seed} alone breaks ${name}${when}, with no fault at all.`;
-  return `Found in ${runs}: ${n} fault${n === 1 ? ' breaks' : 's break'} ${name}${when} (seed ${result.seed}).`;
-}
-
-/** What was searched, said plainly: a search that found nothing is evidence, not proof. */
-export function notFoundText(result: ExploreResult, name: string): string {
-  const { runs, kinds, seeds, maxFaults } = result.summary;
-  const faults = kinds.length ? `${kinds.map((k) => KIND_NAMES[k]).join(', ')}, up to ${maxFaults} fault${maxFaults === 1 ? '' : 's'} a run` : 'no faults (none apply to this scenario)';
-  const others = seeds - 1;
-  const seedText = others > 0 ? `the scenario's seed and ${others.toLocaleString('en')} other${others === 1 ? '' : 's'}` : "the scenario's seed";
-  return `No run broke ${name} in ${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'}. Searched: ${faults}; ${seedText}. A search can miss a bug: a bigger budget or another invariant may still find one.`;
 }

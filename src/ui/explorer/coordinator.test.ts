@@ -24,7 +24,8 @@ interface Fake {
 
 /**
  * Workers that "break" at the given indices, each batch taking a random few milliseconds
- * (so workers finish out of order), or hanging when `hang(from, attempt)` says so.
+ * (so workers finish out of order), or hanging when `hang(from, attempt)` says so. Every
+ * seventh run is one a budget cut short (SearchSummary.cut).
  */
 function fakePool(size: number, failing: readonly number[], hang: (from: number, attempt: number) => boolean = () => false, slow: (from: number) => number = () => 0): Fake {
   const searched: number[] = [];
@@ -44,11 +45,13 @@ function fakePool(size: number, failing: readonly number[], hang: (from: number,
         if (hang(from, attempt)) return never();
         jitter = (jitter * 31 + 11) % 17;
         await sleep(slow(from) || jitter % 5);
+        let cut = 0;
         for (let i = from; i < to; i++) {
           searched.push(i);
-          if (failing.includes(i)) return { failing: i, runs: i - from + 1 };
+          if (i % 7 === 0) cut++;
+          if (failing.includes(i)) return { failing: i, runs: i - from + 1, cut };
         }
-        return { failing: null, runs: to - from };
+        return { failing: null, runs: to - from, cut };
       },
       shrink: (_job, index, runs) => {
         shrunk.push([index, runs]);
@@ -116,7 +119,7 @@ function pacedPool(size: number, clock: VirtualClock, msPerRun: number): { pool:
         batches.push(to - from);
         await clock.sleep((to - from) * msPerRun);
         ends[slot] = clock.now();
-        return { failing: null, runs: to - from };
+        return { failing: null, runs: to - from, cut: 0 };
       },
       shrink: () => Promise.reject(new Error('nothing to shrink')),
     };
@@ -184,7 +187,8 @@ describe('the explorer coordinator', () => {
     const outcome = await startSearch(fake.pool, JOB, { budget: 300, onProgress: (p) => progress.push(p) }).outcome;
     expect(outcome.state).toBe('not-found');
     if (outcome.state !== 'not-found') return;
-    expect(outcome.result.summary).toMatchObject({ runs: 300, kinds: ['pause'], maxFaults: 3 });
+    // Runs 0, 7, 14, ... 294 were cut short: 43 of the 300, counted whichever worker ran them.
+    expect(outcome.result.summary).toMatchObject({ runs: 300, kinds: ['pause'], maxFaults: 3, cut: 43 });
     expect([...fake.searched].sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i));
     expect(progress.length).toBeGreaterThan(2);
     expect(progress.map((p) => p.runsDone)).toEqual([...progress.map((p) => p.runsDone)].sort((a, b) => a - b));

@@ -89,6 +89,7 @@ export function startSearch(pool: ExplorerPool, job: ExploreJob, options: Search
   const startBudgetMs = options.startBudgetMs ?? 30_000;
   const started = clock.now();
   let runsDone = 0;
+  let cutDone = 0;
   let stopped = false;
   let stopNow: () => void = () => {};
   const stopSignal = new Promise<never>((_, reject) => (stopNow = () => reject(new Stopped())));
@@ -156,6 +157,7 @@ export function startSearch(pool: ExplorerPool, job: ExploreJob, options: Search
         // A batch beyond the lowest failing index found so far is no longer needed.
         if (from >= best) continue;
         runsDone += answer.runs;
+        cutDone += answer.cut;
         if (answer.failing !== null && answer.failing < best) {
           best = answer.failing;
           foundBy = i;
@@ -169,7 +171,7 @@ export function startSearch(pool: ExplorerPool, job: ExploreJob, options: Search
     const loops = Promise.all(Array.from({ length: pool.size }, (_, i) => loop(i)));
     await Promise.race([allSearched, loops.then(() => allSearched)]);
     if (best === Infinity) {
-      const result = nothingFound(plan, searchSummary(plan, limit));
+      const result = nothingFound(plan, searchSummary(plan, limit, cutDone));
       return { state: 'not-found', result, elapsedMs: clock.now() - started };
     }
     // The search reports the runs up to the failing one: the same figure with any number of workers.
