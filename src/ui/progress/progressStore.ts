@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { useNotices } from './noticeStore';
 import { adoptFormerSlugs, emptyProgress, PROGRESS_VERSION, type ProgressData, type QuizAnswer } from './progressData';
-import { progressStorage, type KeyValueStore, type StorageNotice } from './safeStorage';
+import { isQuotaError, progressStorage, type KeyValueStore, type StorageNotice } from './safeStorage';
 
 export const PROGRESS_KEY = 'lockstep.progress';
 
@@ -37,15 +37,24 @@ function noticeText(n: StorageNotice): { id: string; tone: 'info' | 'warning'; t
   return { id: 'storage-recovered', tone: 'warning', text: `Your saved progress ${why}, so you are starting fresh.${where}` };
 }
 
-/** localStorage if the browser lets us use it, else null (private modes and policies can forbid it). */
+/**
+ * localStorage if the browser lets us use it, else null (private modes and policies can forbid
+ * it). Storage that is only full is still used: what is saved can be read, and the first save
+ * that does not fit says the real cause (progressStorage's "full").
+ */
 function browserStore(): KeyValueStore | null {
+  let s: Storage;
   try {
-    const s = window.localStorage;
+    s = window.localStorage;
+  } catch {
+    return null;
+  }
+  try {
     s.setItem('lockstep.probe', '1');
     s.removeItem('lockstep.probe');
     return s;
-  } catch {
-    return null;
+  } catch (error) {
+    return isQuotaError(error) ? s : null;
   }
 }
 

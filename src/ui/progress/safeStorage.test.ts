@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProgress, PROGRESS_VERSION, writeProgress } from './progressData';
-import { memoryStore, progressStorage, type KeyValueStore, type StorageNotice } from './safeStorage';
+import { isQuotaError, memoryStore, progressStorage, type KeyValueStore, type StorageNotice } from './safeStorage';
 
 function setup(backend: KeyValueStore | null) {
   const notices: StorageNotice[] = [];
@@ -57,5 +57,15 @@ describe('progressStorage', () => {
     const { storage, notices } = setup(backend);
     expect(storage.getItem('p')).toEqual({ state, version: PROGRESS_VERSION });
     expect(notices).toEqual([]);
+  });
+});
+
+describe('isQuotaError: full storage told apart from storage that is off', () => {
+  it('knows each browser name for a full storage, and nothing else', () => {
+    expect(isQuotaError(new DOMException('exceeded', 'QuotaExceededError'))).toBe(true);
+    expect(isQuotaError({ name: 'NS_ERROR_DOM_QUOTA_REACHED', code: 1014 })).toBe(true);
+    expect(isQuotaError(new DOMException('denied', 'SecurityError'))).toBe(false);
+    expect(isQuotaError(new Error('quota'))).toBe(false);
+    expect(isQuotaError(null)).toBe(false);
   });
 });

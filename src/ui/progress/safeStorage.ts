@@ -13,6 +13,17 @@ export interface KeyValueStore {
   removeItem(key: string): void;
 }
 
+/**
+ * Whether a storage error means the storage is full (the quota is used up), rather than off.
+ * Browsers name it differently: QuotaExceededError (code 22), or Firefox's
+ * NS_ERROR_DOM_QUOTA_REACHED (code 1014).
+ */
+export function isQuotaError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
+}
+
 /** A store that forgets on reload: used when the browser refuses to store anything. */
 export function memoryStore(): KeyValueStore {
   const map = new Map<string, string>();

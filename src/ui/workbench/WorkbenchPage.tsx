@@ -54,7 +54,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
   const [pendingLink, setPendingLink] = useState<{ text: string; title: string } | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [share, setShare] = useState<{ url: string } | { problem: string } | null>(null);
-  const [saveProblem, setSaveProblem] = useState(false);
+  const [saved, setSaved] = useState<'saved' | 'full' | 'off'>('saved');
   const [showPreview, setShowPreview] = useState(false);
   const lastLoaded = useRef(text);
   const [failures, setFailures] = useState<ScriptFailure[]>([]);
@@ -65,7 +65,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
 
   // Work in progress survives a reload; a pause in typing is enough to save it.
   useEffect(() => {
-    const timer = setTimeout(() => setSaveProblem(!saveWork(storage(), text)), 300);
+    const timer = setTimeout(() => setSaved(saveWork(storage(), text)), 300);
     return () => clearTimeout(timer);
   }, [text]);
 
@@ -300,7 +300,8 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             </label>
           )}
           {share && 'problem' in share && <p role="alert" className="workbench-warning">{share.problem}</p>}
-          {saveProblem && <p className="workbench-warning">This browser does not let the page store anything: download your scenario before you leave.</p>}
+          {saved === 'off' && <p className="workbench-warning">This browser does not let the page store anything: download your scenario before you leave.</p>}
+          {saved === 'full' && <p className="workbench-warning">Your browser's storage for this site is full, so this version was not saved: download your scenario before you leave, or clear this site's data in the browser's settings to make room.</p>}
           <p className="muted">Nothing leaves your browser: a link carries the scenario itself.</p>
         </aside>
       </div>

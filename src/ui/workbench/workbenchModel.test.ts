@@ -100,10 +100,13 @@ describe('work in progress', () => {
   it('survives a save and a load, and a broken or missing store loads nothing', () => {
     const map = new Map<string, string>();
     const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
-    expect(saveWork(storage, 'id: x')).toBe(true);
+    expect(saveWork(storage, 'id: x')).toBe('saved');
     expect(loadWork(storage)).toEqual({ text: 'id: x' });
     expect(loadWork(null)).toEqual({ text: null });
-    expect(saveWork({ setItem: () => { throw new Error('quota'); } }, 'x')).toBe(false);
+    expect(saveWork(null, 'x')).toBe('off');
+    expect(saveWork({ setItem: () => { throw new Error('SecurityError'); } }, 'x')).toBe('off');
+    // A full storage is named as such: the learner can make room.
+    expect(saveWork({ setItem: () => { throw new DOMException('exceeded', 'QuotaExceededError'); } }, 'x')).toBe('full');
   });
 
   it('keeps a copy of saved work it cannot use, and says where', () => {

@@ -3,6 +3,7 @@ import type { Verdict } from '../../check/verdict';
 import { INVARIANTS, type InvariantName, type Scenario } from '../../scenario/schema';
 import { exportScenarioYaml } from '../../scenario/toYaml';
 import type { RunConfig } from '../player/runModel';
+import { isQuotaError } from '../progress/safeStorage';
 
 /**
  * Where the workbench starts: two baristas, each lock written out as Redis commands, and the
@@ -198,12 +199,13 @@ export function loadedWorkNotice(loaded: LoadedWork): string | null {
   return `Your saved workbench text ${why}, so the editor starts from the template.${kept}`;
 }
 
-/** Saves the work in progress; false when the browser refused (disabled or full storage). */
-export function saveWork(storage: Pick<Storage, 'setItem'> | null, text: string): boolean {
+/** Saves the work in progress: 'saved', or why not ('full' storage, or storage the browser keeps 'off'). */
+export function saveWork(storage: Pick<Storage, 'setItem'> | null, text: string): 'saved' | 'full' | 'off' {
+  if (storage === null) return 'off';
   try {
-    storage?.setItem(STORAGE_KEY, JSON.stringify({ version: WORK_VERSION, text }));
-    return storage !== null;
-  } catch {
-    return false;
+    storage.setItem(STORAGE_KEY, JSON.stringify({ version: WORK_VERSION, text }));
+    return 'saved';
+  } catch (error) {
+    return isQuotaError(error) ? 'full' : 'off';
   }
 }
