@@ -172,6 +172,14 @@ test('open a file, hover docs, reset asks first, a lesson preview with its probl
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test('a damaged share link is reported once, by the workbench, not again by its player', async ({ page }) => {
+  await page.goto('./#/workbench?run=garbage');
+  await expect(editor(page)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'This share link could not be opened: the link is damaged' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Simulation: / }).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert').filter({ hasText: /link/ })).toHaveCount(1);
+});
+
 test('saved work this version cannot read is kept aside, and the page says where', async ({ page }) => {
   await openWorkbench(page);
   // After the page's own first save (a pause in typing after it opens), or that save would replace the damage.

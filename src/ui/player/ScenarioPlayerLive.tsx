@@ -159,7 +159,10 @@ function simulatorFor(scenario: Scenario, firstRun: Promise<ComputedRun | null> 
 
 /** A parameter of the address's fragment query right now (read when the player starts). */
 function currentParam(name: string): string | null {
-  const query = window.location.hash.split('?')[1] ?? '';
+  const [path, query = ''] = window.location.hash.split('?');
+  // Only a lesson's or the sandbox's link is a player's: the workbench reads its own `run` (a
+  // whole scenario), and its player must not take it for a run of its own and complain twice.
+  if (!/^#\/(lesson\/|sandbox)/.test(path ?? '')) return null;
   return new URLSearchParams(query).get(name);
 }
 
