@@ -77,7 +77,7 @@ export class ActiveExpiry {
   refresh(): void {
     const process = this.node.process;
     const server = this.node.server;
-    if (process.crashed || !this.node.expiresKeysItself() || !server.activeExpireEnabled) {
+    if (process.crashed || !this.node.expiresKeysItself() || !server.debug.activeExpire) {
       this.stop();
       return;
     }

@@ -24,6 +24,17 @@ export interface CommandSpec {
   subcommands?: Record<string, CommandSpec>;
 }
 
+/**
+ * DEBUG's switches on a node: `activeExpire` (SET-ACTIVE-EXPIRE 0 stops the active-expiry
+ * cycles, so only a command touching an expired key deletes it) and `denyScripts`
+ * (SET-DISABLE-DENY-SCRIPTS 1 lets scripts call the commands normally refused to them; Redis's
+ * own tests use it for DEBUG SLEEP).
+ */
+export interface DebugSwitches {
+  activeExpire: boolean;
+  denyScripts: boolean;
+}
+
 /** Node-level services a command may need beyond the keyspace. */
 export interface NodeServices {
   readonly config: ConfigValues;
@@ -34,10 +45,8 @@ export interface NodeServices {
   runScript(body: string, sha: string, keys: string[], args: string[]): Reply;
   /** Advances this node's virtual clock (DEBUG SLEEP). */
   sleep(ms: number): void;
-  /** Turns the active-expiry cycle on or off (DEBUG SET-ACTIVE-EXPIRE). */
-  setActiveExpire(on: boolean): void;
-  /** Lets scripts call the commands normally refused to them, or refuses them again (DEBUG SET-DISABLE-DENY-SCRIPTS). */
-  setDenyScriptsDisabled(disabled: boolean): void;
+  /** What DEBUG has switched: read by the server and its active-expiry cycle. */
+  readonly debug: DebugSwitches;
   /** WAIT: how many replicas acknowledged; a standalone node has none. */
   wait(numReplicas: number, timeoutMs: number): Reply;
   /** Whether this node is a cluster node (CLUSTER KEYSLOT answers only then). */

@@ -4,7 +4,7 @@ import { Keyspace, type Entry } from './keyspace';
 import { defaultConfig, type ConfigValues } from './config';
 import { errors } from './errors';
 import { resolveCommand } from './commandTable';
-import type { CommandContext, CommandSpec, NodeServices } from './command';
+import type { CommandContext, CommandSpec, DebugSwitches, NodeServices } from './command';
 import { describeValue, estimateUsedMemoryBytes } from './inspect';
 import { activeExpireCycle } from './activeExpire';
 import { snapshotCommands } from './snapshot';
@@ -84,10 +84,8 @@ export class RedisServer {
   /** The running script's shebang flags; null in compatibility mode (no shebang). */
   private scriptFlags: ScriptFlags | null = null;
   private pendingEffects: string[][] = [];
-  /** Whether active-expiry cycles delete anything (DEBUG SET-ACTIVE-EXPIRE 0 turns it off). */
-  activeExpireEnabled = true;
-  /** DEBUG SET-DISABLE-DENY-SCRIPTS: scripts may call the commands normally refused to them (Redis's own tests use it for DEBUG SLEEP). */
-  private denyScriptsDisabled = false;
+  /** What DEBUG has switched (DebugSwitches); DEBUG itself sets them through the node's services. */
+  readonly debug: DebugSwitches = { activeExpire: true, denyScripts: true };
   /** Count of dataset changes, like Redis's `server.dirty`. */
   dirty = 0;
   /**
@@ -112,8 +110,7 @@ export class RedisServer {
       scriptCache: this.scriptCache,
       runScript: (body, sha, keys, args) => this.runScript(body, sha, keys, args),
       sleep: (ms) => this.options.sleep?.(ms),
-      setActiveExpire: (on) => void (this.activeExpireEnabled = on),
-      setDenyScriptsDisabled: (disabled) => void (this.denyScriptsDisabled = disabled),
+      debug: this.debug,
       wait: (numReplicas, timeoutMs) => this.wait(numReplicas, timeoutMs),
       clusterEnabled: (options.clusterEnabled ?? false) || options.cluster !== undefined,
       flushAll: () => this.db.clear(),
@@ -156,7 +153,7 @@ export class RedisServer {
         : error('ERR Wrong number of args calling Redis command from script');
     }
     const { spec } = resolved;
-    if (spec.flags.noscript && !this.denyScriptsDisabled) return errors.notAllowedFromScript;
+    if (spec.flags.noscript && this.debug.denyScripts) return errors.notAllowedFromScript;
     if (spec.flags.write && this.scriptFlags?.noWrites) return SCRIPT_READ_ONLY;
     if (spec.flags.write) {
       if (this.isReplica()) return error("READONLY You can't write against a read only replica.");
@@ -172,7 +169,7 @@ export class RedisServer {
 
   /** One active-expiry cycle (sampling with `random`); returns the keys it deleted. */
   activeExpireCycle(): string[] {
-    if (this.isReplica() || !this.activeExpireEnabled) return [];
+    if (this.isReplica() || !this.debug.activeExpire) return [];
     this.discardStaleEffects();
     const deleted = activeExpireCycle(this.db, this.now(), this.options.random);
     for (const key of deleted) this.pendingEffects.push(['DEL', key]);

@@ -52,11 +52,11 @@ function configSetCommand(ctx: CommandContext): Reply {
 function debug(ctx: CommandContext): Reply {
   const sub = ctx.argv[1] as string;
   if (sub.toLowerCase() === 'set-active-expire' && ctx.argv.length === 3) {
-    ctx.node.setActiveExpire(atoiNonZero(ctx.argv[2] as string));
+    ctx.node.debug.activeExpire = atoiNonZero(ctx.argv[2] as string);
     return ok;
   }
   if (sub.toLowerCase() === 'set-disable-deny-scripts' && ctx.argv.length === 3) {
-    ctx.node.setDenyScriptsDisabled(atoiNonZero(ctx.argv[2] as string));
+    ctx.node.debug.denyScripts = !atoiNonZero(ctx.argv[2] as string);
     return ok;
   }
   if (sub.toLowerCase() === 'sleep' && ctx.argv.length === 3) {
