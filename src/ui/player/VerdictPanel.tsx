@@ -111,7 +111,10 @@ function VerdictMeaning({ invariant, label }: { invariant: string; label: string
   if (!entry) return null;
   return (
     <details className="verdict-meaning">
-      <summary aria-label={`What does “${label}” mean?`}>What is this?</summary>
+      {/* The name starts with the words on screen (WCAG 2.5.3, label in name), then says which invariant. */}
+      <summary>
+        What is this?<span className="visually-hidden"> What “{label}” means</span>
+      </summary>
       <p>
         {entry.promise} <span className="muted">(As seen by {entry.view}.)</span>{' '}
         <a href={glossaryHref(invariant)} target="_blank" rel="noopener">
