@@ -69,3 +69,41 @@ describe('isQuotaError: full storage told apart from storage that is off', () =>
     expect(isQuotaError(null)).toBe(false);
   });
 });
+
+describe('two tabs saving progress', () => {
+  const saved = (backend: KeyValueStore) => JSON.parse(backend.getItem('p')!).state as ReturnType<typeof emptyProgress>;
+
+  it('keeps both when each tab marks a different lesson done before hearing of the other', () => {
+    const backend = memoryStore();
+    backend.setItem('p', writeProgress({ ...emptyProgress(), completed: { intro: 't0' } }));
+    const [one, two] = [setup(backend).storage, setup(backend).storage];
+    const loaded = one.getItem('p') as { state: ReturnType<typeof emptyProgress> };
+    two.getItem('p');
+    one.setItem('p', { state: { ...loaded.state, completed: { intro: 't0', locks: 't1' } }, version: PROGRESS_VERSION });
+    two.setItem('p', { state: { ...loaded.state, completed: { intro: 't0', fencing: 't1' } }, version: PROGRESS_VERSION });
+    expect(saved(backend).completed).toEqual({ intro: 't0', locks: 't1', fencing: 't1' });
+  });
+
+  it('lets a tab remove what it removed, and only that', () => {
+    const backend = memoryStore();
+    const start = { ...emptyProgress(), completed: { intro: 't0' }, notes: { 'intro/reflect': 'draft' } };
+    backend.setItem('p', writeProgress(start));
+    const [one, two] = [setup(backend).storage, setup(backend).storage];
+    one.getItem('p');
+    two.getItem('p');
+    one.setItem('p', { state: { ...start, completed: {} }, version: PROGRESS_VERSION });
+    two.setItem('p', { state: { ...start, notes: { 'intro/reflect': 'final' } }, version: PROGRESS_VERSION });
+    expect(saved(backend)).toEqual({ ...emptyProgress(), notes: { 'intro/reflect': 'final' } });
+  });
+
+  it('writes over a stored record it cannot read (its backup was made when it loaded)', () => {
+    const backend = memoryStore();
+    backend.setItem('p', '{oops');
+    const { storage } = setup(backend);
+    storage.getItem('p');
+    const state = { ...emptyProgress(), checks: { 'a/b/c': true } };
+    storage.setItem('p', { state, version: PROGRESS_VERSION });
+    expect(saved(backend)).toEqual(state);
+    expect(backend.getItem('p.backup.1234')).toBe('{oops');
+  });
+});

@@ -1,5 +1,6 @@
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
-import { readProgress, PROGRESS_VERSION, type LoadProblem, type ProgressData } from './progressData';
+import { emptyProgress, readProgress, PROGRESS_VERSION, type LoadProblem, type ProgressData } from './progressData';
+import { applyProgressChanges, progressChanges } from './progressMerge';
 
 /** Something worth telling the learner about where their progress lives. */
 export type StorageNotice =
@@ -38,6 +39,8 @@ export function memoryStore(): KeyValueStore {
  * Wraps browser storage for Zustand's persist so that nothing is ever lost silently:
  * corrupt or newer-version data is copied to a backup key before defaults load; if storage is
  * disabled or full, progress continues in memory. Each case is reported through `notify`.
+ * A save writes only what this tab changed since it last read or wrote, on top of what is stored
+ * now: another tab's work saved in between stays (merged entry by entry, not record by record).
  *
  * @param backend localStorage, or null when even touching it throws (disabled cookies).
  * @param now supplies the backup key's timestamp (injected so tests are repeatable).
@@ -50,6 +53,21 @@ export function progressStorage(backend: KeyValueStore | null, notify: (notice: 
     const memory = memoryStore();
     store = memory;
     notify({ kind: 'memory-only', reason });
+  };
+
+  /** What this tab last read or wrote: its own changes are measured against it. */
+  let base: ProgressData = emptyProgress();
+
+  /** `state`'s changes since `base`, applied to what is stored now (unless that is unreadable). */
+  const mergeWithStored = (name: string, state: ProgressData): ProgressData => {
+    let raw: string | null;
+    try {
+      raw = store.getItem(name);
+    } catch {
+      return state;
+    }
+    const stored = readProgress(raw);
+    return stored.problem ? state : applyProgressChanges(stored.data, progressChanges(base, state));
   };
 
   return {
@@ -72,16 +90,20 @@ export function progressStorage(backend: KeyValueStore | null, notify: (notice: 
         }
         notify({ kind: 'recovered', problem, backupKey: saved });
       }
+      base = data;
       return { state: data, version: PROGRESS_VERSION };
     },
     setItem(name, value) {
+      const state = mergeWithStored(name, value.state);
+      const text = JSON.stringify({ ...value, state });
       try {
-        store.setItem(name, JSON.stringify(value));
+        store.setItem(name, text);
       } catch {
         // Quota exceeded (or storage revoked mid-session): keep going in memory with what we have.
         fallBackToMemory('full');
-        store.setItem(name, JSON.stringify(value));
+        store.setItem(name, text);
       }
+      base = state;
     },
     removeItem(name) {
       try {
