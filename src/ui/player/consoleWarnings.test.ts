@@ -59,3 +59,24 @@ describe('the console warns before a destructive command', () => {
     expect(consoleWarning(['DEL'], facts({ lock: 'Barista A' }))).toBeNull();
   });
 });
+
+describe('the console warns before a memory setting that can take every lock', () => {
+  it('says a small maxmemory refuses every write, lock SETs included', () => {
+    expect(consoleWarning(['CONFIG', 'SET', 'maxmemory', '1'], facts())).toBe(
+      "CONFIG SET maxmemory 1 caps Primary at 1 byte (less than an empty Redis already uses): once it is over, the default policy (noeviction) refuses every write with OOM, a lock's SET included, and an eviction policy deletes keys to make room, locks included.",
+    );
+    expect(consoleWarning(['config', 'set', 'MAXMEMORY', '100mb'], facts())).toMatch(/^CONFIG SET maxmemory 100mb caps Primary at 104,857,600 bytes: once/);
+  });
+
+  it('says an eviction policy can delete a held lock', () => {
+    expect(consoleWarning(['CONFIG', 'SET', 'maxmemory-policy', 'volatile-lru'], facts())).toMatch(/^CONFIG SET maxmemory-policy volatile-lru lets Primary delete keys .* a lock is a key like any other/);
+  });
+
+  it('stays quiet for lifting the cap, keeping noeviction, other settings and CONFIG GET', () => {
+    expect(consoleWarning(['CONFIG', 'SET', 'maxmemory', '0'], facts())).toBeNull();
+    expect(consoleWarning(['CONFIG', 'SET', 'maxmemory-policy', 'noeviction'], facts())).toBeNull();
+    expect(consoleWarning(['CONFIG', 'SET', 'hz', '100'], facts())).toBeNull();
+    expect(consoleWarning(['CONFIG', 'GET', 'maxmemory'], facts())).toBeNull();
+    expect(consoleWarning(['CONFIG', 'SET', 'maxmemory', 'lots'], facts())).toBeNull();
+  });
+});

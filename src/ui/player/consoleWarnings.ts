@@ -1,3 +1,6 @@
+import { parseMemoryBytes } from '../../redis/config';
+import { BASELINE_MEMORY_BYTES } from '../../redis/inspect';
+
 /**
  * What the console knows about a lock key on the node a command goes to, at the moment it runs.
  * `holder` is the label of the client whose token the key holds, or null when the console itself
@@ -48,6 +51,8 @@ export function consoleWarning(argv: readonly string[], facts: ConsoleFacts): st
       return noExpiry('SETNX', args[0]);
     case 'SET':
       return setWarning(args, facts);
+    case 'CONFIG':
+      return args[0]?.toUpperCase() === 'SET' ? configSetWarning(args.slice(1), facts.node) : null;
     case 'PERSIST': {
       const key = args[0];
       return key !== undefined && (facts.lockKeys.has(key) || facts.leases.has(key)) ? `PERSIST removes the expiry of the lock ${key}: if its holder crashes or hangs, the lock is never released and every other client waits forever.` : null;
@@ -76,6 +81,29 @@ function takesFromHolders(command: string, verb: string, held: readonly { key: s
 
 function noExpiry(command: string, key: string | undefined): string {
   return `${command} takes ${key ?? 'the key'} with no expiry: if the holder crashes or hangs, the lock is never released. Give it a TTL (SET ${key ?? 'key'} value NX PX 10000).`;
+}
+
+/**
+ * CONFIG SET of the memory cap or the eviction policy: either can take every lock on the node.
+ * Under the default policy (noeviction) a node over its cap refuses every write, a lock's SET
+ * included; under an eviction policy it deletes keys to make room, and a lock is a key like any
+ * other (the volatile-* policies pick among keys with a TTL, which every lease has).
+ */
+function configSetWarning(pairs: readonly string[], node: string): string | null {
+  const warnings: string[] = [];
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const [name, value] = [pairs[i]!.toLowerCase(), pairs[i + 1]!];
+    if (name === 'maxmemory') {
+      const bytes = parseMemoryBytes(value);
+      if (!bytes) continue;
+      const size = `${bytes.toLocaleString('en-US')} byte${bytes === 1 ? '' : 's'}`;
+      const tiny = bytes < BASELINE_MEMORY_BYTES ? ' (less than an empty Redis already uses)' : '';
+      warnings.push(`maxmemory ${value} caps ${node} at ${size}${tiny}: once it is over, the default policy (noeviction) refuses every write with OOM, a lock's SET included, and an eviction policy deletes keys to make room, locks included.`);
+    } else if (name === 'maxmemory-policy' && value.toLowerCase() !== 'noeviction') {
+      warnings.push(`maxmemory-policy ${value} lets ${node} delete keys when it is over maxmemory, and a lock is a key like any other: its holder would go on believing it holds it.`);
+    }
+  }
+  return warnings.length ? `CONFIG SET ${warnings.join(' And ')}` : null;
 }
 
 const EXPIRY_OPTIONS = new Set(['EX', 'PX', 'EXAT', 'PXAT', 'KEEPTTL']);
