@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../check/verdict';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { parseLesson } from './parse';
+import { runScenarioTrace } from '../scenario/run';
 import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
 
 const lesson = (expectYaml: string) => {
@@ -36,5 +37,25 @@ describe('lessons:check guards the invariants a scenario does not list', () => {
 
   it('says nothing more about a scenario that shows a break', async () => {
     expect(await lines('expect: { invariant: single-lease, outcome: violated }')).toEqual([]);
+  });
+});
+
+describe('lessons:check reports a run a budget cut short, expect or not', () => {
+  const tiny: ScenarioRunner = (scenario, options) => runScenarioTrace(scenario, { ...options, maxEvents: 5 });
+
+  it('names the cut, where it happened and how to fix it, for a scenario without expect', async () => {
+    const out = (await checkScenarioExpectations([lesson('')], tiny)).diagnostics.map(formatDiagnostic);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^lessons\/01-calm\.md:10:1: scenario 'calm': the run was cut short, so nothing after \d+ ms was checked: The run was stopped after 5 events/);
+    expect(out[0]).toContain('make the scenario smaller');
+  });
+
+  it('takes the lesson at its word when expect says the run does not complete', async () => {
+    expect((await checkScenarioExpectations([lesson('expect: { invariant: run-completes, outcome: violated }')], tiny)).diagnostics).toEqual([]);
+  });
+
+  it('does not count reaching the horizon with work pending as a cut (a lesson may teach a lock that is never released)', async () => {
+    const horizon: ScenarioRunner = async () => ({ verdicts: [verdict('run-completes', false)], ended: 'time-cap' });
+    expect((await checkScenarioExpectations([lesson('')], horizon)).diagnostics).toEqual([]);
   });
 });

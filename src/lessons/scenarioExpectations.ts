@@ -2,6 +2,7 @@ import type { Verdict } from '../check/verdict';
 import type { Diagnostic } from '../scenario/diagnostic';
 import { unlistedBreaks, unmetExpectations } from '../scenario/expectations';
 import type { Scenario } from '../scenario/schema';
+import type { EndReason } from '../scenario/simulation';
 import type { RunTrace } from '../check/runMeasures';
 import type { Lesson } from './types';
 
@@ -9,7 +10,7 @@ import type { Lesson } from './types';
  * Runs one scenario to the end; the real one is `runScenarioTrace` from src/scenario/run.ts. A
  * runner that returns no `trace` cannot check a lesson's claims (tests' stand-ins).
  */
-export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number }) => Promise<{ verdicts: Verdict[]; trace?: RunTrace }>;
+export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number }) => Promise<{ verdicts: Verdict[]; trace?: RunTrace; ended?: EndReason | null }>;
 
 /**
  * Runs every scenario block of every lesson headless and reports each `expect` that did not
@@ -26,14 +27,24 @@ export async function checkScenarioExpectations(lessons: readonly Lesson[], run:
       const name = block.ref ? `scenario '${block.scenario.id}' (${block.ref})` : `scenario '${block.scenario.id}'`;
       runs++;
       try {
-        const { verdicts } = await run(block.scenario, { seed: block.scenario.seed });
+        const { verdicts, ended } = await run(block.scenario, { seed: block.scenario.seed });
         const replay = `seed ${block.scenario.seed}; replay with npm run sim -- ${lesson.file}#${block.scenario.id} --seed ${block.scenario.seed}`;
         for (const message of unmetExpectations(block.scenario, verdicts)) {
           diagnostics.push({ ...where, message: `${name}: ${message}`, hint: replay });
         }
+        // A run a budget cut short (events, script instructions) was never judged to its end,
+        // whatever expect says or omits. Reaching the horizon is not a cut: a lesson may mean it.
+        const cut = ended === 'event-cap' || ended === 'script-cap' ? verdicts.find((v) => v.invariant === 'run-completes' && !v.holds) : undefined;
+        if (cut && !block.scenario.expect.some((e) => e.invariant === 'run-completes')) {
+          diagnostics.push({
+            ...where,
+            message: `${name}: the run was cut short, so nothing after ${cut.atMs} ms was checked: ${cut.explanation}`,
+            hint: `make the scenario smaller (fewer clients, steps or retries, a shorter horizon), or if the lesson means it, add { invariant: run-completes, outcome: violated }; ${replay}`,
+          });
+        }
         // A learner reads every verdict the player shows, so a break the lesson does not name is
         // an error, not a note: the lesson either means it (say so) or its scenario is wrong.
-        for (const v of unlistedBreaks(block.scenario, verdicts)) {
+        for (const v of unlistedBreaks(block.scenario, verdicts).filter((b) => b !== cut)) {
           diagnostics.push({
             ...where,
             message: `${name}: expect says only what holds, but the quiet run also breaks ${v.invariant} at ${v.atMs} ms`,

@@ -2,7 +2,7 @@ import type { Verdict } from '../check/verdict';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import type { Scenario } from './schema';
 import type { TraceEvent } from '../sim/traceEvents';
-import { Simulation, type RunOptions } from './simulation';
+import { Simulation, type EndReason, type RunOptions } from './simulation';
 
 export interface RunResult {
   scenario: string;
@@ -11,6 +11,8 @@ export interface RunResult {
   events: number;
   traceHash: string;
   verdicts: Verdict[];
+  /** Why the run stopped: by itself ('idle'), at its horizon, or cut by a budget. */
+  ended: EndReason | null;
 }
 
 let engine: Promise<ScriptEngine> | undefined;
@@ -47,5 +49,6 @@ export function summarize(simulation: Simulation): RunResult {
     events: simulation.sim.trace.length,
     traceHash: simulation.sim.trace.hash(),
     verdicts: simulation.verdicts(),
+    ended: simulation.ended,
   };
 }
