@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Action } from '../actors/action';
+import { readBounded } from '../lessons/boundedRead';
 import { parseLesson } from '../lessons/parse';
+import { MAX_LESSON_CHARS, MAX_YAML_CHARS } from '../scenario/inputBounds';
 import { actionsSchema, checkActions } from '../scenario/actionSchema';
 import { describePath, formatDiagnostic, type Diagnostic } from '../scenario/diagnostic';
 import { parseScenario } from '../scenario/parse';
@@ -19,7 +20,7 @@ export function loadScenario(spec: string): Loaded {
   const [file, id] = spec.split('#') as [string, string | undefined];
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBounded(file, file.endsWith('.md') ? MAX_LESSON_CHARS : MAX_YAML_CHARS);
   } catch {
     return { ok: false, problems: [`${file}: cannot read this file (check the path)`] };
   }
@@ -31,7 +32,7 @@ export function loadScenario(spec: string): Loaded {
   const { lesson, diagnostics } = parseLesson(text, file, {
     readRef: (rel) => {
       try {
-        return readFileSync(join(lessonsDir, rel), 'utf8');
+        return readBounded(join(lessonsDir, rel), MAX_YAML_CHARS);
       } catch {
         return undefined;
       }
@@ -59,7 +60,7 @@ function failed(diagnostics: Diagnostic[]): { ok: false; problems: string[] } {
 export function loadActions(file: string, scenario: Scenario): { ok: true; actions: Action[] } | { ok: false; problems: string[] } {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBounded(file, MAX_YAML_CHARS);
   } catch {
     return { ok: false, problems: [`${file}: cannot read this file (check the path)`] };
   }

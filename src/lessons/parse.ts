@@ -2,6 +2,7 @@ import type { Code, Nodes, Root, RootContent } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
+import { MAX_LESSON_CHARS, tooLong } from '../scenario/inputBounds';
 import type { Scenario } from '../scenario/schema';
 import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
 import { BLOCK_LANGS, loadScenarioRef, parseBlock, type BlockContext, type BlockLang } from './blockParsers';
@@ -43,6 +44,8 @@ const CODE_LANGS = new Set(['math', 'js', 'ts', 'sh', 'bash', 'yaml', 'yml', 'js
  * @example parseLesson(text, 'lessons/05-paused-barista.md', { readRef: (p) => readFileSync(`lessons/${p}`, 'utf8') })
  */
 export function parseLesson(text: string, file: string, options: ParseLessonOptions = {}): ParseLessonResult {
+  const huge = tooLong(text, MAX_LESSON_CHARS, { file, line: 1 }, 'this lesson');
+  if (huge) return { lesson: null, diagnostics: [huge], links: [], locate: () => ({ line: 1, col: 1 }) };
   const split = splitFrontmatter(text, file);
   if (!split.ok) return { lesson: null, diagnostics: [split.diagnostic], links: [], locate: () => ({ line: 1, col: 1 }) };
 

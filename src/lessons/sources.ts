@@ -1,5 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { MAX_LESSON_CHARS, MAX_YAML_CHARS } from '../scenario/inputBounds';
+import { readBounded } from './boundedRead';
 import type { CatalogSources } from './catalog';
 
 /** Lesson files are `NN-slug.md`; README.md and other Markdown in the folder are not lessons. */
@@ -24,13 +26,13 @@ export function readLessonSources(dir: string, cwd: string = process.cwd(), also
   const strays = entries.filter((f) => /\.md$/i.test(f) && !lessonFiles.includes(f) && !NOT_LESSONS.test(f)).sort();
   return {
     strays: strays.map((f) => show(join(abs, f))),
-    courses: existsSync(coursesPath) ? [{ file: show(coursesPath), text: readFileSync(coursesPath, 'utf8') }] : [],
-    lessons: lessonFiles.map((f) => ({ file: show(join(abs, f)), text: readFileSync(join(abs, f), 'utf8') })),
+    courses: existsSync(coursesPath) ? [{ file: show(coursesPath), text: readBounded(coursesPath, MAX_YAML_CHARS) }] : [],
+    lessons: lessonFiles.map((f) => ({ file: show(join(abs, f)), text: readBounded(join(abs, f), MAX_LESSON_CHARS) })),
     readRef: (rel) => {
       const path = resolve(abs, rel);
       // A ref may only reach files inside the lessons folder.
       if (!path.startsWith(abs) || !existsSync(path)) return undefined;
-      return readFileSync(path, 'utf8');
+      return readBounded(path, MAX_YAML_CHARS);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import { z } from 'zod';
 import { describePath, didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
+import { yamlBoundsProblem } from './inputBounds';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -20,6 +21,8 @@ export interface YamlSource {
  * reports its line 3 as line 42.
  */
 export function parseYamlSource(text: string, origin: SourceOrigin): YamlSource {
+  const refusal = yamlBoundsProblem(text, origin);
+  if (refusal) return { value: undefined, diagnostics: [refusal], locate: () => ({ line: refusal.line, col: refusal.col }) };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const at = (offset: number) => {

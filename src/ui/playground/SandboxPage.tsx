@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDiagnostic, type Diagnostic } from '../../scenario/diagnostic';
+import { MAX_YAML_CHARS } from '../../scenario/inputBounds';
 import { parseScenario } from '../../scenario/parse';
+import { readChosenFile } from '../files/readChosenFile';
 import type { Scenario } from '../../scenario/schema';
 import type { PlayerStore } from '../player/playerStore';
 import { sandboxFirstRun } from '../player/firstRuns';
@@ -65,8 +67,8 @@ export function SandboxPage() {
   };
 
   const openFile = async (file: File) => {
-    const text = await file.text();
-    const parsed = parseScenario(text, { file: file.name, line: 1 });
+    const read = await readChosenFile(file, MAX_YAML_CHARS, 'a scenario file');
+    const parsed = read.ok ? parseScenario(read.text, { file: file.name, line: 1 }) : { ok: false as const, diagnostics: [{ file: file.name, line: 1, col: 1, message: read.message }] };
     setFileName(file.name);
     if (!parsed.ok) {
       setDiagnostics(parsed.diagnostics);

@@ -5,7 +5,8 @@ import { loadAllLessons } from '../catalog/lessonBodies';
 import { useNotices } from './noticeStore';
 import { knownLessons } from './progressCheck';
 import type { ProgressData } from './progressData';
-import { parseProgressFile, progressFileText, replacementSummary } from './progressFile';
+import { readChosenFile } from '../files/readChosenFile';
+import { MAX_PROGRESS_FILE_CHARS, parseProgressFile, progressFileText, replacementSummary } from './progressFile';
 import { useProgress } from './progressStore';
 import './progress.css';
 
@@ -45,7 +46,8 @@ export function ProgressTools() {
       return;
     }
     const renames = lessons.map((l) => ({ slug: l.frontmatter.slug, formerSlugs: l.frontmatter.formerSlugs }));
-    const result = parseProgressFile(await file.text(), knownLessons(bodies), renames);
+    const read = await readChosenFile(file, MAX_PROGRESS_FILE_CHARS, 'a progress file');
+    const result = read.ok ? parseProgressFile(read.text, knownLessons(bodies), renames) : { ok: false as const, message: read.message };
     if (!result.ok) {
       show({ id: 'import', tone: 'warning', text: `"${file.name}" was not imported, and nothing was changed: ${result.message}.` });
       return;

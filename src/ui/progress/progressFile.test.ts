@@ -74,3 +74,17 @@ describe('progress files', () => {
     );
   });
 });
+
+describe('a hostile progress file costs a scan, not a frozen page', () => {
+  it('refuses a file nested thousands of levels deep before parsing it', () => {
+    const deep = `{"app":"lockstep","state":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    expect(parseProgressFile(deep, known)).toEqual({ ok: false, message: 'it is not a Lockstep progress file (it nests far deeper than progress does)' });
+  });
+
+  it('does not count brackets inside notes as nesting', () => {
+    const data = { ...emptyProgress(), notes: {} as Record<string, string> };
+    const text = progressFileText(data).replace('"notes": {}', `"notes": {"x": "${'[{'.repeat(40)} \\" ]"}`);
+    // Read to the end: refused only because no lesson 'x' exists, not for nesting.
+    expect(parseProgressFile(text, known)).toEqual({ ok: false, message: `it holds progress no lesson here could have saved: notes["x"]: there is no lesson 'x' on this site` });
+  });
+});

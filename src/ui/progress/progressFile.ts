@@ -9,6 +9,14 @@ export function progressFileText(data: ProgressData): string {
 
 export type ProgressFileResult = { ok: true; data: ProgressData } | { ok: false; message: string };
 
+/**
+ * The longest progress file an import reads: every lesson done with every quiz answered and a
+ * page of notes each is under 200 KB.
+ */
+export const MAX_PROGRESS_FILE_CHARS = 2_000_000;
+/** Progress nests five levels (file, state, table, quiz, picks); JSON.parse recurses per level. */
+const MAX_JSON_DEPTH = 16;
+
 /** How many problems a refusal lists before "and N more". */
 const LISTED = 4;
 
@@ -19,6 +27,7 @@ const LISTED = 4;
  * lesson's former slug (`renames`, from the lessons' `formerSlugs`) moves to its current slug first.
  */
 export function parseProgressFile(text: string, known: KnownLessons, renames: { slug: string; formerSlugs: string[] }[] = [], currentVersion: number = PROGRESS_VERSION): ProgressFileResult {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, message: 'it is not a Lockstep progress file (it nests far deeper than progress does)' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -41,6 +50,23 @@ export function parseProgressFile(text: string, known: KnownLessons, renames: { 
     return { ok: false, message: `it holds progress no lesson here could have saved: ${problems.slice(0, LISTED).join('; ')}${more}` };
   }
   return { ok: true, data };
+}
+
+/** Whether JSON text nests arrays and objects deeper than `max`: a scan, so a hostile file costs no parse. */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++; // a backslash escapes the next character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 || ch === 123) {
+      if (++depth > max) return true;
+    } else if (ch === 93 || ch === 125) depth--;
+  }
+  return false;
 }
 
 /** Counts a learner would recognise: lessons done, answered quizzes, notes, ticked items. */

@@ -1,13 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { parseLesson } from '../../lessons/parse';
+import { MAX_LESSON_CHARS } from '../../scenario/inputBounds';
+import { readChosenFile } from '../files/readChosenFile';
 import type { Block, Lesson } from '../../lessons/types';
 import { scenarioYaml } from './workbenchModel';
 
 /** Draws one lesson block as the lesson page does (the app passes the lesson page's BlockView). */
 export type RenderBlock = (block: Block, lesson: Lesson) => ReactNode;
-
-/** The longest lesson file the preview parses; the longest lesson today is ~25 KB. */
-const MAX_LESSON_CHARS = 300_000;
 
 /**
  * An instructor's preview: paste or open a lesson file and see it as a learner will, with every
@@ -18,6 +17,7 @@ const MAX_LESSON_CHARS = 300_000;
 export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Lesson[]; renderBlock: RenderBlock }) {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState('my-lesson.md');
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const refs = useMemo(() => {
     const map = new Map<string, string>();
     for (const l of lessons) for (const b of l.blocks) if (b.kind === 'scenario' && b.ref) map.set(b.ref, scenarioYaml(b.scenario, b.ref));
@@ -26,7 +26,6 @@ export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Less
 
   const parsed = useMemo(() => {
     if (!text.trim()) return null;
-    if (text.length > MAX_LESSON_CHARS) return { lesson: null, diagnostics: [{ line: 1, col: 1, message: `the file is ${text.length.toLocaleString('en')} characters long; the preview reads up to ${MAX_LESSON_CHARS.toLocaleString('en')}` }] };
     try {
       return parseLesson(text, `lessons/${fileName}`, { readRef: (p) => refs.get(p) });
     } catch (error) {
@@ -46,8 +45,11 @@ export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Less
               const file = e.target.files?.[0];
               e.target.value = '';
               if (!file) return;
+              const read = await readChosenFile(file, MAX_LESSON_CHARS, 'a lesson file');
+              setFileProblem(read.ok ? null : read.message);
+              if (!read.ok) return;
               setFileName(file.name);
-              setText(await file.text());
+              setText(read.text);
             }}
           />
         </label>
@@ -56,6 +58,11 @@ export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Less
           <textarea value={text} onChange={(e) => setText(e.target.value)} rows={8} spellCheck={false} placeholder={'---\nslug: my-lesson\ntitle: …\n---'} />
         </label>
       </div>
+      {fileProblem && (
+        <p className="workbench-status workbench-status-bad" role="alert">
+          {fileProblem}
+        </p>
+      )}
       {parsed && (
         <>
           {parsed.diagnostics.length > 0 ? (

@@ -19,6 +19,8 @@ import { checkScenarioText } from './checkScenarioText';
 import { ProblemList, RunProblemList } from './ProblemList';
 import { scriptFailures, type ScriptFailure } from './scriptFailures';
 import { ScenarioEditor } from './ScenarioEditor';
+import { MAX_YAML_CHARS } from '../../scenario/inputBounds';
+import { readChosenFile } from '../files/readChosenFile';
 import { fileNameFor, lessonScenarios, lessonSkeleton, loadedWorkNotice, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
 import './workbench.css';
 
@@ -53,6 +55,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
   const [running, setRunning] = useState<{ text: string; scenario: Scenario; run?: RunConfig } | null>(() => (checked.result.ok ? { text, scenario: checked.result.scenario } : null));
   const [pendingLink, setPendingLink] = useState<{ text: string; title: string } | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [share, setShare] = useState<{ url: string } | { problem: string } | null>(null);
   const [saved, setSaved] = useState<'saved' | 'full' | 'off'>('saved');
   const [showPreview, setShowPreview] = useState(false);
@@ -209,6 +212,11 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
           {loadedWorkNotice(loaded)}
         </p>
       )}
+      {fileProblem && (
+        <p className="player-notice" role="alert">
+          {fileProblem}
+        </p>
+      )}
       {linkProblem && (
         <p className="player-notice" role="alert">
           This share link could not be opened: {linkProblem}.
@@ -258,7 +266,10 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             onChange={async (e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
-              if (file) replaceWork(await file.text(), `Replace your scenario with ${file.name}? Your changes will be lost.`);
+              if (!file) return;
+              const read = await readChosenFile(file, MAX_YAML_CHARS, 'a scenario file');
+              setFileProblem(read.ok ? null : read.message);
+              if (read.ok) replaceWork(read.text, `Replace your scenario with ${file.name}? Your changes will be lost.`);
             }}
           />
         </label>

@@ -1,0 +1,41 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Issue 36, "size is an input too": a file chosen in the workbench or the lesson preview that is
+ * far too large for what it should be is refused by its size before a byte is read (a 22 MB
+ * lesson read into the preview's text box froze the page for half a minute), with a sentence
+ * naming the file and the limit, and nothing the author had is lost. Text nested thousands of
+ * levels deep gets one message at its line instead of a stack overflow.
+ */
+
+// Opening the workbench alone can take 20 s on a busy machine: room for that, not a speed bound.
+test.describe.configure({ timeout: 90_000 });
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Scenario (YAML)' });
+
+async function openWorkbench(page: Page) {
+  await page.goto('./#/workbench');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(editor(page)).toBeVisible({ timeout: 20_000 });
+}
+
+test('a 3 MB lesson file is refused in the preview before it is read, and the preview goes on working', async ({ page }) => {
+  await openWorkbench(page);
+  await page.getByRole('button', { name: 'Preview a lesson file' }).click();
+  await page.getByLabel('Open a lesson file').setInputFiles({ name: 'huge.md', mimeType: 'text/markdown', buffer: Buffer.alloc(3_000_000, 'a') });
+  await expect(page.getByRole('alert').filter({ hasText: '"huge.md" is too large for a lesson file (3.0 MB; Lockstep reads up to 256,000 characters)' })).toBeVisible();
+  const paste = page.getByLabel('or paste it here');
+  await expect(paste).toHaveValue('');
+  // A lesson nested ten thousand levels deep: one message at its line, no stack overflow.
+  await paste.fill(['---', 'slug: deep', 'title: Deep', '---', '', '```scenario', `id: [${'['.repeat(10_000)}`, '```', ''].join('\n'));
+  await expect(page.getByRole('list', { name: 'Lesson problems' })).toContainText('7:69 the YAML nests more than 64 levels deep here');
+});
+
+test('a 2 MB scenario file is refused in the workbench, and the work in the editor is kept', async ({ page }) => {
+  await openWorkbench(page);
+  await expect(editor(page)).toContainText('id: my-lock');
+  await page.getByLabel('or open a .yaml file').setInputFiles({ name: 'big.yaml', mimeType: 'application/yaml', buffer: Buffer.alloc(2_000_000, 'a') });
+  await expect(page.getByRole('alert').filter({ hasText: '"big.yaml" is too large for a scenario file (2.0 MB; Lockstep reads up to 64,000 characters), so it was not opened.' })).toBeVisible();
+  await expect(editor(page)).toContainText('id: my-lock');
+});
