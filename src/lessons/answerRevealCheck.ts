@@ -21,10 +21,10 @@ export function checkAnswerReveals(lessons: readonly Lesson[], textOf: (file: st
       if (block.kind !== 'quiz' || block.spec.kind === 'true-false') continue;
       const answers = answerGiveaways(block.spec.options);
       if (answers.length === 0) continue;
-      for (let n = block.line + 1; n <= lines.length; n++) {
+      // From the prose an ```after block holds back for this quiz on, the prose waits for the answer.
+      const heldFrom = lesson.blocks.find((b) => b.kind === 'prose' && b.after === block.id)?.line ?? Infinity;
+      for (let n = block.line + 1; n <= lines.length && n < heldFrom; n++) {
         const line = lines[n - 1]!;
-        // From an ```after block for this quiz on, the prose waits for the learner's answer.
-        if (/^(`{3,}|~{3,})after\s*$/.test(line.trim()) && new RegExp(`^\\s*quiz:\\s*['"]?${block.id}['"]?\\s*$`).test(lines[n] ?? '')) break;
         if (fenced.has(n)) continue;
         if (/^#{1,6}\s/.test(line)) break;
         const found = answers.map((a) => ({ a, col: a.find(line) })).find((f) => f.col !== null);

@@ -82,13 +82,16 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
   let after: string | null = null;
 
   const flushProse = () => {
-    const nodes = sanitizeMdast(prose, root, (node, message, hint) =>
-      blockDiagnostics.push({ file: ctx(0).origin.file, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1, severity: 'warning', message, hint }),
-    );
-    const heading = after === null ? 0 : nodes.findIndex((n) => n.type === 'heading');
-    const gated = heading < 0 ? nodes.length : heading;
-    if (gated > 0) blocks.push({ kind: 'prose', nodes: nodes.slice(0, gated), after: after! });
-    if (nodes.length > gated) blocks.push({ kind: 'prose', nodes: nodes.slice(gated) });
+    const sanitize = (nodes: RootContent[]) =>
+      sanitizeMdast(nodes, root, (node, message, hint) =>
+        blockDiagnostics.push({ file: ctx(0).origin.file, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1, severity: 'warning', message, hint }),
+      );
+    const heading = after === null ? 0 : prose.findIndex((n) => n.type === 'heading');
+    const gated = prose.slice(0, heading < 0 ? prose.length : heading);
+    const gatedNodes = gated.length ? sanitize(gated) : [];
+    if (gatedNodes.length > 0) blocks.push({ kind: 'prose', nodes: gatedNodes, after: after!, line: gated[0]!.position?.start.line ?? 1 });
+    const rest = sanitize(prose.slice(gated.length));
+    if (rest.length > 0) blocks.push({ kind: 'prose', nodes: rest });
     prose = [];
     after = null;
   };

@@ -31,8 +31,11 @@ export interface CompareRun {
 
 /** One piece of a lesson, in reading order. */
 export type Block =
-  /** `after`: shown once the learner has committed an answer to that quiz (an ```after block before it). */
-  | { kind: 'prose'; nodes: ProseNode[]; after?: string }
+  /**
+   * `after`: shown once the learner has committed an answer to that quiz (an ```after block
+   * before it); `line` is where that held-back prose starts in the file.
+   */
+  | { kind: 'prose'; nodes: ProseNode[]; after?: string; line?: number }
   /** `view: 'dashboard'` (a ```dashboard block): the same live scenario with its lock metrics charted. */
   | (Placed & { kind: 'scenario'; scenario: Scenario; ref?: string; view?: 'dashboard' })
   | (Placed & { kind: 'quiz'; spec: QuizSpec })

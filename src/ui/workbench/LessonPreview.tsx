@@ -104,6 +104,15 @@ export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Less
 
 /** A block as the lesson page shows it; answers cannot be given in a preview, simulations still run. */
 function PreviewBlock({ block, lesson, renderBlock }: { block: Block; lesson: Lesson; renderBlock: RenderBlock }) {
+  // An author previews every word: prose held back for a quiz is shown, marked as a learner meets it.
+  if (block.kind === 'prose' && block.after) {
+    return (
+      <div className="lesson-preview-held">
+        <p className="lesson-preview-held-note">Learners see this once they answer quiz “{block.after}” (or choose to read on):</p>
+        {renderBlock({ kind: 'prose', nodes: block.nodes }, lesson)}
+      </div>
+    );
+  }
   const view = renderBlock(block, lesson);
   if (block.kind === 'prose' || block.kind === 'scenario' || block.kind === 'compare' || block.kind === 'invalid') return view;
   return (

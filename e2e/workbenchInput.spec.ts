@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Issue 36, "size is an input too": a file chosen in the workbench or the lesson preview that is
+ * What an author brings to the workbench. Issue 36, "size is an input too": a file chosen in the workbench or the lesson preview that is
  * far too large for what it should be is refused by its size before a byte is read (a 22 MB
  * lesson read into the preview's text box froze the page for half a minute), with a sentence
  * naming the file and the limit, and nothing the author had is lost. Text nested thousands of
@@ -38,4 +38,20 @@ test('a 2 MB scenario file is refused in the workbench, and the work in the edit
   await page.getByLabel('or open a .yaml file').setInputFiles({ name: 'big.yaml', mimeType: 'application/yaml', buffer: Buffer.alloc(2_000_000, 'a') });
   await expect(page.getByRole('alert').filter({ hasText: '"big.yaml" is too large for a scenario file (2.0 MB; Lockstep reads up to 64,000 characters), so it was not opened.' })).toBeVisible();
   await expect(editor(page)).toContainText('id: my-lock');
+});
+
+test('the preview shows the prose an after block holds back, marked as held back instead of hidden behind the learner’s button', async ({ page }) => {
+  await openWorkbench(page);
+  await page.getByRole('button', { name: 'Preview a lesson file' }).click();
+  const lesson = [
+    '---', 'slug: held', 'title: Held back', 'course: redis-locks', 'order: 99', 'readTime: 5', 'summary: A prediction.', '---', '',
+    '```quiz', 'id: predict', 'kind: single', 'question: When does B get the lock?', 'options:',
+    '  - { id: late, text: At 12 s, correct: true, explanation: Its lease ends then. }', '  - { id: early, text: At 3 s, explanation: A still holds it. }', '```', '',
+    '```after', 'quiz: predict', '```', '', 'B takes the lock at 12 s.', '',
+  ].join('\n');
+  await page.getByLabel('or paste it here').fill(lesson);
+  const preview = page.getByRole('article', { name: 'Preview: Held back' });
+  await expect(preview.getByText('Learners see this once they answer quiz “predict” (or choose to read on):')).toBeVisible();
+  await expect(preview.getByText('B takes the lock at 12 s.')).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Read on without answering' })).toHaveCount(0);
 });
