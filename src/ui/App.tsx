@@ -5,6 +5,7 @@ import { useCatalog } from './catalog/catalogStore';
 import { loadAllLessons } from './catalog/lessonBodies';
 import { CourseMap } from './course/CourseMap';
 import { GlossaryPage } from './glossary/GlossaryPage';
+import { EmbedPage } from './embed/EmbedPage';
 import { DiagnosticsPanel } from './layout/DiagnosticsPanel';
 import { Loaded, loader } from './layout/loader';
 import { Notices } from './layout/Notices';
@@ -33,8 +34,9 @@ export function App() {
     useProgress.getState().adoptRenames(catalog.lessons.map((l) => ({ slug: l.frontmatter.slug, formerSlugs: l.frontmatter.formerSlugs })));
   }, [catalog.lessons]);
 
-  const lesson = route.name === 'lesson' ? catalog.lessons.find((l) => l.frontmatter.slug === route.slug || l.frontmatter.formerSlugs.includes(route.slug)) : undefined;
-  const routeKey = route.name === 'lesson' ? `lesson/${route.slug}` : route.name;
+  const slug = route.name === 'lesson' || route.name === 'embed' ? route.slug : undefined;
+  const lesson = slug === undefined ? undefined : catalog.lessons.find((l) => l.frontmatter.slug === slug || l.frontmatter.formerSlugs.includes(slug));
+  const routeKey = route.name === 'lesson' ? `lesson/${route.slug}` : route.name === 'embed' ? `embed/${route.slug}/${route.scenario}` : route.name;
   // A page opened at one of its parts (a glossary term) brings that part into view itself.
   const openedAtPart = route.name === 'glossary' && route.term !== undefined;
 
@@ -51,6 +53,18 @@ export function App() {
     window.scrollTo(0, 0);
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
   }, [routeKey, openedAtPart]);
+
+  // Embedded in an instructor's page: the player alone, with no site header or footer.
+  if (route.name === 'embed') {
+    return (
+      <>
+        <Notices />
+        <PartBoundary key={routeKey} what="This simulation">
+          <EmbedPage entry={lesson} scenarioId={route.scenario} withQuiz={route.withQuiz} />
+        </PartBoundary>
+      </>
+    );
+  }
 
   return (
     <>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { embedSnippet } from '../embed/embedSnippet';
+import { parseRoute } from '../routing/route';
 import type { PlayerStore } from './playerStore';
 
 /**
@@ -31,11 +33,13 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
     }
   };
 
+  const route = parseRoute(window.location.hash);
   return (
     <div className="share-panel">
       <button type="button" onClick={() => void share()}>
         Share this run
       </button>
+      {route.name === 'lesson' && <EmbedAction slug={route.slug} store={store} />}
       {url && (
         <label className="share-url">
           <span className="visually-hidden">Link to this run</span>
@@ -46,6 +50,35 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
         {status}
       </p>
     </div>
+  );
+}
+
+/**
+ * "Embed": the HTML an instructor pastes into a page or an LMS to show this player alone (the
+ * lesson's run, not the learner's changes), optionally with the question asked before it.
+ */
+function EmbedAction({ slug, store }: { slug: string; store: PlayerStore }) {
+  const [open, setOpen] = useState(false);
+  const [withQuiz, setWithQuiz] = useState(false);
+  const { scenario } = store.getState();
+  const snippet = embedSnippet(window.location.href, slug, scenario.id, scenario.title, withQuiz);
+  return (
+    <>
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Embed
+      </button>
+      {open && (
+        <div className="share-embed">
+          <label>
+            <input type="checkbox" checked={withQuiz} onChange={(e) => setWithQuiz(e.target.checked)} /> With the question asked before it
+          </label>
+          <label className="share-url">
+            <span>HTML to paste into your page or LMS</span>
+            <textarea readOnly rows={4} value={snippet} onFocus={(e) => e.currentTarget.select()} />
+          </label>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute } from './route';
+import { embedHref, parseRoute } from './route';
 
 describe('parseRoute', () => {
   it('treats an empty hash and #/ as the course map', () => {
@@ -28,5 +28,13 @@ describe('parseRoute', () => {
   it('reports anything else as not found', () => {
     expect(parseRoute('#/lessons')).toEqual({ name: 'not-found', path: '/lessons' });
     expect(parseRoute('#/lesson/Bad_Slug')).toEqual({ name: 'not-found', path: '/lesson/Bad_Slug' });
+  });
+});
+
+describe('the embed route', () => {
+  it('names a lesson and one of its scenarios, and whether the question before it comes along', () => {
+    expect(parseRoute('#/embed/paused-barista/paused-barista')).toEqual({ name: 'embed', slug: 'paused-barista', scenario: 'paused-barista', withQuiz: false });
+    expect(parseRoute(embedHref('fencing-tokens', 'stale-first', true))).toEqual({ name: 'embed', slug: 'fencing-tokens', scenario: 'stale-first', withQuiz: true });
+    expect(parseRoute('#/embed/paused-barista')).toEqual({ name: 'not-found', path: '/embed/paused-barista' });
   });
 });

@@ -5,9 +5,11 @@ export type Route =
   | { name: 'sandbox'; params: URLSearchParams }
   | { name: 'workbench'; params: URLSearchParams }
   | { name: 'glossary'; term: string | undefined }
+  /** One lesson player alone, for an instructor's page or LMS (`withQuiz`: the question asked before it). */
+  | { name: 'embed'; slug: string; scenario: string; withQuiz: boolean }
   | { name: 'not-found'; path: string };
 
-/** Parses `#/`, `#/lesson/<slug>`, `#/lesson/<slug>?run=…`, `#/sandbox?run=…`, `#/workbench?run=…` and `#/glossary/<term>`. */
+/** Parses `#/`, `#/lesson/<slug>`, `#/embed/<slug>/<scenario id>[?quiz=before]`, `#/lesson/<slug>?run=…`, `#/sandbox?run=…`, `#/workbench?run=…` and `#/glossary/<term>`. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   const [pathname = '/', query = ''] = path.split('?');
@@ -16,6 +18,8 @@ export function parseRoute(hash: string): Route {
   if (lesson) return { name: 'lesson', slug: lesson[1]!, params: new URLSearchParams(query) };
   if (/^\/sandbox\/?$/.test(pathname)) return { name: 'sandbox', params: new URLSearchParams(query) };
   if (/^\/workbench\/?$/.test(pathname)) return { name: 'workbench', params: new URLSearchParams(query) };
+  const embed = /^\/embed\/([a-z0-9-]+)\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
+  if (embed) return { name: 'embed', slug: embed[1]!, scenario: embed[2]!, withQuiz: new URLSearchParams(query).get('quiz') === 'before' };
   const glossary = /^\/glossary(?:\/([a-z0-9-]+))?\/?$/.exec(pathname);
   if (glossary) return { name: 'glossary', term: glossary[1] };
   return { name: 'not-found', path: pathname };
@@ -35,4 +39,9 @@ export const WORKBENCH_HREF = '#/workbench';
 /** The glossary of invariants, optionally opened at one term: `#/glossary/single-writer`. */
 export function glossaryHref(term?: string): string {
   return term === undefined ? '#/glossary' : `#/glossary/${term}`;
+}
+
+/** One lesson player alone, to embed: `#/embed/paused-barista/paused-barista?quiz=before`. */
+export function embedHref(slug: string, scenarioId: string, withQuiz = false): string {
+  return `#/embed/${slug}/${scenarioId}${withQuiz ? '?quiz=before' : ''}`;
 }
