@@ -1,3 +1,4 @@
+import type { Action } from '../actors/action';
 import type { Verdict } from '../check/verdict';
 import type { Diagnostic } from '../scenario/diagnostic';
 import { unlistedBreaks, unmetExpectations } from '../scenario/expectations';
@@ -9,7 +10,7 @@ import type { Lesson } from './types';
  * Runs one scenario to the end; the real one is `runScenarioTrace` from src/scenario/run.ts. A
  * runner that returns no `trace` cannot check a lesson's claims (tests' stand-ins).
  */
-export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number }) => Promise<{ verdicts: Verdict[]; trace?: RunTrace }>;
+export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number; actions?: readonly Action[] }) => Promise<{ verdicts: Verdict[]; trace?: RunTrace }>;
 
 /**
  * Runs every scenario block of every lesson headless and reports each `expect` that did not
