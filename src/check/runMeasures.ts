@@ -33,6 +33,8 @@ const EVENTS = {
   paused: { kind: 'process.pause', whose: 'actor' },
   resumed: { kind: 'process.resume', whose: 'actor' },
   crashed: { kind: 'process.crash', whose: 'actor' },
+  /** A Redis node came back and replayed its persistence (`by` is the node). */
+  recovered: { kind: 'redis.recover', whose: 'actor' },
   /** A node's or client's clock was stepped (`by` is whose clock). */
   'clock-jumped': { kind: 'clock.jump', whose: 'actor' },
   restarted: { kind: 'process.restart', whose: 'actor' },
@@ -64,6 +66,8 @@ export type Measure =
   | { kind: 'validity'; query: EventQuery }
   /** When that validity runs out: the acquisition's moment plus its validity. */
   | { kind: 'valid-until'; query: EventQuery }
+  /** How many commands a Redis node replayed from its persistence when it came back. */
+  | { kind: 'replayed'; query: EventQuery }
   /** When an invariant broke (the verdict's time, as the player shows it). */
   | { kind: 'verdict'; invariant: string };
 
@@ -129,6 +133,12 @@ export function measure(
       const validity = (found.data as { validityMs?: number | null }).validityMs;
       if (typeof validity !== 'number') return { missing: `${describeQuery(what.query)} carries no validity (only a Redlock acquisition has one)` };
       return { value: what.kind === 'validity' ? validity : found.at + validity };
+    }
+    case 'replayed': {
+      const found = find(events, what.query);
+      if (!found) return { missing: `the run has no ${describeQuery(what.query)}` };
+      const commands = (found.data as { commands?: number }).commands;
+      return typeof commands === 'number' ? { value: commands } : { missing: `${describeQuery(what.query)} replays nothing (only a Redis node's recovery does)` };
     }
     case 'verdict': {
       const verdict = verdicts.find((v) => v.invariant === what.invariant);

@@ -128,7 +128,7 @@ function unitMismatch(what: Measure, stated: StatedNumber): string | null {
 
 function actorProblem(what: Measure, events: RunTrace): { message: string; hint: string } | null {
   const queries: EventQuery[] =
-    what.kind === 'at' || what.kind === 'token' || what.kind === 'validity' || what.kind === 'valid-until'
+    what.kind === 'at' || what.kind === 'token' || what.kind === 'validity' || what.kind === 'valid-until' || what.kind === 'replayed'
       ? [what.query]
       : what.kind === 'between'
         ? [what.from, what.to]
@@ -161,6 +161,8 @@ function describeMeasure(what: Measure): string {
       return `the validity of ${describeQuery(what.query)}`;
     case 'valid-until':
       return `the end of the validity of ${describeQuery(what.query)}`;
+    case 'replayed':
+      return `the commands replayed at ${describeQuery(what.query)}`;
     case 'verdict':
       return `the time ${what.invariant} broke`;
   }

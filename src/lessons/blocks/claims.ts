@@ -18,6 +18,7 @@ import { didYouMean } from '../../scenario/diagnostic';
  *       - { says: "near 16%", metric: successRate }
  *       - { says: "validity of 9.848 s", validity: acquired by A }
  *       - { says: "ran out at 9.9 s", valid-until: acquired by A }
+ *       - { says: "replays one command", replayed: recovered by r3 }
  *       - { says: "broke at 18 s", verdict: single-writer }
  *
  * `actions:` (in a scenario script's notation) makes the run the one a learner gets by doing
@@ -43,6 +44,8 @@ export const claimSchema = z.strictObject({
   validity: query.optional(),
   /** When that acquisition's validity runs out. */
   'valid-until': query.optional(),
+  /** How many commands a Redis node replayed when it came back: "recovered by r3". */
+  replayed: query.optional(),
   /** When an invariant broke in the run. */
   verdict: z.enum(INVARIANTS).optional(),
 });
@@ -94,13 +97,13 @@ export function parseQuery(text: string): { ok: true; query: EventQuery } | { ok
 
 /** The one measure a claim names, or what is wrong with it (`path` is the key at fault). */
 export function measureOf(spec: ClaimSpec): { ok: true; measure: Measure } | { ok: false; path: string; message: string; hint: string } {
-  const named = (['at', 'from', 'count', 'token', 'metric', 'validity', 'valid-until', 'verdict'] as const).filter((key) => spec[key] !== undefined);
+  const named = (['at', 'from', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed', 'verdict'] as const).filter((key) => spec[key] !== undefined);
   if (named.length !== 1 || (spec.to !== undefined) !== (spec.from !== undefined)) {
-    return { ok: false, path: 'says', message: 'a claim measures one thing', hint: "give exactly one of 'at', 'from' with 'to', 'count', 'token', 'metric', 'validity', 'valid-until' or 'verdict'" };
+    return { ok: false, path: 'says', message: 'a claim measures one thing', hint: "give exactly one of 'at', 'from' with 'to', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed' or 'verdict'" };
   }
   if (spec.metric !== undefined) return { ok: true, measure: { kind: 'metric', name: spec.metric } };
   if (spec.verdict !== undefined) return { ok: true, measure: { kind: 'verdict', invariant: spec.verdict } };
-  const read = (key: 'at' | 'from' | 'to' | 'count' | 'token' | 'validity' | 'valid-until') => {
+  const read = (key: 'at' | 'from' | 'to' | 'count' | 'token' | 'validity' | 'valid-until' | 'replayed') => {
     const parsed = parseQuery(spec[key]!);
     return parsed.ok ? parsed : { ...parsed, path: key };
   };
@@ -111,7 +114,7 @@ export function measureOf(spec: ClaimSpec): { ok: true; measure: Measure } | { o
     if (!to.ok) return to;
     return { ok: true, measure: { kind: 'between', from: from.query, to: to.query } };
   }
-  const key = named[0] as 'at' | 'count' | 'token' | 'validity' | 'valid-until';
+  const key = named[0] as 'at' | 'count' | 'token' | 'validity' | 'valid-until' | 'replayed';
   const parsed = read(key);
   if (!parsed.ok) return parsed;
   if (key === 'count') return { ok: true, measure: { kind: 'count', event: parsed.query.event, by: parsed.query.by } };
