@@ -143,7 +143,7 @@ export function measure(
     case 'verdict': {
       const verdict = verdicts.find((v) => v.invariant === what.invariant);
       if (!verdict) return { missing: `the run judges no '${what.invariant}' (it checks ${verdicts.map((v) => v.invariant).join(', ')})` };
-      if (verdict.holds || verdict.atMs === null) return { missing: `${what.invariant} holds in it` };
+      if (verdict.holds || verdict.atMs === null) return { missing: `${what.invariant} never broke` };
       return { value: verdict.atMs };
     }
     case 'at': {

@@ -1,7 +1,6 @@
-import type { Action } from '../actors/action';
 import { describeQuery, measure, unitOf, type ClaimVerdict, type EventQuery, type Measure, type RunTrace } from '../check/runMeasures';
 import { lockMetrics } from '../check/metrics';
-import { checkActions } from '../scenario/actionSchema';
+import { checkActions, type Action } from '../scenario/actionSchema';
 import { toAction } from '../scenario/build';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
 import type { Scenario, ScriptAction } from '../scenario/schema';

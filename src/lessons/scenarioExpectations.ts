@@ -1,5 +1,5 @@
-import type { Action } from '../actors/action';
 import type { Verdict } from '../check/verdict';
+import type { Action } from '../scenario/actionSchema';
 import type { Diagnostic } from '../scenario/diagnostic';
 import { unlistedBreaks, unmetExpectations } from '../scenario/expectations';
 import type { Scenario } from '../scenario/schema';
