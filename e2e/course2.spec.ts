@@ -50,6 +50,33 @@ test('a learner slows the link from A to the machine and breaks the Redlock run'
   await expect(sim.getByText('Broken: single writer', { exact: true })).toBeVisible();
 });
 
+test("a learner's 9-second pause at 2 s breaks the Redlock run, as lesson 21's model answer says", async ({ page }) => {
+  await page.goto('./#/lesson/redlock-pauses-and-delays');
+  const sim = page.getByRole('region', { name: 'Simulation: Find the pause that breaks it', exact: true });
+  await runToEnd(sim);
+  await expect(sim.getByText('Held: single writer', { exact: true })).toBeVisible();
+  await sim.getByLabel('Go to time (s)').fill('2');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  await sim.getByLabel('Pause length (s)').fill('9');
+  await sim.getByRole('button', { name: 'Pause Barista A for 9 s' }).click();
+  await runToEnd(sim);
+  await expect(sim.getByText('Broken: single writer', { exact: true })).toBeVisible();
+});
+
+for (const [at, verdict] of [['8', 'Broken: single holder'], ['12', 'Held: single holder']] as const) {
+  test(`restarting r3 at ${at} s: '${verdict}', as lesson 23 says`, async ({ page }) => {
+    await page.goto('./#/lesson/redlock-restarts');
+    const sim = page.getByRole('region', { name: 'Simulation: A delayed restart, after the longest lease', exact: true });
+    await runToEnd(sim);
+    await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible();
+    await sim.getByLabel('Go to time (s)').fill(at);
+    await sim.getByRole('button', { name: 'Go', exact: true }).click();
+    await sim.getByRole('button', { name: 'Restart Redis r3' }).click();
+    await runToEnd(sim);
+    await expect(sim.getByText(verdict, { exact: true })).toBeVisible();
+  });
+}
+
 for (const lesson of lessons) {
   test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({ page }) => {
     test.setTimeout(120_000);

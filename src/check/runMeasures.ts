@@ -33,6 +33,10 @@ const EVENTS = {
   paused: { kind: 'process.pause', whose: 'actor' },
   resumed: { kind: 'process.resume', whose: 'actor' },
   crashed: { kind: 'process.crash', whose: 'actor' },
+  /** A Redis node came back and replayed its persistence (`by` is the node). */
+  recovered: { kind: 'redis.recover', whose: 'actor' },
+  /** A node's or client's clock was stepped (`by` is whose clock). */
+  'clock-jumped': { kind: 'clock.jump', whose: 'actor' },
   restarted: { kind: 'process.restart', whose: 'actor' },
   'timed-out': { kind: 'request.timeout', whose: 'actor' },
   promoted: { kind: 'failover.promote', whose: 'to' },
@@ -57,11 +61,26 @@ export type Measure =
   | { kind: 'between'; from: EventQuery; to: EventQuery }
   | { kind: 'count'; event: ClaimEvent; by: string | null }
   | { kind: 'token'; query: EventQuery }
-  | { kind: 'metric'; name: ClaimMetric };
+  | { kind: 'metric'; name: ClaimMetric }
+  /** How long a Redlock acquisition may be trusted: TTL − elapsed − drift, as the client computed it. */
+  | { kind: 'validity'; query: EventQuery }
+  /** When that validity runs out: the acquisition's moment plus its validity. */
+  | { kind: 'valid-until'; query: EventQuery }
+  /** How many commands a Redis node replayed from its persistence when it came back. */
+  | { kind: 'replayed'; query: EventQuery }
+  /** When an invariant broke (the verdict's time, as the player shows it). */
+  | { kind: 'verdict'; invariant: string };
+
+/** A checker's verdict as a claim reads it: whether it held, and when it broke. */
+export interface ClaimVerdict {
+  invariant: string;
+  holds: boolean;
+  atMs: number | null;
+}
 
 /** What a measure is in: milliseconds of simulated time, a plain number, or a percentage. */
 export function unitOf(measure: Measure): 'ms' | 'count' | 'percent' {
-  if (measure.kind === 'at' || measure.kind === 'between') return 'ms';
+  if (measure.kind === 'at' || measure.kind === 'between' || measure.kind === 'validity' || measure.kind === 'valid-until' || measure.kind === 'verdict') return 'ms';
   if (measure.kind === 'metric') return measure.name === 'successRate' ? 'percent' : measure.name === 'p50' || measure.name === 'p95' ? 'ms' : 'count';
   return 'count';
 }
@@ -100,8 +119,33 @@ function ordinal(n: number): string {
  * happened, a write carried no token). Metrics are computed once per trace by the caller's
  * `metrics` thunk, since one lesson may state several.
  */
-export function measure(events: readonly TraceEvent[], what: Measure, metrics: () => LockMetrics = () => lockMetrics(events)): { value: number } | { missing: string } {
+export function measure(
+  events: readonly TraceEvent[],
+  what: Measure,
+  metrics: () => LockMetrics = () => lockMetrics(events),
+  verdicts: readonly ClaimVerdict[] = [],
+): { value: number } | { missing: string } {
   switch (what.kind) {
+    case 'validity':
+    case 'valid-until': {
+      const found = find(events, what.query);
+      if (!found) return { missing: `the run has no ${describeQuery(what.query)}` };
+      const validity = (found.data as { validityMs?: number | null }).validityMs;
+      if (typeof validity !== 'number') return { missing: `${describeQuery(what.query)} carries no validity (only a Redlock acquisition has one)` };
+      return { value: what.kind === 'validity' ? validity : found.at + validity };
+    }
+    case 'replayed': {
+      const found = find(events, what.query);
+      if (!found) return { missing: `the run has no ${describeQuery(what.query)}` };
+      const commands = (found.data as { commands?: number }).commands;
+      return typeof commands === 'number' ? { value: commands } : { missing: `${describeQuery(what.query)} replays nothing (only a Redis node's recovery does)` };
+    }
+    case 'verdict': {
+      const verdict = verdicts.find((v) => v.invariant === what.invariant);
+      if (!verdict) return { missing: `the run judges no '${what.invariant}' (it checks ${verdicts.map((v) => v.invariant).join(', ')})` };
+      if (verdict.holds || verdict.atMs === null) return { missing: `${what.invariant} never broke` };
+      return { value: verdict.atMs };
+    }
     case 'at': {
       const found = find(events, what.query);
       return found ? { value: found.at } : { missing: `the run has no ${describeQuery(what.query)}` };

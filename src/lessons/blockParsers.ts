@@ -123,7 +123,7 @@ function parseClaimsBlock(source: YamlSource, ctx: BlockContext): BlockParse {
   }
   if (diagnostics.length) return { ok: false, diagnostics };
   const spec = result.value;
-  return { ok: true, block: { kind: 'claims', spec: { run: spec.run ?? null, claims }, ...(spec.id ? { authorId: spec.id } : {}) } };
+  return { ok: true, block: { kind: 'claims', spec: { run: spec.run ?? null, actions: spec.actions ?? [], claims }, ...(spec.id ? { authorId: spec.id } : {}) } };
 }
 
 function parseScenarioBlock(text: string, ctx: BlockContext, view: { view?: 'dashboard' }): BlockParse {

@@ -54,10 +54,10 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
     const { diagnostics: unmet, runs } = await checkScenarioExpectations(lessons, run);
     const workbench = await checkWorkbenchBlocks(lessons, sources.readRef, run);
     const texts = new Map(sources.lessons.map((l) => [l.file, l.text]));
-    const claims = await checkClaims(lessons, (file) => texts.get(file), async (scenario) => {
-      const { trace } = await run(scenario, { seed: scenario.seed });
+    const claims = await checkClaims(lessons, (file) => texts.get(file), async (scenario, actions) => {
+      const { trace, verdicts } = await run(scenario, { seed: scenario.seed, actions });
       if (!trace) throw new Error('this runner keeps no trace, so claims cannot be checked');
-      return trace;
+      return { trace, verdicts };
     });
     const unsourced = checkSources(lessons);
     const revealed = checkAnswerReveals(lessons, (file) => texts.get(file));

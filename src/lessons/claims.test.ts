@@ -41,6 +41,50 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
     ]);
   });
 
+  it("binds a Redlock client's validity, a replay, a verdict's time and a run with the learner's actions", async () => {
+    const report = await checkLessons([`${FIXTURES}/03-redlock.md`], runScenarioTrace);
+    expect(report).toEqual({ lines: ['lessons:check: 1 lesson, 3 scenario runs, no problems'], exitCode: 0 });
+  });
+
+  it("fails at a model answer's words when the learner's run no longer shows them, and at the prose when the validity or the replay changes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
+    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
+    const text = readFileSync(`${FIXTURES}/03-redlock.md`, 'utf8')
+      // A shorter pause: A writes at 9 s, before B arrives, and single writer holds.
+      .replace('for: 9s }', 'for: 5s }')
+      // r5 without persistence comes back empty.
+      .replace(', persistence: aof-always', '')
+      // A's writes go out 2 s later: the same validity, but a longer TTL gives more of it.
+      .replace('ttl: 10s, work: 4s', 'ttl: 12s, work: 4s');
+    writeFileSync(join(dir, '03-redlock.md'), text);
+    const file = relative(process.cwd(), join(dir, '03-redlock.md'));
+    const report = await checkLessons([file], runScenarioTrace);
+    expect(report.exitCode).toBe(1);
+    expect(report.lines).toEqual([
+      `${file}:27:18: the prose says "for 9.892 s of validity" for the validity of acquired by A, but the run shows 11.872 s (scenario 'careless', seed 4) (change the prose and the claim at line 32, or the scenario)`,
+      `${file}:27:49: the prose says "runs out at 9.9 s" for the end of the validity of acquired by A, but the run shows 11.878 s (scenario 'careless', seed 4) (change the prose and the claim at line 33, or the scenario)`,
+      `${file}:28:1: the prose says "replays 1 command" for the commands replayed at recovered by r5, but the run shows 0 (scenario 'careless', seed 4) (change the prose and the claim at line 34, or the scenario)`,
+      `${file}:41:59: the prose says "Single writer breaks at 13 s" for the time single-writer broke, but single-writer never broke (scenario 'careless') (change the prose and the claim at line 48, or the scenario)`,
+      'lessons:check: 1 lesson, 3 scenario runs, 4 problems',
+    ]);
+  });
+
+  it('says which action names nobody in the run, and finds no claim inside a scenario block', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
+    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
+    const text = readFileSync(`${FIXTURES}/03-redlock.md`, 'utf8')
+      .replace('target: A, for: 9s', 'target: C, for: 9s')
+      .replace('  - { says: "replays 1 command", replayed: recovered by r5 }', '  - { says: "startAt: 11s", at: acquired by B }');
+    writeFileSync(join(dir, '03-redlock.md'), text);
+    const file = relative(process.cwd(), join(dir, '03-redlock.md'));
+    const report = await checkLessons([file], runScenarioTrace);
+    expect(report.lines).toEqual([
+      `${file}:34:5: "startAt: 11s" is not in the lesson's prose (a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other)`,
+      `${file}:45:1: actions[0]: 'C' is not an actor of scenario 'careless' (it has r1, r2, r3, r4, r5, A, B, espresso)`,
+      'lessons:check: 1 lesson, 2 scenario runs, 2 problems',
+    ]);
+  });
+
   it('reads a happening as the prose would name it, and names an unknown event', () => {
     expect(parseQuery('2nd write by A')).toEqual({ ok: true, query: { event: 'write', by: 'A', nth: 2 } });
     expect(parseQuery('last renewed by W4')).toEqual({ ok: true, query: { event: 'renewed', by: 'W4', nth: 'last' } });

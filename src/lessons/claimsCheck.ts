@@ -1,13 +1,18 @@
-import { describeQuery, measure, unitOf, type EventQuery, type Measure, type RunTrace } from '../check/runMeasures';
+import { describeQuery, measure, unitOf, type ClaimVerdict, type EventQuery, type Measure, type RunTrace } from '../check/runMeasures';
 import { lockMetrics } from '../check/metrics';
+import { checkActions, type Action } from '../scenario/actionSchema';
+import { toAction } from '../scenario/build';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
-import type { Scenario } from '../scenario/schema';
+import type { Scenario, ScriptAction } from '../scenario/schema';
 import type { Claim } from './blocks/claims';
 import { agrees, readStated, writeLike, type StatedNumber } from './statedNumber';
 import type { Block, Lesson } from './types';
 
-/** Runs a scenario's default run (its own seed, no learner actions) and returns its trace. */
-export type TraceRunner = (scenario: Scenario) => Promise<RunTrace>;
+/** Runs a scenario with its own seed and the given learner actions, and returns its trace and verdicts. */
+export type TraceRunner = (scenario: Scenario, actions: readonly Action[]) => Promise<{ trace: RunTrace; verdicts: readonly ClaimVerdict[] }>;
+
+/** The blocks whose text a learner reads (a model answer, a quiz's explanation): a claim may quote them too. */
+const READ_BLOCKS = ['quiz', 'fill-in', 'reflect', 'match', 'checklist'];
 
 /**
  * Checks every ```claims block: each quoted number must be in the lesson's prose, and the run
@@ -19,7 +24,7 @@ export async function checkClaims(lessons: readonly Lesson[], textOf: (file: str
   let runs = 0;
   for (const lesson of lessons) {
     const text = textOf(lesson.file) ?? '';
-    const traces = new Map<Scenario, Promise<RunTrace>>();
+    const traces = new Map<Scenario, ReturnType<TraceRunner>>();
     for (const [index, block] of lesson.blocks.entries()) {
       if (block.kind !== 'claims') continue;
       const target = scenarioFor(lesson.blocks, index, block.spec.run);
@@ -28,22 +33,29 @@ export async function checkClaims(lessons: readonly Lesson[], textOf: (file: str
         diagnostics.push({ file: lesson.file, line: block.line + 1, col: 1, message: target.message, hint: target.hint });
         continue;
       }
-      let trace = traces.get(target.scenario);
+      const actions = learnerActions(target.scenario, block.spec.actions);
+      if (!actions.ok) {
+        diagnostics.push(...actions.problems.map((problem) => ({ file: lesson.file, line: block.line + 1, col: 1, ...problem })));
+        continue;
+      }
+      // A run with learner actions is its own run; the quiet run is shared by every block about it.
+      let trace = actions.actions.length ? undefined : traces.get(target.scenario);
       if (!trace) {
         runs++;
-        trace = run(target.scenario);
-        traces.set(target.scenario, trace);
+        trace = run(target.scenario, actions.actions);
+        if (!actions.actions.length) traces.set(target.scenario, trace);
       }
       let events: RunTrace;
+      let verdicts: readonly ClaimVerdict[];
       try {
-        events = await trace;
+        ({ trace: events, verdicts } = await trace);
       } catch (error) {
         diagnostics.push({ file: lesson.file, line: block.line, col: 1, message: `scenario '${target.scenario.id}' crashed the simulator: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a bug in Lockstep; please report it' });
         continue;
       }
       let metrics: ReturnType<typeof lockMetrics> | undefined;
       const metricsOnce = () => (metrics ??= lockMetrics(events));
-      for (const claim of block.spec.claims) diagnostics.push(...checkClaim(lesson.file, text, target.scenario, events, claim, metricsOnce));
+      for (const claim of block.spec.claims) diagnostics.push(...checkClaim(lesson.file, text, target.scenario, { events, verdicts, metrics: metricsOnce }, claim));
     }
   }
   return { diagnostics, runs };
@@ -67,7 +79,21 @@ function scenarioFor(blocks: readonly Block[], index: number, id: string | null)
   return { ok: false, message: `no scenario '${id}' in this lesson`, hint: guess ? `did you mean '${guess}'?` : `scenarios here: ${ids.join(', ') || 'none'}` };
 }
 
-function checkClaim(file: string, text: string, scenario: Scenario, events: RunTrace, claim: Claim, metrics: () => ReturnType<typeof lockMetrics>): Diagnostic[] {
+/** The claims block's actions as the player would apply them, or what in them names nobody in the scenario. */
+function learnerActions(scenario: Scenario, steps: readonly ScriptAction[]): { ok: true; actions: Action[] } | { ok: false; problems: { message: string; hint: string }[] } {
+  const actions = steps.map((step) => ({ ...toAction(step), at: step.at }) as Action).sort((a, b) => a.at - b.at);
+  const problems: { message: string; hint: string }[] = [];
+  checkActions(scenario, actions, (path, message, hint) => problems.push({ message: `actions[${path[0]}]: ${message}`, hint: hint ?? 'name an actor, node or link the scenario has' }));
+  return problems.length ? { ok: false, problems } : { ok: true, actions };
+}
+
+interface RunFacts {
+  events: RunTrace;
+  verdicts: readonly ClaimVerdict[];
+  metrics: () => ReturnType<typeof lockMetrics>;
+}
+
+function checkClaim(file: string, text: string, scenario: Scenario, { events, verdicts, metrics }: RunFacts, claim: Claim): Diagnostic[] {
   const atClaim = { file, line: claim.line, col: claim.col };
   const stated = readStated(claim.says);
   if (!stated) return [{ ...atClaim, message: `'${claim.says}' states no number`, hint: 'quote the words of the prose that carry the number, e.g. says: "at 11.6 s"' }];
@@ -77,7 +103,7 @@ function checkClaim(file: string, text: string, scenario: Scenario, events: RunT
   if (unknownActor) return [{ ...atClaim, ...unknownActor }];
   const where = findInProse(text, claim.says);
   if (!where) return [{ ...atClaim, message: `"${claim.says}" is not in the lesson's prose`, hint: 'a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other' }];
-  const result = measure(events, claim.measure, metrics);
+  const result = measure(events, claim.measure, metrics, verdicts);
   const what = describeMeasure(claim.measure);
   if ('missing' in result) return [{ file, ...where, message: `the prose says "${claim.says}" for ${what}, but ${result.missing} (scenario '${scenario.id}')`, hint: `change the prose and the claim at line ${claim.line}, or the scenario` }];
   if (agrees(result.value, stated)) return [];
@@ -100,7 +126,14 @@ function unitMismatch(what: Measure, stated: StatedNumber): string | null {
 }
 
 function actorProblem(what: Measure, events: RunTrace): { message: string; hint: string } | null {
-  const queries: EventQuery[] = what.kind === 'at' || what.kind === 'token' ? [what.query] : what.kind === 'between' ? [what.from, what.to] : what.kind === 'count' ? [{ event: what.event, by: what.by, nth: 1 }] : [];
+  const queries: EventQuery[] =
+    what.kind === 'at' || what.kind === 'token' || what.kind === 'validity' || what.kind === 'valid-until' || what.kind === 'replayed'
+      ? [what.query]
+      : what.kind === 'between'
+        ? [what.from, what.to]
+        : what.kind === 'count'
+          ? [{ event: what.event, by: what.by, nth: 1 }]
+          : [];
   const start = events.find((e) => e.kind === 'run.start');
   const actors = start?.kind === 'run.start' ? start.data.actors.map((a) => a.id) : [];
   for (const q of queries) {
@@ -123,16 +156,25 @@ function describeMeasure(what: Measure): string {
       return `the token of ${describeQuery(what.query)}`;
     case 'metric':
       return `the dashboard's ${what.name}`;
+    case 'validity':
+      return `the validity of ${describeQuery(what.query)}`;
+    case 'valid-until':
+      return `the end of the validity of ${describeQuery(what.query)}`;
+    case 'replayed':
+      return `the commands replayed at ${describeQuery(what.query)}`;
+    case 'verdict':
+      return `the time ${what.invariant} broke`;
   }
 }
 
 /**
- * Where `says` stands in the lesson's prose (not inside a fenced block), as a 1-based line and
+ * Where `says` stands in what the learner reads of the lesson (its prose, and the text of a quiz,
+ * a model answer and the like, but not a scenario or a claims block), as a 1-based line and
  * column; white space in it matches any white space, so a quote may cross a line break.
  */
 export function findInProse(text: string, says: string): { line: number; col: number } | null {
   const pattern = new RegExp(says.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'g');
-  const fenced = fencedLines(text);
+  const fenced = fencedLines(text, READ_BLOCKS);
   for (const match of text.matchAll(pattern)) {
     const before = text.slice(0, match.index);
     const line = before.split('\n').length;
@@ -142,10 +184,14 @@ export function findInProse(text: string, says: string): { line: number; col: nu
   return null;
 }
 
-/** The 1-based lines inside fenced blocks (and the frontmatter), where prose is not. */
-export function fencedLines(text: string): Set<number> {
+/**
+ * The 1-based lines inside fenced blocks (and the frontmatter), where prose is not; the body of
+ * a block whose language is in `read` is left out (its fences are in).
+ */
+export function fencedLines(text: string, read: readonly string[] = []): Set<number> {
   const inside = new Set<number>();
   let fence: string | null = null;
+  let readBody = false;
   let frontmatter = text.startsWith('---');
   text.split('\n').forEach((raw, i) => {
     const line = i + 1;
@@ -156,11 +202,13 @@ export function fencedLines(text: string): Set<number> {
     }
     const marker = /^(`{3,}|~{3,})/.exec(raw.trimStart())?.[1];
     if (fence !== null) {
-      inside.add(line);
-      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker) fence = null;
+      const closing = marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker;
+      if (closing || !readBody) inside.add(line);
+      if (closing) fence = null;
     } else if (marker !== undefined) {
       inside.add(line);
       fence = marker;
+      readBody = read.includes(raw.trimStart().slice(marker.length).trim().split(/\s/)[0] ?? '');
     }
   });
   return inside;

@@ -1,4 +1,5 @@
 import type { Verdict } from '../check/verdict';
+import type { Action } from '../scenario/actionSchema';
 import type { Diagnostic } from '../scenario/diagnostic';
 import { unlistedBreaks, unmetExpectations } from '../scenario/expectations';
 import type { Scenario } from '../scenario/schema';
@@ -10,7 +11,7 @@ import type { Lesson } from './types';
  * Runs one scenario to the end; the real one is `runScenarioTrace` from src/scenario/run.ts. A
  * runner that returns no `trace` cannot check a lesson's claims (tests' stand-ins).
  */
-export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number }) => Promise<{ verdicts: Verdict[]; trace?: RunTrace; ended?: EndReason | null }>;
+export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number; actions?: readonly Action[] }) => Promise<{ verdicts: Verdict[]; trace?: RunTrace; ended?: EndReason | null }>;
 
 /**
  * Runs every scenario block of every lesson headless and reports each `expect` that did not

@@ -47,6 +47,9 @@ export const actionSchema = z.discriminatedUnion('do', [
   z.strictObject({ at, do: z.literal('power-loss'), target: id }),
 ]);
 
+/** The action type itself, for layers above the scenario (lessons) that may not import the actors. */
+export type { Action };
+
 /** The schema reads exactly an `Action`: a kind or field added to one and not the other fails `tsc`. */
 type _ActionSchemaIsAction = Expect<SameType<z.output<typeof actionSchema>, Action>>;
 

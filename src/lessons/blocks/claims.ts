@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLAIM_EVENTS, CLAIM_METRICS, type ClaimEvent, type EventQuery, type Measure } from '../../check/runMeasures';
 import { blockId } from '../../scenario/ids';
+import { INVARIANTS, scriptAction, type ScriptAction } from '../../scenario/schema';
 import { didYouMean } from '../../scenario/diagnostic';
 
 /**
@@ -15,6 +16,13 @@ import { didYouMean } from '../../scenario/diagnostic';
  *       - { says: "19 acquisitions", count: acquired }
  *       - { says: "token 1", token: write by A }
  *       - { says: "near 16%", metric: successRate }
+ *       - { says: "validity of 9.848 s", validity: acquired by A }
+ *       - { says: "ran out at 9.9 s", valid-until: acquired by A }
+ *       - { says: "replays one command", replayed: recovered by r3 }
+ *       - { says: "broke at 18 s", verdict: single-writer }
+ *
+ * `actions:` (in a scenario script's notation) makes the run the one a learner gets by doing
+ * what the prose tells them to try, so "a 9-second delay lands the order at 10 s" is checked too.
  */
 const query = z.string().min(1);
 
@@ -32,12 +40,22 @@ export const claimSchema = z.strictObject({
   token: query.optional(),
   /** A figure of the lock dashboard. */
   metric: z.enum(CLAIM_METRICS).optional(),
+  /** How long a Redlock acquisition may be trusted (TTL − elapsed − drift): "acquired by A". */
+  validity: query.optional(),
+  /** When that acquisition's validity runs out. */
+  'valid-until': query.optional(),
+  /** How many commands a Redis node replayed when it came back: "recovered by r3". */
+  replayed: query.optional(),
+  /** When an invariant broke in the run. */
+  verdict: z.enum(INVARIANTS).optional(),
 });
 
 export const claimsSchema = z.strictObject({
   id: blockId.optional(),
   /** The id of a scenario or dashboard block of this lesson; default: the nearest one above. */
   run: z.string().min(1).optional(),
+  /** What the learner does to the run before it shows these numbers, as a scenario's `script` writes it. */
+  actions: z.array(scriptAction).min(1).optional(),
   claims: z.array(claimSchema).min(1),
 });
 
@@ -54,6 +72,8 @@ export interface Claim {
 
 export interface ClaimsSpec {
   run: string | null;
+  /** The learner's actions the run takes (none: the run as the player first shows it). */
+  actions: ScriptAction[];
   claims: Claim[];
 }
 
@@ -77,12 +97,13 @@ export function parseQuery(text: string): { ok: true; query: EventQuery } | { ok
 
 /** The one measure a claim names, or what is wrong with it (`path` is the key at fault). */
 export function measureOf(spec: ClaimSpec): { ok: true; measure: Measure } | { ok: false; path: string; message: string; hint: string } {
-  const named = (['at', 'from', 'count', 'token', 'metric'] as const).filter((key) => spec[key] !== undefined);
+  const named = (['at', 'from', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed', 'verdict'] as const).filter((key) => spec[key] !== undefined);
   if (named.length !== 1 || (spec.to !== undefined) !== (spec.from !== undefined)) {
-    return { ok: false, path: 'says', message: 'a claim measures one thing', hint: "give exactly one of 'at', 'from' with 'to', 'count', 'token' or 'metric'" };
+    return { ok: false, path: 'says', message: 'a claim measures one thing', hint: "give exactly one of 'at', 'from' with 'to', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed' or 'verdict'" };
   }
   if (spec.metric !== undefined) return { ok: true, measure: { kind: 'metric', name: spec.metric } };
-  const read = (key: 'at' | 'from' | 'to' | 'count' | 'token') => {
+  if (spec.verdict !== undefined) return { ok: true, measure: { kind: 'verdict', invariant: spec.verdict } };
+  const read = (key: 'at' | 'from' | 'to' | 'count' | 'token' | 'validity' | 'valid-until' | 'replayed') => {
     const parsed = parseQuery(spec[key]!);
     return parsed.ok ? parsed : { ...parsed, path: key };
   };
@@ -93,7 +114,7 @@ export function measureOf(spec: ClaimSpec): { ok: true; measure: Measure } | { o
     if (!to.ok) return to;
     return { ok: true, measure: { kind: 'between', from: from.query, to: to.query } };
   }
-  const key = named[0] as 'at' | 'count' | 'token';
+  const key = named[0] as 'at' | 'count' | 'token' | 'validity' | 'valid-until' | 'replayed';
   const parsed = read(key);
   if (!parsed.ok) return parsed;
   if (key === 'count') return { ok: true, measure: { kind: 'count', event: parsed.query.event, by: parsed.query.by } };
