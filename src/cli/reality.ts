@@ -9,10 +9,9 @@
 import './luaTextImports';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { runReality, UnsupportedScenario } from '../reality/harness';
-import { pairVerdicts, realVerdicts } from '../reality/verdicts';
+import { UnsupportedScenario } from '../reality/harness';
+import { realityCheck } from '../reality/realityCheck';
 import { formatVerdictTable } from '../reality/report';
-import { runScenario } from '../scenario/run';
 import { loadScenario } from './loadScenario';
 
 const USAGE = 'usage: npm run reality -- <lesson.md#scenario-id | scenario.yaml> [--scale F] [--out run.json]';
@@ -43,26 +42,23 @@ async function main(): Promise<number> {
     return 2;
   }
   const { scenario } = loaded;
-  const sim = await runScenario(scenario);
-  let real;
+  let check;
   try {
-    real = await runReality(scenario, { scale, breakFencing: values['break-fencing'] === true });
+    check = await realityCheck(scenario, { scale, breakFencing: values['break-fencing'] === true });
   } catch (error) {
     if (!(error instanceof UnsupportedScenario)) throw error;
     console.error(`${scenario.id}: ${error.message}`);
     return 3;
   }
-  const verdicts = realVerdicts(scenario, real.trace, real.ended);
-  const pairs = pairVerdicts(sim.verdicts, verdicts);
+  const { run: real, pairs, differ } = check;
   console.log(`${scenario.id} on real processes at scale ${scale}: ${(real.wallMs / 1000).toFixed(1)} s, ${real.trace.length} events, ended ${real.ended}`);
   console.log(formatVerdictTable(pairs));
   if (values.out) {
     // The player has no way to open a recorded trace yet: this is plain JSON, in the trace's own event kinds.
-    writeFileSync(values.out, `${JSON.stringify({ format: 'lockstep-reality-run', version: 1, scenario: scenario.id, scale, ended: real.ended, wallMs: Math.round(real.wallMs), verdicts: { simulator: sim.verdicts, reality: verdicts }, trace: real.trace }, null, 1)}\n`);
+    writeFileSync(values.out, `${JSON.stringify({ format: 'lockstep-reality-run', version: 1, scenario: scenario.id, scale, ended: real.ended, wallMs: Math.round(real.wallMs), verdicts: { simulator: check.simulator, reality: check.reality }, trace: real.trace }, null, 1)}\n`);
     console.log(`trace written to ${values.out}`);
   }
-  const differ = pairs.filter((p) => !p.agree);
-  if (differ.length) console.error(`verdicts differ: ${differ.map((p) => p.invariant).join(', ')}`);
+  if (differ.length) console.error(`verdicts differ: ${differ.join(', ')}`);
   return differ.length ? 1 : 0;
 }
 

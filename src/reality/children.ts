@@ -44,7 +44,7 @@ export class Children {
     this.reaper.stdin!.write(`+ ${pid}\n`);
     child.once('exit', () => {
       this.groups.delete(pid);
-      this.reaper.stdin!.write(`- ${pid}\n`);
+      if (this.reaper.stdin!.writable) this.reaper.stdin!.write(`- ${pid}\n`);
     });
     return child;
   }

@@ -68,6 +68,7 @@ class RealRunner {
   private readonly events: Pending[] = [];
   private t0 = Infinity;
   private redis!: ChildProcess;
+  private resource!: ChildProcess;
   private redisPort = 0;
   private watcher!: LeaseWatcher;
   private readonly clients = new Map<string, ChildProcess>();
@@ -88,7 +89,8 @@ class RealRunner {
   }
 
   private real = (scenarioMs: number) => Math.round(scenarioMs * this.options.scale);
-  private sinceStart = (atReal: number) => (atReal - this.t0) / this.options.scale;
+  /** Scenario milliseconds (whole, as the simulator counts them) since the run began. */
+  private sinceStart = (atReal: number) => Math.round((atReal - this.t0) / this.options.scale);
   private record<K extends TraceKind>(kind: K, actor: string, data: TraceEventMap[K], atReal = performance.now()): void {
     if (atReal >= this.t0) this.events.push({ at: this.sinceStart(atReal), kind, actor, data });
   }
@@ -113,6 +115,8 @@ class RealRunner {
     for (const step of this.scenario.script) this.after(step.at, () => this.apply(step));
     this.scriptLeft = this.scenario.script.length;
     const ended = await this.finished();
+    // The resource's last reports may still be on their way (its channel is not the clients').
+    await this.flushResource();
     this.record('run.end', 'world', { reason: ended });
     for (const t of this.timers) clearTimeout(t);
     await this.watcher.settled();
@@ -248,15 +252,24 @@ class RealRunner {
     });
   }
 
+  private flushResource(): Promise<void> {
+    return new Promise((resolve) => {
+      const onFlushed = (m: { flushed?: true }) => m.flushed && (this.resource.off('message', onFlushed), resolve());
+      this.resource.on('message', onFlushed);
+      this.resource.send({ flush: true });
+    });
+  }
+
   private startResource(bundle: string): Promise<string> {
     const r = this.spec.resource;
     const config: ResourceConfig = { id: r.id, kind: r.kind as ResourceConfig['kind'], fencing: r.fencing, fenceCompare: r.fenceCompare };
     const env = { ...process.env, LOCKSTEP_REALITY_BREAK_FENCING: this.options.breakFencing ? '1' : '0' };
     const child = this.children.start(process.execPath, [bundle, JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+    this.resource = child;
     return new Promise((resolve, reject) => {
-      child.on('message', (m: Report | { ready: true; port: number }) => {
+      child.on('message', (m: Report | { ready: true; port: number } | { flushed: true }) => {
         if ('port' in m) resolve(`http://127.0.0.1:${m.port}/write`);
-        else this.record(m.kind, m.actor, m.data as never);
+        else if ('kind' in m) this.record(m.kind, m.actor, m.data as never);
       });
       child.once('exit', (code) => reject(new Error(`the resource service exited (${code}) before it was ready`)));
     });

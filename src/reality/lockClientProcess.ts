@@ -20,9 +20,11 @@ const config = JSON.parse(process.argv[2]!) as ClientConfig;
 const { id, key, value } = config;
 const report = (r: Report) => process.send!(r);
 
-// No offline queue and no resending after a reconnect: a command to a crashed Redis gets no
-// answer, as a message to a crashed node in the simulator is dropped (see `ask`).
-const redis = new Redis({ port: config.redisPort, host: '127.0.0.1', enableOfflineQueue: false, autoResendUnfulfilledCommands: false, maxRetriesPerRequest: null, retryStrategy: () => 20 });
+// A command in flight when Redis dies is not sent again after the reconnect: it gets no answer,
+// as a message to a crashed node in the simulator is dropped (see `ask`). A command issued while
+// the connection is down waits for the reconnect (ioredis's offline queue, its default): a real
+// client asking just after Redis came back must not lose its request to its own reconnecting.
+const redis = new Redis({ port: config.redisPort, host: '127.0.0.1', autoResendUnfulfilledCommands: false, maxRetriesPerRequest: null, retryStrategy: () => 10 });
 redis.on('error', () => undefined);
 
 type Answer = { reply: unknown } | null;

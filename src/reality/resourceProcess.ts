@@ -44,5 +44,7 @@ const server = createServer((req, res) => {
   });
 });
 server.listen(0, '127.0.0.1', () => process.send!({ ready: true, port: (server.address() as AddressInfo).port }));
+// The harness asks before it ends the run: every report sent before this answer has arrived.
+process.on('message', (m: { flush?: true }) => m.flush && process.send!({ flushed: true }));
 // The harness gone, nothing is left to serve: a child never outlives it.
 process.on('disconnect', () => process.exit(0));
