@@ -33,11 +33,10 @@ describe.concurrent('the harness cleans up', () => {
       const exited = new Promise((resolve) => harness.once('exit', resolve));
       let started: { pid: number; command: string }[] = [];
       // Wait for the run to be under way: redis-server, the resource and both clients.
-      for (let i = 0; i < 300 && started.filter((c) => /redis-server|reality\/(lockClient|resource)\.mjs/.test(c.command)).length < 4; i++) {
+      for (let i = 0; i < 900 && started.filter((c) => /redis-server|reality\/(lockClient|resource)\.mjs/.test(c.command)).length < 4; i++) {
         await sleep(100);
         started = childrenOf(harness.pid!);
       }
-      expect(started.map((c) => c.command).join('\n')).toMatch(/redis-server[\s\S]*|lockClient\.mjs/);
       expect(started.filter((c) => /redis-server|reality\/(lockClient|resource)\.mjs/.test(c.command))).toHaveLength(4);
       await sleep(1000);
       harness.kill(signal);
@@ -48,6 +47,7 @@ describe.concurrent('the harness cleans up', () => {
         left = left.filter((c) => alive(c.pid));
       }
       expect(left.map((c) => c.command)).toEqual([]);
-    });
+      // Starting a harness under tsx takes seconds on a loaded 2-core machine; the run itself is killed 1 s in.
+    }, 120_000);
   }
 });

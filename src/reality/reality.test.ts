@@ -30,7 +30,7 @@ const HEADLINES = [
 
 describe.concurrent('reality check', () => {
   for (const spec of HEADLINES) {
-    it(`${spec}: real processes give the simulator's verdicts`, async () => {
+    it(`${spec}: real processes give the simulator's verdicts`, { timeout: 120_000 }, async () => {
       const check = await realityCheck(scenario(spec), { scale: SCALE });
       const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
       expect(check.differ, table).toEqual([]);
@@ -39,7 +39,7 @@ describe.concurrent('reality check', () => {
     });
   }
 
-  it('reports a difference when the real resource stops checking fencing tokens', async () => {
+  it('reports a difference when the real resource stops checking fencing tokens', { timeout: 120_000 }, async () => {
     const check = await realityCheck(scenario('lessons/06-fencing-tokens.md#paused-barista-fenced'), { scale: SCALE, breakFencing: true });
     expect(check.differ).toContain('single-writer');
     const singleWriter = check.pairs.find((p) => p.invariant === 'single-writer')!;
