@@ -6,8 +6,9 @@ import type { Scenario } from '../scenario/schema';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
 import { childBundles } from './bundles';
 import { Children } from './children';
+import { startDelayProxy } from './delayProxy';
 import { LeaseWatcher } from './leaseWatcher';
-import type { ClientConfig, Report, ResourceConfig } from './protocol';
+import type { ClientConfig, Go, Report, ResourceConfig } from './protocol';
 import { freePort, startRedis } from './redisServer';
 import { unsupportedParts } from './support';
 
@@ -55,7 +56,8 @@ export async function runReality(scenario: Scenario, options: RealityOptions): P
   };
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    const run = await new RealRunner(scenario, options, children).run();
+    const runner = new RealRunner(scenario, options, children);
+    const run = await runner.run().finally(() => runner.close());
     return { ...run, wallMs: performance.now() - wallStart };
   } finally {
     children.stopAll();
@@ -70,7 +72,10 @@ class RealRunner {
   private redis!: ChildProcess;
   private resource!: ChildProcess;
   private redisPort = 0;
-  private watcher!: LeaseWatcher;
+  /** The port clients reach Redis at (a delaying proxy's, with a latency). */
+  private clientRedisPort = 0;
+  private readonly closers: (() => void)[] = [];
+  private watcher: LeaseWatcher | undefined;
   private readonly clients = new Map<string, ChildProcess>();
   private readonly configs = new Map<string, ClientConfig>();
   /** Clients still running their jobs (not finished, crashed or given up). */
@@ -106,12 +111,16 @@ class RealRunner {
       this.record(kind, redisId, { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never, at);
     });
     await this.watcher.start();
-    this.resourceUrl = await this.startResource(bundles.resource);
+    const resourcePort = await this.startResource(bundles.resource);
+    // With a latency, clients reach Redis and the resource through delaying proxies (the watcher,
+    // an observer outside the scenario, does not).
+    this.clientRedisPort = await this.throughNetwork(this.redisPort);
+    this.resourceUrl = `http://127.0.0.1:${await this.throughNetwork(resourcePort)}/write`;
     await Promise.all(this.spec.clients.map((c) => this.startClient(bundles.lockClient, this.clientConfig(c, redisId))));
 
     this.t0 = performance.now();
     this.record('run.start', 'world', { scenario: this.scenario.id, seed: this.scenario.seed, actors: actorInfos(this.spec) });
-    for (const client of this.clients.values()) client.send({ go: true });
+    for (const client of this.clients.values()) client.send(this.go());
     for (const step of this.scenario.script) this.after(step.at, () => this.apply(step));
     this.scriptLeft = this.scenario.script.length;
     const ended = await this.finished();
@@ -120,12 +129,31 @@ class RealRunner {
     this.record('run.end', 'world', { reason: ended });
     for (const t of this.timers) clearTimeout(t);
     await this.watcher.settled();
-    this.watcher.stop();
     const trace = this.events
       .map((e, order) => ({ e, order }))
       .sort((a, b) => a.e.at - b.e.at || a.order - b.order)
       .map(({ e }, id) => ({ id, ...e }) as TraceEvent);
     return { trace, ended };
+  }
+
+  private go(): Go {
+    return { go: true, startUnixMs: performance.timeOrigin + this.t0 };
+  }
+
+  /** Stops what lives in this process: the lease watcher's connections and the proxies. */
+  close(): void {
+    this.watcher?.stop();
+    for (const close of this.closers) close();
+  }
+
+  /** The port to reach `port` at across the scenario's network: itself, or a proxy that delays as the scenario's latency says. */
+  private async throughNetwork(port: number): Promise<number> {
+    const latency = this.scenario.network.latency;
+    if (latency === undefined) return port;
+    const delay = typeof latency === 'number' ? () => this.real(latency) : () => this.options.scale * (latency.min + Math.random() * (latency.max - latency.min));
+    const proxy = await startDelayProxy(port, delay);
+    this.closers.push(proxy.close);
+    return proxy.port;
   }
 
   /** Resolves when every client is done and the script has run out (idle), or at the horizon. */
@@ -168,7 +196,7 @@ class RealRunner {
       case 'crash':
         if (process) this.children.signal(process, 'SIGKILL');
         this.record('process.crash', target, {});
-        if (process === this.redis) this.watcher.lostAll(performance.now());
+        if (process === this.redis) this.watcher!.lostAll(performance.now());
         else this.finishedClient(target);
         break;
       case 'restart':
@@ -197,7 +225,7 @@ class RealRunner {
       const bundles = await childBundles();
       // A restarted client starts over at once, with a new lock value.
       await this.startClient(bundles.lockClient, { ...config, startAtRealMs: 0, value: `${target}-${randomBytes(4).toString('hex')}` });
-      this.clients.get(target)!.send({ go: true });
+      this.clients.get(target)!.send({ go: true, startUnixMs: performance.timeOrigin + performance.now() } satisfies Go);
     }
     this.record('process.restart', target, {});
   }
@@ -215,7 +243,7 @@ class RealRunner {
       key: c.keys[0]!,
       value: `${c.id}-${randomBytes(4).toString('hex')}`,
       redisId,
-      redisPort: this.redisPort,
+      redisPort: this.clientRedisPort,
       resourceId: this.spec.resource.id,
       resourceUrl: this.resourceUrl,
       ttlScenarioMs: c.ttlMs,
@@ -260,7 +288,7 @@ class RealRunner {
     });
   }
 
-  private startResource(bundle: string): Promise<string> {
+  private startResource(bundle: string): Promise<number> {
     const r = this.spec.resource;
     const config: ResourceConfig = { id: r.id, kind: r.kind as ResourceConfig['kind'], fencing: r.fencing, fenceCompare: r.fenceCompare };
     const env = { ...process.env, LOCKSTEP_REALITY_BREAK_FENCING: this.options.breakFencing ? '1' : '0' };
@@ -268,7 +296,7 @@ class RealRunner {
     this.resource = child;
     return new Promise((resolve, reject) => {
       child.on('message', (m: Report | { ready: true; port: number } | { flushed: true }) => {
-        if ('port' in m) resolve(`http://127.0.0.1:${m.port}/write`);
+        if ('port' in m) resolve(m.port);
         else if ('kind' in m) this.record(m.kind, m.actor, m.data as never);
       });
       child.once('exit', (code) => reject(new Error(`the resource service exited (${code}) before it was ready`)));

@@ -13,7 +13,7 @@ import Redis from 'ioredis';
 import { ACQUIRE_WITH_FENCE, commandLabel, RELEASE_IF_MINE, RENEW_IF_MINE } from '../actors/recipes/lockScripts';
 import { Tries } from '../actors/retryPolicy';
 import { Prng } from '../sim/prng';
-import type { ClientConfig, Report, WriteRequest } from './protocol';
+import type { ClientConfig, Go, Report, WriteRequest } from './protocol';
 import { compute } from './compute';
 
 const config = JSON.parse(process.argv[2]!) as ClientConfig;
@@ -180,8 +180,10 @@ async function main(): Promise<void> {
 }
 
 redis.once('ready', () => void post(null).then(() => process.send!({ ready: true })));
-process.on('message', (m: { go?: true }) => {
-  if (m.go) setTimeout(() => void main().catch(() => process.disconnect()), config.startAtRealMs);
+// `go` carries the run's start on the clock every process shares (Unix time in ms, to a
+// microsecond), so a client starts at its `startAt` however long the message took to arrive.
+process.on('message', (m: Partial<Go>) => {
+  if (m.go) setTimeout(() => void main().catch(() => process.disconnect()), m.startUnixMs! + config.startAtRealMs - (performance.timeOrigin + performance.now()));
 });
 // The harness gone, this client has nobody to report to: it never outlives it.
 process.on('disconnect', () => process.exit(0));

@@ -15,6 +15,8 @@ export interface Ready {
 /** The harness starts scenario time: every child counts its own `startAt` from here. */
 export interface Go {
   go: true;
+  /** When scenario time 0 was, as `performance.timeOrigin + performance.now()` (the same clock in every process). */
+  startUnixMs: number;
 }
 
 /** How a real lock client runs its recipe; every duration already scaled to real milliseconds. */

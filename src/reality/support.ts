@@ -28,8 +28,10 @@ export function unsupportedParts(scenario: Scenario): string[] {
   }
   if (scenario.leaseService || scenario.dbLock) reasons.push('needs a lock service other than Redis: not yet supported');
   const net = scenario.network;
-  const shaped = net.latency !== undefined || net.loss !== undefined || net.duplicate !== undefined || net.reorder !== undefined || net.links.length > 0 || net.partitions.length > 0;
-  if (shaped) reasons.push('needs network latency, loss or partitions (a TCP proxy): not yet supported');
+  const faulty = net.loss !== undefined || net.duplicate !== undefined || net.reorder !== undefined || net.partitions.length > 0;
+  if (faulty) reasons.push('needs message loss, duplication, reordering or partitions: not yet supported');
+  if (net.links.length > 0) reasons.push('needs faults on single links (network.links): not yet supported');
+  if (typeof net.latency === 'object' && net.latency.dist === 'long-tail') reasons.push('needs a long-tail latency: not yet supported (a fixed or uniform one is)');
   if (!['store', 'db-row'].includes(scenario.resource.kind)) reasons.push(`resource kind '${scenario.resource.kind}': not yet supported (store and db-row are)`);
   for (const c of scenario.clients) {
     if (c.steps) reasons.push(`client ${c.id}: step lists: not yet supported`);
