@@ -37,7 +37,7 @@ const NODE_BUILTINS = { group: ['node:*', 'fs', 'path', 'os', 'child_process'], 
  * The layer table of DESIGN.md §2: what each folder under src/ may import of ours. Anything not
  * listed is refused, with the table's reason in the message.
  */
-const FOLDERS = ['sim', 'net', 'redis', 'actors', 'check', 'scenario', 'lessons', 'timeline', 'ui', 'cli', 'bench', 'testing', 'lint'];
+const FOLDERS = ['sim', 'net', 'redis', 'actors', 'check', 'scenario', 'lessons', 'timeline', 'ui', 'cli', 'reality', 'bench', 'testing', 'lint'];
 const LAYERS = {
   sim: { may: [], why: 'src/sim is the kernel: it imports nothing of ours.' },
   net: { may: ['sim'], why: 'src/net may import only src/sim.' },
@@ -50,7 +50,9 @@ const LAYERS = {
   // of a trace (the belief rule it shares with single-holder, the Verdict type). Nothing that
   // runs a simulation.
   timeline: { may: ['sim', 'check/beliefs', 'check/verdict'], why: 'src/timeline may import only sim types and check/beliefs (a pure function over the trace), and no React.' },
-  cli: { may: ['sim', 'net', 'redis', 'actors', 'check', 'scenario', 'lessons', 'bench'], why: 'src/cli runs in Node: everything but src/ui and src/timeline.' },
+  cli: { may: ['sim', 'net', 'redis', 'actors', 'check', 'scenario', 'lessons', 'reality', 'bench'], why: 'src/cli runs in Node: everything but src/ui and src/timeline.' },
+  // The reality harness runs scenarios on real processes (Node only) and judges them with the core's checkers.
+  reality: { may: ['sim', 'actors', 'check', 'scenario'], why: 'src/reality may import the core (sim, actors, check, scenario), never lessons, timeline, ui or cli.' },
 };
 
 /** no-restricted-imports patterns refusing every folder `layer` may not import. */
@@ -76,6 +78,7 @@ const extraPatterns = {
   lessons: [UI_LIBRARIES],
   timeline: [UI_LIBRARIES],
   cli: [UI_LIBRARIES],
+  reality: [D3, UI_LIBRARIES],
 };
 
 export default tseslint.config(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing:
 # chromium (Playwright drives it; it cannot download its own browser here),
-# redis-server (the differential suite compares the simulator with the real thing) and
+# redis-server (the differential suite compares the simulator with the real thing, and the
+# reality check, src/reality, runs whole lesson scenarios on it) and
 # faketime (libfaketime steps that redis-server's clock for the clock-jump differential test).
 set -euo pipefail
 need=()

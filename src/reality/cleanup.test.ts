@@ -1,0 +1,53 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+
+/** The processes whose parent is `pid`. */
+function childrenOf(pid: number): { pid: number; command: string }[] {
+  const out = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && Number(m[2]) === pid)
+    .map((m) => ({ pid: Number(m[1]), command: m[3]! }));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Nothing the harness starts outlives it: the harness is killed in the middle of a run (the
+ * paused barista at full scale, 17 s) and every process it had started is gone soon after.
+ * SIGTERM is handled by the harness itself; SIGKILL cannot be, and is the reaper's job.
+ */
+describe.concurrent('the harness cleans up', () => {
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    it(`leaves no process behind when it gets ${signal} mid-run`, async () => {
+      const harness = spawn(process.execPath, ['--import', 'tsx', 'src/cli/reality.ts', 'lessons/05-paused-barista.md#paused-barista', '--scale', '1'], { stdio: 'ignore' });
+      const exited = new Promise((resolve) => harness.once('exit', resolve));
+      let started: { pid: number; command: string }[] = [];
+      // Wait for the run to be under way: redis-server, the resource and both clients.
+      for (let i = 0; i < 900 && started.filter((c) => /redis-server|reality\/(lockClient|resource)\.mjs/.test(c.command)).length < 4; i++) {
+        await sleep(100);
+        started = childrenOf(harness.pid!);
+      }
+      expect(started.filter((c) => /redis-server|reality\/(lockClient|resource)\.mjs/.test(c.command))).toHaveLength(4);
+      await sleep(1000);
+      harness.kill(signal);
+      await exited;
+      let left = started.filter((c) => alive(c.pid));
+      for (let i = 0; i < 50 && left.length > 0; i++) {
+        await sleep(100);
+        left = left.filter((c) => alive(c.pid));
+      }
+      expect(left.map((c) => c.command)).toEqual([]);
+      // Starting a harness under tsx takes seconds on a loaded 2-core machine; the run itself is killed 1 s in.
+    }, 120_000);
+  }
+});

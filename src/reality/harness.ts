@@ -1,0 +1,305 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { actorInfos } from '../actors/world';
+import { worldSpec } from '../scenario/build';
+import type { Scenario } from '../scenario/schema';
+import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
+import { childBundles } from './bundles';
+import { Children } from './children';
+import { startDelayProxy } from './delayProxy';
+import { LeaseWatcher } from './leaseWatcher';
+import type { ClientConfig, Go, Report, ResourceConfig } from './protocol';
+import { freePort, startRedis } from './redisServer';
+import { unsupportedParts } from './support';
+
+export interface RealityOptions {
+  /** Real seconds per scenario second: every duration and TTL is multiplied by it. */
+  scale: number;
+  /** Remove the resource's fencing check on the real side only (to show a difference is caught). */
+  breakFencing?: boolean;
+}
+
+export interface RealRun {
+  /** The recorded trace, in the simulator's event kinds, timed in scenario milliseconds. */
+  trace: TraceEvent[];
+  /** How the run ended: everyone finished (idle), or the horizon came first. */
+  ended: 'idle' | 'time-cap';
+  /** Wall-clock milliseconds the run took, processes' start and stop included. */
+  wallMs: number;
+}
+
+/** A scenario the harness cannot run yet: `reasons` names each missing part. */
+export class UnsupportedScenario extends Error {
+  constructor(readonly reasons: string[]) {
+    super(`cannot run this scenario on real processes yet:\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
+  }
+}
+
+type Pending = { at: number; kind: TraceKind; actor: string; data: unknown };
+
+/**
+ * Runs `scenario` on real processes: one redis-server, one Node process per lock client
+ * (ioredis), the resource as an HTTP service, and the script's faults as signals (pause is
+ * SIGSTOP/SIGCONT, crash SIGKILL, a Redis restart a new redis-server on the same port). Every
+ * event is timed on this process's monotonic clock when its report arrives and mapped back to
+ * scenario time (divided by the scale). Every process started is killed before this returns
+ * or throws, and on SIGINT/SIGTERM.
+ */
+export async function runReality(scenario: Scenario, options: RealityOptions): Promise<RealRun> {
+  const reasons = unsupportedParts(scenario);
+  if (reasons.length) throw new UnsupportedScenario(reasons);
+  const wallStart = performance.now();
+  const children = new Children();
+  const onSignal = (signal: NodeJS.Signals) => {
+    children.stopAll();
+    process.kill(process.pid, signal);
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    const runner = new RealRunner(scenario, options, children);
+    const run = await runner.run().finally(() => runner.close());
+    return { ...run, wallMs: performance.now() - wallStart };
+  } finally {
+    children.stopAll();
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
+}
+
+class RealRunner {
+  private readonly spec;
+  private readonly events: Pending[] = [];
+  private t0 = Infinity;
+  private redis!: ChildProcess;
+  private resource!: ChildProcess;
+  private redisPort = 0;
+  /** The port clients reach Redis at (a delaying proxy's, with a latency). */
+  private clientRedisPort = 0;
+  private readonly closers: (() => void)[] = [];
+  private watcher: LeaseWatcher | undefined;
+  private readonly clients = new Map<string, ChildProcess>();
+  private readonly configs = new Map<string, ClientConfig>();
+  /** Clients still running their jobs (not finished, crashed or given up). */
+  private readonly running = new Set<string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private scriptLeft = 0;
+  private resourceUrl = '';
+  private wake: () => void = () => undefined;
+
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly options: RealityOptions,
+    private readonly children: Children,
+  ) {
+    this.spec = worldSpec(scenario);
+  }
+
+  private real = (scenarioMs: number) => Math.round(scenarioMs * this.options.scale);
+  /** Scenario milliseconds (whole, as the simulator counts them) since the run began. */
+  private sinceStart = (atReal: number) => Math.round((atReal - this.t0) / this.options.scale);
+  private record<K extends TraceKind>(kind: K, actor: string, data: TraceEventMap[K], atReal = performance.now()): void {
+    if (atReal >= this.t0) this.events.push({ at: this.sinceStart(atReal), kind, actor, data });
+  }
+
+  async run(): Promise<Omit<RealRun, 'wallMs'>> {
+    const bundles = await childBundles();
+    const redisId = this.spec.redisNodes[0]!.id;
+    this.redisPort = await freePort();
+    this.redis = await startRedis(this.children, this.redisPort);
+    const keys = new Set(this.spec.clients.flatMap((c) => c.keys));
+    this.watcher = new LeaseWatcher(this.redisPort, keys, () => performance.now(), (change, at) => {
+      const { kind, ...data } = change;
+      this.record(kind, redisId, { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never, at);
+    });
+    await this.watcher.start();
+    const resourcePort = await this.startResource(bundles.resource);
+    // With a latency, clients reach Redis and the resource through delaying proxies (the watcher,
+    // an observer outside the scenario, does not).
+    this.clientRedisPort = await this.throughNetwork(this.redisPort);
+    this.resourceUrl = `http://127.0.0.1:${await this.throughNetwork(resourcePort)}/write`;
+    await Promise.all(this.spec.clients.map((c) => this.startClient(bundles.lockClient, this.clientConfig(c, redisId))));
+
+    this.t0 = performance.now();
+    this.record('run.start', 'world', { scenario: this.scenario.id, seed: this.scenario.seed, actors: actorInfos(this.spec) });
+    for (const client of this.clients.values()) client.send(this.go());
+    for (const step of this.scenario.script) this.after(step.at, () => this.apply(step));
+    this.scriptLeft = this.scenario.script.length;
+    const ended = await this.finished();
+    // The resource's last reports may still be on their way (its channel is not the clients').
+    await this.flushResource();
+    this.record('run.end', 'world', { reason: ended });
+    for (const t of this.timers) clearTimeout(t);
+    await this.watcher.settled();
+    const trace = this.events
+      .map((e, order) => ({ e, order }))
+      .sort((a, b) => a.e.at - b.e.at || a.order - b.order)
+      .map(({ e }, id) => ({ id, ...e }) as TraceEvent);
+    return { trace, ended };
+  }
+
+  private go(): Go {
+    return { go: true, startUnixMs: performance.timeOrigin + this.t0 };
+  }
+
+  /** Stops what lives in this process: the lease watcher's connections and the proxies. */
+  close(): void {
+    this.watcher?.stop();
+    for (const close of this.closers) close();
+  }
+
+  /** The port to reach `port` at across the scenario's network: itself, or a proxy that delays as the scenario's latency says. */
+  private async throughNetwork(port: number): Promise<number> {
+    const latency = this.scenario.network.latency;
+    if (latency === undefined) return port;
+    const delay = typeof latency === 'number' ? () => this.real(latency) : () => this.options.scale * (latency.min + Math.random() * (latency.max - latency.min));
+    const proxy = await startDelayProxy(port, delay);
+    this.closers.push(proxy.close);
+    return proxy.port;
+  }
+
+  /** Resolves when every client is done and the script has run out (idle), or at the horizon. */
+  private finished(): Promise<'idle' | 'time-cap'> {
+    return new Promise((resolve) => {
+      const horizon = setTimeout(() => resolve('time-cap'), this.real(this.scenario.horizon));
+      this.wake = () => {
+        if (this.running.size > 0 || this.scriptLeft > 0) return;
+        clearTimeout(horizon);
+        resolve('idle');
+      };
+    });
+  }
+
+  private after(scenarioMs: number, act: () => void | Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void act();
+    }, Math.max(0, this.t0 + this.real(scenarioMs) - performance.now()));
+    this.timers.add(timer);
+  }
+
+  private async apply(step: Scenario['script'][number]): Promise<void> {
+    const target = 'target' in step ? step.target : 'network';
+    const detail = step.do === 'pause' && step.for !== undefined ? `pause ${target} for ${step.for / 1000} s` : `${step.do} ${target}`;
+    this.record('action.apply', target, { action: step.do, source: 'script', detail });
+    const process = target === this.spec.redisNodes[0]!.id ? this.redis : this.clients.get(target);
+    switch (step.do) {
+      case 'pause':
+        if (process) this.children.signal(process, 'SIGSTOP');
+        this.record('process.pause', target, { forMs: step.for ?? null });
+        if (step.for !== undefined) {
+          this.scriptLeft++;
+          this.after(step.at + step.for, () => this.resume(target));
+        }
+        break;
+      case 'resume':
+        this.resume(target, false);
+        break;
+      case 'crash':
+        if (process) this.children.signal(process, 'SIGKILL');
+        this.record('process.crash', target, {});
+        if (process === this.redis) this.watcher!.lostAll(performance.now());
+        else this.finishedClient(target);
+        break;
+      case 'restart':
+        await this.restart(target);
+        break;
+    }
+    this.scriptLeft--;
+    this.wake();
+  }
+
+  private resume(target: string, scheduled = true): void {
+    const process = target === this.spec.redisNodes[0]!.id ? this.redis : this.clients.get(target);
+    if (process) this.children.signal(process, 'SIGCONT');
+    this.record('process.resume', target, {});
+    if (scheduled) {
+      this.scriptLeft--;
+      this.wake();
+    }
+  }
+
+  private async restart(target: string): Promise<void> {
+    if (target === this.spec.redisNodes[0]!.id) {
+      this.redis = await startRedis(this.children, this.redisPort);
+    } else {
+      const config = this.configs.get(target)!;
+      const bundles = await childBundles();
+      // A restarted client starts over at once, with a new lock value.
+      await this.startClient(bundles.lockClient, { ...config, startAtRealMs: 0, value: `${target}-${randomBytes(4).toString('hex')}` });
+      this.clients.get(target)!.send({ go: true, startUnixMs: performance.timeOrigin + performance.now() } satisfies Go);
+    }
+    this.record('process.restart', target, {});
+  }
+
+  private finishedClient(id: string): void {
+    this.running.delete(id);
+    this.wake();
+  }
+
+  private clientConfig(c: (typeof this.spec.clients)[number], redisId: string): ClientConfig {
+    const retry = c.retry;
+    return {
+      id: c.id,
+      recipe: c.recipe as ClientConfig['recipe'],
+      key: c.keys[0]!,
+      value: `${c.id}-${randomBytes(4).toString('hex')}`,
+      redisId,
+      redisPort: this.clientRedisPort,
+      resourceId: this.spec.resource.id,
+      resourceUrl: this.resourceUrl,
+      ttlScenarioMs: c.ttlMs,
+      ttlRealMs: Math.max(1, this.real(c.ttlMs)),
+      workRealMs: c.workMs === null ? null : this.real(c.workMs),
+      startAtRealMs: this.real(c.startAtMs),
+      gapRealMs: this.real(c.gapMs),
+      timeoutRealMs: c.timeoutMs === null ? null : this.real(c.timeoutMs),
+      renewEveryRealMs: c.renewEveryMs === null ? null : this.real(c.renewEveryMs),
+      onRenewFail: c.onRenewFail,
+      jobs: c.jobs,
+      fencing: (this.spec.resource.fencing && ['lease-plain-del', 'lease-with-token', 'watchdog'].includes(c.recipe)) || c.tokens,
+      onUnavailable: c.onUnavailable,
+      retry: { policy: retry.policy, delayRealMs: this.real(retry.delayMs), maxDelayRealMs: this.real(retry.maxDelayMs), attempts: retry.attempts },
+    };
+  }
+
+  private startClient(bundle: string, config: ClientConfig): Promise<void> {
+    const child = this.children.start(process.execPath, [bundle, JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.clients.set(config.id, child);
+    this.configs.set(config.id, config);
+    this.running.add(config.id);
+    child.on('message', (m: Report | { ready: true }) => {
+      if ('kind' in m) this.record(m.kind, m.actor, m.data as never);
+    });
+    // A client that ends (done, gave up, lost its lock) or is killed is no longer running. Its
+    // channel closes after the last report it sent has arrived.
+    child.once('disconnect', () => {
+      if (this.clients.get(config.id) === child) this.finishedClient(config.id);
+    });
+    return new Promise((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`lock client ${config.id} exited (${code}) before it was ready`)));
+    });
+  }
+
+  private flushResource(): Promise<void> {
+    return new Promise((resolve) => {
+      const onFlushed = (m: { flushed?: true }) => m.flushed && (this.resource.off('message', onFlushed), resolve());
+      this.resource.on('message', onFlushed);
+      this.resource.send({ flush: true });
+    });
+  }
+
+  private startResource(bundle: string): Promise<number> {
+    const r = this.spec.resource;
+    const config: ResourceConfig = { id: r.id, kind: r.kind as ResourceConfig['kind'], fencing: r.fencing, fenceCompare: r.fenceCompare };
+    const env = { ...process.env, LOCKSTEP_REALITY_BREAK_FENCING: this.options.breakFencing ? '1' : '0' };
+    const child = this.children.start(process.execPath, [bundle, JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+    this.resource = child;
+    return new Promise((resolve, reject) => {
+      child.on('message', (m: Report | { ready: true; port: number } | { flushed: true }) => {
+        if ('port' in m) resolve(m.port);
+        else if ('kind' in m) this.record(m.kind, m.actor, m.data as never);
+      });
+      child.once('exit', (code) => reject(new Error(`the resource service exited (${code}) before it was ready`)));
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import type { TraceEventMap, TraceKind } from '../sim/traceEvents';
+
+/**
+ * What the harness and its child processes say to each other over Node's IPC channel. A child
+ * reports what it did in the simulator's own event kinds; the harness stamps each report with
+ * its own monotonic clock when it arrives, so every event of a run is timed on one clock.
+ */
+export type Report = { [K in TraceKind]: { kind: K; actor: string; data: TraceEventMap[K] } }[TraceKind];
+
+/** A child's first word: it is connected and waiting for `go`. */
+export interface Ready {
+  ready: true;
+}
+
+/** The harness starts scenario time: every child counts its own `startAt` from here. */
+export interface Go {
+  go: true;
+  /** When scenario time 0 was, as `performance.timeOrigin + performance.now()` (the same clock in every process). */
+  startUnixMs: number;
+}
+
+/** How a real lock client runs its recipe; every duration already scaled to real milliseconds. */
+export interface ClientConfig {
+  id: string;
+  recipe: 'lease-plain-del' | 'lease-with-token' | 'watchdog' | 'setnx-then-expire' | 'get-then-set';
+  key: string;
+  /** The client's random lock value (`A-1f2e3d4c`, like the simulator's). */
+  value: string;
+  redisId: string;
+  redisPort: number;
+  resourceId: string;
+  resourceUrl: string;
+  /** The TTL as the scenario wrote it (reported in lock.acquired) and as Redis is asked for it (scaled). */
+  ttlScenarioMs: number;
+  ttlRealMs: number;
+  workRealMs: number | null;
+  startAtRealMs: number;
+  gapRealMs: number;
+  timeoutRealMs: number | null;
+  renewEveryRealMs: number | null;
+  onRenewFail: 'stop' | 'retry';
+  jobs: number;
+  fencing: boolean;
+  onUnavailable: 'refuse' | 'proceed';
+  retry: { policy: 'none' | 'fixed' | 'exponential'; delayRealMs: number; maxDelayRealMs: number; attempts: number | null };
+}
+
+/** How the real resource judges writes. */
+export interface ResourceConfig {
+  id: string;
+  kind: 'store' | 'db-row';
+  fencing: boolean;
+  fenceCompare: 'lenient' | 'strict';
+}
+
+/** A write as a client sends it to the resource over HTTP. */
+export interface WriteRequest {
+  from: string;
+  token: number | null;
+}

@@ -1,0 +1,39 @@
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { Children } from './children';
+
+/** A free loopback port (the OS picks one; it is free again the moment this returns). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Debian's redis-server on `port`, without persistence (a restart comes back empty), with
+ * keyspace notifications for the events a lease has: set, del, expired. Resolves once it
+ * accepts connections.
+ */
+export function startRedis(children: Children, port: number): Promise<ChildProcess> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--notify-keyspace-events', 'Eg$x', '--protected-mode', 'no', '--dir', '/tmp', '--dbfilename', `lockstep-reality-${port}.rdb`];
+  const child = children.start('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Ready to accept connections')) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('error', (error) => reject(new Error(`redis-server could not start (${error.message}): install Debian's redis-server (.ci/ensureSystemDeps.sh does)`)));
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code} before it was ready:\n${out}`)));
+  });
+}

@@ -1,0 +1,46 @@
+import { runCheckers, type RunCap } from '../check/invariants';
+import { patternFacts } from '../check/lockPatterns';
+import type { Verdict } from '../check/verdict';
+import { worldSpec } from '../scenario/build';
+import type { Scenario } from '../scenario/schema';
+import { DEFAULT_MAX_EVENTS, DEFAULT_MAX_SCRIPT_INSTRUCTIONS } from '../scenario/simulation';
+import type { TraceEvent } from '../sim/traceEvents';
+
+/**
+ * The simulator's own checkers on a recorded real trace, with the options a simulated run of
+ * the same scenario gets (Simulation.checkOptions): one Redis node, so a lease is held on one.
+ */
+export function realVerdicts(scenario: Scenario, trace: readonly TraceEvent[], ended: 'idle' | 'time-cap'): Verdict[] {
+  const spec = worldSpec(scenario);
+  const last = trace[trace.length - 1]!;
+  const cap: RunCap | null =
+    ended === 'time-cap' ? { reason: 'time-cap', atMs: scenario.horizon, lastEventId: last.id, maxEvents: DEFAULT_MAX_EVENTS, maxScriptInstructions: DEFAULT_MAX_SCRIPT_INSTRUCTIONS, horizonMs: scenario.horizon } : null;
+  return runCheckers(trace, {
+    quorumOf: () => 1,
+    progressWithinMs: scenario.checks.progressWithin,
+    resourceKind: spec.resource.kind,
+    expected: scenario.expect.map((e) => e.invariant),
+    patterns: patternFacts(spec.clients),
+    maxWaitMs: scenario.checks.maxWait ?? null,
+    downAttemptsPerSecond: scenario.checks.downAttemptsPerSecond ?? null,
+    cap,
+  });
+}
+
+/** One invariant judged both ways; `real` or `sim` is null where that side did not judge it. */
+export interface VerdictPair {
+  invariant: string;
+  sim: Verdict | null;
+  real: Verdict | null;
+  agree: boolean;
+}
+
+/** The two sides' verdicts side by side, in the simulator's order (then any only reality judged). */
+export function pairVerdicts(sim: readonly Verdict[], real: readonly Verdict[]): VerdictPair[] {
+  const names = [...new Set([...sim.map((v) => v.invariant), ...real.map((v) => v.invariant)])];
+  return names.map((invariant) => {
+    const s = sim.find((v) => v.invariant === invariant) ?? null;
+    const r = real.find((v) => v.invariant === invariant) ?? null;
+    return { invariant, sim: s, real: r, agree: s !== null && r !== null && s.holds === r.holds };
+  });
+}
