@@ -224,7 +224,6 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   private acquireNext(): void {
     const key = this.nextKey();
     if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
-    this.validity.startTry();
     this.sim.recordTagged(this.requestTag, keyData(key));
     if (this.breaker?.isOpen()) {
       // Fail fast: Redis is not asked. The answer comes on the next tick, never inside the
@@ -257,7 +256,9 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     if (result.validityMs !== undefined && this.spec.redlock.validity === 'respected') this.validity.open(result.validityMs);
     if (this.held.length < this.spec.keys.length) return this.acquireNext();
     this.tries.reset();
-    this.leaseDeadlineLocal = this.attemptStartLocal + (result.validityMs ?? result.leaseMs ?? Infinity);
+    // A lease counts from the try's start (the key may have been set as it went out); a Redlock
+    // validity from now, since the elapsed time is already taken off it.
+    this.leaseDeadlineLocal = result.validityMs !== undefined ? this.process.localNow() + result.validityMs : this.attemptStartLocal + (result.leaseMs ?? Infinity);
     this.heldSinceMs = this.sim.now;
     this.actor.send({ type: 'ACQUIRED' });
   };

@@ -2,14 +2,14 @@ import { monotonicNow } from './monotonicClock';
 import type { Process } from './process';
 
 /**
- * Redlock's validity, as a careful client keeps it: each try starts a stopwatch on the process's
- * monotonic clock; a key taken with `validityMs` of validity may be used until the stopwatch's
- * start plus that much (the earliest of the keys held wins), and a timer says when that moment
- * passes. A wall-clock jump moves none of it; a pause does not stop it, so a timer that fell due
- * during the pause fires at the resume.
+ * Redlock's validity, as a careful client keeps it: a key taken with `validityMs` of validity
+ * (TTL − elapsed − drift, the elapsed time measured from the try's start) may be used for that
+ * long from the moment the try succeeded, i.e. until the try's start plus TTL − drift, as the
+ * algorithm and node-redlock's `expiration` have it; the earliest of the keys held wins, and a
+ * timer on the process's monotonic clock says when that moment passes. A wall-clock jump moves
+ * none of it; a pause does not stop it, so a timer that fell due during the pause fires at the resume.
  */
 export class ValidityWindow {
-  private tryStart = 0;
   /** When the lock stops being valid, on the monotonic clock; null when nothing is held under a validity. */
   private until: number | null = null;
   private timer: number | null = null;
@@ -20,19 +20,14 @@ export class ValidityWindow {
     private readonly onLapsed: () => void,
   ) {}
 
-  /** A new try begins: its validity is counted from now. */
-  startTry(): void {
-    this.tryStart = monotonicNow(this.process);
-  }
-
   /** True once the window has run out. */
   over(): boolean {
     return this.until !== null && monotonicNow(this.process) >= this.until;
   }
 
-  /** Opens (or shortens) the window for a key just taken with `validityMs` of validity. */
+  /** Opens (or shortens) the window for a key taken just now with `validityMs` of validity. */
   open(validityMs: number): void {
-    const until = this.tryStart + validityMs;
+    const until = monotonicNow(this.process) + validityMs;
     if (this.until !== null && this.until <= until) return;
     this.until = until;
     this.cancelTimer();

@@ -104,8 +104,11 @@ script:
   it('ends the hold when the validity runs out, even with nothing to write yet', () => {
     const r = runYaml(paused('').replace('work: 3s', 'work: 20s').replace(/script:\n.*\n/, 'script: []\n'));
     const lost = r.of('lock.lost', 'A')[0]!;
-    const validity = r.of('lock.acquired', 'A')[0]!.data.validityMs!;
-    expect(lost.at).toBe(validity);
+    const acquired = r.of('lock.acquired', 'A')[0]!;
+    // The validity (TTL − elapsed − drift) counts from the moment the round succeeded: the lock
+    // is used until the round's start (0) plus TTL − drift, 10,000 − (1% + 2 ms) = 9,898 ms.
+    expect(lost.at).toBe(acquired.at + acquired.data.validityMs!);
+    expect(lost.at).toBe(9898);
     expect(r.verdict('single-holder').holds).toBe(true);
   });
 
