@@ -19,6 +19,7 @@ check() { # name, command...
 check "typecheck" npx tsc --noEmit
 check "lint" npx eslint . --max-warnings 0
 check "unit tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json"
+LOCKSTEP_REALITY=1 check "reality check (real redis-server and client processes)" npx vitest run src/reality --reporter=default --reporter=json --outputFile.json="$out/vitest-reality.json"
 check "lessons:check" npm run -s lessons:check
 if [ -f ../shared/tools/prose-overlap.mjs ]; then
   check "lesson prose is our own" node ../shared/tools/prose-overlap.mjs lessons
