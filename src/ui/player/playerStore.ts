@@ -152,7 +152,9 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
     };
     const endMs = () => get().events[get().events.length - 1]!.at;
     // A change of the story: the run before it goes on the undo stack, and redo forgets its future.
-    const change = (next: RunConfig, note: string, keepTimeMs = get().playheadMs) => {
+    // A learner looking at the end of the run (where the verdicts are final) stays at the end of the changed one.
+    const keptTime = () => (get().events.length > 0 && get().playheadMs >= endMs() ? Number.MAX_SAFE_INTEGER : get().playheadMs);
+    const change = (next: RunConfig, note: string, keepTimeMs = keptTime()) => {
       set({ undoStack: [...get().undoStack, { config: base(), note }], redoStack: [], storyNote: note });
       rerun(next, keepTimeMs);
     };
@@ -161,7 +163,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       const step = get()[from].at(-1);
       if (!step) return;
       set({ [from]: get()[from].slice(0, -1), [to]: [...get()[to], { config: base(), note: step.note }], storyNote: `${verb}: ${step.note}` });
-      rerun(step.config, get().playheadMs);
+      rerun(step.config, keptTime());
     };
     if (!shown) queueMicrotask(() => rerun(firstConfig, initial?.atMs ?? 0));
 
@@ -250,7 +252,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       clearActions: () => {
         if (!isChanged(base())) return;
         const { edits: _edits, ...rest } = base();
-        change({ ...rest, actions: [] }, "back to the lesson's run");
+        change({ ...rest, actions: [] }, 'back to the lesson’s run');
       },
       changeMark: (markChange) => {
         const next = applyMarkChange(scenario, base(), markChange);
