@@ -106,3 +106,30 @@ test('lesson 5 by mouse: dragging the pause\'s end to 7 s, then the pause itself
   await expect(sim.getByTestId('story-note')).toHaveText(/^pause A moved to (11\.9|12|12\.1) s$/);
   await expect(sim.getByText('Held: single writer')).toBeVisible({ timeout: 15_000 });
 });
+
+test('a shared changed run opens elsewhere with a banner that says what changed, and "Open in the workbench" carries the change into the editor', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
+  await pauseMark(sim).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(sim.getByTestId('story-note')).toHaveText('pause A moved to 1.9 s');
+  for (let i = 0; i < 10; i++) await page.keyboard.press('Shift+BracketLeft');
+  await expect(pauseMark(sim)).toHaveAccessibleName('pause A, scripted, at 1.9 s for 5 s');
+  await sim.getByRole('button', { name: 'Share this run' }).click();
+  const link = await sim.getByLabel('Link to this run').inputValue();
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  const shared = other.getByRole('region', { name: /Simulation: The paused barista$/ });
+  await expect(other.getByText('You are looking at a run someone changed: pause A moved to 1.9 s, pause A shortened to 5 s.')).toBeVisible({ timeout: 20_000 });
+  await expect(pauseMark(shared)).toHaveAccessibleName('pause A, scripted, at 1.9 s for 5 s');
+  await other.locator('.shared-changes').getByRole('button', { name: 'Back to the lesson’s run' }).click();
+  await expect(pauseMark(shared)).toHaveAccessibleName('pause A, scripted, at 2 s for 15 s');
+  await fresh.close();
+
+  await sim.getByRole('button', { name: 'Open in the workbench' }).click();
+  const editor = page.getByRole('textbox', { name: 'Scenario (YAML)' });
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await expect(editor).toContainText('{ at: 1900ms, do: pause, target: A, for: 5s }');
+});

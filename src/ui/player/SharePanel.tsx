@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PlayerStore } from './playerStore';
+import { WORKBENCH_HREF } from '../routing/route';
 
 /**
  * "Share this run": a link whose fragment carries the scenario id, seed, fencing and every
@@ -31,11 +32,28 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
     }
   };
 
+  // The scenario, with the learner's changes, in the workbench's editor: a link there that carries it.
+  const openInWorkbench = async () => {
+    const { scenario, config } = store.getState();
+    try {
+      const { encodeRun } = await import('./shareLink');
+      window.location.hash = `${WORKBENCH_HREF}?run=${encodeRun({ scenarioId: scenario.id, config, scenario })}`;
+    } catch (error) {
+      setStatus(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const inWorkbench = typeof window !== 'undefined' && window.location.hash.startsWith(WORKBENCH_HREF);
+
   return (
     <div className="share-panel">
       <button type="button" onClick={() => void share()}>
         Share this run
       </button>
+      {!inWorkbench && (
+        <button type="button" onClick={() => void openInWorkbench()}>
+          Open in the workbench
+        </button>
+      )}
       {url && (
         <label className="share-url">
           <span className="visually-hidden">Link to this run</span>
