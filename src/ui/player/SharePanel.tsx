@@ -12,7 +12,9 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
   const [status, setStatus] = useState('');
 
   const share = async () => {
-    const { scenario, config, playheadMs } = store.getState();
+    const { scenario, playheadMs } = store.getState();
+    // The run as the learner last changed it, even while it is still computing.
+    const config = store.getState().requested ?? store.getState().config;
     try {
       // The link codec is loaded on the first share (see readLink in ScenarioPlayerLive.tsx).
       const { encodeRun, shareUrl } = await import('./shareLink');
@@ -34,7 +36,8 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
 
   // The scenario, with the learner's changes, in the workbench's editor: a link there that carries it.
   const openInWorkbench = async () => {
-    const { scenario, config } = store.getState();
+    const { scenario } = store.getState();
+    const config = store.getState().requested ?? store.getState().config;
     try {
       const { encodeRun } = await import('./shareLink');
       window.location.hash = `${WORKBENCH_HREF}?run=${encodeRun({ scenarioId: scenario.id, config, scenario })}`;
