@@ -9,6 +9,7 @@ import type { TraceEvent } from '../sim/traceEvents';
 import { describeAction } from './describeAction';
 import { initialActions, toAction, worldSpec } from './build';
 import type { Scenario } from './schema';
+import { editScenario, type StoryEdit } from './storyEdits';
 
 /**
  * What identifies a run of a scenario: the same scenario and config always give the same trace
@@ -20,6 +21,8 @@ export interface RunConfig {
   fencing: boolean;
   /** The learner's actions (or the explorer's faults), each at its moment. */
   actions: readonly Action[];
+  /** The learner's changes to the scenario's own script (its faults moved, stretched, removed), applied before the run. */
+  edits?: readonly StoryEdit[];
 }
 
 /** A run is (scenario, seed, learner actions): the same three always give the same trace. Absent: the scenario's own. */
@@ -72,7 +75,7 @@ export class Simulation {
     this.sim.record('run.start', 'world', { scenario: scenario.id, seed: this.seed, actors: actorInfos(this.spec) });
     // Steps are scheduled before the actors start, so at equal times a step comes first.
     for (const action of initialActions(scenario)) this.at(0, action, 'script');
-    for (const step of scenario.script) this.at(step.at, toAction(step), 'script');
+    for (const step of editScenario(scenario, options.edits ?? []).script) this.at(step.at, toAction(step), 'script');
     for (const { at, ...action } of options.actions ?? []) this.at(at, action as UntimedAction, 'learner');
     this.world = new World(this.sim, this.spec, scripts && metered(scripts, (n) => (this.scriptInstructions += n)));
   }

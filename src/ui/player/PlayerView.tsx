@@ -2,7 +2,7 @@ import { memo, startTransition, useEffect, useId, useLayoutEffect, useMemo, useR
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
-import { TimelineView } from '../timeline/TimelineView';
+import { TimelineView, type PlotPlace } from '../timeline/TimelineView';
 import { EventList } from '../timeline/EventList';
 import { actorCommands, faultScope } from './actorActions';
 import { actorStatusKey } from './actorStatus';
@@ -16,7 +16,9 @@ import { PlaybackControls } from './PlaybackControls';
 import type { PlayerStore } from './playerStore';
 import { processStatusesAt } from '../../actors/processStatus';
 import { rolesAt } from './roles';
-import { handlePlayerKey, SHORTCUTS } from './playerKeys';
+import { handlePlayerKey, handleUndoKey, SHORTCUTS } from './playerKeys';
+import { StoryBar } from './StoryBar';
+import { StoryMarks } from './StoryMarks';
 import { Loaded, loader } from '../layout/loader';
 import { RunStopNotice } from './RunStopNotice';
 import { SharePanel } from './SharePanel';
@@ -61,7 +63,8 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
 
   const [help, setHelp] = useState(false);
   const onKeyDown = (event: ReactKeyboardEvent) => {
-    if (hasRun && handlePlayerKey(event, store.getState(), () => setHelp((open) => !open))) event.preventDefault();
+    if (hasRun && handleUndoKey(event, store.getState())) event.preventDefault();
+    else if (hasRun && handlePlayerKey(event, store.getState(), () => setHelp((open) => !open))) event.preventDefault();
   };
 
   return (
@@ -170,6 +173,7 @@ function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; 
         {computing ? 'Computing the new run… the one below is the last that finished.' : ''}
       </p>
       {stopped && <StopBanner />}
+      <StoryBar store={store} />
       {near ? <PlayerTimeline store={store} /> : <div className="player-timeline player-timeline-pending" aria-hidden="true" />}
       <LiveAnnouncer store={store} />
       {panels && near && (
@@ -263,6 +267,7 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
   const statusKey = useStore(store, (s) => actorStatusKey(s.events, s.cursor));
   const actors = useActors(store);
   const onSelect = useMemo(() => (id: number) => store.getState().select(id), [store]);
+  const plotOverlay = useMemo(() => (place: PlotPlace) => <StoryMarks store={store} place={place} />, [store]);
   // The actor whose statechart is open beside its lane, if any.
   const [chartOf, setChartOf] = useState<string | null>(null);
   const timelineRef = useRef<HTMLDivElement>(null);
@@ -304,6 +309,7 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
         {...(selectedId === null ? {} : { selectedId })}
         onSelect={onSelect}
         laneOverlay={laneOverlay}
+        plotOverlay={plotOverlay}
         {...(chartActor
           ? {
               laneDetail: {

@@ -5,6 +5,7 @@ import { pageSimulator } from '../worker/playerSimulator';
 import { settledFirstRun, withFirstRun } from './firstRuns';
 import { createPlayerStore, type PlayerStore } from './playerStore';
 import { defaultRunConfig, type ComputedRun, type RunConfig } from './runModel';
+import { SharedChangesBanner } from './SharedChangesBanner';
 import { PlayerView } from './PlayerView';
 import type { DecodeResult, SharedRun } from './shareLink';
 import { whenWatched } from './watched';
@@ -123,6 +124,7 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
           </button>
         </div>
       )}
+      {fromLink && <SharedChangesBanner store={store} config={store.getState().config} />}
       {pending && (
         <div className="player-notice" role="alert">
           <p>This link holds a shared run of “{scenario.title}”. Loading it replaces the changes you made here.</p>

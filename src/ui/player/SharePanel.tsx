@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { embedSnippet } from '../embed/embedSnippet';
-import { parseRoute } from '../routing/route';
+import { parseRoute, WORKBENCH_HREF } from '../routing/route';
 import type { PlayerStore } from './playerStore';
 
 /**
@@ -13,7 +13,9 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
   const [status, setStatus] = useState('');
 
   const share = async () => {
-    const { scenario, config, playheadMs } = store.getState();
+    const { scenario, playheadMs } = store.getState();
+    // The run as the learner last changed it, even while it is still computing.
+    const config = store.getState().requested ?? store.getState().config;
     try {
       // The link codec is loaded on the first share (see readLink in ScenarioPlayerLive.tsx).
       const { encodeRun, shareUrl } = await import('./shareLink');
@@ -34,11 +36,29 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
   };
 
   const route = parseRoute(window.location.hash);
+  // The scenario, with the learner's changes, in the workbench's editor: a link there that carries it.
+  const openInWorkbench = async () => {
+    const { scenario } = store.getState();
+    const config = store.getState().requested ?? store.getState().config;
+    try {
+      const { encodeRun } = await import('./shareLink');
+      window.location.hash = `${WORKBENCH_HREF}?run=${encodeRun({ scenarioId: scenario.id, config, scenario })}`;
+    } catch (error) {
+      setStatus(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const inWorkbench = route.name === 'workbench';
+
   return (
     <div className="share-panel">
       <button type="button" onClick={() => void share()}>
         Share this run
       </button>
+      {!inWorkbench && (
+        <button type="button" onClick={() => void openInWorkbench()}>
+          Open in the workbench
+        </button>
+      )}
       {route.name === 'lesson' && <EmbedAction slug={route.slug} store={store} />}
       {url && (
         <label className="share-url">

@@ -46,6 +46,12 @@ describe('a player whose first run was shipped with the lesson', () => {
     expect(await hashOf(fromLink.run({ ...asWritten, seed: 8 }))).toBe('worker-8');
     expect(await hashOf(fromLink.run(asWritten))).toBe('worker-7');
 
+    // A story changed (the scripted pause shortened) is another run too, though its actions are the same.
+    const edited = worker();
+    const changed = { ...asWritten, edits: [{ edit: 'resize' as const, mark: 0, lengthMs: 5000 }] };
+    expect(await hashOf(withFirstRun(edited.simulator, Promise.resolve(shipped), asWritten).run(changed))).toBe('worker-7');
+    expect(edited.asked).toEqual([changed]);
+
     const none = worker();
     expect(await hashOf(withFirstRun(none.simulator, Promise.resolve(null), asWritten).run(asWritten))).toBe('worker-7');
     expect(none.asked).toEqual([asWritten]);

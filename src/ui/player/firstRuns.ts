@@ -72,5 +72,6 @@ export function withFirstRun(simulator: PlayerSimulator, firstRun: Promise<Compu
 }
 
 function sameRun(a: RunConfig, b: RunConfig): boolean {
-  return a.seed === b.seed && a.fencing === b.fencing && JSON.stringify(a.actions) === JSON.stringify(b.actions);
+  // The learner's edits of the script count as much as the actions: a changed story is another run.
+  return a.seed === b.seed && a.fencing === b.fencing && JSON.stringify(a.actions) === JSON.stringify(b.actions) && JSON.stringify(a.edits ?? []) === JSON.stringify(b.edits ?? []);
 }

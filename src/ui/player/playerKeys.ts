@@ -6,6 +6,11 @@ export const SHORTCUTS: [keys: string, what: string][] = [
   ['→', 'Step to the next event'],
   ['←', 'Step back'],
   ['Home', 'Back to the start'],
+  ['Tab, ↑/↓', 'Select a fault on the timeline'],
+  ['←/→ on a fault', 'Move it by 0.1 s (Shift: 1 s)'],
+  ['[ / ]', 'Shorten or lengthen the selected fault'],
+  ['Delete', 'Remove the selected fault'],
+  ['Ctrl+Z, Ctrl+Shift+Z', 'Undo, redo a change'],
   ['?', 'Show or hide this list'],
 ];
 
@@ -46,4 +51,14 @@ export function handlePlayerKey(event: { key: string; target: EventTarget | null
     default:
       return false;
   }
+}
+
+/** Ctrl+Z (⌘Z) undoes the last change of the story, with Shift (or Ctrl+Y) redoes it; typing keeps its own undo. */
+export function handleUndoKey(event: { key: string; target: EventTarget | null; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }, state: Pick<PlayerState, 'undo' | 'redo'>): boolean {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || keepsKey(event.target, event.key)) return false;
+  const key = event.key.toLowerCase();
+  if (key === 'z' && !event.shiftKey) state.undo();
+  else if ((key === 'z' && event.shiftKey) || key === 'y') state.redo();
+  else return false;
+  return true;
 }

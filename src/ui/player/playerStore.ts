@@ -1,7 +1,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { UntimedAction } from '../../actors/action';
 import type { Scenario } from '../../scenario/schema';
-import { simTime } from '../../sim/time';
+import { describeAction } from '../../scenario/describeAction';
+import { formatMs, simTime } from '../../sim/time';
+import { applyMarkChange, describeMarkChange, isChanged, type MarkChange } from './storyMarks';
 import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ActionSettings } from './actorActions';
 import { cursorAtTime, defaultRunConfig, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
@@ -35,6 +37,12 @@ export interface PlayerState extends ComputedRun {
   stoppedAtViolation: boolean;
   /** How long the learner's pauses last and how far their clock jumps go. */
   settings: ActionSettings;
+  /** The runs before each change of the story (an action, a mark moved, stretched or removed), newest last, with what the change did. */
+  undoStack: StoryStep[];
+  /** Changes undone, to redo, newest last. */
+  redoStack: StoryStep[];
+  /** What the last change, undo or redo did, for the live region ("pause A shortened to 5 s"). */
+  storyNote: string;
 
   play(): void;
   pause(): void;
@@ -55,8 +63,12 @@ export interface PlayerState extends ComputedRun {
   setAutoPause(on: boolean): void;
   /** Applies an action at the playhead's time and re-runs; the past stays as it was. */
   act(action: UntimedAction): void;
-  /** Drops the learner's actions: back to the scenario as written. */
+  /** Drops the learner's actions and edits: back to the lesson's run (itself a change that can be undone). */
   clearActions(): void;
+  /** Moves, stretches or removes one mark (a scripted fault or a learner action) and re-runs. */
+  changeMark(change: MarkChange): void;
+  undo(): void;
+  redo(): void;
   /** Replaces the whole run configuration (a share link being opened), optionally at a playhead time. */
   load(config: RunConfig, atMs?: number): void;
   /** Selects an event and moves the playhead to it. */
@@ -68,6 +80,12 @@ export interface PlayerState extends ComputedRun {
 }
 
 export type PlayerStore = ReturnType<typeof createPlayerStore>;
+
+/** One change of the story as undo keeps it: the run before it, and what it did. */
+export interface StoryStep {
+  config: RunConfig;
+  note: string;
+}
 
 /**
  * One embedded simulation's state. The run is computed whole, off the main thread, and playing,
@@ -85,6 +103,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
     seed: initial?.seed ?? defaults.seed,
     fencing: initial?.fencing ?? defaults.fencing,
     actions: initial?.actions ?? defaults.actions,
+    ...(initial?.edits?.length ? { edits: initial.edits } : {}),
   };
   const store = createStore<PlayerState>()((set, get) => {
     // Only the newest request may land; `requested` is what it asked for, so actions taken
@@ -132,6 +151,20 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       set({ cursor: clamped, playheadMs: events[clamped]!.at, stoppedAtViolation: false });
     };
     const endMs = () => get().events[get().events.length - 1]!.at;
+    // A change of the story: the run before it goes on the undo stack, and redo forgets its future.
+    // A learner looking at the end of the run (where the verdicts are final) stays at the end of the changed one.
+    const keptTime = () => (get().events.length > 0 && get().playheadMs >= endMs() ? Number.MAX_SAFE_INTEGER : get().playheadMs);
+    const change = (next: RunConfig, note: string, keepTimeMs = keptTime()) => {
+      set({ undoStack: [...get().undoStack, { config: base(), note }], redoStack: [], storyNote: note });
+      rerun(next, keepTimeMs);
+    };
+    // Undo and redo move one step between the two stacks, the run shown now going to the other.
+    const travel = (from: 'undoStack' | 'redoStack', to: 'undoStack' | 'redoStack', verb: string) => {
+      const step = get()[from].at(-1);
+      if (!step) return;
+      set({ [from]: get()[from].slice(0, -1), [to]: [...get()[to], { config: base(), note: step.note }], storyNote: `${verb}: ${step.note}` });
+      rerun(step.config, keptTime());
+    };
     if (!shown) queueMicrotask(() => rerun(firstConfig, initial?.atMs ?? 0));
 
     return {
@@ -152,6 +185,9 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       autoPause: true,
       stoppedAtViolation: false,
       settings: { pauseMs: 15_000, clockJumpMs: 10_000 },
+      undoStack: [],
+      redoStack: [],
+      storyNote: '',
 
       play: () => {
         if (empty()) return;
@@ -211,9 +247,19 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       setAutoPause: (autoPause) => set({ autoPause }),
       act: (action) => {
         const at = get().playheadMs;
-        rerun({ ...base(), actions: [...base().actions, { ...action, at: simTime(at) }] }, at);
+        change({ ...base(), actions: [...base().actions, { ...action, at: simTime(at) }] }, `${describeAction(action)} at ${formatMs(at)}`, at);
       },
-      clearActions: () => rerun({ ...base(), actions: [] }, get().playheadMs),
+      clearActions: () => {
+        if (!isChanged(base())) return;
+        const { edits: _edits, ...rest } = base();
+        change({ ...rest, actions: [] }, 'back to the lesson’s run');
+      },
+      changeMark: (markChange) => {
+        const next = applyMarkChange(scenario, base(), markChange);
+        if (next) change(next, describeMarkChange(scenario, base(), next, markChange));
+      },
+      undo: () => travel('undoStack', 'redoStack', 'Undone'),
+      redo: () => travel('redoStack', 'undoStack', 'Redone'),
       load: (config, atMs = 0) => {
         set({ playing: false });
         rerun(config, atMs);

@@ -184,3 +184,16 @@ describe('share links reject what no Lockstep made', () => {
     expect(!decoded.ok && decoded.message).toMatch(/clients\[0\]\.steps\[0\]\.node: unknown Redis node 'r9'/);
   });
 });
+
+describe('a link of a changed story', () => {
+  const lesson = { id: 'paused-barista' };
+  it('carries the edits of the script and reads them back; a bad edit is named', () => {
+    const config = { seed: 7, fencing: false, actions: [], edits: [{ edit: 'resize' as const, mark: 0, lengthMs: 5000 }, { edit: 'remove' as const, mark: 1 }] };
+    const back = decodeRun(encodeRun({ scenarioId: lesson.id, config }));
+    expect(back).toEqual({ ok: true, run: { scenarioId: lesson.id, config } });
+    // A run without edits makes the same link as before edits existed.
+    expect(JSON.parse(atob(encodeRun({ scenarioId: lesson.id, config: { ...config, edits: [] } }).replace(/-/g, '+').replace(/_/g, '/')))).not.toHaveProperty('e');
+    const bad = encodeRun({ scenarioId: lesson.id, config: { ...config, edits: [{ edit: 'resize', mark: 0, lengthMs: -5 }] } });
+    expect(decodeRun(bad)).toMatchObject({ ok: false, problem: 'damaged', message: expect.stringContaining('changes to the script') });
+  });
+});

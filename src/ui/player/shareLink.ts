@@ -3,6 +3,7 @@ import { actionsSchema, checkActions } from '../../scenario/actionSchema';
 import { formatFieldProblem, describePath } from '../../scenario/diagnostic';
 import { checkScenarioValue } from '../../scenario/parse';
 import { scenarioInput } from '../../scenario/scenarioInput';
+import { storyEditsSchema } from '../../scenario/storyEdits';
 import type { Scenario } from '../../scenario/schema';
 import type { RunConfig } from './runModel';
 
@@ -28,6 +29,8 @@ const payload = z.strictObject({
   /** Fencing on the resource. */
   f: z.boolean(),
   a: actionsSchema,
+  /** The learner's changes to the scenario's own script (`src/scenario/storyEdits.ts`), when there are any. */
+  e: storyEditsSchema.optional(),
   /**
    * The scenario itself, for runs of a scenario that is not in a lesson (the sandbox), in the
    * notation a scenario file uses (`scenarioInput`), so the scenario schema reads it back.
@@ -36,7 +39,7 @@ const payload = z.strictObject({
 });
 
 /** The payload's short keys as a person would name them in a message. */
-const FIELD_NAMES: Record<string, string> = { v: 'version', s: 'scenario id', f: 'fencing', a: 'actions', sc: 'scenario' };
+const FIELD_NAMES: Record<string, string> = { v: 'version', s: 'scenario id', f: 'fencing', a: 'actions', e: 'changes to the script', sc: 'scenario' };
 
 function fieldName(path: readonly PropertyKey[]): string {
   const [head, ...rest] = path.map((p) => (typeof p === 'symbol' ? String(p) : p));
@@ -62,6 +65,7 @@ export function encodeRun(run: SharedRun): string {
     seed: run.config.seed,
     f: run.config.fencing,
     a: run.config.actions,
+    ...(run.config.edits?.length ? { e: run.config.edits } : {}),
     ...(run.scenario ? { sc: scenarioInput(run.scenario) } : {}),
   };
   const text = toBase64Url(JSON.stringify(body));
@@ -103,7 +107,7 @@ export function decodeRun(text: string, pageScenario?: Scenario): DecodeResult {
   const wrong: string[] = [];
   if (against) checkActions(against, p.a, (path, message, hint) => wrong.push(formatFieldProblem({ file: '', line: 0, col: 0, path: ['actions', ...path], message, ...(hint ? { hint } : {}) })));
   if (wrong.length) return { ok: false, problem: 'damaged', message: `the link is not valid (${wrong[0]})` };
-  return { ok: true, run: { scenarioId: p.s, config: { seed: p.seed, fencing: p.f, actions }, ...(scenario ? { scenario } : {}) } };
+  return { ok: true, run: { scenarioId: p.s, config: { seed: p.seed, fencing: p.f, actions, ...(p.e?.length ? { edits: p.e } : {}) }, ...(scenario ? { scenario } : {}) } };
 }
 
 /**

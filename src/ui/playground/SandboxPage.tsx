@@ -11,6 +11,7 @@ import { decodeRun } from '../player/shareLink';
 import { useRoute } from '../routing/useRoute';
 import { SandboxForm } from './SandboxForm';
 import { exportScenarioYaml } from '../../scenario/toYaml';
+import { editScenario } from '../../scenario/storyEdits';
 import { DEFAULT_SANDBOX, sandboxScenario, type SandboxSpec } from './sandboxModel';
 import './playground.css';
 
@@ -81,7 +82,7 @@ export function SandboxPage() {
 
   const exportFile = () => {
     const config = storeRef.current?.getState().config;
-    const yaml = exportScenarioYaml(scenario, config?.actions ?? [], config?.fencing ?? scenario.resource.fencing, config?.seed);
+    const yaml = exportScenarioYaml(editScenario(scenario, config?.edits ?? []), config?.actions ?? [], config?.fencing ?? scenario.resource.fencing, config?.seed);
     const url = URL.createObjectURL(new Blob([yaml], { type: 'application/yaml' }));
     const a = document.createElement('a');
     a.href = url;

@@ -37,13 +37,27 @@ export interface TimelineViewProps {
    * (a client folded into a herd's summary lane).
    */
   laneDetail?: { laneId: string; content: ReactNode };
+  /** Something drawn over the plot in time and lane coordinates (the player's editable marks), kept in step with zoom and pan. */
+  plotOverlay?: (place: PlotPlace) => ReactNode;
+}
+
+/** Where things sit on the plot now: the overlay's own coordinates, its origin at the plot's top left. */
+export interface PlotPlace {
+  /** The x of a virtual time, in pixels from the plot's left edge. */
+  xOf(ms: number): number;
+  /** Virtual ms per pixel at the current zoom (a drag's distance in time). */
+  msPerPx: number;
+  /** The top of a lane's row, or null when it is not drawn (a client folded into a herd). */
+  laneTop(laneId: string): number | null;
+  laneHeightPx: number;
+  widthPx: number;
 }
 
 /**
  * The space-time diagram. React owns the container and the toolbar; D3 (renderTimeline) owns
  * everything inside the <svg>.
  */
-export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay, laneDetail }: TimelineViewProps) {
+export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay, laneDetail, plotOverlay }: TimelineViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const overlaysRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -88,6 +102,13 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
   // told to its group, and the group shows the others' changes here.
   const zoomGroup = useContext(ZoomGroupContext);
   const showWindow = useMemo(() => (w: TimeWindow) => handleRef.current?.showTimeWindow(w), []);
+  // The window the plot shows, for an overlay that must follow zoom and pan (kept only then).
+  const [shownWindow, setShownWindow] = useState<TimeWindow | null>(null);
+  const noteWindow = useMemo(
+    () => (w: TimeWindow | null) => setShownWindow((old) => (w === null || (old && old.fromMs === w.fromMs && old.toMs === w.toMs) ? old : w)),
+    [],
+  );
+  const followsWindow = plotOverlay !== undefined;
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -99,9 +120,17 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
       title,
       onSelect: (id) => onSelectRef.current?.(id),
       ...(selectedId === undefined ? {} : { selectedId }),
-      ...(zoomGroup ? { onTimeWindow: (w: TimeWindow) => zoomGroup.moved(showWindow, w) } : {}),
+      ...(zoomGroup || followsWindow
+        ? {
+            onTimeWindow: (w: TimeWindow) => {
+              zoomGroup?.moved(showWindow, w);
+              if (followsWindow) noteWindow(w);
+            },
+          }
+        : {}),
     });
-  }, [model, cursorMs, cursor, measuredWidth, title, selectedId, zoomGroup, showWindow]);
+    if (followsWindow) noteWindow(handleRef.current.timeWindow());
+  }, [model, cursorMs, cursor, measuredWidth, title, selectedId, zoomGroup, showWindow, followsWindow, noteWindow]);
 
   // Joined again with each new run, so a side that finishes loading later takes the window the
   // other side already shows.
@@ -186,6 +215,7 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         <div className="timeline-svg-host" ref={hostRef} onScroll={onScroll}>
           <svg ref={svgRef} />
           {overlays}
+          {plotOverlay && shownWindow && <PlotOverlay lanes={model.lanes} width={width} window={shownWindow} render={plotOverlay} />}
         </div>
         {laneDetail && <LaneDetail lanes={model.lanes} width={width} borderPx={hostRef.current?.clientTop ?? 0} detail={laneDetail} />}
       </div>
@@ -220,6 +250,27 @@ function LaneDetail({ lanes, width, borderPx, detail }: { lanes: Lane[]; width: 
         {detail.content}
       </div>
     </>
+  );
+}
+
+/** HTML over the plot, clipped to it, placed in time by the window the plot shows. */
+function PlotOverlay({ lanes, width, window: w, render }: { lanes: Lane[]; width: number; window: TimeWindow; render: (place: PlotPlace) => ReactNode }) {
+  const layout = computeLayout(lanes.length, width);
+  const msPerPx = (w.toMs - w.fromMs) / layout.plotWidthPx;
+  const place: PlotPlace = {
+    xOf: (ms) => (ms - w.fromMs) / msPerPx,
+    msPerPx,
+    laneTop: (id) => {
+      const lane = lanes.find((l) => l.id === id);
+      return lane ? lane.index * layout.laneHeightPx : null;
+    },
+    laneHeightPx: layout.laneHeightPx,
+    widthPx: layout.plotWidthPx,
+  };
+  return (
+    <div className="timeline-plot-overlay" style={{ left: layout.labelWidthPx, top: layout.axisHeightPx, width: layout.plotWidthPx, height: layout.plotHeightPx }}>
+      {render(place)}
+    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import { loadScriptEngine, runScenario } from '../../scenario/run';
 import { checkScenarioText } from './checkScenarioText';
 import { fileNameFor, lessonSkeleton, loadedWorkNotice, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE } from './workbenchModel';
 import { simTime } from '../../sim/time';
+import { loadScenario } from '../../cli/loadScenario';
 
 function valid(text: string) {
   const result = checkScenarioText(text);
@@ -34,6 +35,14 @@ describe('the workbench template', () => {
     const back = valid(text);
     expect(back.seed).toBe(4);
     expect(back.script).toEqual([{ at: simTime(2000), do: 'pause', target: 'A', for: 1000 }]);
+  });
+
+  it("writes a run's changes to the script into the script: lesson 5's pause shortened to 5 s and moved to 1.9 s", () => {
+    const loaded = loadScenario('lessons/05-paused-barista.md#paused-barista');
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    const edits = [{ edit: 'resize' as const, mark: 0, lengthMs: 5000 }, { edit: 'move' as const, mark: 0, toMs: 1900 }];
+    const back = valid(scenarioYaml(loaded.scenario, 'From a lesson', { seed: 7, fencing: false, actions: [], edits }));
+    expect(back.script).toEqual([{ at: 1900, do: 'pause', target: 'A', for: 5000 }]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Lesson } from '../../lessons/types';
 import type { Verdict } from '../../check/verdict';
 import { INVARIANTS, type InvariantName, type Scenario } from '../../scenario/schema';
 import { exportScenarioYaml } from '../../scenario/toYaml';
+import { editScenario } from '../../scenario/storyEdits';
 import type { RunConfig } from '../player/runModel';
 import { isQuotaError } from '../progress/safeStorage';
 
@@ -70,7 +71,8 @@ export function lessonScenarios(lessons: readonly Lesson[]): LessonScenario[] {
  * so the editor holds the run that was shared, not only its starting point.
  */
 export function scenarioYaml(scenario: Scenario, origin: string, run?: RunConfig): string {
-  const yaml = exportScenarioYaml(scenario, run?.actions ?? [], run?.fencing ?? scenario.resource.fencing, run?.seed ?? scenario.seed);
+  // The learner's changes to the script (a fault moved, stretched, removed) are the script now.
+  const yaml = exportScenarioYaml(editScenario(scenario, run?.edits ?? []), run?.actions ?? [], run?.fencing ?? scenario.resource.fencing, run?.seed ?? scenario.seed);
   return yaml.replace(/^# Exported from the Lockstep sandbox\.\n/, `# ${origin}\n`);
 }
 

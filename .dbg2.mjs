@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+await page.goto('http://127.0.0.1:4412/lockstep/#/lesson/paused-barista');
+const sim = page.getByRole('region', { name: /Simulation: The paused barista$/ });
+await sim.getByRole('button', { name: 'Play' }).waitFor({ timeout: 20000 });
+await sim.scrollIntoViewIfNeeded();
+await sim.getByLabel(/Go to time/).fill('60');
+await sim.getByRole('button', { name: 'Go', exact: true }).click();
+const mark = sim.getByRole('button', { name: /^pause A, scripted/ });
+await mark.focus();
+await page.keyboard.press(process.argv[2]);
+await page.waitForTimeout(2500);
+console.log(await sim.getByTestId('story-note').textContent(), await mark.getAttribute('aria-label'));
+console.log(await sim.locator('.verdict strong').allTextContents(), await sim.getByTestId('trace-hash').textContent());
+await browser.close();
