@@ -1,7 +1,7 @@
 import { nextCombination } from './combinations';
 import { faultChoices, scheduleCount, scheduleFaultIndices, type ExhaustiveBounds } from './exhaustive';
 import { faultActionsInOrder, type Fault, type FaultAction, type FaultSpace } from './faults';
-import { isCanonical, quietTarget } from './reductions';
+import { quietTarget } from './reductions';
 import type { Verdict } from './verdict';
 
 /** One run as an exhaustive search needs it: the verdicts, and when each process last acted. */
@@ -18,10 +18,8 @@ export interface ExhaustiveOptions {
   space: FaultSpace;
   bounds: ExhaustiveBounds;
   run: (seed: number, actions: readonly FaultAction[]) => ExhaustiveRun;
-  /** Groups of clients identical but for their names (src/scenario/symmetry.ts finds them). */
-  symmetric: readonly (readonly string[])[];
-  /** Both reductions are on unless turned off (the tests compare with the full enumeration). */
-  reductions?: { symmetry?: boolean; quiet?: boolean };
+  /** The reduction is on unless turned off (its test compares with the full enumeration). */
+  reductions?: { quiet?: boolean };
   /** Go on past a break, to list every break within the bounds (the reductions' tests do). */
   stopAtBreak?: boolean;
   /** Told of each schedule: its fault indices (into `choices`) and what became of it. */
@@ -29,7 +27,7 @@ export interface ExhaustiveOptions {
 }
 
 /** What became of one schedule: it ran and broke or held, or a reduction covered it. */
-export type ScheduleOutcome = 'broke' | 'held' | 'symmetry' | 'quiet';
+export type ScheduleOutcome = 'broke' | 'held' | 'quiet';
 
 /** How far a search got: every schedule below `done` was run or covered by a reduction. */
 export interface ExhaustiveProgress {
@@ -37,8 +35,6 @@ export interface ExhaustiveProgress {
   total: number;
   /** Schedules actually run. */
   ran: number;
-  /** Skipped: a renaming of identical clients gives one already run. */
-  bySymmetry: number;
   /** Skipped: the last fault hits a target with nothing left to do (same state as at the previous grid point). */
   byQuiet: number;
   /** Runs a budget (event cap, script cap) stopped: judged on what they reached. */
@@ -71,7 +67,6 @@ export class ExhaustiveSearch {
   readonly total: number;
   private done = 0;
   private ran = 0;
-  private bySymmetry = 0;
   private byQuiet = 0;
   private cut = 0;
   private found: { index: number; faults: Fault[]; verdict: Verdict } | null = null;
@@ -91,18 +86,13 @@ export class ExhaustiveSearch {
 
   /** Runs or skips schedules until `maxRuns` have run, a break is found, or none are left. */
   advance(maxRuns: number): void {
-    const { symmetry = true, quiet = true } = this.options.reductions ?? {};
+    const { quiet = true } = this.options.reductions ?? {};
     const { onSchedule, stopAtBreak = true } = this.options;
     let runs = 0;
     while (!this.finished && runs < maxRuns) {
       const picked = this.current();
       const faults = picked.map((i) => this.choices[i]!);
       this.done++;
-      if (symmetry && !isCanonical(faults, this.options.symmetric)) {
-        this.bySymmetry++;
-        onSchedule?.(picked, 'symmetry');
-        continue;
-      }
       if (quiet && quietTarget(faults, this.lastActive.get(key(picked.slice(0, -1))) ?? null, this.options.bounds.gridMs)) {
         this.byQuiet++;
         onSchedule?.(picked, 'quiet');
@@ -131,7 +121,7 @@ export class ExhaustiveSearch {
   }
 
   get progress(): ExhaustiveProgress {
-    return { done: this.done, total: this.total, ran: this.ran, bySymmetry: this.bySymmetry, byQuiet: this.byQuiet, cut: this.cut };
+    return { done: this.done, total: this.total, ran: this.ran, byQuiet: this.byQuiet, cut: this.cut };
   }
 
   result(): ExhaustiveResult {

@@ -17,8 +17,7 @@ export interface ExhaustiveScenarioOptions {
 
 /**
  * An exhaustive search set up for one scenario: the random explorer's fault space (the kinds
- * that apply, and whom they hit) and window, the scenario's own seed, the groups of identical
- * clients, and a runner that also reports when each process last acted.
+ * that apply, and whom they hit) and window, the scenario's own seed, and a runner that also reports when each process last acted.
  */
 export function exhaustiveExplorer(scenario: Scenario, options: ExhaustiveScenarioOptions, scripts?: ScriptEngine): ExhaustiveOptions {
   const random = scenarioExplorer(scenario, { invariant: options.invariant, maxFaults: options.maxFaults ?? 1 }, scripts);
@@ -29,7 +28,6 @@ export function exhaustiveExplorer(scenario: Scenario, options: ExhaustiveScenar
     baseSeed: random.baseSeed,
     space: random.space,
     bounds: { ...bounds, kinds: bounds.kinds.filter((k) => random.space.kinds.includes(k)) },
-    symmetric: identicalClients(scenario),
     ...(options.reductions ? { reductions: options.reductions } : {}),
     run: (seed, actions): ExhaustiveRun => {
       const simulation = new Simulation(judged, { seed, actions, maxEvents: EXPLORE_MAX_EVENTS }, scripts).run();
@@ -42,20 +40,6 @@ export function exhaustiveExplorer(scenario: Scenario, options: ExhaustiveScenar
       return { verdicts: [...(verdict ? [verdict] : []), ...(capped ? [capped] : [])], lastActiveMs };
     },
   };
-}
-
-/**
- * Clients written alike but for their id and label, in groups of two or more: renaming one for
- * another in a schedule gives a run with the same verdict (the symmetry reduction).
- */
-export function identicalClients(scenario: Scenario): string[][] {
-  const groups = new Map<string, string[]>();
-  for (const client of scenario.clients) {
-    const { id, label: _label, ...rest } = client as typeof client & { label?: string };
-    const shape = JSON.stringify(rest);
-    groups.set(shape, [...(groups.get(shape) ?? []), id]);
-  }
-  return [...groups.values()].filter((ids) => ids.length > 1);
 }
 
 /** Every schedule of `scenario` within the bounds, breadth-first, until one breaks `invariant`. */
