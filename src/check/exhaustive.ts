@@ -34,7 +34,8 @@ export function defaultBounds(space: FaultSpace, maxFaults = 1): ExhaustiveBound
   return {
     maxFaults,
     gridMs: DEFAULT_GRID_MS,
-    horizonMs: Math.max(DEFAULT_GRID_MS, space.windowMs),
+    // The window rounded up to a whole step: the same grid points, said plainly.
+    horizonMs: Math.max(1, Math.ceil(space.windowMs / DEFAULT_GRID_MS)) * DEFAULT_GRID_MS,
     kinds: space.kinds,
     pauseMs: DEFAULT_PAUSES_MS,
     outageMs: DEFAULT_OUTAGES_MS,

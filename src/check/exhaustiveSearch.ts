@@ -53,6 +53,8 @@ export interface ExhaustiveResult {
   verdict: Verdict | null;
   progress: ExhaustiveProgress;
   bounds: ExhaustiveBounds;
+  /** The processes faults were aimed at (links and failover groups aside), to name the bounds. */
+  targets: readonly string[];
 }
 
 /**
@@ -136,6 +138,7 @@ export class ExhaustiveSearch {
       verdict: found?.verdict ?? null,
       progress: this.progress,
       bounds: this.options.bounds,
+      targets: this.options.space.processes,
     };
   }
 }
