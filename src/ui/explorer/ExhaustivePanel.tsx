@@ -72,7 +72,7 @@ export function ExhaustivePanel(props: ExhaustivePanelProps) {
             </option>
           ))}
         </select>
-        <label htmlFor={`${id}-grid`}>Every</label>
+        <label htmlFor={`${id}-grid`}>Grid step</label>
         <select id={`${id}-grid`} value={gridMs} onChange={(e) => setGridMs(Number(e.target.value))} disabled={searching}>
           {GRIDS_MS.map((ms) => (
             <option key={ms} value={ms}>
