@@ -3,6 +3,7 @@ import type { FaultAction, FaultKind } from '../../check/faults';
 import type { InvariantName, Scenario } from '../../scenario/schema';
 import { startSearch, type ExplorerSearch, type SearchOutcome } from './coordinator';
 import { describeFault } from './describeFault';
+import { ExhaustivePanel } from './ExhaustivePanel';
 import { foundText, notFoundText } from './searchTexts';
 import { protectionNote } from './protectionNote';
 import { pageExplorerPool } from './pagePool';
@@ -51,6 +52,7 @@ export function BreakIt(props: BreakItProps) {
   const [choice, setChoice] = useState<InvariantName | undefined>(props.invariant);
   const [budget, setBudget] = useState(props.budget ?? DEFAULT_BUDGET);
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const [mode, setMode] = useState<'random' | 'exhaustive'>('random');
   const [notices, setNotices] = useState<string[]>([]);
   const running = useRef<ExplorerSearch | null>(null);
   const invariant = choice !== undefined && invariants.includes(choice) ? choice : invariants[0];
@@ -81,17 +83,38 @@ export function BreakIt(props: BreakItProps) {
   const stop = () => running.current?.stop();
   const searching = phase.name === 'searching';
 
+  const chooser = (
+    <>
+      <label htmlFor={`${id}-invariant`}>Break</label>
+      <select id={`${id}-invariant`} value={invariant ?? ''} onChange={(e) => setChoice(e.target.value as InvariantName)} disabled={searching || invariants.length === 0}>
+        {invariants.map((name) => (
+          <option key={name} value={name}>
+            {name.replace(/-/g, ' ')}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-mode`}>Search</label>
+      <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(e.target.value as typeof mode)} disabled={searching}>
+        <option value="random">Random runs</option>
+        <option value="exhaustive">Every schedule up to K faults</option>
+      </select>
+    </>
+  );
+
+  if (mode === 'exhaustive') {
+    return (
+      <div className="break-it">
+        <div className="break-it-form">{chooser}</div>
+        {!scenario && <p className="muted">Fix the scenario's problems first: the explorer searches a valid scenario.</p>}
+        <ExhaustivePanel scenario={scenario} invariant={invariant} onLoad={onLoad} {...(props.kinds ? { kinds: props.kinds } : {})} {...(props.autoLoad ? { autoLoad: true } : {})} {...(props.pool ? { pool: props.pool } : {})} />
+      </div>
+    );
+  }
+
   return (
     <div className="break-it">
       <div className="break-it-form">
-        <label htmlFor={`${id}-invariant`}>Break</label>
-        <select id={`${id}-invariant`} value={invariant ?? ''} onChange={(e) => setChoice(e.target.value as InvariantName)} disabled={searching || invariants.length === 0}>
-          {invariants.map((name) => (
-            <option key={name} value={name}>
-              {name.replace(/-/g, ' ')}
-            </option>
-          ))}
-        </select>
+        {chooser}
         <label htmlFor={`${id}-budget`}>Budget (runs)</label>
         <input id={`${id}-budget`} type="number" min={1} max={100_000} step={100} value={budget} onChange={(e) => setBudget(Math.min(100_000, Math.max(1, Number(e.target.value) || 1)))} disabled={searching} />
         {searching ? (

@@ -39,6 +39,7 @@ function fakePool(size: number, failing: readonly number[], hang: (from: number,
     const api: ExplorerWorkerApi = {
       ready: () => Promise.resolve(),
       plan: () => Promise.resolve({ kinds: ['pause'], maxFaults: 3, baseSeed: 7 }),
+      exhaust: () => Promise.reject(new Error('the random search never exhausts')),
       search: async (_job, from, to) => {
         const attempt = (attempts.get(from) ?? 0) + 1;
         attempts.set(from, attempt);
@@ -115,6 +116,7 @@ function pacedPool(size: number, clock: VirtualClock, msPerRun: number): { pool:
     const api: ExplorerWorkerApi = {
       ready: () => Promise.resolve(),
       plan: () => Promise.resolve({ kinds: ['pause'], maxFaults: 3, baseSeed: 7 }),
+      exhaust: () => Promise.reject(new Error('the random search never exhausts')),
       search: async (_job, from, to) => {
         batches.push(to - from);
         await clock.sleep((to - from) * msPerRun);

@@ -1,5 +1,7 @@
 import { searchBatch, searchSummary, shrinkSchedule, type BatchResult, type ExploreResult, type ExplorerOptions } from '../../check/explorer';
 import type { FaultKind } from '../../check/faults';
+import { ExhaustiveSearch, type ExhaustiveProgress, type ExhaustiveResult } from '../../check/exhaustiveSearch';
+import { exhaustiveExplorer, type ExhaustiveScenarioOptions } from '../../scenario/exhaustiveExplore';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import { scenarioExplorer, type ExploreScenarioOptions } from '../../scenario/explore';
 import type { Scenario } from '../../scenario/schema';
@@ -8,6 +10,18 @@ import type { Scenario } from '../../scenario/schema';
 export interface ExploreJob {
   scenario: Scenario;
   options: Omit<ExploreScenarioOptions, 'runs'>;
+}
+
+/** One exhaustive search: the scenario as it runs, the invariant and the bounds. */
+export interface ExhaustiveJob {
+  scenario: Scenario;
+  options: ExhaustiveScenarioOptions;
+}
+
+/** A slice of an exhaustive search: how far it got, and its answer once it has one. */
+export interface ExhaustiveSlice {
+  progress: ExhaustiveProgress;
+  result: ExhaustiveResult | null;
 }
 
 /** What a search will try: the fault kinds that apply to the scenario, and faults per run. */
@@ -30,6 +44,12 @@ export interface ExplorerApi {
   search(job: ExploreJob, from: number, to: number): BatchResult;
   /** Shrinks failing schedule `index` to the fewest faults; `runs` is what the search made. */
   shrink(job: ExploreJob, index: number, runs: number): ExploreResult;
+  /**
+   * Runs up to `maxRuns` more schedules of the exhaustive search `job` (started anew when the
+   * job differs from the last one): one worker walks it in order, since each schedule's skip
+   * depends on runs before it.
+   */
+  exhaust(job: ExhaustiveJob, maxRuns: number): ExhaustiveSlice;
 }
 
 export function createExplorerApi(scripts: ScriptEngine): ExplorerApi {
@@ -39,7 +59,16 @@ export function createExplorerApi(scripts: ScriptEngine): ExplorerApi {
     if (kept?.key !== key) kept = { key, explorer: scenarioExplorer(job.scenario, job.options, scripts) };
     return kept.explorer;
   };
+  let exhausting: { key: string; search: ExhaustiveSearch } | null = null;
+  const exhaust = (job: ExhaustiveJob, maxRuns: number): ExhaustiveSlice => {
+    const key = JSON.stringify(job);
+    if (exhausting?.key !== key) exhausting = { key, search: new ExhaustiveSearch(exhaustiveExplorer(job.scenario, job.options, scripts)) };
+    const { search } = exhausting;
+    search.advance(maxRuns);
+    return { progress: search.progress, result: search.finished ? search.result() : null };
+  };
   return {
+    exhaust,
     plan: (job) => {
       const { space, baseSeed } = explorerFor(job);
       return { kinds: space.kinds, maxFaults: space.maxFaults, baseSeed };

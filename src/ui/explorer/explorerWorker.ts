@@ -16,6 +16,7 @@ const exposed: ExplorerWorkerApi = {
   plan: async (...args) => (await api).plan(...args),
   search: async (...args) => (await api).search(...args),
   shrink: async (...args) => (await api).shrink(...args),
+  exhaust: async (...args) => (await api).exhaust(...args),
 };
 
 Comlink.expose(exposed);
