@@ -2,6 +2,7 @@ import type { Code, Nodes, Root, RootContent } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
+import type { LuaCompiler } from '../scenario/luaSyntax';
 import type { Scenario } from '../scenario/schema';
 import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
 import { BLOCK_LANGS, loadScenarioRef, parseBlock, type BlockContext, type BlockLang } from './blockParsers';
@@ -21,6 +22,8 @@ export interface LessonLink {
 export interface ParseLessonOptions {
   /** Reads a file relative to lessons/ (for `ref: scenarios/x.yaml`); undefined when missing. */
   readRef?: (relPath: string) => string | undefined;
+  /** Compiles the scenarios' Lua scripts, so a script that does not compile is a problem at its line. */
+  compileLua?: LuaCompiler;
 }
 
 /** The lesson (null when its frontmatter is unusable) and every problem found in the file. */
@@ -57,6 +60,7 @@ export function parseLesson(text: string, file: string, options: ParseLessonOpti
     origin: { file, line },
     readRef: options.readRef ?? (() => undefined),
     displayRef: (rel) => `${lessonsDir}/${rel}`,
+    ...(options.compileLua ? { compileLua: options.compileLua } : {}),
   });
 
   const root = unified().use(remarkParse).parse(split.body) as Root;
