@@ -5,6 +5,7 @@ import { parseLesson } from '../lessons/parse';
 import { MAX_LESSON_CHARS, MAX_YAML_CHARS } from '../scenario/inputBounds';
 import { actionsSchema, checkActions } from '../scenario/actionSchema';
 import { describePath, formatDiagnostic, type Diagnostic } from '../scenario/diagnostic';
+import type { LuaCompiler } from '../scenario/luaSyntax';
 import { parseScenario } from '../scenario/parse';
 import type { Scenario } from '../scenario/schema';
 import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
@@ -14,9 +15,11 @@ export type Loaded = { ok: true; scenario: Scenario } | { ok: false; problems: s
 /**
  * Finds a scenario by the name people use on the command line: `lessons/05-x.md#scenario-id`
  * for a block inside a lesson (the id may be left out when the lesson has one scenario), or a
- * standalone `lessons/scenarios/x.yaml`.
+ * standalone `lessons/scenarios/x.yaml`. With `compileLua`, a script that does not compile is a
+ * problem at its line, as lessons:check reports it.
  */
-export function loadScenario(spec: string): Loaded {
+export function loadScenario(spec: string, compileLua?: LuaCompiler): Loaded {
+  const lua = compileLua ? { compileLua } : {};
   const [file, id] = spec.split('#') as [string, string | undefined];
   let text: string;
   try {
@@ -25,11 +28,12 @@ export function loadScenario(spec: string): Loaded {
     return { ok: false, problems: [`${file}: cannot read this file (check the path)`] };
   }
   if (!file.endsWith('.md')) {
-    const parsed = parseScenario(text, { file, line: 1 });
+    const parsed = parseScenario(text, { file, line: 1 }, lua);
     return parsed.ok ? parsed : failed(parsed.diagnostics);
   }
   const lessonsDir = dirname(file);
   const { lesson, diagnostics } = parseLesson(text, file, {
+    ...lua,
     readRef: (rel) => {
       try {
         return readBounded(join(lessonsDir, rel), MAX_YAML_CHARS);

@@ -14,6 +14,7 @@ import type { Action } from '../actors/action';
 import { exploreScenario } from '../scenario/explore';
 import { unmetExpectations } from '../scenario/expectations';
 import { INVARIANTS, type InvariantName } from '../scenario/schema';
+import { loadLuaCompiler } from '../scenario/luaCompiler';
 import { loadScriptEngine, runScenario } from '../scenario/run';
 import { formatMs } from '../sim/time';
 import type { Scenario } from '../scenario/schema';
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const loaded = loadScenario(positionals[0]!);
+  const loaded = loadScenario(positionals[0]!, await loadLuaCompiler());
   if (!loaded.ok) {
     for (const problem of loaded.problems) console.error(problem);
     return 2;

@@ -1,4 +1,5 @@
 import { didYouMean, type Diagnostic, type SourceOrigin } from '../scenario/diagnostic';
+import type { LuaCompiler } from '../scenario/luaSyntax';
 import { parseScenario } from '../scenario/parse';
 import type { Scenario } from '../scenario/schema';
 import { parseYamlSource, validateYaml, type YamlSource } from '../scenario/yamlSource';
@@ -25,6 +26,8 @@ export interface BlockContext {
   readRef: (relPath: string) => string | undefined;
   /** How a path relative to lessons/ is shown in diagnostics (e.g. `lessons/scenarios/x.yaml`). */
   displayRef: (relPath: string) => string;
+  /** Compiles scenarios' Lua scripts (see parseScenario); absent, scripts are checked only when they run. */
+  compileLua?: LuaCompiler;
 }
 
 /** A parsed block before ids are assigned, or the diagnostics that stopped it. */
@@ -85,7 +88,7 @@ export function loadScenarioRef(ref: string, refPlace: { line: number; col: numb
   if (text === undefined) {
     return { ok: false, diagnostics: [{ file: ctx.origin.file, ...refPlace, message: `scenario file '${ref}' does not exist`, hint: `create ${ctx.displayRef(ref)} or fix the path` }] };
   }
-  return parseScenario(text, { file: ctx.displayRef(ref), line: 1 });
+  return parseScenario(text, { file: ctx.displayRef(ref), line: 1 }, luaOf(ctx));
 }
 
 /**
@@ -135,9 +138,13 @@ function parseScenarioBlock(text: string, ctx: BlockContext, view: { view?: 'das
     if (!loaded.ok) return loaded;
     return { ok: true, block: { kind: 'scenario', scenario: loaded.scenario, ref: result.value.ref, authorId: loaded.scenario.id, ...view } };
   }
-  const parsed = parseScenario(text, ctx.origin);
+  const parsed = parseScenario(text, ctx.origin, luaOf(ctx));
   if (!parsed.ok) return parsed;
   return { ok: true, block: { kind: 'scenario', scenario: parsed.scenario, authorId: parsed.scenario.id, ...view } };
+}
+
+function luaOf(ctx: BlockContext): { compileLua?: LuaCompiler } {
+  return ctx.compileLua ? { compileLua: ctx.compileLua } : {};
 }
 
 type Rule<T> = (spec: T) => { path: (string | number)[]; message: string; hint: string }[];

@@ -1,5 +1,6 @@
 import type { Nodes } from 'mdast';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
+import type { LuaCompiler } from '../scenario/luaSyntax';
 import { parseCourses } from './courses';
 import { parseLesson, ROUTE_LINK, type ParseLessonResult } from './parse';
 import type { Catalog, Course, Lesson } from './types';
@@ -21,7 +22,7 @@ export interface CatalogSources {
  * lesson files become `#/lesson/<slug>` routes. Lessons whose frontmatter is unusable are left
  * out; their diagnostics stay.
  */
-export function buildCatalog(sources: CatalogSources): Catalog {
+export function buildCatalog(sources: CatalogSources, options: { compileLua?: LuaCompiler } = {}): Catalog {
   const diagnostics: Diagnostic[] = [];
   let courses: Course[] = [];
   for (const file of sources.courses) {
@@ -39,7 +40,7 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     diagnostics.push({ file, line: 1, col: 1, message: `'${name}' is not a lesson, so the site does not show it: lesson files are named NN-slug.md`, hint: `rename it like 11-${slug}.md, with the number giving its place, or move it out of the lessons folder` });
   }
 
-  const parsed = sources.lessons.map((l) => parseLesson(l.text, l.file, { readRef: sources.readRef }));
+  const parsed = sources.lessons.map((l) => parseLesson(l.text, l.file, { readRef: sources.readRef, ...options }));
   for (const p of parsed) diagnostics.push(...p.diagnostics);
   const usable = parsed.filter((p): p is ParseLessonResult & { lesson: Lesson } => p.lesson !== null);
 

@@ -67,6 +67,19 @@ describe('checkLessons (npm run lessons:check)', () => {
     });
   });
 
+  it('compiles a scenario\'s Lua scripts and reports a typo at its line in the lesson file, without running it', async () => {
+    let ran = 0;
+    const report = await checkLessons(['src/lessons/fixtures/broken/lua-typo.md'], async (...args) => {
+      ran++;
+      return violates(...args);
+    });
+    expect(report).toEqual({
+      lines: ["src/lessons/fixtures/broken/lua-typo.md:26:13: Lua syntax error (script line 3): 'end' expected (to close 'if' at line 1) near 'els' (did you mean 'else'?)", 'lessons:check: 1 lesson, 0 scenario runs, 1 problem'],
+      exitCode: 1,
+    });
+    expect(ran).toBe(0);
+  });
+
   it('says clearly that there is nothing to check in an empty folder, and succeeds', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'lessons-'));
     const report = await checkLessons([empty], violates);

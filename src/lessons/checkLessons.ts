@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { formatDiagnostic } from '../scenario/diagnostic';
+import { loadLuaCompiler } from '../scenario/luaCompiler';
 import { checkAnswerReveals } from './answerRevealCheck';
 import { buildCatalog } from './catalog';
 import { checkClaims } from './claimsCheck';
@@ -27,6 +28,8 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
   let warnings = 0;
   let lessonCount = 0;
   let runCount = 0;
+  // Scripts are compiled as the lessons are parsed, so a script that cannot compile is reported at its line.
+  const compileLua = await loadLuaCompiler();
 
   // Group file arguments by folder so each folder is parsed once.
   const folders = new Map<string, Set<string> | 'all'>();
@@ -48,7 +51,7 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
 
   for (const [dir, only] of folders) {
     const sources = readLessonSources(dir, cwd, only === 'all' ? [] : [...only]);
-    const catalog = buildCatalog(sources);
+    const catalog = buildCatalog(sources, { compileLua });
     const wanted = (file: string) => only === 'all' || only.has(file);
     const lessons = catalog.lessons.filter((l) => only === 'all' || only.has(l.file));
     const { diagnostics: unmet, runs } = await checkScenarioExpectations(lessons, run);

@@ -3,6 +3,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
 import { MAX_LESSON_CHARS, tooLong } from '../scenario/inputBounds';
+import type { LuaCompiler } from '../scenario/luaSyntax';
 import type { Scenario } from '../scenario/schema';
 import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
 import { BLOCK_LANGS, loadScenarioRef, parseBlock, type BlockContext, type BlockLang } from './blockParsers';
@@ -22,6 +23,8 @@ export interface LessonLink {
 export interface ParseLessonOptions {
   /** Reads a file relative to lessons/ (for `ref: scenarios/x.yaml`); undefined when missing. */
   readRef?: (relPath: string) => string | undefined;
+  /** Compiles the scenarios' Lua scripts, so a script that does not compile is a problem at its line. */
+  compileLua?: LuaCompiler;
 }
 
 /** The lesson (null when its frontmatter is unusable) and every problem found in the file. */
@@ -60,6 +63,7 @@ export function parseLesson(text: string, file: string, options: ParseLessonOpti
     origin: { file, line },
     readRef: options.readRef ?? (() => undefined),
     displayRef: (rel) => `${lessonsDir}/${rel}`,
+    ...(options.compileLua ? { compileLua: options.compileLua } : {}),
   });
 
   const root = unified().use(remarkParse).parse(split.body) as Root;

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatDiagnostic } from '../scenario/diagnostic';
+import { loadBuildLuaCompiler } from '../scenario/buildLuaCompiler';
+import type { LuaCompiler } from '../scenario/luaSyntax';
 import { buildCatalog } from './catalog';
 import { catalogIndex } from './lessonIndex';
 import { mergeSources, readLessonSources } from './sources';
@@ -47,11 +49,14 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
   // Every module reads the same parse: a lesson's body depends on the whole set (links to other
   // lessons become routes), so the set is parsed once per build or per edit, not once per module.
   let parsed: Catalog | undefined;
+  // Loaded when the index is first asked for (the VM loads asynchronously; parsing is synchronous), so the build and
+  // the dev server report a script that does not compile as lessons:check does.
+  let compileLua: LuaCompiler | undefined;
 
   const catalog = (): Catalog => {
     if (parsed) return parsed;
     const [main, ...extra] = dirs().map((d) => readLessonSources(d, root));
-    parsed = buildCatalog(extra.reduce(mergeSources, main!));
+    parsed = buildCatalog(extra.reduce(mergeSources, main!), compileLua ? { compileLua } : {});
     return parsed;
   };
 
@@ -91,8 +96,9 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
       if (id.startsWith(LESSON_PREFIX)) return `\0${id}`;
       return undefined;
     },
-    load(id) {
+    async load(id) {
       if (id === RESOLVED_INDEX_ID) {
+        compileLua ??= await loadBuildLuaCompiler();
         const all = catalog();
         // A build publishes what learners read: an error in a published lesson stops it (test
         // fixtures break rules on purpose, and LOCKSTEP_DRAFTS=1 lets an author build a draft).

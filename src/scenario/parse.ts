@@ -4,10 +4,21 @@ import { scenarioSchema, type Scenario } from './schema';
 import { checkRedis, isRedisAction, sentinelIds } from './redisTopology';
 import { checkServices, serviceIds } from './services';
 import { checkStepCommands } from './stepCommands';
+import { luaSyntaxDiagnostics, type LuaCompiler } from './luaSyntax';
 import { checkStepClients } from './stepChecks';
 import { parseYamlSource, validateYaml, type YamlSource } from './yamlSource';
 
 export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; diagnostics: Diagnostic[] };
+
+export interface ParseScenarioOptions {
+  /**
+   * Compiles the scenario's Lua scripts (EVAL, SCRIPT LOAD) without running them, so a script
+   * that cannot compile is a problem at its own line like any YAML mistake. The Lua VM loads
+   * asynchronously, so it is passed in: lessons:check, the build, the instructor preview and the
+   * workbench pass one; without one, scripts are checked only when they run.
+   */
+  compileLua?: LuaCompiler;
+}
 
 /**
  * Parses and checks one scenario written in YAML. Every problem comes back as a diagnostic
@@ -16,12 +27,14 @@ export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; dia
  *
  * @example parseScenario(text, { file: 'lessons/05-paused-barista.md', line: 41 })
  */
-export function parseScenario(text: string, origin: SourceOrigin): ScenarioResult {
+export function parseScenario(text: string, origin: SourceOrigin, options: ParseScenarioOptions = {}): ScenarioResult {
   const source = parseYamlSource(text, origin);
   const result = validateYaml(source, scenarioSchema, origin);
-  if (!result.ok) return result;
-  const diagnostics = crossCheck(result.value, source, origin);
-  return diagnostics.length ? { ok: false, diagnostics } : { ok: true, scenario: result.value };
+  // A script's syntax is reported even when the YAML around it has problems of its own.
+  const lua = options.compileLua ? luaSyntaxDiagnostics(text, options.compileLua, origin) : [];
+  const found = result.ok ? crossCheck(result.value, source, origin) : result.diagnostics;
+  const diagnostics = lua.length ? [...found, ...lua].sort((a, b) => a.line - b.line || a.col - b.col) : found;
+  return diagnostics.length || !result.ok ? { ok: false, diagnostics } : { ok: true, scenario: result.value };
 }
 
 /**

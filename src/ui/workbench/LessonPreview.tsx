@@ -1,8 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { parseLesson } from '../../lessons/parse';
 import { MAX_LESSON_CHARS } from '../../scenario/inputBounds';
 import { readChosenFile } from '../files/readChosenFile';
 import type { Block, Lesson } from '../../lessons/types';
+import { mayHoldScripts, type LuaCompiler } from '../../scenario/luaSyntax';
 import { scenarioYaml } from './workbenchModel';
 
 /** Draws one lesson block as the lesson page does (the app passes the lesson page's BlockView). */
@@ -11,7 +12,8 @@ export type RenderBlock = (block: Block, lesson: Lesson) => ReactNode;
 /**
  * An instructor's preview: paste or open a lesson file and see it as a learner will, with every
  * problem `lessons:check` would print for it (but the scenario runs, which need the command
- * line). Sidecar scenarios (`ref: scenarios/x.yaml`) resolve to the site's own copies. Quizzes
+ * line), Lua scripts that do not compile included: the Lua VM loads the first time a pasted
+ * lesson holds a script. Sidecar scenarios (`ref: scenarios/x.yaml`) resolve to the site's own copies. Quizzes
  * and notes are shown read-only, so a preview never writes a learner's progress.
  */
 export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Lesson[]; renderBlock: RenderBlock }) {
@@ -24,14 +26,29 @@ export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Less
     return map;
   }, [lessons]);
 
+  const [compileLua, setCompileLua] = useState<{ compile: LuaCompiler } | null>(null);
+  const wantsLua = mayHoldScripts(text);
+  useEffect(() => {
+    if (!wantsLua || compileLua) return;
+    let live = true;
+    void Promise.all([import('../../scenario/luaCompiler'), import('../../redis/lua/wasmUrl')])
+      .then(([{ loadLuaCompiler }, { luaWasmUrl }]) => loadLuaCompiler({ wasmUrl: luaWasmUrl }))
+      .then((compile) => live && setCompileLua({ compile }))
+      // Without the VM the other checks still stand, as in the workbench's editor.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [wantsLua, compileLua]);
+
   const parsed = useMemo(() => {
     if (!text.trim()) return null;
     try {
-      return parseLesson(text, `lessons/${fileName}`, { readRef: (p) => refs.get(p) });
+      return parseLesson(text, `lessons/${fileName}`, { readRef: (p) => refs.get(p), ...(compileLua ? { compileLua: compileLua.compile } : {}) });
     } catch (error) {
       return { lesson: null, diagnostics: [{ line: 1, col: 1, message: `the lesson could not be read: ${error instanceof Error ? error.message : String(error)}` }] };
     }
-  }, [text, fileName, refs]);
+  }, [text, fileName, refs, compileLua]);
 
   return (
     <div className="lesson-preview">

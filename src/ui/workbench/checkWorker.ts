@@ -1,7 +1,7 @@
 import '../zodWithoutEval';
 import type { ScenarioResult } from '../../scenario/parse';
+import { mayHoldScripts, rememberingCompiler, type LuaCompiler } from '../../scenario/luaSyntax';
 import { boundsProblem, checkScenarioText } from './checkScenarioText';
-import { mayHoldScripts, withLuaSyntax, type LuaCompiler } from './luaDiagnostics';
 
 /** What the page sends: one text to check, numbered so answers can be matched to questions. */
 export interface CheckRequest {
@@ -28,16 +28,7 @@ function loadCompiler(): Promise<void> {
   loading ??= Promise.all([import('../../redis/lua/index'), import('../../redis/lua/wasmUrl')])
     .then(([{ loadLuaEngine }, { luaWasmUrl }]) => loadLuaEngine({ wasmUrl: luaWasmUrl }))
     .then((engine) => {
-      // A keystroke rarely touches a script: each body is compiled once (the last few hundred kept).
-      const known = new Map<string, string | null>();
-      compile = (body) => {
-        const cached = known.get(body);
-        if (cached !== undefined) return cached;
-        const message = engine.compileError(body);
-        if (known.size >= 500) known.delete(known.keys().next().value!);
-        known.set(body, message);
-        return message;
-      };
+      compile = rememberingCompiler((body) => engine.compileError(body));
       scope.postMessage({ luaReady: true });
     })
     // Without the VM the YAML checks still stand; a run reports a script that does not compile.
@@ -46,13 +37,12 @@ function loadCompiler(): Promise<void> {
 }
 
 async function check({ text, waitForLua = false }: CheckRequest): Promise<ScenarioResult> {
-  const result = checkScenarioText(text);
-  if (!mayHoldScripts(text) || boundsProblem(text)) return result;
+  if (!mayHoldScripts(text) || boundsProblem(text)) return checkScenarioText(text);
   if (!compile) {
     const loaded = loadCompiler();
     if (waitForLua) await loaded;
   }
-  return compile ? withLuaSyntax(result, text, compile) : result;
+  return checkScenarioText(text, compile ?? undefined);
 }
 
 // A dedicated worker: checks one scenario text per message, off the page's thread.

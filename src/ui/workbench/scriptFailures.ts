@@ -3,7 +3,7 @@ import { sha1Hex } from '../../redis/sha1';
 import type { Diagnostic } from '../../scenario/diagnostic';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { WORKBENCH_FILE } from './checkScenarioText';
-import { scriptSources, yamlPosition, type ScriptSource } from './scriptSources';
+import { scriptSources, yamlPosition, type ScriptSource } from '../../scenario/scriptSources';
 
 /** How a script of the run failed. */
 export type ScriptFailureKind = 'budget' | 'pattern' | 'memory' | 'string-size' | 'stack' | 'compile' | 'error';

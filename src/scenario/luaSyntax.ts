@@ -1,6 +1,4 @@
-import type { Diagnostic } from '../../scenario/diagnostic';
-import type { ScenarioResult } from '../../scenario/parse';
-import { WORKBENCH_FILE } from './checkScenarioText';
+import { didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { scriptSources, yamlPosition, type ScriptSource } from './scriptSources';
 
 /** Compiles a Lua script without running it: Redis's `user_script:<n>: <message>`, or null when it compiles. */
@@ -12,27 +10,39 @@ export function mayHoldScripts(text: string): boolean {
 }
 
 /**
- * Each script's syntax errors, placed at the YAML line and column of the script's own line
- * (not "line 1 of user_script"), with what to change. Nothing of a script runs.
+ * A compiler that compiles each body once (the last few hundred kept): an editor checks on every
+ * keystroke, a build checks a lesson's scenario again for each of its views, and a keystroke
+ * rarely touches a script.
  */
-export function luaSyntaxDiagnostics(text: string, compile: LuaCompiler): Diagnostic[] {
+export function rememberingCompiler(compileError: LuaCompiler): LuaCompiler {
+  const known = new Map<string, string | null>();
+  return (body) => {
+    const cached = known.get(body);
+    if (cached !== undefined) return cached;
+    const message = compileError(body);
+    if (known.size >= 500) known.delete(known.keys().next().value!);
+    known.set(body, message);
+    return message;
+  };
+}
+
+/**
+ * Each script's syntax errors, placed at the file line and column of the script's own line
+ * (not "line 1 of user_script"), with what to change. Nothing of a script runs. `origin` is
+ * where the YAML text starts in its file: a lesson's scenario block on line 40 reports its
+ * script errors on lines 40 and after.
+ */
+export function luaSyntaxDiagnostics(text: string, compile: LuaCompiler, origin: SourceOrigin): Diagnostic[] {
+  if (!mayHoldScripts(text)) return [];
   const out: Diagnostic[] = [];
   for (const script of scriptSources(text)) {
     const message = compile(script.body);
-    if (message !== null) out.push(syntaxDiagnostic(script, message));
+    if (message !== null) out.push(syntaxDiagnostic(script, message, origin));
   }
   return out;
 }
 
-/** The scenario check's result with the scripts' syntax errors added: a script that cannot compile makes the scenario invalid. */
-export function withLuaSyntax(result: ScenarioResult, text: string, compile: LuaCompiler): ScenarioResult {
-  const lua = luaSyntaxDiagnostics(text, compile);
-  if (lua.length === 0) return result;
-  const diagnostics = [...(result.ok ? [] : result.diagnostics), ...lua].sort((a, b) => a.line - b.line || a.col - b.col);
-  return { ok: false, diagnostics };
-}
-
-function syntaxDiagnostic(script: ScriptSource, compileMessage: string): Diagnostic {
+function syntaxDiagnostic(script: ScriptSource, compileMessage: string, origin: SourceOrigin): Diagnostic {
   const parsed = /^user_script:(\d+): (.*)$/s.exec(compileMessage);
   const message = parsed ? parsed[2]! : compileMessage;
   const near = /near '(.+)'$/.exec(message)?.[1];
@@ -45,8 +55,8 @@ function syntaxDiagnostic(script: ScriptSource, compileMessage: string): Diagnos
   const lineText = lines[scriptLine - 1] ?? '';
   const offset = near && near !== '<eof>' ? lineText.indexOf(near) : -1;
   return {
-    file: WORKBENCH_FILE,
-    line: start.line,
+    file: origin.file,
+    line: origin.line + start.line - 1,
     col: start.col + Math.max(0, offset),
     message: `Lua syntax error (script line ${scriptLine}): ${message}`,
     hint: syntaxHint(message, near),
@@ -55,7 +65,13 @@ function syntaxDiagnostic(script: ScriptSource, compileMessage: string): Diagnos
 
 const NOT_IN_51 = new Set(['/', '&', '|', '~', '<', '>', ':']);
 
+/** Lua 5.1's words that open or continue a block: a misspelling of one is the likeliest typo behind a syntax error. */
+const BLOCK_WORDS = ['if', 'then', 'else', 'elseif', 'end', 'for', 'while', 'do', 'repeat', 'until', 'function', 'local', 'return'];
+
 function syntaxHint(message: string, near: string | undefined): string {
+  // A typo keeps its first letter; a short name (`x`) is a variable, not a misspelled word.
+  const word = near && /^[a-z]\w{2,}$/.test(near) && !BLOCK_WORDS.includes(near) ? didYouMean(near, BLOCK_WORDS) : undefined;
+  if (word?.[0] === near![0]) return `did you mean '${word}'?`;
   if (/'end' expected/.test(message)) return 'close every if, for, while and function with end';
   if (near && NOT_IN_51.has(near)) return "Redis runs Lua 5.1: no //, &, |, ~, <<, >>, goto or <const> (use math.floor(a / b) and the bit library)";
   if (near === '<eof>') return 'the script ends too early: finish the last statement';
