@@ -11,6 +11,12 @@ export interface CommandFlags {
   denyoom?: boolean;
   /** Refused inside scripts (`This Redis command is not allowed from script`). */
   noscript?: boolean;
+  /**
+   * Changes nothing a later command could see (Redis's `readonly`, and PING, ECHO, TIME, CONFIG
+   * GET). The player's console answers such a command at the playhead instead of making it an
+   * action of the run: a look is not a change.
+   */
+  readonly?: boolean;
 }
 
 /** One entry of the command table. `name` is the lower-case full name (`config|set`). */

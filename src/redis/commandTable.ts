@@ -62,3 +62,13 @@ export function resolveCommand(argv: string[]): Resolved {
   if (!spec.run) return { ok: false, reply: error('ERR unknown command'), unknown: true };
   return resolvedOf.get(spec) as Resolved;
 }
+
+/**
+ * True when argv cannot change the node: its spec is flagged `readonly`, or Redis refuses it
+ * before running it (an unknown command, a wrong number of arguments) and answers an error.
+ * @example changesNothing(['GET', 'lock']) // true; changesNothing(['SET', 'x', '1']) // false
+ */
+export function changesNothing(argv: string[]): boolean {
+  const resolved = resolveCommand(argv);
+  return !resolved.ok || resolved.spec.flags.readonly === true;
+}

@@ -90,7 +90,7 @@ export const expireCommands: CommandSpec[] = [
   { name: 'pexpire', arity: -3, flags: W, run: (ctx) => expireGeneric(ctx, true, false) },
   { name: 'expireat', arity: -3, flags: W, run: (ctx) => expireGeneric(ctx, false, true) },
   { name: 'pexpireat', arity: -3, flags: W, run: (ctx) => expireGeneric(ctx, false, false) },
-  { name: 'ttl', arity: 2, flags: {}, run: (ctx) => ttlGeneric(ctx, false) },
-  { name: 'pttl', arity: 2, flags: {}, run: (ctx) => ttlGeneric(ctx, true) },
+  { name: 'ttl', arity: 2, flags: { readonly: true }, run: (ctx) => ttlGeneric(ctx, false) },
+  { name: 'pttl', arity: 2, flags: { readonly: true }, run: (ctx) => ttlGeneric(ctx, true) },
   { name: 'persist', arity: 2, flags: W, run: persist },
 ];

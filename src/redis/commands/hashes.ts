@@ -97,11 +97,11 @@ const WD = { write: true, denyoom: true };
 /** The hash family's table entries. */
 export const hashCommands: CommandSpec[] = [
   { name: 'hset', arity: -4, flags: WD, run: hset },
-  { name: 'hget', arity: 3, flags: {}, run: hget },
+  { name: 'hget', arity: 3, flags: { readonly: true }, run: hget },
   { name: 'hdel', arity: -3, flags: W, run: hdel },
-  { name: 'hexists', arity: 3, flags: {}, run: hexists },
+  { name: 'hexists', arity: 3, flags: { readonly: true }, run: hexists },
   { name: 'hincrby', arity: 4, flags: WD, run: hincrby },
-  { name: 'hgetall', arity: 2, flags: {}, run: hgetall },
-  { name: 'hlen', arity: 2, flags: {}, run: hlen },
+  { name: 'hgetall', arity: 2, flags: { readonly: true }, run: hgetall },
+  { name: 'hlen', arity: 2, flags: { readonly: true }, run: hlen },
 ];
 

@@ -98,9 +98,9 @@ const W = { write: true };
 export const keyCommands: CommandSpec[] = [
   { name: 'del', arity: -2, flags: W, run: del },
   { name: 'unlink', arity: -2, flags: W, run: del },
-  { name: 'exists', arity: -2, flags: {}, run: exists },
-  { name: 'type', arity: 2, flags: {}, run: type },
-  { name: 'keys', arity: 2, flags: {}, run: keys },
-  { name: 'scan', arity: -2, flags: {}, run: scan },
-  { name: 'dbsize', arity: 1, flags: {}, run: dbsize },
+  { name: 'exists', arity: -2, flags: { readonly: true }, run: exists },
+  { name: 'type', arity: 2, flags: { readonly: true }, run: type },
+  { name: 'keys', arity: 2, flags: { readonly: true }, run: keys },
+  { name: 'scan', arity: -2, flags: { readonly: true }, run: scan },
+  { name: 'dbsize', arity: 1, flags: { readonly: true }, run: dbsize },
 ];

@@ -116,8 +116,8 @@ export const listCommands: CommandSpec[] = [
   { name: 'lpush', arity: -3, flags: WD, run: (ctx) => push(ctx, true) },
   { name: 'rpush', arity: -3, flags: WD, run: (ctx) => push(ctx, false) },
   { name: 'lpop', arity: -2, flags: W, run: lpop },
-  { name: 'lrange', arity: 4, flags: {}, run: lrange },
+  { name: 'lrange', arity: 4, flags: { readonly: true }, run: lrange },
   { name: 'lrem', arity: 4, flags: W, run: lrem },
-  { name: 'lindex', arity: 3, flags: {}, run: lindex },
-  { name: 'llen', arity: 2, flags: {}, run: llen },
+  { name: 'lindex', arity: 3, flags: { readonly: true }, run: lindex },
+  { name: 'llen', arity: 2, flags: { readonly: true }, run: llen },
 ];

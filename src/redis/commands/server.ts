@@ -81,8 +81,8 @@ function clusterKeyslot(ctx: CommandContext): Reply {
 
 /** The server family's table entries. */
 export const serverCommands: CommandSpec[] = [
-  { name: 'ping', arity: -1, flags: {}, run: ping },
-  { name: 'echo', arity: 2, flags: {}, run: (ctx) => bulk(ctx.argv[1] as string) },
+  { name: 'ping', arity: -1, flags: { readonly: true }, run: ping },
+  { name: 'echo', arity: 2, flags: { readonly: true }, run: (ctx) => bulk(ctx.argv[1] as string) },
   // Nobody subscribes in the simulator, so PUBLISH reaches zero clients.
   { name: 'publish', arity: 3, flags: {}, run: () => integer(0) },
   { name: 'flushall', arity: -1, flags: { write: true }, run: flushall },
@@ -93,7 +93,7 @@ export const serverCommands: CommandSpec[] = [
     arity: -2,
     flags: { noscript: true },
     subcommands: {
-      get: { name: 'config|get', arity: -3, flags: { noscript: true }, run: configGetCommand },
+      get: { name: 'config|get', arity: -3, flags: { noscript: true, readonly: true }, run: configGetCommand },
       set: { name: 'config|set', arity: -4, flags: { noscript: true }, run: configSetCommand },
     },
   },
@@ -101,6 +101,6 @@ export const serverCommands: CommandSpec[] = [
     name: 'cluster',
     arity: -2,
     flags: {},
-    subcommands: { keyslot: { name: 'cluster|keyslot', arity: 3, flags: {}, run: clusterKeyslot } },
+    subcommands: { keyslot: { name: 'cluster|keyslot', arity: 3, flags: { readonly: true }, run: clusterKeyslot } },
   },
 ];

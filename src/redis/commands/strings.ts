@@ -214,13 +214,13 @@ const WD = { write: true, denyoom: true };
 /** The string family's table entries. */
 export const stringCommands: CommandSpec[] = [
   { name: 'set', arity: -3, flags: WD, run: set },
-  { name: 'get', arity: 2, flags: {}, run: get },
+  { name: 'get', arity: 2, flags: { readonly: true }, run: get },
   { name: 'getdel', arity: 2, flags: W, run: getdel },
   { name: 'setnx', arity: 3, flags: WD, run: setnx },
   { name: 'incr', arity: 2, flags: WD, run: (ctx) => incrementBy(ctx, 1n) },
   { name: 'decr', arity: 2, flags: WD, run: (ctx) => incrementBy(ctx, -1n) },
   { name: 'incrby', arity: 3, flags: WD, run: incrby },
   { name: 'decrby', arity: 3, flags: WD, run: decrby },
-  { name: 'mget', arity: -2, flags: {}, run: mget },
+  { name: 'mget', arity: -2, flags: { readonly: true }, run: mget },
   { name: 'mset', arity: -3, flags: WD, run: mset },
 ];

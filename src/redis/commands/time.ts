@@ -15,4 +15,4 @@ function time(ctx: CommandContext): Reply {
 }
 
 /** TIME's table entry. */
-export const timeCommands: CommandSpec[] = [{ name: 'time', arity: 1, flags: {}, run: time }];
+export const timeCommands: CommandSpec[] = [{ name: 'time', arity: 1, flags: { readonly: true }, run: time }];

@@ -216,10 +216,10 @@ const WD = { write: true, denyoom: true };
 /** The sorted-set family's table entries. */
 export const zsetCommands: CommandSpec[] = [
   { name: 'zadd', arity: -4, flags: WD, run: zadd },
-  { name: 'zrange', arity: -4, flags: {}, run: zrange },
+  { name: 'zrange', arity: -4, flags: { readonly: true }, run: zrange },
   { name: 'zrem', arity: -3, flags: W, run: zrem },
-  { name: 'zcard', arity: 2, flags: {}, run: zcard },
-  { name: 'zscore', arity: 3, flags: {}, run: zscore },
-  { name: 'zrank', arity: 3, flags: {}, run: zrank },
+  { name: 'zcard', arity: 2, flags: { readonly: true }, run: zcard },
+  { name: 'zscore', arity: 3, flags: { readonly: true }, run: zscore },
+  { name: 'zrank', arity: 3, flags: { readonly: true }, run: zrank },
 ];
 

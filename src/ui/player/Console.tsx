@@ -1,18 +1,24 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { parseCommandLine } from '../../redis/cliFormat';
+import { changesNothing } from '../../redis/commandTable';
 import { formatMs } from '../../sim/time';
 import { useActors } from './ActorControls';
-import { consoleTranscript, type ConsoleEntry } from './consoleModel';
+import { consoleTranscript, withReads, type ConsoleEntry } from './consoleModel';
+import type { ConsoleRead } from './consoleRead';
 import type { PlayerStore } from './playerStore';
 import { countUpTo, indicesOfKind } from './traceIndex';
 
 const NO_ENTRIES: ConsoleEntry[] = [];
 
+
 /**
- * A redis-cli-like console on any Redis node. Each command is a learner action: it runs on the
- * node at the playhead's time inside the simulation, so it shows on the timeline, changes what
- * happens next, and travels in the share link.
+ * A redis-cli-like console on any Redis node. A command that can change the node is a learner
+ * action: it runs on the node at the playhead's time inside the simulation, so it shows on the
+ * timeline, changes what happens next, and travels in the share link. A read (GET, TTL, EXISTS:
+ * see `changesNothing`) changes nothing, so it is not an action: it is answered at its moment
+ * of the run shown, and answered again whenever that run changes, so its reply is always this
+ * run's.
  */
 export function Console({ store }: { store: PlayerStore }) {
   const nodes = useActors(store).filter((a) => a.role === 'redis');
@@ -30,7 +36,25 @@ export function Console({ store }: { store: PlayerStore }) {
   const id = useId();
   const outputRef = useRef<HTMLOListElement>(null);
   // Before the first action there is no command to show (and a fifty-client run is 10 ms to scan).
-  const transcript = useMemo(() => (applied === 0 ? NO_ENTRIES : consoleTranscript(events, indicesOfKind(events, 'action.apply')[applied - 1]! + 1)), [events, applied]);
+  const written = useMemo(() => (applied === 0 ? NO_ENTRIES : consoleTranscript(events, indicesOfKind(events, 'action.apply')[applied - 1]! + 1)), [events, applied]);
+  const config = useStore(store, (s) => s.config);
+  const simulator = useStore(store, (s) => s.simulator);
+  const [reads, setReads] = useState<ConsoleRead[]>([]);
+  const [answers, setAnswers] = useState<{ config: unknown; reads: ConsoleRead[]; replies: (string[] | null)[] } | null>(null);
+  // Reads show once the playhead has reached them, as written commands do ('1' for each shown).
+  const readsShown = useStore(store, (s) => reads.map((r) => (r.atMs <= s.playheadMs ? '1' : '0')).join(''));
+  useEffect(() => {
+    if (reads.length === 0) return;
+    let live = true;
+    void simulator.read(config, reads).then((outcome) => live && outcome.ok && setAnswers({ config, reads, replies: outcome.value }));
+    return () => {
+      live = false;
+    };
+  }, [simulator, config, reads]);
+  const transcript = useMemo(() => {
+    const replies = answers && answers.config === config && answers.reads === reads ? answers.replies : null;
+    return withReads(written, reads, replies, (_, i) => readsShown[i] === '1');
+  }, [written, reads, readsShown, answers, config]);
 
   // The newest entry in view. Reading the height lays the page out: not for an empty transcript,
   // as when the player mounts (6 ms under lesson 13's herd).
@@ -63,7 +87,8 @@ export function Console({ store }: { store: PlayerStore }) {
     setBack(-1);
     setLine('');
     setSentAt(transcript.length);
-    store.getState().act({ do: 'command', target: node, argv });
+    if (changesNothing(argv)) setReads((r) => [...r, { atMs: store.getState().playheadMs, node, argv }]);
+    else store.getState().act({ do: 'command', target: node, argv });
   };
 
   const recall = (step: 1 | -1) => {
@@ -84,7 +109,7 @@ export function Console({ store }: { store: PlayerStore }) {
       <ol ref={outputRef} className="console-output" aria-labelledby={`${id}-title`} tabIndex={0}>
         {transcript.length === 0 && <li className="muted">Type a command, e.g. GET lock or TTL lock. It runs at the playhead's time.</li>}
         {transcript.map((t) => (
-          <li key={t.id}>
+          <li key={t.key}>
             <div className="console-command">
               <span className="muted">{formatMs(t.at)} {label(t.node)}&gt;</span> {t.command}
             </div>
@@ -93,7 +118,9 @@ export function Console({ store }: { store: PlayerStore }) {
                 <strong>Warning:</strong> {t.warning}
               </div>
             )}
-            {t.reply === null ? (
+            {t.reply === undefined ? (
+              <div className="console-reply muted">…</div>
+            ) : t.reply === null ? (
               <div className="console-reply console-noreply">(no answer: {label(t.node)} was not running)</div>
             ) : (
               t.reply.map((r, i) => (

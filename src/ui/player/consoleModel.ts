@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../../sim/traceEvents';
+import type { ConsoleRead } from './consoleRead';
 import { consoleWarning, type LiveLease } from './consoleWarnings';
 
 /** One console exchange as the transcript shows it. */
@@ -70,4 +71,26 @@ function rememberWrite(consoleValues: Map<string, Set<string>>, argv: readonly s
     if (!values) consoleValues.set(key, (values = new Set()));
     values.add(value);
   }
+}
+
+/** A line of the console as shown: a written command from the trace, or a read. */
+export interface TranscriptLine extends Omit<ConsoleEntry, 'id' | 'reply'> {
+  key: string;
+  /** As ConsoleEntry's, or undefined while a read's answer is being computed. */
+  reply: string[] | null | undefined;
+}
+
+/**
+ * The written commands and the reads in the order of their moments (a read after a written
+ * command at the same moment: it was answered after it ran). `replies` are the reads' answers
+ * in this run, or null while they are computed; `shown` picks the reads the playhead has reached.
+ */
+export function withReads(written: readonly ConsoleEntry[], reads: readonly ConsoleRead[], replies: readonly (string[] | null)[] | null, shown: (read: ConsoleRead, index: number) => boolean): TranscriptLine[] {
+  const lines: TranscriptLine[] = written.map((w) => ({ ...w, key: `w${w.id}` }));
+  reads.forEach((read, i) => {
+    if (!shown(read, i)) return;
+    lines.push({ key: `r${i}`, at: read.atMs, node: read.node, command: read.argv.join(' '), reply: replies ? replies[i] : undefined, warning: null });
+  });
+  // Array.prototype.sort is stable: equal moments keep written commands first, reads in asking order.
+  return lines.sort((a, b) => a.at - b.at);
 }

@@ -18,6 +18,7 @@ function worker() {
       return Promise.resolve<JobOutcome<ComputedRun>>({ ok: true, value: { events: [], verdicts: [], traceHash: `worker-${config.seed}` } });
     },
     inspect: () => Promise.resolve({ ok: false, why: 'superseded' }),
+    read: () => Promise.resolve({ ok: false, why: 'superseded' }),
   } as PlayerSimulator;
   return { asked, simulator };
 }

@@ -68,6 +68,7 @@ export function withFirstRun(simulator: PlayerSimulator, firstRun: Promise<Compu
       return shipped ? firstRun.then((run) => (run ? { ok: true as const, value: run } : simulator.run(asked))) : simulator.run(asked);
     },
     inspect: (...args) => simulator.inspect(...args),
+    read: (...args) => simulator.read(...args),
   };
 }
 

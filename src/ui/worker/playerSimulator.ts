@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type { Scenario } from '../../scenario/schema';
+import type { ConsoleRead } from '../player/consoleRead';
 import type { Inspection } from '../player/inspect';
 import type { ComputedRun, RunConfig } from '../player/runModel';
 import { JobQueue, type JobOutcome, type SimulatorHandle, type WorkerApi } from './jobQueue';
@@ -13,6 +14,8 @@ export const RUN_BUDGET_MS = 4000;
 export interface PlayerSimulator {
   run(config: RunConfig): Promise<JobOutcome<ComputedRun>>;
   inspect(config: RunConfig, cursor: number, playheadMs: number): Promise<JobOutcome<Inspection>>;
+  /** The console's reads, each answered at its moment of this run (see consoleRead.ts). */
+  read(config: RunConfig, reads: ConsoleRead[]): Promise<JobOutcome<(string[] | null)[]>>;
 }
 
 let lanes = 0;
@@ -23,6 +26,7 @@ export function playerSimulator(queue: JobQueue, scenario: Scenario): PlayerSimu
   return {
     run: (config) => queue.submit(`${lane}:run`, 'run', scenario, config),
     inspect: (config, cursor, playheadMs) => queue.submit(`${lane}:inspect`, 'inspect', scenario, config, cursor, playheadMs),
+    read: (config, reads) => queue.submit(`${lane}:read`, 'read', scenario, config, reads),
   };
 }
 
@@ -64,6 +68,7 @@ export function inProcessQueue(api: SimulationApi): JobQueue {
     ready: () => Promise.resolve(),
     run: (...args) => Promise.resolve(api.run(...args)),
     inspect: (...args) => Promise.resolve(api.inspect(...args)),
+    read: (...args) => Promise.resolve(api.read(...args)),
   };
   return new JobQueue({ start: () => ({ api: asAsync, terminate: () => {} }), budgetMs: 60_000 });
 }

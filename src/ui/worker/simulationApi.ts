@@ -1,5 +1,6 @@
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
+import { answerRead, type ConsoleRead } from '../player/consoleRead';
 import { RunInspector, type Inspection } from '../player/inspect';
 import type { ComputedRun, RunConfig } from '../player/runModel';
 import { computeRun } from './computeRun';
@@ -14,6 +15,8 @@ export interface SimulationApi {
   run(scenario: Scenario, config: RunConfig): ComputedRun;
   /** The world after event `cursor` of that run (see RunInspector). */
   inspect(scenario: Scenario, config: RunConfig, cursor: number, playheadMs: number): Inspection;
+  /** The console's reads, each answered at its moment of that run without becoming part of it. */
+  read(scenario: Scenario, config: RunConfig, reads: ConsoleRead[]): (string[] | null)[];
 }
 
 /** Runs kept for the inspector: each player asks about its own current run, so a few suffice. */
@@ -41,6 +44,7 @@ export function createSimulationApi(scripts: ScriptEngine): SimulationApi {
       const entry = kept.get(runKey(scenario, config)) ?? keep(scenario, config, computeRun(scenario, config, scripts).events);
       return entry.inspector.at(entry.events, cursor, playheadMs);
     },
+    read: (scenario, config, reads) => reads.map((read) => answerRead(scenario, config, read, scripts)),
   };
 }
 

@@ -39,6 +39,7 @@ const exposed: WorkerApi = {
   ready: async () => void (await load()),
   run: async (...args) => (await load()).run(...args),
   inspect: async (...args) => (await load()).inspect(...args),
+  read: async (...args) => (await load()).read(...args),
 };
 
 Comlink.expose(exposed);
