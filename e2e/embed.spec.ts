@@ -12,8 +12,12 @@ test.describe.configure({ timeout: 90_000 });
 test('the Embed snippet shows one lesson player, working in a cross-site iframe that sizes to it', async ({ page, baseURL }) => {
   await page.goto('./#/lesson/paused-barista');
   const sim = page.getByRole('region', { name: 'Simulation: The paused barista' });
-  await sim.scrollIntoViewIfNeeded();
-  await sim.getByRole('button', { name: 'Embed' }).click({ timeout: 20_000 });
+  // Scrolled to as a learner does: a player below the fold draws when it comes near.
+  await expect(async () => {
+    await sim.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(sim.getByRole('button', { name: 'Embed' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await sim.getByRole('button', { name: 'Embed' }).click();
   await sim.getByRole('checkbox', { name: 'With the question asked before it' }).check();
   const snippet = await sim.getByRole('textbox', { name: 'HTML to paste into your page or LMS' }).inputValue();
   expect(snippet).toContain(`src="${baseURL}#/embed/paused-barista/paused-barista?quiz=before"`);
