@@ -31,7 +31,9 @@ export function Console({ store }: { store: PlayerStore }) {
   const [back, setBack] = useState(-1);
   const [error, setError] = useState<string | null>(null);
   // The transcript's length when the learner last sent a command: its entry, once the run has it, is announced.
-  const [sentAt, setSentAt] = useState<number | null>(null);
+  // The transcript's entries (by time, node and command) when a command was sent: the entry that
+  // is new is that command's.
+  const [sentFrom, setSentFrom] = useState<readonly string[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const id = useId();
   const outputRef = useRef<HTMLOListElement>(null);
@@ -65,12 +67,21 @@ export function Console({ store }: { store: PlayerStore }) {
 
   // A warning is announced once, for the command just sent, not each time stepping crosses it.
   useEffect(() => {
-    if (sentAt === null || transcript.length <= sentAt) return;
-    const warning = transcript[transcript.length - 1]?.warning;
+    if (sentFrom === null) return;
+    // Not simply the last entry: a read sent earlier at the same playhead time sorts after it.
+    const before = [...sentFrom];
+    const sent = transcript.find((t) => {
+      const at = before.indexOf(entryName(t));
+      if (at < 0) return true;
+      before.splice(at, 1);
+      return false;
+    });
+    if (!sent) return;
+    const warning = sent.warning;
     // The same warning twice in a row must still change the region's text to be read again.
     setAnnouncement((before) => (warning ? `Warning: ${warning}${before.startsWith('Warning') && !before.endsWith('\u00a0') ? '\u00a0' : ''}` : ''));
-    setSentAt(null);
-  }, [transcript, sentAt]);
+    setSentFrom(null);
+  }, [transcript, sentFrom]);
 
   if (nodes.length === 0) return null;
   const label = (nodeId: string) => nodes.find((n) => n.id === nodeId)?.label ?? nodeId;
@@ -86,7 +97,7 @@ export function Console({ store }: { store: PlayerStore }) {
     setHistory((h) => [...h, line]);
     setBack(-1);
     setLine('');
-    setSentAt(transcript.length);
+    setSentFrom(transcript.map(entryName));
     if (changesNothing(argv)) setReads((r) => [...r, { atMs: store.getState().playheadMs, node, argv }]);
     else store.getState().act({ do: 'command', target: node, argv });
   };
@@ -183,4 +194,9 @@ export function Console({ store }: { store: PlayerStore }) {
       )}
     </div>
   );
+}
+
+/** A transcript entry by what it is, not its key (a run that changes renumbers its events). */
+function entryName(t: { at: number; node: string; command: string }): string {
+  return `${t.at} ${t.node} ${t.command}`;
 }
