@@ -31,6 +31,20 @@ export function slowPatternLink(): string {
   return `#/lesson/paused-barista?run=${run}`;
 }
 
+/**
+ * Console commands that fill the node with 30,000 keys and answer with a 2 MB string (issue 36:
+ * drawn whole, 100,000 keys froze the page 6.6 s; the run itself stays well inside the worker's
+ * 4 s watchdog even on a busy machine).
+ */
+export const BIG_KEYSPACE = ['EVAL', "for i = 1, 30000 do redis.call('SET', 'key:' .. i, i) end return 1", '0'];
+export const BIG_REPLY = ['EVAL', "return string.rep('x', 2000000)", '0'];
+
+/** The paused barista with both big console commands at 1 s. */
+export function bigOutputLink(): string {
+  const actions = [BIG_KEYSPACE, BIG_REPLY].map((argv, i) => ({ at: simTime(1000 + i), do: 'command' as const, target: 'r1', argv }));
+  return `#/lesson/paused-barista?run=${encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions } })}`;
+}
+
 /** The sandbox with the runaway-scripts scenario. */
 export function runawayScriptsLink(): string {
   const parsed = parseScenario(RUNAWAY_YAML, { file: 'runaway.yaml', line: 1 });
@@ -82,7 +96,7 @@ export async function pageWasmModules(page: Page): Promise<number> {
  */
 export async function hostileLinkFigures(browser: Browser, siteUrl: string, loads = 5): Promise<Record<string, unknown>[]> {
   const figures: Record<string, unknown>[] = [];
-  for (const [name, link] of [['slow_pattern', slowPatternLink()], ['runaway_scripts', runawayScriptsLink()]] as const) {
+  for (const [name, link] of [['slow_pattern', slowPatternLink()], ['runaway_scripts', runawayScriptsLink()], ['big_output', bigOutputLink()]] as const) {
     const longest: number[] = [];
     for (let i = 0; i < loads; i++) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

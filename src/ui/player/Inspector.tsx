@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import { GROUP_FROM_CLIENTS } from '../../timeline/laneGroups';
+import { keysNote } from './bigOutput';
 import type { ClientView, Inspection } from './inspect';
 import type { PlayerStore } from './playerStore';
 import { useAfterPaint } from './useAfterPaint';
@@ -69,6 +70,7 @@ export function Inspector({ store }: { store: PlayerStore }) {
               </tbody>
             </table>
           )}
+          {keysNote(node.keys.length, node.keyCount) && <p className="muted">{keysNote(node.keys.length, node.keyCount)}</p>}
         </section>
       ))}
       <h5>Clients</h5>

@@ -6,6 +6,7 @@ import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
 import { Simulation } from '../../scenario/simulation';
 import type { TraceEvent } from '../../sim/traceEvents';
+import { clipText, KEYS_SHOWN } from './bigOutput';
 import type { RunConfig } from './runModel';
 
 /** One key as the inspector lists it. */
@@ -27,7 +28,10 @@ export interface NodeView {
   offset: number | null;
   /** What the node's clock says, relative to the run's start (differs from true time after a jump). */
   clockMs: LocalClockMs;
+  /** The first `KEYS_SHOWN` live keys by name (bigOutput.ts), values cut to `CHARS_SHOWN`. */
   keys: KeyRow[];
+  /** How many live keys the node has in all. */
+  keyCount: number;
 }
 
 /** A client at the playhead: its machine state and what it believes. */
@@ -86,6 +90,7 @@ export class RunInspector {
       const keys = node.process.crashed
         ? []
         : node.server.entries().map((k): KeyRow => ({ key: k.key, type: k.type, value: k.value, ttlMs: k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs) }));
+      const live = keys.filter((k) => k.ttlMs === null || k.ttlMs > 0);
       return {
         id: node.id,
         label: world.actors.find((a) => a.id === node.id)?.label ?? node.id,
@@ -93,7 +98,9 @@ export class RunInspector {
         role: info?.role ?? 'primary',
         offset: info ? info.offset : null,
         clockMs: node.process.localAt(playhead),
-        keys: keys.filter((k) => k.ttlMs === null || k.ttlMs > 0),
+        // Cut here, in the worker: only what the panel draws crosses to the page.
+        keys: live.slice(0, KEYS_SHOWN).map((k) => ({ ...k, value: clipText(k.value) })),
+        keyCount: live.length,
       };
     });
     const beliefs = beliefsOf(events);
