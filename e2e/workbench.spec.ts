@@ -123,6 +123,7 @@ course: redis-locks
 order: 99
 readTime: 5
 sumary: What the learner breaks.
+sources: [{ title: Distributed locks with Redis, url: "https://redis.io/docs/latest/develop/use/patterns/distributed-locks/", by: Redis }]
 ---
 
 Watch the two baristas.

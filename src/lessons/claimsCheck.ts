@@ -7,6 +7,7 @@ import type { Scenario, ScriptAction } from '../scenario/schema';
 import type { Claim } from './blocks/claims';
 import { agrees, readStated, writeLike, type StatedNumber } from './statedNumber';
 import type { Block, Lesson } from './types';
+import { RunStopped } from './scenarioExpectations';
 
 /** Runs a scenario with its own seed and the given learner actions, and returns its trace and verdicts. */
 export type TraceRunner = (scenario: Scenario, actions: readonly Action[]) => Promise<{ trace: RunTrace; verdicts: readonly ClaimVerdict[] }>;
@@ -50,6 +51,8 @@ export async function checkClaims(lessons: readonly Lesson[], textOf: (file: str
       try {
         ({ trace: events, verdicts } = await trace);
       } catch (error) {
+        // A stopped run is reported once, at its scenario block (scenarioExpectations.ts).
+        if (error instanceof RunStopped) continue;
         diagnostics.push({ file: lesson.file, line: block.line, col: 1, message: `scenario '${target.scenario.id}' crashed the simulator: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a bug in Lockstep; please report it' });
         continue;
       }

@@ -171,6 +171,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       events: shown?.events ?? [],
       verdicts: shown?.verdicts ?? [],
       traceHash: shown?.traceHash ?? '',
+      ended: shown?.ended ?? null,
       scenario,
       simulator,
       config: firstConfig,

@@ -17,7 +17,7 @@ import { useRoute } from '../routing/useRoute';
 import { checkOffThread } from './checkOffThread';
 import { checkScenarioText } from './checkScenarioText';
 import { ProblemList, RunProblemList } from './ProblemList';
-import { scriptFailures, type ScriptFailure } from './scriptFailures';
+import { scriptFailures, type ScriptFailure } from '../../scenario/scriptFailures';
 import { ScenarioEditor } from './ScenarioEditor';
 import { MAX_YAML_CHARS } from '../../scenario/inputBounds';
 import { readChosenFile } from '../files/readChosenFile';
@@ -345,7 +345,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             load={loadLessonPreview}
             name="the lesson reader"
             loading={<p aria-busy="true">Loading the lesson reader…</p>}
-            render={(LessonPreview) => <LessonPreview lessons={catalog.lessons} renderBlock={renderBlock} />}
+            render={(LessonPreview) => <LessonPreview lessons={catalog.lessons} courses={catalog.courses} renderBlock={renderBlock} />}
           />
         ) : (
           <>

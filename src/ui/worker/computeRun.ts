@@ -10,5 +10,6 @@ export function computeRun(scenario: Scenario, config: RunConfig, scripts: Scrip
     events: simulation.sim.trace.toArray(),
     verdicts: simulation.verdicts(),
     traceHash: simulation.sim.trace.hash(),
+    ended: simulation.ended,
   };
 }

@@ -5,7 +5,7 @@ import type { Scenario } from '../../scenario/schema';
 
 const scenario = { id: 's' } as Scenario;
 const config = (seed: number): RunConfig => ({ seed, fencing: false, actions: [] });
-const run = (hash: string): ComputedRun => ({ events: [], verdicts: [], traceHash: hash });
+const run = (hash: string): ComputedRun => ({ events: [], verdicts: [], traceHash: hash, ended: 'idle' });
 
 /**
  * Fake simulators: a run with seed 0 never answers (a runaway that only the watchdog ends);
