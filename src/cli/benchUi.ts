@@ -15,7 +15,8 @@
  *   diagnostic in the editor (src/bench/workbenchDiagnostics.ts); `_20_scripts`, the same with 20
  *   Lua scripts compiled by the check worker.
  * - ui.hostile_link_longest_task_ms.*: the longest main-thread task while each of issue 18's
- *   hostile share links opens, median of 5 loads (src/bench/hostileLinks.ts).
+ *   hostile share links (and issue 36's every-millisecond herd) opens, median of 5 loads
+ *   (src/bench/hostileLinks.ts).
  * - explorer.time_to_counterexample_p95_ms.* and explorer.runs_per_s.2_workers: Break it on its
  *   worker pool (src/bench/explorerUi.ts).
  * - ui.player_ready_ms.*: on the built site, from navigation start to the first player on the page
