@@ -42,17 +42,17 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
-import { dashboardRenderFigure } from '../bench/dashboardRender';
-import { explorerFigures } from '../bench/explorerUi';
-import { percentile } from '../bench/percentile';
-import { playerReadyFigures, READY_RUNS } from '../bench/playerReady';
-import { workbenchDiagnosticsFigure } from '../bench/workbenchDiagnostics';
-import { hostileLinkFigures } from '../bench/hostileLinks';
-import { lighthouseScores } from './benchLighthouse';
+import { dashboardRenderFigure } from './dashboardRender';
+import { explorerFigures } from './explorerUi';
+import { percentile } from './percentile';
+import { playerReadyFigures, READY_RUNS } from './playerReady';
+import { workbenchDiagnosticsFigure } from './workbenchDiagnostics';
+import { hostileLinkFigures } from './hostileLinks';
+import { lighthouseScores } from './lighthouse';
 import { serveStatic } from './staticSite';
 import { loadScriptEngine } from '../scenario/run';
 import { Simulation } from '../scenario/simulation';
-import { loadScenario } from './loadScenario';
+import { loadScenario } from '../cli/loadScenario';
 
 // npm runs scripts from the project root; the benchmark itself runs from a bundle elsewhere.
 const root = process.cwd();
