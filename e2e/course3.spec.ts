@@ -50,6 +50,26 @@ test("lesson 37's try-this: the scripted restart moved from 9 s to 5 s by keyboa
   await expect(sim.getByRole('listitem').filter({ hasText: /^Barista B .*believes it holds/ })).toHaveText(/believes it holds “lock” since 6\.0\d\d s\.$/);
 });
 
+test("lesson 34's try-this: the manager's start moved to 0.1 s from its lane menu, and readers-or-one-writer holds; undo brings the race back", async ({ page }) => {
+  await page.goto('./#/lesson/read-write-lock');
+  const sim = page.getByRole('region', { name: 'Simulation: Look, then take, in two round trips', exact: true });
+  await runToEnd(sim);
+  await expect(sim.getByText('Broken: readers or one writer', { exact: true })).toBeVisible();
+  await sim.getByRole('button', { name: 'Actions for Manager (writes)' }).click();
+  const timing = sim.getByRole('form', { name: 'Timing of Manager (writes)' });
+  await expect(timing.getByLabel('Starts at (s)')).toHaveValue('0.005');
+  await timing.getByLabel('Starts at (s)').fill('-1');
+  await timing.getByRole('button', { name: 'Change timing' }).click();
+  await expect(timing.getByRole('alert')).toHaveText('Starts at cannot be negative');
+  await timing.getByLabel('Starts at (s)').fill('0.1');
+  await timing.getByRole('button', { name: 'Change timing' }).click();
+  await expect(sim.getByTestId('story-note')).toHaveText("W's start moved to 100 ms");
+  await expect(sim.getByText('Held: readers or one writer', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(sim.getByRole('button', { name: 'Actions for Manager (writes)' })).toBeFocused();
+  await page.keyboard.press('Control+z');
+  await expect(sim.getByText('Broken: readers or one writer', { exact: true })).toBeVisible({ timeout: 15_000 });
+});
+
 for (const lesson of lessons) {
   test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({ page }) => {
     test.setTimeout(180_000);
