@@ -132,6 +132,9 @@ test('a shared changed run opens elsewhere with a banner that says what changed,
   const editor = page.getByRole('textbox', { name: 'Scenario (YAML)' });
   await expect(editor).toBeVisible({ timeout: 20_000 });
   await expect(editor).toContainText('{ at: 1900ms, do: pause, target: A, for: 5s }');
+  // The workbench links back to the lesson the run came from.
+  await page.getByRole('link', { name: 'Back to the lesson: Challenge 2: the paused barista' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Challenge 2: the paused barista' })).toBeVisible({ timeout: 20_000 });
 });
 
 test("a client's start time changed from its lane menu travels in a share link, and the banner says so", async ({ page, browser }) => {
