@@ -132,4 +132,35 @@ test('a shared changed run opens elsewhere with a banner that says what changed,
   const editor = page.getByRole('textbox', { name: 'Scenario (YAML)' });
   await expect(editor).toBeVisible({ timeout: 20_000 });
   await expect(editor).toContainText('{ at: 1900ms, do: pause, target: A, for: 5s }');
+  // The workbench links back to the lesson the run came from.
+  await page.getByRole('link', { name: 'Back to the lesson: Challenge 2: the paused barista' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Challenge 2: the paused barista' })).toBeVisible({ timeout: 20_000 });
+});
+
+test("a client's start time changed from its lane menu travels in a share link, and the banner says so", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const sim = await openPlayer(page, 'read-write-lock', /^Simulation: Look, then take, in two round trips$/);
+  await sim.getByRole('button', { name: 'Actions for Manager (writes)' }).click();
+  const timing = sim.getByRole('form', { name: 'Timing of Manager (writes)' });
+  // A value Redis would refuse is named before anything runs, and the open form passes axe.
+  await timing.getByLabel('TTL (s)').fill('0');
+  await timing.getByRole('button', { name: 'Change timing' }).click();
+  await expect(timing.getByRole('alert')).toHaveText('TTL must be at least 0.1 s');
+  await expect(timing.getByLabel('TTL (s)')).toHaveAttribute('aria-invalid', 'true');
+  expect(await axeViolations(page, { include: '.player' })).toEqual([]);
+  await timing.getByLabel('TTL (s)').fill('5');
+  await timing.getByLabel('Starts at (s)').fill('0.1');
+  await timing.getByRole('button', { name: 'Change timing' }).click();
+  await expect(sim.getByTestId('story-note')).toHaveText("W's start moved to 100 ms");
+  await sim.getByRole('button', { name: 'Share this run' }).click();
+  const link = await sim.getByLabel('Link to this run').inputValue();
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await expect(other.getByText("You are looking at a run someone changed: W's start moved to 100 ms.")).toBeVisible({ timeout: 20_000 });
+  const shared = other.getByRole('region', { name: /^Simulation: Look, then take, in two round trips$/ });
+  await toTheEnd(shared);
+  await expect(shared.getByText('Held: readers or one writer', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await fresh.close();
 });

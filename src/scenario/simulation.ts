@@ -71,11 +71,13 @@ export class Simulation {
     this.maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
     this.maxScriptInstructions = options.maxScriptInstructions ?? DEFAULT_MAX_SCRIPT_INSTRUCTIONS;
     this.sim = new Sim(this.seed);
-    this.spec = worldSpec(scenario, options.fencing === undefined ? {} : { fencing: options.fencing });
+    // The learner's story edits change the script and the clients' timings: the world is built from the edited scenario.
+    const story = editScenario(scenario, options.edits ?? []);
+    this.spec = worldSpec(story, options.fencing === undefined ? {} : { fencing: options.fencing });
     this.sim.record('run.start', 'world', { scenario: scenario.id, seed: this.seed, actors: actorInfos(this.spec) });
     // Steps are scheduled before the actors start, so at equal times a step comes first.
-    for (const action of initialActions(scenario)) this.at(0, action, 'script');
-    for (const step of editScenario(scenario, options.edits ?? []).script) this.at(step.at, toAction(step), 'script');
+    for (const action of initialActions(story)) this.at(0, action, 'script');
+    for (const step of story.script) this.at(step.at, toAction(step), 'script');
     for (const { at, ...action } of options.actions ?? []) this.at(at, action as UntimedAction, 'learner');
     this.world = new World(this.sim, this.spec, scripts && metered(scripts, (n) => (this.scriptInstructions += n)));
   }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ActorCommand } from './actorActions';
 
 export interface LaneMenuProps {
@@ -9,6 +9,8 @@ export interface LaneMenuProps {
   onChoose: (c: ActorCommand) => void;
   /** For an actor driven by a state machine: whether its statechart is shown, and how to toggle it. */
   statechart?: { shown: boolean; toggle: () => void };
+  /** For a client: its start time, TTL and work duration, as a form that closes the menu once applied. */
+  timing?: (close: () => void) => ReactNode;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface LaneMenuProps {
  * learner can pause a client by pointing at it on the diagram, or ask for the statechart of the
  * machine that drives it. Escape or a click elsewhere closes it and focus returns to the button.
  */
-export function LaneMenu({ laneId, actorLabel, commands, onChoose, statechart }: LaneMenuProps) {
+export function LaneMenu({ laneId, actorLabel, commands, onChoose, statechart, timing }: LaneMenuProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -79,6 +81,7 @@ export function LaneMenu({ laneId, actorLabel, commands, onChoose, statechart }:
               {c.label}
             </button>
           ))}
+          {timing?.(close)}
           {statechart && (
             <button
               type="button"

@@ -10,6 +10,8 @@ import { ActorControls, useActors } from './ActorControls';
 import { Console } from './Console';
 import { Inspector } from './Inspector';
 import { LaneMenu } from './LaneMenu';
+import { ClientTiming } from './ClientTiming';
+import { editScenario } from '../../scenario/storyEdits';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { useNearViewport } from './nearViewport';
 import { PlaybackControls } from './PlaybackControls';
@@ -263,6 +265,7 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
   const playheadMs = useStore(store, (s) => s.playheadMs);
   const selectedId = useStore(store, (s) => s.selectedId);
   const settings = useStore(store, (s) => s.settings);
+  const edits = useStore(store, (s) => (s.requested ?? s.config).edits);
   // The lane menus change only when some actor's status or role does, not on every step.
   const statusKey = useStore(store, (s) => actorStatusKey(s.events, s.cursor));
   const actors = useActors(store);
@@ -284,6 +287,7 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
     const states = processStatusesAt(now, at);
     const roles = rolesAt(now, at);
     const scope = faultScope(scenario);
+    const story = editScenario(scenario, edits ?? []);
     return (lane: Lane) => {
       const actor = actors.find((a) => a.id === lane.id);
       if (!actor) return null;
@@ -292,11 +296,13 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
       const hasMachine = actor.role === 'client' || actor.role === 'sentinel';
       if (commands.length === 0 && !hasMachine) return null;
       const statechart = hasMachine ? { shown: chartOf === actor.id, toggle: () => setChartOf((open) => (open === actor.id ? null : actor.id)) } : undefined;
-      return <LaneMenu laneId={actor.id} actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} {...(statechart ? { statechart } : {})} />;
+      const client = story.clients.find((c) => c.id === actor.id);
+      const timing = client && ((close: () => void) => <ClientTiming key={`${client.startAt} ${client.ttl} ${client.work}`} label={actor.label} timings={{ startAtMs: client.startAt, ttlMs: client.ttl, workMs: client.work === 'forever' ? null : client.work }} onApply={(change) => (store.getState().changeClient({ client: client.id, ...change }), close())} />);
+      return <LaneMenu laneId={actor.id} actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} {...(statechart ? { statechart } : {})} {...(timing ? { timing } : {})} />;
     };
     // statusKey stands for the states and roles read from the store above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, actors, scenario, settings, statusKey, events, chartOf]);
+  }, [store, actors, scenario, edits, settings, statusKey, events, chartOf]);
 
   return (
     <div ref={timelineRef} className="player-timeline">

@@ -5,6 +5,7 @@ import { formatMs } from '../../sim/time';
 import type { PlotPlace } from '../timeline/TimelineView';
 import type { PlayerStore } from './playerStore';
 import { playerMarks, type MarkChange, type PlayerMark } from './storyMarks';
+import { MarkSheet } from './MarkSheet';
 
 /** A second: Shift with an arrow or a bracket moves or stretches by this much. */
 const BIG_STEP_MS = 1000;
@@ -30,6 +31,11 @@ function keyChange(event: KeyboardEvent, mark: PlayerMark): MarkChange | null {
   }
 }
 
+/** How long a finger rests on a mark before it is selected and its sheet opens, as a phone's long-press. */
+const LONG_PRESS_MS = 500;
+/** How far a finger may wander during a long-press before it counts as a drag instead. */
+const LONG_PRESS_SLOP_PX = 8;
+
 /** A drag in progress: which mark, what part of it, where it started, and where it is now (snapped). */
 interface Drag {
   key: string;
@@ -52,10 +58,20 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
   const marks = useMemo(() => playerMarks(scenario, config), [scenario, config]);
   const [selected, setSelected] = useState<string | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
+  // The mark whose sheet is open (a phone's long-press), and the long-press waiting to fire.
+  const [sheetKey, setSheetKey] = useState<string | null>(null);
+  const longPress = useRef<number | undefined>(undefined);
+  const stopLongPress = () => window.clearTimeout(longPress.current);
+  useEffect(() => stopLongPress, []);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const helpId = useId();
   // A mark removed hands the focus to its neighbour, so the keyboard never falls out of the layer.
   const focusAfterRemove = useRef<string | null>(null);
+
+  // A mark removed from its sheet takes the sheet with it (and undo does not bring the sheet back).
+  useEffect(() => {
+    if (sheetKey !== null && !marks.some((m) => m.key === sheetKey)) setSheetKey(null);
+  }, [marks, sheetKey]);
 
   useEffect(() => {
     const next = focusAfterRemove.current;
@@ -64,6 +80,7 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
     buttons.current.get(next)?.focus();
   }, [marks]);
 
+  const sheetMark = marks.find((m) => m.key === sheetKey);
   const shown = marks.filter((m) => m.laneId !== null && place.laneTop(m.laneId) !== null);
   const onKeyDown = (event: KeyboardEvent, mark: PlayerMark, i: number) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -91,13 +108,22 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
     const fromMs = part === 'body' ? mark.atMs : mark.atMs + (mark.lengthMs ?? 0);
     setSelected(mark.key);
     setDrag({ key: mark.key, part, startX: event.clientX, fromMs, nowMs: fromMs });
+    if (event.pointerType === 'touch') {
+      stopLongPress();
+      longPress.current = window.setTimeout(() => {
+        setDrag(null);
+        setSheetKey(mark.key);
+      }, LONG_PRESS_MS);
+    }
   };
   const moveDrag = (event: PointerEvent) => {
     if (!drag) return;
+    if (Math.abs(event.clientX - drag.startX) > LONG_PRESS_SLOP_PX) stopLongPress();
     const nowMs = snapMs(drag.fromMs + (event.clientX - drag.startX) * place.msPerPx);
     if (nowMs !== drag.nowMs) setDrag({ ...drag, nowMs });
   };
   const endDrag = (mark: PlayerMark) => {
+    stopLongPress();
     if (!drag) return;
     setDrag(null);
     if (drag.nowMs === drag.fromMs) return;
@@ -138,7 +164,9 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
               onPointerDown={(e) => startDrag(e, mark, 'body')}
               onPointerMove={moveDrag}
               onPointerUp={() => endDrag(mark)}
-              onPointerCancel={() => setDrag(null)}
+              onPointerCancel={() => (stopLongPress(), setDrag(null))}
+              // A long-press is ours: not the browser's context menu or text selection.
+              onContextMenu={(e) => e.preventDefault()}
             >
               {/* A span's band is labelled by the timeline beneath ("paused 15 s"): only a moment's tab names itself. */}
               {lengthMs === null && <span aria-hidden="true">{mark.name}</span>}
@@ -151,7 +179,7 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
                 onPointerDown={(e) => startDrag(e, mark, 'end')}
                 onPointerMove={moveDrag}
                 onPointerUp={() => endDrag(mark)}
-                onPointerCancel={() => setDrag(null)}
+                onPointerCancel={() => (stopLongPress(), setDrag(null))}
               />
             )}
             {dragged && (
@@ -162,6 +190,16 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
           </div>
         );
       })}
+      {sheetMark && (
+        <MarkSheet
+          mark={sheetMark}
+          onChange={(change) => store.getState().changeMark(change)}
+          onClose={() => {
+            setSheetKey(null);
+            buttons.current.get(sheetMark.key)?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -72,8 +72,9 @@ export class RunInspector {
     this.simulation = this.fresh();
   }
 
+  /** The run exactly as the worker computed it (`computeRun`): the learner's story edits included, or the panel shows the lesson's run. */
   private fresh(): Simulation {
-    return new Simulation(this.scenario, { seed: this.config.seed, fencing: this.config.fencing, actions: this.config.actions }, this.scripts);
+    return new Simulation(this.scenario, this.config, this.scripts);
   }
 
   /** The world after event `cursor`, with TTLs and clocks read at `playheadMs`. */

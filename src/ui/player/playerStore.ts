@@ -4,6 +4,7 @@ import type { Scenario } from '../../scenario/schema';
 import { describeAction } from '../../scenario/describeAction';
 import { formatMs, simTime } from '../../sim/time';
 import { applyMarkChange, describeMarkChange, isChanged, type MarkChange } from './storyMarks';
+import { describeClientChanges, editScenario, type ClientEdit } from '../../scenario/storyEdits';
 import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ActionSettings } from './actorActions';
 import { cursorAtTime, defaultRunConfig, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
@@ -67,6 +68,8 @@ export interface PlayerState extends ComputedRun {
   clearActions(): void;
   /** Moves, stretches or removes one mark (a scripted fault or a learner action) and re-runs. */
   changeMark(change: MarkChange): void;
+  /** Changes a client's start time, TTL or work duration (from its lane menu) and re-runs. */
+  changeClient(change: Omit<ClientEdit, 'edit'>): void;
   undo(): void;
   redo(): void;
   /** Replaces the whole run configuration (a share link being opened), optionally at a playhead time. */
@@ -258,6 +261,13 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       changeMark: (markChange) => {
         const next = applyMarkChange(scenario, base(), markChange);
         if (next) change(next, describeMarkChange(scenario, base(), next, markChange));
+      },
+      changeClient: (clientChange) => {
+        const edit: ClientEdit = { edit: 'client', ...clientChange };
+        const edits = base().edits ?? [];
+        // Said against the run as it stands, so a second change of the same timing says where it went.
+        const said = describeClientChanges(editScenario(scenario, edits), [edit]);
+        if (said.length > 0) change({ ...base(), edits: [...edits, edit] }, said.join(', '));
       },
       undo: () => travel('undoStack', 'redoStack', 'Undone'),
       redo: () => travel('redoStack', 'undoStack', 'Redone'),

@@ -12,7 +12,7 @@ import type { PlayerStore } from '../player/playerStore';
 import type { RunConfig } from '../player/runModel';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { decodeRun, encodeRun, shareUrl } from '../player/shareLink';
-import { WORKBENCH_HREF } from '../routing/route';
+import { lessonHref, WORKBENCH_HREF } from '../routing/route';
 import { useRoute } from '../routing/useRoute';
 import { checkOffThread } from './checkOffThread';
 import { checkScenarioText } from './checkScenarioText';
@@ -47,6 +47,9 @@ function storage(): Storage | null {
 export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; renderBlock: RenderBlock }) {
   const route = useRoute();
   const runParam = route.name === 'workbench' ? route.params.get('run') : null;
+  // A run opened from a lesson's player names that lesson, so the learner can go back to it.
+  const fromSlug = route.name === 'workbench' ? route.params.get('from') : null;
+  const fromLesson = catalog.lessons.find((l) => l.frontmatter.slug === fromSlug);
   const scenarios = useMemo(() => lessonScenarios(catalog.lessons), [catalog.lessons]);
 
   const [loaded] = useState(() => loadWork(storage()));
@@ -205,6 +208,11 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
       <header className="workbench-header">
         <h1 tabIndex={-1}>Workbench</h1>
         <p>Write a lock as Redis commands, run it, and watch where it breaks. Problems show as you type; your work is kept on this device.</p>
+        {fromLesson && (
+          <p>
+            <a href={lessonHref(fromLesson.frontmatter.slug)}>Back to the lesson: {fromLesson.frontmatter.title}</a>
+          </p>
+        )}
       </header>
 
       {loadedWorkNotice(loaded) && (
