@@ -10,10 +10,11 @@ out=.test-results
 rm -rf "$out" && mkdir -p "$out"
 checks_passed=0
 checks_failed=0
-check() { # name, command...
-  local name=$1; shift
+check() { # name, command... (prints how long the step took: the reality step has a 4-minute budget)
+  local name=$1 start=$SECONDS; shift
   echo "== $name"
   if "$@"; then checks_passed=$((checks_passed + 1)); else checks_failed=$((checks_failed + 1)); echo "!! $name failed"; fi
+  echo "== $name: $((SECONDS - start)) s"
 }
 
 check "typecheck" npx tsc --noEmit
