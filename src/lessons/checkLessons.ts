@@ -54,7 +54,8 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
     const catalog = buildCatalog(sources, { compileLua });
     const wanted = (file: string) => only === 'all' || only.has(file);
     const lessons = catalog.lessons.filter((l) => only === 'all' || only.has(l.file));
-    const { diagnostics: unmet, runs } = await checkScenarioExpectations(lessons, run);
+    const unlisted = (catalog.unlisted ?? []).filter((l) => wanted(l.file));
+    const { diagnostics: unmet, runs } = await checkScenarioExpectations([...lessons, ...unlisted], run);
     const workbench = await checkWorkbenchBlocks(lessons, sources.readRef, run);
     const texts = new Map(sources.lessons.map((l) => [l.file, l.text]));
     const claims = await checkClaims(lessons, (file) => texts.get(file), async (scenario, actions) => {
