@@ -4,6 +4,7 @@ import { formatDiagnostic } from '../scenario/diagnostic';
 import { loadLuaCompiler } from '../scenario/luaCompiler';
 import { checkAnswerReveals } from './answerRevealCheck';
 import { buildCatalog } from './catalog';
+import { courseCatalog, isCourseFolder, readCourseFolder } from './courseFolder';
 import { checkClaims } from './claimsCheck';
 import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
 import { readLessonSources } from './sources';
@@ -50,8 +51,10 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
   }
 
   for (const [dir, only] of folders) {
-    const sources = readLessonSources(dir, cwd, only === 'all' ? [] : [...only]);
-    const catalog = buildCatalog(sources, { compileLua });
+    // An instructor's course folder is checked as its site will be built: with the built-in lessons it includes.
+    const course = only === 'all' && isCourseFolder(dir) ? readCourseFolder(dir, resolve(cwd, 'lessons'), cwd) : undefined;
+    const sources = course?.sources ?? readLessonSources(dir, cwd, only === 'all' ? [] : [...only]);
+    const catalog = course ? courseCatalog(buildCatalog(sources, { compileLua }), course) : buildCatalog(sources, { compileLua });
     const wanted = (file: string) => only === 'all' || only.has(file);
     const lessons = catalog.lessons.filter((l) => only === 'all' || only.has(l.file));
     const unlisted = (catalog.unlisted ?? []).filter((l) => wanted(l.file));
