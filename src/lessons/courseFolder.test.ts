@@ -63,6 +63,13 @@ describe('a course folder outside lessons/', () => {
     expect(site.slugs).not.toContain('clinic-plain-del');
   }, 120_000);
 
+  it('leaves a draft lesson out of the build', async () => {
+    const root = folder('title: Week six\n');
+    writeFileSync(join(root, 'my-course/03-week-three.md'), lesson(3, 'week-three', 'Not ready yet.').replace('---\n\n#', 'draft: true\n---\n\n#'));
+    const site = await buildCourse(root);
+    expect(site.slugs).toEqual(['week-one', 'week-two']);
+  }, 120_000);
+
   it('refuses a link to a built-in lesson it does not include, naming the line and what to change', async () => {
     const failed = await failure(buildCourse(folder('title: Week six\n', 'Compare with [fencing](#/lesson/fencing-tokens).')));
     expect(failed).toMatch(/my-course\/02-week-two\.md:13:\d+: link to a lesson that does not exist: #\/lesson\/fencing-tokens \('fencing-tokens' is a built-in lesson this course leaves out: add it \(or its course\) to include in course\.yaml, or remove the link\)/);

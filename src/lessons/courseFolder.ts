@@ -6,7 +6,7 @@ import { MAX_YAML_CHARS } from '../scenario/inputBounds';
 import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
 import { readBounded } from './boundedRead';
 import type { CatalogSources } from './catalog';
-import { splitFrontmatter } from './frontmatter';
+import { lessonIdentity } from './drafts';
 import { mergeSources, readLessonSources } from './sources';
 import type { Catalog } from './types';
 
@@ -58,7 +58,7 @@ export function readCourseFolder(dir: string, builtInDir: string, cwd: string = 
   if (!parsed.ok) return { title: undefined, sources: own, courseOrder: [], excluded: [], diagnostics: parsed.diagnostics };
 
   const builtIn = readLessonSources(builtInDir, cwd);
-  const known = builtIn.lessons.map((l) => ({ file: l.file, ...identity(l.text) }));
+  const known = builtIn.lessons.map((l) => ({ file: l.file, ...lessonIdentity(l.text) }));
   const courseIds = [...new Set(known.map((l) => l.course).filter((c): c is string => c !== undefined))];
   const slugs = known.map((l) => l.slug).filter((s): s is string => s !== undefined);
   const diagnostics: Diagnostic[] = [];
@@ -73,17 +73,6 @@ export function readCourseFolder(dir: string, builtInDir: string, cwd: string = 
   const courseOrder = parsed.value.include.flatMap((name) => (courseIds.includes(name) ? [name] : known.filter((l) => l.slug === name).map((l) => l.course ?? '')));
   const excluded = known.flatMap((l) => (l.slug !== undefined && !included.includes(l) ? [{ slug: l.slug, file: l.file.slice(l.file.lastIndexOf('/') + 1) }] : []));
   return { title: parsed.value.title, sources: picked.lessons.length ? mergeSources(own, picked) : own, courseOrder, excluded, diagnostics };
-}
-
-/** A lesson's slug and course read from its frontmatter alone (the full parse comes later, once). */
-function identity(text: string): { slug?: string; course?: string } {
-  const split = splitFrontmatter(text, '');
-  if (!split.ok) return {};
-  const value = parseYamlSource(split.yaml, { file: '', line: 1 }).value as { slug?: unknown; course?: unknown } | undefined;
-  return {
-    ...(typeof value?.slug === 'string' ? { slug: value.slug } : {}),
-    ...(typeof value?.course === 'string' ? { course: value.course } : {}),
-  };
 }
 
 /**

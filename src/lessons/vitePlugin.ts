@@ -6,6 +6,7 @@ import { loadBuildLuaCompiler } from '../scenario/buildLuaCompiler';
 import type { LuaCompiler } from '../scenario/luaSyntax';
 import { buildCatalog } from './catalog';
 import { courseCatalog, readCourseFolder } from './courseFolder';
+import { withoutDrafts } from './drafts';
 import { catalogIndex } from './lessonIndex';
 import { mergeSources, readLessonSources } from './sources';
 import type { Catalog, Lesson } from './types';
@@ -64,11 +65,12 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
     if (parsed) return parsed;
     if (options.course) {
       const folder = readCourseFolder(options.course, options.dir ?? 'lessons', root);
-      parsed = courseCatalog(buildCatalog(folder.sources, compileLua ? { compileLua } : {}), folder);
+      parsed = courseCatalog(buildCatalog(serving ? folder.sources : withoutDrafts(folder.sources), compileLua ? { compileLua } : {}), folder);
       return parsed;
     }
     const [main, ...extra] = dirs().map((d) => readLessonSources(d, root));
-    parsed = buildCatalog(extra.reduce(mergeSources, main!), compileLua ? { compileLua } : {});
+    const sources = extra.reduce(mergeSources, main!);
+    parsed = buildCatalog(serving ? sources : withoutDrafts(sources), compileLua ? { compileLua } : {});
     return parsed;
   };
 
