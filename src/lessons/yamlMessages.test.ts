@@ -78,7 +78,7 @@ describe('one error, one message', () => {
     const text = [...FRONTMATTER, '```scenario', SCENARIO.replace('seed: 7', 'seed: 7\n  horizon: 60s'), '```', '', '```compare', 'scenario: paused', 'left: { label: Off, fencing: false }', 'right: { label: On, fencing: true }', '```', ''].join('\n');
     const out = problems(text);
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^13:3: 'horizon' is indented further than 'seed'/);
+    expect(out[0]).toMatch(/^14:3: 'horizon' is indented further than 'seed'/);
   });
 
   it('a frontmatter mistake does not also skip the lesson\'s scenario runs', async () => {
