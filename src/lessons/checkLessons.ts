@@ -3,6 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { loadLuaCompiler } from '../scenario/luaCompiler';
 import { buildCatalog } from './catalog';
+import { courseCatalog, isCourseFolder, readCourseFolder } from './courseFolder';
 import { checkLessonRuns } from './lessonSetChecks';
 import type { ScenarioRunner } from './scenarioExpectations';
 import { readLessonSources } from './sources';
@@ -47,12 +48,16 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
   }
 
   for (const [dir, only] of folders) {
-    const sources = readLessonSources(dir, cwd, only === 'all' ? [] : [...only]);
-    const catalog = buildCatalog(sources, { compileLua });
+    // An instructor's course folder is checked as its site will be built: with the built-in lessons it includes.
+    const course = only === 'all' && isCourseFolder(dir) ? readCourseFolder(dir, resolve(cwd, 'lessons'), cwd) : undefined;
+    const sources = course?.sources ?? readLessonSources(dir, cwd, only === 'all' ? [] : [...only]);
+    const catalog = course ? courseCatalog(buildCatalog(sources, { compileLua }), course) : buildCatalog(sources, { compileLua });
     const wanted = (file: string) => only === 'all' || only.has(file);
     const lessons = catalog.lessons.filter((l) => only === 'all' || only.has(l.file));
+    // Lessons whose frontmatter is broken are not on the site, but their scenarios still run.
+    const unlisted = (catalog.unlisted ?? []).filter((l) => wanted(l.file));
     const texts = new Map(sources.lessons.map((l) => [l.file, l.text]));
-    const checked = await checkLessonRuns(lessons, (file) => texts.get(file), sources.readRef, run);
+    const checked = await checkLessonRuns(lessons, (file) => texts.get(file), sources.readRef, run, unlisted);
     const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...checked.diagnostics];
     for (const d of all) lines.push(formatDiagnostic(d));
     warnings += all.filter((d) => d.severity === 'warning').length;

@@ -25,7 +25,7 @@ export class RunStopped extends Error {}
  * come true at the block's opening fence, so "CI solves every lesson". Compare blocks are left
  * out: their two sides deliberately change the scenario, so its `expect` need not hold there.
  */
-export async function checkScenarioExpectations(lessons: readonly Lesson[], run: ScenarioRunner): Promise<{ diagnostics: Diagnostic[]; runs: number }> {
+export async function checkScenarioExpectations(lessons: readonly Pick<Lesson, 'file' | 'blocks'>[], run: ScenarioRunner): Promise<{ diagnostics: Diagnostic[]; runs: number }> {
   const diagnostics: Diagnostic[] = [];
   let runs = 0;
   for (const lesson of lessons) {

@@ -76,4 +76,10 @@ export interface Catalog {
   lessons: Lesson[];
   /** Every problem found while building the catalog (empty in a healthy build). */
   diagnostics: Diagnostic[];
+  /**
+   * The blocks of lessons left out because their frontmatter is unusable: never shown, but
+   * lessons:check still runs their scenarios, so one frontmatter typo reports one problem
+   * instead of also hiding every scenario's.
+   */
+  unlisted?: { file: string; blocks: Block[] }[];
 }

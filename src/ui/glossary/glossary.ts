@@ -168,3 +168,13 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
 export function glossaryEntry(term: string): GlossaryEntry | undefined {
   return GLOSSARY.find((e) => e.term === term);
 }
+
+/**
+ * The lesson a term's "See it break in" names, by its current slug, when this site includes it.
+ * An instructor's course may leave that lesson out: the sentence is then dropped rather than
+ * linking to a page the site does not have.
+ */
+export function seeInLesson(entry: GlossaryEntry, lessons: readonly { frontmatter: { slug: string; formerSlugs: readonly string[] } }[]): { slug: string; text: string } | undefined {
+  const lesson = lessons.find((l) => l.frontmatter.slug === entry.seeIn.slug || l.frontmatter.formerSlugs.includes(entry.seeIn.slug));
+  return lesson ? { slug: lesson.frontmatter.slug, text: entry.seeIn.text } : undefined;
+}
