@@ -15,6 +15,12 @@ export interface KeyRow {
   value: string;
   /** Milliseconds left on the node's own clock at the playhead, or null for no expiry. */
   ttlMs: number | null;
+  /**
+   * Past its deadline but still stored: every command already answers as if it were gone, and
+   * the node deletes it at its next active-expiry cycle (a replica: when its primary's DEL
+   * arrives). The lane's lease bar runs until that deletion, so the key is listed until then.
+   */
+  expired: boolean;
 }
 
 /** A Redis node at the playhead. */
@@ -85,7 +91,11 @@ export class RunInspector {
       const nowUnixMs = unixOfLocal(node.process.localAt(playhead));
       const keys = node.process.crashed
         ? []
-        : node.server.entries().map((k): KeyRow => ({ key: k.key, type: k.type, value: k.value, ttlMs: k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs) }));
+        : node.server.entries(true).map((k): KeyRow => {
+            const ttlMs = k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs);
+            // Redis's own test (keyIsExpired): expired once the clock is past the deadline, not at it.
+            return { key: k.key, type: k.type, value: k.value, ttlMs, expired: k.expiresAtMs !== null && nowUnixMs > k.expiresAtMs };
+          });
       return {
         id: node.id,
         label: world.actors.find((a) => a.id === node.id)?.label ?? node.id,
@@ -93,7 +103,7 @@ export class RunInspector {
         role: info?.role ?? 'primary',
         offset: info ? info.offset : null,
         clockMs: node.process.localAt(playhead),
-        keys: keys.filter((k) => k.ttlMs === null || k.ttlMs > 0),
+        keys,
       };
     });
     const beliefs = beliefsOf(events);
