@@ -27,8 +27,14 @@ export function answerRead(scenario: Scenario, config: RunConfig, read: ConsoleR
     const e = trace.get(i);
     if (e.at !== read.atMs) break;
     if (e.kind !== 'action.apply' || e.data.action !== 'command' || e.data.source !== 'learner' || e.actor !== read.node) continue;
-    const next = i + 1 < trace.length ? trace.get(i + 1) : undefined;
-    return next?.kind === 'redis.command' && next.data.from === 'console' && next.at === e.at ? next.data.reply.split('\n') : null;
+    // Before it answers, a node over its maxmemory evicts (as Redis does before any command), so
+    // its reply may come after eviction events of the same moment.
+    for (let j = i + 1; j < trace.length && trace.get(j).at === e.at; j++) {
+      const next = trace.get(j);
+      if (next.kind === 'redis.command' && next.data.from === 'console' && next.actor === read.node) return next.data.reply.split('\n');
+      if (next.kind !== 'redis.evict') return null;
+    }
+    return null;
   }
   return null;
 }

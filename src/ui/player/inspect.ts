@@ -16,6 +16,12 @@ export interface KeyRow {
   value: string;
   /** Milliseconds left on the node's own clock at the playhead, or null for no expiry. */
   ttlMs: number | null;
+  /**
+   * Past its deadline but still stored: every command already answers as if it were gone, and
+   * the node deletes it at its next active-expiry cycle (a replica: when its primary's DEL
+   * arrives). The lane's lease bar runs until that deletion, so the key is listed until then.
+   */
+  expired: boolean;
 }
 
 /** A Redis node at the playhead. */
@@ -28,9 +34,9 @@ export interface NodeView {
   offset: number | null;
   /** What the node's clock says, relative to the run's start (differs from true time after a jump). */
   clockMs: LocalClockMs;
-  /** The first `KEYS_SHOWN` live keys by name (bigOutput.ts), values cut to `CHARS_SHOWN`. */
+  /** The first `KEYS_SHOWN` stored keys by name (bigOutput.ts; expired ones until deleted), values cut to `CHARS_SHOWN`. */
   keys: KeyRow[];
-  /** How many live keys the node has in all. */
+  /** How many keys the node stores in all. */
   keyCount: number;
 }
 
@@ -90,8 +96,11 @@ export class RunInspector {
       const nowUnixMs = unixOfLocal(node.process.localAt(playhead));
       const keys = node.process.crashed
         ? []
-        : node.server.entries().map((k): KeyRow => ({ key: k.key, type: k.type, value: k.value, ttlMs: k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs) }));
-      const live = keys.filter((k) => k.ttlMs === null || k.ttlMs > 0);
+        : node.server.entries(true).map((k): KeyRow => {
+            const ttlMs = k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs);
+            // Redis's own test (keyIsExpired): expired once the clock is past the deadline, not at it.
+            return { key: k.key, type: k.type, value: k.value, ttlMs, expired: k.expiresAtMs !== null && nowUnixMs > k.expiresAtMs };
+          });
       return {
         id: node.id,
         label: world.actors.find((a) => a.id === node.id)?.label ?? node.id,
@@ -100,8 +109,8 @@ export class RunInspector {
         offset: info ? info.offset : null,
         clockMs: node.process.localAt(playhead),
         // Cut here, in the worker: only what the panel draws crosses to the page.
-        keys: live.slice(0, KEYS_SHOWN).map((k) => ({ ...k, value: clipText(k.value) })),
-        keyCount: live.length,
+        keys: keys.slice(0, KEYS_SHOWN).map((k) => ({ ...k, value: clipText(k.value) })),
+        keyCount: keys.length,
       };
     });
     const beliefs = beliefsOf(events);
