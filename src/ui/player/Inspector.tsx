@@ -2,12 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import { GROUP_FROM_CLIENTS } from '../../timeline/laneGroups';
-<<<<<<< HEAD
 import { keysNote } from './bigOutput';
-import type { ClientView, Inspection } from './inspect';
-=======
 import type { ClientView, Inspection, KeyRow } from './inspect';
->>>>>>> truth
 import type { PlayerStore } from './playerStore';
 import { useAfterPaint } from './useAfterPaint';
 
