@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { editor, openWorkbench } from './support/workbench';
 
 /**
  * What an author brings to the workbench. Issue 36, "size is an input too": a file chosen in the workbench or the lesson preview that is
@@ -10,15 +11,6 @@ import { expect, test, type Page } from '@playwright/test';
 
 // Opening the workbench alone can take 20 s on a busy machine: room for that, not a speed bound.
 test.describe.configure({ timeout: 90_000 });
-
-const editor = (page: Page) => page.getByRole('textbox', { name: 'Scenario (YAML)' });
-
-async function openWorkbench(page: Page) {
-  await page.goto('./#/workbench');
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await expect(editor(page)).toBeVisible({ timeout: 20_000 });
-}
 
 test('a 3 MB lesson file is refused in the preview before it is read, and the preview goes on working', async ({ page }) => {
   await openWorkbench(page);
