@@ -37,16 +37,7 @@ export default function StatechartPanel({ actor, scenario, events, cursor, onClo
   if (!outline) return null;
   const name = `${actor.label}’s statechart`;
   return (
-    <section
-      className="statechart-panel"
-      aria-label={name}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <section className="statechart-panel" aria-label={name}>
       <header className="statechart-panel-header">
         <h4 ref={heading} tabIndex={-1}>
           {name} <span className="statechart-machine">({outline.key} machine)</span>
