@@ -75,10 +75,10 @@ describe('lessons:check reports a script the engine stopped, as the workbench do
   });
 
   it('says a run stopped from outside was the lesson’s runaway, not a crash of the simulator', async () => {
-    const stopped: ScenarioRunner = () => Promise.reject(new RunStopped('the run computed for more than 4 s and was stopped, so nothing in it was checked'));
+    const stopped: ScenarioRunner = () => Promise.reject(new RunStopped('one step of the run computed for more than 4 s without ending and was stopped, so nothing in it was checked'));
     const out = (await checkScenarioExpectations([spinning()], stopped)).diagnostics.map(formatDiagnostic);
     expect(out).toEqual([
-      "lessons/01-spin.md:10:1: scenario 'spin': the run computed for more than 4 s and was stopped, so nothing in it was checked (a Lua script that never ends, a pattern that backtracks over a long string, or a client that retries a failing script every millisecond; remove it or bound it)",
+      "lessons/01-spin.md:10:1: scenario 'spin': one step of the run computed for more than 4 s without ending and was stopped, so nothing in it was checked (a script that does work the simulator cannot count and cut short, such as comparing or copying very long strings many times over; remove it or make its strings shorter)",
     ]);
   });
 });

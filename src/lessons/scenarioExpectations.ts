@@ -68,7 +68,7 @@ export async function checkScenarioExpectations(lessons: readonly Pick<Lesson, '
         }
       } catch (error) {
         if (error instanceof RunStopped) {
-          diagnostics.push({ ...where, message: `${name}: ${error.message}`, hint: 'a Lua script that never ends, a pattern that backtracks over a long string, or a client that retries a failing script every millisecond; remove it or bound it' });
+          diagnostics.push({ ...where, message: `${name}: ${error.message}`, hint: 'a script that does work the simulator cannot count and cut short, such as comparing or copying very long strings many times over; remove it or make its strings shorter' });
           continue;
         }
         diagnostics.push({ ...where, message: `${name} crashed the simulator: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a bug in Lockstep or an unsupported scenario; please report it' });

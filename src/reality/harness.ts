@@ -27,6 +27,13 @@ export interface RealRun {
   ended: 'idle' | 'time-cap';
   /** Wall-clock milliseconds the run took, processes' start and stop included. */
   wallMs: number;
+  /**
+   * How late, at worst, the harness applied a step of the script (a pause, its resume, a crash),
+   * in scenario milliseconds: its timers fire late on a busy machine. A fault that lands later
+   * than the scenario's margin around it may let a process act before it, and then the real run
+   * is not the scenario's run (realityCheck reruns it).
+   */
+  scheduleSlipMs: number;
 }
 
 /** A scenario the harness cannot run yet: `reasons` names each missing part. */
@@ -86,6 +93,8 @@ class RealRunner {
   private readonly running = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private scriptLeft = 0;
+  /** The latest a script step's timer fired, in real ms past its moment. */
+  private slipRealMs = 0;
   private resourceUrl = '';
   private wake: () => void = () => undefined;
 
@@ -141,7 +150,7 @@ class RealRunner {
       .map((e, order) => ({ e, order }))
       .sort((a, b) => a.e.at - b.e.at || a.order - b.order)
       .map(({ e }, id) => ({ id, ...e }) as TraceEvent);
-    return { trace, ended };
+    return { trace, ended, scheduleSlipMs: this.slipRealMs / this.options.scale };
   }
 
   private go(): Go {
@@ -177,10 +186,12 @@ class RealRunner {
   }
 
   private after(scenarioMs: number, act: () => void | Promise<void>): void {
+    const due = this.t0 + this.real(scenarioMs);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      this.slipRealMs = Math.max(this.slipRealMs, performance.now() - due);
       void act();
-    }, Math.max(0, this.t0 + this.real(scenarioMs) - performance.now()));
+    }, Math.max(0, due - performance.now()));
     this.timers.add(timer);
   }
 

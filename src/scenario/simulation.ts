@@ -31,7 +31,16 @@ export interface RunOptions extends Partial<RunConfig> {
   maxEvents?: number;
   /** Stops a run whose Lua scripts, all together, run more than this many VM instructions. */
   maxScriptInstructions?: number;
+  /**
+   * Called every PROGRESS_STEPS steps, so that the page's watchdog (ui/worker/jobQueue.ts) hears
+   * from the worker that a long run is moving on and stops only one whose single step does not
+   * end. Nothing in the run depends on it.
+   */
+  onProgress?: () => void;
 }
+
+/** How many steps a run takes between two calls of `onProgress`. */
+export const PROGRESS_STEPS = 1024;
 
 export const DEFAULT_MAX_EVENTS = 200_000;
 /**
@@ -101,6 +110,7 @@ export class Simulation {
     if (this.scriptInstructions >= this.maxScriptInstructions) return this.end('script-cap');
     this.sim.kernel.step();
     this.steps++;
+    if (this.steps % PROGRESS_STEPS === 0) this.options.onProgress?.();
     return true;
   }
 

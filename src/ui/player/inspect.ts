@@ -74,13 +74,15 @@ export class RunInspector {
     private readonly scenario: Scenario,
     private readonly config: RunConfig,
     private readonly scripts: ScriptEngine,
+    /** Called as a replay moves on (see RunOptions.onProgress). */
+    private readonly onProgress?: () => void,
   ) {
     this.simulation = this.fresh();
   }
 
   /** The run exactly as the worker computed it (`computeRun`): the learner's story edits included, or the panel shows the lesson's run. */
   private fresh(): Simulation {
-    return new Simulation(this.scenario, this.config, this.scripts);
+    return new Simulation(this.scenario, { ...this.config, onProgress: this.onProgress }, this.scripts);
   }
 
   /** The world after event `cursor`, with TTLs and clocks read at `playheadMs`. */

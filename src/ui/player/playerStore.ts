@@ -10,7 +10,7 @@ import type { ActionSettings } from './actorActions';
 import { cursorAtTime, defaultRunConfig, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
 
 /** Why the run last asked for is not the one shown. */
-export type RunStop = { why: 'stopped'; budgetMs: number; config: RunConfig } | { why: 'failed'; message: string; config: RunConfig };
+export type RunStop = { why: 'stopped'; budgetMs: number; whole?: true; config: RunConfig } | { why: 'failed'; message: string; config: RunConfig };
 
 export interface PlayerState extends ComputedRun {
   scenario: Scenario;
@@ -137,7 +137,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
           const playheadMs = Math.min(atMs, run.events[run.events.length - 1]!.at);
           set({ ...run, config, cursor, playheadMs, selectedId: null, stoppedAtViolation: false, computing: false, stopped: null });
         } else if (outcome.why === 'stopped') {
-          set({ computing: false, playing: false, stopped: { why: 'stopped', budgetMs: outcome.budgetMs, config } });
+          set({ computing: false, playing: false, stopped: { why: 'stopped', budgetMs: outcome.budgetMs, ...(outcome.whole && { whole: true }), config } });
         } else if (outcome.why === 'failed') {
           set({ computing: false, playing: false, stopped: { why: 'failed', message: outcome.message, config } });
         }

@@ -3,7 +3,7 @@ import { checkLessonRuns } from '../../lessons/lessonSetChecks';
 import { RunStopped, type ScenarioRunner } from '../../lessons/scenarioExpectations';
 import type { Lesson } from '../../lessons/types';
 import type { Diagnostic } from '../../scenario/diagnostic';
-import { pageSimulator, RUN_BUDGET_MS } from '../worker/playerSimulator';
+import { pageSimulator } from '../worker/playerSimulator';
 
 /** What the preview's runs found: nothing yet, running, or the problems (empty: all well). */
 export type PreviewRuns = { state: 'idle' } | { state: 'running' } | { state: 'done'; diagnostics: Diagnostic[]; runs: number };
@@ -32,7 +32,10 @@ export function usePreviewRuns(lesson: Lesson | null, text: string, readRef: (pa
       if (!live) throw new Superseded();
       const outcome = await pageSimulator(scenario).run({ seed: options?.seed ?? scenario.seed, fencing: scenario.resource.fencing, actions: [...(options?.actions ?? [])] });
       if (outcome.ok) return { verdicts: outcome.value.verdicts, trace: outcome.value.events, ended: outcome.value.ended };
-      if (outcome.why === 'stopped') throw new RunStopped(`the run computed for more than ${RUN_BUDGET_MS / 1000} s and was stopped, so nothing in it was checked`);
+      if (outcome.why === 'stopped') {
+        const what = outcome.whole ? `the run computed for more than ${outcome.budgetMs / 1000} s in all` : `one step of the run computed for more than ${outcome.budgetMs / 1000} s without ending`;
+        throw new RunStopped(`${what} and was stopped, so nothing in it was checked`);
+      }
       throw outcome.why === 'failed' ? new Error(outcome.message) : new Superseded();
     };
     const timer = setTimeout(() => {

@@ -3,11 +3,11 @@ import type { Scenario } from '../../scenario/schema';
 import type { ConsoleRead } from '../player/consoleRead';
 import type { Inspection } from '../player/inspect';
 import type { ComputedRun, RunConfig } from '../player/runModel';
-import { JobQueue, type JobOutcome, type SimulatorHandle, type WorkerApi } from './jobQueue';
+import { JobQueue, PROGRESS_MESSAGE, type JobOutcome, type SimulatorHandle, type WorkerApi } from './jobQueue';
 import type { SimulationApi } from './simulationApi';
-import './runTransfer';
+import { unpackRun } from './runParcel';
 
-/** Wall time one run, inspection or search chunk may compute before the watchdog stops it. */
+/** Wall time one run, inspection or read may compute without moving on before the watchdog stops it. */
 export const RUN_BUDGET_MS = 4000;
 
 /** One player's view of the simulator: its scenario is fixed, and its jobs supersede only each other. */
@@ -24,15 +24,19 @@ let lanes = 0;
 export function playerSimulator(queue: JobQueue, scenario: Scenario): PlayerSimulator {
   const lane = `player-${++lanes}`;
   return {
-    run: (config) => queue.submit(`${lane}:run`, 'run', scenario, config),
+    run: async (config) => {
+      const outcome = await queue.submit(`${lane}:run`, 'run', scenario, config);
+      return outcome.ok ? { ok: true, value: await unpackRun(outcome.value) } : outcome;
+    },
     inspect: (config, cursor, playheadMs) => queue.submit(`${lane}:inspect`, 'inspect', scenario, config, cursor, playheadMs),
     read: (config, reads) => queue.submit(`${lane}:read`, 'read', scenario, config, reads),
   };
 }
 
-/** A simulator in a dedicated Web Worker (the page's). */
-function startWorker(): SimulatorHandle {
+/** A simulator in a dedicated Web Worker (the page's); Comlink leaves its progress messages alone. */
+function startWorker(progressed: () => void): SimulatorHandle {
   const worker = new Worker(new URL('./simulationWorker.ts', import.meta.url), { type: 'module', name: 'lockstep-simulator' });
+  worker.addEventListener('message', (event: MessageEvent) => event.data === PROGRESS_MESSAGE && progressed());
   return { api: Comlink.wrap<WorkerApi>(worker) as unknown as WorkerApi, terminate: () => worker.terminate() };
 }
 
