@@ -90,7 +90,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     promise: 'A customer’s order is charged at most once.',
     detail:
       'A lock around a payment call does not make the call happen once: a holder whose lease ran out mid-call and a new holder can both charge. An idempotency key at the provider makes the second charge a no-op.',
-    seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens' },
+    seeIn: { slug: 'billing-charge', text: 'Challenge 3: the billing charge' },
   },
   {
     term: 'no-double-assignment',
