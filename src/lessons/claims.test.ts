@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { replyAgrees } from '../check/commandReplies';
 import { runScenarioTrace } from '../scenario/run';
 import { parseQuery } from './blocks/claims';
 import { checkLessons } from './checkLessons';
@@ -83,6 +84,45 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
       `${file}:45:1: actions[0]: 'C' is not an actor of scenario 'careless' (it has r1, r2, r3, r4, r5, A, B, espresso)`,
       'lessons:check: 1 lesson, 2 scenario runs, 2 problems',
     ]);
+  });
+
+  it("passes prose that quotes Redis's replies as the run gives them", async () => {
+    const report = await checkLessons([`${FIXTURES}/04-replies.md`], runScenarioTrace);
+    expect(report).toEqual({ lines: ['lessons:check: 1 lesson, 2 scenario runs, no problems'], exitCode: 0 });
+  });
+
+  it('fails at the quoted reply when the run answers otherwise, and names a command the run never ran', async () => {
+    // A pause shorter than the lease: A wakes while the key is still its own, so its release
+    // answers 1 where the prose says 0. The claim on B names a key the run never locks.
+    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
+    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
+    const text = readFileSync(`${FIXTURES}/04-replies.md`, 'utf8')
+      .replace('for: 15s', 'for: 3s')
+      .replace('expect: { invariant: single-writer, outcome: violated }', 'expect: { invariant: all, outcome: holds }')
+      .replace('reply: SET lock by B', 'reply: SET lock:espresso by B');
+    writeFileSync(join(dir, '04-replies.md'), text);
+    const file = relative(process.cwd(), join(dir, '04-replies.md'));
+    const report = await checkLessons([file], runScenarioTrace);
+    expect(report.exitCode).toBe(1);
+    expect(report.lines).toEqual([
+      `${file}:24:33: the prose quotes \`(nil)\` as Redis's reply to SET lock:espresso by B, but the run has no SET lock:espresso by B (it ran 0 such commands) (scenario 'paused') (change the prose and the claim at line 30, or the scenario)`,
+      `${file}:25:30: the prose quotes \`0\` as Redis's reply to EVAL by A, but the run shows \`(integer) 1\` (scenario 'paused', seed 7) (change the prose and the claim at line 32, or the scenario)`,
+      'lessons:check: 1 lesson, 2 scenario runs, 2 problems',
+    ]);
+  });
+
+  it('reads a reply as prose quotes it: the whole line, the value alone, or an error by its code', () => {
+    expect(replyAgrees('(nil)', '(nil)')).toBe(true);
+    expect(replyAgrees('0', '(integer) 0')).toBe(true);
+    expect(replyAgrees('-2', '(integer) -2')).toBe(true);
+    expect(replyAgrees('(integer) 1', '(integer) 1')).toBe(true);
+    expect(replyAgrees('1', '(integer) 0')).toBe(false);
+    expect(replyAgrees('OK', '(nil)')).toBe(false);
+    expect(replyAgrees('NOREPLICAS', '(error) NOREPLICAS Not enough good replicas to write.')).toBe(true);
+    expect(replyAgrees('NOREPLICAS Not enough good replicas to write.', '(error) NOREPLICAS Not enough good replicas to write.')).toBe(true);
+    expect(replyAgrees('NOREP', '(error) NOREPLICAS Not enough good replicas to write.')).toBe(false);
+    expect(replyAgrees('a7f3', '"a7f3"')).toBe(true);
+    expect(replyAgrees('"a7f3"', '"a7f3"')).toBe(true);
   });
 
   it('reads a happening as the prose would name it, and names an unknown event', () => {

@@ -17,9 +17,9 @@ describe('the glossary of invariants', () => {
   });
 
   it('links a term to its lesson only when the site includes that lesson (a course may leave it out)', () => {
-    const entry = glossaryEntry('single-lease')!;
+    // An entry written before its lesson was renamed from 'failover' to 'replication-lost-lock'.
+    const entry = { ...glossaryEntry('single-lease')!, seeIn: { slug: 'failover', text: 'Replication and the lost lock' } };
     const lesson = (slug: string, formerSlugs: string[] = []) => ({ frontmatter: { slug, formerSlugs } });
-    expect(entry.seeIn.slug).toBe('failover');
     // Followed through a rename to the slug the site routes.
     expect(seeInLesson(entry, [lesson('replication-lost-lock', ['failover'])])).toEqual({ slug: 'replication-lost-lock', text: entry.seeIn.text });
     expect(seeInLesson(entry, [lesson('paused-barista')])).toBeUndefined();

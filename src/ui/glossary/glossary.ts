@@ -26,8 +26,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     view: 'Redis',
     promise: 'At no moment do two owners each hold the same lock key on enough Redis nodes to count as holding it.',
     detail:
-      'This is the lock server’s own book-keeping, and all it guarantees is that Redis never grants the lock twice at once; it says nothing about a client that keeps working after its lease ended. With one Redis node it takes two nodes that disagree, as after a failover that lost the primary’s last writes. With Redlock, holding means a majority of the masters, so it breaks when a master forgets a lease (a restart without persistence) or drops it early (a clock jump) and a second owner gathers a majority of its own. A replica’s copy of a key grants nothing until that replica is promoted.',
-    seeIn: { slug: 'failover', text: 'Replication and the lost lock' },
+      'This is the lock server’s own book-keeping, and all it guarantees is that Redis never grants the lock twice at once; it says nothing about a client that keeps working after its lease ended. With one Redis primary it takes two nodes that each act as the primary, as when a network split leaves the old primary serving its side while Sentinel promotes a replica on the other. With Redlock, holding means a majority of the masters, so it breaks when a master forgets a lease (a restart without persistence) or drops it early (a clock jump) and a second owner gathers a majority of its own. A replica’s copy of a key grants nothing until that replica is promoted.',
+    seeIn: { slug: 'two-primaries', text: 'Split brain: two primaries at once' },
   },
   {
     term: 'single-holder',
@@ -90,7 +90,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     promise: 'A customer’s order is charged at most once.',
     detail:
       'A lock around a payment call does not make the call happen once: a holder whose lease ran out mid-call and a new holder can both charge. An idempotency key at the provider makes the second charge a no-op.',
-    seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens' },
+    seeIn: { slug: 'billing-charge', text: 'Challenge 3: the billing charge' },
   },
   {
     term: 'no-double-assignment',
@@ -98,7 +98,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     view: 'the dispatch service',
     promise: 'Each delivery is assigned to one driver.',
     detail: 'Two workers that each believe they hold the dispatch lock can send two drivers to the same order. The fix lives in the dispatch service: a conditional assignment that refuses a second driver.',
-    seeIn: { slug: 'failover', text: 'Replication and the lost lock' },
+    seeIn: { slug: 'delivery-dispatch', text: 'Final: the delivery-dispatch incident' },
   },
   {
     term: 'progress',
