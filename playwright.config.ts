@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [['list']],
-  // Two at once (.ci/test.sh), except the specs whose point is wall-clock time: the page takes a
+  // `player` asserts no time and may run two at once; not yet in CI (.ci/test.sh says why). Apart
+  // from it are the specs whose point is wall-clock time: the page takes a
   // key within FROZEN_MS while hostile scripts run (hostileLinks, workbenchHostile) and Stop ends
   // a worker search within a bound (breakIt). Those run alone, in `timing`, after the rest, so no
   // other test's browser shares their cores. A new spec that asserts a time belongs in `timed`.
