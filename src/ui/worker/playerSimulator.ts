@@ -13,6 +13,11 @@ export const RUN_BUDGET_MS = 4000;
 /** One player's view of the simulator: its scenario is fixed, and its jobs supersede only each other. */
 export interface PlayerSimulator {
   run(config: RunConfig): Promise<JobOutcome<ComputedRun>>;
+  /**
+   * A run shown while the learner drags a mark: its own lane, so it never supersedes a change's
+   * run still computing (nor one of those supersedes it).
+   */
+  preview(config: RunConfig): Promise<JobOutcome<ComputedRun>>;
   inspect(config: RunConfig, cursor: number, playheadMs: number): Promise<JobOutcome<Inspection>>;
   /** The console's reads, each answered at its moment of this run (see consoleRead.ts). */
   read(config: RunConfig, reads: ConsoleRead[]): Promise<JobOutcome<(string[] | null)[]>>;
@@ -25,6 +30,7 @@ export function playerSimulator(queue: JobQueue, scenario: Scenario): PlayerSimu
   const lane = `player-${++lanes}`;
   return {
     run: (config) => queue.submit(`${lane}:run`, 'run', scenario, config),
+    preview: (config) => queue.submit(`${lane}:preview`, 'run', scenario, config),
     inspect: (config, cursor, playheadMs) => queue.submit(`${lane}:inspect`, 'inspect', scenario, config, cursor, playheadMs),
     read: (config, reads) => queue.submit(`${lane}:read`, 'read', scenario, config, reads),
   };
