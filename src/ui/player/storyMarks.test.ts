@@ -53,11 +53,11 @@ describe('the marks on the lanes', () => {
 
   it('turns a change of a scripted mark into a story edit, and of a learner mark into a changed action', () => {
     const config = { ...plain(), actions: [{ at: simTime(12_000), do: 'pause' as const, target: 'B', forMs: 3000 }] };
-    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'resize', lengthMs: 5040 })!.edits).toEqual([{ edit: 'resize', mark: 0, lengthMs: 5000 }]);
-    expect(applyMarkChange(barista, config, { mark: 'learner:0', change: 'move', toMs: 12_345 })!.actions).toEqual([{ at: 12_300, do: 'pause', target: 'B', forMs: 3000 }]);
+    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'resize', lengthMs: 5040 })!.edits).toEqual([{ edit: 'resize', mark: 0, lengthMs: 5040 }]);
+    expect(applyMarkChange(barista, config, { mark: 'learner:0', change: 'move', toMs: 12_345 })!.actions).toEqual([{ at: 12_345, do: 'pause', target: 'B', forMs: 3000 }]);
     expect(applyMarkChange(barista, config, { mark: 'learner:0', change: 'remove' })!.actions).toEqual([]);
     // Nothing to do: a move to where the mark is, a length given to a crash, a mark not there.
-    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'move', toMs: 2040 })).toBeNull();
+    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'move', toMs: 2000.3 })).toBeNull();
     expect(applyMarkChange(barista, config, { mark: 'learner:3', change: 'remove' })).toBeNull();
   });
 });

@@ -51,6 +51,8 @@ export interface PlotPlace {
   laneTop(laneId: string): number | null;
   laneHeightPx: number;
   widthPx: number;
+  /** The plot's height, every lane's row (a line across all lanes, as a drag's snap guide). */
+  heightPx: number;
 }
 
 /**
@@ -266,6 +268,7 @@ function PlotOverlay({ lanes, width, window: w, render }: { lanes: Lane[]; width
     },
     laneHeightPx: layout.laneHeightPx,
     widthPx: layout.plotWidthPx,
+    heightPx: layout.plotHeightPx,
   };
   return (
     <div className="timeline-plot-overlay" style={{ left: layout.labelWidthPx, top: layout.axisHeightPx, width: layout.plotWidthPx, height: layout.plotHeightPx }}>
