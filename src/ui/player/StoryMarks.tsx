@@ -124,6 +124,7 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
     setSelected(mark.key);
     const labelOf = (id: string) => scenario.clients.find((c) => c.id === id)?.label ?? id;
     const targets = snapTargets(store.getState().events, marks, mark, labelOf);
+    place.holdWindow(true);
     setDrag({ key: mark.key, part, startX: event.clientX, grabOffsetMs: fromMs - msAt(event.clientX), fromMs, nowMs: fromMs, on: null, targets });
     if (event.pointerType === 'touch') {
       stopLongPress();
@@ -148,6 +149,7 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
   };
   const endDrag = (mark: PlayerMark) => {
     stopLongPress();
+    place.holdWindow(false);
     if (!drag) return;
     setDrag(null);
     if (drag.nowMs !== drag.fromMs) store.getState().changeMark(dragChange(drag, mark));
@@ -157,6 +159,7 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
     stopLongPress();
     setDrag(null);
     store.getState().previewMark(null);
+    place.holdWindow(false);
   };
 
   return (
