@@ -262,3 +262,28 @@ test("a dragged mark snaps to an event on its lane, to the millisecond, and show
   await dragBy(page, pauseMark(sim), 1.04 * pxPerSecond);
   await expect(sim.getByTestId('story-note')).toHaveText('pause A moved to 3 s');
 });
+
+test("Compare with the lesson's run sets the changed run beside the lesson's, on one playhead: the double write on one side only", async ({ page }) => {
+  test.setTimeout(120_000);
+  // The comparison's two sides are players of the same scenario: the learner's is the first.
+  const sim = (await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/)).first();
+  const compare = sim.getByRole('button', { name: 'Compare with the lesson’s run' });
+  await expect(compare).toHaveAttribute('aria-disabled', 'true');
+  await pauseMark(sim).focus();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('Shift+BracketLeft');
+  await expect(sim.getByTestId('story-note')).toHaveText('pause A shortened to 5 s');
+  await compare.click();
+  await expect(compare).toHaveAttribute('aria-pressed', 'true');
+  const block = sim.getByRole('region', { name: 'Your run beside the lesson’s' });
+  const lessons = block.locator('.compare-side').filter({ has: page.getByRole('heading', { name: 'The lesson’s run' }) });
+  const yours = block.locator('.compare-side').filter({ has: page.getByRole('heading', { name: 'Your run' }) });
+  await expect(yours.getByRole('button', { name: /^pause A, scripted, at 2 s for 5 s/ })).toBeVisible({ timeout: 30_000 });
+  await expect(lessons.getByRole('button', { name: /^pause A, scripted, at 2 s for 15 s/ })).toBeVisible({ timeout: 30_000 });
+  // One playhead: sent to the end on the lesson's side, both sides are there, and their verdicts differ.
+  await toTheEnd(lessons);
+  await expect(lessons.getByText('Broken: single writer')).toBeVisible({ timeout: 15_000 });
+  await expect(yours.getByText('Held: single writer')).toBeVisible({ timeout: 15_000 });
+  await expect(yours.getByLabel(/Go to time/)).toHaveAttribute('placeholder', /^(1\d|2\d)\.\d$/);
+  await compare.click();
+  await expect(block).toHaveCount(0);
+});
