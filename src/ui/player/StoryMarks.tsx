@@ -69,6 +69,13 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
   const marks = useMemo(() => playerMarks(scenario, config), [scenario, config]);
   const [selected, setSelected] = useState<string | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
+  // The handlers read the drag from here: a finger's moves can arrive before React has drawn the
+  // drag their press began, and a move read from the last render would be dropped.
+  const dragNow = useRef<Drag | null>(null);
+  const putDrag = (next: Drag | null) => {
+    dragNow.current = next;
+    setDrag(next);
+  };
   // The mark whose sheet is open (a phone's long-press), and the long-press waiting to fire.
   const [sheetKey, setSheetKey] = useState<string | null>(null);
   const longPress = useRef<number | undefined>(undefined);
@@ -125,16 +132,17 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
     const labelOf = (id: string) => scenario.clients.find((c) => c.id === id)?.label ?? id;
     const targets = snapTargets(store.getState().events, marks, mark, labelOf);
     place.holdWindow(true);
-    setDrag({ key: mark.key, part, startX: event.clientX, grabOffsetMs: fromMs - msAt(event.clientX), fromMs, nowMs: fromMs, on: null, targets });
+    putDrag({ key: mark.key, part, startX: event.clientX, grabOffsetMs: fromMs - msAt(event.clientX), fromMs, nowMs: fromMs, on: null, targets });
     if (event.pointerType === 'touch') {
       stopLongPress();
       longPress.current = window.setTimeout(() => {
-        setDrag(null);
+        putDrag(null);
         setSheetKey(mark.key);
       }, LONG_PRESS_MS);
     }
   };
   const moveDrag = (event: PointerEvent) => {
+    const drag = dragNow.current;
     if (!drag) return;
     if (Math.abs(event.clientX - drag.startX) > LONG_PRESS_SLOP_PX) stopLongPress();
     const mark = marks.find((m) => m.key === drag.key);
@@ -143,21 +151,22 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
     const landed = landing(rawMs, drag.targets, place.msPerPx, drag.part === 'body' ? (mark.lengthMs ?? 0) : 0);
     if (landed.atMs === drag.nowMs && landed.on === drag.on) return;
     const next = { ...drag, nowMs: landed.atMs, on: landed.on };
-    setDrag(next);
+    putDrag(next);
     // The run recomputes as the mark moves; the release below makes the last position a change.
     store.getState().previewMark(next.nowMs === next.fromMs ? null : dragChange(next, mark));
   };
   const endDrag = (mark: PlayerMark) => {
     stopLongPress();
     place.holdWindow(false);
+    const drag = dragNow.current;
     if (!drag) return;
-    setDrag(null);
+    putDrag(null);
     if (drag.nowMs !== drag.fromMs) store.getState().changeMark(dragChange(drag, mark));
     store.getState().previewMark(null);
   };
   const cancelDrag = () => {
     stopLongPress();
-    setDrag(null);
+    putDrag(null);
     store.getState().previewMark(null);
     place.holdWindow(false);
   };
