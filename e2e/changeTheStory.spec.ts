@@ -164,3 +164,126 @@ test("a client's start time changed from its lane menu travels in a share link, 
   await expect(shared.getByText('Held: readers or one writer', { exact: true })).toBeVisible({ timeout: 15_000 });
   await fresh.close();
 });
+
+const lesson8 = /^Simulation: A renewal goes unanswered: retry, then prove$/;
+const healMark = (sim: Locator) => sim.getByRole('button', { name: /^heal, scripted/ });
+
+/** Pixels per virtual second on a player's timeline, from the scripted partition's band (1.9 s to its heal at 3 s). */
+async function lesson8PxPerSecond(sim: Locator): Promise<number> {
+  const band = (await sim.getByRole('button', { name: /^partition, scripted, at 1\.9 s for 1\.1 s/ }).boundingBox())!;
+  return band.width / 1.1;
+}
+
+/** A mouse drag of `mark` by `dx` pixels, grabbed `grabX` pixels from its left edge; `release: false` keeps the button down. */
+async function dragBy(page: Page, mark: Locator, dx: number, { grabX = 7, release = true } = {}) {
+  const box = (await mark.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + grabX, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + grabX + dx, y, { steps: 10 });
+  if (release) await page.mouse.up();
+}
+
+test('lesson 8 by keyboard and by mouse: the heal moved a second later breaks single holder, and undo brings the lesson\'s run back each time', async ({ page }) => {
+  test.setTimeout(90_000);
+  const sim = await openPlayer(page, 'renewals-watchdog', lesson8);
+  await toTheEnd(sim);
+  await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible();
+
+  await healMark(sim).focus();
+  await expect(healMark(sim)).toHaveAccessibleName('heal, scripted, at 3 s');
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(sim.getByTestId('story-note')).toHaveText('heal moved to 4 s');
+  await expect(sim.getByText('Broken: single holder', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Control+z');
+  await expect(sim.getByTestId('story-note')).toHaveText('Undone: heal moved to 4 s');
+  await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  await dragBy(page, healMark(sim), await lesson8PxPerSecond(sim));
+  await expect(sim.getByTestId('story-note')).toHaveText(/^heal moved to (3\.9|4|4\.1)\d* s$/);
+  await expect(sim.getByText('Broken: single holder', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await sim.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(healMark(sim)).toHaveAccessibleName('heal, scripted, at 3 s');
+  await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible({ timeout: 15_000 });
+});
+
+test('lesson 4 by mouse: a right-click on the scripted crash opens its sheet, whose Remove takes the crash away; Undo puts it back', async ({ page }) => {
+  const sim = await openPlayer(page, 'simplest-lock', /Simulation: A crash between SETNX and PEXPIRE/);
+  await toTheEnd(sim);
+  await expect(sim.getByText('Broken: progress')).toBeVisible();
+  const crash = sim.getByRole('button', { name: /^crash A, scripted, at 200 ms/ });
+  await crash.click({ button: 'right' });
+  const sheet = page.getByRole('dialog', { name: 'crash A, scripted' });
+  await sheet.getByRole('button', { name: 'Remove crash A' }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(crash).toHaveCount(0);
+  await expect(sim.getByText('Held: progress')).toBeVisible({ timeout: 15_000 });
+  await sim.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(crash).toBeVisible();
+  await expect(sim.getByText('Broken: progress')).toBeVisible({ timeout: 15_000 });
+});
+
+test('while the pause\'s end is dragged, the run recomputes and the verdict turns before the release; the release is one change to undo', async ({ page }) => {
+  const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
+  await toTheEnd(sim);
+  await expect(sim.getByText('Broken: single writer')).toBeVisible();
+  const box = (await pauseMark(sim).boundingBox())!;
+  await dragBy(page, pauseMark(sim), -10 * (box.width / 15), { grabX: box.width - 3, release: false });
+  await expect(sim.getByTestId('drag-tip')).toHaveText(/^(4\.9|5|5\.1) s/);
+  // The button is still down: the verdict follows the drag, yet nothing has been changed.
+  await expect(sim.getByText('Held: single writer')).toBeVisible({ timeout: 15_000 });
+  await expect(sim.getByTestId('story-note')).toHaveText('');
+  await expect(sim.getByRole('button', { name: 'Undo', exact: true })).toHaveAttribute('aria-disabled', 'true');
+  // The run on show changed without the "computing" notice blinking over it.
+  await expect(sim.locator('.player-computing')).toHaveText('');
+  await page.mouse.up();
+  await expect(sim.getByTestId('story-note')).toHaveText(/^pause A shortened to (4\.9|5|5\.1) s$/);
+  await expect(sim.getByText('Held: single writer')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(pauseMark(sim)).toHaveAccessibleName('pause A, scripted, at 2 s for 15 s');
+  await expect(sim.getByText('Broken: single writer')).toBeVisible({ timeout: 15_000 });
+});
+
+test("a dragged mark snaps to an event on its lane, to the millisecond, and shows where while dragging; between events it lands on the 100 ms grid", async ({ page }) => {
+  const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
+  const box = (await pauseMark(sim).boundingBox())!;
+  const pxPerSecond = box.width / 15;
+  // To 0 s: A took the lock a few milliseconds in, and the pause lands exactly there.
+  await dragBy(page, pauseMark(sim), -2 * pxPerSecond, { release: false });
+  await expect(sim.getByTestId('drag-tip')).toContainText(' · at Barista A');
+  await expect(sim.getByTestId('snap-guide')).toBeVisible();
+  await page.mouse.up();
+  await expect(sim.getByTestId('snap-guide')).toHaveCount(0);
+  await expect(sim.getByTestId('story-note')).toHaveText(/^pause A moved to [1-9]\d? ms$/);
+
+  await page.keyboard.press('Control+z');
+  await expect(pauseMark(sim)).toHaveAccessibleName('pause A, scripted, at 2 s for 15 s');
+  // To 3.04 s, where A has nothing (it is paused): the grid's 3 s.
+  await dragBy(page, pauseMark(sim), 1.04 * pxPerSecond);
+  await expect(sim.getByTestId('story-note')).toHaveText('pause A moved to 3 s');
+});
+
+test("Compare with the lesson's run sets the changed run beside the lesson's, on one playhead: the double write on one side only", async ({ page }) => {
+  test.setTimeout(120_000);
+  // The comparison's two sides are players of the same scenario: the learner's is the first.
+  const sim = (await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/)).first();
+  const compare = sim.getByRole('button', { name: 'Compare with the lesson’s run' });
+  await expect(compare).toHaveAttribute('aria-disabled', 'true');
+  await pauseMark(sim).focus();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('Shift+BracketLeft');
+  await expect(sim.getByTestId('story-note')).toHaveText('pause A shortened to 5 s');
+  await compare.click();
+  await expect(compare).toHaveAttribute('aria-pressed', 'true');
+  const block = sim.getByRole('region', { name: 'Your run beside the lesson’s' });
+  const lessons = block.locator('.compare-side').filter({ has: page.getByRole('heading', { name: 'The lesson’s run' }) });
+  const yours = block.locator('.compare-side').filter({ has: page.getByRole('heading', { name: 'Your run' }) });
+  await expect(yours.getByRole('button', { name: /^pause A, scripted, at 2 s for 5 s/ })).toBeVisible({ timeout: 30_000 });
+  await expect(lessons.getByRole('button', { name: /^pause A, scripted, at 2 s for 15 s/ })).toBeVisible({ timeout: 30_000 });
+  // One playhead: sent to the end on the lesson's side, both sides are there, and their verdicts differ.
+  await toTheEnd(lessons);
+  await expect(lessons.getByText('Broken: single writer')).toBeVisible({ timeout: 15_000 });
+  await expect(yours.getByText('Held: single writer')).toBeVisible({ timeout: 15_000 });
+  await expect(yours.getByLabel(/Go to time/)).toHaveAttribute('placeholder', /^(1\d|2\d)\.\d$/);
+  await compare.click();
+  await expect(block).toHaveCount(0);
+});

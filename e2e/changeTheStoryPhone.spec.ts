@@ -71,4 +71,8 @@ test('lesson 8 by touch: the sheet moves the heal a second later, and single hol
   await expect(sim.getByText('Broken: single holder', { exact: true })).toBeVisible({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
+  await sim.getByRole('button', { name: 'Undo', exact: true }).tap();
+  await expect(sim.getByRole('button', { name: /^heal, scripted, at 3 s/ })).toBeAttached();
+  await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible({ timeout: 15_000 });
 });
+

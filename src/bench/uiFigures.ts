@@ -11,6 +11,8 @@
  *   update, React render, timeline update, style, layout, and the paint and commit of the frame
  *   that shows it, 95th percentile, without the idle wait for that frame (see measureSteps).
  *   Beside it: `render_layout_p95_ms` (no paint) and `with_frame_wait_p95_ms` (idle wait included).
+ * - ui.story_release_to_timeline_ms: lesson 5's scripted pause dragged shorter by the mouse, from
+ *   the release to the frame showing the changed run, median and p95 (src/bench/storyDrag.ts).
  * - workbench.keystroke_to_diagnostic_ms.200_lines: a key typed in a 200-line scenario to its
  *   diagnostic in the editor (src/bench/workbenchDiagnostics.ts); `_20_scripts`, the same with 20
  *   Lua scripts compiled by the check worker.
@@ -31,7 +33,7 @@
  * Builds the site and the bench page into temporary folders first. On a busy machine, measure a
  * part at a time: `npm run bench:ui -- --parts ready,lighthouse --pages lesson_9,share_link,failover`
  * runs only the player-ready and Lighthouse figures (parts: bundle, timeline, ready, step,
- * workbench, hostile, explorer, lighthouse), only for the named ready targets (`phone.lesson_13` for a
+ * story, workbench, hostile, explorer, lighthouse), only for the named ready targets (`phone.lesson_13` for a
  * phone figure) and Lighthouse pages (home, or a lesson's slug);
  * `--runs N` sets the page loads per ready figure. `--parts timeline` alone skips the site's build
  * (the timeline frames in about a minute).
@@ -50,6 +52,7 @@ import { workbenchDiagnosticsFigure } from './workbenchDiagnostics';
 import { hostileLinkFigures } from './hostileLinks';
 import { lighthouseScores } from './lighthouse';
 import { serveStatic } from './staticSite';
+import { storyDragFigure } from './storyDrag';
 import { loadScriptEngine } from '../scenario/run';
 import { Simulation } from '../scenario/simulation';
 import { loadScenario } from '../cli/loadScenario';
@@ -126,6 +129,7 @@ export async function benchUi(): Promise<void> {
     if (part('ready')) for (const figure of await playerReadyFigures(browser, site.url, runs, wanted)) line(figure);
 
     if (part('step')) await stepFigures(browser, site.url, line);
+    if (part('story')) line(await storyDragFigure(browser, site.url));
     if (part('workbench')) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       line(await workbenchDiagnosticsFigure(page, site.url));

@@ -1,6 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { Diagnostic } from '../scenario/diagnostic';
 import type { Scenario } from '../scenario/schema';
+import type { RunConfig } from '../scenario/simulation';
 import type { ChecklistSpec } from './blocks/checklist';
 import type { ClaimsSpec } from './blocks/claims';
 import type { FillInSpec } from './blocks/fillIn';
@@ -27,6 +28,8 @@ interface Placed {
 export interface CompareRun {
   label: string;
   scenario: Scenario;
+  /** The run to show instead of the scenario's own (a player comparing a learner's changed run with the lesson's). */
+  run?: RunConfig;
 }
 
 /** One piece of a lesson, in reading order. */

@@ -41,9 +41,11 @@ describe('lesson 5, the paused barista: changing its scripted 15 s pause', () =>
     expect(verdict(barista(), [{ edit: 'move', mark: 0, toMs: 20_000 }], 'single-writer').holds).toBe(true);
   });
 
-  it('snaps a moved time and a changed length to 100 ms', () => {
-    const [pause] = storyMarks(barista(), [{ edit: 'move', mark: 0, toMs: 1949 }, { edit: 'resize', mark: 0, lengthMs: 4960 }]);
-    expect(pause!.entry).toMatchObject({ at: 1900, do: 'pause', target: 'A', for: 5000 });
+  it("keeps a moved time and a changed length to the millisecond (an event's time a drag snapped to), and a length to at least 100 ms", () => {
+    const [pause] = storyMarks(barista(), [{ edit: 'move', mark: 0, toMs: 1949.4 }, { edit: 'resize', mark: 0, lengthMs: 4963 }]);
+    expect(pause!.entry).toMatchObject({ at: 1949, do: 'pause', target: 'A', for: 4963 });
+    const [short] = storyMarks(barista(), [{ edit: 'resize', mark: 0, lengthMs: 20 }]);
+    expect(short!.entry).toMatchObject({ for: 100 });
   });
 
   it('says what changed, once per fault and where it ended up', () => {

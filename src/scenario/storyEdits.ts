@@ -13,7 +13,9 @@ import { formatMs } from '../sim/time';
  *
  * A mark is a script entry by its index in the scenario as written; an added entry is numbered
  * after them, in the order added (`script.length`, `script.length + 1`, ...), so a later edit can
- * move what an earlier one added. Times and lengths snap to SNAP_MS, as a timeline's grid does.
+ * move what an earlier one added. Times and lengths are kept to the millisecond: a drag snaps to
+ * the timeline's SNAP_MS grid or to an event's own time (src/ui/player/dragSnap.ts), and an
+ * event's time is rarely on the grid.
  */
 export type StoryEdit =
   | { edit: 'move'; mark: number; toMs: number }
@@ -41,7 +43,7 @@ export const CLIENT_TIMINGS = [
   { field: 'workMs', key: 'work', says: 'work' },
 ] as const;
 
-/** The grid every moved time and changed length lands on. */
+/** The timeline's grid: a step of the keyboard and of a phone's stepper, and where a drag lands between events. */
 export const SNAP_MS = 100;
 
 /** At most this many edits in a run: more than a learner makes, few enough for a share link. */
@@ -50,6 +52,11 @@ export const MAX_EDITS = 200;
 /** The nearest point of the grid, never negative. */
 export function snapMs(ms: number): number {
   return Math.max(0, Math.round(ms / SNAP_MS) * SNAP_MS);
+}
+
+/** The nearest whole millisecond, never negative: what an edit's time or length is kept to. */
+export function wholeMs(ms: number): number {
+  return Math.max(0, Math.round(ms));
 }
 
 /** One entry of the edited script, under the mark that names it. */
@@ -100,7 +107,7 @@ function applyOne(marks: StoryMark[], edit: StoryEdit, horizonMs: number, nextMa
       // A span goes whole: a partition removed takes its heal with it, a crash its restart.
       return marks.filter((m) => m !== target && m !== end);
     case 'move': {
-      const toMs = Math.min(horizonMs, snapMs(edit.toMs));
+      const toMs = Math.min(horizonMs, wholeMs(edit.toMs));
       const changes = new Map([[target.mark, { ...target.entry, at: toMs }]]);
       // A span moves whole, as a clip does on a video editor's timeline: its end keeps its distance.
       if (end) changes.set(end.mark, { ...end.entry, at: Math.min(horizonMs, end.entry.at + toMs - target.entry.at) });
@@ -108,7 +115,7 @@ function applyOne(marks: StoryMark[], edit: StoryEdit, horizonMs: number, nextMa
     }
     case 'resize': {
       if (!resizable(target)) return marks;
-      const lengthMs = Math.max(SNAP_MS, snapMs(edit.lengthMs));
+      const lengthMs = Math.max(SNAP_MS, wholeMs(edit.lengthMs));
       if (target.entry.do === 'pause' && !end) return replace(new Map([[target.mark, { ...target.entry, for: lengthMs }]]));
       const endMs = Math.min(horizonMs, target.entry.at + lengthMs);
       if (end) return replace(new Map([[end.mark, { ...end.entry, at: endMs }]]));

@@ -20,6 +20,8 @@ import { processStatusesAt } from '../../actors/processStatus';
 import { rolesAt } from './roles';
 import { handlePlayerKey, handleUndoKey, SHORTCUTS } from './playerKeys';
 import { StoryBar } from './StoryBar';
+import { LessonRunCompare } from './LessonRunCompare';
+import { isChanged } from './storyMarks';
 import { StoryMarks } from './StoryMarks';
 import { Loaded, loader } from '../layout/loader';
 import { RunStopNotice } from './RunStopNotice';
@@ -165,6 +167,8 @@ function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; 
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
   const computing = useStore(store, (s) => s.computing);
+  const changed = useStore(store, (s) => isChanged(s.requested ?? s.config));
+  const [comparing, setComparing] = useState(false);
   const panels = usePaintedOnce();
   usePlaybackClock(store, playing);
 
@@ -175,8 +179,9 @@ function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; 
         {computing ? 'Computing the new run… the one below is the last that finished.' : ''}
       </p>
       {stopped && <StopBanner />}
-      <StoryBar store={store} />
+      <StoryBar store={store} comparing={comparing} onCompare={setComparing} />
       {near ? <PlayerTimeline store={store} /> : <div className="player-timeline player-timeline-pending" aria-hidden="true" />}
+      {comparing && changed && <LessonRunCompare store={store} />}
       <LiveAnnouncer store={store} />
       {panels && near && (
         <>

@@ -17,6 +17,7 @@ function worker() {
       asked.push(config);
       return Promise.resolve<JobOutcome<ComputedRun>>({ ok: true, value: { events: [], verdicts: [], traceHash: `worker-${config.seed}`, ended: 'idle' } });
     },
+    preview: () => Promise.resolve({ ok: false, why: 'superseded' }),
     inspect: () => Promise.resolve({ ok: false, why: 'superseded' }),
     read: () => Promise.resolve({ ok: false, why: 'superseded' }),
   } as PlayerSimulator;

@@ -7,6 +7,7 @@ import { applyMarkChange, describeMarkChange, isChanged, type MarkChange } from 
 import { describeClientChanges, editScenario, type ClientEdit } from '../../scenario/storyEdits';
 import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ActionSettings } from './actorActions';
+import { previewRuns } from './previewRuns';
 import { cursorAtTime, defaultRunConfig, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
 
 /** Why the run last asked for is not the one shown. */
@@ -68,6 +69,12 @@ export interface PlayerState extends ComputedRun {
   clearActions(): void;
   /** Moves, stretches or removes one mark (a scripted fault or a learner action) and re-runs. */
   changeMark(change: MarkChange): void;
+  /**
+   * Shows the run with one mark changed while the learner is still dragging it, without making it
+   * a change (no undo step); null when the drag ends or is abandoned, which puts back the run
+   * shown before it unless a change took its place. See previewRuns.ts.
+   */
+  previewMark(change: MarkChange | null): void;
   /** Changes a client's start time, TTL or work duration (from its lane menu) and re-runs. */
   changeClient(change: Omit<ClientEdit, 'edit'>): void;
   undo(): void;
@@ -125,8 +132,10 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       const request = ++latest;
       const shownMs = get().playheadMs;
       soughtMs = null;
+      // The drag that led here has usually computed this very run already: its answer is taken as it is.
+      const ready = previews.answerFor(config)?.then((o) => (o.ok || o.why !== 'superseded' ? o : simulator.run(config)));
       set({ computing: true, requested: config });
-      const done = simulator.run(config).then((outcome) => {
+      const done = (ready ?? simulator.run(config)).then((outcome) => {
         if (request !== latest) return;
         set({ requested: null });
         if (outcome.ok) {
@@ -168,6 +177,16 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       set({ [from]: get()[from].slice(0, -1), [to]: [...get()[to], { config: base(), note: step.note }], storyNote: `${verb}: ${step.note}` });
       rerun(step.config, keptTime());
     };
+    const previews = previewRuns({
+      run: (config) => simulator.preview(config),
+      // A change made (or undone) since the preview was asked for makes its answer old news.
+      ticket: () => latest,
+      show: (run) => {
+        const atMs = keptTime();
+        set({ ...run, cursor: cursorAtTime(run.events, atMs), playheadMs: Math.min(atMs, run.events[run.events.length - 1]!.at), selectedId: null });
+      },
+      shown: () => ({ events: get().events, verdicts: get().verdicts, traceHash: get().traceHash, ended: get().ended }),
+    });
     if (!shown) queueMicrotask(() => rerun(firstConfig, initial?.atMs ?? 0));
 
     return {
@@ -261,6 +280,11 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       changeMark: (markChange) => {
         const next = applyMarkChange(scenario, base(), markChange);
         if (next) change(next, describeMarkChange(scenario, base(), next, markChange));
+      },
+      previewMark: (markChange) => {
+        const next = markChange && applyMarkChange(scenario, base(), markChange);
+        if (markChange === null) previews.stop();
+        else previews.ask(next ?? base());
       },
       changeClient: (clientChange) => {
         const edit: ClientEdit = { edit: 'client', ...clientChange };
