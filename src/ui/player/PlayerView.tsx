@@ -170,7 +170,14 @@ function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; 
   const changed = useStore(store, (s) => isChanged(s.requested ?? s.config));
   const [comparing, setComparing] = useState(false);
   const panels = usePaintedOnce();
+  const narrow = useNarrow();
   usePlaybackClock(store, playing);
+  // On a phone the verdicts run a screen or more; the fault buttons come first, near Play.
+  const breakThings = (
+    <NarrowFold label="Break things" startOpen={store.getState().config.actions.length > 0}>
+      <ActorControls store={store} />
+    </NarrowFold>
+  );
 
   return (
     <>
@@ -186,11 +193,10 @@ function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; 
       {panels && near && (
         <>
           <div className="player-panels">
+            {/* A run with the learner's changes (a share link) opens Break things: they list the changes and their undo. */}
+            {narrow && breakThings}
             <VerdictPanel store={store} />
-            {/* A run with the learner's changes (a share link) opens it: they list the changes and their undo. */}
-            <NarrowFold label="Break things" startOpen={store.getState().config.actions.length > 0}>
-              <ActorControls store={store} />
-            </NarrowFold>
+            {!narrow && breakThings}
             <Inspector store={store} />
             <Console store={store} />
           </div>
