@@ -31,6 +31,37 @@ async function longPress(page: Page, mark: Locator) {
   await cdp.detach();
 }
 
+/** A finger that lands on `handle` and slides `dx` px sideways in small moves, as a drag does (raw touch events). */
+async function touchDrag(page: Page, handle: Locator, dx: number) {
+  await handle.scrollIntoViewIfNeeded();
+  const box = (await handle.boundingBox())!;
+  const y = Math.round(box.y + box.height / 2);
+  const x = Math.round(box.x + box.width / 2);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) {
+    await page.waitForTimeout(30);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + Math.round((dx * i) / steps), y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('lesson 5 by a finger: dragging the end of the scripted pause from 15 s to about 5 s makes the double write disappear; undo brings it back', async ({ page }) => {
+  const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
+  await expect(sim.getByText('Broken: single writer')).toBeVisible();
+  const pause = sim.getByRole('button', { name: /^pause A, scripted, at 2 s for 15 s/ });
+  await expect(pause).toBeAttached();
+  // On this phone's plot 10 s is about 85 px; the end lands on the 0.1 s grid or on an event near it.
+  await touchDrag(page, sim.locator('.story-mark').filter({ has: page.getByRole('button', { name: /^pause A, scripted/ }) }).locator('.story-mark-end'), -84);
+  await expect(sim.getByTestId('story-note')).toHaveText(/^pause A shortened to [45](\.\d+)? s$/);
+  await expect(sim.getByText('Held: single writer')).toBeVisible({ timeout: 15_000 });
+  await sim.getByRole('button', { name: 'Undo', exact: true }).tap();
+  await expect(sim.getByRole('button', { name: /^pause A, scripted, at 2 s for 15 s/ })).toBeAttached();
+  await expect(sim.getByText('Broken: single writer')).toBeVisible({ timeout: 15_000 });
+});
+
 test('lesson 5 by touch: the sheet shortens the scripted pause to 5 s and the double write disappears; undo brings it back; axe is clean with the sheet open', async ({ page }) => {
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
