@@ -284,6 +284,7 @@ test("Compare with the lesson's run sets the changed run beside the lesson's, on
   await expect(lessons.getByText('Broken: single writer')).toBeVisible({ timeout: 15_000 });
   await expect(yours.getByText('Held: single writer')).toBeVisible({ timeout: 15_000 });
   await expect(yours.getByLabel(/Go to time/)).toHaveAttribute('placeholder', /^(1\d|2\d)\.\d$/);
+  expect(await axeViolations(page, { include: '.compare-side' })).toEqual([]);
   await compare.click();
   await expect(block).toHaveCount(0);
 });
