@@ -11,19 +11,22 @@ import { landing, snapTargets, type SnapTarget } from './dragSnap';
 /** A second: Shift with an arrow or a bracket moves or stretches by this much. */
 const BIG_STEP_MS = 1000;
 
-/** What a key does to the focused mark, if anything. */
+/** A time on the 100 ms grid: keys move marks from grid line to grid line, as a drag between events lands. */
+const onGrid = (ms: number) => Math.round(ms / SNAP_MS) * SNAP_MS;
+
+/** What a key does to the focused mark, if anything (a mark off the grid, as a script may place it, lands on it). */
 function keyChange(event: KeyboardEvent, mark: PlayerMark): MarkChange | null {
   const step = event.shiftKey ? BIG_STEP_MS : SNAP_MS;
   switch (event.key) {
     case 'ArrowLeft':
     case 'ArrowRight':
-      return { mark: mark.key, change: 'move', toMs: Math.max(0, mark.atMs + (event.key === 'ArrowLeft' ? -step : step)) };
+      return { mark: mark.key, change: 'move', toMs: Math.max(0, onGrid(mark.atMs + (event.key === 'ArrowLeft' ? -step : step))) };
     case '[':
     case '{':
     case ']':
     case '}':
       if (!mark.resizable) return null;
-      return { mark: mark.key, change: 'resize', lengthMs: Math.max(SNAP_MS, (mark.lengthMs ?? 0) + (event.key === '[' || event.key === '{' ? -step : step)) };
+      return { mark: mark.key, change: 'resize', lengthMs: Math.max(SNAP_MS, onGrid((mark.lengthMs ?? 0) + (event.key === '[' || event.key === '{' ? -step : step))) };
     case 'Delete':
     case 'Backspace':
       return { mark: mark.key, change: 'remove' };
