@@ -260,8 +260,12 @@ test("a dragged mark snaps to an event on its lane, to the millisecond, and show
 
   await page.keyboard.press('Control+z');
   await expect(pauseMark(sim)).toHaveAccessibleName('pause A, scripted, at 2 s for 15 s');
-  // To 3.04 s, where A has nothing (it is paused): the grid's 3 s.
-  await dragBy(page, pauseMark(sim), 1.04 * pxPerSecond);
+  await toTheEnd(sim);
+  await expect(sim.getByText('Broken: single writer')).toBeVisible({ timeout: 15_000 });
+  // To 3.04 s, where A has nothing (it is paused): the grid's 3 s. Measured as drawn now: the
+  // runs in between may have redrawn the plot at another scale.
+  const now = (await pauseMark(sim).boundingBox())!;
+  await dragBy(page, pauseMark(sim), 1.04 * (now.width / 15));
   await expect(sim.getByTestId('story-note')).toHaveText('pause A moved to 3 s');
 });
 
