@@ -38,7 +38,7 @@ export function GlossaryPage({ term }: { term: string | undefined }) {
               <p>{entry.detail}</p>
               {seeIn && (
                 <p className="glossary-see">
-                  See it break in <a href={lessonHref(seeIn.slug)}>{seeIn.text}</a>.
+                  {seeIn.explains ? 'Read about it in' : 'See it break in'} <a href={lessonHref(seeIn.slug)}>{seeIn.text}</a>.
                 </p>
               )}
             </dd>

@@ -10,8 +10,11 @@ export interface GlossaryEntry {
   promise: string;
   /** Why it can break even when the others hold, in a few sentences. */
   detail: string;
-  /** A lesson where a run breaks it, by slug. */
-  seeIn: { slug: string; text: string };
+  /**
+   * A lesson where a run breaks it, by slug; `explains` when no run of any lesson breaks it as
+   * written, so the lesson can only explain it (the page then says "Read about it in").
+   */
+  seeIn: { slug: string; text: string; explains?: true };
 }
 
 /**
@@ -63,7 +66,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     promise: 'Each resource accepts writes in non-decreasing token order.',
     detail:
       'A fenced resource remembers the highest token it has seen and refuses anything lower. A lower token accepted after a higher one means an older holder’s write landed after a newer holder’s: exactly what fencing exists to stop. It breaks when tokens are not checked at the resource, or when a failover hands out a token twice. It can hold while two holders both write: a stale token-1 write that arrives before the first token-2 write is in order, and accepted.',
-    seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens' },
+    // A fenced resource refuses lower tokens, and fencing turned off sends none: no lesson run breaks it yet.
+    seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens', explains: true },
   },
   {
     term: 'writes-in-lease-order',
@@ -81,7 +85,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     promise: 'A read-modify-write is always based on the latest version of what it changes.',
     detail:
       'Two clients read a stock count of 5, each takes one, and both write 4: one sale vanished. It breaks whenever two read-modify-write cycles interleave, lock or no lock.',
-    seeIn: { slug: 'espresso-machine', text: 'Challenge 1: the espresso machine' },
+    // Checked only on inventory resources, which no lesson has yet.
+    seeIn: { slug: 'espresso-machine', text: 'Challenge 1: the espresso machine', explains: true },
   },
   {
     term: 'no-double-charge',
@@ -170,11 +175,11 @@ export function glossaryEntry(term: string): GlossaryEntry | undefined {
 }
 
 /**
- * The lesson a term's "See it break in" names, by its current slug, when this site includes it.
+ * The lesson a term's "See it break in" (or "Read about it in") names, by its current slug, when this site includes it.
  * An instructor's course may leave that lesson out: the sentence is then dropped rather than
  * linking to a page the site does not have.
  */
-export function seeInLesson(entry: GlossaryEntry, lessons: readonly { frontmatter: { slug: string; formerSlugs: readonly string[] } }[]): { slug: string; text: string } | undefined {
+export function seeInLesson(entry: GlossaryEntry, lessons: readonly { frontmatter: { slug: string; formerSlugs: readonly string[] } }[]): GlossaryEntry['seeIn'] | undefined {
   const lesson = lessons.find((l) => l.frontmatter.slug === entry.seeIn.slug || l.frontmatter.formerSlugs.includes(entry.seeIn.slug));
-  return lesson ? { slug: lesson.frontmatter.slug, text: entry.seeIn.text } : undefined;
+  return lesson ? { ...entry.seeIn, slug: lesson.frontmatter.slug } : undefined;
 }
