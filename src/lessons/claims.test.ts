@@ -10,6 +10,14 @@ import { agrees, readStated } from './statedNumber';
 
 const FIXTURES = 'src/lessons/fixtures/claims';
 
+/** A fixture lesson changed by `edit`, in a folder of its own beside the fixtures' courses.yaml; its path as lessons:check names it. */
+function editedFixture(name: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'claims-'));
+  copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
+  writeFileSync(join(dir, name), edit(readFileSync(`${FIXTURES}/${name}`, 'utf8')));
+  return relative(process.cwd(), join(dir, name));
+}
+
 describe('claims: the numbers a lesson states, checked against its run', () => {
   it('passes prose whose every claimed number is what the run shows', async () => {
     const report = await checkLessons([`${FIXTURES}/01-claims.md`], runScenarioTrace);
@@ -18,11 +26,7 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
 
   it('fails at the line of the prose when the run changes and the prose does not', async () => {
     // The same lesson with A frozen for 10 s instead of 15 s: it runs again at 12 s, not 17 s.
-    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
-    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
-    const text = readFileSync(`${FIXTURES}/01-claims.md`, 'utf8');
-    writeFileSync(join(dir, '01-claims.md'), text.replace('for: 15s', 'for: 10s'));
-    const file = relative(process.cwd(), join(dir, '01-claims.md'));
+    const file = editedFixture('01-claims.md', (text) => text.replace('for: 15s', 'for: 10s'));
     const report = await checkLessons([file], runScenarioTrace);
     expect(report.exitCode).toBe(1);
     expect(report.lines).toContain(
@@ -48,17 +52,15 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
   });
 
   it("fails at a model answer's words when the learner's run no longer shows them, and at the prose when the validity or the replay changes", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
-    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
-    const text = readFileSync(`${FIXTURES}/03-redlock.md`, 'utf8')
-      // A shorter pause: A writes at 9 s, before B arrives, and single writer holds.
-      .replace('for: 9s }', 'for: 5s }')
-      // r5 without persistence comes back empty.
-      .replace(', persistence: aof-always', '')
-      // A's writes go out 2 s later: the same validity, but a longer TTL gives more of it.
-      .replace('ttl: 10s, work: 4s', 'ttl: 12s, work: 4s');
-    writeFileSync(join(dir, '03-redlock.md'), text);
-    const file = relative(process.cwd(), join(dir, '03-redlock.md'));
+    const file = editedFixture('03-redlock.md', (text) =>
+      text
+        // A shorter pause: A writes at 9 s, before B arrives, and single writer holds.
+        .replace('for: 9s }', 'for: 5s }')
+        // r5 without persistence comes back empty.
+        .replace(', persistence: aof-always', '')
+        // A's writes go out 2 s later: the same validity, but a longer TTL gives more of it.
+        .replace('ttl: 10s, work: 4s', 'ttl: 12s, work: 4s'),
+    );
     const report = await checkLessons([file], runScenarioTrace);
     expect(report.exitCode).toBe(1);
     expect(report.lines).toEqual([
@@ -71,13 +73,11 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
   });
 
   it('says which action names nobody in the run, and finds no claim inside a scenario block', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
-    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
-    const text = readFileSync(`${FIXTURES}/03-redlock.md`, 'utf8')
-      .replace('target: A, for: 9s', 'target: C, for: 9s')
-      .replace('  - { says: "replays 1 command", replayed: recovered by r5 }', '  - { says: "startAt: 11s", at: acquired by B }');
-    writeFileSync(join(dir, '03-redlock.md'), text);
-    const file = relative(process.cwd(), join(dir, '03-redlock.md'));
+    const file = editedFixture('03-redlock.md', (text) =>
+      text
+        .replace('target: A, for: 9s', 'target: C, for: 9s')
+        .replace('  - { says: "replays 1 command", replayed: recovered by r5 }', '  - { says: "startAt: 11s", at: acquired by B }'),
+    );
     const report = await checkLessons([file], runScenarioTrace);
     expect(report.lines).toEqual([
       `${file}:34:5: "startAt: 11s" is not in the lesson's prose (a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other)`,
@@ -94,14 +94,12 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
   it('fails at the quoted reply when the run answers otherwise, and names a command the run never ran', async () => {
     // A pause shorter than the lease: A wakes while the key is still its own, so its release
     // answers 1 where the prose says 0. The claim on B names a key the run never locks.
-    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
-    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
-    const text = readFileSync(`${FIXTURES}/04-replies.md`, 'utf8')
-      .replace('for: 15s', 'for: 3s')
-      .replace('expect: { invariant: single-writer, outcome: violated }', 'expect: { invariant: all, outcome: holds }')
-      .replace('reply: SET lock by B', 'reply: SET lock:espresso by B');
-    writeFileSync(join(dir, '04-replies.md'), text);
-    const file = relative(process.cwd(), join(dir, '04-replies.md'));
+    const file = editedFixture('04-replies.md', (text) =>
+      text
+        .replace('for: 15s', 'for: 3s')
+        .replace('expect: { invariant: single-writer, outcome: violated }', 'expect: { invariant: all, outcome: holds }')
+        .replace('reply: SET lock by B', 'reply: SET lock:espresso by B'),
+    );
     const report = await checkLessons([file], runScenarioTrace);
     expect(report.exitCode).toBe(1);
     expect(report.lines).toEqual([
