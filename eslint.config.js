@@ -120,12 +120,12 @@ export default tseslint.config(
   },
   {
     // "sim types only": the timeline draws a finished trace, so of the kernel it needs the event
-    // types and the way times are written (sim/time), never the kernel itself.
+    // types, the way times are written (sim/time) and pausable work (sim/steps), never the kernel itself.
     files: ['src/timeline/**'],
     ignores: TEST_SUPPORT,
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: ['../sim/**', '../../sim/**', '!../sim/time', '!../../sim/time'], allowTypeImports: true, message: 'Layer rule (DESIGN.md §2): src/timeline imports only types from src/sim (and sim/time to write times): use `import type`.' }],
+        patterns: [{ group: ['../sim/**', '../../sim/**', '!../sim/time', '!../../sim/time', '!../sim/steps', '!../../sim/steps'], allowTypeImports: true, message: 'Layer rule (DESIGN.md §2): src/timeline imports only types from src/sim (and sim/time to write times, sim/steps to pause long work): use `import type`.' }],
       }],
     },
   },

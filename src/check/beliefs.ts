@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../sim/traceEvents';
+import { EVENTS_PER_STEP, runSteps, type Steps } from '../sim/steps';
 
 /** Why a client stopped believing it held a lock. */
 export type BeliefEnd = 'released' | 'lost' | 'crashed';
@@ -34,6 +35,11 @@ export interface Belief {
  * last entry; for Redlock, the releases sent to every master at once).
  */
 export function beliefsOf(events: Iterable<TraceEvent>): Belief[] {
+  return runSteps(beliefSteps(events));
+}
+
+/** beliefsOf, pausable every EVENTS_PER_STEP events (the timeline reads a long run a slice at a time). */
+export function* beliefSteps(events: Iterable<TraceEvent>): Steps<Belief[]> {
   const done: Belief[] = [];
   const open = new Map<string, Belief>();
   const lockNodes = new Set<string>();
@@ -45,7 +51,9 @@ export function beliefsOf(events: Iterable<TraceEvent>): Belief[] {
     open.delete(slot);
     done.push({ ...b, endMs: at, endId: id, endReason: reason });
   };
+  let seen = 0;
   for (const e of events) {
+    if (++seen % EVENTS_PER_STEP === 0) yield;
     switch (e.kind) {
       case 'run.start':
         for (const a of e.data.actors) if (a.role === 'redis' || a.role === 'service') lockNodes.add(a.id);

@@ -1,6 +1,7 @@
-import { beliefsOf } from '../check/beliefs';
+import { beliefSteps } from '../check/beliefs';
 import type { TraceEvent } from '../sim/traceEvents';
 import type { Interval } from './modelTypes';
+import { EVENTS_PER_STEP, runSteps, type Steps } from '../sim/steps';
 
 /**
  * Builds the timeline's intervals from the trace: leases as each Redis node holds them, pauses,
@@ -10,6 +11,11 @@ import type { Interval } from './modelTypes';
  * with `endId: null`, so the picture never pretends it ended.
  */
 export function buildIntervals(events: readonly TraceEvent[], endMs: number): Interval[] {
+  return runSteps(intervalSteps(events, endMs));
+}
+
+/** buildIntervals, pausable every EVENTS_PER_STEP events and before the beliefs. */
+export function* intervalSteps(events: readonly TraceEvent[], endMs: number): Steps<Interval[]> {
   const done: Interval[] = [];
   const open = new Map<string, Interval>();
   // Node → the stretches it spent as a replica (its copies of leases grant nothing then).
@@ -27,7 +33,9 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
     done.push({ ...interval, endMs: e.at, endId: e.id, endReason: reason });
   };
 
+  let seen = 0;
   for (const e of events) {
+    if (++seen % EVENTS_PER_STEP === 0) yield;
     switch (e.kind) {
       case 'lease.granted': {
         // A second grant for the same key on the same node replaces the first (SET without NX).
@@ -78,7 +86,7 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
         break;
     }
   }
-  const beliefs = beliefsOf(events).map((b): Interval => ({
+  const beliefs = (yield* beliefSteps(events)).map((b): Interval => ({
     key: `belief:${b.startId}`,
     kind: 'belief',
     lane: b.client,
@@ -91,6 +99,7 @@ export function buildIntervals(events: readonly TraceEvent[], endMs: number): In
     endReason: b.endReason,
   }));
   const all = [...done, ...open.values(), ...beliefs];
+  yield;
   all.sort((a, b) => a.startId - b.startId || a.kind.localeCompare(b.kind));
   for (const [node, since] of replicaSince) replicaSpans.set(node, [...(replicaSpans.get(node) ?? []), { startMs: since, endMs: Infinity }]);
   return [...all, ...projectAndFindStale(all, replicaSpans)];

@@ -1,4 +1,5 @@
 import type { Interval, Lane, LaneGroup, MessageMark, PointMark, TimelineModel } from './modelTypes';
+import { EVENTS_PER_STEP, runSteps, type Steps } from '../sim/steps';
 import { leaseKeysByLane } from './keyRows';
 
 /**
@@ -30,6 +31,11 @@ export function canGroupClients(model: TimelineModel): boolean {
  * per run (or choice), not per frame.
  */
 export function groupClients(model: TimelineModel, pulledOut: ReadonlySet<string> = new Set()): TimelineModel {
+  return runSteps(groupSteps(model, pulledOut));
+}
+
+/** groupClients, pausable every EVENTS_PER_STEP events or marks. */
+export function* groupSteps(model: TimelineModel, pulledOut: ReadonlySet<string> = new Set()): Steps<TimelineModel> {
   if (!canGroupClients(model)) return model;
   const members = model.lanes.filter((l) => l.role === 'client' && !pulledOut.has(l.id));
   const memberIds = new Set(members.map((l) => l.id));
@@ -47,18 +53,19 @@ export function groupClients(model: TimelineModel, pulledOut: ReadonlySet<string
   const group: LaneGroup = {
     id: CLIENT_GROUP_ID,
     members: members.map(({ id, label }) => ({ id, label })),
-    density: densityOf(model, memberIds),
+    density: yield* densitySteps(model, memberIds),
   };
 
   // A client's own state ticks and the faint copy of its lease would be fifty rows of noise in
   // one lane; beliefs (who holds it), pauses, crashes and stale beliefs keep their place.
-  const intervals: Interval[] = model.intervals
-    .filter((i) => !(memberIds.has(i.lane) && i.kind === 'leaseProjection'))
-    .map((i) => (memberIds.has(i.lane) ? { ...i, lane: CLIENT_GROUP_ID, key: `${i.key}@${i.lane}` } : i));
-  const points: PointMark[] = model.points.filter((p) => !(memberIds.has(p.lane) && p.kind === 'state')).map((p) => (memberIds.has(p.lane) ? { ...p, lane: CLIENT_GROUP_ID } : p));
-  const messages: MessageMark[] = model.messages
-    .filter((m) => !(memberIds.has(m.from) && memberIds.has(m.to)))
-    .map((m) => (memberIds.has(m.from) || memberIds.has(m.to) ? { ...m, from: laneOf(m.from), to: laneOf(m.to) } : m));
+  const intervals: Interval[] = yield* keptSteps(model.intervals, (i) =>
+    memberIds.has(i.lane) ? (i.kind === 'leaseProjection' ? null : { ...i, lane: CLIENT_GROUP_ID, key: `${i.key}@${i.lane}` }) : i,
+  );
+  const points: PointMark[] = yield* keptSteps(model.points, (p) => (memberIds.has(p.lane) ? (p.kind === 'state' ? null : { ...p, lane: CLIENT_GROUP_ID }) : p));
+  const messages: MessageMark[] = yield* keptSteps(model.messages, (m) => {
+    if (memberIds.has(m.from) && memberIds.has(m.to)) return null;
+    return memberIds.has(m.from) || memberIds.has(m.to) ? { ...m, from: laneOf(m.from), to: laneOf(m.to) } : m;
+  });
   const violations = model.violations.map((v) => ({
     ...v,
     markerLane: laneOf(v.markerLane),
@@ -79,13 +86,27 @@ export function groupClients(model: TimelineModel, pulledOut: ReadonlySet<string
   };
 }
 
+/** What `keep` makes of each item, less the nulls (a filter and a map in one pass), pausable. */
+function* keptSteps<T>(items: readonly T[], keep: (item: T) => T | null): Steps<T[]> {
+  const out: T[] = [];
+  let seen = 0;
+  for (const item of items) {
+    if (++seen % EVENTS_PER_STEP === 0) yield;
+    const kept = keep(item);
+    if (kept !== null) out.push(kept);
+  }
+  return out;
+}
+
 /** Lock attempts and refusals per slice of the run, from the folded clients' lock.request and lock.busy events. */
-function densityOf(model: TimelineModel, memberIds: ReadonlySet<string>): LaneGroup['density'] {
+function* densitySteps(model: TimelineModel, memberIds: ReadonlySet<string>): Steps<LaneGroup['density']> {
   const binMs = model.endMs / DENSITY_BINS;
   const attempts = new Array<number>(DENSITY_BINS).fill(0);
   const refusals = new Array<number>(DENSITY_BINS).fill(0);
   const firstId = new Array<number>(DENSITY_BINS).fill(Infinity);
+  let seen = 0;
   for (const e of model.eventById.values()) {
+    if (++seen % EVENTS_PER_STEP === 0) yield;
     if ((e.kind !== 'lock.request' && e.kind !== 'lock.busy') || !memberIds.has(e.actor)) continue;
     const bin = Math.min(DENSITY_BINS - 1, Math.floor(e.at / binMs));
     (e.kind === 'lock.request' ? attempts : refusals)[bin]!++;

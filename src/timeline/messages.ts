@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../sim/traceEvents';
 import type { MessageMark } from './modelTypes';
+import { EVENTS_PER_STEP, runSteps, type Steps } from '../sim/steps';
 
 type SendEvent = TraceEvent<'net.send'>;
 type RequestEvent = TraceEvent<'resource.request'>;
@@ -10,12 +11,19 @@ type RequestEvent = TraceEvent<'resource.request'>;
  * as arrows from sender lane to receiver lane.
  */
 export function buildMessages(events: readonly TraceEvent[], endMs: number): MessageMark[] {
+  return runSteps(messageSteps(events, endMs));
+}
+
+/** buildMessages, pausable every EVENTS_PER_STEP events. */
+export function* messageSteps(events: readonly TraceEvent[], endMs: number): Steps<MessageMark[]> {
   const sends = new Map<number, SendEvent>();
   const ended = new Set<number>();
   const pendingRequests = new Map<string, RequestEvent[]>();
   const marks: MessageMark[] = [];
 
+  let seen = 0;
   for (const e of events) {
+    if (++seen % EVENTS_PER_STEP === 0) yield;
     switch (e.kind) {
       case 'net.send':
         sends.set(e.data.msg, e);

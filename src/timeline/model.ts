@@ -1,10 +1,11 @@
 import type { Verdict } from '../check/verdict';
 import type { TraceEvent } from '../sim/traceEvents';
 import { formatMs } from '../sim/time';
-import { buildIntervals } from './intervals';
+import { intervalSteps } from './intervals';
 import { leaseKeysByLane } from './keyRows';
-import { buildMessages } from './messages';
+import { messageSteps } from './messages';
 import type { Lane, PointMark, StateChange, TimelineModel, WriteMark } from './modelTypes';
+import { EVENTS_PER_STEP, runSteps, type Steps } from '../sim/steps';
 import { buildViolations } from './violations';
 import { groupStateAt } from './laneGroups';
 
@@ -18,19 +19,31 @@ const NON_LANE_ACTORS = new Set(['world', 'network']);
  * @example const model = buildTimelineModel(trace.toArray(), verdicts);
  */
 export function buildTimelineModel(events: readonly TraceEvent[], verdicts: readonly Verdict[]): TimelineModel {
+  return runSteps(timelineModelSteps(events, verdicts));
+}
+
+/**
+ * buildTimelineModel, pausable every EVENTS_PER_STEP events: a run cut at 200,000 events takes
+ * over half a second to read, which the page spreads over many short tasks (useTimelineModel).
+ */
+export function* timelineModelSteps(events: readonly TraceEvent[], verdicts: readonly Verdict[]): Steps<TimelineModel> {
   const eventById = new Map<number, TraceEvent>();
-  for (const e of events) eventById.set(e.id, e);
-  const lanes = buildLanes(events);
+  let seen = 0;
+  for (const e of events) {
+    if (++seen % EVENTS_PER_STEP === 0) yield;
+    eventById.set(e.id, e);
+  }
+  const { lanes, endMs } = yield* laneSteps(events);
   const laneById = new Map(lanes.map((l) => [l.id, l]));
-  const endMs = runEndMs(events);
-  const intervals = buildIntervals(events, endMs);
-  const { writes, points, states } = buildMarks(events, (id) => laneById.get(id)?.label ?? id);
+  const intervals = yield* intervalSteps(events, endMs);
+  const { writes, points, states } = yield* markSteps(events, (id) => laneById.get(id)?.label ?? id);
+  const messages = yield* messageSteps(events, endMs);
   return {
     lanes,
     laneById,
     intervals,
     writes,
-    messages: buildMessages(events, endMs),
+    messages,
     points,
     violations: buildViolations(verdicts, eventById, intervals, lanes),
     states,
@@ -49,8 +62,11 @@ function lockServerName(lanes: readonly Lane[]): string {
   return services.length === 1 ? services[0]!.label : 'the lock service';
 }
 
-/** Lanes in run.start's order, then any other actor in the order it first appears. */
-function buildLanes(events: readonly TraceEvent[]): Lane[] {
+/**
+ * Lanes in run.start's order, then any other actor in the order it first appears; and when the
+ * run ended (the last event's time; never below 1 ms), read in the same pass.
+ */
+function* laneSteps(events: readonly TraceEvent[]): Steps<{ lanes: Lane[]; endMs: number }> {
   const lanes: Lane[] = [];
   const seen = new Set<string>();
   const add = (id: string, label: string, role: Lane['role']) => {
@@ -58,28 +74,30 @@ function buildLanes(events: readonly TraceEvent[]): Lane[] {
     seen.add(id);
     lanes.push({ id, label, role, index: lanes.length });
   };
-  for (const e of events) if (e.kind === 'run.start') for (const a of e.data.actors) add(a.id, a.label, a.role);
+  let count = 0;
+  for (const e of events) {
+    if (++count % EVENTS_PER_STEP === 0) yield;
+    if (e.kind === 'run.start') for (const a of e.data.actors) add(a.id, a.label, a.role);
+  }
+  let endMs = 1;
   // Nearly every actor is in run.start: test before calling, as this loop sees every event.
   for (const e of events) {
+    if (++count % EVENTS_PER_STEP === 0) yield;
+    if (e.at > endMs) endMs = e.at;
     if (!seen.has(e.actor)) add(e.actor, e.actor, 'unknown');
     if (e.kind === 'net.send' && !seen.has(e.data.to)) add(e.data.to, e.data.to, 'unknown');
   }
-  return lanes;
-}
-
-/** When the run ended: run.end if recorded, else the last event; never below 1 ms. */
-function runEndMs(events: readonly TraceEvent[]): number {
-  let end = 1;
-  for (const e of events) end = Math.max(end, e.at);
-  return end;
+  return { lanes, endMs };
 }
 
 /** Writes, small point marks and per-lane state histories. */
-function buildMarks(events: readonly TraceEvent[], labelOf: (id: string) => string) {
+function* markSteps(events: readonly TraceEvent[], labelOf: (id: string) => string): Steps<{ writes: WriteMark[]; points: PointMark[]; states: Map<string, StateChange[]> }> {
   const writes: WriteMark[] = [];
   const points: PointMark[] = [];
   const states = new Map<string, StateChange[]>();
+  let seen = 0;
   for (const e of events) {
+    if (++seen % EVENTS_PER_STEP === 0) yield;
     switch (e.kind) {
       case 'resource.write':
         writes.push({ id: e.id, lane: e.actor, at: e.at, owner: e.data.from, token: e.data.token, accepted: e.data.accepted, reason: e.data.reason, value: e.data.value });

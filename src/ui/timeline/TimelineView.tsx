@@ -2,11 +2,12 @@ import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type
 import type { Verdict } from '../../check/verdict';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { exportPng, exportSvg } from '../../timeline/export';
-import { canGroupClients, groupClients } from '../../timeline/laneGroups';
-import { buildTimelineModel, type Lane } from '../../timeline/model';
+import { groupClients } from '../../timeline/laneGroups';
+import type { Lane } from '../../timeline/model';
 import { computeLayout } from '../../timeline/scales';
 import { renderTimeline, type TimeWindow, type TimelineHandle } from '../../timeline/renderTimeline';
 import { Legend } from './Legend';
+import { useTimelineModel, type TimelineModels } from './useTimelineModel';
 import { ZoomGroupContext } from './zoomGroup';
 import './timeline.css';
 
@@ -62,9 +63,22 @@ export interface PlotPlace {
 
 /**
  * The space-time diagram. React owns the container and the toolbar; D3 (renderTimeline) owns
- * everything inside the <svg>.
+ * everything inside the <svg>. A very long run is read a slice at a time first (useTimelineModel).
  */
-export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay, laneDetail, plotOverlay }: TimelineViewProps) {
+export function TimelineView(props: TimelineViewProps) {
+  const models = useTimelineModel(props.events, props.verdicts);
+  if (!models) {
+    return (
+      <p className="timeline-reading" role="status">
+        Reading {props.events.length.toLocaleString('en')} events to draw the timeline…
+      </p>
+    );
+  }
+  return <TimelineDiagram {...props} models={models} />;
+}
+
+function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay, laneDetail, plotOverlay, models }: TimelineViewProps & { models: TimelineModels }) {
+  const { full: fullModel, folded } = models;
   const hostRef = useRef<HTMLDivElement>(null);
   const overlaysRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -74,15 +88,14 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
   // guessed width would draw the whole diagram twice as the page opens.
   const [measuredWidth, setWidth] = useState<number | null>(null);
   const width = measuredWidth ?? 960;
-  const fullModel = useMemo(() => buildTimelineModel(events, verdicts), [events, verdicts]);
   // A herd's clients start folded into one summary lane; the learner can unfold them.
   // One client can be pulled out onto its own lane, to follow it through the herd.
   const [unfolded, setUnfolded] = useState(false);
   const [pulledOut, setPulledOut] = useState('');
-  const foldable = canGroupClients(fullModel);
+  const foldable = folded !== null;
   const model = useMemo(
-    () => (foldable && !unfolded ? groupClients(fullModel, new Set(pulledOut ? [pulledOut] : [])) : fullModel),
-    [fullModel, foldable, unfolded, pulledOut],
+    () => (!folded || unfolded ? fullModel : pulledOut ? groupClients(fullModel, new Set([pulledOut])) : folded),
+    [fullModel, folded, unfolded, pulledOut],
   );
   const clients = useMemo(() => (foldable ? fullModel.lanes.filter((l) => l.role === 'client') : []), [fullModel, foldable]);
   const clientCount = clients.length;

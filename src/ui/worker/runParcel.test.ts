@@ -8,7 +8,7 @@ import type { Scenario } from '../../scenario/schema';
 import { simTime } from '../../sim/time';
 import { defaultRunConfig, type RunConfig } from '../player/runModel';
 import { computeRun } from './computeRun';
-import { packRun, SLICE_EVENTS, unpackRun, type RunParcel } from './runParcel';
+import { packRun, parcelBuffers, SLICE_EVENTS, unpackRun, type RunParcel } from './runParcel';
 
 const lessons = buildCatalog(readLessonSources('lessons')).lessons;
 const barista = lessons.find((l) => l.frontmatter.slug === 'paused-barista')!;
@@ -18,18 +18,29 @@ const channels: MessageChannel[] = [];
 afterEach(() => channels.splice(0).forEach((c) => (c.port1.close(), c.port2.close())));
 
 describe('a run crossing from the simulation worker to the page', () => {
-  it('arrives over a real message port exactly as the simulator computed it, its events as JSON text', async () => {
+  it('arrives over a real message port exactly as the simulator computed it, its events as JSON bytes handed over, not copied', async () => {
     const scripts = await loadLuaEngine();
     const config: RunConfig = { seed: 7, fencing: true, actions: [{ at: simTime(12_000), do: 'pause', target: 'B', forMs: 15_000 }] };
     const computed = computeRun(scenario, config, scripts);
     const channel = new MessageChannel();
     channels.push(channel);
-    Comlink.expose({ run: () => packRun(computed) }, channel.port1 as unknown as Comlink.Endpoint);
+    let sent: RunParcel | undefined;
+    Comlink.expose(
+      {
+        run: () => {
+          sent = packRun(computed);
+          return Comlink.transfer(sent, parcelBuffers(sent));
+        },
+      },
+      channel.port1 as unknown as Comlink.Endpoint,
+    );
     const remote = Comlink.wrap<{ run: () => RunParcel }>(channel.port2 as unknown as Comlink.Endpoint);
 
     const parcel = await remote.run();
 
-    expect(parcel.eventSlices.every((slice) => typeof slice === 'string')).toBe(true);
+    expect(parcel.eventSlices.every((slice) => slice instanceof Uint8Array && slice.byteLength > 0)).toBe(true);
+    // Handed over: the sender's buffers are empty now (a copy would have left them whole).
+    expect(sent!.eventSlices.map((slice) => slice.byteLength)).toEqual(sent!.eventSlices.map(() => 0));
     expect(await unpackRun(parcel)).toStrictEqual(computed);
   });
 

@@ -2,6 +2,7 @@ import '../zodWithoutEval';
 import * as Comlink from 'comlink';
 import { luaWasmUrl } from '../../redis/lua/wasmUrl';
 import { PROGRESS_MESSAGE, type WorkerApi } from './jobQueue';
+import { parcelBuffers } from './runParcel';
 import type { SimulationApi } from './simulationApi';
 
 /**
@@ -38,7 +39,11 @@ function load(): Promise<SimulationApi> {
 
 const exposed: WorkerApi = {
   ready: async () => void (await load()),
-  run: async (...args) => (await load()).run(...args),
+  // A run's event slices are handed to the page, not copied (runParcel.ts).
+  run: async (...args) => {
+    const parcel = (await load()).run(...args);
+    return Comlink.transfer(parcel, parcelBuffers(parcel));
+  },
   inspect: async (...args) => (await load()).inspect(...args),
   read: async (...args) => (await load()).read(...args),
 };
