@@ -12,6 +12,7 @@ import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { checkScenarioText } from '../workbench/checkScenarioText';
 import { ProblemList } from '../workbench/ProblemList';
 import { ScenarioEditor } from '../workbench/ScenarioEditor';
+import { HandIn } from './HandIn';
 import { fixedState, loadBlockWork, saveBlockWork } from './workbenchBlockModel';
 import '../workbench/workbench.css';
 
@@ -27,6 +28,9 @@ interface Props {
   spec: WorkbenchSpec;
   /** `<lesson slug>/<block id>`: where the learner's edit is kept. */
   storageKey: string;
+  /** Which lesson and block a submission is for (the Hand in button). */
+  lesson: string;
+  block: string;
   onWatched?: () => void;
 }
 
@@ -36,7 +40,7 @@ interface Props {
  * says Fixed: the edit passes its own checks and the explorer finds no break within the budget.
  * The edit is kept on this device under the lesson and block.
  */
-export function WorkbenchBlock({ spec, storageKey, onWatched }: Props) {
+export function WorkbenchBlock({ spec, storageKey, lesson, block, onWatched }: Props) {
   const [text, setText] = useState(() => loadBlockWork(storage(), storageKey) ?? spec.text);
   const [checked, setChecked] = useState<{ text: string; result: ScenarioResult }>(() => ({ text, result: checkScenarioText(text) }));
   const [running, setRunning] = useState<{ text: string; scenario: Scenario; run?: RunConfig } | null>(null);
@@ -131,6 +135,7 @@ export function WorkbenchBlock({ spec, storageKey, onWatched }: Props) {
       <p className={`workbench-block-verdict workbench-block-${fixed.state}`} role="status">
         {fixed.text}
       </p>
+      <HandIn lesson={lesson} block={block} recipe={text} claimed={fixed.state} />
     </section>
   );
 }

@@ -11,6 +11,8 @@ const loadWorkbenchBlock = loader(() => import('./WorkbenchBlock').then((m) => m
 interface Props {
   spec: WorkbenchSpec;
   storageKey: string;
+  lesson: string;
+  block: string;
   onWatched?: () => void;
 }
 
@@ -19,7 +21,7 @@ interface Props {
  * (readable, and found by find-in-page), in about the room the editor takes. The editor replaces
  * it when the learner scrolls near, or once the page has been left alone for a few seconds.
  */
-export function WorkbenchBlockShell({ spec, storageKey, onWatched }: Props) {
+export function WorkbenchBlockShell({ spec, storageKey, lesson, block, onWatched }: Props) {
   const shell = useRef<HTMLElement>(null);
   const near = useNearViewport(shell);
   const pending = (
@@ -35,7 +37,7 @@ export function WorkbenchBlockShell({ spec, storageKey, onWatched }: Props) {
       load={loadWorkbenchBlock}
       name="the editor"
       loading={pending}
-      render={(WorkbenchBlock) => <WorkbenchBlock spec={spec} storageKey={storageKey} {...(onWatched ? { onWatched } : {})} />}
+      render={(WorkbenchBlock) => <WorkbenchBlock spec={spec} storageKey={storageKey} lesson={lesson} block={block} {...(onWatched ? { onWatched } : {})} />}
     />
   );
 }

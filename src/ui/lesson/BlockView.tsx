@@ -67,7 +67,7 @@ export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
     case 'compare':
       return <CompareBlock {...(block.title ? { title: block.title } : {})} left={block.left} right={block.right} onWatched={markRun} firstRuns={[firstRun(`${block.id}/left`), firstRun(`${block.id}/right`)]} />;
     case 'workbench':
-      return <WorkbenchBlockShell spec={block.spec} storageKey={key} onWatched={markRun} />;
+      return <WorkbenchBlockShell spec={block.spec} storageKey={key} lesson={lesson.frontmatter.slug} block={block.id} onWatched={markRun} />;
     case 'invalid':
       return <InvalidBlock lang={block.lang} diagnostics={block.diagnostics} />;
     case 'claims':

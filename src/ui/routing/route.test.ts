@@ -19,6 +19,11 @@ describe('parseRoute', () => {
     expect(parseRoute('#/glossary/Not_A_Term')).toEqual({ name: 'not-found', path: '/glossary/Not_A_Term' });
   });
 
+  it('opens the grading page', () => {
+    expect(parseRoute('#/grade')).toEqual({ name: 'grade' });
+    expect(parseRoute('#/grade/')).toEqual({ name: 'grade' });
+  });
+
   it('opens the workbench, with a shared scenario when the link carries one', () => {
     const route = parseRoute('#/workbench?run=abc');
     expect(route.name === 'workbench' && route.params.get('run')).toBe('abc');
