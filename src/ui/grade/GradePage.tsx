@@ -82,6 +82,8 @@ export function GradePage() {
       )}
       {rows.length > 0 && (
         <>
+          {/* On a phone the table scrolls sideways in its frame rather than squeezing each column to a word. */}
+          <div className="grade-table-frame" role="region" aria-label="Grades" tabIndex={0}>
           <table className="grade-table">
             <caption className="visually-hidden">Grades, one row per submission</caption>
             <thead>
@@ -119,6 +121,7 @@ export function GradePage() {
               ))}
             </tbody>
           </table>
+          </div>
           <button type="button" className="button" disabled={busy} onClick={() => downloadText('grades.csv', gradeCsv(rows), 'text/csv')}>
             Export as CSV
           </button>
