@@ -1,6 +1,7 @@
 // Lint rules. Two matter most. The purity rule: the simulation core must be deterministic, so it
 // may not reach for wall-clock time, randomness, timers or the DOM. The layer rules: imports flow
 // one way (DESIGN.md §2), with no cycles, so each layer can be read, tested and changed alone.
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -33,27 +34,11 @@ const UI_LIBRARIES = { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '
 const D3 = { group: ['d3', 'd3-*'], message: 'The simulation core imports no UI library.' };
 const NODE_BUILTINS = { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'The core runs in the browser too: no Node built-ins.' };
 
-/**
- * The layer table of DESIGN.md §2: what each folder under src/ may import of ours. Anything not
- * listed is refused, with the table's reason in the message.
- */
-const FOLDERS = ['sim', 'net', 'redis', 'actors', 'check', 'scenario', 'lessons', 'timeline', 'ui', 'cli', 'reality', 'bench', 'testing', 'lint'];
-const LAYERS = {
-  sim: { may: [], why: 'src/sim is the kernel: it imports nothing of ours.' },
-  net: { may: ['sim'], why: 'src/net may import only src/sim.' },
-  redis: { may: ['sim'], why: 'src/redis may import only src/sim (a bench that needs a recipe lives in src/bench).' },
-  actors: { may: ['sim', 'net', 'redis'], why: 'src/actors may import src/sim, src/net and src/redis.' },
-  check: { may: ['sim', 'actors'], why: 'src/check reads traces: it may import src/sim and src/actors.' },
-  scenario: { may: ['sim', 'net', 'redis', 'actors', 'check'], why: 'src/scenario may import the core below it, never lessons, timeline, ui or cli.' },
-  lessons: { may: ['scenario', 'check'], why: 'src/lessons may import src/scenario (and check\'s Verdict type).' },
-  // The timeline draws a trace: sim's event types and time formatting, and check's pure readers
-  // of a trace (the belief rule it shares with single-holder, the Verdict type). Nothing that
-  // runs a simulation.
-  timeline: { may: ['sim', 'check/beliefs', 'check/verdict'], why: 'src/timeline may import only sim types and check/beliefs (a pure function over the trace), and no React.' },
-  cli: { may: ['sim', 'net', 'redis', 'actors', 'check', 'scenario', 'lessons', 'reality', 'bench'], why: 'src/cli runs in Node: everything but src/ui and src/timeline.' },
-  // The reality harness runs scenarios on real processes (Node only) and judges them with the core's checkers.
-  reality: { may: ['sim', 'actors', 'check', 'scenario'], why: 'src/reality may import the core (sim, actors, check, scenario), never lessons, timeline, ui or cli.' },
-};
+// The layer table of DESIGN.md §2 (src/lint/layers.json): what each folder under src/ may import
+// of ours. Anything not listed is refused, with the table's reason in the message. The timeline
+// draws a trace: sim's event types and time formatting, and check's pure readers of a trace.
+// The reality harness runs scenarios on real processes and judges them with the core's checkers.
+const { folders: FOLDERS, layers: LAYERS } = JSON.parse(readFileSync(new URL('./src/lint/layers.json', import.meta.url), 'utf8'));
 
 /** no-restricted-imports patterns refusing every folder `layer` may not import. */
 function layerPatterns(layer) {
@@ -152,7 +137,7 @@ export default tseslint.config(
   {
     // Test support is for tests: the app never imports it.
     files: ['src/**'],
-    ignores: [...TEST_SUPPORT, 'src/bench/**', 'src/cli/bench*.ts', ...Object.keys(LAYERS).map((l) => `src/${l}/**`)],
+    ignores: [...TEST_SUPPORT, 'src/bench/**', ...Object.keys(LAYERS).map((l) => `src/${l}/**`)],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/testing/**'], message: 'src/testing and */testing/ are test support: only tests and benches import them.' }] }] },
   },
 );

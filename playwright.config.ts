@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Playwright drives Debian's Chromium: this machine cannot download Playwright's own browser.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 4317);
+const walks = /course\d+\.spec\.ts$/;
+const timed = /(breakIt|hostileLinks|workbenchHostile)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -10,17 +12,27 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [['list']],
-  // The course walks (every lesson answered, played and checked by axe: half the suite's time)
-  // assert nothing about wall-clock time, so CI runs them two at once (.ci/test.sh); every other
-  // spec runs alone, because several assert that the page answers input within a frame budget.
+  // `player` asserts no time and may run two at once; not yet in CI (.ci/test.sh says why). Apart
+  // from it are the specs whose point is wall-clock time: the page takes a
+  // key within FROZEN_MS while hostile scripts run (hostileLinks, workbenchHostile) and Stop ends
+  // a worker search within a bound (breakIt). Those run alone, in `timing`, after the rest, so no
+  // other test's browser shares their cores. A new spec that asserts a time belongs in `timed`.
+  // The course walks (every lesson answered, played and checked by axe) are their own project
+  // only so that CI reports them apart.
   projects: [
-    { name: 'course-walks', testMatch: /course\d+\.spec\.ts$/, fullyParallel: true },
-    { name: 'player', testIgnore: /course\d+\.spec\.ts$/ },
+    { name: 'course-walks', testMatch: walks, fullyParallel: true },
+    { name: 'player', testIgnore: [walks, timed] },
+    { name: 'timing', testMatch: timed, workers: 1 },
   ],
   // Stored pictures for the visual comparisons live beside the specs, one name each.
   snapshotPathTemplate: '{testDir}/snapshots/{arg}{ext}',
   expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },
   use: {
+    // Two seconds after loading, the site registers its service worker, which downloads the whole
+    // site (149 files, about 5 MB) for offline use: in a fresh context, that is every test lasting
+    // longer than that, course walks included, each paying for a download it never uses. Only the
+    // specs about the service worker allow it (lessonChunks.spec.ts).
+    serviceWorkers: 'block',
     baseURL: `http://127.0.0.1:${port}/lockstep/`,
     viewport: { width: 1280, height: 800 },
     launchOptions: {

@@ -19,13 +19,15 @@ type FirstRunsModule = typeof import('./src/ui/build/firstRunsPlugin');
 // Test-only lessons (quiz mechanics, an injection attempt) join the catalog only when a build
 // asks for them; the published site never contains them.
 const withFixtures = process.env.LOCKSTEP_FIXTURES === '1';
+// An instructor's course folder (with a course.yaml): `LOCKSTEP_COURSE=../my-course npm run dev` or `npm run build`.
+const course = process.env.LOCKSTEP_COURSE;
 
 // base './' keeps every asset URL relative, so dist/ works from any sub-path of any static host.
 export default defineConfig({
   base: './',
   plugins: [
     react(),
-    local<LessonsModule>('./src/lessons/vitePlugin.ts').then((m) => m.lessonsPlugin({ extraDirs: withFixtures ? ['src/lessons/fixtures/e2e'] : [] })),
+    local<LessonsModule>('./src/lessons/vitePlugin.ts').then((m) => m.lessonsPlugin({ extraDirs: withFixtures ? ['src/lessons/fixtures/e2e'] : [], ...(course ? { course } : {}) })),
     // Each lesson's first run, computed at build time so the first player need not wait for the worker.
     local<FirstRunsModule>('./src/ui/build/firstRunsPlugin.ts').then((m) => m.firstRunsPlugin()),
     local<CspModule>('./src/ui/build/cspPlugin.ts').then((m) => m.cspPlugin()),

@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { editor, openWorkbench, player, setText } from './support/workbench';
 
 /**
  * Break it, as a learner uses it in the workbench: write the un-tokened DEL recipe, let the
@@ -51,29 +52,8 @@ expect:
 const RELEASE = `{ redis: [EVAL, "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, lock, '{value}'], as: release }`;
 const TOKENED = UNTOKENED.replaceAll('{ redis: [DEL, lock] }', RELEASE).replace('title: Un-tokened DEL', 'title: Token-checked DEL');
 
-function editor(page: Page) {
-  return page.getByRole('textbox', { name: 'Scenario (YAML)' });
-}
-
-async function setText(page: Page, text: string) {
-  await editor(page).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(text);
-}
-
-function player(page: Page, title: string) {
-  return page.getByRole('region', { name: `Simulation: ${title}` });
-}
-
 function breakIt(page: Page) {
   return page.getByRole('region', { name: 'Break it' });
-}
-
-async function openWorkbench(page: Page) {
-  await page.goto('./#/workbench');
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await expect(editor(page)).toBeVisible({ timeout: 20_000 });
 }
 
 async function expectBroken(page: Page, title: string) {

@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
-import { courseLessons, walkLesson } from './support/courseWalk';
+import { courseLessons, runToEnd, walkLesson } from './support/courseWalk';
 
 /**
  * Every lesson of course 1, walked as a learner: the course map lists them all in order, every
@@ -45,6 +45,63 @@ async function checkDashboard(page: Page, title: string) {
   await expect(dashboard.getByRole('img', { name: /^Lock attempts over time: \d+ attempts/ })).toBeVisible({ timeout: 20_000 });
   await expect(dashboard.getByRole('img', { name: /^When the lock lied:/ })).toBeVisible();
 }
+
+test("lesson 4's try-this: the crash deleted, then undone and moved to 1 s, each time the lock stops being immortal", async ({ page }) => {
+  await page.goto('./#/lesson/simplest-lock');
+  const sim = page.getByRole('region', { name: 'Simulation: A crash between SETNX and PEXPIRE', exact: true });
+  await runToEnd(sim);
+  await expect(sim.getByText('Broken: progress', { exact: true })).toBeVisible();
+  const crash = sim.getByRole('button', { name: /^crash A, scripted, at 200 ms/ });
+  await crash.focus();
+  await page.keyboard.press('Delete');
+  await expect(sim.getByText('Held: progress', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(sim.getByText(/^Broken: /)).toHaveCount(0);
+  // A writes its order at 2.5 s and releases; B gets the key at 3 s, as the prose says.
+  await sim.getByLabel('Go to time (s)').fill('3.1');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(sim.getByRole('listitem').filter({ hasText: /^Barista B .*believes it holds/ })).toHaveText(/believes it holds “lock:order:42” since 3\.0\d\d s\.$/);
+
+  await page.keyboard.press('Control+z');
+  await expect(crash).toBeVisible();
+  await crash.focus();
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  await expect(sim.getByRole('button', { name: /^crash A, scripted, at 1 s/ })).toBeFocused();
+  await runToEnd(sim);
+  await expect(sim.getByText('Held: progress', { exact: true })).toBeVisible({ timeout: 15_000 });
+});
+
+test("lesson 8's try-this: the scripted pause a second earlier, and A stops without writing", async ({ page }) => {
+  await page.goto('./#/lesson/renewals-watchdog');
+  const sim = page.getByRole('region', { name: 'Simulation: The watchdog freezes with its barista', exact: true });
+  await runToEnd(sim);
+  await expect(sim.getByText('Broken: single writer', { exact: true })).toBeVisible();
+  await sim.getByRole('button', { name: /^pause A, scripted, at 3\.55 s for 8 s/ }).focus();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(sim.getByRole('button', { name: /^pause A, scripted, at 2\.6 s for 8 s/ })).toBeFocused();
+  await expect(sim.getByText('Held: single writer', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await runToEnd(sim);
+  await expect(sim.getByText(/accepted Barista B's write/).first()).toBeVisible();
+  await expect(sim.getByText(/accepted Barista A's write/)).toHaveCount(0);
+});
+
+test("lesson 8's try-this: the heal moved to 4 s, the retry is lost too and A gives up without writing while B takes the lock", async ({ page }) => {
+  await page.goto('./#/lesson/renewals-watchdog');
+  const sim = page.getByRole('region', { name: 'Simulation: A renewal goes unanswered: retry, then prove', exact: true });
+  await runToEnd(sim);
+  await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible();
+  await sim.getByRole('button', { name: /^heal, scripted, at 3 s/ }).focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(sim.getByRole('button', { name: /^heal, scripted, at 4 s/ })).toBeFocused();
+  await expect(sim.getByText('Broken: single holder', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(sim.getByText('Held: single writer', { exact: true })).toBeVisible();
+  await sim.getByLabel('Go to time (s)').fill('4.2');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(sim.getByRole('listitem').filter({ hasText: /^Barista A .*believes it holds/ })).toHaveText(/^Barista A lost believes it holds nothing\.$/);
+  await expect(sim.getByRole('listitem').filter({ hasText: /^Barista B .*believes it holds/ })).toHaveText(/“lock” since 4\.03 s\.$/);
+  await runToEnd(sim);
+  await expect(sim.getByText(/accepted Barista B's write/).first()).toBeVisible();
+  await expect(sim.getByText(/accepted Barista A's write/)).toHaveCount(0);
+});
 
 for (const lesson of lessons) {
   test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({ page }) => {

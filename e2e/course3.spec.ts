@@ -33,6 +33,43 @@ test('a learner turns fencing off in the consensus lease and the paused rebalanc
   await expect(sim.getByText('Broken: single writer', { exact: true })).toBeVisible();
 });
 
+test("lesson 37's try-this: the scripted restart moved from 9 s to 5 s by keyboard, and B's next trial takes the lock at about 6 s", async ({ page }) => {
+  await page.goto('./#/lesson/circuit-breaker');
+  const sim = page.getByRole('region', { name: 'Simulation: The same outage, with circuit breakers', exact: true });
+  await runToEnd(sim);
+  const restart = sim.getByRole('button', { name: /^restart r1, scripted, at 9 s/ });
+  await restart.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await expect(sim.getByTestId('story-note')).toHaveText('restart r1 moved to 5 s');
+  await expect(sim.getByRole('button', { name: /^restart r1, scripted, at 5 s/ })).toBeFocused();
+  await sim.getByLabel('Go to time (s)').fill('6.1');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  // Redis is back up, and B's trial after one cool-down got the lock just after 6 s.
+  await expect(sim.getByRole('heading', { name: /^Inside the world at 6\.1 s$/ })).toBeVisible();
+  await expect(sim.getByRole('group', { name: 'Redis r1 keyspace' }).getByRole('heading')).toContainText('· running');
+  await expect(sim.getByRole('listitem').filter({ hasText: /^Barista B .*believes it holds/ })).toHaveText(/believes it holds “lock” since 6\.0\d\d s\.$/);
+});
+
+test("lesson 34's try-this: the manager's start moved to 0.1 s from its lane menu, and readers-or-one-writer holds; undo brings the race back", async ({ page }) => {
+  await page.goto('./#/lesson/read-write-lock');
+  const sim = page.getByRole('region', { name: 'Simulation: Look, then take, in two round trips', exact: true });
+  await runToEnd(sim);
+  await expect(sim.getByText('Broken: readers or one writer', { exact: true })).toBeVisible();
+  await sim.getByRole('button', { name: 'Actions for Manager (writes)' }).click();
+  const timing = sim.getByRole('form', { name: 'Timing of Manager (writes)' });
+  await expect(timing.getByLabel('Starts at (s)')).toHaveValue('0.005');
+  await timing.getByLabel('Starts at (s)').fill('-1');
+  await timing.getByRole('button', { name: 'Change timing' }).click();
+  await expect(timing.getByRole('alert')).toHaveText('Starts at cannot be negative');
+  await timing.getByLabel('Starts at (s)').fill('0.1');
+  await timing.getByRole('button', { name: 'Change timing' }).click();
+  await expect(sim.getByTestId('story-note')).toHaveText("W's start moved to 100 ms");
+  await expect(sim.getByText('Held: readers or one writer', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(sim.getByRole('button', { name: 'Actions for Manager (writes)' })).toBeFocused();
+  await page.keyboard.press('Control+z');
+  await expect(sim.getByText('Broken: readers or one writer', { exact: true })).toBeVisible({ timeout: 15_000 });
+});
+
 for (const lesson of lessons) {
   test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({ page }) => {
     test.setTimeout(180_000);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { longestTaskMs, pageWasmModules, runawayScriptsLink, slowPatternLink, SLOW_PATTERN, watchMainThread } from '../src/bench/hostileLinks';
+import { bigOutputLink, herdEveryMsLink, longestTaskMs, pageWasmModules, runawayScriptsLink, slowPatternLink, SLOW_PATTERN, watchMainThread } from '../src/bench/hostileLinks';
 
 /**
  * Issue 18: nothing a learner opens may freeze the page. The two hostile share links are in
@@ -56,4 +56,47 @@ test('a sandbox link whose clients start runaway scripts ends with the budget ve
   // The scripts ran in the simulation worker: the page never compiled the Lua VM itself.
   expect(await pageWasmModules(page)).toBe(0);
   expect(await longestTaskMs(page)).toBeLessThan(FROZEN_MS);
+});
+
+test('a shared run whose console makes 30,000 keys and a 2 MB reply shows a slice of each, and the page stays responsive', async ({ page }) => {
+  // The worker runs 30,000 SETs for every run of this scenario: seconds on a busy machine.
+  test.setTimeout(180_000);
+  await watchMainThread(page);
+  await page.goto(`./${bigOutputLink()}`);
+  const sim = page.getByRole('region', { name: /Simulation: The paused barista/ });
+  await expect(sim.getByTestId('trace-hash')).toHaveText(/^[0-9a-f]{16}$/, { timeout: 90_000 });
+  await sim.getByLabel('Go to time (s)').fill('2');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+
+  // "Inside the world" lists the first 50 keys by name and says how many there are.
+  const keyspace = sim.getByRole('group', { name: /keyspace/ });
+  await expect(keyspace.getByText(/^The first 50 of 30,001 keys, by name\./)).toBeVisible({ timeout: 60_000 });
+  await expect(keyspace.getByRole('row')).toHaveCount(51);
+  // The console draws the first 2,000 characters of the 2 MB reply and says so.
+  const transcript = sim.getByRole('list', { name: 'Console' });
+  await expect(transcript.getByText(/\(2,000,002 characters; the first 2,000 shown\)/)).toBeVisible();
+
+  // Every later command is answered, and the page takes input at once.
+  await sim.getByRole('textbox', { name: /command/i }).fill('PING');
+  await sim.getByRole('textbox', { name: /command/i }).press('Enter');
+  await expect(transcript.getByText('PONG', { exact: true })).toBeVisible({ timeout: 60_000 });
+  expect(await longestTaskMs(page)).toBeLessThan(FROZEN_MS);
+});
+
+test('a sandbox link of fifty clients retrying every millisecond arrives whole, cut at its event budget, on a busy machine too, and the page keeps answering', async ({ page }) => {
+  // The worker computes 200,000 events: seconds on a busy machine, which the watchdog lets finish
+  // because the run keeps moving on; the page then parses it a slice at a time.
+  test.setTimeout(180_000);
+  await watchMainThread(page);
+  await page.goto(`./${herdEveryMsLink()}`);
+  const sim = page.getByRole('region', { name: /Simulation: Fifty baristas retry every millisecond/ });
+  await expect(sim.getByTestId('trace-hash')).toHaveText(/^[0-9a-f]{16}$/, { timeout: 120_000 });
+  await expect(sim.getByRole('alert')).toHaveCount(0);
+  await sim.getByLabel('Go to time (s)').fill('10');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(sim.getByRole('listitem').filter({ hasText: 'Broken: run completes' })).toContainText('stopped after 200000 events');
+  await page.getByRole('textbox', { name: 'Title' }).fill('Calmer');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Calmer');
+  // Not yet asserted here: the page's longest task while this run arrives (908 ms on a quiet
+  // machine, building the timeline's model from 200,000 events on the main thread; issue 36).
 });

@@ -28,6 +28,9 @@ function watchBodies(page: Page): string[] {
   return seen;
 }
 
+// The config blocks the service worker in every other spec; this one is about it (offline, below).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('on the network', () => {
   // The service worker is blocked so that every chunk request reaches the network, where the test sees it.
   test.use({ serviceWorkers: 'block' });

@@ -203,8 +203,9 @@ test('accessibility: the course map, a lesson with its playground, and the sandb
   await page.goto('./#/sandbox');
   await expect(player(page, /My sandbox/).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
   await axe(page);
-  // Label in name (WCAG 2.5.3): axe's rule for it is experimental, so it is named to run.
-  expect(await axeViolations(page, { rules: ['label-content-name-mismatch'] })).toEqual([]);
+  // Label in name (WCAG 2.5.3): axe's rule for it is experimental, so it is named to run, and
+  // what it cannot decide counts too (a lane menu's typed "⋯" was four such buttons).
+  expect(await axeViolations(page, { rules: ['label-content-name-mismatch'], needsReview: true })).toEqual([]);
 });
 
 // Visual comparisons against the stored pictures in e2e/snapshots/ (a changed look fails until

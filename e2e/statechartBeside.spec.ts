@@ -76,6 +76,14 @@ for (const { name, viewport } of SIZES) {
       await expect(sim.locator('.timeline-lane-highlight')).toHaveCount(0);
       await expect(menu).toBeFocused();
       expect(await menuB.evaluate((el) => el.closest('[inert]') !== null)).toBe(false);
+
+      // Issue 35: Escape closes it with focus outside it too (here on Step, after stepping).
+      await menu.click();
+      await sim.getByRole('button', { name: 'Show its statechart' }).click();
+      await expect(chart).toBeVisible();
+      await step.focus();
+      await page.keyboard.press('Escape');
+      await expect(chart).toHaveCount(0);
     });
   });
 }

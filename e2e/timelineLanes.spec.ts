@@ -54,6 +54,23 @@ for (const { name, viewport } of SIZES) {
       // Spacing: a 24 px circle around each target's centre touches no other target.
       for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.y - (boxes[i - 1]!.y + boxes[i - 1]!.height)).toBeGreaterThanOrEqual(8);
       expect(await pageScrollsSideways(page)).toBe(false);
+
+      // The last lane's menu opens wholly on screen, every action in it visible and not cut off
+      // by the timeline's scrolling box (it was, on the last lanes and on a phone's right edge).
+      const last = menus.last();
+      await last.scrollIntoViewIfNeeded();
+      await last.click();
+      const panel = sim.locator('.lane-menu-panel');
+      await expect(panel.getByRole('button').first()).toBeFocused();
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      for (const action of await panel.getByRole('button').all()) await expect(action).toBeInViewport({ ratio: 1 });
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
+      await expect(last).toBeFocused();
     });
 
     test('zoomed in, the plot says which way the run goes on', async ({ page }) => {

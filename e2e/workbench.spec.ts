@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { axeViolations } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
+import { editor, openWorkbench, player, setText } from './support/workbench';
 import { workbenchDiagnosticsFigure } from '../src/bench/workbenchDiagnostics';
 import { parseLesson } from '../src/lessons/parse';
 import { TEMPLATE } from '../src/ui/workbench/workbenchModel';
@@ -15,31 +16,9 @@ import { TEMPLATE } from '../src/ui/workbench/workbenchModel';
 // The workbench's own template (its comments dropped), under a name of this test's own.
 const SCENARIO = TEMPLATE.replace(/^#.*\n/gm, '').replace('id: my-lock', 'id: two-baristas').replace('title: My lock', 'title: Two baristas, plain DEL');
 
-function editor(page: Page) {
-  return page.getByRole('textbox', { name: 'Scenario (YAML)' });
-}
-
-/** Replaces the editor's whole text, as a paste would. */
-async function setText(page: Page, text: string) {
-  await editor(page).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(text);
-}
-
 /** CodeMirror's completion list. */
 function completions(page: Page) {
   return page.locator('.cm-tooltip-autocomplete');
-}
-
-function player(page: Page, title: string) {
-  return page.getByRole('region', { name: `Simulation: ${title}` });
-}
-
-async function openWorkbench(page: Page) {
-  await page.goto('./#/workbench');
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await expect(editor(page)).toBeVisible({ timeout: 20_000 });
 }
 
 test('write a scenario with a mistake, see it at its line, fix it, run it, reload, share it, download the lesson', async ({ page, browser }) => {
@@ -123,6 +102,7 @@ course: redis-locks
 order: 99
 readTime: 5
 sumary: What the learner breaks.
+sources: [{ title: Distributed locks with Redis, url: "https://redis.io/docs/latest/develop/use/patterns/distributed-locks/", by: Redis }]
 ---
 
 Watch the two baristas.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { editor, openWorkbench } from './support/workbench';
 
 /**
  * What an author brings to the workbench. Issue 36, "size is an input too": a file chosen in the workbench or the lesson preview that is
@@ -10,15 +11,6 @@ import { expect, test, type Page } from '@playwright/test';
 
 // Opening the workbench alone can take 20 s on a busy machine: room for that, not a speed bound.
 test.describe.configure({ timeout: 90_000 });
-
-const editor = (page: Page) => page.getByRole('textbox', { name: 'Scenario (YAML)' });
-
-async function openWorkbench(page: Page) {
-  await page.goto('./#/workbench');
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await expect(editor(page)).toBeVisible({ timeout: 20_000 });
-}
 
 test('a 3 MB lesson file is refused in the preview before it is read, and the preview goes on working', async ({ page }) => {
   await openWorkbench(page);
@@ -54,4 +46,32 @@ test('the preview shows the prose an after block holds back, marked as held back
   await expect(preview.getByText('Learners see this once they answer quiz “predict” (or choose to read on):')).toBeVisible();
   await expect(preview.getByText('B takes the lock at 12 s.')).toBeVisible();
   await expect(preview.getByRole('button', { name: 'Read on without answering' })).toHaveCount(0);
+});
+
+test('the preview checks a lesson among the site’s lessons and runs its scenarios as lessons:check does', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openWorkbench(page);
+  await page.getByRole('button', { name: 'Preview a lesson file' }).click();
+  const lesson = (frontmatter: string[], body: string[]) =>
+    ['---', 'title: Mine', 'course: redis-locks', 'order: 98', 'readTime: 5', 'summary: A runaway.', 'sources: [{ title: EVAL, url: "https://redis.io/docs/latest/commands/eval/", by: Redis }]', ...frontmatter, '---', '', ...body, ''].join('\n');
+  const paste = page.getByLabel('or paste it here');
+  const problems = page.getByRole('list', { name: 'Lesson problems' });
+
+  // What only the site's whole set can tell: a slug another lesson has, a former slug taken
+  // from another lesson, a prerequisite and a link that do not exist.
+  await paste.fill(lesson(['slug: paused-barista', 'formerSlugs: [simplest-lock]', 'prerequisites: [no-such-lesson]'], ['See [the lock](99-nowhere.md).']));
+  await expect(problems).toContainText("duplicate slug 'paused-barista'");
+  await expect(problems).toContainText("duplicate slug 'simplest-lock'");
+  await expect(problems).toContainText("prerequisite 'no-such-lesson' is not a lesson");
+  await expect(problems).toContainText('link to a lesson that does not exist: 99-nowhere.md');
+
+  // A scenario whose client runs a script that never ends: the run is cut, said at its block.
+  const runaway = [
+    '```scenario', 'id: spin', 'title: Spin', 'horizon: 3s', 'clients:',
+    "  - { id: A, label: Barista A, steps: [{ redis: [EVAL, 'while true do end', '0'], as: acquire }, { write: espresso }] }",
+    'resource: { id: espresso, label: Espresso machine }', '```',
+  ];
+  await paste.fill(lesson(['slug: my-runaway'], runaway));
+  await expect(problems).toContainText("scenario 'spin': This script ran past the budget of 20 million instructions and was stopped at script line 1", { timeout: 90_000 });
+  await expect(page.getByText(/my-lesson\.md: no problems/)).toHaveCount(0);
 });

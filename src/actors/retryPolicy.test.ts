@@ -32,6 +32,18 @@ describe('retry policies', () => {
   });
 });
 
+describe('full jitter', () => {
+  it('draws the whole wait between zero and the backoff delay, so clients that failed together spread over all of it', () => {
+    const p = policy({ policy: 'exponential', fullJitter: true, jitterMs: 400 });
+    const delays = Array.from({ length: 50 }, (_, i) => retryDelayMs(p, 3, Prng.fromSeed(1).fork(`client:${i}`))!);
+    // Attempt 3 backs off to 400 ms; the jitter setting is not added on top.
+    for (const d of delays) expect(d).toBeGreaterThanOrEqual(0);
+    for (const d of delays) expect(d).toBeLessThanOrEqual(400);
+    expect(Math.min(...delays)).toBeLessThan(100);
+    expect(Math.max(...delays)).toBeGreaterThan(300);
+  });
+});
+
 describe('Tries, the one place both client kinds decide to retry or give up', () => {
   it('waits by the policy after a taken lock or silence, and counts the failures until reset', () => {
     const tries = new Tries(policy({ attempts: 3 }), Prng.fromSeed(1));

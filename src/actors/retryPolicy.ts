@@ -6,7 +6,9 @@ import type { Prng } from '../sim/prng';
  * - fixed: `delayMs` every time.
  * - exponential: `delayMs`, then twice that, four times... capped at `maxDelayMs`.
  * Each wait adds a random `[0, jitterMs]` so a crowd of clients does not retry in lockstep (the
- * thundering herd). `attempts` bounds the total number of tries; null means never give up.
+ * thundering herd). With `fullJitter` the whole wait is drawn instead, uniformly in `[0, delay]`
+ * ("full jitter" in Marc Brooker's AWS comparison), so no two clients share even the fixed part.
+ * `attempts` bounds the total number of tries; null means never give up.
  */
 export interface RetryPolicy {
   policy: 'none' | 'fixed' | 'exponential';
@@ -21,6 +23,8 @@ export interface RetryPolicy {
    * retry together, again and again.
    */
   jitterSeed?: 'own' | 'clock-second';
+  /** Draw the whole wait in `[0, delay]` instead of adding `[0, jitterMs]` to the delay. */
+  fullJitter?: boolean;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { policy: 'fixed', delayMs: 500, maxDelayMs: 500, jitterMs: 0, attempts: null };
@@ -33,6 +37,7 @@ export function retryDelayMs(policy: RetryPolicy, attempt: number, random: Prng)
   if (policy.policy === 'none') return null;
   if (policy.attempts !== null && attempt >= policy.attempts) return null;
   const base = policy.policy === 'fixed' ? policy.delayMs : Math.min(policy.maxDelayMs, policy.delayMs * 2 ** (attempt - 1));
+  if (policy.fullJitter) return random.int(0, base);
   return base + (policy.jitterMs > 0 ? random.int(0, policy.jitterMs) : 0);
 }
 

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
  * download is not part of it. The page is loaded `runs` times and the median reported; goal
  * 100 ms in Chromium.
  *
- * benchUi.ts can print it with its other figures:
+ * uiFigures.ts can print it with its other figures:
  *   line(await dashboardRenderFigure(page, site.url));
  */
 export async function dashboardRenderFigure(page: Page, siteUrl: string, runs = 7): Promise<Record<string, unknown>> {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { build } from 'vite';
 import type { InvariantName } from '../scenario/schema';
-import { serveStatic } from '../cli/staticSite';
+import { serveStatic } from './staticSite';
 import { TEMPLATE } from '../ui/workbench/workbenchModel';
 import type { BenchSearch } from './explorerPage/explorerPage';
 import { percentile } from './percentile';

@@ -10,7 +10,9 @@ import { simTime } from '../sim/time';
  * - a console command whose Lua pattern backtracked for most of a minute (the script's budget
  *   counts pattern matching, so it is cut like any runaway script);
  * - a sandbox scenario whose clients each start a runaway script (the whole run's script budget
- *   stops it, at the same event as in Node).
+ *   stops it, at the same event as in Node);
+ * - issue 36's herd: fifty clients retrying every millisecond, a run cut at its event budget
+ *   (200,000 trace events) that the page must receive and draw.
  */
 
 export const SLOW_PATTERN = ['EVAL', "return string.find(string.rep('a',700), '.-.-.-b')", '0'];
@@ -25,10 +27,35 @@ ${['A', 'B', 'C', 'D', 'E'].map((id, i) => `  - { id: ${id}, label: Barista ${id
 resource: { id: espresso, label: Espresso machine }
 `;
 
+// Issue 36's herd: lesson 13's fifty baristas retrying every millisecond instead of every 100 ms,
+// so the run is cut at its event budget with a trace as long as any run can have.
+const HERD_YAML = `id: herd-every-ms
+title: Fifty baristas retry every millisecond
+seed: 13
+horizon: 60s
+clients:
+${Array.from({ length: 50 }, (_, i) => `  - { id: C${i + 1}, recipe: lease-with-token, ttl: 2s, work: 100ms, retry: { policy: fixed, delay: 1ms } }`).join('\n')}
+resource: { id: espresso, label: Espresso machine }
+`;
+
 /** Lesson 5 with a learner's command at 1 s that runs the backtracking pattern. */
 export function slowPatternLink(): string {
   const run = encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions: [{ at: simTime(1000), do: 'command', target: 'r1', argv: SLOW_PATTERN }] } });
   return `#/lesson/paused-barista?run=${run}`;
+}
+
+/**
+ * Console commands that fill the node with 30,000 keys and answer with a 2 MB string (issue 36:
+ * drawn whole, 100,000 keys froze the page 6.6 s; the run itself stays well inside the worker's
+ * 4 s watchdog even on a busy machine).
+ */
+export const BIG_KEYSPACE = ['EVAL', "for i = 1, 30000 do redis.call('SET', 'key:' .. i, i) end return 1", '0'];
+export const BIG_REPLY = ['EVAL', "return string.rep('x', 2000000)", '0'];
+
+/** The paused barista with both big console commands at 1 s. */
+export function bigOutputLink(): string {
+  const actions = [BIG_KEYSPACE, BIG_REPLY].map((argv, i) => ({ at: simTime(1000 + i), do: 'command' as const, target: 'r1', argv }));
+  return `#/lesson/paused-barista?run=${encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions } })}`;
 }
 
 /** The sandbox with the runaway-scripts scenario. */
@@ -36,6 +63,14 @@ export function runawayScriptsLink(): string {
   const parsed = parseScenario(RUNAWAY_YAML, { file: 'runaway.yaml', line: 1 });
   if (!parsed.ok) throw new Error('the hostile scenario no longer parses');
   const run = encodeRun({ scenarioId: parsed.scenario.id, config: { seed: 1, fencing: false, actions: [] }, scenario: parsed.scenario });
+  return `#/sandbox?run=${run}`;
+}
+
+/** The sandbox with fifty clients retrying every millisecond (issue 36). */
+export function herdEveryMsLink(): string {
+  const parsed = parseScenario(HERD_YAML, { file: 'herd.yaml', line: 1 });
+  if (!parsed.ok) throw new Error(`the herd scenario no longer parses: ${parsed.diagnostics.map((d) => d.message).join('; ')}`);
+  const run = encodeRun({ scenarioId: parsed.scenario.id, config: { seed: 13, fencing: false, actions: [] }, scenario: parsed.scenario });
   return `#/sandbox?run=${run}`;
 }
 
@@ -82,7 +117,7 @@ export async function pageWasmModules(page: Page): Promise<number> {
  */
 export async function hostileLinkFigures(browser: Browser, siteUrl: string, loads = 5): Promise<Record<string, unknown>[]> {
   const figures: Record<string, unknown>[] = [];
-  for (const [name, link] of [['slow_pattern', slowPatternLink()], ['runaway_scripts', runawayScriptsLink()]] as const) {
+  for (const [name, link] of [['slow_pattern', slowPatternLink()], ['runaway_scripts', runawayScriptsLink()], ['big_output', bigOutputLink()], ['herd_every_ms', herdEveryMsLink()]] as const) {
     const longest: number[] = [];
     for (let i = 0; i < loads; i++) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -30,7 +30,7 @@ export function twoHundredLineScenario({ scripts = false }: { scripts?: boolean 
  * keydown to the DOM change that adds (or removes) the error mark in the text: the lint pause,
  * the parse and checks, and CodeMirror's update. Goal 100 ms.
  *
- * benchUi.ts can print it with its other figures:
+ * uiFigures.ts can print it with its other figures:
  *   line(await workbenchDiagnosticsFigure(page, site.url));
  */
 export async function workbenchDiagnosticsFigure(page: Page, siteUrl: string, samples = 12, { scripts = false }: { scripts?: boolean } = {}): Promise<{ name: string; value: number; unit: string; goal: number; max: number; samples: number }> {

@@ -51,7 +51,7 @@ async function main(): Promise<number> {
     return 3;
   }
   const { run: real, pairs, differ } = check;
-  console.log(`${scenario.id} on real processes at scale ${scale}: ${(real.wallMs / 1000).toFixed(1)} s, ${real.trace.length} events, ended ${real.ended}`);
+  console.log(`${scenario.id} on real processes at scale ${scale}: ${(real.wallMs / 1000).toFixed(1)} s, ${real.trace.length} events, ended ${real.ended}, script at worst ${real.scheduleSlipMs.toFixed(1)} ms late (scenario time)`);
   console.log(formatVerdictTable(pairs));
   if (values.out) {
     // The player has no way to open a recorded trace yet: this is plain JSON, in the trace's own event kinds.

@@ -20,7 +20,7 @@ export interface CatalogSources {
  * Parses every lesson and checks what only the whole set can tell: unknown courses, duplicate
  * slugs (naming both files), prerequisites and links to lessons that do not exist. Links to
  * lesson files become `#/lesson/<slug>` routes. Lessons whose frontmatter is unusable are left
- * out; their diagnostics stay.
+ * out; their diagnostics stay, and their blocks are kept as `unlisted` for lessons:check.
  */
 export function buildCatalog(sources: CatalogSources, options: { compileLua?: LuaCompiler } = {}): Catalog {
   const diagnostics: Diagnostic[] = [];
@@ -52,7 +52,23 @@ export function buildCatalog(sources: CatalogSources, options: { compileLua?: Lu
     .map((p) => p.lesson)
     .sort((a, b) => (courseOrder.get(a.frontmatter.course) ?? Infinity) - (courseOrder.get(b.frontmatter.course) ?? Infinity) || a.frontmatter.order - b.frontmatter.order || a.file.localeCompare(b.file));
   diagnostics.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
-  return { courses, lessons, diagnostics };
+  const unlisted = sources.lessons.flatMap((l, i) => (parsed[i]!.lesson === null && parsed[i]!.blocks.length ? [{ file: l.file, blocks: parsed[i]!.blocks }] : []));
+  return { courses, lessons, diagnostics, ...(unlisted.length ? { unlisted } : {}) };
+}
+
+/**
+ * What only the whole set can tell about one lesson checked among a site's lessons (the
+ * instructor preview): duplicate slugs and hijacked former slugs, unknown courses, taken
+ * orders, missing prerequisites and links to lessons the site does not have. The lesson
+ * replaces a site lesson of the same file, as `lessons:check <file>` checks a file in its folder.
+ * Its own links become lesson routes, as in the build.
+ */
+export function checkAmong(result: ParseLessonResult & { lesson: Lesson }, site: readonly Lesson[], courses: Course[]): Diagnostic[] {
+  const others = site.filter((l) => l.file !== result.lesson.file).map((lesson) => ({ lesson, blocks: lesson.blocks, diagnostics: [], links: [], locate: () => ({ line: 1, col: 1 }) }));
+  const all = [...others, result];
+  const diagnostics = crossLessonProblems(all, courses).filter((d) => d.file === result.lesson.file);
+  rewriteLessonLinks(all, diagnostics, [result]);
+  return diagnostics;
 }
 
 function crossLessonProblems(results: (ParseLessonResult & { lesson: Lesson })[], courses: Course[]): Diagnostic[] {
@@ -89,9 +105,9 @@ function crossLessonProblems(results: (ParseLessonResult & { lesson: Lesson })[]
 }
 
 /** Turns `[text](04-simplest-lock.md)` into a route to that lesson, or reports the missing file. */
-function rewriteLessonLinks(results: (ParseLessonResult & { lesson: Lesson })[], diagnostics: Diagnostic[]): void {
+function rewriteLessonLinks(results: (ParseLessonResult & { lesson: Lesson })[], diagnostics: Diagnostic[], targets = results): void {
   const slugByFile = new Map(results.map((r) => [normalise(r.lesson.file), r.lesson.frontmatter.slug]));
-  for (const r of results) {
+  for (const r of targets) {
     const dir = r.lesson.file.includes('/') ? r.lesson.file.slice(0, r.lesson.file.lastIndexOf('/') + 1) : '';
     const slugs = new Set(slugByFile.values());
     const resolve = (target: string) => {

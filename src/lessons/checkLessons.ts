@@ -2,13 +2,11 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { loadLuaCompiler } from '../scenario/luaCompiler';
-import { checkAnswerReveals } from './answerRevealCheck';
 import { buildCatalog } from './catalog';
-import { checkClaims } from './claimsCheck';
-import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
+import { courseCatalog, isCourseFolder, readCourseFolder } from './courseFolder';
+import { checkLessonRuns } from './lessonSetChecks';
+import type { ScenarioRunner } from './scenarioExpectations';
 import { readLessonSources } from './sources';
-import { checkSources } from './sourcesCheck';
-import { checkWorkbenchBlocks } from './workbenchChecks';
 
 export interface CheckReport {
   /** One `file:line:col: message (hint)` per problem, then a summary line. */
@@ -50,26 +48,22 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
   }
 
   for (const [dir, only] of folders) {
-    const sources = readLessonSources(dir, cwd, only === 'all' ? [] : [...only]);
-    const catalog = buildCatalog(sources, { compileLua });
+    // An instructor's course folder is checked as its site will be built: with the built-in lessons it includes.
+    const course = only === 'all' && isCourseFolder(dir) ? readCourseFolder(dir, resolve(cwd, 'lessons'), cwd) : undefined;
+    const sources = course?.sources ?? readLessonSources(dir, cwd, only === 'all' ? [] : [...only]);
+    const catalog = course ? courseCatalog(buildCatalog(sources, { compileLua }), course) : buildCatalog(sources, { compileLua });
     const wanted = (file: string) => only === 'all' || only.has(file);
     const lessons = catalog.lessons.filter((l) => only === 'all' || only.has(l.file));
-    const { diagnostics: unmet, runs } = await checkScenarioExpectations(lessons, run);
-    const workbench = await checkWorkbenchBlocks(lessons, sources.readRef, run);
+    // Lessons whose frontmatter is broken are not on the site, but their scenarios still run.
+    const unlisted = (catalog.unlisted ?? []).filter((l) => wanted(l.file));
     const texts = new Map(sources.lessons.map((l) => [l.file, l.text]));
-    const claims = await checkClaims(lessons, (file) => texts.get(file), async (scenario, actions) => {
-      const { trace, verdicts } = await run(scenario, { seed: scenario.seed, actions });
-      if (!trace) throw new Error('this runner keeps no trace, so claims cannot be checked');
-      return { trace, verdicts };
-    });
-    const unsourced = checkSources(lessons);
-    const revealed = checkAnswerReveals(lessons, (file) => texts.get(file));
-    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...unmet, ...workbench.diagnostics, ...claims.diagnostics, ...unsourced, ...revealed];
+    const checked = await checkLessonRuns(lessons, (file) => texts.get(file), sources.readRef, run, unlisted);
+    const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...checked.diagnostics];
     for (const d of all) lines.push(formatDiagnostic(d));
     warnings += all.filter((d) => d.severity === 'warning').length;
     problems += all.filter((d) => d.severity !== 'warning').length;
     lessonCount += only === 'all' ? sources.lessons.length : only.size;
-    runCount += runs + workbench.runs + claims.runs;
+    runCount += checked.runs;
   }
 
   if (lessonCount === 0 && problems === 0 && warnings === 0) {

@@ -2,12 +2,21 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { replyAgrees } from '../check/commandReplies';
 import { runScenarioTrace } from '../scenario/run';
 import { parseQuery } from './blocks/claims';
 import { checkLessons } from './checkLessons';
 import { agrees, readStated } from './statedNumber';
 
 const FIXTURES = 'src/lessons/fixtures/claims';
+
+/** A fixture lesson changed by `edit`, in a folder of its own beside the fixtures' courses.yaml; its path as lessons:check names it. */
+function editedFixture(name: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'claims-'));
+  copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
+  writeFileSync(join(dir, name), edit(readFileSync(`${FIXTURES}/${name}`, 'utf8')));
+  return relative(process.cwd(), join(dir, name));
+}
 
 describe('claims: the numbers a lesson states, checked against its run', () => {
   it('passes prose whose every claimed number is what the run shows', async () => {
@@ -17,11 +26,7 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
 
   it('fails at the line of the prose when the run changes and the prose does not', async () => {
     // The same lesson with A frozen for 10 s instead of 15 s: it runs again at 12 s, not 17 s.
-    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
-    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
-    const text = readFileSync(`${FIXTURES}/01-claims.md`, 'utf8');
-    writeFileSync(join(dir, '01-claims.md'), text.replace('for: 15s', 'for: 10s'));
-    const file = relative(process.cwd(), join(dir, '01-claims.md'));
+    const file = editedFixture('01-claims.md', (text) => text.replace('for: 15s', 'for: 10s'));
     const report = await checkLessons([file], runScenarioTrace);
     expect(report.exitCode).toBe(1);
     expect(report.lines).toContain(
@@ -47,17 +52,15 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
   });
 
   it("fails at a model answer's words when the learner's run no longer shows them, and at the prose when the validity or the replay changes", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
-    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
-    const text = readFileSync(`${FIXTURES}/03-redlock.md`, 'utf8')
-      // A shorter pause: A writes at 9 s, before B arrives, and single writer holds.
-      .replace('for: 9s }', 'for: 5s }')
-      // r5 without persistence comes back empty.
-      .replace(', persistence: aof-always', '')
-      // A's writes go out 2 s later: the same validity, but a longer TTL gives more of it.
-      .replace('ttl: 10s, work: 4s', 'ttl: 12s, work: 4s');
-    writeFileSync(join(dir, '03-redlock.md'), text);
-    const file = relative(process.cwd(), join(dir, '03-redlock.md'));
+    const file = editedFixture('03-redlock.md', (text) =>
+      text
+        // A shorter pause: A writes at 9 s, before B arrives, and single writer holds.
+        .replace('for: 9s }', 'for: 5s }')
+        // r5 without persistence comes back empty.
+        .replace(', persistence: aof-always', '')
+        // A's writes go out 2 s later: the same validity, but a longer TTL gives more of it.
+        .replace('ttl: 10s, work: 4s', 'ttl: 12s, work: 4s'),
+    );
     const report = await checkLessons([file], runScenarioTrace);
     expect(report.exitCode).toBe(1);
     expect(report.lines).toEqual([
@@ -70,19 +73,54 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
   });
 
   it('says which action names nobody in the run, and finds no claim inside a scenario block', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'claims-'));
-    copyFileSync(`${FIXTURES}/courses.yaml`, join(dir, 'courses.yaml'));
-    const text = readFileSync(`${FIXTURES}/03-redlock.md`, 'utf8')
-      .replace('target: A, for: 9s', 'target: C, for: 9s')
-      .replace('  - { says: "replays 1 command", replayed: recovered by r5 }', '  - { says: "startAt: 11s", at: acquired by B }');
-    writeFileSync(join(dir, '03-redlock.md'), text);
-    const file = relative(process.cwd(), join(dir, '03-redlock.md'));
+    const file = editedFixture('03-redlock.md', (text) =>
+      text
+        .replace('target: A, for: 9s', 'target: C, for: 9s')
+        .replace('  - { says: "replays 1 command", replayed: recovered by r5 }', '  - { says: "startAt: 11s", at: acquired by B }'),
+    );
     const report = await checkLessons([file], runScenarioTrace);
     expect(report.lines).toEqual([
       `${file}:34:5: "startAt: 11s" is not in the lesson's prose (a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other)`,
       `${file}:45:1: actions[0]: 'C' is not an actor of scenario 'careless' (it has r1, r2, r3, r4, r5, A, B, espresso)`,
       'lessons:check: 1 lesson, 2 scenario runs, 2 problems',
     ]);
+  });
+
+  it("passes prose that quotes Redis's replies as the run gives them", async () => {
+    const report = await checkLessons([`${FIXTURES}/04-replies.md`], runScenarioTrace);
+    expect(report).toEqual({ lines: ['lessons:check: 1 lesson, 2 scenario runs, no problems'], exitCode: 0 });
+  });
+
+  it('fails at the quoted reply when the run answers otherwise, and names a command the run never ran', async () => {
+    // A pause shorter than the lease: A wakes while the key is still its own, so its release
+    // answers 1 where the prose says 0. The claim on B names a key the run never locks.
+    const file = editedFixture('04-replies.md', (text) =>
+      text
+        .replace('for: 15s', 'for: 3s')
+        .replace('expect: { invariant: single-writer, outcome: violated }', 'expect: { invariant: all, outcome: holds }')
+        .replace('reply: SET lock by B', 'reply: SET lock:espresso by B'),
+    );
+    const report = await checkLessons([file], runScenarioTrace);
+    expect(report.exitCode).toBe(1);
+    expect(report.lines).toEqual([
+      `${file}:24:33: the prose quotes \`(nil)\` as Redis's reply to SET lock:espresso by B, but the run has no SET lock:espresso by B (it ran 0 such commands) (scenario 'paused') (change the prose and the claim at line 30, or the scenario)`,
+      `${file}:25:30: the prose quotes \`0\` as Redis's reply to EVAL by A, but the run shows \`(integer) 1\` (scenario 'paused', seed 7) (change the prose and the claim at line 32, or the scenario)`,
+      'lessons:check: 1 lesson, 2 scenario runs, 2 problems',
+    ]);
+  });
+
+  it('reads a reply as prose quotes it: the whole line, the value alone, or an error by its code', () => {
+    expect(replyAgrees('(nil)', '(nil)')).toBe(true);
+    expect(replyAgrees('0', '(integer) 0')).toBe(true);
+    expect(replyAgrees('-2', '(integer) -2')).toBe(true);
+    expect(replyAgrees('(integer) 1', '(integer) 1')).toBe(true);
+    expect(replyAgrees('1', '(integer) 0')).toBe(false);
+    expect(replyAgrees('OK', '(nil)')).toBe(false);
+    expect(replyAgrees('NOREPLICAS', '(error) NOREPLICAS Not enough good replicas to write.')).toBe(true);
+    expect(replyAgrees('NOREPLICAS Not enough good replicas to write.', '(error) NOREPLICAS Not enough good replicas to write.')).toBe(true);
+    expect(replyAgrees('NOREP', '(error) NOREPLICAS Not enough good replicas to write.')).toBe(false);
+    expect(replyAgrees('a7f3', '"a7f3"')).toBe(true);
+    expect(replyAgrees('"a7f3"', '"a7f3"')).toBe(true);
   });
 
   it('reads a happening as the prose would name it, and names an unknown event', () => {

@@ -1,12 +1,14 @@
 import { describeQuery, measure, unitOf, type ClaimVerdict, type EventQuery, type Measure, type RunTrace } from '../check/runMeasures';
+import { describeCommand, replyAgrees, replyOf } from '../check/commandReplies';
 import { lockMetrics } from '../check/metrics';
 import { checkActions, type Action } from '../scenario/actionSchema';
 import { toAction } from '../scenario/build';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
 import type { Scenario, ScriptAction } from '../scenario/schema';
-import type { Claim } from './blocks/claims';
+import type { Claim, ReplyMeasure } from './blocks/claims';
 import { agrees, readStated, writeLike, type StatedNumber } from './statedNumber';
 import type { Block, Lesson } from './types';
+import { RunStopped } from './scenarioExpectations';
 
 /** Runs a scenario with its own seed and the given learner actions, and returns its trace and verdicts. */
 export type TraceRunner = (scenario: Scenario, actions: readonly Action[]) => Promise<{ trace: RunTrace; verdicts: readonly ClaimVerdict[] }>;
@@ -50,6 +52,8 @@ export async function checkClaims(lessons: readonly Lesson[], textOf: (file: str
       try {
         ({ trace: events, verdicts } = await trace);
       } catch (error) {
+        // A stopped run is reported once, at its scenario block (scenarioExpectations.ts).
+        if (error instanceof RunStopped) continue;
         diagnostics.push({ file: lesson.file, line: block.line, col: 1, message: `scenario '${target.scenario.id}' crashed the simulator: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a bug in Lockstep; please report it' });
         continue;
       }
@@ -95,6 +99,7 @@ interface RunFacts {
 
 function checkClaim(file: string, text: string, scenario: Scenario, { events, verdicts, metrics }: RunFacts, claim: Claim): Diagnostic[] {
   const atClaim = { file, line: claim.line, col: claim.col };
+  if (claim.measure.kind === 'reply') return checkReply(file, text, scenario, events, claim, claim.measure);
   const stated = readStated(claim.says);
   if (!stated) return [{ ...atClaim, message: `'${claim.says}' states no number`, hint: 'quote the words of the prose that carry the number, e.g. says: "at 11.6 s"' }];
   const unitProblem = unitMismatch(claim.measure, stated);
@@ -117,6 +122,29 @@ function checkClaim(file: string, text: string, scenario: Scenario, { events, ve
   ];
 }
 
+/** A claim that quotes Redis's reply (the last `code` in `says`: "A's `SET` gets `OK`") to a command of the run. */
+function checkReply(file: string, text: string, scenario: Scenario, events: RunTrace, claim: Claim, what: ReplyMeasure): Diagnostic[] {
+  const atClaim = { file, line: claim.line, col: claim.col };
+  const quoted = [...claim.says.matchAll(/`([^`]+)`/g)].at(-1)?.[1];
+  if (quoted === undefined) return [{ ...atClaim, message: `'${claim.says}' quotes no reply`, hint: 'a reply claim quotes the reply in `code`, as the prose writes it, e.g. says: "gets `(nil)`"' }];
+  const unknownActor = actorMissing(what.query.by, events);
+  if (unknownActor) return [{ ...atClaim, ...unknownActor }];
+  const where = findInProse(text, claim.says);
+  if (!where) return [{ ...atClaim, message: `"${claim.says}" is not in the lesson's prose`, hint: 'a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other' }];
+  const result = replyOf(events, what.query);
+  const about = `Redis's reply to ${describeCommand(what.query)}`;
+  if ('missing' in result) return [{ file, ...where, message: `the prose quotes \`${quoted}\` as ${about}, but ${result.missing} (scenario '${scenario.id}')`, hint: `change the prose and the claim at line ${claim.line}, or the scenario` }];
+  if (replyAgrees(quoted, result.reply)) return [];
+  return [
+    {
+      file,
+      ...where,
+      message: `the prose quotes \`${quoted}\` as ${about}, but the run shows \`${result.reply}\` (scenario '${scenario.id}', seed ${scenario.seed})`,
+      hint: `change the prose and the claim at line ${claim.line}, or the scenario`,
+    },
+  ];
+}
+
 function unitMismatch(what: Measure, stated: StatedNumber): string | null {
   const unit = unitOf(what);
   if (unit === 'ms' && stated.unit !== 's' && stated.unit !== 'ms') return `"${stated.text}" has no unit, but ${describeMeasure(what)} is a time`;
@@ -134,14 +162,20 @@ function actorProblem(what: Measure, events: RunTrace): { message: string; hint:
         : what.kind === 'count'
           ? [{ event: what.event, by: what.by, nth: 1 }]
           : [];
-  const start = events.find((e) => e.kind === 'run.start');
-  const actors = start?.kind === 'run.start' ? start.data.actors.map((a) => a.id) : [];
   for (const q of queries) {
-    if (q.by === null || actors.includes(q.by)) continue;
-    const guess = didYouMean(q.by, actors);
-    return { message: `no actor '${q.by}' in this run`, hint: guess ? `did you mean '${guess}'?` : `actors: ${actors.join(', ')}` };
+    const problem = actorMissing(q.by, events);
+    if (problem) return problem;
   }
   return null;
+}
+
+/** What is wrong with naming `by` as an actor of this run, or null when it is one (or nobody is named). */
+function actorMissing(by: string | null, events: RunTrace): { message: string; hint: string } | null {
+  const start = events.find((e) => e.kind === 'run.start');
+  const actors = start?.kind === 'run.start' ? start.data.actors.map((a) => a.id) : [];
+  if (by === null || actors.includes(by)) return null;
+  const guess = didYouMean(by, actors);
+  return { message: `no actor '${by}' in this run`, hint: guess ? `did you mean '${guess}'?` : `actors: ${actors.join(', ')}` };
 }
 
 function describeMeasure(what: Measure): string {

@@ -45,6 +45,8 @@ export const frontmatterSchema = z.strictObject({
   formerSlugs: z.array(slugSchema).default([]),
   /** Shown at the end as "Sources and further reading"; lessons:check requires at least one. */
   sources: z.array(sourceSchema).default([]),
+  /** true: shown by npm run dev and the preview, left out of the build (and of links from published lessons). */
+  draft: z.boolean().optional(),
 });
 
 export type Frontmatter = z.output<typeof frontmatterSchema>;

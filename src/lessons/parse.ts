@@ -30,6 +30,11 @@ export interface ParseLessonOptions {
 /** The lesson (null when its frontmatter is unusable) and every problem found in the file. */
 export interface ParseLessonResult {
   lesson: Lesson | null;
+  /**
+   * The body's blocks, also when the frontmatter is unusable: a frontmatter mistake is one
+   * problem, and must not hide whether the lesson's scenarios still do what they expect.
+   */
+  blocks: Block[];
   diagnostics: Diagnostic[];
   links: LessonLink[];
   /** Where a frontmatter value sits in the file, for problems found across lessons (e.g. a duplicate slug). */
@@ -48,9 +53,9 @@ const CODE_LANGS = new Set(['math', 'js', 'ts', 'sh', 'bash', 'yaml', 'yml', 'js
  */
 export function parseLesson(text: string, file: string, options: ParseLessonOptions = {}): ParseLessonResult {
   const huge = tooLong(text, MAX_LESSON_CHARS, { file, line: 1 }, 'this lesson');
-  if (huge) return { lesson: null, diagnostics: [huge], links: [], locate: () => ({ line: 1, col: 1 }) };
+  if (huge) return { lesson: null, blocks: [], diagnostics: [huge], links: [], locate: () => ({ line: 1, col: 1 }) };
   const split = splitFrontmatter(text, file);
-  if (!split.ok) return { lesson: null, diagnostics: [split.diagnostic], links: [], locate: () => ({ line: 1, col: 1 }) };
+  if (!split.ok) return { lesson: null, blocks: [], diagnostics: [split.diagnostic], links: [], locate: () => ({ line: 1, col: 1 }) };
 
   const origin = { file, line: split.yamlLine };
   const source = parseYamlSource(split.yaml, origin);
@@ -71,8 +76,8 @@ export function parseLesson(text: string, file: string, options: ParseLessonOpti
   diagnostics.push(...blockDiagnostics, ...nestedBlockFences(root, file));
   const links = lessonLinks(root);
 
-  if (!frontmatter.ok) return { lesson: null, diagnostics, links, locate };
-  return { lesson: { file, frontmatter: frontmatter.value, blocks }, diagnostics, links, locate };
+  if (!frontmatter.ok) return { lesson: null, blocks, diagnostics, links, locate };
+  return { lesson: { file, frontmatter: frontmatter.value, blocks }, blocks, diagnostics, links, locate };
 }
 
 function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks: Block[]; blockDiagnostics: Diagnostic[] } {
@@ -143,7 +148,8 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
     if (resolved.ok) {
       blocks[pending.index] = { kind: 'compare', id: placeholder.id, line: placeholder.line, ...(pending.spec.title ? { title: pending.spec.title } : {}), left: resolved.left, right: resolved.right };
     } else {
-      blockDiagnostics.push(...resolved.diagnostics);
+      // A compare of a broken scenario is shown as broken, but the scenario's own problem is the one reported.
+      if (!resolved.followsFrom) blockDiagnostics.push(...resolved.diagnostics);
       placeholder.diagnostics = resolved.diagnostics;
     }
   }
@@ -164,7 +170,7 @@ function blockLang(node: Code, file: string, diagnostics: Diagnostic[]): BlockLa
 
 function resolveCompare(spec: CompareSpec, blocks: Block[], ctx: BlockContext):
   | { ok: true; left: { label: string; scenario: Scenario }; right: { label: string; scenario: Scenario } }
-  | { ok: false; diagnostics: Diagnostic[] } {
+  | { ok: false; diagnostics: Diagnostic[]; followsFrom?: number } {
   let base: Scenario | undefined;
   if (spec.ref) {
     const loaded = loadScenarioRef(spec.ref, { line: ctx.origin.line, col: 1 }, ctx);
@@ -173,6 +179,14 @@ function resolveCompare(spec: CompareSpec, blocks: Block[], ctx: BlockContext):
   } else {
     const scenarios = blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenario] : []));
     base = scenarios.find((s) => s.id === spec.scenario);
+    const broken = blocks.find((b) => b.kind === 'invalid' && (b.lang === 'scenario' || b.lang === 'dashboard'));
+    if (!base && broken && 'line' in broken) {
+      return {
+        ok: false,
+        followsFrom: broken.line,
+        diagnostics: [{ file: ctx.origin.file, line: ctx.origin.line, col: 1, message: `this compare block cannot run: the scenario block on line ${broken.line} has a problem`, hint: `fix the scenario on line ${broken.line} first` }],
+      };
+    }
     if (!base) {
       const ids = scenarios.map((s) => s.id);
       const guess = didYouMean(spec.scenario ?? '', ids);

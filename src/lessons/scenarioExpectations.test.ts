@@ -3,7 +3,7 @@ import type { Verdict } from '../check/verdict';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { parseLesson } from './parse';
 import { runScenarioTrace } from '../scenario/run';
-import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
+import { checkScenarioExpectations, RunStopped, type ScenarioRunner } from './scenarioExpectations';
 
 const lesson = (expectYaml: string) => {
   const text = ['---', 'slug: calm', 'title: Calm', 'course: fixtures', 'order: 1', 'readTime: 5', 'summary: A calm run.', '---', '', '```scenario', 'id: calm', 'title: Calm', 'clients: [{ id: A, recipe: lease-with-token, ttl: 10s }]', 'resource: { id: espresso }', expectYaml, '```', ''].join('\n');
@@ -57,5 +57,28 @@ describe('lessons:check reports a run a budget cut short, expect or not', () => 
   it('does not count reaching the horizon with work pending as a cut (a lesson may teach a lock that is never released)', async () => {
     const horizon: ScenarioRunner = async () => ({ verdicts: [verdict('run-completes', false)], ended: 'time-cap' });
     expect((await checkScenarioExpectations([lesson('')], horizon)).diagnostics).toEqual([]);
+  });
+});
+
+describe('lessons:check reports a script the engine stopped, as the workbench does', () => {
+  const spinning = () => {
+    const text = ['---', 'slug: spin', 'title: Spin', 'course: fixtures', 'order: 1', 'readTime: 5', 'summary: A runaway.', '---', '', '```scenario', 'id: spin', 'title: Spin', 'horizon: 3s', 'clients:', "  - { id: A, steps: [{ redis: [EVAL, 'while true do end', '0'], as: acquire }, { write: espresso }] }", 'resource: { id: espresso }', '```', ''].join('\n');
+    const parsed = parseLesson(text, 'lessons/01-spin.md');
+    if (!parsed.lesson) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
+    return parsed.lesson;
+  };
+
+  it('names the endless loop at its scenario block, though every verdict holds', async () => {
+    const out = (await checkScenarioExpectations([spinning()], runScenarioTrace)).diagnostics.map(formatDiagnostic);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^lessons\/01-spin\.md:10:1: scenario 'spin': This script ran past the budget of 20 million instructions and was stopped at script line 1, where it was running: a loop that never ends\? \(sent by A\) \(give every loop an exit/);
+  });
+
+  it('says a run stopped from outside was the lesson’s runaway, not a crash of the simulator', async () => {
+    const stopped: ScenarioRunner = () => Promise.reject(new RunStopped('one step of the run computed for more than 4 s without ending and was stopped, so nothing in it was checked'));
+    const out = (await checkScenarioExpectations([spinning()], stopped)).diagnostics.map(formatDiagnostic);
+    expect(out).toEqual([
+      "lessons/01-spin.md:10:1: scenario 'spin': one step of the run computed for more than 4 s without ending and was stopped, so nothing in it was checked (a script that does work the simulator cannot count and cut short, such as comparing or copying very long strings many times over; remove it or make its strings shorter)",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { Diagnostic } from '../scenario/diagnostic';
 import type { Scenario } from '../scenario/schema';
+import type { RunConfig } from '../scenario/simulation';
 import type { ChecklistSpec } from './blocks/checklist';
 import type { ClaimsSpec } from './blocks/claims';
 import type { FillInSpec } from './blocks/fillIn';
@@ -27,6 +28,8 @@ interface Placed {
 export interface CompareRun {
   label: string;
   scenario: Scenario;
+  /** The run to show instead of the scenario's own (a player comparing a learner's changed run with the lesson's). */
+  run?: RunConfig;
 }
 
 /** One piece of a lesson, in reading order. */
@@ -76,4 +79,10 @@ export interface Catalog {
   lessons: Lesson[];
   /** Every problem found while building the catalog (empty in a healthy build). */
   diagnostics: Diagnostic[];
+  /**
+   * The blocks of lessons left out because their frontmatter is unusable: never shown, but
+   * lessons:check still runs their scenarios, so one frontmatter typo reports one problem
+   * instead of also hiding every scenario's.
+   */
+  unlisted?: { file: string; blocks: Block[] }[];
 }

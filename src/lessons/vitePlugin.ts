@@ -5,6 +5,8 @@ import { formatDiagnostic } from '../scenario/diagnostic';
 import { loadBuildLuaCompiler } from '../scenario/buildLuaCompiler';
 import type { LuaCompiler } from '../scenario/luaSyntax';
 import { buildCatalog } from './catalog';
+import { courseCatalog, readCourseFolder } from './courseFolder';
+import { withoutDrafts } from './drafts';
 import { catalogIndex } from './lessonIndex';
 import { mergeSources, readLessonSources } from './sources';
 import type { Catalog, Lesson } from './types';
@@ -23,6 +25,12 @@ export interface LessonsPluginOptions {
    * passes none, so fixtures never reach the published site.
    */
   extraDirs?: string[];
+  /**
+   * An instructor's course folder (holding course.yaml, see courseFolder.ts): the site then shows
+   * that folder's lessons and the built-in ones its course.yaml includes, and nothing else.
+   * vite.config.ts takes it from LOCKSTEP_COURSE.
+   */
+  course?: string;
 }
 
 /** What the plugin offers other plugins (found by its name, `lockstep-lessons`). */
@@ -44,7 +52,7 @@ export interface LessonsPluginApi {
 export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
   let root = process.cwd();
   let serving = false;
-  const dirs = () => [options.dir ?? 'lessons', ...(options.extraDirs ?? [])].map((d) => resolve(root, d));
+  const dirs = () => [options.dir ?? 'lessons', ...(options.extraDirs ?? []), ...(options.course ? [options.course] : [])].map((d) => resolve(root, d));
   let warnedOnce = false;
   // Every module reads the same parse: a lesson's body depends on the whole set (links to other
   // lessons become routes), so the set is parsed once per build or per edit, not once per module.
@@ -55,8 +63,14 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
 
   const catalog = (): Catalog => {
     if (parsed) return parsed;
+    if (options.course) {
+      const folder = readCourseFolder(options.course, options.dir ?? 'lessons', root);
+      parsed = courseCatalog(buildCatalog(serving ? folder.sources : withoutDrafts(folder.sources), compileLua ? { compileLua } : {}), folder);
+      return parsed;
+    }
     const [main, ...extra] = dirs().map((d) => readLessonSources(d, root));
-    parsed = buildCatalog(extra.reduce(mergeSources, main!), compileLua ? { compileLua } : {});
+    const sources = extra.reduce(mergeSources, main!);
+    parsed = buildCatalog(serving ? sources : withoutDrafts(sources), compileLua ? { compileLua } : {});
     return parsed;
   };
 
@@ -102,8 +116,8 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
         const all = catalog();
         // A build publishes what learners read: an error in a published lesson stops it (test
         // fixtures break rules on purpose, and LOCKSTEP_DRAFTS=1 lets an author build a draft).
-        const published = resolve(root, options.dir ?? 'lessons');
-        const blocking = serving || process.env.LOCKSTEP_DRAFTS === '1' ? [] : all.diagnostics.filter((d) => d.severity !== 'warning' && resolve(root, d.file).startsWith(published + sep));
+        const published = [resolve(root, options.dir ?? 'lessons'), ...(options.course ? [resolve(root, options.course)] : [])];
+        const blocking = serving || process.env.LOCKSTEP_DRAFTS === '1' ? [] : all.diagnostics.filter((d) => d.severity !== 'warning' && published.some((dir) => resolve(root, d.file).startsWith(dir + sep)));
         if (blocking.length) {
           this.error(`${blocking.length} lesson problem(s) stop the build:\n${blocking.map(formatDiagnostic).join('\n')}\nFix them (npm run lessons:check lists every problem), or build a draft with LOCKSTEP_DRAFTS=1.`);
         }

@@ -27,11 +27,13 @@ export function isModule(file: string): boolean {
   return /\.(ts|tsx)$/.test(file) && !/\.(test|bench)\.tsx?$/.test(file) && !file.endsWith('.d.ts') && !/[/\\]fixtures[/\\]/.test(file);
 }
 
-function walk(dir: string): string[] {
+/** Every file under `dir`. */
+export function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-function resolveImport(from: string, spec: string, known: ReadonlySet<string>): string | null {
+/** The file a relative import names, among `known` files, or null (a package, or a file left out). */
+export function resolveImport(from: string, spec: string, known: ReadonlySet<string>): string | null {
   if (!spec.startsWith('.')) return null;
   const base = resolve(dirname(from), spec.replace(/\?.*$/, ''));
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) if (known.has(candidate)) return candidate;

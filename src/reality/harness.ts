@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { actorInfos } from '../actors/world';
+import { fakeClock } from './fakeClock';
 import { worldSpec } from '../scenario/build';
 import type { Scenario } from '../scenario/schema';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
@@ -26,6 +27,13 @@ export interface RealRun {
   ended: 'idle' | 'time-cap';
   /** Wall-clock milliseconds the run took, processes' start and stop included. */
   wallMs: number;
+  /**
+   * How late, at worst, the harness applied a step of the script (a pause, its resume, a crash),
+   * in scenario milliseconds: its timers fire late on a busy machine. A fault that lands later
+   * than the scenario's margin around it may let a process act before it, and then the real run
+   * is not the scenario's run (realityCheck reruns it).
+   */
+  scheduleSlipMs: number;
 }
 
 /** A scenario the harness cannot run yet: `reasons` names each missing part. */
@@ -72,6 +80,9 @@ class RealRunner {
   private redis!: ChildProcess;
   private resource!: ChildProcess;
   private redisPort = 0;
+  /** Redis's wall clock under libfaketime, when the script steps it; its offset in real ms. */
+  private redisClock: ReturnType<typeof fakeClock> | undefined;
+  private redisClockOffsetMs = 0;
   /** The port clients reach Redis at (a delaying proxy's, with a latency). */
   private clientRedisPort = 0;
   private readonly closers: (() => void)[] = [];
@@ -82,6 +93,8 @@ class RealRunner {
   private readonly running = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private scriptLeft = 0;
+  /** The latest a script step's timer fired, in real ms past its moment. */
+  private slipRealMs = 0;
   private resourceUrl = '';
   private wake: () => void = () => undefined;
 
@@ -104,7 +117,11 @@ class RealRunner {
     const bundles = await childBundles();
     const redisId = this.spec.redisNodes[0]!.id;
     this.redisPort = await freePort();
-    this.redis = await startRedis(this.children, this.redisPort);
+    if (this.scenario.script.some((step) => step.do === 'clock-jump')) {
+      this.redisClock = fakeClock();
+      this.closers.push(this.redisClock.remove);
+    }
+    this.redis = await startRedis(this.children, this.redisPort, this.redisClock?.env);
     const keys = new Set(this.spec.clients.flatMap((c) => c.keys));
     this.watcher = new LeaseWatcher(this.redisPort, keys, () => performance.now(), (change, at) => {
       const { kind, ...data } = change;
@@ -133,7 +150,7 @@ class RealRunner {
       .map((e, order) => ({ e, order }))
       .sort((a, b) => a.e.at - b.e.at || a.order - b.order)
       .map(({ e }, id) => ({ id, ...e }) as TraceEvent);
-    return { trace, ended };
+    return { trace, ended, scheduleSlipMs: this.slipRealMs / this.options.scale };
   }
 
   private go(): Go {
@@ -169,16 +186,18 @@ class RealRunner {
   }
 
   private after(scenarioMs: number, act: () => void | Promise<void>): void {
+    const due = this.t0 + this.real(scenarioMs);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      this.slipRealMs = Math.max(this.slipRealMs, performance.now() - due);
       void act();
-    }, Math.max(0, this.t0 + this.real(scenarioMs) - performance.now()));
+    }, Math.max(0, due - performance.now()));
     this.timers.add(timer);
   }
 
   private async apply(step: Scenario['script'][number]): Promise<void> {
     const target = 'target' in step ? step.target : 'network';
-    const detail = step.do === 'pause' && step.for !== undefined ? `pause ${target} for ${step.for / 1000} s` : `${step.do} ${target}`;
+    const detail = step.do === 'pause' && step.for !== undefined ? `pause ${target} for ${step.for / 1000} s` : step.do === 'clock-jump' ? `jump ${target}'s clock by ${step.by / 1000} s` : `${step.do} ${target}`;
     this.record('action.apply', target, { action: step.do, source: 'script', detail });
     const process = target === this.spec.redisNodes[0]!.id ? this.redis : this.clients.get(target);
     switch (step.do) {
@@ -202,6 +221,13 @@ class RealRunner {
       case 'restart':
         await this.restart(target);
         break;
+      case 'clock-jump':
+        // Redis keeps a key's expiry as a moment on its wall clock: stepping that clock (scaled
+        // as every duration is) moves every deadline's distance at once, as in the simulator.
+        this.redisClockOffsetMs += step.by * this.options.scale;
+        this.redisClock!.setOffsetSeconds(this.redisClockOffsetMs / 1000);
+        this.record('clock.jump', target, { byMs: step.by });
+        break;
     }
     this.scriptLeft--;
     this.wake();
@@ -219,7 +245,7 @@ class RealRunner {
 
   private async restart(target: string): Promise<void> {
     if (target === this.spec.redisNodes[0]!.id) {
-      this.redis = await startRedis(this.children, this.redisPort);
+      this.redis = await startRedis(this.children, this.redisPort, this.redisClock?.env);
     } else {
       const config = this.configs.get(target)!;
       const bundles = await childBundles();

@@ -17,11 +17,11 @@ export function freePort(): Promise<number> {
 /**
  * Debian's redis-server on `port`, without persistence (a restart comes back empty), with
  * keyspace notifications for the events a lease has: set, del, expired. Resolves once it
- * accepts connections.
+ * accepts connections. `env` is its environment (libfaketime's, for a clock the script steps).
  */
-export function startRedis(children: Children, port: number): Promise<ChildProcess> {
+export function startRedis(children: Children, port: number, env: NodeJS.ProcessEnv = process.env): Promise<ChildProcess> {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--notify-keyspace-events', 'Eg$x', '--protected-mode', 'no', '--dir', '/tmp', '--dbfilename', `lockstep-reality-${port}.rdb`];
-  const child = children.start('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = children.start('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {

@@ -4,7 +4,7 @@ import type { Scenario } from '../scenario/schema';
 export const REAL_RECIPES = ['lease-plain-del', 'lease-with-token', 'watchdog', 'setnx-then-expire', 'get-then-set'] as const;
 
 /** The script actions the harness carries out on real processes so far. */
-const REAL_ACTIONS = new Set(['pause', 'resume', 'crash', 'restart']);
+const REAL_ACTIONS = new Set(['pause', 'resume', 'crash', 'restart', 'clock-jump']);
 
 /**
  * Why the harness cannot run `scenario` on real processes yet, one named reason each (empty:
@@ -43,8 +43,10 @@ export function unsupportedParts(scenario: Scenario): string[] {
     if (c.reenter > 0) reasons.push(`client ${c.id}: reentering: not yet supported`);
     if (typeof c.retry === 'object' && (c.retry.jitter ?? 0) > 0) reasons.push(`client ${c.id}: retry jitter: not yet supported`);
   }
+  const redisIds = new Set(redis.nodes.map((n) => n.id));
   for (const step of scenario.script) {
-    if (!REAL_ACTIONS.has(step.do)) reasons.push(`script '${step.do}' at ${step.at} ms: ${step.do === 'clock-jump' ? 'clock jumps (faketime)' : step.do === 'partition' || step.do === 'heal' || step.do === 'network' ? 'network faults (a TCP proxy)' : `'${step.do}'`}: not yet supported`);
+    if (step.do === 'clock-jump' && !redisIds.has(step.target)) reasons.push(`script 'clock-jump' at ${step.at} ms: a clock jump on ${step.target} (only a Redis node's clock is stepped so far): not yet supported`);
+    else if (!REAL_ACTIONS.has(step.do)) reasons.push(`script '${step.do}' at ${step.at} ms: ${step.do === 'partition' || step.do === 'heal' || step.do === 'network' ? 'network faults (a TCP proxy)' : `'${step.do}'`}: not yet supported`);
   }
   return [...new Set(reasons)];
 }

@@ -64,6 +64,8 @@ describe('RedisServer', () => {
     expect(server.peek('b')).toBeUndefined();
     expect(server.entries().map((e) => [e.key, e.type, e.value])).toEqual([['a', 'hash', '{f: 1}']]);
     expect(server.storedKeyCount).toBe(2);
+    // Until it is deleted, the expired key is still stored, and listed as stored.
+    expect(server.entries(true).map((e) => e.key)).toEqual(['a', 'b']);
   });
 
   test('active expiry deletes sampled stale keys', () => {

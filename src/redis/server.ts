@@ -197,12 +197,12 @@ export class RedisServer {
     return this.db.earliestExpiry();
   }
 
-  /** Every live key sorted by name, without side effects (for the inspector panel). */
-  entries(): Array<{ key: string } & KeyView> {
+  /** Every live key (`stored`: every key kept, expired or not) sorted by name, without side effects (for the inspector panel). */
+  entries(stored = false): Array<{ key: string } & KeyView> {
     const now = this.now();
     const out: Array<{ key: string } & KeyView> = [];
     for (const key of this.db.keys().sort()) {
-      const entry = this.db.peek(key, now);
+      const entry = stored ? this.db.raw(key) : this.db.peek(key, now);
       if (entry) out.push({ key, ...view(entry) });
     }
     return out;

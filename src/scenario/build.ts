@@ -88,6 +88,7 @@ function retryPolicy(c: ClientInput): RetryPolicy {
     jitterMs: r.jitter ?? (r.policy === base.policy ? base.jitterMs : 0),
     attempts: r.attempts ?? (r.policy === base.policy ? base.attempts : null),
     ...('jitterSeed' in r && r.jitterSeed !== undefined ? { jitterSeed: r.jitterSeed } : {}),
+    ...('fullJitter' in r && r.fullJitter ? { fullJitter: true } : {}),
   };
 }
 

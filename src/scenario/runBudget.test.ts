@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { parseScenario } from './parse';
 import { loadScriptEngine } from './run';
-import { DEFAULT_MAX_SCRIPT_INSTRUCTIONS, Simulation } from './simulation';
+import { DEFAULT_MAX_SCRIPT_INSTRUCTIONS, PROGRESS_STEPS, Simulation } from './simulation';
 
 // Issue 18: clients that keep starting runaway scripts would compute for minutes. (A script cut
 // by its own budget answers with an error, which stops the client that sent it, so the runaway
@@ -48,5 +48,18 @@ describe('the whole-run script budget', () => {
     const run = new Simulation(parsed.scenario, {}, scripts).run();
     expect(run.ended).toBe('idle');
     expect(run.sim.trace.toArray().filter((e) => e.kind === 'lock.released')).toHaveLength(40);
+  });
+});
+
+describe('a run that says it moves on', () => {
+  it('calls onProgress every PROGRESS_STEPS steps (the page watchdog hears a long run is alive) and runs exactly as without it', () => {
+    const clients = Array.from({ length: 50 }, (_, i) => `  - { id: C${i}, recipe: lease-with-token, ttl: 2s, work: 100ms, retry: { policy: fixed, delay: 1ms } }`);
+    const parsed = parseScenario(`id: p\ntitle: P\nhorizon: 300ms\nclients:\n${clients.join('\n')}\nresource: { id: r }\n`, { file: 'p.yaml', line: 1 });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed));
+    let heard = 0;
+    const told = new Simulation(parsed.scenario, { onProgress: () => heard++ }, scripts).run();
+    expect(told.steps).toBeGreaterThan(2 * PROGRESS_STEPS);
+    expect(heard).toBe(Math.floor(told.steps / PROGRESS_STEPS));
+    expect(told.sim.trace.hash()).toBe(new Simulation(parsed.scenario, {}, scripts).run().sim.trace.hash());
   });
 });

@@ -121,7 +121,7 @@ function clientStepInput(s: ClientStep): Record<string, unknown> {
 /** A retry policy as written: a bare policy name, or its settings with durations. */
 function retryInput(r: ClientInput['retry']): unknown {
   if (r === undefined || typeof r === 'string') return r;
-  return compact({ policy: r.policy, delay: durationUnless(r.delay), maxDelay: durationUnless(r.maxDelay), jitter: durationUnless(r.jitter), attempts: r.attempts, jitterSeed: r.jitterSeed });
+  return compact({ policy: r.policy, delay: durationUnless(r.delay), maxDelay: durationUnless(r.maxDelay), jitter: durationUnless(r.jitter), attempts: r.attempts, jitterSeed: r.jitterSeed, fullJitter: r.fullJitter });
 }
 
 /**

@@ -84,6 +84,8 @@ const retryPolicy = z.union([
     attempts: z.number().int().positive().optional(),
     /** own (default) or clock-second: seeded from the start second, as some guides do (see retryPolicy.ts). */
     jitterSeed: z.enum(['own', 'clock-second']).optional(),
+    /** true: the whole wait is random in [0, delay] (full jitter), and `jitter` is not added. */
+    fullJitter: z.boolean().optional(),
   }),
 ]);
 

@@ -31,7 +31,16 @@ export interface RunOptions extends Partial<RunConfig> {
   maxEvents?: number;
   /** Stops a run whose Lua scripts, all together, run more than this many VM instructions. */
   maxScriptInstructions?: number;
+  /**
+   * Called every PROGRESS_STEPS steps, so that the page's watchdog (ui/worker/jobQueue.ts) hears
+   * from the worker that a long run is moving on and stops only one whose single step does not
+   * end. Nothing in the run depends on it.
+   */
+  onProgress?: () => void;
 }
+
+/** How many steps a run takes between two calls of `onProgress`. */
+export const PROGRESS_STEPS = 1024;
 
 export const DEFAULT_MAX_EVENTS = 200_000;
 /**
@@ -71,11 +80,13 @@ export class Simulation {
     this.maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
     this.maxScriptInstructions = options.maxScriptInstructions ?? DEFAULT_MAX_SCRIPT_INSTRUCTIONS;
     this.sim = new Sim(this.seed);
-    this.spec = worldSpec(scenario, options.fencing === undefined ? {} : { fencing: options.fencing });
+    // The learner's story edits change the script and the clients' timings: the world is built from the edited scenario.
+    const story = editScenario(scenario, options.edits ?? []);
+    this.spec = worldSpec(story, options.fencing === undefined ? {} : { fencing: options.fencing });
     this.sim.record('run.start', 'world', { scenario: scenario.id, seed: this.seed, actors: actorInfos(this.spec) });
     // Steps are scheduled before the actors start, so at equal times a step comes first.
-    for (const action of initialActions(scenario)) this.at(0, action, 'script');
-    for (const step of editScenario(scenario, options.edits ?? []).script) this.at(step.at, toAction(step), 'script');
+    for (const action of initialActions(story)) this.at(0, action, 'script');
+    for (const step of story.script) this.at(step.at, toAction(step), 'script');
     for (const { at, ...action } of options.actions ?? []) this.at(at, action as UntimedAction, 'learner');
     this.world = new World(this.sim, this.spec, scripts && metered(scripts, (n) => (this.scriptInstructions += n)));
   }
@@ -99,6 +110,7 @@ export class Simulation {
     if (this.scriptInstructions >= this.maxScriptInstructions) return this.end('script-cap');
     this.sim.kernel.step();
     this.steps++;
+    if (this.steps % PROGRESS_STEPS === 0) this.options.onProgress?.();
     return true;
   }
 

@@ -41,9 +41,11 @@ describe('lesson 5, the paused barista: changing its scripted 15 s pause', () =>
     expect(verdict(barista(), [{ edit: 'move', mark: 0, toMs: 20_000 }], 'single-writer').holds).toBe(true);
   });
 
-  it('snaps a moved time and a changed length to 100 ms', () => {
-    const [pause] = storyMarks(barista(), [{ edit: 'move', mark: 0, toMs: 1949 }, { edit: 'resize', mark: 0, lengthMs: 4960 }]);
-    expect(pause!.entry).toMatchObject({ at: 1900, do: 'pause', target: 'A', for: 5000 });
+  it("keeps a moved time and a changed length to the millisecond (an event's time a drag snapped to), and a length to at least 100 ms", () => {
+    const [pause] = storyMarks(barista(), [{ edit: 'move', mark: 0, toMs: 1949.4 }, { edit: 'resize', mark: 0, lengthMs: 4963 }]);
+    expect(pause!.entry).toMatchObject({ at: 1949, do: 'pause', target: 'A', for: 4963 });
+    const [short] = storyMarks(barista(), [{ edit: 'resize', mark: 0, lengthMs: 20 }]);
+    expect(short!.entry).toMatchObject({ for: 100 });
   });
 
   it('says what changed, once per fault and where it ended up', () => {
@@ -115,5 +117,34 @@ describe('edits from a link', () => {
     const bad = storyEditsSchema.safeParse([{ edit: 'move', mark: -1, toMs: 100 }]);
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.path).toEqual([0, 'mark']);
+  });
+});
+
+describe("lesson 34, look then take: a client's timing changed from its lane menu", () => {
+  const twoStep = () => lesson('lessons/34-read-write-lock.md#c3-rw-two-step');
+
+  it('keeps readers-or-one-writer once the manager starts at 100 ms instead of 5 ms, and says so', () => {
+    expect(verdict(twoStep(), [], 'readers-or-one-writer').holds).toBe(false);
+    const late: StoryEdit[] = [{ edit: 'client', client: 'W', startAtMs: 100 }];
+    const run = verdict(twoStep(), late, 'readers-or-one-writer');
+    expect(run.holds).toBe(true);
+    expect(run.events.find((e) => e.kind === 'lock.request' && e.actor === 'W')!.at).toBe(100);
+    expect(describeStoryChanges(twoStep(), late)).toEqual(["W's start moved to 100 ms"]);
+  });
+
+  it('changes TTL and work too, the later edit winning, and leaves other clients alone', () => {
+    const edited = editScenario(twoStep(), [
+      { edit: 'client', client: 'R', ttlMs: 2000, workMs: 3000 },
+      { edit: 'client', client: 'R', workMs: 500 },
+    ]);
+    expect(edited.clients.find((c) => c.id === 'R')).toMatchObject({ ttl: 2000, work: 500, startAt: 0 });
+    expect(edited.clients.find((c) => c.id === 'W')).toEqual(twoStep().clients.find((c) => c.id === 'W'));
+  });
+
+  it('comes from a link only with whole, non-negative milliseconds and a positive TTL', () => {
+    expect(storyEditsSchema.safeParse([{ edit: 'client', client: 'W', startAtMs: 100, workMs: 0 }]).success).toBe(true);
+    const bad = storyEditsSchema.safeParse([{ edit: 'client', client: 'W', ttlMs: 0 }]);
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0]!.path).toEqual([0, 'ttlMs']);
   });
 });

@@ -13,15 +13,37 @@ import { formatMs } from '../sim/time';
  *
  * A mark is a script entry by its index in the scenario as written; an added entry is numbered
  * after them, in the order added (`script.length`, `script.length + 1`, ...), so a later edit can
- * move what an earlier one added. Times and lengths snap to SNAP_MS, as a timeline's grid does.
+ * move what an earlier one added. Times and lengths are kept to the millisecond: a drag snaps to
+ * the timeline's SNAP_MS grid or to an event's own time (src/ui/player/dragSnap.ts), and an
+ * event's time is rarely on the grid.
  */
 export type StoryEdit =
   | { edit: 'move'; mark: number; toMs: number }
   | { edit: 'resize'; mark: number; lengthMs: number }
   | { edit: 'remove'; mark: number }
-  | { edit: 'add'; action: Action };
+  | { edit: 'add'; action: Action }
+  | ClientEdit;
 
-/** The grid every moved time and changed length lands on. */
+/**
+ * A client's own timing changed (from its lane's menu): when it starts, the TTL it asks for, how
+ * long its work takes. Only the fields given change; a client that is not there is left alone.
+ */
+export interface ClientEdit {
+  edit: 'client';
+  client: string;
+  startAtMs?: number;
+  ttlMs?: number;
+  workMs?: number;
+}
+
+/** The client timings a lane menu changes, with the words the banner and the live region use for each. */
+export const CLIENT_TIMINGS = [
+  { field: 'startAtMs', key: 'startAt', says: 'start' },
+  { field: 'ttlMs', key: 'ttl', says: 'TTL' },
+  { field: 'workMs', key: 'work', says: 'work' },
+] as const;
+
+/** The timeline's grid: a step of the keyboard and of a phone's stepper, and where a drag lands between events. */
 export const SNAP_MS = 100;
 
 /** At most this many edits in a run: more than a learner makes, few enough for a share link. */
@@ -30,6 +52,11 @@ export const MAX_EDITS = 200;
 /** The nearest point of the grid, never negative. */
 export function snapMs(ms: number): number {
   return Math.max(0, Math.round(ms / SNAP_MS) * SNAP_MS);
+}
+
+/** The nearest whole millisecond, never negative: what an edit's time or length is kept to. */
+export function wholeMs(ms: number): number {
+  return Math.max(0, Math.round(ms));
 }
 
 /** One entry of the edited script, under the mark that names it. */
@@ -69,6 +96,7 @@ function ending(start: ScriptAction, atMs: number): ScriptAction {
 }
 
 function applyOne(marks: StoryMark[], edit: StoryEdit, horizonMs: number, nextMark: number): StoryMark[] {
+  if (edit.edit === 'client') return marks;
   if (edit.edit === 'add') return [...marks, { mark: nextMark, entry: scriptAction.parse(actionInput(edit.action)) }];
   const target = marks.find((m) => m.mark === edit.mark);
   if (!target) return marks;
@@ -79,7 +107,7 @@ function applyOne(marks: StoryMark[], edit: StoryEdit, horizonMs: number, nextMa
       // A span goes whole: a partition removed takes its heal with it, a crash its restart.
       return marks.filter((m) => m !== target && m !== end);
     case 'move': {
-      const toMs = Math.min(horizonMs, snapMs(edit.toMs));
+      const toMs = Math.min(horizonMs, wholeMs(edit.toMs));
       const changes = new Map([[target.mark, { ...target.entry, at: toMs }]]);
       // A span moves whole, as a clip does on a video editor's timeline: its end keeps its distance.
       if (end) changes.set(end.mark, { ...end.entry, at: Math.min(horizonMs, end.entry.at + toMs - target.entry.at) });
@@ -87,7 +115,7 @@ function applyOne(marks: StoryMark[], edit: StoryEdit, horizonMs: number, nextMa
     }
     case 'resize': {
       if (!resizable(target)) return marks;
-      const lengthMs = Math.max(SNAP_MS, snapMs(edit.lengthMs));
+      const lengthMs = Math.max(SNAP_MS, wholeMs(edit.lengthMs));
       if (target.entry.do === 'pause' && !end) return replace(new Map([[target.mark, { ...target.entry, for: lengthMs }]]));
       const endMs = Math.min(horizonMs, target.entry.at + lengthMs);
       if (end) return replace(new Map([[end.mark, { ...end.entry, at: endMs }]]));
@@ -113,9 +141,25 @@ export function storyMarks(scenario: Scenario, edits: readonly StoryEdit[]): Sto
   return marks.map((m, i) => ({ m, i })).sort((a, b) => a.m.entry.at - b.m.entry.at || a.i - b.i).map(({ m }) => m);
 }
 
-/** The scenario as the learner changed it: the same scenario with its script edited. */
+/** The scenario as the learner changed it: the same scenario with its script and its clients' timings edited. */
 export function editScenario(scenario: Scenario, edits: readonly StoryEdit[]): Scenario {
-  return edits.length === 0 ? scenario : { ...scenario, script: storyMarks(scenario, edits).map((m) => m.entry) };
+  if (edits.length === 0) return scenario;
+  return { ...scenario, clients: scenario.clients.map((c) => editClient(c, edits)), script: storyMarks(scenario, edits).map((m) => m.entry) };
+}
+
+/** One client with every timing edit for it applied, later edits winning. */
+function editClient(client: Scenario['clients'][number], edits: readonly StoryEdit[]): Scenario['clients'][number] {
+  let edited = client;
+  for (const e of edits) {
+    if (e.edit !== 'client' || e.client !== client.id) continue;
+    edited = {
+      ...edited,
+      ...(e.startAtMs === undefined ? {} : { startAt: e.startAtMs }),
+      ...(e.ttlMs === undefined ? {} : { ttl: e.ttlMs }),
+      ...(e.workMs === undefined ? {} : { work: e.workMs }),
+    };
+  }
+  return edited;
 }
 
 /** Edits as data from outside (a share link's `e` list). */
@@ -126,6 +170,13 @@ export const storyEditsSchema = z
       z.strictObject({ edit: z.literal('resize'), mark: z.number().int().nonnegative(), lengthMs: z.number().int().positive().max(DAY_MS) }),
       z.strictObject({ edit: z.literal('remove'), mark: z.number().int().nonnegative() }),
       z.strictObject({ edit: z.literal('add'), action: actionSchema }),
+      z.strictObject({
+        edit: z.literal('client'),
+        client: z.string().min(1).max(64),
+        startAtMs: z.number().int().nonnegative().max(DAY_MS).optional(),
+        ttlMs: z.number().int().positive().max(DAY_MS).optional(),
+        workMs: z.number().int().nonnegative().max(DAY_MS).optional(),
+      }),
     ]),
   )
   .max(MAX_EDITS, `must hold at most ${MAX_EDITS} edits`);
@@ -153,5 +204,19 @@ export function describeStoryChanges(scenario: Scenario, edits: readonly StoryEd
     return undefined;
   });
   for (const [mark, entry] of edited) if (mark >= scenario.script.length) said.push(`${markName(entry)} added at ${formatMs(entry.at)}`);
-  return said;
+  return [...said, ...describeClientChanges(scenario, edits)];
+}
+
+/** "W's start moved to 100 ms", "A's TTL set to 5 s": each client timing the edits changed, where it ended up. */
+export function describeClientChanges(scenario: Scenario, edits: readonly StoryEdit[]): string[] {
+  const edited = editScenario(scenario, edits);
+  return scenario.clients.flatMap((before, i) => {
+    const after = edited.clients[i]!;
+    return CLIENT_TIMINGS.flatMap(({ key, says }) => {
+      const was = before[key];
+      const now = after[key];
+      if (now === was || typeof now !== 'number') return [];
+      return [`${before.id}'s ${says} ${key === 'startAt' ? 'moved' : 'set'} to ${formatMs(now)}`];
+    });
+  });
 }

@@ -2,6 +2,7 @@ import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type
 import { z } from 'zod';
 import { describePath, didYouMean, type Diagnostic, type SourceOrigin } from './diagnostic';
 import { yamlBoundsProblem } from './inputBounds';
+import { yamlMistake } from './yamlMistakes';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -29,11 +30,14 @@ export function parseYamlSource(text: string, origin: SourceOrigin): YamlSource 
     const { line, col } = lineCounter.linePos(offset);
     return { line: origin.line + line - 1, col };
   };
-  const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((e) => ({
-    file: origin.file,
-    ...at(e.pos[0]),
-    ...yamlProblem(e, text, doc, at),
-  }));
+  const diagnostics = oncePerPlace(
+    [...doc.errors, ...doc.warnings].filter((e) => !isBlankDuplicate(e, text)).map((e): Diagnostic => {
+      // A common mistake is reported at the line to change, which may not be where the parser stopped.
+      const mistake = yamlMistake(e, text, origin.line);
+      if (mistake) return { file: origin.file, ...at(mistake.offset), message: mistake.message, hint: mistake.hint };
+      return { file: origin.file, ...at(e.pos[0]), ...yamlProblem(e, text, doc, at) };
+    }),
+  );
   const value = doc.errors.length ? undefined : toValue(doc, origin, at, diagnostics);
   return {
     value,
@@ -71,6 +75,28 @@ function toValue(doc: Document, origin: SourceOrigin, at: (offset: number) => { 
     });
     return undefined;
   }
+}
+
+/**
+ * A "duplicate key" with no name: the parser's reading of lines a tab or a stray indent already
+ * broke, so the mistake itself is the one message.
+ */
+function isBlankDuplicate(e: YAMLError, text: string): boolean {
+  return e.code === 'DUPLICATE_KEY' && text.slice(e.pos[0], e.pos[1]).trim() === '';
+}
+
+/**
+ * One mistake, one message: the parser often reports a mistake as two or three errors at the
+ * same place ("Nested mappings are not allowed…" and "Implicit keys need to be on a single line"),
+ * which read the same once translated.
+ */
+function oncePerPlace(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<number>();
+  return diagnostics.filter((d) => {
+    if (seen.has(d.line)) return false;
+    seen.add(d.line);
+    return true;
+  });
 }
 
 /** How many times aliases may be expanded in one block: far more than any scenario needs. */

@@ -299,7 +299,7 @@ describe('leases as the lock server grants them (only primaries)', () => {
   });
 
   it("projects a promoted replica's lease from the promotion on", () => {
-    const { r, model } = modelOf('10-sentinel-mitigations.md#failover-split-brain');
+    const { r, model } = modelOf('10-two-primaries.md#failover-split-brain');
     const promoted = r.events.find((e) => e.kind === 'redis.role' && e.actor === 'replica' && e.data.role === 'primary')!;
     const fromReplica = model.intervals.filter((i) => i.kind === 'leaseProjection' && i.startId === model.intervals.find((l) => l.kind === 'lease' && l.lane === 'replica' && l.owner === 'B')?.startId);
     expect(fromReplica.length).toBeGreaterThan(0);

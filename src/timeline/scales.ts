@@ -36,9 +36,16 @@ export function computeLayout(laneCount: number, width: number): Layout {
   };
 }
 
-/** The un-zoomed time scale: the whole run across the plot, with a little air at the end. */
+/**
+ * Room after the run's last moment for a mark's label centred on it ("token 1 ✕" is ~56 px): on a
+ * phone 6% of the plot is ~10 px, and the rejected write at a run's end was cut in half.
+ */
+const END_AIR_PX = 32;
+
+/** The un-zoomed time scale: the whole run across the plot, with air at the end for the last mark's label. */
 export function baseTimeScale(model: TimelineModel, layout: Layout): ScaleLinear<number, number> {
-  return scaleLinear().domain([0, model.endMs * 1.06]).range([0, layout.plotWidthPx]);
+  const air = Math.max(1.06, layout.plotWidthPx / Math.max(1, layout.plotWidthPx - END_AIR_PX));
+  return scaleLinear().domain([0, model.endMs * air]).range([0, layout.plotWidthPx]);
 }
 
 /** Vertical bands inside one lane, in plot pixels. Each role uses the bands it needs. */

@@ -11,6 +11,8 @@ import { Loaded, loader } from './layout/loader';
 import { Notices } from './layout/Notices';
 import { PartBoundary } from './layout/PartBoundary';
 import { BlockView } from './lesson/BlockView';
+import { CompareBlock } from './blocks/CompareBlock';
+import { CompareSlot } from './player/compareSlot';
 import { LessonPage } from './lesson/LessonPage';
 import { ProgressTools } from './progress/ProgressTools';
 import { syncAcrossTabs, useProgress } from './progress/progressStore';
@@ -60,7 +62,9 @@ export function App() {
       <>
         <Notices />
         <PartBoundary key={routeKey} what="This simulation">
-          <EmbedPage entry={lesson} scenarioId={route.scenario} withQuiz={route.withQuiz} />
+          <CompareSlot.Provider value={CompareBlock}>
+            <EmbedPage entry={lesson} scenarioId={route.scenario} withQuiz={route.withQuiz} />
+          </CompareSlot.Provider>
         </PartBoundary>
       </>
     );
@@ -90,7 +94,10 @@ export function App() {
       <DiagnosticsPanel />
       <main id="main" tabIndex={-1}>
         <PartBoundary key={routeKey} what="This page">
-          <Page route={route} lesson={lesson} />
+          {/* Every player may set the learner's changed run beside the lesson's (LessonRunCompare). */}
+          <CompareSlot.Provider value={CompareBlock}>
+            <Page route={route} lesson={lesson} />
+          </CompareSlot.Provider>
         </PartBoundary>
       </main>
       <footer className="site-footer">

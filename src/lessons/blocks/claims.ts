@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLAIM_EVENTS, CLAIM_METRICS, type ClaimEvent, type EventQuery, type Measure } from '../../check/runMeasures';
+import { parseCommandQuery, type CommandQuery } from '../../check/commandReplies';
 import { blockId } from '../../scenario/ids';
 import { INVARIANTS, scriptAction, type ScriptAction } from '../../scenario/schema';
 import { didYouMean } from '../../scenario/diagnostic';
@@ -20,6 +21,7 @@ import { didYouMean } from '../../scenario/diagnostic';
  *       - { says: "ran out at 9.9 s", valid-until: acquired by A }
  *       - { says: "replays one command", replayed: recovered by r3 }
  *       - { says: "broke at 18 s", verdict: single-writer }
+ *       - { says: "B's knock gets `(nil)`", reply: 2nd SET by B }
  *
  * `actions:` (in a scenario script's notation) makes the run the one a learner gets by doing
  * what the prose tells them to try, so "a 9-second delay lands the order at 10 s" is checked too.
@@ -48,6 +50,8 @@ export const claimSchema = z.strictObject({
   replayed: query.optional(),
   /** When an invariant broke in the run. */
   verdict: z.enum(INVARIANTS).optional(),
+  /** The reply Redis gave a command, quoted as the last `code` in `says`: "2nd SET by B", "EVAL by A", "last WAIT". */
+  reply: query.optional(),
 });
 
 export const claimsSchema = z.strictObject({
@@ -61,10 +65,16 @@ export const claimsSchema = z.strictObject({
 
 export type ClaimSpec = z.output<typeof claimSchema>;
 
+/** A claim on a reply: the words quote Redis's answer to a command rather than state a number. */
+export interface ReplyMeasure {
+  kind: 'reply';
+  query: CommandQuery;
+}
+
 /** A claim ready to check: the prose it quotes and what it measures. */
 export interface Claim {
   says: string;
-  measure: Measure;
+  measure: Measure | ReplyMeasure;
   /** Where the claim is written in the block, for problems with the claim itself. */
   line: number;
   col: number;
@@ -96,10 +106,14 @@ export function parseQuery(text: string): { ok: true; query: EventQuery } | { ok
 }
 
 /** The one measure a claim names, or what is wrong with it (`path` is the key at fault). */
-export function measureOf(spec: ClaimSpec): { ok: true; measure: Measure } | { ok: false; path: string; message: string; hint: string } {
-  const named = (['at', 'from', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed', 'verdict'] as const).filter((key) => spec[key] !== undefined);
+export function measureOf(spec: ClaimSpec): { ok: true; measure: Measure | ReplyMeasure } | { ok: false; path: string; message: string; hint: string } {
+  const named = (['at', 'from', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed', 'verdict', 'reply'] as const).filter((key) => spec[key] !== undefined);
   if (named.length !== 1 || (spec.to !== undefined) !== (spec.from !== undefined)) {
-    return { ok: false, path: 'says', message: 'a claim measures one thing', hint: "give exactly one of 'at', 'from' with 'to', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed' or 'verdict'" };
+    return { ok: false, path: 'says', message: 'a claim measures one thing', hint: "give exactly one of 'at', 'from' with 'to', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed', 'verdict' or 'reply'" };
+  }
+  if (spec.reply !== undefined) {
+    const parsed = parseCommandQuery(spec.reply);
+    return parsed.ok ? { ok: true, measure: { kind: 'reply', query: parsed.query } } : { ...parsed, path: 'reply' };
   }
   if (spec.metric !== undefined) return { ok: true, measure: { kind: 'metric', name: spec.metric } };
   if (spec.verdict !== undefined) return { ok: true, measure: { kind: 'verdict', invariant: spec.verdict } };

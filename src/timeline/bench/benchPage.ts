@@ -4,7 +4,7 @@ import { measureTimeline } from './measureTimeline';
 import { syntheticTrace } from './syntheticTrace';
 
 /**
- * The browser side of src/cli/benchUi.ts: a page with one empty svg that exposes the timeline
+ * The browser side of src/bench/uiFigures.ts: a page with one empty svg that exposes the timeline
  * measurement, so Playwright can call it for each trace size in a fresh page.
  */
 declare global {

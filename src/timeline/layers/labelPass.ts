@@ -20,7 +20,8 @@ const shift = (b: Box, dx: number, dy: number): Box => ({ x0: b.x0 + dx, y0: b.y
  */
 export function layoutLabels(ctx: RenderContext, captions: readonly PlacedCaption[], glyphs: readonly PlacedGlyph[]): void {
   const obstacles = glyphs.map((g) => shift(glyphShapeBox(g.glyph), g.px, g.py));
-  const writes = glyphs.filter((g) => g.labelled && g.glyph.kind === 'write');
+  // The writes the run is about first, so a crowded phone-width plot keeps their token and writer.
+  const writes = glyphs.filter((g) => g.labelled && g.glyph.kind === 'write').sort((a, b) => Number(b.key ?? false) - Number(a.key ?? false));
   const points = glyphs.filter((g) => g.labelled && g.glyph.kind !== 'write');
   const ordered = [...captions].sort((a, b) => CAPTION_ORDER[a.caption.slot] - CAPTION_ORDER[b.caption.slot]);
   // A write's token and writer may step a little aside (a verdict's triangle sits just right of

@@ -154,6 +154,13 @@ export interface PlacedGlyph {
   px: number;
   py: number;
   labelled: boolean;
+  /** A write the run is about (refused, or proof of a broken invariant): its labels are placed first. */
+  key?: boolean;
+}
+
+/** Whether write `d` is the run's point: a refused write, or one a broken invariant's proof names. */
+function isKeyWrite(d: Glyph, proof: ReadonlySet<number>): boolean {
+  return d.kind === 'write' && (!d.write.accepted || proof.has(d.id));
 }
 
 /**
@@ -167,6 +174,7 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
   // Labels are dropped where glyphs crowd together, so the ones shown stay readable.
   const labelled = new Map<SVGGElement, boolean>();
   const rows = new Map<string, { el: SVGGElement; px: number; d: Glyph }[]>();
+  const proof = new Set(ctx.model.violations.flatMap((v) => v.eventIds));
   g.selectAll<SVGGElement, Glyph>('g.tl-glyph').each(function (d) {
     // Verdicts sit a little right of the write they flag, or left of it at the plot's right edge.
     const px = d.kind === 'verdict' ? (x(d.at) + 22 <= w - 14 ? x(d.at) + 22 : x(d.at) - 22) : x(d.at);
@@ -174,7 +182,7 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
     setShown(this, onScreen);
     if (!onScreen) return;
     this.setAttribute('transform', `translate(${px},${glyphY(ctx, d)})`);
-    placed.push({ el: this, glyph: d, px, py: glyphY(ctx, d), labelled: d.kind === 'clockJump' });
+    placed.push({ el: this, glyph: d, px, py: glyphY(ctx, d), labelled: d.kind === 'clockJump', key: isKeyWrite(d, proof) });
     if (d.kind === 'verdict' || d.kind === 'clockJump' || d.kind === 'restart') return;
     const row = `${d.lane}|${d.kind === 'write' ? 'w' : glyphY(ctx, d)}`;
     const list = rows.get(row) ?? [];
@@ -193,10 +201,12 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
       const { el, px, d } = list[n]!;
       const next = list[end]?.px ?? Infinity;
       const labelPx = d.kind === 'write' ? 0 : 14 + labelText(d).length * 6.4;
-      const roomy = px - lastPx > (d.kind === 'write' ? 64 : 110) && next - px > labelPx;
+      // A key write always asks for its labels (on a phone the two writes of a double write sit
+      // closer than 64 px); the label pass places them first and hides what they would cover.
+      const roomy = isKeyWrite(d, proof) || (px - lastPx > (d.kind === 'write' ? 64 : 110) && next - px > labelPx);
       if (roomy) lastPx = px;
       labelled.set(el, roomy);
-      for (let m = n + 1; m < end; m++) labelled.set(list[m]!.el, d.kind === 'write' && list[m]!.px - px > 64);
+      for (let m = n + 1; m < end; m++) labelled.set(list[m]!.el, isKeyWrite(list[m]!.d, proof) || (d.kind === 'write' && list[m]!.px - px > 64));
       n = end;
     }
   }

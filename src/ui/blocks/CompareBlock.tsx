@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CompareRun } from '../../lessons/types';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import type { PlayerStore } from '../player/playerStore';
+import { CompareSlot } from '../player/compareSlot';
 import type { ComputedRun } from '../player/runModel';
 import { ZoomGroupContext, zoomGroup } from '../timeline/zoomGroup';
 
@@ -30,12 +31,15 @@ export function CompareBlock({ title, left, right, onWatched, firstRuns }: { tit
       {title && <h3 className="block-title">{title}</h3>}
       <p className="compare-hint muted">Both sides move together: play, step, scrub or zoom either one.</p>
       <ZoomGroupContext.Provider value={zoom}>
+        {/* A side is already one of two runs compared: it offers no comparison of its own. */}
+        <CompareSlot.Provider value={null}>
         <div className="compare-grid">
           {sides.map((run, i) => (
             <div key={run.label} className="compare-side">
               <h4>{run.label}</h4>
               <ScenarioPlayer
                 scenario={run.scenario}
+                {...(run.run ? { initialRun: run.run } : {})}
                 {...(onWatched ? { onWatched } : {})}
                 {...(firstRuns ? { firstRun: firstRuns[i]! } : {})}
                 onStore={(store) => {
@@ -46,6 +50,7 @@ export function CompareBlock({ title, left, right, onWatched, firstRuns }: { tit
             </div>
           ))}
         </div>
+        </CompareSlot.Provider>
       </ZoomGroupContext.Provider>
     </section>
   );

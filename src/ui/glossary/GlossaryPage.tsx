@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { glossaryHref, lessonHref } from '../routing/route';
-import { GLOSSARY } from './glossary';
+import { useCatalog } from '../catalog/catalogStore';
+import { GLOSSARY, seeInLesson } from './glossary';
 import './glossary.css';
 
 /**
@@ -14,6 +15,7 @@ export function GlossaryPage({ term }: { term: string | undefined }) {
     target?.scrollIntoView({ block: 'start' });
     target?.focus({ preventScroll: true });
   }, [term]);
+  const lessons = useCatalog((s) => s.lessons);
 
   return (
     <article className="glossary" aria-labelledby="glossary-title">
@@ -25,7 +27,7 @@ export function GlossaryPage({ term }: { term: string | undefined }) {
         those three. A fencing token guarantees less than a single writer: <strong>writes in lease order</strong>.
       </p>
       <dl className="glossary-list">
-        {GLOSSARY.map((entry) => (
+        {GLOSSARY.map((entry) => ({ entry, seeIn: seeInLesson(entry, lessons) })).map(({ entry, seeIn }) => (
           <div key={entry.term} id={`term-${entry.term}`} tabIndex={-1} className={entry.term === term ? 'glossary-entry is-target' : 'glossary-entry'}>
             <dt>
               <a href={glossaryHref(entry.term)} className="glossary-anchor">{entry.title}</a>
@@ -34,9 +36,11 @@ export function GlossaryPage({ term }: { term: string | undefined }) {
             <dd>
               <p className="glossary-promise">{entry.promise}</p>
               <p>{entry.detail}</p>
-              <p className="glossary-see">
-                See it break in <a href={lessonHref(entry.seeIn.slug)}>{entry.seeIn.text}</a>.
-              </p>
+              {seeIn && (
+                <p className="glossary-see">
+                  {seeIn.explains ? 'Read about it in' : 'See it break in'} <a href={lessonHref(seeIn.slug)}>{seeIn.text}</a>.
+                </p>
+              )}
             </dd>
           </div>
         ))}

@@ -10,8 +10,11 @@ export interface GlossaryEntry {
   promise: string;
   /** Why it can break even when the others hold, in a few sentences. */
   detail: string;
-  /** A lesson where a run breaks it, by slug. */
-  seeIn: { slug: string; text: string };
+  /**
+   * A lesson where a run breaks it, by slug; `explains` when no run of any lesson breaks it as
+   * written, so the lesson can only explain it (the page then says "Read about it in").
+   */
+  seeIn: { slug: string; text: string; explains?: true };
 }
 
 /**
@@ -26,8 +29,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     view: 'Redis',
     promise: 'At no moment do two owners each hold the same lock key on enough Redis nodes to count as holding it.',
     detail:
-      'This is the lock server’s own book-keeping, and all it guarantees is that Redis never grants the lock twice at once; it says nothing about a client that keeps working after its lease ended. With one Redis node it takes two nodes that disagree, as after a failover that lost the primary’s last writes. With Redlock, holding means a majority of the masters, so it breaks when a master forgets a lease (a restart without persistence) or drops it early (a clock jump) and a second owner gathers a majority of its own. A replica’s copy of a key grants nothing until that replica is promoted.',
-    seeIn: { slug: 'failover', text: 'Replication and the lost lock' },
+      'This is the lock server’s own book-keeping, and all it guarantees is that Redis never grants the lock twice at once; it says nothing about a client that keeps working after its lease ended. With one Redis primary it takes two nodes that each act as the primary, as when a network split leaves the old primary serving its side while Sentinel promotes a replica on the other. With Redlock, holding means a majority of the masters, so it breaks when a master forgets a lease (a restart without persistence) or drops it early (a clock jump) and a second owner gathers a majority of its own. A replica’s copy of a key grants nothing until that replica is promoted.',
+    seeIn: { slug: 'two-primaries', text: 'Split brain: two primaries at once' },
   },
   {
     term: 'single-holder',
@@ -63,7 +66,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     promise: 'Each resource accepts writes in non-decreasing token order.',
     detail:
       'A fenced resource remembers the highest token it has seen and refuses anything lower. A lower token accepted after a higher one means an older holder’s write landed after a newer holder’s: exactly what fencing exists to stop. It breaks when tokens are not checked at the resource, or when a failover hands out a token twice. It can hold while two holders both write: a stale token-1 write that arrives before the first token-2 write is in order, and accepted.',
-    seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens' },
+    // A fenced resource refuses lower tokens, and fencing turned off sends none: no lesson run breaks it yet.
+    seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens', explains: true },
   },
   {
     term: 'writes-in-lease-order',
@@ -81,7 +85,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     promise: 'A read-modify-write is always based on the latest version of what it changes.',
     detail:
       'Two clients read a stock count of 5, each takes one, and both write 4: one sale vanished. It breaks whenever two read-modify-write cycles interleave, lock or no lock.',
-    seeIn: { slug: 'espresso-machine', text: 'Challenge 1: the espresso machine' },
+    // Checked only on inventory resources, which no lesson has yet.
+    seeIn: { slug: 'espresso-machine', text: 'Challenge 1: the espresso machine', explains: true },
   },
   {
     term: 'no-double-charge',
@@ -90,7 +95,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     promise: 'A customer’s order is charged at most once.',
     detail:
       'A lock around a payment call does not make the call happen once: a holder whose lease ran out mid-call and a new holder can both charge. An idempotency key at the provider makes the second charge a no-op.',
-    seeIn: { slug: 'fencing-tokens', text: 'Fencing tokens' },
+    seeIn: { slug: 'billing-charge', text: 'Challenge 3: the billing charge' },
   },
   {
     term: 'no-double-assignment',
@@ -98,7 +103,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     view: 'the dispatch service',
     promise: 'Each delivery is assigned to one driver.',
     detail: 'Two workers that each believe they hold the dispatch lock can send two drivers to the same order. The fix lives in the dispatch service: a conditional assignment that refuses a second driver.',
-    seeIn: { slug: 'failover', text: 'Replication and the lost lock' },
+    seeIn: { slug: 'delivery-dispatch', text: 'Final: the delivery-dispatch incident' },
   },
   {
     term: 'progress',
@@ -167,4 +172,14 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
 /** The entry for an invariant's name, if it has one. */
 export function glossaryEntry(term: string): GlossaryEntry | undefined {
   return GLOSSARY.find((e) => e.term === term);
+}
+
+/**
+ * The lesson a term's "See it break in" (or "Read about it in") names, by its current slug, when this site includes it.
+ * An instructor's course may leave that lesson out: the sentence is then dropped rather than
+ * linking to a page the site does not have.
+ */
+export function seeInLesson(entry: GlossaryEntry, lessons: readonly { frontmatter: { slug: string; formerSlugs: readonly string[] } }[]): GlossaryEntry['seeIn'] | undefined {
+  const lesson = lessons.find((l) => l.frontmatter.slug === entry.seeIn.slug || l.frontmatter.formerSlugs.includes(entry.seeIn.slug));
+  return lesson ? { ...entry.seeIn, slug: lesson.frontmatter.slug } : undefined;
 }

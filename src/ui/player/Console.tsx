@@ -4,6 +4,7 @@ import { parseCommandLine } from '../../redis/cliFormat';
 import { changesNothing } from '../../redis/commandTable';
 import { formatMs } from '../../sim/time';
 import { useActors } from './ActorControls';
+import { clipReply } from './bigOutput';
 import { consoleTranscript, withReads, type ConsoleEntry } from './consoleModel';
 import type { ConsoleRead } from './consoleRead';
 import type { PlayerStore } from './playerStore';
@@ -134,11 +135,7 @@ export function Console({ store }: { store: PlayerStore }) {
             ) : t.reply === null ? (
               <div className="console-reply console-noreply">(no answer: {label(t.node)} was not running)</div>
             ) : (
-              t.reply.map((r, i) => (
-                <div key={i} className="console-reply">
-                  {r}
-                </div>
-              ))
+              <Reply lines={t.reply} />
             )}
           </li>
         ))}
@@ -199,4 +196,19 @@ export function Console({ store }: { store: PlayerStore }) {
 /** A transcript entry by what it is, not its key (a run that changes renumbers its events). */
 function entryName(t: { at: number; node: string; command: string }): string {
   return `${t.at} ${t.node} ${t.command}`;
+}
+
+/** A reply's lines, at most a readable slice of a huge one, with a note of what was left out. */
+function Reply({ lines }: { lines: readonly string[] }) {
+  const { lines: shown, note } = useMemo(() => clipReply(lines), [lines]);
+  return (
+    <>
+      {shown.map((r, i) => (
+        <div key={i} className="console-reply">
+          {r}
+        </div>
+      ))}
+      {note && <div className="console-reply muted">{note}</div>}
+    </>
+  );
 }

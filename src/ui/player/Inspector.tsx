@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import { GROUP_FROM_CLIENTS } from '../../timeline/laneGroups';
-import type { ClientView, Inspection } from './inspect';
+import { keysNote } from './bigOutput';
+import type { ClientView, Inspection, KeyRow } from './inspect';
 import type { PlayerStore } from './playerStore';
 import { useAfterPaint } from './useAfterPaint';
 
@@ -63,12 +64,13 @@ export function Inspector({ store }: { store: PlayerStore }) {
                   <tr key={k.key}>
                     <th scope="row"><code>{k.key}</code></th>
                     <td><code>{k.type === 'string' ? k.value : `${k.type} ${k.value}`}</code></td>
-                    <td className="ttl">{k.ttlMs === null ? 'no expiry' : ms(k.ttlMs)}</td>
+                    <td className="ttl">{ttlText(k, node.role, ms)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
+          {keysNote(node.keys.length, node.keyCount) && <p className="muted">{keysNote(node.keys.length, node.keyCount)}</p>}
         </section>
       ))}
       <h5>Clients</h5>
@@ -82,6 +84,15 @@ export function Inspector({ store }: { store: PlayerStore }) {
  * clients that hold something or are paused or crashed, a count of the others by state, and every
  * line behind a disclosure: fifty lines made the panel 2,600 px tall.
  */
+/**
+ * A key past its deadline is still stored (and still drawn on its lane) until it is deleted, so
+ * the table lists it and says why reads already miss it.
+ */
+function ttlText(k: KeyRow, role: string, ms: (n: number) => string): string {
+  if (k.expired) return role === 'replica' ? 'expired: reads see nothing; goes when the primary’s DEL arrives' : 'expired: reads see nothing; deleted at the next sweep';
+  return k.ttlMs === null ? 'no expiry' : ms(k.ttlMs);
+}
+
 function Clients({ clients, ms }: { clients: ClientView[]; ms: (n: number) => string }) {
   const line = (c: ClientView) => <ClientLine key={c.id} client={c} ms={ms} />;
   if (clients.length < GROUP_FROM_CLIENTS) return <ul className="inspector-clients">{clients.map(line)}</ul>;

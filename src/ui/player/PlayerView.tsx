@@ -10,6 +10,8 @@ import { ActorControls, useActors } from './ActorControls';
 import { Console } from './Console';
 import { Inspector } from './Inspector';
 import { LaneMenu } from './LaneMenu';
+import { ClientTiming } from './ClientTiming';
+import { editScenario } from '../../scenario/storyEdits';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { useNearViewport } from './nearViewport';
 import { PlaybackControls } from './PlaybackControls';
@@ -18,6 +20,8 @@ import { processStatusesAt } from '../../actors/processStatus';
 import { rolesAt } from './roles';
 import { handlePlayerKey, handleUndoKey, SHORTCUTS } from './playerKeys';
 import { StoryBar } from './StoryBar';
+import { LessonRunCompare } from './LessonRunCompare';
+import { isChanged } from './storyMarks';
 import { StoryMarks } from './StoryMarks';
 import { Loaded, loader } from '../layout/loader';
 import { RunStopNotice } from './RunStopNotice';
@@ -163,8 +167,17 @@ function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; 
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
   const computing = useStore(store, (s) => s.computing);
+  const changed = useStore(store, (s) => isChanged(s.requested ?? s.config));
+  const [comparing, setComparing] = useState(false);
   const panels = usePaintedOnce();
+  const narrow = useNarrow();
   usePlaybackClock(store, playing);
+  // On a phone the verdicts run a screen or more; the fault buttons come first, near Play.
+  const breakThings = (
+    <NarrowFold label="Break things" startOpen={store.getState().config.actions.length > 0}>
+      <ActorControls store={store} />
+    </NarrowFold>
+  );
 
   return (
     <>
@@ -173,17 +186,17 @@ function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; 
         {computing ? 'Computing the new run… the one below is the last that finished.' : ''}
       </p>
       {stopped && <StopBanner />}
-      <StoryBar store={store} />
+      <StoryBar store={store} comparing={comparing} onCompare={setComparing} />
       {near ? <PlayerTimeline store={store} /> : <div className="player-timeline player-timeline-pending" aria-hidden="true" />}
+      {comparing && changed && <LessonRunCompare store={store} />}
       <LiveAnnouncer store={store} />
       {panels && near && (
         <>
           <div className="player-panels">
+            {/* A run with the learner's changes (a share link) opens Break things: they list the changes and their undo. */}
+            {narrow && breakThings}
             <VerdictPanel store={store} />
-            {/* A run with the learner's changes (a share link) opens it: they list the changes and their undo. */}
-            <NarrowFold label="Break things" startOpen={store.getState().config.actions.length > 0}>
-              <ActorControls store={store} />
-            </NarrowFold>
+            {!narrow && breakThings}
             <Inspector store={store} />
             <Console store={store} />
           </div>
@@ -263,6 +276,7 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
   const playheadMs = useStore(store, (s) => s.playheadMs);
   const selectedId = useStore(store, (s) => s.selectedId);
   const settings = useStore(store, (s) => s.settings);
+  const edits = useStore(store, (s) => (s.requested ?? s.config).edits);
   // The lane menus change only when some actor's status or role does, not on every step.
   const statusKey = useStore(store, (s) => actorStatusKey(s.events, s.cursor));
   const actors = useActors(store);
@@ -284,6 +298,7 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
     const states = processStatusesAt(now, at);
     const roles = rolesAt(now, at);
     const scope = faultScope(scenario);
+    const story = editScenario(scenario, edits ?? []);
     return (lane: Lane) => {
       const actor = actors.find((a) => a.id === lane.id);
       if (!actor) return null;
@@ -292,11 +307,13 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
       const hasMachine = actor.role === 'client' || actor.role === 'sentinel';
       if (commands.length === 0 && !hasMachine) return null;
       const statechart = hasMachine ? { shown: chartOf === actor.id, toggle: () => setChartOf((open) => (open === actor.id ? null : actor.id)) } : undefined;
-      return <LaneMenu laneId={actor.id} actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} {...(statechart ? { statechart } : {})} />;
+      const client = story.clients.find((c) => c.id === actor.id);
+      const timing = client && ((close: () => void) => <ClientTiming key={`${client.startAt} ${client.ttl} ${client.work}`} label={actor.label} timings={{ startAtMs: client.startAt, ttlMs: client.ttl, workMs: client.work === 'forever' ? null : client.work }} onApply={(change) => (store.getState().changeClient({ client: client.id, ...change }), close())} />);
+      return <LaneMenu laneId={actor.id} actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} {...(statechart ? { statechart } : {})} {...(timing ? { timing } : {})} />;
     };
     // statusKey stands for the states and roles read from the store above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, actors, scenario, settings, statusKey, events, chartOf]);
+  }, [store, actors, scenario, edits, settings, statusKey, events, chartOf]);
 
   return (
     <div ref={timelineRef} className="player-timeline">

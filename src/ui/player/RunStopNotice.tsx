@@ -3,7 +3,7 @@ import type { PlayerStore } from './playerStore';
 
 /**
  * What the player says when the run last asked for did not arrive: the watchdog stopped it
- * (it computed for too long), or the simulator failed. The last good run, if any, stays shown
+ * (one step never ended, or the whole run computed for too long), or the simulator failed. The last good run, if any, stays shown
  * below, and the learner is told what they can do next.
  */
 export function RunStopNotice({ store }: { store: PlayerStore }) {
@@ -17,9 +17,14 @@ export function RunStopNotice({ store }: { store: PlayerStore }) {
       {stopped.why === 'stopped' ? (
         <>
           <p>
-            <strong>This run was stopped: it used more than {stopped.budgetMs / 1000} s of computing.</strong> The scenario or a script
-            in it runs away: a Lua script that never ends, a string pattern that backtracks for ever (such as <code>.-.-.-b</code> over a
-            long string), or a client that retries a failing script every millisecond.
+            <strong>
+              This run was stopped:{' '}
+              {stopped.whole
+                ? `it computed for more than ${stopped.budgetMs / 1000} s in all.`
+                : `one step of it computed for more than ${stopped.budgetMs / 1000} s without ending.`}
+            </strong>{' '}
+            A script in it does work the simulator cannot count and cut short, such as comparing or copying very long strings
+            many times over (a script that merely loops for ever, or a pattern that backtracks for ever, is cut by its own budget).
           </p>
           <p>
             {hasRun ? 'The last run that finished is still shown: your last change was not applied. ' : ''}

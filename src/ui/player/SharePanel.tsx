@@ -42,7 +42,9 @@ export function SharePanel({ store, embedScenario = false }: { store: PlayerStor
     const config = store.getState().requested ?? store.getState().config;
     try {
       const { encodeRun } = await import('./shareLink');
-      window.location.hash = `${WORKBENCH_HREF}?run=${encodeRun({ scenarioId: scenario.id, config, scenario })}`;
+      // From a lesson, the workbench links back to it (`from`).
+      const from = route.name === 'lesson' ? `&from=${encodeURIComponent(route.slug)}` : '';
+      window.location.hash = `${WORKBENCH_HREF}?run=${encodeRun({ scenarioId: scenario.id, config, scenario })}${from}`;
     } catch (error) {
       setStatus(error instanceof Error ? error.message : String(error));
     }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { changesNothing } from '../../redis/commandTable';
 import { parseScenario } from '../../scenario/parse';
@@ -53,6 +54,12 @@ describe("a console read, answered at its moment of the run", () => {
     const actions: Action[] = [{ at: simTime(3000), do: 'command', target: 'r1', argv: ['SET', 'x', '1'] }];
     expect(answerRead(scenario(), config(actions), { atMs: 3000, node: 'r1', argv: ['GET', 'x'] })).toEqual(['"1"']);
     expect(answerRead(scenario(), config(), { atMs: 3000, node: 'r1', argv: ['GET', 'x'] })).toEqual(['(nil)']);
+  });
+
+  it("answers on a node over its maxmemory, which evicts before it replies (lesson 15's run at 3.852 s)", () => {
+    const full = parseScenario(readFileSync('lessons/scenarios/eviction-lost-lock.yaml', 'utf8'), { file: 'eviction-lost-lock.yaml', line: 1 });
+    if (!full.ok) throw new Error(full.diagnostics.map((d) => d.message).join('\n'));
+    expect(answerRead(full.scenario, config(), { atMs: 3852, node: 'r1', argv: ['EXISTS', 'lock'] })).toEqual(['(integer) 0']);
   });
 
   it('has no answer from a crashed node', () => {

@@ -15,11 +15,11 @@ export interface ConsoleRead {
  * gets the read as one more action, exactly as a written command would be run, and stops once
  * the node has answered: the reply is what the node said at that moment, while the run itself,
  * its share link and its fingerprint stay as they were. The lines are redis-cli's, or null when
- * the node did not answer (it was crashed or paused).
+ * the node did not answer (it was crashed or paused). `onProgress`: see RunOptions.onProgress.
  */
-export function answerRead(scenario: Scenario, config: RunConfig, read: ConsoleRead, scripts?: ScriptEngine): string[] | null {
+export function answerRead(scenario: Scenario, config: RunConfig, read: ConsoleRead, scripts?: ScriptEngine, onProgress?: () => void): string[] | null {
   const actions = [...config.actions, { at: simTime(read.atMs), do: 'command' as const, target: read.node, argv: read.argv }];
-  const simulation = new Simulation(scenario, { ...config, actions }, scripts);
+  const simulation = new Simulation(scenario, { ...config, actions, onProgress }, scripts);
   const trace = simulation.sim.trace;
   while (simulation.sim.kernel.nextAt() !== undefined && simulation.sim.kernel.nextAt()! <= read.atMs && simulation.step());
   // Several learner commands may share the moment; the read was added last, so it ran last.
@@ -27,8 +27,14 @@ export function answerRead(scenario: Scenario, config: RunConfig, read: ConsoleR
     const e = trace.get(i);
     if (e.at !== read.atMs) break;
     if (e.kind !== 'action.apply' || e.data.action !== 'command' || e.data.source !== 'learner' || e.actor !== read.node) continue;
-    const next = i + 1 < trace.length ? trace.get(i + 1) : undefined;
-    return next?.kind === 'redis.command' && next.data.from === 'console' && next.at === e.at ? next.data.reply.split('\n') : null;
+    // Before it answers, a node over its maxmemory evicts (as Redis does before any command), so
+    // its reply may come after eviction events of the same moment.
+    for (let j = i + 1; j < trace.length && trace.get(j).at === e.at; j++) {
+      const next = trace.get(j);
+      if (next.kind === 'redis.command' && next.data.from === 'console' && next.actor === read.node) return next.data.reply.split('\n');
+      if (next.kind !== 'redis.evict') return null;
+    }
+    return null;
   }
   return null;
 }

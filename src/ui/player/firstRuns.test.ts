@@ -7,7 +7,7 @@ import type { ComputedRun, RunConfig } from './runModel';
 import { simTime } from '../../sim/time';
 
 const asWritten: RunConfig = { seed: 7, fencing: false, actions: [] };
-const shipped: ComputedRun = { events: [], verdicts: [], traceHash: 'shipped' };
+const shipped: ComputedRun = { events: [], verdicts: [], traceHash: 'shipped', ended: 'idle' };
 
 /** A worker stand-in that answers every run with its seed and records what it was asked. */
 function worker() {
@@ -15,8 +15,9 @@ function worker() {
   const simulator = {
     run: (config: RunConfig) => {
       asked.push(config);
-      return Promise.resolve<JobOutcome<ComputedRun>>({ ok: true, value: { events: [], verdicts: [], traceHash: `worker-${config.seed}` } });
+      return Promise.resolve<JobOutcome<ComputedRun>>({ ok: true, value: { events: [], verdicts: [], traceHash: `worker-${config.seed}`, ended: 'idle' } });
     },
+    preview: () => Promise.resolve({ ok: false, why: 'superseded' }),
     inspect: () => Promise.resolve({ ok: false, why: 'superseded' }),
     read: () => Promise.resolve({ ok: false, why: 'superseded' }),
   } as PlayerSimulator;
@@ -72,7 +73,7 @@ describe('a player mounting once its shipped run is here', () => {
   it('shows a run it is handed from its first frame, without asking the worker for it', async () => {
     const { asked, simulator } = worker();
     const scenario = { seed: 7, resource: { fencing: false }, controls: [] } as unknown as Parameters<typeof createPlayerStore>[0];
-    const run: ComputedRun = { events: [{ id: 0, at: 0 }, { id: 1, at: 900 }] as unknown as ComputedRun['events'], verdicts: [], traceHash: 'shipped' };
+    const run: ComputedRun = { events: [{ id: 0, at: 0 }, { id: 1, at: 900 }] as unknown as ComputedRun['events'], verdicts: [], traceHash: 'shipped', ended: 'idle' };
     const store = createPlayerStore(scenario, simulator, undefined, run);
     expect(store.getState()).toMatchObject({ traceHash: 'shipped', computing: false, requested: null, cursor: 0, playheadMs: 0 });
     expect(store.getState().events).toHaveLength(2);

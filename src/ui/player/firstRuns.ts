@@ -67,6 +67,7 @@ export function withFirstRun(simulator: PlayerSimulator, firstRun: Promise<Compu
       first = false;
       return shipped ? firstRun.then((run) => (run ? { ok: true as const, value: run } : simulator.run(asked))) : simulator.run(asked);
     },
+    preview: (asked) => simulator.preview(asked),
     inspect: (...args) => simulator.inspect(...args),
     read: (...args) => simulator.read(...args),
   };

@@ -6,6 +6,7 @@ import type { ScriptEngine } from '../../redis/scriptEngine';
 import type { Scenario } from '../../scenario/schema';
 import { Simulation } from '../../scenario/simulation';
 import type { TraceEvent } from '../../sim/traceEvents';
+import { clipText, KEYS_SHOWN } from './bigOutput';
 import type { RunConfig } from './runModel';
 
 /** One key as the inspector lists it. */
@@ -15,6 +16,12 @@ export interface KeyRow {
   value: string;
   /** Milliseconds left on the node's own clock at the playhead, or null for no expiry. */
   ttlMs: number | null;
+  /**
+   * Past its deadline but still stored: every command already answers as if it were gone, and
+   * the node deletes it at its next active-expiry cycle (a replica: when its primary's DEL
+   * arrives). The lane's lease bar runs until that deletion, so the key is listed until then.
+   */
+  expired: boolean;
 }
 
 /** A Redis node at the playhead. */
@@ -27,7 +34,10 @@ export interface NodeView {
   offset: number | null;
   /** What the node's clock says, relative to the run's start (differs from true time after a jump). */
   clockMs: LocalClockMs;
+  /** The first `KEYS_SHOWN` stored keys by name (bigOutput.ts; expired ones until deleted), values cut to `CHARS_SHOWN`. */
   keys: KeyRow[];
+  /** How many keys the node stores in all. */
+  keyCount: number;
 }
 
 /** A client at the playhead: its machine state and what it believes. */
@@ -64,12 +74,15 @@ export class RunInspector {
     private readonly scenario: Scenario,
     private readonly config: RunConfig,
     private readonly scripts: ScriptEngine,
+    /** Called as a replay moves on (see RunOptions.onProgress). */
+    private readonly onProgress?: () => void,
   ) {
     this.simulation = this.fresh();
   }
 
+  /** The run exactly as the worker computed it (`computeRun`): the learner's story edits included, or the panel shows the lesson's run. */
   private fresh(): Simulation {
-    return new Simulation(this.scenario, { seed: this.config.seed, fencing: this.config.fencing, actions: this.config.actions }, this.scripts);
+    return new Simulation(this.scenario, { ...this.config, onProgress: this.onProgress }, this.scripts);
   }
 
   /** The world after event `cursor`, with TTLs and clocks read at `playheadMs`. */
@@ -85,7 +98,11 @@ export class RunInspector {
       const nowUnixMs = unixOfLocal(node.process.localAt(playhead));
       const keys = node.process.crashed
         ? []
-        : node.server.entries().map((k): KeyRow => ({ key: k.key, type: k.type, value: k.value, ttlMs: k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs) }));
+        : node.server.entries(true).map((k): KeyRow => {
+            const ttlMs = k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs);
+            // Redis's own test (keyIsExpired): expired once the clock is past the deadline, not at it.
+            return { key: k.key, type: k.type, value: k.value, ttlMs, expired: k.expiresAtMs !== null && nowUnixMs > k.expiresAtMs };
+          });
       return {
         id: node.id,
         label: world.actors.find((a) => a.id === node.id)?.label ?? node.id,
@@ -93,7 +110,9 @@ export class RunInspector {
         role: info?.role ?? 'primary',
         offset: info ? info.offset : null,
         clockMs: node.process.localAt(playhead),
-        keys: keys.filter((k) => k.ttlMs === null || k.ttlMs > 0),
+        // Cut here, in the worker: only what the panel draws crosses to the page.
+        keys: keys.slice(0, KEYS_SHOWN).map((k) => ({ ...k, value: clipText(k.value) })),
+        keyCount: keys.length,
       };
     });
     const beliefs = beliefsOf(events);

@@ -15,6 +15,7 @@ const run: ComputedRun = {
   ],
   verdicts: [],
   traceHash: 'abc123',
+  ended: 'idle',
 };
 
 describe('a packed run', () => {

@@ -18,6 +18,7 @@ export interface PackedRun {
   events: unknown[];
   verdicts: ComputedRun['verdicts'];
   traceHash: string;
+  ended: ComputedRun['ended'];
 }
 
 export function packRun(run: ComputedRun): PackedRun {
@@ -42,7 +43,7 @@ export function packRun(run: ComputedRun): PackedRun {
     for (const field of fields) events.push(data[field]);
     previousAt = event.at;
   }
-  return { shapes, events, verdicts: run.verdicts, traceHash: run.traceHash };
+  return { shapes, events, verdicts: run.verdicts, traceHash: run.traceHash, ended: run.ended };
 }
 
 /** The run `packRun` packed, equal to it field for field (and in the same field order). */
@@ -59,5 +60,5 @@ export function unpackRun(packed: PackedRun): ComputedRun {
     for (let f = 2; f < shape.length; f++) data[shape[f]!] = stream[i++];
     events.push({ id: events.length, at, kind: shape[0], actor: shape[1], data } as unknown as TraceEvent);
   }
-  return { events, verdicts: packed.verdicts, traceHash: packed.traceHash };
+  return { events, verdicts: packed.verdicts, traceHash: packed.traceHash, ended: packed.ended };
 }

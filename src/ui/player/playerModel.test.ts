@@ -196,6 +196,15 @@ describe('the inspector', () => {
     const again = inspector.at(run.events, acquired.id, acquired.at);
     expect(again).toEqual(at);
   });
+
+  it("shows the learner's edited run, not the lesson's: with the scripted pause moved to 1 s, A is frozen at 1.5 s", () => {
+    const config = { seed: 7, fencing: false, actions: [], edits: [{ edit: 'move' as const, mark: 0, toMs: 1000 }] };
+    const run = computeRun(scenario, config, scripts);
+    const cursor = run.events.findLastIndex((e) => e.at <= 1500);
+    const at = new RunInspector(scenario, config, scripts).at(run.events, cursor, 1500);
+    // A's own clock reads the playhead's time: the inspector stood at 1.5 s of the edited run.
+    expect(at.clients.find((c) => c.id === 'A')).toMatchObject({ status: 'paused', clockMs: 1500 });
+  });
 });
 
 describe('share links', () => {

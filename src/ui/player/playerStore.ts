@@ -4,12 +4,14 @@ import type { Scenario } from '../../scenario/schema';
 import { describeAction } from '../../scenario/describeAction';
 import { formatMs, simTime } from '../../sim/time';
 import { applyMarkChange, describeMarkChange, isChanged, type MarkChange } from './storyMarks';
+import { describeClientChanges, editScenario, type ClientEdit } from '../../scenario/storyEdits';
 import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ActionSettings } from './actorActions';
+import { previewRuns } from './previewRuns';
 import { cursorAtTime, defaultRunConfig, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
 
 /** Why the run last asked for is not the one shown. */
-export type RunStop = { why: 'stopped'; budgetMs: number; config: RunConfig } | { why: 'failed'; message: string; config: RunConfig };
+export type RunStop = { why: 'stopped'; budgetMs: number; whole?: true; config: RunConfig } | { why: 'failed'; message: string; config: RunConfig };
 
 export interface PlayerState extends ComputedRun {
   scenario: Scenario;
@@ -67,6 +69,14 @@ export interface PlayerState extends ComputedRun {
   clearActions(): void;
   /** Moves, stretches or removes one mark (a scripted fault or a learner action) and re-runs. */
   changeMark(change: MarkChange): void;
+  /**
+   * Shows the run with one mark changed while the learner is still dragging it, without making it
+   * a change (no undo step); null when the drag ends or is abandoned, which puts back the run
+   * shown before it unless a change took its place. See previewRuns.ts.
+   */
+  previewMark(change: MarkChange | null): void;
+  /** Changes a client's start time, TTL or work duration (from its lane menu) and re-runs. */
+  changeClient(change: Omit<ClientEdit, 'edit'>): void;
   undo(): void;
   redo(): void;
   /** Replaces the whole run configuration (a share link being opened), optionally at a playhead time. */
@@ -122,8 +132,10 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       const request = ++latest;
       const shownMs = get().playheadMs;
       soughtMs = null;
+      // The drag that led here has usually computed this very run already: its answer is taken as it is.
+      const ready = previews.answerFor(config)?.then((o) => (o.ok || o.why !== 'superseded' ? o : simulator.run(config)));
       set({ computing: true, requested: config });
-      const done = simulator.run(config).then((outcome) => {
+      const done = (ready ?? simulator.run(config)).then((outcome) => {
         if (request !== latest) return;
         set({ requested: null });
         if (outcome.ok) {
@@ -134,7 +146,7 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
           const playheadMs = Math.min(atMs, run.events[run.events.length - 1]!.at);
           set({ ...run, config, cursor, playheadMs, selectedId: null, stoppedAtViolation: false, computing: false, stopped: null });
         } else if (outcome.why === 'stopped') {
-          set({ computing: false, playing: false, stopped: { why: 'stopped', budgetMs: outcome.budgetMs, config } });
+          set({ computing: false, playing: false, stopped: { why: 'stopped', budgetMs: outcome.budgetMs, ...(outcome.whole && { whole: true }), config } });
         } else if (outcome.why === 'failed') {
           set({ computing: false, playing: false, stopped: { why: 'failed', message: outcome.message, config } });
         }
@@ -165,12 +177,23 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       set({ [from]: get()[from].slice(0, -1), [to]: [...get()[to], { config: base(), note: step.note }], storyNote: `${verb}: ${step.note}` });
       rerun(step.config, keptTime());
     };
+    const previews = previewRuns({
+      run: (config) => simulator.preview(config),
+      // A change made (or undone) since the preview was asked for makes its answer old news.
+      ticket: () => latest,
+      show: (run) => {
+        const atMs = keptTime();
+        set({ ...run, cursor: cursorAtTime(run.events, atMs), playheadMs: Math.min(atMs, run.events[run.events.length - 1]!.at), selectedId: null });
+      },
+      shown: () => ({ events: get().events, verdicts: get().verdicts, traceHash: get().traceHash, ended: get().ended }),
+    });
     if (!shown) queueMicrotask(() => rerun(firstConfig, initial?.atMs ?? 0));
 
     return {
       events: shown?.events ?? [],
       verdicts: shown?.verdicts ?? [],
       traceHash: shown?.traceHash ?? '',
+      ended: shown?.ended ?? null,
       scenario,
       simulator,
       config: firstConfig,
@@ -257,6 +280,18 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       changeMark: (markChange) => {
         const next = applyMarkChange(scenario, base(), markChange);
         if (next) change(next, describeMarkChange(scenario, base(), next, markChange));
+      },
+      previewMark: (markChange) => {
+        const next = markChange && applyMarkChange(scenario, base(), markChange);
+        if (markChange === null) previews.stop();
+        else previews.ask(next ?? base());
+      },
+      changeClient: (clientChange) => {
+        const edit: ClientEdit = { edit: 'client', ...clientChange };
+        const edits = base().edits ?? [];
+        // Said against the run as it stands, so a second change of the same timing says where it went.
+        const said = describeClientChanges(editScenario(scenario, edits), [edit]);
+        if (said.length > 0) change({ ...base(), edits: [...edits, edit] }, said.join(', '));
       },
       undo: () => travel('undoStack', 'redoStack', 'Undone'),
       redo: () => travel('redoStack', 'undoStack', 'Redone'),

@@ -12,7 +12,7 @@ export function defaultRunConfig(scenario: Scenario): RunConfig {
 }
 
 /** A finished run as the player shows it (computed in the simulation worker, see computeRun): a RunResult with its events themselves. */
-export type ComputedRun = Pick<RunResult, 'verdicts' | 'traceHash'> & { events: TraceEvent[] };
+export type ComputedRun = Pick<RunResult, 'verdicts' | 'traceHash' | 'ended'> & { events: TraceEvent[] };
 
 /** When the first invariant broke, or null when every verdict holds. */
 export function firstViolationMs(verdicts: readonly Verdict[]): number | null {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadScenario } from '../../cli/loadScenario';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import { loadScriptEngine } from '../../scenario/run';
@@ -53,11 +53,11 @@ describe('the marks on the lanes', () => {
 
   it('turns a change of a scripted mark into a story edit, and of a learner mark into a changed action', () => {
     const config = { ...plain(), actions: [{ at: simTime(12_000), do: 'pause' as const, target: 'B', forMs: 3000 }] };
-    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'resize', lengthMs: 5040 })!.edits).toEqual([{ edit: 'resize', mark: 0, lengthMs: 5000 }]);
-    expect(applyMarkChange(barista, config, { mark: 'learner:0', change: 'move', toMs: 12_345 })!.actions).toEqual([{ at: 12_300, do: 'pause', target: 'B', forMs: 3000 }]);
+    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'resize', lengthMs: 5040 })!.edits).toEqual([{ edit: 'resize', mark: 0, lengthMs: 5040 }]);
+    expect(applyMarkChange(barista, config, { mark: 'learner:0', change: 'move', toMs: 12_345 })!.actions).toEqual([{ at: 12_345, do: 'pause', target: 'B', forMs: 3000 }]);
     expect(applyMarkChange(barista, config, { mark: 'learner:0', change: 'remove' })!.actions).toEqual([]);
     // Nothing to do: a move to where the mark is, a length given to a crash, a mark not there.
-    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'move', toMs: 2040 })).toBeNull();
+    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'move', toMs: 2000.3 })).toBeNull();
     expect(applyMarkChange(barista, config, { mark: 'learner:3', change: 'remove' })).toBeNull();
   });
 });
@@ -98,5 +98,40 @@ describe('changing the story in the player', () => {
     await store.getState().settled();
     expect(store.getState().redoStack).toEqual([]);
     expect(store.getState().undoStack.map((s) => s.note)).toEqual(['pause A removed', 'crash B at 0 ms', 'crash B moved to 12 s']);
+  });
+
+  it('shows the dragged pause\'s run while it is dragged, without an undo step, and the release takes that run as it is', async () => {
+    const api = createSimulationApi(scripts);
+    let runs = 0;
+    const counted = { ...api, run: (...args: Parameters<typeof api.run>) => (runs++, api.run(...args)) };
+    const store = createPlayerStore(barista, playerSimulator(inProcessQueue(counted), barista));
+    await store.getState().settled();
+    store.getState().seekTime(60_000);
+    expect(singleWriter(store)).toBe(false);
+    runs = 0;
+
+    const shortened = { mark: 'script:0', change: 'resize', lengthMs: 5000 } as const;
+    store.getState().previewMark(shortened);
+    await vi.waitFor(() => expect(singleWriter(store)).toBe(true));
+    // The verdict changed with the drag; the story did not: nothing to undo, the mark where it was.
+    expect(store.getState().undoStack).toEqual([]);
+    expect(store.getState().computing).toBe(false);
+    expect(playerMarks(barista, store.getState().config)[0]!.lengthMs).toBe(15_000);
+
+    store.getState().changeMark(shortened);
+    store.getState().previewMark(null);
+    await store.getState().settled();
+    expect(singleWriter(store)).toBe(true);
+    expect(store.getState().storyNote).toBe('pause A shortened to 5 s');
+    expect(runs).toBe(1);
+  });
+
+  it('puts the lesson\'s run back when a drag is let go where it began', async () => {
+    const store = await newStore();
+    store.getState().previewMark({ mark: 'script:0', change: 'remove' });
+    await vi.waitFor(() => expect(singleWriter(store)).toBe(true));
+    store.getState().previewMark(null);
+    expect(singleWriter(store)).toBe(false);
+    expect(store.getState().undoStack).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Action } from '../../actors/action';
 import type { Scenario, ScriptAction } from '../../scenario/schema';
-import { lengthOf, markName, resizable, snapMs, storyMarks, type StoryEdit } from '../../scenario/storyEdits';
+import { lengthOf, markName, resizable, SNAP_MS, storyMarks, wholeMs, type StoryEdit } from '../../scenario/storyEdits';
 import { formatMs, simTime } from '../../sim/time';
 import type { RunConfig } from './runModel';
 
@@ -66,18 +66,18 @@ export function playerMarks(scenario: Scenario, config: RunConfig): PlayerMark[]
 export function applyMarkChange(scenario: Scenario, config: RunConfig, change: MarkChange): RunConfig | null {
   const mark = playerMarks(scenario, config).find((m) => m.key === change.mark);
   if (!mark) return null;
-  if (change.change === 'move' && snapMs(change.toMs) === mark.atMs) return null;
-  if (change.change === 'resize' && (!mark.resizable || snapMs(change.lengthMs) === mark.lengthMs)) return null;
+  if (change.change === 'move' && wholeMs(change.toMs) === mark.atMs) return null;
+  if (change.change === 'resize' && (!mark.resizable || wholeMs(change.lengthMs) === mark.lengthMs)) return null;
   if (mark.source === 'script') {
     const edit: StoryEdit =
-      change.change === 'move' ? { edit: 'move', mark: mark.index, toMs: snapMs(change.toMs) } : change.change === 'resize' ? { edit: 'resize', mark: mark.index, lengthMs: snapMs(change.lengthMs) } : { edit: 'remove', mark: mark.index };
+      change.change === 'move' ? { edit: 'move', mark: mark.index, toMs: wholeMs(change.toMs) } : change.change === 'resize' ? { edit: 'resize', mark: mark.index, lengthMs: wholeMs(change.lengthMs) } : { edit: 'remove', mark: mark.index };
     return { ...config, edits: [...(config.edits ?? []), edit] };
   }
   const actions = config.actions.flatMap((a, i): Action[] => {
     if (i !== mark.index) return [a];
     if (change.change === 'remove') return [];
-    if (change.change === 'move') return [{ ...a, at: simTime(Math.min(scenario.horizon, snapMs(change.toMs))) }];
-    return a.do === 'pause' ? [{ ...a, forMs: Math.max(100, snapMs(change.lengthMs)) }] : [a];
+    if (change.change === 'move') return [{ ...a, at: simTime(Math.min(scenario.horizon, wholeMs(change.toMs))) }];
+    return a.do === 'pause' ? [{ ...a, forMs: Math.max(SNAP_MS, wholeMs(change.lengthMs)) }] : [a];
   });
   return { ...config, actions };
 }

@@ -16,8 +16,8 @@ export interface StatechartPanelProps {
 /**
  * An actor's statechart, opened from its lane menu and shown right under that lane (the
  * timeline anchors it there): the machine that drives it, drawn from its own definition, with
- * the state it is in at the playhead lit. Focus moves to the panel when it opens; Escape or
- * Close closes it (the host returns focus to the menu).
+ * the state it is in at the playhead lit. Focus moves to the panel when it opens; Escape (with
+ * focus anywhere) or Close closes it (the host returns focus to the menu).
  */
 export default function StatechartPanel({ actor, scenario, events, cursor, onClose }: StatechartPanelProps) {
   const machine = machineOf(actor, scenario);
@@ -25,19 +25,19 @@ export default function StatechartPanel({ actor, scenario, events, cursor, onClo
   const lit = useMemo(() => litStatesAt(events, cursor, actor.id), [events, cursor, actor.id]);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [actor.id]);
+  // Escape closes it wherever focus is (a learner who clicked Step or the lanes has left the
+  // panel); a menu or dialog that handles its own Escape stops it first.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
   if (!outline) return null;
   const name = `${actor.label}’s statechart`;
   return (
-    <section
-      className="statechart-panel"
-      aria-label={name}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <section className="statechart-panel" aria-label={name}>
       <header className="statechart-panel-header">
         <h4 ref={heading} tabIndex={-1}>
           {name} <span className="statechart-machine">({outline.key} machine)</span>

@@ -51,6 +51,13 @@ export interface PlotPlace {
   laneTop(laneId: string): number | null;
   laneHeightPx: number;
   widthPx: number;
+  /** The plot's height, every lane's row (a line across all lanes, as a drag's snap guide). */
+  heightPx: number;
+  /**
+   * Keeps the plot on the seconds it shows now, whatever run is drawn next, until released: a
+   * run shown mid-drag that ends sooner would otherwise rescale the axis under the pointer.
+   */
+  holdWindow(hold: boolean): void;
 }
 
 /**
@@ -109,6 +116,13 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
     [],
   );
   const followsWindow = plotOverlay !== undefined;
+  const heldWindow = useRef<TimeWindow | null>(null);
+  const holdWindow = useMemo(
+    () => (hold: boolean) => {
+      heldWindow.current = hold ? (handleRef.current?.timeWindow() ?? null) : null;
+    },
+    [],
+  );
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -129,6 +143,7 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
           }
         : {}),
     });
+    if (heldWindow.current) handleRef.current.showTimeWindow(heldWindow.current);
     if (followsWindow) noteWindow(handleRef.current.timeWindow());
   }, [model, cursorMs, cursor, measuredWidth, title, selectedId, zoomGroup, showWindow, followsWindow, noteWindow]);
 
@@ -215,7 +230,7 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         <div className="timeline-svg-host" ref={hostRef} onScroll={onScroll}>
           <svg ref={svgRef} />
           {overlays}
-          {plotOverlay && shownWindow && <PlotOverlay lanes={model.lanes} width={width} window={shownWindow} render={plotOverlay} />}
+          {plotOverlay && shownWindow && <PlotOverlay lanes={model.lanes} width={width} window={shownWindow} holdWindow={holdWindow} render={plotOverlay} />}
         </div>
         {laneDetail && <LaneDetail lanes={model.lanes} width={width} borderPx={hostRef.current?.clientTop ?? 0} detail={laneDetail} />}
       </div>
@@ -254,7 +269,7 @@ function LaneDetail({ lanes, width, borderPx, detail }: { lanes: Lane[]; width: 
 }
 
 /** HTML over the plot, clipped to it, placed in time by the window the plot shows. */
-function PlotOverlay({ lanes, width, window: w, render }: { lanes: Lane[]; width: number; window: TimeWindow; render: (place: PlotPlace) => ReactNode }) {
+function PlotOverlay({ lanes, width, window: w, holdWindow, render }: { lanes: Lane[]; width: number; window: TimeWindow; holdWindow: (hold: boolean) => void; render: (place: PlotPlace) => ReactNode }) {
   const layout = computeLayout(lanes.length, width);
   const msPerPx = (w.toMs - w.fromMs) / layout.plotWidthPx;
   const place: PlotPlace = {
@@ -266,6 +281,8 @@ function PlotOverlay({ lanes, width, window: w, render }: { lanes: Lane[]; width
     },
     laneHeightPx: layout.laneHeightPx,
     widthPx: layout.plotWidthPx,
+    heightPx: layout.plotHeightPx,
+    holdWindow,
   };
   return (
     <div className="timeline-plot-overlay" style={{ left: layout.labelWidthPx, top: layout.axisHeightPx, width: layout.plotWidthPx, height: layout.plotHeightPx }}>

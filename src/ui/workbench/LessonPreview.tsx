@@ -1,9 +1,12 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { checkAmong } from '../../lessons/catalog';
 import { parseLesson } from '../../lessons/parse';
 import { MAX_LESSON_CHARS } from '../../scenario/inputBounds';
 import { readChosenFile } from '../files/readChosenFile';
-import type { Block, Lesson } from '../../lessons/types';
+import type { Block, Course, Lesson } from '../../lessons/types';
+import type { Diagnostic } from '../../scenario/diagnostic';
 import { mayHoldScripts, type LuaCompiler } from '../../scenario/luaSyntax';
+import { usePreviewRuns } from './usePreviewRuns';
 import { scenarioYaml } from './workbenchModel';
 
 /** Draws one lesson block as the lesson page does (the app passes the lesson page's BlockView). */
@@ -11,12 +14,13 @@ export type RenderBlock = (block: Block, lesson: Lesson) => ReactNode;
 
 /**
  * An instructor's preview: paste or open a lesson file and see it as a learner will, with every
- * problem `lessons:check` would print for it (but the scenario runs, which need the command
- * line), Lua scripts that do not compile included: the Lua VM loads the first time a pasted
- * lesson holds a script. Sidecar scenarios (`ref: scenarios/x.yaml`) resolve to the site's own copies. Quizzes
+ * problem `lessons:check` would print for it: what only the site's whole set of lessons can tell
+ * (slugs, courses, prerequisites, links), Lua scripts that do not compile (the Lua VM loads the
+ * first time a pasted lesson holds a script), and, once typing settles, its scenarios run in the
+ * simulation worker with the same checks. Sidecar scenarios (`ref: scenarios/x.yaml`) resolve to the site's own copies. Quizzes
  * and notes are shown read-only, so a preview never writes a learner's progress.
  */
-export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Lesson[]; renderBlock: RenderBlock }) {
+export function LessonPreview({ lessons, courses, renderBlock }: { lessons: readonly Lesson[]; courses: Course[]; renderBlock: RenderBlock }) {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState('my-lesson.md');
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -41,14 +45,19 @@ export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Less
     };
   }, [wantsLua, compileLua]);
 
-  const parsed = useMemo(() => {
+  const readRef = useCallback((p: string) => refs.get(p), [refs]);
+  const parsed = useMemo((): { lesson: Lesson | null; diagnostics: Diagnostic[] } | null => {
     if (!text.trim()) return null;
     try {
-      return parseLesson(text, `lessons/${fileName}`, { readRef: (p) => refs.get(p), ...(compileLua ? { compileLua: compileLua.compile } : {}) });
+      const result = parseLesson(text, `lessons/${fileName}`, { readRef, ...(compileLua ? { compileLua: compileLua.compile } : {}) });
+      if (!result.lesson) return result;
+      return { lesson: result.lesson, diagnostics: [...result.diagnostics, ...checkAmong({ ...result, lesson: result.lesson }, lessons, courses)] };
     } catch (error) {
-      return { lesson: null, diagnostics: [{ line: 1, col: 1, message: `the lesson could not be read: ${error instanceof Error ? error.message : String(error)}` }] };
+      return { lesson: null, diagnostics: [{ file: `lessons/${fileName}`, line: 1, col: 1, message: `the lesson could not be read: ${error instanceof Error ? error.message : String(error)}` }] };
     }
-  }, [text, fileName, refs, compileLua]);
+  }, [text, fileName, readRef, compileLua, lessons, courses]);
+  const runs = usePreviewRuns(parsed?.lesson ?? null, text, readRef);
+  const problems = [...(parsed?.diagnostics ?? []), ...(runs.state === 'done' ? runs.diagnostics : [])].sort((a, b) => a.line - b.line || a.col - b.col);
 
   return (
     <div className="lesson-preview">
@@ -82,27 +91,32 @@ export function LessonPreview({ lessons, renderBlock }: { lessons: readonly Less
       )}
       {parsed && (
         <>
-          {parsed.diagnostics.length > 0 ? (
+          {problems.length > 0 ? (
             <div className="workbench-problems" role="status">
               <p className="workbench-status workbench-status-bad">
-                {fileName}: {parsed.diagnostics.length} problem{parsed.diagnostics.length === 1 ? '' : 's'}
+                {fileName}: {problems.length} problem{problems.length === 1 ? '' : 's'}
+                {runs.state === 'running' ? ' so far; running its scenarios…' : ''}
               </p>
               <ul aria-label="Lesson problems">
-                {parsed.diagnostics.map((d, i) => (
+                {problems.map((d, i) => (
                   <li key={i}>
                     <code>
                       {d.line}:{d.col}
                     </code>{' '}
-                    {'severity' in d && d.severity === 'warning' ? 'warning: ' : ''}
+                    {d.severity === 'warning' ? 'warning: ' : ''}
                     {d.message}
-                    {'hint' in d && d.hint && <span className="muted"> ({d.hint})</span>}
+                    {d.hint && <span className="muted"> ({d.hint})</span>}
                   </li>
                 ))}
               </ul>
             </div>
-          ) : (
+          ) : runs.state === 'done' ? (
             <p className="workbench-status workbench-status-ok" role="status">
-              {fileName}: no problems (scenario expectations are checked by npm run lessons:check).
+              {fileName}: no problems ({runs.runs} scenario run{runs.runs === 1 ? '' : 's'} checked, as npm run lessons:check does).
+            </p>
+          ) : (
+            <p className="workbench-status" role="status" aria-busy="true">
+              {fileName}: no problems so far; running its scenarios…
             </p>
           )}
           {parsed.lesson && (

@@ -11,7 +11,8 @@ import { checkOffThread, onLuaReady } from './checkOffThread';
 import { newestFirst, type Checked } from './newestCheck';
 import { yamlWithLua } from './luaInYaml';
 import { scenarioCompletions, scenarioHover } from './scenarioAssist';
-import { placeScriptFailures, type ScriptFailure } from './scriptFailures';
+import type { ScriptFailure } from '../../scenario/scriptFailures';
+import { placeScriptFailures } from './scriptFailures';
 
 /**
  * No pause in typing is waited for. Each edit's check starts in the keystroke itself (in a worker,

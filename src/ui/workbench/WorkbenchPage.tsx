@@ -12,12 +12,12 @@ import type { PlayerStore } from '../player/playerStore';
 import type { RunConfig } from '../player/runModel';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import { decodeRun, encodeRun, shareUrl } from '../player/shareLink';
-import { WORKBENCH_HREF } from '../routing/route';
+import { lessonHref, WORKBENCH_HREF } from '../routing/route';
 import { useRoute } from '../routing/useRoute';
 import { checkOffThread } from './checkOffThread';
 import { checkScenarioText } from './checkScenarioText';
 import { ProblemList, RunProblemList } from './ProblemList';
-import { scriptFailures, type ScriptFailure } from './scriptFailures';
+import { scriptFailures, type ScriptFailure } from '../../scenario/scriptFailures';
 import { ScenarioEditor } from './ScenarioEditor';
 import { MAX_YAML_CHARS } from '../../scenario/inputBounds';
 import { readChosenFile } from '../files/readChosenFile';
@@ -47,6 +47,9 @@ function storage(): Storage | null {
 export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; renderBlock: RenderBlock }) {
   const route = useRoute();
   const runParam = route.name === 'workbench' ? route.params.get('run') : null;
+  // A run opened from a lesson's player names that lesson, so the learner can go back to it.
+  const fromSlug = route.name === 'workbench' ? route.params.get('from') : null;
+  const fromLesson = catalog.lessons.find((l) => l.frontmatter.slug === fromSlug);
   const scenarios = useMemo(() => lessonScenarios(catalog.lessons), [catalog.lessons]);
 
   const [loaded] = useState(() => loadWork(storage()));
@@ -205,6 +208,11 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
       <header className="workbench-header">
         <h1 tabIndex={-1}>Workbench</h1>
         <p>Write a lock as Redis commands, run it, and watch where it breaks. Problems show as you type; your work is kept on this device.</p>
+        {fromLesson && (
+          <p>
+            <a href={lessonHref(fromLesson.frontmatter.slug)}>Back to the lesson: {fromLesson.frontmatter.title}</a>
+          </p>
+        )}
       </header>
 
       {loadedWorkNotice(loaded) && (
@@ -345,7 +353,7 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             load={loadLessonPreview}
             name="the lesson reader"
             loading={<p aria-busy="true">Loading the lesson reader…</p>}
-            render={(LessonPreview) => <LessonPreview lessons={catalog.lessons} renderBlock={renderBlock} />}
+            render={(LessonPreview) => <LessonPreview lessons={catalog.lessons} courses={catalog.courses} renderBlock={renderBlock} />}
           />
         ) : (
           <>

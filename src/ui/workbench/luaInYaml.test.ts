@@ -25,6 +25,13 @@ describe('Lua inside a scenario', () => {
     expect(keywords(text)).toEqual(expect.arrayContaining(['local', 'return']));
   });
 
+  it('parses an empty script, as the editor makes one when `"` is typed after `EVAL, ` (Lezer threw on the empty range)', () => {
+    for (const text of [`steps:\n  - { redis: [EVAL, ""] }\n`, `steps:\n  - { redis: [EVAL, ''] }\n`, `steps:\n  - { redis: [EVAL, "] }\n`]) {
+      expect(() => keywords(text)).not.toThrow();
+    }
+    expect(keywords(`steps:\n  - { redis: [EVAL, "return 1"] }\n`)).toEqual(['return']);
+  });
+
   it('leaves other strings alone', () => {
     expect(keywords(`title: "local if then end"\nsteps:\n  - { redis: [SET, "local", x] }\n`)).toEqual([]);
   });

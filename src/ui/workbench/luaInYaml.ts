@@ -41,7 +41,11 @@ export function yamlWithLua(): LanguageSupport {
       const item = parent?.name === 'BlockLiteral' ? parent.parent : parent;
       if (item?.name !== 'Item' || !scriptCommand(wordsBefore(item, input))) return null;
       const quoted = ref.name === 'QuotedLiteral';
-      return { parser: luaParser, overlay: [{ from: ref.from + (quoted ? 1 : 0), to: ref.to - (quoted ? 1 : 0) }] };
+      const script = { from: ref.from + (quoted ? 1 : 0), to: ref.to - (quoted ? 1 : 0) };
+      // An empty script has nothing to parse, and Lezer throws on an empty overlay ("Invalid inner
+      // parse ranges"): typing `"` after `EVAL, ` makes one, as the editor closes the quote at once.
+      if (script.to <= script.from) return null;
+      return { parser: luaParser, overlay: [script] };
     }),
   });
   return new LanguageSupport(language);

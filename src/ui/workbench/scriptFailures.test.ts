@@ -4,7 +4,8 @@ import { parseScenario } from '../../scenario/parse';
 import { loadScriptEngine } from '../../scenario/run';
 import { Simulation } from '../../scenario/simulation';
 import { luaBlock } from '../../testing/luaBlock';
-import { placeScriptFailures, scriptFailures } from './scriptFailures';
+import { scriptFailures } from '../../scenario/scriptFailures';
+import { placeScriptFailures } from './scriptFailures';
 
 let engine: ScriptEngine;
 beforeAll(async () => {

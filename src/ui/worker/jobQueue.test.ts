@@ -5,7 +5,7 @@ import type { Scenario } from '../../scenario/schema';
 
 const scenario = { id: 's' } as Scenario;
 const config = (seed: number): RunConfig => ({ seed, fencing: false, actions: [] });
-const run = (hash: string): ComputedRun => ({ events: [], verdicts: [], traceHash: hash });
+const run = (hash: string): ComputedRun => ({ events: [], verdicts: [], traceHash: hash, ended: 'idle' });
 
 /**
  * Fake simulators: a run with seed 0 never answers (a runaway that only the watchdog ends);
@@ -117,5 +117,37 @@ describe('a simulator that does not start', () => {
     expect(started.map((s) => s.terminated)).toEqual([true, true]);
     expect(await queue.submit('a', 'run', scenario, config(2))).toEqual({ ok: true, value: run('h2') });
     expect(started).toHaveLength(3);
+  });
+});
+
+describe('a long job that keeps moving on', () => {
+  /** A simulator whose run of seed N takes N ms (for ever when N is 0), saying it moved on every 10 ms. */
+  const steady = (progressed: () => void): SimulatorHandle => {
+    let ticking: ReturnType<typeof setInterval> | undefined;
+    const api = {
+      ready: () => Promise.resolve(),
+      run: (_s: Scenario, c: RunConfig) =>
+        new Promise<ComputedRun>((resolve) => {
+          ticking = setInterval(progressed, 10);
+          if (c.seed > 0)
+            setTimeout(() => {
+              clearInterval(ticking);
+              resolve(run(`h${c.seed}`));
+            }, c.seed);
+        }),
+    } as unknown as WorkerApi;
+    return { api, terminate: () => clearInterval(ticking) };
+  };
+
+  it('finishes long past the watchdog budget: a busy machine is not a runaway script', async () => {
+    const queue = new JobQueue({ start: steady, budgetMs: 60 });
+    expect(await queue.submit('a', 'run', scenario, config(300))).toEqual({ ok: true, value: run('h300') });
+  });
+
+  it('is stopped once it has computed for longer than the total budget, and the notice can say so', async () => {
+    const queue = new JobQueue({ start: steady, budgetMs: 60, totalBudgetMs: 200 });
+    const t0 = Date.now();
+    expect(await queue.submit('a', 'run', scenario, config(0))).toEqual({ ok: false, why: 'stopped', budgetMs: 200, whole: true });
+    expect(Date.now() - t0).toBeLessThan(2000);
   });
 });

@@ -15,8 +15,11 @@ export type JobOutcome<T> =
   | { ok: true; value: T }
   /** A later job in the same lane replaced this one before it finished. */
   | { ok: false; why: 'superseded' }
-  /** The watchdog stopped it: it computed for longer than `budgetMs` of wall time. */
-  | { ok: false; why: 'stopped'; budgetMs: number }
+  /**
+   * The watchdog stopped it: one step of it computed for longer than `budgetMs` of wall time, or
+   * (`whole`) the whole job computed for longer than its total budget, `budgetMs`.
+   */
+  | { ok: false; why: 'stopped'; budgetMs: number; whole?: true }
   | { ok: false; why: 'failed'; message: string };
 
 /**
@@ -25,11 +28,25 @@ export type JobOutcome<T> =
  */
 export const START_BUDGET_MS = 10_000;
 
+/**
+ * What a simulator posts as its run moves on (every few thousand steps): the watchdog then knows
+ * the job is not stuck, so a long run on a busy machine is not mistaken for a runaway one.
+ */
+export const PROGRESS_MESSAGE = 'lockstep:progress';
+
+/** Wall time a job may take in all, however steadily it moves on (a few times a 200,000-event run on a slow phone). */
+export const TOTAL_BUDGET_MS = 60_000;
+
 export interface JobQueueOptions {
-  /** Starts a fresh simulator (at first, and after the watchdog killed one). */
-  start(): SimulatorHandle;
-  /** Wall time one job may take before its simulator is killed and replaced. */
+  /** Starts a fresh simulator (at first, and after the watchdog killed one); it calls `progressed` as a job moves on. */
+  start(progressed: () => void): SimulatorHandle;
+  /**
+   * Wall time a job may compute without moving on (one step that does not end: a script the
+   * engine cannot count) before its simulator is killed and replaced.
+   */
   budgetMs: number;
+  /** Wall time a job may take in all; TOTAL_BUDGET_MS by default. */
+  totalBudgetMs?: number;
   /** Wall time a fresh simulator may take to load (the Lua VM is WebAssembly); START_BUDGET_MS by default. */
   startBudgetMs?: number;
   /**
@@ -49,9 +66,10 @@ interface Job {
 }
 
 /**
- * Runs simulator jobs one at a time, each under a wall-clock watchdog. A job that overruns its
- * budget (a runaway script, a pattern that backtracks for a minute) gets its simulator killed
- * and replaced; the jobs behind it run on the new one. Jobs come in lanes (one per player and
+ * Runs simulator jobs one at a time, each under a wall-clock watchdog. A job that stops moving on
+ * for its budget (a runaway script, a pattern that backtracks for a minute) gets its simulator
+ * killed and replaced; a long run that keeps moving on, on a busy machine, is let finish (its
+ * event budget bounds it); the jobs behind it run on the new one. Jobs come in lanes (one per player and
  * purpose): a new job supersedes the older ones still waiting in its lane, and the result of
  * one already running is dropped, so a learner's latest action is always the one computed.
  */
@@ -60,6 +78,8 @@ export class JobQueue {
   private ready: Promise<JobOutcome<void>> | null = null;
   private readonly waiting: Job[] = [];
   private running: (Job & { superseded: boolean; startedAt: number; settle?: (outcome: JobOutcome<unknown>) => void }) | null = null;
+  /** Restarts the running job's watchdog: its simulator said it moved on. */
+  private progressed: (() => void) | null = null;
 
   constructor(private readonly options: JobQueueOptions) {}
 
@@ -95,7 +115,7 @@ export class JobQueue {
    * or the first job, then makes it load (main.tsx).
    */
   spawn(): void {
-    this.handle ??= this.options.start();
+    this.handle ??= this.startSimulator();
   }
 
   /** Kills the simulator; jobs still waiting are answered as superseded. */
@@ -139,7 +159,7 @@ export class JobQueue {
 
   /** Starts (or reuses the spawned) simulator and waits for it to load; one that does not is terminated. */
   private startOnce(budgetMs: number): Promise<JobOutcome<void>> {
-    const handle = this.handle ?? this.options.start();
+    const handle = this.handle ?? this.startSimulator();
     this.handle = handle;
     return this.watch(handle.api.ready(), budgetMs).then((outcome) => {
       if (!outcome.ok && this.handle === handle) {
@@ -150,32 +170,48 @@ export class JobQueue {
     });
   }
 
+  private startSimulator(): SimulatorHandle {
+    return this.options.start(() => this.progressed?.());
+  }
+
   private async call(job: NonNullable<JobQueue['running']>): Promise<JobOutcome<unknown>> {
     const api = this.handle!.api;
     job.startedAt = performance.now();
     const call = (api[job.method] as (...args: unknown[]) => Promise<unknown>)(...job.args);
-    const outcome = await this.watch(call, this.options.budgetMs, (settle) => (job.settle = settle));
+    const outcome = await this.watch(call, this.options.budgetMs, (settle) => (job.settle = settle), (restart) => (this.progressed = restart));
+    this.progressed = null;
     if (!outcome.ok && outcome.why === 'stopped') this.kill();
     return outcome;
   }
 
-  /** Resolves with the promise's value, or as stopped once `budgetMs` has passed (or when settled early). */
-  private watch<T>(promise: Promise<T>, budgetMs: number, onSettle?: (settle: (outcome: JobOutcome<T>) => void) => void): Promise<JobOutcome<T>> {
+  /**
+   * Resolves with the promise's value, or as stopped once `budgetMs` has passed without the job
+   * moving on (`onRestart` hands out what restarts that wait) or its total budget has passed.
+   */
+  private watch<T>(
+    promise: Promise<T>,
+    budgetMs: number,
+    onSettle?: (settle: (outcome: JobOutcome<T>) => void) => void,
+    onRestart?: (restart: () => void) => void,
+  ): Promise<JobOutcome<T>> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve({ ok: false, why: 'stopped', budgetMs }), budgetMs);
-      onSettle?.((outcome) => {
-        clearTimeout(timer);
+      const stop = () => resolve({ ok: false, why: 'stopped', budgetMs });
+      const totalMs = Math.max(budgetMs, this.options.totalBudgetMs ?? TOTAL_BUDGET_MS);
+      let stalled = setTimeout(stop, budgetMs);
+      const total = setTimeout(() => resolve({ ok: false, why: 'stopped', budgetMs: totalMs, whole: true }), totalMs);
+      const settle = (outcome: JobOutcome<T>) => {
+        clearTimeout(stalled);
+        clearTimeout(total);
         resolve(outcome);
+      };
+      onSettle?.(settle);
+      onRestart?.(() => {
+        clearTimeout(stalled);
+        stalled = setTimeout(stop, budgetMs);
       });
       promise.then(
-        (value) => {
-          clearTimeout(timer);
-          resolve({ ok: true, value });
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          resolve({ ok: false, why: 'failed', message: error instanceof Error ? error.message : String(error) });
-        },
+        (value) => settle({ ok: true, value }),
+        (error: unknown) => settle({ ok: false, why: 'failed', message: error instanceof Error ? error.message : String(error) }),
       );
     });
   }

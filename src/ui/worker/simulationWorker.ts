@@ -1,9 +1,8 @@
 import '../zodWithoutEval';
 import * as Comlink from 'comlink';
 import { luaWasmUrl } from '../../redis/lua/wasmUrl';
-import type { WorkerApi } from './jobQueue';
+import { PROGRESS_MESSAGE, type WorkerApi } from './jobQueue';
 import type { SimulationApi } from './simulationApi';
-import './runTransfer';
 
 /**
  * The simulation worker: builds, runs and inspects runs off the page's main thread,
@@ -31,7 +30,9 @@ function load(): Promise<SimulationApi> {
     .then((response) => response.arrayBuffer())
     .catch(() => undefined);
   const scripts = import('../../redis/lua').then((lua) => lua.loadLuaEngine({ wasmUrl: luaWasmUrl }));
-  api = Promise.all([scripts, import('./simulationApi')]).then(([engine, { createSimulationApi }]) => createSimulationApi(engine));
+  // Each job says as it moves on, so the page's watchdog stops only a step that never ends.
+  const progressed = () => self.postMessage(PROGRESS_MESSAGE);
+  api = Promise.all([scripts, import('./simulationApi')]).then(([engine, { createSimulationApi }]) => createSimulationApi(engine, progressed));
   return api;
 }
 

@@ -11,11 +11,14 @@
  *   update, React render, timeline update, style, layout, and the paint and commit of the frame
  *   that shows it, 95th percentile, without the idle wait for that frame (see measureSteps).
  *   Beside it: `render_layout_p95_ms` (no paint) and `with_frame_wait_p95_ms` (idle wait included).
+ * - ui.story_release_to_timeline_ms: lesson 5's scripted pause dragged shorter by the mouse, from
+ *   the release to the frame showing the changed run, median and p95 (src/bench/storyDrag.ts).
  * - workbench.keystroke_to_diagnostic_ms.200_lines: a key typed in a 200-line scenario to its
  *   diagnostic in the editor (src/bench/workbenchDiagnostics.ts); `_20_scripts`, the same with 20
  *   Lua scripts compiled by the check worker.
  * - ui.hostile_link_longest_task_ms.*: the longest main-thread task while each of issue 18's
- *   hostile share links opens, median of 5 loads (src/bench/hostileLinks.ts).
+ *   hostile share links (and issue 36's every-millisecond herd) opens, median of 5 loads
+ *   (src/bench/hostileLinks.ts).
  * - explorer.time_to_counterexample_p95_ms.* and explorer.runs_per_s.2_workers: Break it on its
  *   worker pool (src/bench/explorerUi.ts).
  * - ui.player_ready_ms.*: on the built site, from navigation start to the first player on the page
@@ -30,7 +33,7 @@
  * Builds the site and the bench page into temporary folders first. On a busy machine, measure a
  * part at a time: `npm run bench:ui -- --parts ready,lighthouse --pages lesson_9,share_link,failover`
  * runs only the player-ready and Lighthouse figures (parts: bundle, timeline, ready, step,
- * workbench, hostile, explorer, lighthouse), only for the named ready targets (`phone.lesson_13` for a
+ * story, workbench, hostile, explorer, lighthouse), only for the named ready targets (`phone.lesson_13` for a
  * phone figure) and Lighthouse pages (home, or a lesson's slug);
  * `--runs N` sets the page loads per ready figure. `--parts timeline` alone skips the site's build
  * (the timeline frames in about a minute).
@@ -41,17 +44,18 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
-import { dashboardRenderFigure } from '../bench/dashboardRender';
-import { explorerFigures } from '../bench/explorerUi';
-import { percentile } from '../bench/percentile';
-import { playerReadyFigures, READY_RUNS } from '../bench/playerReady';
-import { workbenchDiagnosticsFigure } from '../bench/workbenchDiagnostics';
-import { hostileLinkFigures } from '../bench/hostileLinks';
-import { lighthouseScores } from './benchLighthouse';
+import { dashboardRenderFigure } from './dashboardRender';
+import { explorerFigures } from './explorerUi';
+import { percentile } from './percentile';
+import { playerReadyFigures, READY_RUNS } from './playerReady';
+import { workbenchDiagnosticsFigure } from './workbenchDiagnostics';
+import { hostileLinkFigures } from './hostileLinks';
+import { lighthouseScores } from './lighthouse';
 import { serveStatic } from './staticSite';
+import { storyDragFigure } from './storyDrag';
 import { loadScriptEngine } from '../scenario/run';
 import { Simulation } from '../scenario/simulation';
-import { loadScenario } from './loadScenario';
+import { loadScenario } from '../cli/loadScenario';
 
 // npm runs scripts from the project root; the benchmark itself runs from a bundle elsewhere.
 const root = process.cwd();
@@ -125,6 +129,7 @@ export async function benchUi(): Promise<void> {
     if (part('ready')) for (const figure of await playerReadyFigures(browser, site.url, runs, wanted)) line(figure);
 
     if (part('step')) await stepFigures(browser, site.url, line);
+    if (part('story')) line(await storyDragFigure(browser, site.url));
     if (part('workbench')) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       line(await workbenchDiagnosticsFigure(page, site.url));

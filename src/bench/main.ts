@@ -17,7 +17,7 @@
  *   has 100,000 events.
  * - herd.run_ms.fixed / .backoff: lesson 13's fifty-client herd, one complete run with verdicts
  *   and dashboard metrics (src/bench/herd.ts), goal ≤ 200 ms.
- * Then redis.sim.commands_per_s (src/bench/redisThroughput.ts) and the UI figures (benchUi.ts).
+ * Then redis.sim.commands_per_s (src/bench/redisThroughput.ts) and the UI figures (uiFigures.ts).
  * `--only kernel|sweep|heap|herd|redis|ui` runs one group.
  *
  * Throughputs are the median of several one-second windows after a warm-up, so a burst of
@@ -30,17 +30,17 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { contentionYaml, jobsOnlyYaml, retryOnlyYaml } from '../bench/contention';
-import { runBaseline } from '../bench/baselineLoop';
-import { herdRunMs } from '../bench/herd';
-import { xstateJobCycles } from '../bench/xstateJobCycle';
-import { redisThroughput } from '../bench/redisThroughput';
+import { contentionYaml, jobsOnlyYaml, retryOnlyYaml } from './contention';
+import { runBaseline } from './baselineLoop';
+import { herdRunMs } from './herd';
+import { xstateJobCycles } from './xstateJobCycle';
+import { redisThroughput } from './redisThroughput';
 import { parseScenario } from '../scenario/parse';
 import { loadScriptEngine } from '../scenario/run';
 import type { Scenario } from '../scenario/schema';
 import { Simulation } from '../scenario/simulation';
 import type { TraceKind } from '../sim/traceEvents';
-import { loadScenario } from './loadScenario';
+import { loadScenario } from '../cli/loadScenario';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -163,8 +163,8 @@ async function main(): Promise<void> {
   // redis.sim.commands_per_s: the SET NX PX / EVAL release / INCR mix, against a pipelined redis-server.
   if (runs('redis')) for (const figure of await redisThroughput()) console.log(figure);
 
-  // UI figures (timeline frames, step latency, bundle size), measured in Chromium: src/cli/benchUi.ts.
-  if (runs('ui')) await (await import('./benchUi')).benchUi();
+  // UI figures (timeline frames, step latency, bundle size), measured in Chromium: src/bench/uiFigures.ts.
+  if (runs('ui')) await (await import('./uiFigures')).benchUi();
 }
 
 main().catch((error) => {

@@ -1,0 +1,56 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Issue 35, the payoff on a phone (390×844, touch): a course's main run, played to its end at
+ * the default zoom, shows its key moment (here course 1's rejected write) with its mark and its
+ * labels on screen and not cut by the timeline's edge. The drawing area is
+ * narrow there: the rejected write at the end of lesson 6's run was half a square without its
+ * token. "Break things" follows the timeline instead of every verdict. Screenshots go to test-results for a person to judge.
+ */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.describe.configure({ timeout: 90_000 });
+
+async function playToEnd(page: Page, slug: string, title: string): Promise<Locator> {
+  await page.goto(`./#/lesson/${slug}`);
+  // A lesson may show its run in several players (the same scenario, changed later): the first is the main run.
+  const sim = page.getByRole('region', { name: `Simulation: ${title}`, exact: true }).first();
+  await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 30_000 });
+  await sim.getByLabel('Go to time (s)', { exact: true }).fill('999');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  return sim;
+}
+
+/** Whether `inner` lies wholly inside `outer` (1 px of rounding allowed). */
+function inside(inner: { x: number; y: number; width: number; height: number }, outer: { x: number; y: number; width: number; height: number }) {
+  return inner.x >= outer.x - 1 && inner.y >= outer.y - 1 && inner.x + inner.width <= outer.x + outer.width + 1 && inner.y + inner.height <= outer.y + outer.height + 1;
+}
+
+/** The mark and its shown labels lie inside the timeline's visible drawing and the screen; returns what was checked. */
+async function expectWhole(sim: Locator, mark: Locator, labels: string[]) {
+  const host = (await sim.locator('.timeline-svg-host').boundingBox())!;
+  const screen = { x: 0, y: -1e6, width: 390, height: 2e6 };
+  await expect(mark).toBeVisible();
+  const box = (await mark.locator('.tl-hit').boundingBox())!;
+  expect(inside(box, host) && inside(box, screen), `the mark at ${JSON.stringify(box)} inside ${JSON.stringify(host)}`).toBe(true);
+  if (labels.length) await expect(mark).not.toHaveClass(/tl-unlabelled/);
+  for (const label of labels) {
+    const text = mark.locator('text.tl-token', { hasText: label });
+    await expect(text).toBeVisible();
+    const t = (await text.boundingBox())!;
+    expect(inside(t, host) && inside(t, screen), `"${label}" at ${JSON.stringify(t)} inside ${JSON.stringify(host)}`).toBe(true);
+  }
+}
+
+test('course 1, lesson 6: the rejected write is on screen with "token 1 ✕" and its barista; Break things is near Play', async ({ page }, info) => {
+  const sim = await playToEnd(page, 'fencing-tokens', 'The paused barista meets a fenced machine');
+  const rejected = sim.locator('g.tl-glyph.tl-write', { hasText: '✕' });
+  await expect(rejected).toHaveCount(1);
+  await expectWhole(sim, rejected.last(), ['token 1 ✕', 'Barista A']);
+  await sim.locator('.timeline-svg-host').screenshot({ path: info.outputPath('fencing-tokens-phone.png') });
+
+  const play = (await sim.getByRole('button', { name: 'Replay' }).boundingBox())!;
+  const breakThings = (await sim.getByRole('button', { name: 'Break things' }).boundingBox())!;
+  // It was about 2,300 px below, after every verdict; now it follows the timeline (about 1,000 px).
+  expect(breakThings.y - play.y).toBeLessThan(844 * 1.5);
+
+});
