@@ -13,7 +13,7 @@ trap 'rm -rf "$WORK"' EXIT
 cp -r "$ROOT"/vendor/redis-7.0.15/. "$WORK"/
 SRC="$WORK/deps/lua/src"
 cp "$HERE"/redisLua.c "$HERE"/hostCall.js "$SRC"/
-(cd "$SRC" && patch -s -p1 < "$HERE/lstrlib-budget.patch")
+(cd "$SRC" && patch -s -p1 < "$HERE/budget.patch")
 CORE="lapi lcode ldebug ldo ldump lfunc lgc llex lmem lobject lopcodes lparser lstate lstring ltable ltm lundump lvm lzio lauxlib lbaselib ldblib lmathlib lstrlib ltablib"
 EXTRA="lua_cjson lua_cmsgpack lua_bit lua_struct strbuf fpconv"
 FILES=""

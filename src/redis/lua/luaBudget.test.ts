@@ -69,8 +69,9 @@ describe('C-side work counts against the script budget', () => {
       "local t = {} for i = 1, 200000 do t[i] = i end\nwhile true do table.sort(t) end",
       "local t = {} for i = 1, 200000 do t[i] = i end\nwhile true do table.insert(t, 1, 0) table.remove(t, 1) end",
       "local t = {} for i = 1, 200000 do t[i] = '' end\nwhile true do table.concat(t) end",
-      "local t = {} for i = 1, 200000 do t[i] = i end\nwhile true do local a = unpack(t) end",
-      "local s = string.rep('a', 200000)\nwhile true do local a = string.byte(s, 1, -1) end",
+      // Lua 5.1 returns at most 8,000 values from a C function (LUAI_MAXCSTACK): 'too many results' beyond.
+      "local t = {} for i = 1, 7000 do t[i] = i end\nwhile true do local a = unpack(t) end",
+      "local s = string.rep('a', 7000)\nwhile true do local a = string.byte(s, 1, -1) end",
     ];
     for (const body of bodies) {
       expect(engine.run(keyspace.request(body, ['list'], [])), body).toEqual(killedAt(2));

@@ -255,7 +255,8 @@ describe('runaway scripts and memory bombs', () => {
   it('restarts a collector a script stopped and collects the garbage it left before the next script', () => {
     const bomb = "collectgarbage('stop') local t = {} for i = 1, 300 do t[i] = string.rep('x', 65536) .. i end return #t";
     expect(run(bomb)).toEqual(int(300));
-    expect(run("return {collectgarbage('isrunning'), collectgarbage('count') < 8192}")).toEqual(arr(int(1), int(1)));
+    // Stopped, the collector would let these 19 MiB of garbage pile up (Lua 5.1 has no 'isrunning' to ask).
+    expect(run("for i = 1, 300 do local s = string.rep('x', 65536) .. i end return collectgarbage('count') < 8192")).toEqual(int(1));
   });
   it('answers the next script after one filled the heap to the cap and kept it', () => {
     // The memory error is caught inside the script, so the VM is kept with a full heap; the

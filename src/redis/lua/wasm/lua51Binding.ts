@@ -1,35 +1,39 @@
 // The binding to Redis 7.0.15's own Lua 5.1 compiled to WebAssembly (redisLua51.wasm, built by
-// scripts/lua51/build.sh). First slice of the move off wasmoon (issue 29): it compiles and runs
-// scripts the way Redis keeps them (`f_<sha>` globals) and speaks RESP2 both ways; the
-// `ScriptEngine` in ../luaScriptEngine.ts does not use it yet (see ../README.md, "Plan").
+// scripts/lua51/build.sh from the C glue scripts/lua51/redisLua.c). One instance is one lua_State
+// with Redis's sandbox and libraries; scripts are kept compiled as Redis keeps them (f_<id>).
+import { sha1Hex } from '../../sha1';
 import createRedisLua, { type RedisLuaModule } from './redisLua51.js';
 
-/** Answers one redis.call/redis.pcall: the arguments as byte strings, the reply as RESP2 text. */
+/** Answers one redis.call/redis.pcall: the arguments as byte strings, the reply as RESP2 bytes. */
 export type Lua51Call = (args: string[]) => string;
 
 export interface Lua51Options {
-  /** The compiled redisLua51.wasm (Node: from its bytes; browser: WebAssembly.compileStreaming). */
+  /** The compiled redisLua51.wasm (Node: from its bytes; browser: fetched). */
   module: WebAssembly.Module;
   instructionBudget: number;
   memoryLimitBytes: number;
 }
 
-/** The glue's fixed buffers (redisLua.c): KEYS+ARGV bytes, their count, one redis.call reply. */
-const STAGE_BYTES = 1 << 16;
-const STAGE_STRINGS = 512;
-const HOST_REPLY_BYTES = 1 << 16;
+/** How a script ended: `ok` with its RESP2 reply, or Lua's error status and what it left. */
+export type Lua51Outcome =
+  | { ok: true; reply: string }
+  /** `fields` for an error table ({err, source, line}), `message` for anything else. */
+  | { ok: false; status: number; fields: { err: string; source: string; line: string } | null; message: string };
 
-/** One lua_State with Redis's libraries (cjson, cmsgpack, bit, struct) and redis.call/pcall. */
+/** lua_pcall's status for a failed allocation (lua.h). */
+export const LUA_ERRMEM = 4;
+
+/** One lua_State with Redis's libraries (cjson, cmsgpack, bit, struct) and the redis table. */
 export class Lua51Vm {
-  private call: Lua51Call = () => '$-1\r\n';
-  private readonly shaPtr: number;
-  private readonly loaded = new Set<string>();
+  private call: Lua51Call = () => '-ERR no script is running\r\n';
+  private readonly idPtr: number;
 
-  private constructor(private readonly m: RedisLuaModule, options: Lua51Options) {
-    if (m._rl_open(options.memoryLimitBytes, options.instructionBudget) !== 0) {
-      throw new Error('Lua 5.1: lua_newstate failed (memoryLimitBytes too small for an empty VM?)');
-    }
-    this.shaPtr = m._malloc(41);
+  private constructor(
+    private readonly m: RedisLuaModule,
+    private readonly options: Lua51Options,
+  ) {
+    this.idPtr = m._malloc(41);
+    this.open();
   }
 
   static async create(options: Lua51Options): Promise<Lua51Vm> {
@@ -41,13 +45,26 @@ export class Lua51Vm {
         return {};
       },
       hostCall: (argc, argv, lens) => bound.vm!.answer(argc, argv, lens),
+      hostSha1hex: (s, len, out) => bound.vm!.write(sha1Hex(bound.vm!.read(s, len)), out),
     });
     bound.vm = new Lua51Vm(m, options);
     return bound.vm;
   }
 
-  /** VM instructions (counted in hook steps of 1,000) plus C work charged by the last eval. */
+  /** Throws the lua_State away and opens a fresh one (compiled scripts go; math.random's state stays). */
+  open(): void {
+    if (this.m._rl_open(this.options.memoryLimitBytes, this.options.instructionBudget) !== 0) {
+      throw new Error('Lua 5.1: lua_newstate failed');
+    }
+  }
+
+  /** VM instructions the last eval ran (counted in hook steps of 1,000), C-side work not included. */
   get instructions(): number {
+    return this.m._rl_vm_steps();
+  }
+
+  /** VM instructions plus the C-side work charged to the budget by the last eval. */
+  get used(): number {
     return this.m._rl_used();
   }
 
@@ -56,54 +73,72 @@ export class Lua51Vm {
     return this.m._rl_killed() !== 0;
   }
 
-  /** Compiles `body` as `f_<sha>` once; answers Lua's compile message, or null. */
-  compile(sha: string, body: string): string | null {
-    if (this.loaded.has(sha)) return null;
-    this.writeZ(sha, this.shaPtr);
-    const bodyPtr = this.m._malloc(body.length + 1);
-    this.writeZ(body, bodyPtr);
-    const failed = this.m._rl_load(this.shaPtr, bodyPtr, body.length) !== 0;
-    this.m._free(bodyPtr);
-    if (failed) return this.readOut();
-    this.loaded.add(sha);
-    return null;
+  /** The script line the memory cap refused an allocation at in the last eval, or 0. */
+  get refusedAtLine(): number {
+    return Math.max(0, this.m._rl_refused_line());
   }
 
-  /** Runs the compiled `f_<sha>` with KEYS and ARGV; the script's reply as RESP2 text. */
-  eval(sha: string, keys: readonly string[], args: readonly string[], call: Lua51Call): string {
+  /** The rand48 state behind math.random (48 bits, exact in a double). */
+  get randState(): number {
+    return this.m._rl_rand_state();
+  }
+
+  set randState(state: number) {
+    this.m._rl_set_rand_state(state);
+  }
+
+  /** Compiles `body` as `f_<id>` (id: 40 characters); Lua's compile message, or null. */
+  compile(id: string, body: string): string | null {
+    this.writeZ(id, this.idPtr);
+    return this.load(this.idPtr, body);
+  }
+
+  /** Compiles `body` without keeping it; Lua's compile message, or null. Runs nothing. */
+  check(body: string): string | null {
+    return this.load(0, body);
+  }
+
+  /** Drops the compiled `f_<id>`. */
+  forget(id: string): void {
+    this.writeZ(id, this.idPtr);
+    this.m._rl_unload(this.idPtr);
+  }
+
+  /** Runs the compiled `f_<id>` with KEYS and ARGV. */
+  eval(id: string, keys: readonly string[], args: readonly string[], call: Lua51Call): Lua51Outcome {
     const all = [...keys, ...args];
-    const bytes = all.reduce((n, s) => n + s.length, 0);
-    if (all.length > STAGE_STRINGS || bytes > STAGE_BYTES) {
-      throw new Error(`Lua 5.1 binding: KEYS+ARGV hold ${all.length} strings, ${bytes} bytes; the glue stages at most ${STAGE_STRINGS} strings and ${STAGE_BYTES} bytes`);
-    }
-    let p = this.m._rl_stage();
+    let p = this.m._rl_reserve_stage(all.reduce((n, s) => n + s.length, 0), all.length);
     const lens = this.m._rl_stage_lens() >> 2;
     all.forEach((s, i) => {
       this.write(s, p);
       p += s.length;
       this.m.HEAP32[lens + i] = s.length;
     });
-    this.writeZ(sha, this.shaPtr);
+    this.writeZ(id, this.idPtr);
     this.call = call;
-    this.m._rl_eval(this.shaPtr, keys.length, args.length);
-    return this.readOut();
+    const status = this.m._rl_eval(this.idPtr, keys.length, args.length);
+    const out = this.read(this.m._rl_out(), this.m._rl_out_len());
+    if (status === 0) return { ok: true, reply: out };
+    const parts = out.split('\n');
+    const fields = parts.length === 4 ? { err: parts[0] ?? '', source: parts[1] ?? '', line: parts[2] ?? '' } : null;
+    return { ok: false, status, fields, message: out };
+  }
+
+  private load(idPtr: number, body: string): string | null {
+    const bodyPtr = this.m._malloc(body.length + 1);
+    this.writeZ(body, bodyPtr);
+    const failed = this.m._rl_load(idPtr, bodyPtr, body.length) !== 0;
+    this.m._free(bodyPtr);
+    return failed ? this.read(this.m._rl_out(), this.m._rl_out_len()) : null;
   }
 
   private answer(argc: number, argv: number, lens: number): number {
     const args: string[] = [];
-    for (let i = 0; i < argc; i++) {
-      args.push(this.read(this.m.HEAP32[(argv >> 2) + i] ?? 0, this.m.HEAP32[(lens >> 2) + i] ?? 0));
-    }
+    const heap = this.m.HEAP32;
+    for (let i = 0; i < argc; i++) args.push(this.read(heap[(argv >> 2) + i] ?? 0, heap[(lens >> 2) + i] ?? 0));
     const reply = this.call(args);
-    if (reply.length >= HOST_REPLY_BYTES) {
-      throw new Error(`Lua 5.1 binding: a redis.call reply of ${reply.length} bytes exceeds the glue's ${HOST_REPLY_BYTES}-byte buffer`);
-    }
-    this.writeZ(reply, this.m._rl_hostbuf());
+    this.writeZ(reply, this.m._rl_reserve_host(reply.length));
     return reply.length;
-  }
-
-  private readOut(): string {
-    return this.read(this.m._rl_out(), this.m._rl_out_len());
   }
 
   /** Byte strings: one character (0–255) per byte, never UTF-8. */
