@@ -20,7 +20,7 @@ FILES=""
 for f in $CORE $EXTRA; do FILES="$FILES $f.c"; done
 cd "$SRC"
 # Debian's emcc needs acorn, which node-acorn installs where NodeSource's node does not look.
-NODE_PATH=/usr/share/nodejs emcc -O2 -DLUA_ANSI -DENABLE_CJSON_GLOBAL -DREDIS_STATIC='' -I. $FILES redisLua.c \
+NODE_PATH=/usr/share/nodejs emcc -O2 -DLUA_ANSI -DENABLE_CJSON_GLOBAL -DREDIS_STATIC='' -DLUA_USELONGLONG -I. $FILES redisLua.c \
   --js-library hostCall.js -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createRedisLua \
   -sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 \
   -sEXPORTED_FUNCTIONS=_malloc,_free -sEXPORTED_RUNTIME_METHODS=HEAPU8,HEAP32 \
