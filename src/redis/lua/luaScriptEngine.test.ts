@@ -183,6 +183,29 @@ describe('environment', () => {
   });
 });
 
+describe('simulator-only behaviour', () => {
+  it("resets cjson's settings before the next script: a run must not depend on the run before", () => {
+    expect(run('cjson.encode_max_depth(2) return cjson.encode_max_depth()')).toEqual(int(2));
+    expect(run('return cjson.encode_max_depth()')).toEqual(int(1000));
+    expect(run('return cjson.encode({{{1}}})')).toEqual(str('[[[1]]]'));
+  });
+  it('answers a table raised without err, where redis-server 7.0.15 crashes', () => {
+    expect(run("error({foo='x'})")).toEqual(err(`ERR Error running script ${SHA}, execution failure`));
+  });
+});
+
+describe('reply nesting', () => {
+  it("stops a table that contains itself with redis-server's message, 1,000 arrays deep (Redis: 7,995)", () => {
+    let reply = run('local t = {} t[1] = t return t');
+    let depth = 0;
+    while (reply.type === 'array' && reply.value?.length === 1) {
+      reply = reply.value[0] as Reply;
+      depth++;
+    }
+    expect({ depth, reply }).toEqual({ depth: 1001, reply: err('ERR reached lua stack limit') });
+  });
+});
+
 describe('math.random', () => {
   it('follows Redis 7.0 rand48: never reseeded between scripts, same sequence per fresh engine', async () => {
     const fresh = await loadLuaEngine();

@@ -120,6 +120,8 @@ function callServer(request: ScriptRequest, argv: string[]): Reply {
  * cap's adds the script line the allocator refused at, which Lua does not give).
  */
 function failureReply(outcome: Extract<Lua51Outcome, { ok: false }>, sha: string, refusedAtLine: number): Reply {
+  // A table without `err` (error({foo='x'})) crashes redis-server 7.0.15; the simulator answers this.
+  if (outcome.fields !== null && outcome.fields.err === '') return error(`ERR Error running script ${sha}, execution failure`);
   if (outcome.fields !== null) {
     const { err, source, line } = outcome.fields;
     return error(source !== '' && line !== '' ? `${err} script: ${sha}, on ${source}:${line}.` : err);

@@ -28,32 +28,36 @@ export function decodeResp2(text: string): Reply {
     at = end + 2;
     return value;
   };
-  // Recursive: a reply nests at most ~8,000 tables deep (5.1's C stack limit), well within JS's stack.
-  const read = (): Reply => {
+  // An explicit stack, not recursion: a reply nests up to ~8,000 arrays deep, as Redis allows,
+  // deeper than a worker's JavaScript stack goes.
+  const open: { items: Reply[]; left: number }[] = [];
+  for (;;) {
     const kind = text[at];
     const head = line();
-    switch (kind) {
-      case '+':
-        return status(head);
-      case '-':
-        return error(head);
-      case ':':
-        return integer(BigInt(head));
-      case '$': {
-        const length = Number(head);
-        if (length < 0) return bulk(null);
-        const value = text.slice(at, at + length);
-        at += length + 2;
-        return bulk(value);
+    let value: Reply;
+    if (kind === '+') value = status(head);
+    else if (kind === '-') value = error(head);
+    else if (kind === ':') value = integer(BigInt(head));
+    else if (kind === '$') {
+      const length = Number(head);
+      value = bulk(length < 0 ? null : text.slice(at, at + length));
+      if (length >= 0) at += length + 2;
+    } else {
+      const count = Number(head);
+      if (count > 0) {
+        open.push({ items: [], left: count });
+        continue;
       }
-      default: {
-        const count = Number(head);
-        if (count < 0) return array(null);
-        const items: Reply[] = [];
-        for (let i = 0; i < count; i++) items.push(read());
-        return array(items);
-      }
+      value = array(count < 0 ? null : []);
     }
-  };
-  return read();
+    // Hand the value to the arrays it completes.
+    for (;;) {
+      const parent = open[open.length - 1];
+      if (!parent) return value;
+      parent.items.push(value);
+      if (--parent.left > 0) break;
+      open.pop();
+      value = array(parent.items);
+    }
+  }
 }
