@@ -164,7 +164,7 @@ describe('environment', () => {
     expect(run("return string.format('%d %s %5.2f %x', 3.7, 2.5, 1, 255)")).toEqual(str('3 2.5  1.00 ff'));
     expect(run('return tostring(math.floor(3.7)) .. tostring(tonumber("1e3"))')).toEqual(str('31000'));
   });
-  it('rewrites 5.4 runtime messages into 5.1 wording', () => {
+  it('words runtime errors as Lua 5.1 does', () => {
     expect(run('local x = nil; return x.y')).toEqual(err(`ERR user_script:1: attempt to index local 'x' (a nil value)${at(1)}`));
     expect(run('error(5)')).toEqual(err(`ERR user_script:1: 5${at(1)}`));
     expect(run('error()')).toEqual(err(`ERR nil${at(1)}`));
