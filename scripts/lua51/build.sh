@@ -12,7 +12,7 @@ trap 'rm -rf "$WORK"' EXIT
 # Fixed paths inside the build so the bytes do not depend on where the repository lives.
 cp -r "$ROOT"/vendor/redis-7.0.15/. "$WORK"/
 SRC="$WORK/deps/lua/src"
-cp "$HERE"/redisLua.c "$HERE"/hostCall.js "$SRC"/
+cp "$HERE"/redisLua.c "$HERE"/redisApi.c "$HERE"/resp.c "$HERE"/glue.h "$HERE"/hostCall.js "$SRC"/
 (cd "$SRC" && patch -s -p1 < "$HERE/budget.patch")
 CORE="lapi lcode ldebug ldo ldump lfunc lgc llex lmem lobject lopcodes lparser lstate lstring ltable ltm lundump lvm lzio lauxlib lbaselib ldblib lmathlib lstrlib ltablib"
 EXTRA="lua_cjson lua_cmsgpack lua_bit lua_struct strbuf fpconv"
@@ -20,7 +20,7 @@ FILES=""
 for f in $CORE $EXTRA; do FILES="$FILES $f.c"; done
 cd "$SRC"
 # Debian's emcc needs acorn, which node-acorn installs where NodeSource's node does not look.
-NODE_PATH=/usr/share/nodejs emcc -O2 -DLUA_ANSI -DENABLE_CJSON_GLOBAL -DREDIS_STATIC='' -DLUA_USELONGLONG -I. $FILES redisLua.c \
+NODE_PATH=/usr/share/nodejs emcc -O2 -DLUA_ANSI -DENABLE_CJSON_GLOBAL -DREDIS_STATIC='' -DLUA_USELONGLONG -I. $FILES redisLua.c redisApi.c resp.c \
   --js-library hostCall.js -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createRedisLua \
   -sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 \
   -sEXPORTED_FUNCTIONS=_malloc,_free -sEXPORTED_RUNTIME_METHODS=HEAPU8,HEAP32 \
