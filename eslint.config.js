@@ -67,7 +67,7 @@ const extraPatterns = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage', '**/*.tmp.*', 'src/lint/fixtures/**'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage', '**/*.tmp.*', 'src/lint/fixtures/**', 'src/redis/lua/wasm/redisLua51.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -58,14 +58,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
-      // The build's warnings are for lesson problems and real surprises. wasmoon (the Lua VM) names
-      // Node's `url` and `module` for its Node path, which the browser never takes; and the bundler's
-      // plugin timings say only that a 4 s build spends most of it computing lessons' first runs.
+      // The build's warnings are for lesson problems and real surprises; the bundler's plugin
+      // timings say only that a 4 s build spends most of it computing lessons' first runs.
       checks: { bundlerTimings: false },
-      onwarn(warning, warn) {
-        if (/externalized for browser compatibility, imported by "[^"]*node_modules\/wasmoon\//.test(warning.message)) return;
-        warn(warning);
-      },
     },
   },
   // Module workers, split into chunks: the simulation worker's entry starts loading the Lua VM

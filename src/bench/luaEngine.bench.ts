@@ -9,9 +9,7 @@ import { loadLuaEngine } from '../redis/lua/index';
 // recipe's script from src/actors, a layer src/redis may not import. Not a test: timings depend
 // on the machine, so nothing here can fail.
 // Each sample runs BATCH scripts, so the timer's own cost does not swamp a few microseconds:
-// divide a sample's time by BATCH. On the 2-core development machine (Node 20) that gave
-// about 5 µs for the release script and 2.5 µs for `return 1`, down from about 15 µs and
-// 10 µs before the engine called the C API exports directly (see luaApi.ts).
+// divide a sample's time by BATCH. Figures for both engines are in src/redis/lua/README.md.
 
 const BATCH = 100;
 

@@ -1,4 +1,3 @@
-import './luaTextImports';
 import { checkLessons } from '../lessons/checkLessons';
 import { runScenarioTrace } from '../scenario/run';
 

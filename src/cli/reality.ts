@@ -6,7 +6,6 @@
  * simulator's for the same scenario. Exits 0 when every verdict agrees, 1 when one differs,
  * 2 on bad input, 3 when the harness cannot run this scenario yet (each missing part named).
  */
-import './luaTextImports';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UnsupportedScenario } from '../reality/harness';

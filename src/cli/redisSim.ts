@@ -3,7 +3,6 @@
 //
 // This is the shell, so it may read the wall clock once: the simulated clock starts at
 // Date.now() and only DEBUG SLEEP (or a blocking WAIT) moves it, without really sleeping.
-import './luaTextImports';
 import { readFileSync } from 'node:fs';
 import { CliSession } from '../redis/session';
 import { Prng } from '../sim/prng';

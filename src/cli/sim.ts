@@ -8,7 +8,6 @@
  * schedules for a run that breaks the invariant and prints `{ seed, actions }` (the minimal
  * learner actions) as JSON; exits 0 when it found one, 1 when it did not.
  */
-import './luaTextImports';
 import { parseArgs } from 'node:util';
 import type { Action } from '../actors/action';
 import { exploreScenario } from '../scenario/explore';

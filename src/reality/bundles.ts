@@ -23,7 +23,6 @@ export function childBundles(): Promise<Bundles> {
     platform: 'node',
     format: 'esm',
     packages: 'external',
-    loader: { '.lua': 'text' },
     outdir: OUT_DIR,
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',

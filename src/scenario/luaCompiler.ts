@@ -6,8 +6,7 @@ let compiler: Promise<LuaCompiler> | undefined;
  * The Lua compiler every scenario check shares (lessons:check, the build, `npm run sim`, the
  * instructor preview): a Lua VM of its own, loaded once, that compiles scripts and never runs
  * them. It is not the simulation's engine, so a compile never resets a VM a run is using. The
- * import is dynamic so what never checks a script never loads the VM, and so the command-line
- * tools' `.lua` loader (src/cli/luaTextImports.ts) is in place when it loads; browsers pass the
+ * import is dynamic so what never checks a script never loads the VM. Browsers pass the
  * bundled wasm's URL (src/redis/lua/wasmUrl.ts). The build plugin has its own (buildLuaCompiler.ts).
  */
 export function loadLuaCompiler(options: { wasmUrl?: string } = {}): Promise<LuaCompiler> {

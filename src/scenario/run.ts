@@ -21,7 +21,7 @@ let engine: Promise<ScriptEngine> | undefined;
  * Loads the Lua VM once. It is WebAssembly, so loading is asynchronous; running a script
  * afterwards is synchronous, which keeps the kernel synchronous. The import is dynamic so
  * pages that never simulate do not download the VM. Browsers pass the bundled wasm's URL
- * (see src/redis/lua/wasmUrl.ts); Node reads it from node_modules.
+ * (see src/redis/lua/wasmUrl.ts); Node reads the file from the repository.
  */
 export function loadScriptEngine(options: { wasmUrl?: string } = {}): Promise<ScriptEngine> {
   engine ??= import('../redis/lua').then((lua) => lua.loadLuaEngine(options));

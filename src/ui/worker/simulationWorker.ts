@@ -10,7 +10,7 @@ import type { SimulationApi } from './simulationApi';
  * so nothing a scenario does (a runaway script, a pattern that backtracks for a minute) can
  * freeze the page. The page's watchdog (jobQueue.ts) terminates it when a job overruns.
  *
- * This entry is small on purpose: the Lua VM (wasmoon's glue and its WebAssembly) and the
+ * This entry is small on purpose: the Lua VM (its binding and Redis's Lua in WebAssembly) and the
  * simulator are separate chunks fetched side by side when the page first asks, so the VM's
  * load, the slow part of a first run, does not wait for the simulator's code to download and
  * compile.
@@ -23,7 +23,7 @@ let api: Promise<SimulationApi> | null = null;
  */
 function load(): Promise<SimulationApi> {
   if (api) return api;
-  // Ask for the Lua VM's WebAssembly at once: wasmoon's glue, which asks for it itself, must
+  // Ask for the Lua VM's WebAssembly at once: the engine's chunk, which asks for it itself, must
   // first arrive, wait for the simulator's chunk to compile on this thread, and run. The site's
   // assets are cached as immutable, so the glue's own request is then answered by the HTTP cache
   // (or joins this one while it is still on its way) rather than by the network.
