@@ -16,7 +16,7 @@
  *
  * Bundle it first, as `npm run bench` does (tsx changes what closures cost):
  *   npx esbuild src/bench/explorerAllocation.ts --bundle --platform=node --format=esm --packages=external \
- *     --loader:.lua=text --outfile=node_modules/.cache/lockstep/alloc.mjs --log-level=warning
+ *     --outfile=node_modules/.cache/lockstep/alloc.mjs --log-level=warning
  *   node --max-semi-space-size=1024 --min-semi-space-size=1024 node_modules/.cache/lockstep/alloc.mjs
  *   node node_modules/.cache/lockstep/alloc.mjs            # collections at default sizes
  *   node node_modules/.cache/lockstep/alloc.mjs --profile  # where the bytes go
