@@ -5,6 +5,7 @@ import { buildIntervals } from './intervals';
 import { leaseKeysByLane } from './keyRows';
 import { buildMessages } from './messages';
 import type { Lane, PointMark, StateChange, TimelineModel, WriteMark } from './modelTypes';
+import { sentinelStageMarks } from './sentinelStages';
 import { buildViolations } from './violations';
 import { groupStateAt } from './laneGroups';
 
@@ -113,6 +114,8 @@ function buildMarks(events: readonly TraceEvent[], labelOf: (id: string) => stri
       }
     }
   }
+  points.push(...sentinelStageMarks(events as unknown as LooseEvent[]));
+  points.sort((a, b) => a.id - b.id);
   return { writes, points, states };
 }
 
@@ -125,7 +128,7 @@ interface LooseEvent {
 }
 
 /**
- * Replication, Sentinel and failover events as point marks. They come from the Redis topology,
+ * Replication events as point marks (Sentinel's are drawn by burst: `sentinelStages.ts`). They come from the Redis topology,
  * whose trace kinds are read loosely here so the timeline draws them whichever of them a run has.
  */
 function topologyPoint(e: LooseEvent, labelOf: (id: string) => string): PointMark | null {
@@ -138,12 +141,8 @@ function topologyPoint(e: LooseEvent, labelOf: (id: string) => string): PointMar
       return { ...base, kind: 'sync', label: 'full sync' };
     case 'redis.role':
       return { ...base, kind: 'role', label: d.role === 'primary' ? 'primary' : `replica of ${labelOf(String(d.of))}` };
-    case 'failover.start':
-    case 'failover.promote':
-    case 'failover.abort':
-      return { ...base, kind: 'failover', label: e.kind === 'failover.promote' ? `failover: ${labelOf(String(d.to))} promoted` : e.kind === 'failover.start' ? 'failover starts' : 'failover aborted' };
     default:
-      return e.kind.startsWith('sentinel.') ? { ...base, kind: 'sentinel', label: e.kind.slice('sentinel.'.length) } : null;
+      return null;
   }
 }
 
