@@ -18,7 +18,8 @@ export function StatechartView({ outline, active, label }: { outline: OutlineSta
   const now = layout.states.filter(lit).map((s) => s.name);
   return (
     <figure className="statechart" aria-label={label}>
-      <div className="statechart-scroll">
+      {/* Focusable, so a keyboard can scroll a diagram wider than a phone (axe: scrollable-region-focusable). */}
+      <div className="statechart-scroll" role="group" aria-label="The diagram" tabIndex={0}>
         <svg
           className="statechart-diagram"
           role="img"
