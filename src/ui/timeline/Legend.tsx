@@ -18,10 +18,13 @@ function Swatch({ shapes, hatchId }: { shapes: readonly SwatchShape[]; hatchId: 
 }
 
 /**
- * What each shape, bar and pattern on the timeline means (`legendEntries.ts`; memoised: it
- * changes only with the run's lock server, `server`: Redis, or a lock service's name).
+ * What each shape, bar and pattern the run draws means (`legendEntries.ts`): `drawn` is the
+ * run's mark kinds (`markKindsOf`), space-separated, so a simple run's key stays short and a
+ * failover's explains every mark. Memoised: it changes with those and the run's lock server,
+ * `server` (Redis, or a lock service's name).
  */
-export const Legend = memo(function Legend({ server }: { server: string }) {
+export const Legend = memo(function Legend({ server, drawn }: { server: string; drawn: string }) {
+  const kinds = new Set(drawn.split(' '));
   const id = useId().replace(/:/g, '');
   const hatchId = (name: string) => `${id}-${name}`;
   return (
@@ -37,7 +40,7 @@ export const Legend = memo(function Legend({ server }: { server: string }) {
         </defs>
       </svg>
       <ul className="timeline-legend" aria-label="Timeline legend">
-        {LEGEND_ENTRIES.map((entry) => (
+        {LEGEND_ENTRIES.filter((entry) => entry.kinds.some((k) => kinds.has(k))).map((entry) => (
           <li key={entry.kinds.join(' ')} data-marks={entry.kinds.join(' ')}>
             <Swatch shapes={entry.swatch} hatchId={hatchId} />
             {entry.text(server)}

@@ -6,6 +6,7 @@ import { canGroupClients, groupClients } from '../../timeline/laneGroups';
 import { buildTimelineModel, type Lane } from '../../timeline/model';
 import { computeLayout } from '../../timeline/scales';
 import { renderTimeline, type TimeWindow, type TimelineHandle } from '../../timeline/renderTimeline';
+import { markKindsOf } from '../../timeline/markKinds';
 import { Legend } from './Legend';
 import { ZoomGroupContext } from './zoomGroup';
 import './timeline.css';
@@ -75,6 +76,8 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
   const [measuredWidth, setWidth] = useState<number | null>(null);
   const width = measuredWidth ?? 960;
   const fullModel = useMemo(() => buildTimelineModel(events, verdicts), [events, verdicts]);
+  // The legend explains the marks drawn up to the playhead (a sorted string: it redraws only when they change).
+  const drawnKinds = useMemo(() => [...markKindsOf(fullModel, cursor)].sort().join(' '), [fullModel, cursor]);
   // A herd's clients start folded into one summary lane; the learner can unfold them.
   // One client can be pulled out onto its own lane, to follow it through the herd.
   const [unfolded, setUnfolded] = useState(false);
@@ -240,7 +243,7 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
         // Open where there is room; on a phone the key folds away so the diagram stays in view.
         <details className="timeline-legend-box" open={width >= 700}>
           <summary>What the marks mean</summary>
-          <Legend server={model.lockServer} />
+          <Legend server={model.lockServer} drawn={drawnKinds} />
         </details>
       )}
     </div>

@@ -52,3 +52,19 @@ describe('the timeline legend', () => {
     expect(alike).toEqual([]);
   });
 });
+
+describe('the legend at the playhead', () => {
+  beforeAll(loadScripts);
+
+  it('lists only what is drawn so far: no rejected write before the rejection', () => {
+    const fenced = lessonScenarios().find((s) => s.spec.endsWith('#failover-fencing'))!;
+    const { events, verdicts } = run(fenced.scenario);
+    const model = buildTimelineModel(events, verdicts);
+    const rejection = model.writes.find((w) => !w.accepted)!;
+    expect(markKindsOf(model, rejection.id - 1).has('writeRejected')).toBe(false);
+    expect(markKindsOf(model, rejection.id).has('writeRejected')).toBe(true);
+    const firstStage = model.points.find((p) => p.kind === 'sentinel')!;
+    expect(markKindsOf(model, firstStage.id - 1).has('sentinel')).toBe(false);
+    expect(markKindsOf(model).has('sentinel')).toBe(true);
+  }, 60_000);
+});
