@@ -117,12 +117,13 @@ for (const { name, viewport } of SIZES) {
       const chart = sim.getByRole('region', { name: 'Barista A’s statechart' });
       await expect(chart).toBeVisible();
       // Drawn from the machine: even the states no lane shows by name (holding, its regions) are there.
-      const names = chart.locator('.statechart-name');
-      await expect(names.filter({ hasText: /^holding/ })).toHaveCount(1);
-      await expect(names.filter({ hasText: /^watchdog/ })).toHaveCount(1);
-      const lit = chart.locator('[aria-current="step"] > .statechart-name');
+      // Nested states are frames around their children in the diagram.
+      const names = chart.locator('.statechart-frame text');
+      await expect(names.filter({ hasText: /^holding$/ })).toHaveCount(1);
+      await expect(names.filter({ hasText: /^watchdog$/ })).toHaveCount(1);
+      const lit = chart.locator('.statechart-box[aria-current="step"] text');
       const now = chart.getByTestId('statechart-now');
-      const litName = async () => ((await lit.count()) === 1 ? (await lit.innerText()).replace(/^●→\s*/, '') : null);
+      const litName = async () => ((await lit.count()) === 1 ? await lit.textContent() : null);
       // Step until the lit state changes twice: it follows the playhead.
       const seen: (string | null)[] = [await litName()];
       for (let i = 0; i < 60 && new Set(seen).size < 3; i++) {

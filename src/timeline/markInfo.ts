@@ -39,6 +39,12 @@ export function markInfo(ctx: RenderContext, el: Element, cursorMs: number): Mar
         ],
       };
     }
+    // A sentinel's burst tells each of its steps, in order.
+    const ids = g.kind === 'write' ? undefined : g.point.eventIds;
+    if (g.kind !== 'write' && ids && ids.length > 1) {
+      const steps = ids.map((id) => [formatMs(ctx.model.eventById.get(id)?.at ?? g.at), eventRows(id).headline] as [string, string]);
+      return { eventId: g.id, headline: `${g.point.lines?.join(', ') ?? g.point.label}: ${steps.map((step) => step[1]).join(' ')}`, rows: steps };
+    }
     return { eventId: g.id, ...eventRows(g.id) };
   }
   if (cls.contains('tl-interval') || cls.contains('tl-band')) {

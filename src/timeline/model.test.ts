@@ -244,12 +244,12 @@ describe('network partitions and the topology on the timeline', () => {
     expect(laneStateAt(model, 350).get('A')).not.toContain('cut off');
   });
 
-  it('marks timeouts, role changes, failovers and replication, and labels a Redis lane with its role', () => {
+  it('marks timeouts, role changes, a failover’s stages and replication, and labels a Redis lane with its role', () => {
     const model = buildTimelineModel(events, []);
     expect(model.points.map((p) => [p.kind, p.lane, p.label])).toEqual([
       ['role', 'r2', 'replica of Redis 1'],
       ['timeout', 'A', 'timed out'],
-      ['failover', 'r2', 'failover: Redis 2 promoted'],
+      ['sentinel', 'r2', 'promoted'],
       ['role', 'r2', 'primary'],
       ['replicate', 'r2', 'applied up to offset 42'],
     ]);

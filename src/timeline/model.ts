@@ -6,6 +6,7 @@ import { leaseKeysByLane } from './keyRows';
 import { messageSteps } from './messages';
 import type { Lane, PointMark, StateChange, TimelineModel, WriteMark } from './modelTypes';
 import { EVENTS_PER_STEP, runSteps, type Steps } from '../sim/steps';
+import { isStageEvent, sentinelStageMarks } from './sentinelStages';
 import { buildViolations } from './violations';
 import { groupStateAt } from './laneGroups';
 
@@ -95,9 +96,12 @@ function* markSteps(events: readonly TraceEvent[], labelOf: (id: string) => stri
   const writes: WriteMark[] = [];
   const points: PointMark[] = [];
   const states = new Map<string, StateChange[]>();
+  // Sentinel's steps are drawn by burst, once all of them are known.
+  const stageEvents: LooseEvent[] = [];
   let seen = 0;
   for (const e of events) {
     if (++seen % EVENTS_PER_STEP === 0) yield;
+    if (isStageEvent(e.kind)) stageEvents.push(e as unknown as LooseEvent);
     switch (e.kind) {
       case 'resource.write':
         writes.push({ id: e.id, lane: e.actor, at: e.at, owner: e.data.from, token: e.data.token, accepted: e.data.accepted, reason: e.data.reason, value: e.data.value });
@@ -131,7 +135,17 @@ function* markSteps(events: readonly TraceEvent[], labelOf: (id: string) => stri
       }
     }
   }
-  return { writes, points, states };
+  return { writes, points: mergedById(points, sentinelStageMarks(stageEvents)), states };
+}
+
+/** Two lists of marks, each in id order, as one in id order (a merge: a sort of a herd's marks would be one long step). */
+function mergedById(a: readonly PointMark[], b: readonly PointMark[]): PointMark[] {
+  if (b.length === 0) return a as PointMark[];
+  const out: PointMark[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]!.id <= b[j]!.id) ? a[i++]! : b[j++]!);
+  return out;
 }
 
 interface LooseEvent {
@@ -143,7 +157,7 @@ interface LooseEvent {
 }
 
 /**
- * Replication, Sentinel and failover events as point marks. They come from the Redis topology,
+ * Replication events as point marks (Sentinel's are drawn by burst: `sentinelStages.ts`). They come from the Redis topology,
  * whose trace kinds are read loosely here so the timeline draws them whichever of them a run has.
  */
 function topologyPoint(e: LooseEvent, labelOf: (id: string) => string): PointMark | null {
@@ -156,12 +170,8 @@ function topologyPoint(e: LooseEvent, labelOf: (id: string) => string): PointMar
       return { ...base, kind: 'sync', label: 'full sync' };
     case 'redis.role':
       return { ...base, kind: 'role', label: d.role === 'primary' ? 'primary' : `replica of ${labelOf(String(d.of))}` };
-    case 'failover.start':
-    case 'failover.promote':
-    case 'failover.abort':
-      return { ...base, kind: 'failover', label: e.kind === 'failover.promote' ? `failover: ${labelOf(String(d.to))} promoted` : e.kind === 'failover.start' ? 'failover starts' : 'failover aborted' };
     default:
-      return e.kind.startsWith('sentinel.') ? { ...base, kind: 'sentinel', label: e.kind.slice('sentinel.'.length) } : null;
+      return null;
   }
 }
 

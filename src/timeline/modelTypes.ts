@@ -82,9 +82,10 @@ export interface MessageMark {
 /**
  * Small marks on a lane: state changes, clock jumps, TTL expiry, restarts, request timeouts and
  * late answers, replication (a replica applying the stream, a full sync), role changes
- * (promotion, following a new primary), Sentinel's opinions and failovers.
+ * (promotion, following a new primary), and Sentinel's stages (one mark per burst of its
+ * opinions, votes and failover steps: `sentinelStages.ts`).
  */
-export type PointKind = 'state' | 'clockJump' | 'expiry' | 'restart' | 'timeout' | 'late' | 'replicate' | 'sync' | 'role' | 'sentinel' | 'failover';
+export type PointKind = 'state' | 'clockJump' | 'expiry' | 'restart' | 'timeout' | 'late' | 'replicate' | 'sync' | 'role' | 'sentinel';
 
 export interface PointMark {
   id: number;
@@ -92,6 +93,10 @@ export interface PointMark {
   lane: string;
   at: number;
   label: string;
+  /** A label written on several lines (a sentinel's stages, one word a line). */
+  lines?: string[];
+  /** Every event the mark stands for, when it is more than its own (a sentinel's burst). */
+  eventIds?: number[];
 }
 
 /** Where an invariant broke: shaded regions on the lanes involved and one explaining marker. */

@@ -190,7 +190,7 @@ function paintArrows(c: CanvasRenderingContext2D, ctx: RenderContext, list: read
       }
     }
     if (crosses.length) {
-      c.strokeStyle = okabeIto.vermillion;
+      c.strokeStyle = style.crossColor ?? okabeIto.vermillion;
       c.lineWidth = 2.5;
       c.beginPath();
       for (let i = 0; i < crosses.length; i += 2) {

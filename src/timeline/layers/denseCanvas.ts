@@ -204,7 +204,7 @@ function paintGlyph(c: CanvasRenderingContext2D, ctx: RenderContext, g: Glyph, p
     return;
   }
   const y = bands.ticks[0];
-  c.fillStyle = g.kind === 'restart' ? okabeIto.bluishGreen : g.kind === 'failover' ? okabeIto.yellow : paper;
+  c.fillStyle = g.kind === 'restart' ? okabeIto.bluishGreen : paper;
   c.beginPath();
   c.arc(px, y, 5, 0, Math.PI * 2);
   c.fill();

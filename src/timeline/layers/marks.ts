@@ -4,6 +4,7 @@ import { ink, okabeIto, paper } from '../palette';
 import { laneBands } from '../scales';
 import type { RenderContext, XOf } from './context';
 import { textBox, type Box } from './labelLayout';
+import { isFailoverBurst } from '../sentinelStages';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
@@ -14,7 +15,7 @@ export type Glyph =
   | { key: string; kind: PointGlyphKind; id: number; lane: string; at: number; point: PointMark };
 
 /** Point marks drawn as shapes (the rest are ticks). */
-const POINT_GLYPHS = ['clockJump', 'restart', 'timeout', 'late', 'sync', 'role', 'failover', 'sentinel'] as const;
+const POINT_GLYPHS = ['clockJump', 'restart', 'timeout', 'late', 'sync', 'role', 'sentinel'] as const;
 type PointGlyphKind = (typeof POINT_GLYPHS)[number];
 const isPointGlyph = (kind: string): kind is PointGlyphKind => (POINT_GLYPHS as readonly string[]).includes(kind);
 
@@ -92,7 +93,8 @@ function drawShape(el: SVGGElement, d: Glyph, ctx: RenderContext): void {
       add(el, 'text', { class: 'tl-token', x: 10, y: 4 }, d.point.label);
       break;
     case 'restart':
-      add(el, 'path', { class: 'tl-hit', d: 'M0,-8L7,6L-7,6Z', fill: okabeIto.bluishGreen, stroke: ink, 'stroke-width': 1.5 });
+      // Pointing right, as a play button: the process runs again (a warning triangle points up).
+      add(el, 'path', { class: 'tl-hit', d: 'M-6,-7L8,0L-6,7Z', fill: okabeIto.bluishGreen, stroke: ink, 'stroke-width': 1.5 });
       add(el, 'rect', { class: 'tl-focus-ring', x: -10, y: -11, width: 20, height: 20, rx: 4 });
       break;
     case 'timeout':
@@ -117,15 +119,13 @@ function drawShape(el: SVGGElement, d: Glyph, ctx: RenderContext): void {
       labelled(el, d.point.label);
       break;
     }
-    case 'failover':
-      add(el, 'circle', { class: 'tl-hit', r: 8, fill: okabeIto.yellow, stroke: ink, 'stroke-width': 1.5 });
-      add(el, 'path', { d: 'M-4,-2H4L2,-4M4,2H-4L-2,4', stroke: ink, 'stroke-width': 1.5, fill: 'none' });
-      labelled(el, d.point.label);
-      break;
     case 'sentinel':
       add(el, 'rect', { class: 'tl-hit', x: -6, y: -6, width: 12, height: 12, rx: 2, fill: paper, stroke: okabeIto.skyBlue, 'stroke-width': 2 });
       add(el, 'circle', { r: 2.5, fill: ink });
-      labelled(el, d.point.label);
+      add(el, 'rect', { class: 'tl-focus-ring', x: -11, y: -11, width: 22, height: 22, rx: 4 });
+      // A burst of stages is one word a line, stacked beside the mark: narrow enough for a phone.
+      // A halo in the paper's colour keeps the words readable where the sentinels' PINGs cross them.
+      for (const line of pointLines(d.point)) add(el, 'text', { class: 'tl-token', x: STAGE_LABEL_X, y: line.y, stroke: paper, 'stroke-width': 3, 'paint-order': 'stroke' }, line.text);
       break;
   }
 }
@@ -154,12 +154,16 @@ export interface PlacedGlyph {
   px: number;
   py: number;
   labelled: boolean;
-  /** A write the run is about (refused, or proof of a broken invariant): its labels are placed first. */
+  /** A mark the run is about (a refused write, proof of a broken invariant, a failover's stages): its labels are placed first. */
   key?: boolean;
 }
 
-/** Whether write `d` is the run's point: a refused write, or one a broken invariant's proof names. */
-function isKeyWrite(d: Glyph, proof: ReadonlySet<number>): boolean {
+/**
+ * Whether glyph `d` is the run's point: a refused write, or one a broken invariant's proof
+ * names, or a sentinel's failover stages (the lessons ask the learner to follow them).
+ */
+function isKeyMark(d: Glyph, proof: ReadonlySet<number>): boolean {
+  if (d.kind === 'sentinel') return isFailoverBurst(d.point);
   return d.kind === 'write' && (!d.write.accepted || proof.has(d.id));
 }
 
@@ -182,7 +186,7 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
     setShown(this, onScreen);
     if (!onScreen) return;
     this.setAttribute('transform', `translate(${px},${glyphY(ctx, d)})`);
-    placed.push({ el: this, glyph: d, px, py: glyphY(ctx, d), labelled: d.kind === 'clockJump', key: isKeyWrite(d, proof) });
+    placed.push({ el: this, glyph: d, px, py: glyphY(ctx, d), labelled: d.kind === 'clockJump', key: isKeyMark(d, proof) });
     if (d.kind === 'verdict' || d.kind === 'clockJump' || d.kind === 'restart') return;
     const row = `${d.lane}|${d.kind === 'write' ? 'w' : glyphY(ctx, d)}`;
     const list = rows.get(row) ?? [];
@@ -203,10 +207,10 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
       const labelPx = d.kind === 'write' ? 0 : 14 + labelText(d).length * 6.4;
       // A key write always asks for its labels (on a phone the two writes of a double write sit
       // closer than 64 px); the label pass places them first and hides what they would cover.
-      const roomy = isKeyWrite(d, proof) || (px - lastPx > (d.kind === 'write' ? 64 : 110) && next - px > labelPx);
+      const roomy = isKeyMark(d, proof) || (px - lastPx > (d.kind === 'write' ? 64 : 110) && next - px > labelPx);
       if (roomy) lastPx = px;
       labelled.set(el, roomy);
-      for (let m = n + 1; m < end; m++) labelled.set(list[m]!.el, isKeyWrite(list[m]!.d, proof) || (d.kind === 'write' && list[m]!.px - px > 64));
+      for (let m = n + 1; m < end; m++) labelled.set(list[m]!.el, isKeyMark(list[m]!.d, proof) || (d.kind === 'write' && list[m]!.px - px > 64));
       n = end;
     }
   }
@@ -224,7 +228,23 @@ export function glyphLabelBoxes(d: Glyph, labelOf: (id: string) => string): Box[
     return [textBox(0, -14, d.write.accepted ? token : `${token} ✕`, 'middle'), textBox(0, 22, labelOf(d.write.owner), 'middle')];
   }
   if (d.kind === 'verdict' || d.kind === 'restart') return [];
-  return [textBox(d.kind === 'clockJump' ? 10 : 11, 4, d.point.label)];
+  const x = d.kind === 'clockJump' ? 10 : d.kind === 'sentinel' ? STAGE_LABEL_X : 11;
+  return pointLines(d.point).map((line) => textBox(x, line.y, line.text));
+}
+
+/**
+ * Where a sentinel's words start: clear of its own square and the label pass's gap, which an
+ * 11 px start is not (the pass then hides the words of every small mark).
+ */
+const STAGE_LABEL_X = 13;
+
+/** Line height of a point mark's label written on several lines. */
+const LINE_PX = 13;
+
+/** A point mark's label as lines with their baselines, centred on the mark. */
+function pointLines(p: PointMark): { text: string; y: number }[] {
+  const lines = p.lines ?? [p.label];
+  return lines.map((text, i) => ({ text, y: 4 + Math.round((i - (lines.length - 1) / 2) * LINE_PX) }));
 }
 
 /** The part of a glyph no label may cover (its shape), relative to its centre. */
@@ -250,7 +270,8 @@ const CLUSTER_PX = 12;
 
 /** The text a point glyph writes beside itself. */
 function labelText(d: Glyph): string {
-  return d.kind === 'write' || d.kind === 'verdict' ? '' : d.point.label;
+  if (d.kind === 'write' || d.kind === 'verdict') return '';
+  return (d.point.lines ?? [d.point.label]).reduce((a, b) => (b.length > a.length ? b : a), '');
 }
 
 /** Shows or hides a glyph's text labels, touching the DOM only when that changes. */

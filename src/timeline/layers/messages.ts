@@ -6,7 +6,11 @@ import type { RenderContext, XOf } from './context';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
-/** Where an arrow starts and ends vertically; dropped messages stop halfway, at the cross. */
+/**
+ * Where an arrow starts and ends vertically. A message the network lost stops halfway, at its
+ * cross; one sent to a crashed process reaches that process's lane and is crossed there, so the
+ * PINGs to a dead primary end on the primary, not as crosses on the lanes between.
+ */
 export function messageYs(ctx: RenderContext, m: MessageMark): [number, number] | null {
   const from = ctx.lane(m.from);
   const to = ctx.lane(m.to);
@@ -14,14 +18,19 @@ export function messageYs(ctx: RenderContext, m: MessageMark): [number, number] 
   const y0 = laneBands(ctx.layout, from).mid;
   const yTo = laneBands(ctx.layout, to).mid;
   // Arrows stop just short of the receiving lane's centre so heads do not hide marks there.
-  const y1 = m.fate === 'dropped' ? (y0 + yTo) / 2 : yTo - Math.sign(yTo - y0) * 6;
+  const y1 = m.fate === 'dropped' ? (m.dropReason === 'crashed' ? yTo : (y0 + yTo) / 2) : yTo - Math.sign(yTo - y0) * 6;
   return [y0, y1];
 }
 
-/** Stroke style per kind of arrow: colour plus a dash pattern, so colour is never the only cue. */
-export function messageStyle(m: MessageMark): { color: string; dash: string | null; widthPx: number } {
+/**
+ * Stroke style per kind of arrow: colour plus a dash pattern, so colour is never the only cue.
+ * A crossed arrow's cross is `crossColor`: vermillion for a loss in the network, ink for a
+ * message that reached a crashed process (nothing went wrong on the way).
+ */
+export function messageStyle(m: MessageMark): { color: string; dash: string | null; widthPx: number; crossColor?: string } {
   if (m.channel === 'request') return { color: ink, dash: '5 3', widthPx: 1.5 };
-  if (m.fate === 'dropped') return { color: okabeIto.vermillion, dash: '3 2', widthPx: 1.5 };
+  if (m.fate === 'dropped' && m.dropReason === 'crashed') return { color: inkMuted, dash: '3 2', widthPx: 1.2, crossColor: ink };
+  if (m.fate === 'dropped') return { color: okabeIto.vermillion, dash: '3 2', widthPx: 1.5, crossColor: okabeIto.vermillion };
   if (m.fate === 'inFlight') return { color: inkMuted, dash: '1 3', widthPx: 1.5 };
   if (m.fate === 'duplicate') return { color: okabeIto.reddishPurple, dash: '6 2 1 2', widthPx: 1.5 };
   return { color: inkMuted, dash: null, widthPx: 1.2 };
@@ -47,7 +56,7 @@ export function drawMessages(ctx: RenderContext, g: G): void {
       if (m.fate !== 'dropped' && m.fate !== 'inFlight') line.setAttribute('marker-end', `url(#${ctx.prefix}-${m.channel === 'request' ? 'arrow-request' : 'arrow'})`);
       const cross = this.querySelector('path.tl-cross');
       if (cross) {
-        cross.setAttribute('stroke', okabeIto.vermillion);
+        cross.setAttribute('stroke', style.crossColor ?? okabeIto.vermillion);
         cross.setAttribute('stroke-width', '2.5');
       }
     });

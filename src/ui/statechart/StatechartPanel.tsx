@@ -3,6 +3,7 @@ import type { Scenario } from '../../scenario/schema';
 import type { ActorInfo, TraceEvent } from '../../sim/traceEvents';
 import { litStatesAt, machineOf } from './laneMachine';
 import { machineOutline } from './machineOutline';
+import { stateName } from './stateNames';
 import { StatechartView } from './StatechartView';
 
 export interface StatechartPanelProps {
@@ -14,10 +15,10 @@ export interface StatechartPanelProps {
 }
 
 /**
- * An actor's statechart, opened from its lane menu and shown right under that lane (the
- * timeline anchors it there): the machine that drives it, drawn from its own definition, with
- * the state it is in at the playhead lit. Focus moves to the panel when it opens; Escape (with
- * focus anywhere) or Close closes it (the host returns focus to the menu).
+ * An actor's statechart, opened from its lane menu and shown under the diagram with that lane
+ * outlined (so it covers no lane while the learner steps): the machine that drives it, drawn from
+ * its own definition, with the state it is in at the playhead lit. Focus moves to the panel when
+ * it opens; Escape (with focus anywhere) or Close closes it (the host returns focus to the menu).
  */
 export default function StatechartPanel({ actor, scenario, events, cursor, onClose }: StatechartPanelProps) {
   const machine = machineOf(actor, scenario);
@@ -47,7 +48,7 @@ export default function StatechartPanel({ actor, scenario, events, cursor, onClo
         </button>
       </header>
       <p className="statechart-now" data-testid="statechart-now">
-        At the playhead: <strong>{lit.laneState ?? 'not started'}</strong>
+        At the playhead: <strong>{lit.laneState === null ? 'not started' : stateName(outline.key, lit.laneState)}</strong>
         {lit.note && <span className="statechart-note"> {lit.note}</span>}
       </p>
       <StatechartView outline={outline} active={lit.active} label={`${name}, drawn from its machine`} />

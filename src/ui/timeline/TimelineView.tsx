@@ -6,6 +6,7 @@ import { groupClients } from '../../timeline/laneGroups';
 import type { Lane } from '../../timeline/model';
 import { computeLayout } from '../../timeline/scales';
 import { renderTimeline, type TimeWindow, type TimelineHandle } from '../../timeline/renderTimeline';
+import { firstDrawn, kindsDrawnBy } from '../../timeline/markKinds';
 import { Legend } from './Legend';
 import { useTimelineModel, type TimelineModels } from './useTimelineModel';
 import { ZoomGroupContext } from './zoomGroup';
@@ -33,9 +34,9 @@ export interface TimelineViewProps {
   /** Something to place on each lane's label (e.g. the actor's action menu), positioned by the view. */
   laneOverlay?: (lane: Lane) => ReactNode;
   /**
-   * Something about one lane (an actor's statechart), shown right under that lane's row with the
-   * lane highlighted, over the lanes below it. Under the whole diagram when the lane is not drawn
-   * (a client folded into a herd's summary lane).
+   * Something about one lane (an actor's statechart), shown under the whole diagram with that
+   * lane's row outlined: over the lanes it would hide the run the learner is stepping through
+   * (issue 35: it covered the lanes below).
    */
   laneDetail?: { laneId: string; content: ReactNode };
   /** Something drawn over the plot in time and lane coordinates (the player's editable marks), kept in step with zoom and pan. */
@@ -88,6 +89,9 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
   // guessed width would draw the whole diagram twice as the page opens.
   const [measuredWidth, setWidth] = useState<number | null>(null);
   const width = measuredWidth ?? 960;
+  // The legend explains the marks drawn up to the playhead (a sorted string: it redraws only when they change).
+  const firstKinds = useMemo(() => firstDrawn(fullModel), [fullModel]);
+  const drawnKinds = useMemo(() => [...kindsDrawnBy(firstKinds, cursor)].sort().join(' '), [firstKinds, cursor]);
   // A herd's clients start folded into one summary lane; the learner can unfold them.
   // One client can be pulled out onto its own lane, to follow it through the herd.
   const [unfolded, setUnfolded] = useState(false);
@@ -189,18 +193,15 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
-  // A lane's detail covers the lanes below it: their menus are inert meanwhile, so neither Tab
-  // nor a screen reader lands on a button nobody can see.
-  const coveredBelow = laneDetail ? (model.lanes.find((l) => l.id === laneDetail.laneId)?.index ?? Infinity) : Infinity;
   // The lane menus stay as they are while only the cursor moves.
   const overlays = useMemo(
     () =>
       laneOverlay && (
         <div ref={overlaysRef} className="timeline-lane-slots">
-          <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} coveredBelow={coveredBelow} />
+          <LaneOverlays lanes={model.lanes} width={width} render={laneOverlay} />
         </div>
       ),
-    [laneOverlay, model.lanes, width, coveredBelow],
+    [laneOverlay, model.lanes, width],
   );
   // When the frame scrolls sideways (a phone), the lane labels and their menus keep to its left edge.
   const onScroll = () => {
@@ -245,40 +246,32 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
           {overlays}
           {plotOverlay && shownWindow && <PlotOverlay lanes={model.lanes} width={width} window={shownWindow} holdWindow={holdWindow} render={plotOverlay} />}
         </div>
-        {laneDetail && <LaneDetail lanes={model.lanes} width={width} borderPx={hostRef.current?.clientTop ?? 0} detail={laneDetail} />}
+        {laneDetail && <LaneHighlight lanes={model.lanes} width={width} borderPx={hostRef.current?.clientTop ?? 0} laneId={laneDetail.laneId} />}
       </div>
-      {laneDetail && !model.lanes.some((l) => l.id === laneDetail.laneId) && laneDetail.content}
+      {laneDetail && (
+        <div className="timeline-lane-detail" data-lane={laneDetail.laneId}>
+          {laneDetail.content}
+        </div>
+      )}
       {legend && (
         // Open where there is room; on a phone the key folds away so the diagram stays in view.
         <details className="timeline-legend-box" open={width >= 700}>
           <summary>What the marks mean</summary>
-          <Legend server={model.lockServer} />
+          <Legend server={model.lockServer} drawn={drawnKinds} />
         </details>
       )}
     </div>
   );
 }
 
-/**
- * One lane's detail, anchored to its row: the row is outlined, and the detail opens right under
- * it, from the label column's edge to the right of the diagram (the whole width on a phone).
- * It sits outside the scrolling frame, so neither the frame's clip nor its sideways scroll moves it.
- */
-function LaneDetail({ lanes, width, borderPx, detail }: { lanes: Lane[]; width: number; borderPx: number; detail: { laneId: string; content: ReactNode } }) {
-  const lane = lanes.find((l) => l.id === detail.laneId);
+/** The outline of the row whose detail is open under the diagram (none for a lane not drawn: a client folded into a herd). */
+function LaneHighlight({ lanes, width, borderPx, laneId }: { lanes: Lane[]; width: number; borderPx: number; laneId: string }) {
+  const lane = lanes.find((l) => l.id === laneId);
   if (!lane) return null;
   const layout = computeLayout(lanes.length, width);
   // The frame's top border lies between the anchor's edge and the diagram.
   const top = borderPx + layout.axisHeightPx + lane.index * layout.laneHeightPx;
-  const narrow = width < 720;
-  return (
-    <>
-      <div className="timeline-lane-highlight" aria-hidden="true" style={{ top, height: layout.laneHeightPx }} />
-      <div className="timeline-lane-detail" data-lane={lane.id} style={{ top: top + layout.laneHeightPx, left: narrow ? 0 : layout.labelWidthPx - 40 }}>
-        {detail.content}
-      </div>
-    </>
-  );
+  return <div className="timeline-lane-highlight" aria-hidden="true" style={{ top, height: layout.laneHeightPx }} />;
 }
 
 /** HTML over the plot, clipped to it, placed in time by the window the plot shows. */
@@ -304,8 +297,8 @@ function PlotOverlay({ lanes, width, window: w, holdWindow, render }: { lanes: L
   );
 }
 
-/** HTML placed over the lane labels, one slot per lane, top-right of each label; inert for lanes below `coveredBelow`. */
-function LaneOverlays({ lanes, width, render, coveredBelow }: { lanes: Lane[]; width: number; render: (lane: Lane) => ReactNode; coveredBelow: number }) {
+/** HTML placed over the lane labels, one slot per lane, top-right of each label. */
+function LaneOverlays({ lanes, width, render }: { lanes: Lane[]; width: number; render: (lane: Lane) => ReactNode }) {
   const layout = computeLayout(lanes.length, width);
   return (
     <>
@@ -313,7 +306,7 @@ function LaneOverlays({ lanes, width, render, coveredBelow }: { lanes: Lane[]; w
         const content = render(lane);
         if (!content) return null;
         return (
-          <div key={lane.id} className="timeline-lane-slot" inert={lane.index > coveredBelow} style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 21, left: layout.labelWidthPx - 34 }}>
+          <div key={lane.id} className="timeline-lane-slot" style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 21, left: layout.labelWidthPx - 34 }}>
             {content}
           </div>
         );
