@@ -16,11 +16,13 @@ import { markInfo } from './markInfo';
 import type { TimelineModel } from './modelTypes';
 import { baseTimeScale, computeLayout } from './scales';
 import { applyZoom } from './frame';
+import { momentZoomK } from './momentZoom';
 import { denseThresholdOf, type TimelineState, type TimelineViewOptions } from './timelineState';
 
 /** Joins every layer against a new model (or new width). */
 export function drawModel(state: TimelineState, model: TimelineModel, view: TimelineViewOptions): void {
-  const newRun = state.model !== null && state.model !== model;
+  const runChanged = state.model !== model;
+  const newRun = state.model !== null && runChanged;
   const layout = computeLayout(model.lanes.length, view.width);
   const oldWidth = state.ctx?.layout.plotWidthPx;
   const ctx = makeContext(model, layout, baseTimeScale(model, layout), state.prefix);
@@ -38,7 +40,13 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
 
   const extent: [[number, number], [number, number]] = [[0, 0], [layout.plotWidthPx, layout.plotHeightPx]];
   state.zoom.extent(extent).translateExtent(extent).scaleExtent([1, Math.max(2, model.endMs / 2)]);
-  if (oldWidth && oldWidth !== layout.plotWidthPx) {
+  // Asked to, a new run shown whole on a phone starts zoomed in just enough for its key writes to keep
+  // their labels (momentZoom.ts); a learner's own zoom is kept.
+  const k = view.zoomToMoment && runChanged && state.transform.k === 1 ? momentZoomK(model, layout.plotWidthPx, ctx.x0) : 1;
+  if (k > 1) {
+    state.transform = zoomIdentity.scale(k);
+    state.zoom.transform(g.plot, state.transform);
+  } else if (oldWidth && oldWidth !== layout.plotWidthPx) {
     // Keep the same stretch of time in view when the container resizes.
     state.transform = zoomIdentity.translate((state.transform.x * layout.plotWidthPx) / oldWidth, 0).scale(state.transform.k);
     state.zoom.transform(g.plot, state.transform);

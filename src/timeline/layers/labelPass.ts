@@ -1,7 +1,7 @@
 import type { RenderContext } from './context';
 import { placeLabels, textBox, type Box, type LabelRequest } from './labelLayout';
 import { moveCaption, type PlacedCaption } from './labels';
-import { glyphLabelBoxes, glyphShapeBox, moveGlyphLabels, showGlyphLabels, type PlacedGlyph } from './marks';
+import { glyphLabelBoxes, glyphShapeBoxes, moveGlyphLabels, showGlyphLabels, type PlacedGlyph } from './marks';
 
 /** Which captions win a place first: the broken invariant, then what the lanes are about. */
 const CAPTION_ORDER: Record<PlacedCaption['caption']['slot'], number> = { region: 0, main: 1, top: 2, foot: 3, regionFoot: 4 };
@@ -19,7 +19,7 @@ const shift = (b: Box, dx: number, dy: number): Box => ({ x0: b.x0 + dx, y0: b.y
  * Runs over every label, happened or not, so none jumps while the playhead moves.
  */
 export function layoutLabels(ctx: RenderContext, captions: readonly PlacedCaption[], glyphs: readonly PlacedGlyph[]): void {
-  const obstacles = glyphs.map((g) => shift(glyphShapeBox(g.glyph), g.px, g.py));
+  const obstacles = glyphs.flatMap((g) => glyphShapeBoxes(g.glyph).map((b) => shift(b, g.px, g.py)));
   // The writes the run is about first, so a crowded phone-width plot keeps their token and writer.
   const writes = glyphs.filter((g) => g.labelled && g.glyph.kind === 'write').sort((a, b) => Number(b.key ?? false) - Number(a.key ?? false));
   const points = glyphs.filter((g) => g.labelled && g.glyph.kind !== 'write');

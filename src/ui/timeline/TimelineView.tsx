@@ -132,6 +132,7 @@ export function TimelineView({ events, verdicts, cursor, playheadMs, selectedId,
       cursorId: cursor,
       width: measuredWidth,
       title,
+      zoomToMoment: true,
       onSelect: (id) => onSelectRef.current?.(id),
       ...(selectedId === undefined ? {} : { selectedId }),
       ...(zoomGroup || followsWindow
