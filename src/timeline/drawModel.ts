@@ -16,7 +16,7 @@ import { markInfo } from './markInfo';
 import type { TimelineModel } from './modelTypes';
 import { baseTimeScale, computeLayout } from './scales';
 import { applyZoom } from './frame';
-import { momentZoomK } from './momentZoom';
+import { momentZoomK, type KeyMoment } from './momentZoom';
 import { denseThresholdOf, type TimelineState, type TimelineViewOptions } from './timelineState';
 
 /** Joins every layer against a new model (or new width). */
@@ -40,13 +40,7 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
 
   const extent: [[number, number], [number, number]] = [[0, 0], [layout.plotWidthPx, layout.plotHeightPx]];
   state.zoom.extent(extent).translateExtent(extent).scaleExtent([1, Math.max(2, model.endMs / 2)]);
-  // Asked to, a new run shown whole on a phone starts zoomed in just enough for its key writes to keep
-  // their labels (momentZoom.ts); a learner's own zoom is kept.
-  const k = view.zoomToMoment && runChanged && state.transform.k === 1 ? momentZoomK(model, layout.plotWidthPx, ctx.x0) : 1;
-  if (k > 1) {
-    state.transform = zoomIdentity.scale(k);
-    state.zoom.transform(g.plot, state.transform);
-  } else if (oldWidth && oldWidth !== layout.plotWidthPx) {
+  if (oldWidth && oldWidth !== layout.plotWidthPx) {
     // Keep the same stretch of time in view when the container resizes.
     state.transform = zoomIdentity.translate((state.transform.x * layout.plotWidthPx) / oldWidth, 0).scale(state.transform.k);
     state.zoom.transform(g.plot, state.transform);
@@ -99,7 +93,29 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   state.byId.sort((a, b) => a[0] - b[0]);
   state.shownUpTo = Infinity;
   for (const [, el] of state.byId) el.classList.remove('tl-future');
+  // Asked to, a new run shown whole on a phone starts zoomed in just enough for its key writes to
+  // keep their labels (momentZoom.ts); a learner's own zoom is kept.
+  if (view.zoomToMoment && runChanged && state.transform.k === 1) {
+    const k = momentZoomK(model, layout.plotWidthPx, ctx.x0, (tryK, moment) => labelledAt(state, tryK, moment));
+    state.transform = zoomIdentity.scale(k);
+    state.zoom.transform(g.plot, state.transform);
+  }
   applyZoom(state);
+}
+
+/**
+ * Whether, zoomed `k` times with `moment` in the middle of the plot, the label pass keeps the
+ * labels of every key write. Draws a frame to find out (the caller sets the zoom it settles on).
+ */
+function labelledAt(state: TimelineState, k: number, moment: KeyMoment): boolean {
+  const ctx = state.ctx!;
+  const midPx = ctx.x0((moment.fromMs + moment.toMs) / 2) * k;
+  state.transform = zoomIdentity.translate(Math.min(0, ctx.layout.plotWidthPx / 2 - midPx), 0).scale(k);
+  applyZoom(state);
+  return moment.writeIds.every((id) => {
+    const el = state.groups.glyphs.select<SVGGElement>(`g.tl-write[data-id="${id}"]`).node();
+    return el !== null && el.getAttribute('display') !== 'none' && !el.classList.contains('tl-unlabelled');
+  });
 }
 
 /** Puts the label column at the left edge of what the host shows. */
