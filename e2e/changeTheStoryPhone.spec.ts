@@ -51,6 +51,9 @@ async function touchDrag(page: Page, handle: Locator, dx: number) {
 test('lesson 5 by a finger: dragging the end of the scripted pause from 15 s to about 5 s makes the double write disappear; undo brings it back', async ({ page }) => {
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
+  // On a phone the player opens zoomed in on the double write (src/timeline/momentZoom.ts); the
+  // learner here edits a pause that spans the run, so first shows it whole, as the toolbar offers.
+  await sim.getByRole('button', { name: 'Fit to run' }).tap();
   const pause = sim.getByRole('button', { name: /^pause A, scripted, at 2 s for 15 s/ });
   await expect(pause).toBeAttached();
   // On this phone's plot 10 s is about 85 px; the end lands on the 0.1 s grid or on an event near it.
@@ -65,6 +68,9 @@ test('lesson 5 by a finger: dragging the end of the scripted pause from 15 s to 
 test('lesson 5 by touch: the sheet shortens the scripted pause to 5 s and the double write disappears; undo brings it back; axe is clean with the sheet open', async ({ page }) => {
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
+  // On a phone the player opens zoomed in on the double write (src/timeline/momentZoom.ts); the
+  // learner here edits a pause that spans the run, so first shows it whole, as the toolbar offers.
+  await sim.getByRole('button', { name: 'Fit to run' }).tap();
   await longPress(page, sim.getByRole('button', { name: /^pause A, scripted/ }));
   const sheet = page.getByRole('dialog', { name: 'pause A, scripted' });
   await expect(sheet).toBeVisible();

@@ -74,3 +74,13 @@ test('a lesson’s workbench: break the recipe, fix it, see Fixed, and find the 
   await page.reload();
   await expect(block(page).getByRole('textbox', { name: 'Scenario (YAML)' })).toContainText('redis.call', { timeout: 20_000 });
 });
+
+test("lesson 48's Break list offers the four invariants its prose asks the learner to hunt in turn", async ({ page }) => {
+  await page.goto('./#/lesson/clinic-whole-recipe');
+  const wb = page.getByRole('region', { name: /^Workbench: / }).first();
+  const invariant = wb.getByLabel('Break', { exact: true });
+  await expect(invariant.locator('option').first()).toHaveText('released by owner', { timeout: 20_000 });
+  const offered = await invariant.locator('option').allTextContents();
+  // "Ask the explorer for each invariant in turn": released by owner, single writer, progress, and bounded wait.
+  for (const name of ['released by owner', 'single writer', 'progress', 'bounded wait']) expect(offered).toContain(name);
+});

@@ -16,11 +16,13 @@ import { markInfo } from './markInfo';
 import type { TimelineModel } from './modelTypes';
 import { baseTimeScale, computeLayout } from './scales';
 import { applyZoom } from './frame';
+import { momentZoomK, type KeyMoment } from './momentZoom';
 import { denseThresholdOf, type TimelineState, type TimelineViewOptions } from './timelineState';
 
 /** Joins every layer against a new model (or new width). */
 export function drawModel(state: TimelineState, model: TimelineModel, view: TimelineViewOptions): void {
-  const newRun = state.model !== null && state.model !== model;
+  const runChanged = state.model !== model;
+  const newRun = state.model !== null && runChanged;
   const layout = computeLayout(model.lanes.length, view.width);
   const oldWidth = state.ctx?.layout.plotWidthPx;
   const ctx = makeContext(model, layout, baseTimeScale(model, layout), state.prefix);
@@ -91,7 +93,29 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   state.byId.sort((a, b) => a[0] - b[0]);
   state.shownUpTo = Infinity;
   for (const [, el] of state.byId) el.classList.remove('tl-future');
+  // Asked to, a new run shown whole on a phone starts zoomed in just enough for its key writes to
+  // keep their labels (momentZoom.ts); a learner's own zoom is kept.
+  if (view.zoomToMoment && runChanged && state.transform.k === 1) {
+    const k = momentZoomK(model, layout.plotWidthPx, ctx.x0, (tryK, moment) => labelledAt(state, tryK, moment));
+    state.transform = zoomIdentity.scale(k);
+    state.zoom.transform(g.plot, state.transform);
+  }
   applyZoom(state);
+}
+
+/**
+ * Whether, zoomed `k` times with `moment` in the middle of the plot, the label pass keeps the
+ * labels of every key write. Draws a frame to find out (the caller sets the zoom it settles on).
+ */
+function labelledAt(state: TimelineState, k: number, moment: KeyMoment): boolean {
+  const ctx = state.ctx!;
+  const midPx = ctx.x0((moment.fromMs + moment.toMs) / 2) * k;
+  state.transform = zoomIdentity.translate(Math.min(0, ctx.layout.plotWidthPx / 2 - midPx), 0).scale(k);
+  applyZoom(state);
+  return moment.writeIds.every((id) => {
+    const el = state.groups.glyphs.select<SVGGElement>(`g.tl-write[data-id="${id}"]`).node();
+    return el !== null && el.getAttribute('display') !== 'none' && !el.classList.contains('tl-unlabelled');
+  });
 }
 
 /** Puts the label column at the left edge of what the host shows. */

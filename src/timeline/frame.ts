@@ -7,7 +7,7 @@ import { updateLaneStates } from './layers/lanes';
 import { positionGlyphs } from './layers/marks';
 import { positionMessages } from './layers/messages';
 import { positionPlayhead } from './layers/playhead';
-import { cuesShown, positionScrollCues } from './layers/scrollCues';
+import { positionScrollCues, yieldCueTab } from './layers/scrollCues';
 import { allRows, rowsToPaint } from './layers/visibleRows';
 import { laneStateAt } from './model';
 import type { Rows } from './layers/paintJob';
@@ -74,8 +74,9 @@ function placePlayhead(state: TimelineState, rows: Rows | null): void {
   const ctx = state.ctx!;
   const x = zoomedX(state);
   const cursorX = x(state.view.cursorMs);
-  const tag = positionPlayhead(ctx, state.groups.veil, state.groups.head, state.pastClip, cursorX, state.view.cursorMs, cuesShown(ctx, x));
-  hideTicksUnderTag(state.groups.axis, state.transform.rescaleX(ctx.x0), tag.tagX, tag.tagWidthPx);
+  const tag = positionPlayhead(ctx, state.groups.veil, state.groups.head, state.pastClip, cursorX, state.view.cursorMs);
+  hideTicksUnderTag(state.groups.axis, state.transform.rescaleX(ctx.x0), tag.away ? null : tag);
+  yieldCueTab(state.groups.scrollCues, tag.away);
   if (rows) paintCanvas(state, cursorX, rows);
 }
 

@@ -38,7 +38,10 @@ function boxesOf(svg: Element): { labels: { text: string; box: Box }[]; marks: B
     if (!shown(glyph)) continue;
     const [, px, py] = /translate\(([-\d.]+),([-\d.]+)\)/.exec(glyph.getAttribute('transform') ?? '')!.map(Number);
     const verdict = glyph.classList.contains('tl-verdict');
-    marks.push(verdict ? { x0: px! - 14, y0: py! - 15, x1: px! + 14, y1: py! + 10 } : { x0: px! - 9, y0: py! - 9, x1: px! + 9, y1: py! + 9 });
+    // A verdict's triangle (path M0,-14 L13,9 L-13,9) as its narrow tip and its wide base, so the
+    // empty corners beside the tip are not counted as the mark.
+    if (verdict) marks.push({ x0: px! - 6, y0: py! - 15, x1: px! + 6, y1: py! - 4 }, { x0: px! - 14, y0: py! - 4, x1: px! + 14, y1: py! + 10 });
+    else marks.push({ x0: px! - 9, y0: py! - 9, x1: px! + 9, y1: py! + 9 });
     if (glyph.classList.contains('tl-unlabelled')) continue;
     for (const text of glyph.querySelectorAll('text.tl-token')) {
       const anchor = text.getAttribute('text-anchor') === 'middle' ? 'middle' : 'start';

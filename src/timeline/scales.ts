@@ -16,7 +16,12 @@ export interface Layout {
 }
 
 const LANE_HEIGHT_PX = 64;
-const AXIS_HEIGHT_PX = 30;
+/**
+ * Two rows: the scroll cues' "‹ earlier" / "later ›" tabs on top, the tick labels and the
+ * playhead's time tag under them. In one row, a zoomed phone plot (~180 px, two or three ticks)
+ * had every tick label under a tab.
+ */
+const AXIS_HEIGHT_PX = 50;
 const RIGHT_PAD_PX = 16;
 const BOTTOM_PAD_PX = 8;
 

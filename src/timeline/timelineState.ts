@@ -29,6 +29,11 @@ export interface TimelineViewOptions {
   onSelect?: (eventId: number) => void;
   /** Force motion off (defaults to the user's prefers-reduced-motion setting). */
   reducedMotion?: boolean;
+  /**
+   * Start a new run zoomed in on its key writes when the plot is too narrow for their labels
+   * (momentZoom.ts); the player asks for it, a picture for the gallery does not (default false).
+   */
+  zoomToMoment?: boolean;
   /** Keep the playhead in view when it moves (default true). */
   followCursor?: boolean;
   /** Above this many arrows + ticks, those layers are painted on a canvas (default: denseThresholdOf). */

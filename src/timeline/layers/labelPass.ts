@@ -1,7 +1,7 @@
 import type { RenderContext } from './context';
 import { overlaps, placeLabels, textBox, type Box, type LabelRequest } from './labelLayout';
 import { moveCaption, type PlacedCaption } from './labels';
-import { glyphLabelBoxes, glyphShapeBox, moveGlyphLabels, setShown, showGlyphLabels, type PlacedGlyph } from './marks';
+import { glyphLabelBoxes, glyphShapeBoxes, moveGlyphLabels, setShown, showGlyphLabels, type PlacedGlyph } from './marks';
 
 /** Which captions win a place first: the broken invariant, then what the lanes are about. */
 const CAPTION_ORDER: Record<PlacedCaption['caption']['slot'], number> = { region: 0, main: 1, top: 2, foot: 3, regionFoot: 4 };
@@ -22,7 +22,8 @@ export function layoutLabels(ctx: RenderContext, captions: readonly PlacedCaptio
   // A sentinel's passing doubt ("SDOWN", "up again") gives way to a failover's stages: on a phone
   // a restart's doubts three seconds later sit under the failover's words; zoomed in they show.
   const yields = (g: PlacedGlyph) => g.glyph.kind === 'sentinel' && !g.key;
-  const obstacles = glyphs.filter((g) => !yields(g)).map((g) => shift(glyphShapeBox(g.glyph), g.px, g.py));
+  const shapeBoxes = (g: PlacedGlyph) => glyphShapeBoxes(g.glyph).map((b) => shift(b, g.px, g.py));
+  const obstacles = glyphs.filter((g) => !yields(g)).flatMap(shapeBoxes);
   // The writes the run is about first, so a crowded phone-width plot keeps their token and writer.
   const writes = glyphs.filter((g) => g.labelled && g.glyph.kind === 'write').sort((a, b) => Number(b.key ?? false) - Number(a.key ?? false));
   // Among the small marks, a sentinel's failover stages first (key), then the rest in time order.
@@ -50,6 +51,6 @@ export function layoutLabels(ctx: RenderContext, captions: readonly PlacedCaptio
     return g.key && g.glyph.kind === 'sentinel' && dx !== null && dx !== undefined ? glyphRequest(g).boxes.map((b) => shift(b, dx, 0)) : [];
   });
   for (const g of glyphs.filter(yields)) {
-    if (stageWords.some((b) => overlaps(b, shift(glyphShapeBox(g.glyph), g.px, g.py)))) setShown(g.el, false);
+    if (stageWords.some((b) => shapeBoxes(g).some((shape) => overlaps(b, shape)))) setShown(g.el, false);
   }
 }

@@ -60,6 +60,12 @@ function add(parent: Element, tag: string, attrs: Record<string, string | number
 }
 
 /**
+ * Baseline of a write's token line: high enough that the verdict triangle flagging the write
+ * (beside it, its tip at the same height as the mark's top) fits under the token's end on a phone.
+ */
+const TOKEN_Y_PX = -18;
+
+/**
  * Shapes: an accepted write is a filled circle in the writer's colour; a rejected write is an
  * X in a square; a broken invariant is a warning triangle with a short caption. Each has an
  * invisible focus ring and a token label, so shape and text carry the meaning, not colour.
@@ -76,7 +82,7 @@ function drawShape(el: SVGGElement, d: Glyph, ctx: RenderContext): void {
       }
       add(el, 'rect', { class: 'tl-focus-ring', x: -12, y: -12, width: 24, height: 24, rx: 4 });
       const token = w.token === null ? 'no token' : `token ${w.token}`;
-      add(el, 'text', { class: 'tl-token', y: -14, 'text-anchor': 'middle' }, w.accepted ? token : `${token} ✕`);
+      add(el, 'text', { class: 'tl-token', y: TOKEN_Y_PX, 'text-anchor': 'middle' }, w.accepted ? token : `${token} ✕`);
       add(el, 'text', { class: 'tl-token', y: 22, 'text-anchor': 'middle', fill: ink }, ctx.labelOf(w.owner));
       break;
     }
@@ -225,7 +231,7 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
 export function glyphLabelBoxes(d: Glyph, labelOf: (id: string) => string): Box[] {
   if (d.kind === 'write') {
     const token = d.write.token === null ? 'no token' : `token ${d.write.token}`;
-    return [textBox(0, -14, d.write.accepted ? token : `${token} ✕`, 'middle'), textBox(0, 22, labelOf(d.write.owner), 'middle')];
+    return [textBox(0, TOKEN_Y_PX, d.write.accepted ? token : `${token} ✕`, 'middle'), textBox(0, 22, labelOf(d.write.owner), 'middle')];
   }
   if (d.kind === 'verdict' || d.kind === 'restart') return [];
   const x = d.kind === 'clockJump' ? 10 : d.kind === 'sentinel' ? STAGE_LABEL_X : 11;
@@ -247,10 +253,14 @@ function pointLines(p: PointMark): { text: string; y: number }[] {
   return lines.map((text, i) => ({ text, y: 4 + Math.round((i - (lines.length - 1) / 2) * LINE_PX) }));
 }
 
-/** The part of a glyph no label may cover (its shape), relative to its centre. */
-export function glyphShapeBox(d: Glyph): Box {
-  if (d.kind === 'verdict') return { x0: -14, y0: -15, x1: 14, y1: 10 };
-  return { x0: -9, y0: -9, x1: 9, y1: 9 };
+/**
+ * The part of a glyph no label may cover (its shape), relative to its centre. A verdict's
+ * triangle is two boxes, its narrow tip and its wide base: one box round it all would also claim
+ * the empty corners beside the tip, where the token of the write it flags goes on a phone.
+ */
+export function glyphShapeBoxes(d: Glyph): Box[] {
+  if (d.kind === 'verdict') return [{ x0: -6, y0: -15, x1: 6, y1: -4 }, { x0: -14, y0: -4, x1: 14, y1: 10 }];
+  return [{ x0: -9, y0: -9, x1: 9, y1: 9 }];
 }
 
 /** Shows a write's labels shifted by `dx` px from its mark, or hides them (null). */

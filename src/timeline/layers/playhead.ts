@@ -2,7 +2,7 @@ import type { Selection } from 'd3-selection';
 import { formatMs } from '../../sim/time';
 import { ink, paper } from '../palette';
 import type { RenderContext } from './context';
-import { cueTabWidthPx } from './scrollCues';
+import { CUE_TAB_Y_PX } from './scrollCues';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
@@ -11,6 +11,9 @@ type G = Selection<SVGGElement, unknown, null, undefined>;
  * part of every interval and arrow. All three move together and nothing else is touched, so
  * stepping through a run costs a handful of attribute writes.
  */
+/** From the tag's own row (its rect's top is at -22) up to the scroll cues' (scrollCues.ts). */
+const CUE_ROW_SHIFT_PX = CUE_TAB_Y_PX + 22;
+
 export function drawPlayhead(ctx: RenderContext, veil: G, g: G): void {
   if (!g.select('line.tl-playhead').empty()) return;
   veil.append('rect').attr('class', 'tl-veil').attr('y', 0).attr('fill', `url(#${ctx.prefix}-future)`).attr('pointer-events', 'none');
@@ -22,10 +25,11 @@ export function drawPlayhead(ctx: RenderContext, veil: G, g: G): void {
 
 /**
  * Moves the playhead to `x` (plot pixels) labelled with `cursorMs`; returns where its time tag
- * sits. The tag keeps clear of the scroll cues' tabs shown at the plot's edges (`cues`): a
- * playhead scrolled out of view waits beside "‹ earlier", not on it.
+ * sits and on which side, if any, it is out of view. Scrolled out of view, the tag ("← 9 s")
+ * takes the place of the scroll cue's tab on that side, in the row above the tick labels: at
+ * the ticks' edge it hid one of a phone's two or three, and beside the tab it had no room.
  */
-export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: Element | null, x: number, cursorMs: number, cues: { left: boolean; right: boolean }): { tagX: number; tagWidthPx: number } {
+export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: Element | null, x: number, cursorMs: number): { tagX: number; tagWidthPx: number; away: 'left' | 'right' | null } {
   const { plotWidthPx, plotHeightPx } = ctx.layout;
   const clamped = Math.max(-2, Math.min(plotWidthPx + 2, x));
   veil.select('rect.tl-veil')
@@ -37,13 +41,12 @@ export function positionPlayhead(ctx: RenderContext, veil: G, g: G, pastClip: El
   const time = formatMs(Math.round(cursorMs * 1000) / 1000);
   const label = x > plotWidthPx ? `${time} →` : x < 0 ? `← ${time}` : time;
   const widthPx = label.length * 6.6 + 10;
-  const leftPx = cues.left ? cueTabWidthPx('left') + 6 : 0;
-  const rightPx = plotWidthPx - (cues.right ? cueTabWidthPx('right') + 6 : 0);
-  const tagX = Math.max(leftPx + widthPx / 2, Math.min(rightPx - widthPx / 2, clamped));
-  const tag = g.select('g.tl-playhead-tag').attr('transform', `translate(${tagX},0)`);
+  const away = x < 0 ? 'left' : x > plotWidthPx ? 'right' : null;
+  const tagX = Math.max(2 + widthPx / 2, Math.min(plotWidthPx - 2 - widthPx / 2, clamped));
+  const tag = g.select('g.tl-playhead-tag').attr('transform', `translate(${tagX},${away ? CUE_ROW_SHIFT_PX : 0})`);
   tag.select('rect').attr('x', -widthPx / 2).attr('width', widthPx);
   tag.select('text').text(label);
   // The clip reveals the past; a pixel of slack keeps an arrow ending exactly now visible (the rect starts at x = -20).
   pastClip?.setAttribute('width', String(Math.max(0, clamped + 21)));
-  return { tagX, tagWidthPx: widthPx };
+  return { tagX, tagWidthPx: widthPx, away };
 }

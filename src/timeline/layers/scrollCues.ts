@@ -4,6 +4,9 @@ import type { RenderContext, XOf } from './context';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
+/** Top of a cue's tab: the axis row's upper half, above the tick labels and the playhead's tag. */
+export const CUE_TAB_Y_PX = -46;
+
 /** How wide the fade at a plot edge is. */
 const FADE_PX = 28;
 
@@ -22,6 +25,7 @@ const CUES: Cue[] = [
  * Cues at the plot's edges that the run goes on beyond them: when zoomed in (or panned), the
  * side with more of the run fades out under a small "later ›" / "‹ earlier" tab, so a learner on
  * a phone, who sees a narrow slice, knows the diagram scrolls. Hidden when the whole run fits.
+ * The tabs sit above the tick labels, never on them.
  */
 export function drawScrollCues(ctx: RenderContext, g: G): void {
   const { plotWidthPx, plotHeightPx } = ctx.layout;
@@ -46,22 +50,22 @@ export function drawScrollCues(ctx: RenderContext, g: G): void {
   cues
     .select('rect.tl-scroll-tab')
     .attr('x', (c) => (c.side === 'left' ? 2 : plotWidthPx - tabWidth(c) - 2))
-    .attr('y', -24)
+    .attr('y', CUE_TAB_Y_PX)
     .attr('width', tabWidth);
   cues
     .select('text.tl-scroll-text')
     .attr('x', (c) => (c.side === 'left' ? 9 : plotWidthPx - tabWidth(c) + 5))
-    .attr('y', -11)
+    .attr('y', CUE_TAB_Y_PX + 13)
     .text((c) => c.text);
 }
 
-/** The width of a cue's tab, so the playhead's tag can keep clear of it (its right end is 2 px further in). */
-export function cueTabWidthPx(side: Cue['side']): number {
+/** The width of a cue's tab. */
+function cueTabWidthPx(side: Cue['side']): number {
   return CUES.find((c) => c.side === side)!.text.length * 6.6 + 14;
 }
 
 /** Which cues are shown under zoomed scale `x`: a side where part of the run lies out of view. */
-export function cuesShown(ctx: RenderContext, x: XOf): { left: boolean; right: boolean } {
+function cuesShown(ctx: RenderContext, x: XOf): { left: boolean; right: boolean } {
   return { left: x(0) < -1, right: x(ctx.model.endMs) > ctx.layout.plotWidthPx + 1 };
 }
 
@@ -74,5 +78,13 @@ export function positionScrollCues(ctx: RenderContext, g: G, x: XOf): void {
       if (shown) this.removeAttribute('display');
       else this.setAttribute('display', 'none');
     }
+  });
+}
+
+/** Hides the tab (not the fade) of the cue on `side`, where the playhead's tag waits instead; null shows both. */
+export function yieldCueTab(g: G, side: Cue['side'] | null): void {
+  g.selectAll<SVGGElement, Cue>('g.tl-scroll-cue').each(function (c) {
+    const visibility = c.side === side ? 'hidden' : 'visible';
+    for (const el of this.querySelectorAll('.tl-scroll-tab, .tl-scroll-text')) if (el.getAttribute('visibility') !== visibility) el.setAttribute('visibility', visibility);
   });
 }

@@ -149,6 +149,7 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
       cursorId: cursor,
       width: measuredWidth,
       title,
+      zoomToMoment: true,
       onSelect: (id) => onSelectRef.current?.(id),
       ...(selectedId === undefined ? {} : { selectedId }),
       ...(zoomGroup || followsWindow
