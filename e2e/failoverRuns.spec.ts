@@ -22,6 +22,8 @@ async function failoverRun(page: Page, seconds: string): Promise<Locator> {
   await expect(sim.getByRole('button', { name: 'Step', exact: true })).toBeEnabled({ timeout: 20_000 });
   await sim.getByLabel(/Go to time/).fill(seconds);
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  // A phone opens the run zoomed on its key writes (momentZoom.ts); the failover is followed on the whole run.
+  await sim.getByRole('button', { name: 'Fit to run' }).click();
   await expect(sim.locator('.timeline-svg-host g.tl-glyph.tl-sentinel').first()).toBeAttached();
   return sim;
 }
