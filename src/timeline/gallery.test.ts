@@ -28,7 +28,16 @@ function picture(spec: string): { svg: string; title: string; broken: string[] }
   const model = groupClients(buildTimelineModel(events, verdicts));
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
   const svg = timelineSvg(document as unknown as Document, model, { width: WIDTH_PX, cursorMs: model.endMs, idPrefix: 'tl', title: scenario.title });
-  return { svg: `${svg.outerHTML}\n`, title: scenario.title, broken: verdicts.filter((v) => !v.holds).map((v) => v.invariant) };
+  return { svg: `${asXml(svg.outerHTML)}\n`, title: scenario.title, broken: verdicts.filter((v) => !v.holds).map((v) => v.invariant) };
+}
+
+/**
+ * HTML serialization leaves `<` and `>` as they are inside attribute values ("stale token 1 < 2"
+ * in an aria-label), which XML forbids: a browser then refuses the file as an image. Attribute
+ * values carry no raw `"` (it is written `&quot;`), so each is the text between `="` and `"`.
+ */
+function asXml(html: string): string {
+  return html.replace(/="([^"]*)"/g, (_, value: string) => `="${value.replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`);
 }
 
 function indexHtml(entries: { spec: string; title: string; broken: string[] }[]): string {
@@ -68,6 +77,8 @@ describe('the timeline gallery', () => {
     it(`draws ${spec} as its golden SVG`, () => {
       const { svg, title, broken } = picture(spec);
       entries.push({ spec, title, broken });
+      // A browser opens it as an image only if it is XML: no raw < or > inside an attribute.
+      expect(svg).not.toMatch(/="[^"]*[<>]/);
       const file = join(DIR, fileOf(spec));
       if (UPDATE) writeFileSync(file, svg);
       expect(existsSync(file), `${file} is missing: run with UPDATE_GALLERY=1 to create it`).toBe(true);
