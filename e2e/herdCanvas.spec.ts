@@ -11,8 +11,10 @@ const coverage = (svg: Locator) =>
   svg.evaluate((el) => {
     const fo = el.querySelector('foreignObject.tl-canvas-host')!;
     const canvas = fo.querySelector('canvas')!;
-    const plotTop = el.getBoundingClientRect().top + 30;
-    const plotHeight = el.getBoundingClientRect().height - 38;
+    // The plot's own box (under the axis row), as drawn: the test need not know the axis's height.
+    const plotBox = el.querySelector('g.tl-plot rect.tl-plot-bg')!.getBoundingClientRect();
+    const plotTop = plotBox.top;
+    const plotHeight = plotBox.height;
     const shownTop = Math.max(0, -plotTop);
     const shownBottom = Math.min(plotHeight, innerHeight - plotTop);
     const top = Number(fo.getAttribute('y'));

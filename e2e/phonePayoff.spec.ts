@@ -120,24 +120,27 @@ test('zoomed in on a phone, the "‹ earlier" / "later ›" tabs never cover a t
     await sim.getByRole('button', { name: 'Zoom in' }).tap();
     // Past 1.5× (where the run's end still shows) both tabs are up.
     if (step > 1) for (const side of ['left', 'right']) await expect(svg.locator(`.tl-scroll-cue-${side}`)).toBeVisible();
-    // Read in one go: the page may scroll between two reads.
-    const { tabs, ticks } = await svg.evaluate((root) => {
-      const shown = (el: Element) => (el as SVGGraphicsElement).getBBox().width > 0 && el.closest('[display="none"]') === null && getComputedStyle(el).visibility !== 'hidden';
-      const rect = (el: Element) => {
-        const r = el.getBoundingClientRect();
-        return { x: r.x, y: r.y, width: r.width, height: r.height };
-      };
-      return {
-        tabs: [...root.querySelectorAll('.tl-scroll-cue rect.tl-scroll-tab')].filter(shown).map(rect),
-        // The playhead's time tag is a label too: no tab may cover it either.
-        ticks: [...root.querySelectorAll('g.tick text, g.tl-playhead-tag text')].filter(shown).map((t) => ({ text: t.textContent, ...rect(t) })),
-      };
-    });
-    for (const tick of ticks) {
-      const covered = tabs.some((t) => tick.x < t.x + t.width && t.x < tick.x + tick.width && tick.y < t.y + t.height && t.y < tick.y + tick.height);
-      expect(covered, `zoom step ${step}: tick "${tick.text}" under a tab`).toBe(false);
-    }
-    expect(ticks.length - 1, `zoom step ${step}: readable ticks ${JSON.stringify(ticks.map((t) => t.text))}`).toBeGreaterThanOrEqual(2);
+    // Read in one go (the page may scroll between two reads), once the zoom's frame is drawn: the
+    // axis and the label pass that hides a tick under the playhead's tag land a frame after the tap.
+    await expect(async () => {
+      const { tabs, ticks } = await svg.evaluate((root) => {
+        const shown = (el: Element) => (el as SVGGraphicsElement).getBBox().width > 0 && el.closest('[display="none"]') === null && getComputedStyle(el).visibility !== 'hidden';
+        const rect = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        };
+        return {
+          tabs: [...root.querySelectorAll('.tl-scroll-cue rect.tl-scroll-tab')].filter(shown).map(rect),
+          // The playhead's time tag is a label too: no tab may cover it either.
+          ticks: [...root.querySelectorAll('g.tick text, g.tl-playhead-tag text')].filter(shown).map((t) => ({ text: t.textContent, ...rect(t) })),
+        };
+      });
+      for (const tick of ticks) {
+        const covered = tabs.some((t) => tick.x < t.x + t.width && t.x < tick.x + tick.width && tick.y < t.y + t.height && t.y < tick.y + tick.height);
+        expect(covered, `zoom step ${step}: tick "${tick.text}" under a tab`).toBe(false);
+      }
+      expect(ticks.length - 1, `zoom step ${step}: readable ticks ${JSON.stringify(ticks.map((t) => t.text))}`).toBeGreaterThanOrEqual(2);
+    }).toPass({ timeout: 5_000 });
   }
   await sim.locator('.timeline-svg-host').screenshot({ path: info.outputPath('zoomed-cues-phone.png') });
 });

@@ -149,7 +149,9 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
       cursorId: cursor,
       width: measuredWidth,
       title,
-      zoomToMoment: true,
+      // A narrow plot opens on its key writes (momentZoom.ts), except side by side: a comparison
+      // shows both whole runs at one scale (the sides zoom together), not each at its own moment.
+      zoomToMoment: zoomGroup === null,
       onSelect: (id) => onSelectRef.current?.(id),
       ...(selectedId === undefined ? {} : { selectedId }),
       ...(zoomGroup || followsWindow
