@@ -48,13 +48,13 @@ test.describe('published site', () => {
     await page.goto('./#/lesson/fencing-tokens');
     const told = page.getByText(/A's write lands at 12\.0 s and B's at 16\.0 s, both accepted/);
     const quiz = page.getByRole('region', { name: 'Quiz' }).filter({ hasText: "A's token-1 write reaches the row at 12 s" });
-    await expect(page.getByText('The next part tells what happens in the run.')).toBeVisible();
+    await expect(page.getByText('The next part shows what happens in the run.')).toBeVisible();
     await expect(told).toHaveCount(0);
     await quiz.getByRole('radio', { name: "It refuses A's write, because B holds a newer token." }).check();
     await quiz.getByRole('button', { name: 'Check my answer' }).click();
     await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeVisible();
     await expect(told).toBeVisible();
-    await expect(page.getByText('The next part tells what happens in the run.')).toHaveCount(0);
+    await expect(page.getByText('The next part shows what happens in the run.')).toHaveCount(0);
 
     // A learner who would rather read on may, without answering.
     await page.evaluate(() => localStorage.clear());
@@ -62,6 +62,18 @@ test.describe('published site', () => {
     await expect(told).toHaveCount(0);
     await page.getByRole('button', { name: 'Read on without answering' }).click();
     await expect(told).toBeVisible();
+  });
+
+  test("a player that would show a quiz's answer waits for that quiz too", async ({ page }) => {
+    await page.goto('./#/lesson/redlock-step-by-step');
+    const player = page.getByRole('region', { name: 'Simulation: One Redlock acquisition, message by message' });
+    const quiz = page.getByRole('region', { name: 'Quiz' }).filter({ hasText: 'For how long may A treat the lock as its own?' });
+    await expect(quiz).toBeVisible();
+    await expect(page.getByText('The next part shows what happens in the run.')).toBeVisible();
+    await expect(player).toHaveCount(0);
+    await quiz.getByRole('radio', { name: /^9 848 ms/ }).check();
+    await quiz.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(player.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 30_000 });
   });
 
   test('an unknown lesson says so and links home', async ({ page }) => {

@@ -46,6 +46,19 @@ describe('an after block holds back the prose that tells a quiz answer', () => {
     ]);
   });
 
+  it('holds back a player in its section too, so stepping cannot show the answer first', () => {
+    const scenario = `\`\`\`scenario\nid: run\ntitle: A run\nclients:\n  - { id: A, recipe: lease-with-token, ttl: 10s, work: 1s }\nresource: { id: espresso }\n\`\`\`\n`;
+    const { parsed } = lessonOf(`${QUIZ}\n\`\`\`after\nquiz: predict\n\`\`\`\n\n${scenario}\nWhat it showed.\n\n## Next\n\n${scenario.replace('id: run', 'id: again')}`);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.lesson!.blocks.map((b) => [b.kind, b.after])).toEqual([
+      ['quiz', undefined],
+      ['scenario', 'predict'],
+      ['prose', 'predict'],
+      ['prose', undefined],
+      ['scenario', undefined],
+    ]);
+  });
+
   it('names a quiz that is not above it at its line, with the quizzes that are', () => {
     const { parsed } = lessonOf(`${QUIZ}\n\`\`\`after\nquiz: predcit\n\`\`\`\n\nText.\n`);
     expect(parsed.diagnostics.map(formatDiagnostic)).toEqual(["lessons/01-reveal.md:20:1: after: there is no quiz 'predcit' before this block (name a quiz above it: predict)"]);

@@ -87,7 +87,8 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
   const usedIds = new Map<string, number>();
   const pendingCompares: { index: number; spec: CompareSpec; line: number }[] = [];
   let prose: RootContent[] = [];
-  // The quiz an ```after block named: the prose after it, up to a heading, waits for that quiz.
+  // The quiz an ```after block named: what follows it, prose and blocks up to the next heading,
+  // waits for that quiz.
   let after: string | null = null;
 
   const flushProse = () => {
@@ -101,9 +102,10 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
     if (gatedNodes.length > 0) blocks.push({ kind: 'prose', nodes: gatedNodes, after: after!, line: gated[0]!.position?.start.line ?? 1 });
     const rest = sanitize(prose.slice(gated.length));
     if (rest.length > 0) blocks.push({ kind: 'prose', nodes: rest });
+    if (rest.length > 0) after = null; // a heading ends the held-back part
     prose = [];
-    after = null;
   };
+  const held = (): { after?: string } => (after === null ? {} : { after });
 
   for (const node of root.children) {
     const lang = node.type === 'code' ? blockLang(node, ctx(0).origin.file, blockDiagnostics) : undefined;
@@ -131,13 +133,13 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
     usedIds.set(id, fenceLine);
     if (!parsed.ok) {
       blockDiagnostics.push(...parsed.diagnostics);
-      blocks.push({ kind: 'invalid', id, line: fenceLine, lang, diagnostics: parsed.diagnostics });
+      blocks.push({ kind: 'invalid', id, line: fenceLine, lang, diagnostics: parsed.diagnostics, ...held() });
     } else if ('pendingCompare' in parsed) {
       pendingCompares.push({ index: blocks.length, spec: parsed.pendingCompare, line: fenceLine });
-      blocks.push({ kind: 'invalid', id, line: fenceLine, lang, diagnostics: [] });
+      blocks.push({ kind: 'invalid', id, line: fenceLine, lang, diagnostics: [], ...held() });
     } else {
       const { authorId: _authorId, ...block } = parsed.block;
-      blocks.push({ ...block, id, line: fenceLine } as Block);
+      blocks.push({ ...block, id, line: fenceLine, ...held() } as Block);
     }
   }
   flushProse();
@@ -146,7 +148,7 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
     const placeholder = blocks[pending.index] as Extract<Block, { kind: 'invalid' }>;
     const resolved = resolveCompare(pending.spec, blocks, ctx(pending.line + 1));
     if (resolved.ok) {
-      blocks[pending.index] = { kind: 'compare', id: placeholder.id, line: placeholder.line, ...(pending.spec.title ? { title: pending.spec.title } : {}), left: resolved.left, right: resolved.right };
+      blocks[pending.index] = { kind: 'compare', id: placeholder.id, line: placeholder.line, ...(placeholder.after ? { after: placeholder.after } : {}), ...(pending.spec.title ? { title: pending.spec.title } : {}), left: resolved.left, right: resolved.right };
     } else {
       // A compare of a broken scenario is shown as broken, but the scenario's own problem is the one reported.
       if (!resolved.followsFrom) blockDiagnostics.push(...resolved.diagnostics);

@@ -22,6 +22,8 @@ interface Placed {
   id: string;
   /** 1-based line of the opening fence in the lesson file. */
   line: number;
+  /** Held back until the learner answers this quiz (an ```after block above it, in the same section). */
+  after?: string;
 }
 
 /** One side of a compare block, already resolved to a full scenario. */
@@ -36,7 +38,7 @@ export interface CompareRun {
 export type Block =
   /**
    * `after`: shown once the learner has committed an answer to that quiz (an ```after block
-   * before it); `line` is where that held-back prose starts in the file.
+   * above it, in the same section); `line` is where that held-back prose starts in the file.
    */
   | { kind: 'prose'; nodes: ProseNode[]; after?: string; line?: number }
   /** `view: 'dashboard'` (a ```dashboard block): the same live scenario with its lock metrics charted. */

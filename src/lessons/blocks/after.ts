@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { blockId } from '../../scenario/ids';
 
 /**
- * The ```after block: the prose that follows it, up to the next heading or fenced block, is
- * shown only once the learner has committed an answer to the named quiz (earlier in the lesson).
- * For the paragraph under a player that tells what the run showed, when a quiz above asked the
- * learner to predict it. The learner may still choose to read on without answering.
+ * The ```after block: what follows it up to the next heading, prose and blocks alike, is shown
+ * only once the learner has committed an answer to the named quiz (earlier in the lesson). For
+ * the paragraph under a player that tells what the run showed, or the player itself, when a quiz
+ * above asked the learner to predict it. The learner may still choose to read on without answering.
  */
 export const afterSchema = z.strictObject({
   /** The id of a quiz earlier in the lesson. */

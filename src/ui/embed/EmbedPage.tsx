@@ -63,10 +63,12 @@ export function embeddedBlocks(lesson: Lesson, scenarioId: string, withQuiz: boo
   const at = lesson.blocks.findIndex((b) => (b.kind === 'scenario' || b.kind === 'compare') && b.id === scenarioId);
   if (at < 0) return null;
   const player = lesson.blocks[at]!;
-  if (withQuiz) {
-    for (let i = at - 1; i >= 0; i--) if (lesson.blocks[i]!.kind === 'quiz') return [lesson.blocks[i]!, player];
-  }
-  return [player];
+  const quiz = withQuiz ? lesson.blocks.slice(0, at).findLast((b) => b.kind === 'quiz') : undefined;
+  // A player the lesson holds back for a quiz waits only if that quiz is on the page.
+  const { after, ...shown } = player;
+  const held = after !== undefined && quiz !== undefined && 'id' in quiz && quiz.id === after;
+  const embedded = held ? player : (shown as Block);
+  return quiz ? [quiz, embedded] : [embedded];
 }
 
 /** Tells the host page the embed's height whenever it changes; returns the cleanup. */

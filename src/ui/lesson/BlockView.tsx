@@ -11,7 +11,7 @@ import { WorkbenchBlockShell } from '../blocks/WorkbenchBlockShell';
 import { firstRunOf } from '../player/firstRuns';
 import { loadLive, ScenarioPlayer } from '../player/ScenarioPlayer';
 import { useVisits } from '../progress/visits';
-import { AfterQuizProse } from './AfterQuizProse';
+import { HeldBack } from './HeldBack';
 import { Prose } from './Prose';
 
 // The dashboard (its metrics and, later still, Observable Plot) is a chunk of its own: lessons
@@ -29,9 +29,22 @@ export function loadPlayerCode(block: Block): Promise<unknown> {
   return Promise.allSettled(dashboard ? [loadDashboardBlock(), loadLive()] : [loadLive()]);
 }
 
-/** Renders one lesson block; interactive blocks save under `<lesson slug>/<block id>`. */
+/**
+ * Renders one lesson block; interactive blocks save under `<lesson slug>/<block id>`. A block an
+ * ```after block holds back waits for its quiz's answer.
+ */
 export function BlockView({ block, lesson }: { block: Block; lesson: Lesson }) {
-  if (block.kind === 'prose') return block.after ? <AfterQuizProse nodes={block.nodes} quizKey={`${lesson.frontmatter.slug}/${block.after}`} /> : <Prose nodes={block.nodes} />;
+  if (!block.after) return <ShownBlock block={block} lesson={lesson} />;
+  const first = lesson.blocks.find((b) => b.after === block.after) === block;
+  return (
+    <HeldBack quizKey={`${lesson.frontmatter.slug}/${block.after}`} first={first}>
+      <ShownBlock block={block} lesson={lesson} />
+    </HeldBack>
+  );
+}
+
+function ShownBlock({ block, lesson }: { block: Block; lesson: Lesson }) {
+  if (block.kind === 'prose') return <Prose nodes={block.nodes} />;
   const key = `${lesson.frontmatter.slug}/${block.id}`;
   // Seeing a scenario through counts toward the lesson being done (see lessonCompletion.ts).
   const markRun = () => useVisits.getState().markRun(key);

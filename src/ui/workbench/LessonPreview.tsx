@@ -135,12 +135,13 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
 
 /** A block as the lesson page shows it; answers cannot be given in a preview, simulations still run. */
 function PreviewBlock({ block, lesson, renderBlock }: { block: Block; lesson: Lesson; renderBlock: RenderBlock }) {
-  // An author previews every word: prose held back for a quiz is shown, marked as a learner meets it.
-  if (block.kind === 'prose' && block.after) {
+  // An author previews every word: what a quiz holds back is shown, marked as a learner meets it.
+  if (block.after) {
+    const { after, ...shown } = block;
     return (
       <div className="lesson-preview-held">
-        <p className="lesson-preview-held-note">Learners see this once they answer quiz “{block.after}” (or choose to read on):</p>
-        {renderBlock({ kind: 'prose', nodes: block.nodes }, lesson)}
+        <p className="lesson-preview-held-note">Learners see this once they answer quiz “{after}” (or choose to read on):</p>
+        <PreviewBlock block={shown as Block} lesson={lesson} renderBlock={renderBlock} />
       </div>
     );
   }
