@@ -64,3 +64,13 @@ test('a console read is answered at the playhead without changing the run; a wri
   await expect(transcript.getByRole('listitem').filter({ hasText: 'GET x' }).locator('.console-reply')).toHaveText('"1"');
   await expect(sim.getByText(/You changed this run 1 time\./)).toBeVisible();
 });
+
+test("a crashed barista's line in the inspector names its state once", async ({ page }) => {
+  await page.goto('./#/lesson/espresso-machine');
+  const sim = page.getByRole('region', { name: /Simulation: The holder collapses, the note stays/ });
+  await expect(sim.getByTestId('trace-hash')).toHaveText(/^[0-9a-f]{16}$/, { timeout: 20_000 });
+  await sim.getByLabel('Go to time (s)').fill('1');
+  await sim.getByRole('button', { name: 'Go', exact: true }).click();
+  const line = sim.getByRole('listitem').filter({ hasText: /^Barista A .*believes it holds/ });
+  await expect(line).toHaveText(/^Barista A crashed believes it holds nothing\.$/);
+});

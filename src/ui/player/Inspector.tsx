@@ -119,7 +119,7 @@ function Clients({ clients, ms }: { clients: ClientView[]; ms: (n: number) => st
 function ClientLine({ client: c, ms }: { client: ClientView; ms: (n: number) => string }) {
   return (
     <li>
-      <strong>{c.label}</strong> <span className="muted">{c.state}{c.status === 'running' ? '' : ` (${c.status})`}</span>
+      <strong>{c.label}</strong> <span className="muted">{c.state}{c.status === 'running' || c.status === c.state ? '' : ` (${c.status})`}</span>
       {c.beliefs.length === 0 ? (
         <span> believes it holds nothing.</span>
       ) : (
