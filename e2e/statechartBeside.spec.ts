@@ -52,6 +52,10 @@ for (const { name, viewport } of SIZES) {
         expect(overlap(box, (await control.boundingBox())!)).toBe(false);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
+      // Its words stay readable: scaled to fit a laptop they were 8 px high (6.7 px type); a
+      // diagram too wide to fit at 80% scrolls sideways instead.
+      const wordHeights = await chart.locator('svg text').evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect().height));
+      expect(Math.min(...wordHeights)).toBeGreaterThanOrEqual(10);
 
       // Nothing is covered, so Barista B's menu still takes focus.
       const menuB = sim.getByRole('button', { name: 'Actions for Barista B' });

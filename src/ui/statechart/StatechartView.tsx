@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { OutlineState, OutlineTransition } from './machineOutline';
 import { layoutStatechart, type StateBox } from './statechartLayout';
 import { stateName, transitionName } from './stateNames';
@@ -16,17 +16,29 @@ export function StatechartView({ outline, active, label }: { outline: OutlineSta
   const machine = outline.key;
   const lit = (s: StateBox) => active.has(s.key);
   const now = layout.states.filter(lit).map((s) => s.name);
+  // A diagram wider than its box (a phone) keeps the state at the playhead, or the first one,
+  // in view as it moves: the box scrolls sideways to centre it.
+  const scroller = useRef<HTMLDivElement>(null);
+  const focusKey = layout.states.find((s) => !s.frame && lit(s))?.key ?? layout.states.find((s) => s.initial && !s.frame)?.key;
+  useEffect(() => {
+    const box = scroller.current;
+    const state = focusKey === undefined ? null : box?.querySelector<SVGGElement>(`[data-state="${CSS.escape(focusKey)}"]`);
+    if (!box || !state || box.scrollWidth <= box.clientWidth) return;
+    const at = state.getBoundingClientRect();
+    const frame = box.getBoundingClientRect();
+    box.scrollLeft += at.left + at.width / 2 - (frame.left + frame.width / 2);
+  }, [focusKey]);
   return (
     <figure className="statechart" aria-label={label}>
       {/* Focusable, so a keyboard can scroll a diagram wider than a phone (axe: scrollable-region-focusable). */}
-      <div className="statechart-scroll" role="group" aria-label="The diagram" tabIndex={0}>
+      <div className="statechart-scroll" role="group" aria-label="The diagram" tabIndex={0} ref={scroller}>
         <svg
           className="statechart-diagram"
           role="img"
           aria-label={`${layout.states.filter((s) => !s.frame).length} states and ${layout.transitions.length} arrows${now.length ? `; now in ${now.join(', ')}` : ''}. The transitions follow as a list.`}
           width={layout.width}
           height={layout.height}
-          style={{ width: '100%', maxWidth: layout.width, minWidth: Math.min(layout.width, MIN_WIDTH_PX), height: 'auto' }}
+          style={{ width: '100%', maxWidth: layout.width, minWidth: Math.ceil(layout.width * MIN_SCALE), height: 'auto' }}
           viewBox={`0 0 ${layout.width} ${layout.height}`}
         >
           <defs>
@@ -47,7 +59,7 @@ export function StatechartView({ outline, active, label }: { outline: OutlineSta
               <path d={pathOf(t.points)} markerEnd={`url(#${arrow})`} />
               <rect x={t.labelX - t.labelWidth / 2} y={t.labelY - 8 * t.lines.length} width={t.labelWidth} height={16 * t.lines.length} rx={3} />
               {t.lines.map((line, i) => (
-                <text key={line} x={t.labelX} y={t.labelY + 4 + 16 * (i - (t.lines.length - 1) / 2)} textAnchor="middle">
+                <text key={i} x={t.labelX} y={t.labelY + 4 + 16 * (i - (t.lines.length - 1) / 2)} textAnchor="middle">
                   {line}
                 </text>
               ))}
@@ -96,10 +108,10 @@ export function StatechartView({ outline, active, label }: { outline: OutlineSta
 }
 
 /**
- * The narrowest the diagram is drawn before it scrolls sideways: a phone fits it by scaling it
- * down, but not below the size at which its words stay readable (about 8 px on a 390 px phone).
+ * The most the diagram is scaled down before it scrolls sideways instead: its words (11.5 and
+ * 12 px) stay above 9 px. A laptop fits the lock client's whole diagram; a phone scrolls it.
  */
-const MIN_WIDTH_PX = 300;
+const MIN_SCALE = 0.8;
 
 /** An SVG path through dagre's points: straight from the first, smooth through the rest. */
 function pathOf(points: readonly { x: number; y: number }[]): string {

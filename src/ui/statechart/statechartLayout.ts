@@ -21,7 +21,7 @@ export interface TransitionArrow {
   from: string;
   to: string;
   label: string;
-  /** The label as drawn: one alternative a line (two events to the same state), so the diagram stays narrow. */
+  /** The label as drawn: one alternative a line (two events to the same state), a guard on a line of its own, so the diagram stays narrow. */
   lines: string[];
   points: { x: number; y: number }[];
   labelX: number;
@@ -49,6 +49,12 @@ const charPx = (text: string, px: number) => Math.ceil(text.length * px);
 const STATE_H = 34;
 const LABEL_H = 16;
 const FRAME_PAD = 14;
+/** A transition's words as drawn: its guard (`[may retry renew]`) on a line of its own, so the diagram stays narrow. */
+function lineBreaks(label: string): string[] {
+  const guard = label.indexOf(' [');
+  return guard < 0 ? [label] : [label.slice(0, guard), label.slice(guard + 1)];
+}
+
 /** From this many states, a transition to the same state with the same words is shared. */
 const SHARED_FROM = 3;
 
@@ -63,7 +69,7 @@ const SHARED_FROM = 3;
 export function layoutStatechart(outline: OutlineState): StatechartLayout {
   const machine = outline.key;
   const g = new dagre.graphlib.Graph({ compound: true, multigraph: false });
-  g.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 36, edgesep: 14, marginx: 8, marginy: 8 });
+  g.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 36, edgesep: 5, marginx: 8, marginy: 8 });
   g.setDefaultEdgeLabel(() => ({}));
   const all: OutlineState[] = [];
   const visit = (s: OutlineState, parent: string | null, initialKey: string | null) => {
@@ -113,8 +119,9 @@ export function layoutStatechart(outline: OutlineState): StatechartLayout {
   for (const e of edges.values()) {
     if (e.labels.length === 0) continue;
     const label = e.labels.join(' / ');
-    const width = Math.max(...e.labels.map((l) => charPx(l, 6.9))) + 10;
-    g.setEdge(e.from, e.to, { label, lines: e.labels, width, height: LABEL_H * e.labels.length, labelpos: 'c' });
+    const lines = e.labels.flatMap(lineBreaks);
+    const width = Math.max(...lines.map((l) => charPx(l, 6.9))) + 10;
+    g.setEdge(e.from, e.to, { label, lines, width, height: LABEL_H * lines.length, labelpos: 'c' });
   }
   dagre.layout(g);
 
