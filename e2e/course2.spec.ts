@@ -16,6 +16,10 @@ test('course 2 has its seven lessons (lesson 24 was split in two)', () => {
 
 test('one Redlock acquisition can be stepped through message by message', async ({ page }) => {
   await page.goto('./#/lesson/redlock-step-by-step');
+  // The player waits for the quiz that asks for the number it shows (an after block).
+  const quiz = page.getByRole('region', { name: 'Quiz' }).filter({ hasText: 'For how long may A treat the lock as its own?' });
+  await quiz.getByRole('radio', { name: /^9 848 ms/ }).check();
+  await quiz.getByRole('button', { name: 'Check my answer' }).click();
   const sim = page.getByRole('region', { name: 'Simulation: One Redlock acquisition, message by message', exact: true });
   await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
   const said = page.getByTestId('live-events').first();

@@ -59,7 +59,7 @@ export function actorOf(packed: number): number {
 export type TraceTag<K extends TraceKind = TraceKind> = number & { readonly kind?: K };
 
 /** Events per chunk of each column (a power of two). */
-const CHUNK_BITS = 13;
+const CHUNK_BITS = 10;
 const CHUNK = 1 << CHUNK_BITS;
 const IN_CHUNK = CHUNK - 1;
 /** A kind and an actor share one small integer: kind id + actor id × KIND_IDS. */
