@@ -34,6 +34,14 @@ describe('every field an instructor writes has hover docs from the zod schema', 
     expect(undocumented(parse('courses.schema.json'))).toEqual([]);
   });
 
+  it('a scenario: its own keys, every client key and every resource key have a description and an example', () => {
+    const scenario = parse('scenario.schema.json');
+    const keysOf = (node: Json, at: string): string[] => undocumented({ properties: Object.fromEntries(Object.entries<Json>(node.properties).map(([k, v]) => [k, { ...v, properties: undefined, items: undefined, anyOf: undefined }])) }, at);
+    expect(keysOf(scenario, '')).toEqual([]);
+    expect(keysOf(scenario.properties.clients.items, 'clients[]')).toEqual([]);
+    expect(keysOf(scenario.properties.resource, 'resource')).toEqual([]);
+  });
+
   it('the walker names a field that lacks them (so the checks above can fail)', () => {
     expect(undocumented({ properties: { a: { description: 'x', examples: [1] }, b: { type: 'array', items: { properties: { c: {} } } } } })).toEqual([
       'b (no description)',
