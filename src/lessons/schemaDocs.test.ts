@@ -42,6 +42,10 @@ describe('every field an instructor writes has hover docs from the zod schema', 
     expect(keysOf(scenario.properties.resource, 'resource')).toEqual([]);
   });
 
+  it('a quiz block: every key of every kind, options and statements included, has a description and an example', () => {
+    expect(undocumented(parse('lesson.schema.json').$defs.quiz)).toEqual([]);
+  });
+
   it('the walker names a field that lacks them (so the checks above can fail)', () => {
     expect(undocumented({ properties: { a: { description: 'x', examples: [1] }, b: { type: 'array', items: { properties: { c: {} } } } } })).toEqual([
       'b (no description)',
