@@ -46,6 +46,10 @@ describe('every field an instructor writes has hover docs from the zod schema', 
     expect(undocumented(parse('lesson.schema.json').$defs.quiz)).toEqual([]);
   });
 
+  it('a reflect block: every key has a description and an example', () => {
+    expect(undocumented(parse('lesson.schema.json').$defs.reflect)).toEqual([]);
+  });
+
   it('the walker names a field that lacks them (so the checks above can fail)', () => {
     expect(undocumented({ properties: { a: { description: 'x', examples: [1] }, b: { type: 'array', items: { properties: { c: {} } } } } })).toEqual([
       'b (no description)',
