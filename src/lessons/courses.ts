@@ -4,10 +4,10 @@ import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
 import type { Course } from './types';
 
 export const courseSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and dashes'),
-  title: z.string().min(1),
-  order: z.number().int().positive(),
-  description: z.string().min(1),
+  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and dashes').meta({ description: 'The name lessons join with `course:` in their frontmatter.', examples: ['redis-locks'] }),
+  title: z.string().min(1).meta({ description: 'The heading of the course on the course map.', examples: ['Distributed locks with Redis'] }),
+  order: z.number().int().positive().meta({ description: 'Position on the course map; courses are listed in this order.', examples: [1] }),
+  description: z.string().min(1).meta({ description: 'A few sentences under the title on the course map.', examples: ['Take a lease on Redis, pause a barista, and watch two writers collide.'] }),
 });
 
 /** lessons/courses.yaml: a list of courses, each named by the `course:` of its lessons. */

@@ -3,9 +3,10 @@ import type { Diagnostic } from '../scenario/diagnostic';
 
 export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single dashes, e.g. paused-barista');
 
-/** Minutes, written as a number (`7`) or with a unit (`7 min`). */
+/** Minutes, written as a number (`7`) or with a unit (`7 min`); the description sits on the input side, which editors see. */
 const readTime = z
   .union([z.number(), z.string()])
+  .meta({ description: 'Minutes a learner needs, scenarios included: `7` or `"7 min"`.', examples: [8, '7 min'] })
   .transform((raw, ctx): number => {
     const match = typeof raw === 'number' ? [String(raw), String(raw)] : /^\s*(\d+)\s*(?:min|mins|minutes)?\s*$/.exec(raw);
     const minutes = match ? Number(match[1]) : NaN;
@@ -18,35 +19,26 @@ const readTime = z
 
 /** Where a lesson's facts come from: a docs page, a library's source, the article an argument is from. */
 export const sourceSchema = z.strictObject({
-  title: z.string().min(1),
-  url: z.url({ protocol: /^https?$/, error: 'write the full address, starting with https://' }),
-  /** Who wrote or publishes it: "Redis", "Martin Kleppmann", "Redisson". */
-  by: z.string().min(1).optional(),
-  /** What the learner will find there, or what this lesson takes from it. */
-  note: z.string().min(1).optional(),
+  title: z.string().min(1).meta({ description: 'The title of the page or article, as its author wrote it.', examples: ['How to do distributed locking'] }),
+  url: z.url({ protocol: /^https?$/, error: 'write the full address, starting with https://' }).meta({ description: 'The full address, starting with https://.', examples: ['https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/'] }),
+  by: z.string().min(1).optional().meta({ description: 'Who wrote or publishes it.', examples: ['Martin Kleppmann (2016)', 'Redis'] }),
+  note: z.string().min(1).optional().meta({ description: 'What the learner will find there, or what this lesson takes from it.', examples: ['The paused client: a GC pause outlasts the lease.'] }),
 });
 
 export type Source = z.output<typeof sourceSchema>;
 
 /** The YAML between the two `---` lines at the top of a lesson. */
 export const frontmatterSchema = z.strictObject({
-  slug: slugSchema,
-  title: z.string().min(1),
-  /** A course id from lessons/courses.yaml. */
-  course: z.string().min(1),
-  /** Position within the course; lessons are listed in this order. */
-  order: z.number().int().positive(),
-  /** Minutes a learner needs, including the scenarios. */
+  slug: slugSchema.meta({ description: 'The lesson\'s address: lowercase letters, digits and single dashes.', examples: ['paused-barista'] }),
+  title: z.string().min(1).meta({ description: 'The heading learners see on the page and in the catalog.', examples: ['The paused barista'] }),
+  course: z.string().min(1).meta({ description: 'The id of a course in courses.yaml that this lesson belongs to.', examples: ['redis-locks'] }),
+  order: z.number().int().positive().meta({ description: 'Position within the course; lessons are listed in this order.', examples: [6] }),
   readTime,
-  summary: z.string().min(1),
-  /** Slugs of lessons to read first. */
-  prerequisites: z.array(slugSchema).default([]),
-  /** Slugs this lesson used to have, so a learner's saved progress follows a rename. */
-  formerSlugs: z.array(slugSchema).default([]),
-  /** Shown at the end as "Sources and further reading"; lessons:check requires at least one. */
-  sources: z.array(sourceSchema).default([]),
-  /** true: shown by npm run dev and the preview, left out of the build (and of links from published lessons). */
-  draft: z.boolean().optional(),
+  summary: z.string().min(1).meta({ description: 'One or two sentences shown under the title in the catalog.', examples: ['A barista freezes mid-order and the lease runs out.'] }),
+  prerequisites: z.array(slugSchema).default([]).meta({ description: 'Slugs of lessons to read first.', examples: [['simplest-lock']] }),
+  formerSlugs: z.array(slugSchema).default([]).meta({ description: 'Slugs this lesson used to have, so a learner\'s saved progress follows a rename.', examples: [['old-paused-barista']] }),
+  sources: z.array(sourceSchema).default([]).meta({ description: 'Shown at the end as "Sources and further reading"; lessons:check asks for at least one.', examples: [[{ title: 'Distributed Locks with Redis', url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/', by: 'Redis' }]] }),
+  draft: z.boolean().optional().meta({ description: 'true: shown by npm run dev and the preview, left out of the build and of links from published lessons.', examples: [true] }),
 });
 
 export type Frontmatter = z.output<typeof frontmatterSchema>;

@@ -16,9 +16,22 @@ import { frontmatterSchema } from './frontmatter';
 /** Generated JSON Schema files, by path relative to lessons/. */
 export type SchemaFiles = Record<string, string>;
 
+/**
+ * zod drops `examples` from any schema that transforms when it writes the input side, taking them
+ * for parsed values; ours are written as authors write them (`ttl: 10s`), so they go back in.
+ */
+const keepExamples: NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] = ({ zodSchema, jsonSchema }) => {
+  const examples = z.globalRegistry.get(zodSchema)?.examples;
+  if (examples !== undefined && jsonSchema.examples === undefined) jsonSchema.examples = examples as unknown[];
+};
+
+/** The input side of a schema, as JSON Schema: what an author writes, examples included. */
+const inputSide = (schema: z.ZodType, unrepresentable: 'any' | 'throw' = 'throw') =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable, override: keepExamples });
+
 // Authors write the input side of each schema (durations as "10s"), so that is what editors check.
 const asInput = (schema: z.ZodType, title: string, description: string) => ({
-  ...(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>),
+  ...(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12', override: keepExamples }) as Record<string, unknown>),
   title,
   description,
 });
@@ -32,17 +45,17 @@ export function jsonSchemaFiles(): SchemaFiles {
   const lesson = {
     ...asInput(frontmatterSchema, 'Lockstep lesson frontmatter', 'The YAML between the --- lines at the top of lessons/NN-slug.md. $defs holds the schema of each fenced block.'),
     $defs: {
-      scenario: { anyOf: [z.toJSONSchema(scenarioSchema, { io: 'input', unrepresentable: 'any' }), z.toJSONSchema(scenarioRefSchema, { io: 'input' })] },
-      dashboard: { anyOf: [z.toJSONSchema(scenarioSchema, { io: 'input', unrepresentable: 'any' }), z.toJSONSchema(scenarioRefSchema, { io: 'input' })] },
-      quiz: z.toJSONSchema(quizSchema, { io: 'input' }),
-      reflect: z.toJSONSchema(reflectSchema, { io: 'input' }),
-      match: z.toJSONSchema(matchSchema, { io: 'input' }),
-      checklist: z.toJSONSchema(checklistSchema, { io: 'input' }),
-      'fill-in': z.toJSONSchema(fillInSchema, { io: 'input' }),
-      compare: z.toJSONSchema(compareSchema, { io: 'input' }),
-      workbench: z.toJSONSchema(workbenchSchema, { io: 'input' }),
-      claims: z.toJSONSchema(claimsSchema, { io: 'input' }),
-      after: z.toJSONSchema(afterSchema, { io: 'input' }),
+      scenario: { anyOf: [inputSide(scenarioSchema, 'any'), inputSide(scenarioRefSchema)] },
+      dashboard: { anyOf: [inputSide(scenarioSchema, 'any'), inputSide(scenarioRefSchema)] },
+      quiz: inputSide(quizSchema),
+      reflect: inputSide(reflectSchema),
+      match: inputSide(matchSchema),
+      checklist: inputSide(checklistSchema),
+      'fill-in': inputSide(fillInSchema),
+      compare: inputSide(compareSchema),
+      workbench: inputSide(workbenchSchema),
+      claims: inputSide(claimsSchema),
+      after: inputSide(afterSchema),
     },
   };
   const files: Record<string, unknown> = {

@@ -7,8 +7,8 @@ import type { CatalogSources } from './catalog';
 /** Lesson files are `NN-slug.md`; README.md and other Markdown in the folder are not lessons. */
 export const LESSON_FILE = /^\d+-[^/]+\.md$/;
 
-/** Markdown that documents the folder rather than teaching: README.md, CONTRIBUTING.md… */
-const NOT_LESSONS = /^(readme|contributing|changelog|license)\.md$/i;
+/** Markdown that documents the folder rather than teaching: README.md, REFERENCE.md (the field reference), CONTRIBUTING.md… */
+const NOT_LESSONS = /^(readme|reference|contributing|changelog|license)\.md$/i;
 
 /**
  * Reads a lessons folder from disk (Node only): its courses.yaml, every `NN-*.md` lesson, and a

@@ -90,57 +90,36 @@ const retryPolicy = z.union([
 ]);
 
 const client = z.strictObject({
-  id,
-  label: z.string().optional(),
-  /** The lock recipe (required unless the client has `steps`). */
-  recipe: z.enum(RECIPES).optional(),
-  /** An explicit step list instead of a recipe (see stepSchema.ts). */
-  steps: z.array(clientStep).min(1, 'a step list needs at least one step').optional(),
-  /** The lock key. */
-  key: z.string().min(1).optional(),
-  /** Several lock keys, taken in this order (or sorted, with `ordered: true`). */
-  keys: z.array(z.string().min(1)).min(1).optional(),
-  ordered: z.boolean().default(false),
-  /** The lease length requested from Redis (a step client's `{ttl}`, default 10 s there). */
-  ttl: ttl.optional(),
-  /** How long the critical section takes before it writes to the resource; `forever` never ends. */
-  work: z.union([z.literal('forever'), nonNegativeDurationMs]).default(1000),
-  /** When the client starts trying to take the lock. */
-  startAt: nonNegativeDurationMs.default(0),
-  /** Which Redis node it talks to (default: the first). */
-  node: id.optional(),
-  /** Redlock's masters (default: every node). */
-  nodes: z.array(id).min(1).optional(),
-  retry: retryPolicy.optional(),
-  /** How long to wait for each Redis answer before giving up on it (default: forever). */
-  timeout: positiveDurationMs.optional(),
-  /** Turn on the watchdog (renew every ttl/3). */
-  renew: z.boolean().optional(),
-  /** Watchdog period (turns the watchdog on). */
-  renewEvery: positiveDurationMs.optional(),
+  id: id.meta({ description: "The client's name, used by `target:` in the script.", examples: ['A'] }),
+  label: z.string().optional().meta({ description: 'The name on its lane.', examples: ['Barista A'] }),
+  recipe: z.enum(RECIPES).optional().meta({ description: 'The lock recipe it follows (required unless it has `steps`).', examples: ['lease-with-token'] }),
+  steps: z.array(clientStep).min(1, 'a step list needs at least one step').optional().meta({ description: 'Its own step list instead of a recipe.', examples: [[{ redis: ['SET', '{key}', '{token}', 'NX', 'PX', '{ttl}'] }]] }),
+  key: z.string().min(1).optional().meta({ description: 'The lock key.', examples: ['lock:espresso'] }),
+  keys: z.array(z.string().min(1)).min(1).optional().meta({ description: 'Several lock keys, taken in this order (or sorted, with `ordered: true`).', examples: [['lock:a', 'lock:b']] }),
+  ordered: z.boolean().default(false).meta({ description: 'true: take `keys` in sorted order, whatever order they are written in.', examples: [true] }),
+  ttl: ttl.optional().meta({ description: 'How long the lease lasts: `10s`, `500ms`.', examples: ['10s'] }),
+  work: z.union([z.literal('forever'), nonNegativeDurationMs]).default(1000).meta({ description: 'How long the job takes before it writes to the resource; `forever` never ends.', examples: ['6s'] }),
+  startAt: nonNegativeDurationMs.default(0).meta({ description: 'When the client starts trying to take the lock.', examples: ['11s'] }),
+  node: id.optional().meta({ description: 'Which Redis node it talks to (default: the first).', examples: ['r1'] }),
+  nodes: z.array(id).min(1).optional().meta({ description: "Redlock's masters (default: every node).", examples: [['r1', 'r2', 'r3']] }),
+  retry: retryPolicy.optional().meta({ description: 'What it does when the lock is taken: `none`, `fixed`, `exponential`, or the details.', examples: [{ policy: 'exponential', delay: '100ms', attempts: 5 }] }),
+  timeout: positiveDurationMs.optional().meta({ description: 'How long to wait for each Redis answer before giving up on it (default: forever).', examples: ['1s'] }),
+  renew: z.boolean().optional().meta({ description: 'true: a watchdog renews the lease every ttl/3.', examples: [true] }),
+  renewEvery: positiveDurationMs.optional().meta({ description: 'How often the watchdog renews (turns it on).', examples: ['3s'] }),
   /**
    * A cap on the watchdog: once the client has held the lock this long, it stops renewing and
    * gives up the job, so a wedged worker frees the lock within one TTL instead of never.
    */
-  maxHold: positiveDurationMs.optional(),
-  /** On an unanswered renewal: stop at once, or retry until the lease would have run out. */
-  onRenewFail: z.enum(['stop', 'retry']).default('stop'),
-  /** Take the same lock again this many times while holding it (a nested call). */
-  reenter: z.number().int().nonnegative().default(0),
-  /** How many times the client takes the lock and does its job. */
-  jobs: z.number().int().positive().default(1),
-  /** Think time between the two commands of get-then-set / setnx-then-expire. */
-  gap: nonNegativeDurationMs.default(0),
-  /** Ask for fencing tokens even when the resource does not check them (to show why it must). */
-  tokens: z.boolean().default(false),
-  /** When the retry policy gives up: refuse to work (C) or do the work without the lock (A). */
-  onUnavailable: z.enum(['refuse', 'proceed']).default('refuse'),
-  /** How fast this client's clock runs, in parts per million: 10000 is 1% fast, -10000 1% slow. */
-  driftPpm: z.number().int().min(-500_000).max(500_000).default(0),
-  /** semaphore: how many clients may hold the key at once (every client of one semaphore gives the same number). */
-  permits: z.number().int().positive().max(1000).optional(),
-  /** A circuit breaker around acquire: open after `failures` unanswered tries in a row, try one again after `coolDown`. */
-  breaker: z.strictObject({ failures: z.number().int().positive().default(3), coolDown: positiveDurationMs.default(2000) }).optional(),
+  maxHold: positiveDurationMs.optional().meta({ description: 'After holding the lock this long, stop renewing and give up the job.', examples: ['30s'] }),
+  onRenewFail: z.enum(['stop', 'retry']).default('stop').meta({ description: 'On an unanswered renewal: `stop` at once, or `retry` until the lease would have run out.', examples: ['retry'] }),
+  reenter: z.number().int().nonnegative().default(0).meta({ description: 'Take the same lock again this many times while holding it (a nested call).', examples: [1] }),
+  jobs: z.number().int().positive().default(1).meta({ description: 'How many times the client takes the lock and does its job.', examples: [3] }),
+  gap: nonNegativeDurationMs.default(0).meta({ description: 'Think time between the two commands of get-then-set or setnx-then-expire.', examples: ['500ms'] }),
+  tokens: z.boolean().default(false).meta({ description: 'true: ask for fencing tokens even when the resource does not check them.', examples: [true] }),
+  onUnavailable: z.enum(['refuse', 'proceed']).default('refuse').meta({ description: 'When retries give up: `refuse` to work, or `proceed` without the lock.', examples: ['proceed'] }),
+  driftPpm: z.number().int().min(-500_000).max(500_000).default(0).meta({ description: 'How fast its clock runs, in parts per million: 10000 is 1% fast, -10000 1% slow.', examples: [10000] }),
+  permits: z.number().int().positive().max(1000).optional().meta({ description: 'semaphore: how many clients may hold the key at once.', examples: [2] }),
+  breaker: z.strictObject({ failures: z.number().int().positive().default(3), coolDown: positiveDurationMs.default(2000) }).optional().meta({ description: 'A circuit breaker: open after `failures` unanswered tries in a row, try again after `coolDown`.', examples: [{ failures: 3, coolDown: '2s' }] }),
   /**
    * Redlock's per-master timeout and clock-drift factor, and whether the client keeps to its
    * validity: `respected` (the algorithm: it uses the lock only while TTL − elapsed − drift
@@ -153,7 +132,8 @@ const client = z.strictObject({
       driftFactor: z.number().min(0).max(1).default(0.01),
       validity: z.enum(['respected', 'ignored']).default('respected'),
     })
-    .optional(),
+    .optional()
+    .meta({ description: "Redlock's per-master timeout, drift factor, and whether the client keeps to its validity.", examples: [{ instanceTimeout: '50ms', driftFactor: 0.01, validity: 'respected' }] }),
 }).transform((c, ctx) => {
   // A client runs a recipe or its own steps: a recipe client must name its recipe and TTL.
   const missing = (key: string) => ctx.issues.push({ code: 'invalid_type', expected: 'string', input: undefined, path: [key], message: `add '${key}:' (or give the client steps:)` });
@@ -167,25 +147,20 @@ const client = z.strictObject({
 });
 
 const resource = z.strictObject({
-  id,
-  label: z.string().optional(),
-  kind: z.enum(RESOURCE_KINDS).default('store'),
-  /** Reject writes whose fencing token is lower than one already seen (store, db-row). */
-  fencing: z.boolean().default(false),
+  id: id.meta({ description: "The resource's name on its lane.", examples: ['espresso'] }),
+  label: z.string().optional().meta({ description: 'The name on its lane, if not the id.', examples: ['Espresso machine'] }),
+  kind: z.enum(RESOURCE_KINDS).default('store').meta({ description: 'What it is: a store, a payment provider, a row and so on.', examples: ['store'] }),
+  fencing: z.boolean().default(false).meta({ description: 'true: reject writes whose fencing token is lower than one already seen.', examples: [true] }),
   /**
    * How a fenced store or row compares a write's token with the highest seen: `lenient` accepts
    * an equal one (`fence_token <= :token`: a holder may write again, and so may a repeated token),
    * `strict` only a larger one (`fence_token < :token`: one write per token).
    */
-  fenceCompare: z.enum(['lenient', 'strict']).default('lenient'),
-  /** inventory: the starting stock. */
-  stock: z.number().int().nonnegative().default(10),
-  /** payment, dispatch: the order at stake. */
-  order: z.string().min(1).default('order-42'),
-  /** payment: the provider honours idempotency keys. */
-  idempotencyKeys: z.boolean().default(false),
-  /** dispatch: assign only if the order is still NEW. */
-  conditional: z.boolean().default(false),
+  fenceCompare: z.enum(['lenient', 'strict']).default('lenient').meta({ description: '`lenient` accepts a token equal to the highest seen, `strict` only a larger one.', examples: ['strict'] }),
+  stock: z.number().int().nonnegative().default(10).meta({ description: 'inventory: the starting stock.', examples: [10] }),
+  order: z.string().min(1).default('order-42').meta({ description: 'payment, dispatch: the order at stake.', examples: ['order-42'] }),
+  idempotencyKeys: z.boolean().default(false).meta({ description: 'payment: the provider honours idempotency keys.', examples: [true] }),
+  conditional: z.boolean().default(false).meta({ description: 'dispatch: assign only if the order is still NEW.', examples: [true] }),
 });
 
 const target = { at: nonNegativeDurationMs, target: id };
@@ -226,22 +201,18 @@ const expectation = z
   .refine((e) => e.invariant !== 'all' || e.outcome === 'holds', { message: "'all' goes with outcome: holds (list each invariant the run breaks on its own)", path: ['outcome'] });
 
 export const scenarioSchema = z.strictObject({
-  id,
-  title: z.string().min(1),
-  seed: z.number().int().nonnegative().default(1),
-  /** Virtual-time cap: the run stops here even if actors are still busy. */
-  horizon: positiveDurationMs.default(60_000),
-  redis: redisSection.prefault({ nodes: [{ id: 'r1' }] }),
-  network: network.default({ reorderDelay: 50, links: [], partitions: [] }),
-  clients: z.array(client).min(1),
-  /** An etcd-style lease service (clients with recipe: lease-service). */
-  leaseService: leaseServiceSection.optional(),
-  /** A database lock table (clients with recipe: db-lock). */
-  dbLock: dbLockSection.optional(),
-  resource,
-  script: z.array(scriptAction).default([]),
-  controls: z.array(z.enum(CONTROLS)).default([]),
-  /** Checker settings: `progressWithin` is how long nobody may wait without progress. */
+  id: id.meta({ description: "The scenario's name, unique in the lesson; `lesson.md#id` runs it from the command line.", examples: ['paused-barista'] }),
+  title: z.string().min(1).meta({ description: 'The heading above the player.', examples: ['The paused barista'] }),
+  seed: z.number().int().nonnegative().default(1).meta({ description: 'Picks one run out of many: the same seed gives the same run every time.', examples: [7] }),
+  horizon: positiveDurationMs.default(60_000).meta({ description: 'When the run stops even if someone is still busy: `60s`, `500ms`.', examples: ['60s'] }),
+  redis: redisSection.prefault({ nodes: [{ id: 'r1' }] }).meta({ description: 'The Redis nodes, their replication and persistence.', examples: [{ nodes: [{ id: 'r1'}]}] }),
+  network: network.default({ reorderDelay: 50, links: [], partitions: [] }).meta({ description: 'Delay, loss, duplication and partitions between every actor.', examples: [{ latency: '5ms', loss: 0.01}] }),
+  clients: z.array(client).min(1).meta({ description: 'The lock clients, one lane each on the timeline.', examples: [[{ id: 'A', label: 'Barista A', recipe: 'lease-with-token', ttl: '10s', work: '6s'}]] }),
+  leaseService: leaseServiceSection.optional().meta({ description: 'An etcd-style lease service, for clients with `recipe: lease-service`.', examples: [{ id: 'etcd' }] }),
+  dbLock: dbLockSection.optional().meta({ description: 'A database lock table, for clients with `recipe: db-lock`.', examples: [{ id: 'db', mode: 'expiry-column' }] }),
+  resource: resource.meta({ description: 'What the clients protect with the lock: the espresso machine, a payment, a row.', examples: [{ id: 'espresso', kind: 'store', fencing: false}] }),
+  script: z.array(scriptAction).default([]).meta({ description: 'Faults that happen by themselves, at a virtual time.', examples: [[{ at: '2s', do: 'pause', target: 'A', for: '15s'}]] }),
+  controls: z.array(z.enum(CONTROLS)).default([]).meta({ description: 'The buttons a learner gets under the player.', examples: [['pause', 'resume', 'crash']] }),
   checks: z
     .strictObject({
       progressWithin: positiveDurationMs.default(30_000),
@@ -250,8 +221,9 @@ export const scenarioSchema = z.strictObject({
       /** calm-when-down: how many requests per second clients may send a Redis node that is down. */
       downAttemptsPerSecond: z.number().positive().optional(),
     })
-    .default({ progressWithin: 30_000 }),
-  expect: z.union([expectation, z.array(expectation)]).transform((e) => (Array.isArray(e) ? e : [e])).default([]),
+    .default({ progressWithin: 30_000 })
+    .meta({ description: 'Checker settings: `progressWithin` is how long nobody may wait without progress.', examples: [{ progressWithin: '30s' }] }),
+  expect: z.union([expectation, z.array(expectation)]).meta({ description: 'What the run shows when nobody touches it; lessons:check runs it and compares.', examples: [{ invariant: 'single-writer', outcome: 'violated'}] }).transform((e) => (Array.isArray(e) ? e : [e])).default([]),
 });
 
 /** A scenario as written (durations still strings). */
