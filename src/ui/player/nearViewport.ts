@@ -4,6 +4,9 @@ import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 const NEAR_MARGIN_SCREENS = 0.5;
 const NEAR_MARGIN = `${NEAR_MARGIN_SCREENS * 100}% 0px`;
 
+/** The longest a queued part waits for an idle period before it is drawn anyway. */
+const IDLE_AT_MOST_MS = 1000;
+
 /** How long the page must go without a new part to draw before out-of-sight ones are drawn anyway. */
 export const DRAW_ANYWAY_AFTER_MS = 3000;
 
@@ -35,7 +38,9 @@ class IdleQueue {
   }
 
   private drainOne(): void {
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run, 50);
+    // An idle period may never come on a busy machine (a CI run beside two CPU hogs waited 30 s
+    // and more for a player the learner had just revealed): a part waits for one at most a second.
+    const idle = typeof requestIdleCallback === 'function' ? (run: () => void) => requestIdleCallback(run, { timeout: IDLE_AT_MOST_MS }) : (run: () => void) => setTimeout(run, 50);
     idle(() => {
       this.waiting.shift()?.();
       if (this.waiting.length > 0) this.drainOne();
