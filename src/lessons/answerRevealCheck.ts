@@ -21,8 +21,8 @@ export function checkAnswerReveals(lessons: readonly Lesson[], textOf: (file: st
       if (block.kind !== 'quiz' || block.spec.kind === 'true-false') continue;
       const answers = answerGiveaways(block.spec.options);
       if (answers.length === 0) continue;
-      // From the prose an ```after block holds back for this quiz on, the prose waits for the answer.
-      const heldFrom = lesson.blocks.find((b) => b.kind === 'prose' && b.after === block.id)?.line ?? Infinity;
+      // From the first part an ```after block holds back for this quiz on (prose or a player), all waits for the answer.
+      const heldFrom = lesson.blocks.find((b) => b.after === block.id)?.line ?? Infinity;
       for (let n = block.line + 1; n <= lines.length && n < heldFrom; n++) {
         const line = lines[n - 1]!;
         if (fenced.has(n)) continue;

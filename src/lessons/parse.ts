@@ -101,8 +101,10 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
     const gatedNodes = gated.length ? sanitize(gated) : [];
     if (gatedNodes.length > 0) blocks.push({ kind: 'prose', nodes: gatedNodes, after: after!, line: gated[0]!.position?.start.line ?? 1 });
     const rest = sanitize(prose.slice(gated.length));
-    if (rest.length > 0) blocks.push({ kind: 'prose', nodes: rest });
-    if (rest.length > 0) after = null; // a heading ends the held-back part
+    if (rest.length > 0) {
+      blocks.push({ kind: 'prose', nodes: rest });
+      after = null; // a heading ends the held-back part
+    }
     prose = [];
   };
   const held = (): { after?: string } => (after === null ? {} : { after });
