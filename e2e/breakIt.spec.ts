@@ -3,7 +3,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { editor, openWorkbench, player, setText } from './support/workbench';
+import { player } from './support/player';
+import { editor, openWorkbench, setText } from './support/workbench';
 
 /**
  * Break it, as a learner uses it in the workbench: write the un-tokened DEL recipe, let the

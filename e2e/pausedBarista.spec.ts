@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import { player } from './support/player';
 
 /** What `npm run sim` computes in Node for the same scenario and seed. */
 function nodeRun(extra: string[] = []): { traceHash: string } {
@@ -15,9 +16,7 @@ async function openLesson(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: /paused barista/i })).toBeVisible();
 }
 
-function player(page: Page) {
-  return page.getByRole('region', { name: /Simulation: The paused barista/ });
-}
+const barista = (page: Page) => player(page, /The paused barista/);
 
 test('the course page lists the paused barista and the lesson opens', async ({ page }) => {
   await openLesson(page);
@@ -39,7 +38,7 @@ test('the quiz hides its answer until the learner commits, then explains the cho
 
 test('unfenced, both writes land and the verdict points at them; fenced, the stale write is rejected', async ({ page }) => {
   await openLesson(page);
-  const sim = player(page);
+  const sim = barista(page);
   await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 15_000 });
 
   // Run to the end by stepping: every step is one visible thing happening.
@@ -77,9 +76,9 @@ test('unfenced, both writes land and the verdict points at them; fenced, the sta
 
 test('the browser computes the same trace hash as Node for the same seed', async ({ page }) => {
   await openLesson(page);
-  const hash = player(page).getByTestId('trace-hash');
+  const hash = barista(page).getByTestId('trace-hash');
   await expect(hash).toHaveText(/^[0-9a-f]{16}$/, { timeout: 15_000 });
   expect(await hash.textContent()).toBe(nodeRun().traceHash);
-  await player(page).getByRole('checkbox', { name: 'Fencing tokens' }).check();
+  await barista(page).getByRole('checkbox', { name: 'Fencing tokens' }).check();
   await expect(hash).toHaveText(nodeRun(['--fencing', 'on']).traceHash);
 });

@@ -1,5 +1,6 @@
 import { axeViolations } from './support/axe';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { player } from './support/player';
 
 /**
  * The playground as a learner uses it: break a run from a lane, watch the rejected write,
@@ -30,13 +31,11 @@ clients:
 resource: { id: espresso }
 `;
 
-function player(page: Page, title: RegExp = /The paused barista/): Locator {
-  return page.getByRole('region', { name: new RegExp(`Simulation: ${title.source}`) });
-}
+const barista = (page: Page) => player(page, /The paused barista/);
 
 async function openBarista(page: Page, hash = '#/lesson/paused-barista') {
   await page.goto(`./${hash}`);
-  await expect(player(page).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+  await expect(barista(page).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
 }
 
 async function runToEnd(sim: Locator) {
@@ -50,7 +49,7 @@ async function axe(page: Page) {
 
 test('pause a client from its lane, see the run change, step back, share it and get the same timeline elsewhere', async ({ page, context }) => {
   await openBarista(page);
-  const sim = player(page);
+  const sim = barista(page);
   const hash = sim.getByTestId('trace-hash');
   const original = await hash.textContent();
 
@@ -84,17 +83,17 @@ test('pause a client from its lane, see the run change, step back, share it and 
 
   const other = await context.newPage();
   await other.goto(link);
-  await expect(player(other).getByTestId('trace-hash')).toHaveText(changed!, { timeout: 20_000 });
-  await expect(player(other).getByText(/You changed this run 1 time/)).toBeVisible();
+  await expect(barista(other).getByTestId('trace-hash')).toHaveText(changed!, { timeout: 20_000 });
+  await expect(barista(other).getByText(/You changed this run 1 time/)).toBeVisible();
   // It opens where it was shared: at that playhead time, with the player in view.
-  await expect(player(other).locator('.player-clock strong')).toHaveText(sharedAt!);
-  await expect(player(other).getByRole('button', { name: 'Play' })).toBeInViewport();
+  await expect(barista(other).locator('.player-clock strong')).toHaveText(sharedAt!);
+  await expect(barista(other).getByRole('button', { name: 'Play' })).toBeInViewport();
   await other.close();
 });
 
 test('with fencing on, the stale write is rejected on the timeline; the timeline exports as SVG and PNG', async ({ page }) => {
   await openBarista(page);
-  const sim = player(page);
+  const sim = barista(page);
   await sim.getByRole('checkbox', { name: 'Fencing tokens' }).check();
   await runToEnd(sim);
   const rejected = sim.locator('svg.tl-root g.tl-glyph.tl-write:not(.tl-future)').filter({ has: page.locator('path') });
@@ -119,7 +118,7 @@ test('with fencing on, the stale write is rejected on the timeline; the timeline
 
 test('auto-pause stops playback at the first broken invariant', async ({ page }) => {
   await openBarista(page);
-  const sim = player(page);
+  const sim = barista(page);
   await sim.getByLabel('Speed').selectOption('8');
   await sim.getByRole('button', { name: 'Play' }).click();
   await expect(sim.getByText(/Stopped at the first broken invariant/)).toBeVisible({ timeout: 20_000 });
@@ -130,7 +129,7 @@ test('auto-pause stops playback at the first broken invariant', async ({ page })
 test('a damaged share link says so and loads the scenario as written', async ({ page }) => {
   await page.goto('./#/lesson/paused-barista?run=eyJ2IjoxLCJzIjoicGF1c2');
   await expect(page.getByRole('alert').filter({ hasText: /could not be loaded: the link is damaged/ })).toBeVisible({ timeout: 20_000 });
-  await expect(player(page).getByText(/You changed this run/)).toHaveCount(0);
+  await expect(barista(page).getByText(/You changed this run/)).toHaveCount(0);
 });
 
 test('sandbox: open a scenario file, partition, fail over the primary, use the console, export the scenario', async ({ page }) => {
@@ -198,7 +197,7 @@ test('accessibility: the course map, a lesson with its playground, and the sandb
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await axe(page);
   await openBarista(page);
-  await player(page).getByRole('button', { name: 'Actions for Barista A' }).click();
+  await barista(page).getByRole('button', { name: 'Actions for Barista A' }).click();
   await axe(page);
   await page.goto('./#/sandbox');
   await expect(player(page, /My sandbox/).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
@@ -220,7 +219,7 @@ for (const [name, viewport] of [
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page).toHaveScreenshot(`home-${name}.png`);
     await openBarista(page);
-    const sim = player(page);
+    const sim = barista(page);
     await sim.getByLabel('Go to time (s)').fill('18');
     await sim.getByRole('button', { name: 'Go', exact: true }).click();
     await sim.scrollIntoViewIfNeeded();

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { player } from './support/player';
 
 /**
  * Sandbox files and links that used to go wrong: a run of a step-list scenario shared as a link
@@ -23,9 +24,7 @@ controls: [pause, resume, crash]
 
 const BOMB_YAML = ['id: bomb', 'title: Bomb', 'a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdef'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`), 'clients: [{ id: A, recipe: lease-with-token, ttl: 10s }]', 'resource: { id: e }', ''].join('\n');
 
-function player(page: Page): Locator {
-  return page.getByRole('region', { name: /Simulation: Steps by hand/ });
-}
+const stepsByHand = (page: Page) => player(page, /Steps by hand/);
 
 async function openSandbox(page: Page) {
   await page.goto('./#/sandbox');
@@ -35,7 +34,7 @@ async function openSandbox(page: Page) {
 test('a shared run of a step-list scenario opens as the same run', async ({ page, context }) => {
   await openSandbox(page);
   await page.getByLabel('Choose a YAML file').setInputFiles({ name: 'steps.yaml', mimeType: 'text/yaml', buffer: Buffer.from(STEPS_YAML) });
-  const sim = player(page);
+  const sim = stepsByHand(page);
   await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
   const hash = await sim.getByTestId('trace-hash').textContent();
 
@@ -45,7 +44,7 @@ test('a shared run of a step-list scenario opens as the same run', async ({ page
 
   const other = await context.newPage();
   await other.goto(link);
-  await expect(player(other).getByTestId('trace-hash')).toHaveText(hash!, { timeout: 20_000 });
+  await expect(stepsByHand(other).getByTestId('trace-hash')).toHaveText(hash!, { timeout: 20_000 });
   await expect(other.getByRole('alert')).toHaveCount(0);
   await other.close();
 });

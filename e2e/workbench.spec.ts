@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { axeViolations } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
-import { editor, openWorkbench, player, setText } from './support/workbench';
+import { player } from './support/player';
+import { editor, openWorkbench, setText } from './support/workbench';
 import { workbenchDiagnosticsFigure } from '../src/bench/workbenchDiagnostics';
 import { parseLesson } from '../src/lessons/parse';
 import { TEMPLATE } from '../src/ui/workbench/workbenchModel';

@@ -12,11 +12,6 @@ export async function setText(page: Page, text: string) {
   await page.keyboard.insertText(text);
 }
 
-/** A player on the page, by its scenario's title. */
-export function player(page: Page, title: string) {
-  return page.getByRole('region', { name: `Simulation: ${title}` });
-}
-
 /**
  * Opens the workbench with nothing saved, so it starts from its template. `before` runs first
  * (a spec that watches the main thread installs its observer there, before the page's first script).
