@@ -4,7 +4,7 @@ import { zoom as d3zoom, zoomIdentity, type ZoomTransform } from 'd3-zoom';
 import type { Selection } from 'd3-selection';
 import { placeLabels } from './drawModel';
 import { applyZoom, cancelFrame, checkRows, reducedMotion, scheduleFrame } from './frame';
-import { attachInteraction } from './interaction';
+import { attachInteraction } from './interaction/attachInteraction';
 import { CanvasRaster } from './layers/canvasRaster';
 import { ensureDefs } from './layers/defs';
 import { timeWindowOf, type TimelineHandle, type TimelineState, type TimelineViewOptions } from './timelineState';
