@@ -3,7 +3,7 @@ import { faultActionsInOrder, randomFaults, type Fault, type FaultAction, type F
 import { ddmin, simplifyFaults } from './shrink';
 import type { Verdict } from './verdict';
 
-export { FAULT_KINDS, type Fault, type FaultAction, type FaultKind, type FaultSpace } from './faults';
+export { type Fault, type FaultAction, type FaultKind, type FaultSpace } from './faults';
 
 export interface ExplorerOptions {
   /** The invariant to break, e.g. 'single-writer'. */

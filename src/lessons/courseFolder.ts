@@ -24,7 +24,6 @@ export const courseConfigSchema = z.strictObject({
   include: z.array(z.string().min(1)).default([]),
 });
 
-export type CourseConfig = z.output<typeof courseConfigSchema>;
 
 /** What a course folder builds from: its own lessons plus the built-in ones it includes. */
 export interface CourseFolderSources {

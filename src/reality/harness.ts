@@ -9,7 +9,7 @@ import { childBundles } from './bundles';
 import { Children } from './children';
 import { startDelayProxy } from './delayProxy';
 import { LeaseWatcher } from './leaseWatcher';
-import type { ClientConfig, Go, Report, ResourceConfig } from './protocol';
+import type { ClientConfig, Go, Ready, Report, ResourceConfig } from './protocol';
 import { freePort, startRedis } from './redisServer';
 import { unsupportedParts } from './support';
 
@@ -292,7 +292,7 @@ class RealRunner {
     this.clients.set(config.id, child);
     this.configs.set(config.id, config);
     this.running.add(config.id);
-    child.on('message', (m: Report | { ready: true }) => {
+    child.on('message', (m: Report | Ready) => {
       if ('kind' in m) this.record(m.kind, m.actor, m.data as never);
     });
     // A client that ends (done, gave up, lost its lock) or is killed is no longer running. Its

@@ -2,7 +2,7 @@ import type { Reply } from './reply';
 
 /**
  * What `redis-cli --no-raw` prints, and how it splits a typed line into arguments. Strings
- * are byte strings (one character per byte); see `utf8ToBytes` for text typed by a person.
+ * are byte strings (one character per byte), as a terminal sends UTF-8 text to Redis.
  */
 
 /** Quotes a bulk string like redis-cli's `sdscatrepr`: escapes, and \xHH for non-printable bytes. */
@@ -106,12 +106,4 @@ export function parseCommandLine(line: string): string[] | null {
     }
     args.push(current);
   }
-}
-
-/** Encodes text as UTF-8 bytes, one character per byte, the way a terminal sends it to Redis. */
-export function utf8ToBytes(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let out = '';
-  for (const byte of bytes) out += String.fromCharCode(byte);
-  return out;
 }

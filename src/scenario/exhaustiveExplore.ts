@@ -1,6 +1,6 @@
 import { EXPLORE_MAX_EVENTS } from '../check/explorer';
 import { defaultBounds, type ExhaustiveBounds } from '../check/exhaustive';
-import { exhaustive, type ExhaustiveOptions, type ExhaustiveResult, type ExhaustiveRun } from '../check/exhaustiveSearch';
+import type { ExhaustiveOptions, ExhaustiveRun } from '../check/exhaustiveSearch';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { scenarioExplorer } from './explore';
 import type { InvariantName, Scenario } from './schema';
@@ -40,9 +40,4 @@ export function exhaustiveExplorer(scenario: Scenario, options: ExhaustiveScenar
       return { verdicts: [...(verdict ? [verdict] : []), ...(capped ? [capped] : [])], lastActiveMs };
     },
   };
-}
-
-/** Every schedule of `scenario` within the bounds, breadth-first, until one breaks `invariant`. */
-export function exhaustScenario(scenario: Scenario, options: ExhaustiveScenarioOptions & { maxRuns?: number }, scripts?: ScriptEngine): ExhaustiveResult {
-  return exhaustive({ ...exhaustiveExplorer(scenario, options, scripts), ...(options.maxRuns === undefined ? {} : { maxRuns: options.maxRuns }) });
 }

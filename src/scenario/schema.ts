@@ -231,7 +231,5 @@ export type ScenarioInput = z.input<typeof scenarioSchema>;
 /** A validated scenario: durations in ms, defaults filled in. */
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ClientInput = Scenario['clients'][number];
-export type ResourceInput = Scenario['resource'];
 export type ScriptAction = z.output<typeof scriptAction>;
-export type Expectation = z.output<typeof expectation>;
 export type NetworkInput = Scenario['network'];

@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../sim/traceEvents';
 import type { MessageMark } from './modelTypes';
-import { EVENTS_PER_STEP, runSteps, type Steps } from '../sim/steps';
+import { EVENTS_PER_STEP, type Steps } from '../sim/steps';
 
 type SendEvent = TraceEvent<'net.send'>;
 type RequestEvent = TraceEvent<'resource.request'>;
@@ -10,11 +10,6 @@ type RequestEvent = TraceEvent<'resource.request'>;
  * id, and each resource.request with the resource.write that answered it, so both can be drawn
  * as arrows from sender lane to receiver lane.
  */
-export function buildMessages(events: readonly TraceEvent[], endMs: number): MessageMark[] {
-  return runSteps(messageSteps(events, endMs));
-}
-
-/** buildMessages, pausable every EVENTS_PER_STEP events. */
 export function* messageSteps(events: readonly TraceEvent[], endMs: number): Steps<MessageMark[]> {
   const sends = new Map<number, SendEvent>();
   const ended = new Set<number>();

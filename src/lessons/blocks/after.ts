@@ -12,4 +12,3 @@ export const afterSchema = z.strictObject({
   quiz: blockId,
 });
 
-export type AfterSpec = z.output<typeof afterSchema>;

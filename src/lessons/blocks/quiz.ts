@@ -44,11 +44,7 @@ export const trueFalseQuizSchema = z.strictObject({
 
 export const quizSchema = z.discriminatedUnion('kind', [singleQuizSchema, multipleQuizSchema, trueFalseQuizSchema]);
 
-export type ChoiceQuiz = z.output<typeof singleQuizSchema> | z.output<typeof multipleQuizSchema>;
-export type TrueFalseQuiz = z.output<typeof trueFalseQuizSchema>;
 export type QuizSpec = z.output<typeof quizSchema>;
-export type QuizOption = ChoiceQuiz['options'][number];
-export type QuizStatement = TrueFalseQuiz['statements'][number];
 
 /** A rule broken by a quiz that parses but cannot be answered sensibly; `path` points into the block. */
 export interface QuizProblem {

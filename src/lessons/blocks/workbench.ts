@@ -34,7 +34,6 @@ export const workbenchSchema = z.strictObject({
   runs: z.number().int('a whole number of runs').min(1).max(20_000, 'at most 20,000 runs: a learner waits for them').optional(),
 });
 
-export type WorkbenchInput = z.output<typeof workbenchSchema>;
 
 /** A workbench block as a lesson ships it: the recipe's own text (comments and all) and what it is checked against. */
 export interface WorkbenchSpec {

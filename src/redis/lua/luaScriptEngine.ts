@@ -4,9 +4,6 @@ import { defaultLuaLimits, type LuaLimits } from './luaLimits';
 import { LUA_ERRMEM, Lua51Vm, type Lua51Outcome } from './wasm/lua51Binding';
 import { decodeResp2, encodeResp2 } from './wasm/resp2';
 
-/** The text 7.0.15 sends a client whose script SCRIPT KILL stopped (the budget kills the same way). */
-export const KILLED = 'ERR Script killed by user with SCRIPT KILL...';
-
 /** Bodies kept compiled per VM; beyond this the cache starts over. */
 const COMPILED_MAX = 1000;
 
