@@ -96,8 +96,10 @@ describe('Kernel', () => {
     expect(log).toEqual(['P@100']);
   });
 
-  it('refuses to schedule into the past', () => {
-    expect(() => new Kernel().schedule(-1, null, () => {})).toThrow(/past/);
+  it('refuses a delay that is negative, not a number or endless, naming it', () => {
+    for (const delay of [-1, Number.NaN, Infinity]) {
+      expect(() => new Kernel().schedule(delay, null, () => {})).toThrow(new RegExp(`Cannot schedule a callback ${delay} ms from now`));
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { assert } from './assert';
 import { EventQueue } from './eventQueue';
 import { simTime, type SimTimeMs } from './time';
 
@@ -80,7 +81,8 @@ export class Kernel {
     dropped?: (arg: A) => void,
     arg?: A,
   ): number {
-    if (!(delayMs >= 0)) throw new RangeError(`Cannot schedule ${delayMs} ms into the past.`);
+    // Infinity never reaches the agenda: a timer that never fires is not scheduled (processClock.ts).
+    assert(delayMs >= 0 && delayMs < Infinity, () => `Cannot schedule a callback ${delayMs} ms from now: a delay is a finite number of ms, 0 or more.`);
     const handle = this.nextHandle++;
     const task: Task = { owner, run, dropped, arg, handle };
     this.queue.push(this.nowMs + Math.ceil(delayMs), task);
@@ -112,6 +114,7 @@ export class Kernel {
       if (at === undefined) return false;
       const task = queue.popItem()!;
       if (this.cancelled.size > 0 && this.cancelled.delete(task.handle)) continue;
+      assert(at >= this.nowMs, () => `Virtual time went back from ${this.nowMs} to ${at} ms.`);
       this.nowMs = at;
       const owner = task.owner;
       const disposition = owner === null ? 'run' : owner.disposition();

@@ -27,6 +27,23 @@ describe('trace', () => {
     expect(trace.ofKinds(new Set<TraceKind>(['lock.request'])).map((e) => e.id).slice(0, 3)).toEqual([2, 6, 10]);
   });
 
+  it('refuses an event earlier than the one before it: readers take the trace to be in time order', () => {
+    const trace = new Trace();
+    trace.append(simTime(10), 'run.start', 'world', {} as never);
+    trace.append(simTime(10), 'net.send', 'A', {} as never);
+    expect(() => trace.append(simTime(9), 'net.send', 'A', {} as never)).toThrow(/Event 2 at 9 ms comes before the one it follows \(10 ms\)/);
+    expect(() => new Trace().append(simTime(-1), 'run.start', 'world', {} as never)).toThrow(/Event 0 at -1 ms/);
+  });
+
+  it('refuses more actors than its tags have bits for, and a message id too large to pack with a peer', () => {
+    const trace = new Trace();
+    for (let i = 0; i < 2 ** 20; i++) trace.actorId(`a${i}`);
+    expect(() => trace.actorId('one-more')).toThrow(/at most 1048576 actors; "one-more" would be one more/);
+    expect(withActor(-3, 5)).toBe(-3 * 2 ** 20 + 5);
+    expect(() => withActor(2 ** 40, 1)).toThrow(/Cannot pack/);
+    expect(() => withActor(1, 2 ** 20)).toThrow(/Cannot pack/);
+  });
+
   it('decodes coded events from their number and reference on every read, and hashes them like plain data', () => {
     const trace = new Trace();
     const sent = new Sent();
@@ -52,7 +69,7 @@ describe('trace', () => {
     // Two full chunks of numbers nothing else records, then released.
     const old = new Trace();
     const oldTag = old.tagOf('net.send', 'Z');
-    for (let i = 0; i < 2048; i++) old.appendCoded(simTime(999_999 - i), oldTag, new Sent(), 0x7fff_ffff, 'stale');
+    for (let i = 0; i < 2048; i++) old.appendCoded(simTime(999_000 + i), oldTag, new Sent(), 0x7fff_ffff, 'stale');
     old.release();
     expect(old.length).toBe(0);
     expect(() => old.get(0)).toThrow(RangeError);

@@ -1,3 +1,4 @@
+import { assert } from './assert';
 import { Hash64 } from './hash';
 import type { TraceEvent, TraceEventMap, TraceKind } from './traceEvents';
 import type { SimTimeMs } from './time';
@@ -23,10 +24,17 @@ class Names<T extends string> {
   private readonly index = new Map<T, number>();
   readonly list: T[] = [];
 
+  /** `limit`: how many names fit in the bits a stored event gives them. */
+  constructor(
+    private readonly what: string,
+    private readonly limit: number,
+  ) {}
+
   idOf(name: T): number {
     let id = this.index.get(name);
     if (id === undefined) {
       id = this.list.length;
+      assert(id < this.limit, () => `A trace holds at most ${this.limit} ${this.what}; "${name}" would be one more.`);
       this.index.set(name, id);
       this.list.push(name);
     }
@@ -42,6 +50,7 @@ const ACTOR_SPAN = 2 ** 20;
  * it came from or goes to, say. `n` may be negative; read back with numberOf and actorOf.
  */
 export function withActor(n: number, actorId: number): number {
+  assert(Number.isSafeInteger(n * ACTOR_SPAN) && actorId >= 0 && actorId < ACTOR_SPAN, () => `Cannot pack ${n} with actor ${actorId} into one number.`);
   return n * ACTOR_SPAN + actorId;
 }
 
@@ -100,8 +109,9 @@ export class Trace {
   private count = 0;
   /** The id at which the last chunk is full and a new one is needed. */
   private limit = 0;
-  private readonly kindNames = new Names<TraceKind>();
-  private readonly actorNames = new Names<string>();
+  private readonly kindNames = new Names<TraceKind>('event kinds', KIND_IDS);
+  /** An actor id times KIND_IDS must fit the Int32 tag, and withActor packs ids below ACTOR_SPAN. */
+  private readonly actorNames = new Names<string>('actors', ACTOR_SPAN);
 
   get length(): number {
     return this.count;
@@ -130,7 +140,10 @@ export class Trace {
 
   /** Like append(), for a kind and actor given as `tagOf(kind, actor)`. */
   appendTagged<K extends TraceKind>(at: SimTimeMs, tag: TraceTag<K>, data: TraceEventMap[K] | TraceCodec): number {
-    const id = this.count++;
+    const id = this.count;
+    // Readers (the timeline, the checkers) take the trace to be in time order.
+    assert(id === 0 ? at >= 0 : at >= this.timeAt(id - 1), () => `Event ${id} at ${at} ms comes before the one it follows (${id === 0 ? 0 : this.timeAt(id - 1)} ms).`);
+    this.count++;
     if (id === this.limit) this.makeRoom(id);
     const chunk = id >> CHUNK_BITS;
     const slot = id & IN_CHUNK;
