@@ -36,6 +36,12 @@ describe('scenario diagnostics', () => {
     expect(out[1]).toMatch(/8:45: unknown target 'r2' \(did you mean 'r1'\?\)/);
   });
 
+  it('refuses a view that ends where it starts, at its `to`', () => {
+    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'view: { from: 60ms, to: 60ms }'))).toEqual([
+      expect.stringMatching(/^lessons\/scenarios\/x\.yaml:6:\d+: .*the view's `to` must come after its `from`/),
+    ]);
+  });
+
   it('reports time going backwards in the script', () => {
     const out = problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'script:\n  - { at: 5s, do: heal }\n  - { at: 2s, do: heal }'));
     expect(out).toEqual([expect.stringMatching(/8:11: time goes backwards: 2000 ms comes after 5000 ms \(list script steps in time order\)/)]);

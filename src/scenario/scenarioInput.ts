@@ -243,6 +243,7 @@ export function scenarioInput(scenario: Scenario, options: { seed?: number; fenc
     title: scenario.title,
     seed: options.seed ?? scenario.seed,
     horizon: duration(scenario.horizon),
+    view: scenario.view && { from: duration(scenario.view.from), to: duration(scenario.view.to) },
     redis: redisInput(scenario.redis),
     network: networkInput(scenario.network),
     leaseService: scenario.leaseService && compact({ id: scenario.leaseService.id, label: scenario.leaseService.label }),

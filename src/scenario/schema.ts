@@ -205,6 +205,14 @@ export const scenarioSchema = z.strictObject({
   title: z.string().min(1).meta({ description: 'The heading above the player.', examples: ['The paused barista'] }),
   seed: z.number().int().nonnegative().default(1).meta({ description: 'Picks one run out of many: the same seed gives the same run every time.', examples: [7] }),
   horizon: positiveDurationMs.default(60_000).meta({ description: 'When the run stops even if someone is still busy: `60s`, `500ms`.', examples: ['60s'] }),
+  view: z
+    .strictObject({ from: nonNegativeDurationMs, to: positiveDurationMs })
+    .refine((v) => v.from < v.to, { message: "the view's `to` must come after its `from`", path: ['to'] })
+    .optional()
+    .meta({
+      description: 'The stretch of the run the player first shows, for a run whose action sits in a small part of it (the learner can still zoom out: 0 fits the whole run). Left out, the player opens on the whole run.',
+      examples: [{ from: '0ms', to: '60ms' }],
+    }),
   redis: redisSection.prefault({ nodes: [{ id: 'r1' }] }).meta({ description: 'The Redis nodes, their replication and persistence.', examples: [{ nodes: [{ id: 'r1'}]}] }),
   network: network.default({ reorderDelay: 50, links: [], partitions: [] }).meta({ description: 'Delay, loss, duplication and partitions between every actor.', examples: [{ latency: '5ms', loss: 0.01}] }),
   clients: z.array(client).min(1).meta({ description: 'The lock clients, one lane each on the timeline.', examples: [[{ id: 'A', label: 'Barista A', recipe: 'lease-with-token', ttl: '10s', work: '6s'}]] }),

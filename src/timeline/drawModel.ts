@@ -17,7 +17,7 @@ import type { TimelineModel } from './modelTypes';
 import { baseTimeScale, computeLayout } from './scales';
 import { applyZoom } from './frame';
 import { momentZoomK, type KeyMoment } from './momentZoom';
-import { denseThresholdOf, type TimelineState, type TimelineViewOptions } from './timelineState';
+import { denseThresholdOf, windowTransform, type TimelineState, type TimelineViewOptions } from './timelineState';
 
 /** Joins every layer against a new model (or new width). */
 export function drawModel(state: TimelineState, model: TimelineModel, view: TimelineViewOptions): void {
@@ -93,9 +93,14 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   state.byId.sort((a, b) => a[0] - b[0]);
   state.shownUpTo = Infinity;
   for (const [, el] of state.byId) el.classList.remove('tl-future');
-  // Asked to, a new run shown whole on a phone starts zoomed in just enough for its key writes to
-  // keep their labels (momentZoom.ts); a learner's own zoom is kept.
-  if (view.zoomToMoment && runChanged && state.transform.k === 1) {
+  // The first run opens on its author's window, if it has one; asked to, a new run shown whole on
+  // a phone starts zoomed in just enough for its key writes to keep their labels (momentZoom.ts).
+  // A learner's own zoom is kept.
+  const opening = view.opensOn && runChanged && !newRun ? windowTransform(state, view.opensOn) : null;
+  if (opening) {
+    state.transform = opening;
+    state.zoom.transform(g.plot, opening);
+  } else if (view.zoomToMoment && runChanged && state.transform.k === 1) {
     const k = momentZoomK(model, layout.plotWidthPx, ctx.x0, (tryK, moment) => labelledAt(state, tryK, moment));
     state.transform = zoomIdentity.scale(k);
     state.zoom.transform(g.plot, state.transform);

@@ -7,7 +7,7 @@ import { applyZoom, cancelFrame, checkRows, reducedMotion, scheduleFrame } from 
 import { attachInteraction } from './interaction/attachInteraction';
 import { CanvasRaster } from './layers/canvasRaster';
 import { ensureDefs } from './layers/defs';
-import { timeWindowOf, type TimelineHandle, type TimelineState, type TimelineViewOptions } from './timelineState';
+import { timeWindowOf, windowTransform, type TimelineHandle, type TimelineState, type TimelineViewOptions } from './timelineState';
 
 /**
  * Building a timeline's skeleton once per svg: the layer groups in paint order, the clip paths,
@@ -144,12 +144,9 @@ function makeHandle(state: TimelineState): TimelineHandle {
     fitToRun: () => state.zoom.transform(animated(), zoomIdentity),
     transform: () => ({ k: state.transform.k, x: state.transform.x }),
     timeWindow: () => timeWindowOf(state),
-    showTimeWindow: ({ fromMs, toMs }) => {
-      const ctx = state.ctx;
-      const spanPx = ctx ? ctx.x0(toMs) - ctx.x0(fromMs) : 0;
-      if (!ctx || !(spanPx > 0)) return;
-      const k = ctx.layout.plotWidthPx / spanPx;
-      state.zoom.transform(plot, zoomIdentity.translate(-ctx.x0(fromMs) * k, 0).scale(k));
+    showTimeWindow: (window) => {
+      const transform = windowTransform(state, window);
+      if (transform) state.zoom.transform(plot, transform);
     },
     dense: () => state.dense,
     redrawNow: () => {

@@ -34,6 +34,22 @@ describe('the time window API', () => {
     expect(axisTicks(svg)).not.toBe(before);
   });
 
+  it("opens the first run on the window its author chose, and keeps the learner's zoom for the runs after", () => {
+    const model = buildTimelineModel(paused.events, paused.verdicts);
+    const { document, window } = parseHTML('<!doctype html><html><body></body></html>');
+    Object.assign(window, { requestAnimationFrame: () => 1, cancelAnimationFrame: () => {} });
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg') as unknown as SVGSVGElement;
+    const view = { width: 900, cursorMs: model.endMs, reducedMotion: true, followCursor: false, opensOn: { fromMs: 1000, toMs: 3000 } };
+    const handle = renderTimeline(svg, model, view);
+    expect(handle.timeWindow()!.fromMs).toBeCloseTo(1000);
+    expect(handle.timeWindow()!.toMs).toBeCloseTo(3000);
+    // The learner fits the whole run; the run after their next change keeps that.
+    handle.showTimeWindow({ fromMs: 0, toMs: model.endMs });
+    const changed = buildTimelineModel(paused.events.slice(0, -1), paused.verdicts);
+    renderTimeline(svg, changed, view);
+    expect(handle.timeWindow()!.fromMs).toBeCloseTo(0);
+  });
+
   it('tells the host about every change of window, its own zooms and pans included', () => {
     const seen: TimeWindow[] = [];
     const { handle } = draw((w) => seen.push(w));

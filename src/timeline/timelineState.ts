@@ -1,5 +1,5 @@
 import type { Selection } from 'd3-selection';
-import type { ZoomBehavior, ZoomTransform } from 'd3-zoom';
+import { zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
 import type { DenseMarks } from './layers/denseCanvas';
 import type { MessageIndex } from './layers/canvasLayer';
 import type { CanvasRaster } from './layers/canvasRaster';
@@ -34,6 +34,11 @@ export interface TimelineViewOptions {
    * (momentZoom.ts); the player asks for it, a picture for the gallery does not (default false).
    */
   zoomToMoment?: boolean;
+  /**
+   * The window the first run drawn in this svg opens on (a scenario's `view`: its author knows
+   * where the action is); it takes the place of zoomToMoment. Later runs keep the learner's zoom.
+   */
+  opensOn?: TimeWindow;
   /** Keep the playhead in view when it moves (default true). */
   followCursor?: boolean;
   /** Above this many arrows + ticks, those layers are painted on a canvas (default: denseThresholdOf). */
@@ -137,6 +142,15 @@ export function timeWindowOf(state: TimelineState): TimeWindow | null {
   if (!ctx) return null;
   const { k, x } = state.transform;
   return { fromMs: ctx.x0.invert(-x / k), toMs: ctx.x0.invert((ctx.layout.plotWidthPx - x) / k) };
+}
+
+/** The zoom that shows exactly `window` across the plot, or null before a first draw or for an empty window. */
+export function windowTransform(state: TimelineState, { fromMs, toMs }: TimeWindow): ZoomTransform | null {
+  const ctx = state.ctx;
+  const spanPx = ctx ? ctx.x0(toMs) - ctx.x0(fromMs) : 0;
+  if (!ctx || !(spanPx > 0)) return null;
+  const k = ctx.layout.plotWidthPx / spanPx;
+  return zoomIdentity.translate(-ctx.x0(fromMs) * k, 0).scale(k);
 }
 
 /** The zoomed time-to-x function. */

@@ -282,6 +282,8 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
   const actors = useActors(store);
   const onSelect = useMemo(() => (id: number) => store.getState().select(id), [store]);
   const plotOverlay = useMemo(() => (place: PlotPlace) => <StoryMarks store={store} place={place} />, [store]);
+  const view = scenario.view;
+  const opensOn = useMemo(() => (view ? { fromMs: view.from, toMs: view.to } : undefined), [view]);
   // The actor whose statechart is open beside its lane, if any.
   const [chartOf, setChartOf] = useState<string | null>(null);
   const timelineRef = useRef<HTMLDivElement>(null);
@@ -327,6 +329,7 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
         onSelect={onSelect}
         laneOverlay={laneOverlay}
         plotOverlay={plotOverlay}
+        {...(opensOn ? { opensOn } : {})}
         {...(chartActor
           ? {
               laneDetail: {

@@ -41,6 +41,8 @@ export interface TimelineViewProps {
   laneDetail?: { laneId: string; content: ReactNode };
   /** Something drawn over the plot in time and lane coordinates (the player's editable marks), kept in step with zoom and pan. */
   plotOverlay?: (place: PlotPlace) => ReactNode;
+  /** The window the first run opens on (the scenario's `view`); keep it one object per scenario. */
+  opensOn?: TimeWindow;
 }
 
 /** Where things sit on the plot now: the overlay's own coordinates, its origin at the plot's top left. */
@@ -78,7 +80,7 @@ export function TimelineView(props: TimelineViewProps) {
   return <TimelineDiagram {...props} models={models} />;
 }
 
-function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay, laneDetail, plotOverlay, models }: TimelineViewProps & { models: TimelineModels }) {
+function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay, laneDetail, plotOverlay, opensOn, models }: TimelineViewProps & { models: TimelineModels }) {
   const { full: fullModel, folded } = models;
   const hostRef = useRef<HTMLDivElement>(null);
   const overlaysRef = useRef<HTMLDivElement>(null);
@@ -152,6 +154,7 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
       // A narrow plot opens on its key writes (momentZoom.ts), except side by side: a comparison
       // shows both whole runs at one scale (the sides zoom together), not each at its own moment.
       zoomToMoment: zoomGroup === null,
+      ...(opensOn ? { opensOn } : {}),
       onSelect: (id) => onSelectRef.current?.(id),
       ...(selectedId === undefined ? {} : { selectedId }),
       ...(zoomGroup || followsWindow
@@ -165,7 +168,7 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
     });
     if (heldWindow.current) handleRef.current.showTimeWindow(heldWindow.current);
     if (followsWindow) noteWindow(handleRef.current.timeWindow());
-  }, [model, cursorMs, cursor, measuredWidth, title, selectedId, zoomGroup, showWindow, followsWindow, noteWindow]);
+  }, [model, cursorMs, cursor, measuredWidth, title, selectedId, zoomGroup, showWindow, followsWindow, noteWindow, opensOn]);
 
   // Joined again with each new run, so a side that finishes loading later takes the window the
   // other side already shows.

@@ -27,6 +27,10 @@ describe('the workbench template', () => {
   it('written back as YAML (a share link, a lesson scenario), reads back to the same scenario', () => {
     const scenario = valid(TEMPLATE);
     expect(valid(scenarioYaml(scenario, 'From a link'))).toEqual(scenario);
+    // The window the player opens on goes with it.
+    const viewed = valid(TEMPLATE.replace(/^title: .*$/m, '$&\nview: { from: 0ms, to: 60ms }'));
+    expect(viewed.view).toEqual({ from: 0, to: 60 });
+    expect(valid(scenarioYaml(viewed, 'From a link'))).toEqual(viewed);
   });
 
   it("keeps a shared run's learner actions as script steps", () => {
