@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { UnsupportedScenario } from '../reality/harness';
 import { realityCheck } from '../reality/realityCheck';
 import { formatVerdictTable } from '../reality/report';
+import { realRunText } from '../reality/runFile';
 import { loadScenario } from './loadScenario';
 
 const USAGE = 'usage: npm run reality -- <lesson.md#scenario-id | scenario.yaml> [--scale F] [--out run.json]';
@@ -53,9 +54,9 @@ async function main(): Promise<number> {
   console.log(`${scenario.id} on real processes at scale ${scale}: ${(real.wallMs / 1000).toFixed(1)} s, ${real.trace.length} events, ended ${real.ended}, script at worst ${real.scheduleSlipMs.toFixed(1)} ms late (scenario time)`);
   console.log(formatVerdictTable(pairs));
   if (values.out) {
-    // The player has no way to open a recorded trace yet: this is plain JSON, in the trace's own event kinds.
-    writeFileSync(values.out, `${JSON.stringify({ format: 'lockstep-reality-run', version: 1, scenario: scenario.id, scale, ended: real.ended, wallMs: Math.round(real.wallMs), verdicts: { simulator: check.simulator, reality: check.reality }, trace: real.trace }, null, 1)}\n`);
-    console.log(`trace written to ${values.out}`);
+    // The site opens it at #/recorded: the timeline of the real run, and both sides' verdicts.
+    writeFileSync(values.out, realRunText({ scenario: scenario.id, scale, ended: real.ended, wallMs: Math.round(real.wallMs), verdicts: { simulator: check.simulator, reality: check.reality }, trace: real.trace }));
+    console.log(`trace written to ${values.out}: open it on the site's recorded-run page (#/recorded)`);
   }
   if (differ.length) console.error(`verdicts differ: ${differ.join(', ')}`);
   return differ.length ? 1 : 0;

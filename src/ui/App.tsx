@@ -25,6 +25,7 @@ import { glossaryHref, SANDBOX_HREF, WORKBENCH_HREF, type Route } from './routin
 export const loadSandboxPage = loader(() => import('./playground/SandboxPage').then((m) => m.SandboxPage));
 // The workbench brings CodeMirror besides: a chunk of its own, fetched on first visit.
 const loadGradePage = loader(() => import('./grade/GradePage').then((m) => m.GradePage));
+const loadRecordedRunPage = loader(() => import('./recorded/RecordedRunPage').then((m) => m.RecordedRunPage));
 const loadWorkbenchPage = loader(() => import('./workbench/WorkbenchPage').then((m) => m.WorkbenchPage));
 
 /** The app shell: header, notices, and the page the hash route names. */
@@ -45,7 +46,7 @@ export function App() {
 
   const title = lesson
     ? `${lesson.frontmatter.title} · Lockstep`
-    : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : routeKey === 'workbench' ? 'Workbench · Lockstep' : routeKey === 'glossary' ? 'Glossary · Lockstep' : routeKey === 'grade' ? 'Grade submissions · Lockstep' : 'Lockstep: distributed locks you can break';
+    : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : routeKey === 'workbench' ? 'Workbench · Lockstep' : routeKey === 'glossary' ? 'Glossary · Lockstep' : routeKey === 'grade' ? 'Grade submissions · Lockstep' : routeKey === 'recorded' ? 'A run recorded on real processes · Lockstep' : 'Lockstep: distributed locks you can break';
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -116,6 +117,7 @@ function Page({ route, lesson }: { route: Route; lesson: LessonEntry | undefined
   if (route.name === 'sandbox') return <Loaded load={loadSandboxPage} name="the sandbox" loading={<p aria-busy="true">Loading the sandbox…</p>} render={(SandboxPage) => <SandboxPage />} />;
   if (route.name === 'workbench') return <WorkbenchRoute courses={catalog.courses} />;
   if (route.name === 'grade') return <Loaded load={loadGradePage} name="the grading page" loading={<p aria-busy="true">Loading the grading page…</p>} render={(GradePage) => <GradePage />} />;
+  if (route.name === 'recorded') return <Loaded load={loadRecordedRunPage} name="the recorded-run page" loading={<p aria-busy="true">Loading the recorded-run page…</p>} render={(RecordedRunPage) => <RecordedRunPage />} />;
   if (lesson) {
     return <LessonPage key={lesson.frontmatter.slug} entry={lesson} course={catalog.courses.find((c) => c.id === lesson.frontmatter.course)} lessons={catalog.lessons} />;
   }

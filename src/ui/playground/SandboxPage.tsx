@@ -13,6 +13,8 @@ import { SandboxForm } from './SandboxForm';
 import { exportScenarioYaml } from '../../scenario/toYaml';
 import { editScenario } from '../../scenario/storyEdits';
 import { DEFAULT_SANDBOX, sandboxScenario, type SandboxSpec } from './sandboxModel';
+import { RECORDED_HREF } from '../routing/route';
+import '../files/dropzone.css';
 import './playground.css';
 
 /** The world the sandbox opens with (DEFAULT_SANDBOX), built once. */
@@ -148,6 +150,9 @@ export function SandboxPage() {
               <input type="file" accept=".yaml,.yml,text/yaml,application/yaml" onChange={(e) => { const file = e.target.files?.[0]; if (file) void openFile(file); e.target.value = ''; }} />
             </label>
             <p className="muted">or drop it here. Files stay on your device.</p>
+            <p className="muted">
+              A run recorded on real processes (<code>npm run reality -- … --out run.json</code>)? <a href={RECORDED_HREF}>Open it on the recorded-run page</a>.
+            </p>
           </div>
           {fileName && diagnostics.length === 0 && <p role="status">Running {fileName}.</p>}
           {diagnostics.length > 0 && (

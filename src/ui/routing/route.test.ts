@@ -22,6 +22,7 @@ describe('parseRoute', () => {
   it('opens the grading page', () => {
     expect(parseRoute('#/grade')).toEqual({ name: 'grade' });
     expect(parseRoute('#/grade/')).toEqual({ name: 'grade' });
+    expect(parseRoute('#/recorded')).toEqual({ name: 'recorded' });
   });
 
   it('opens the workbench, with a shared scenario when the link carries one', () => {

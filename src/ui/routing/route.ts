@@ -7,11 +7,13 @@ export type Route =
   | { name: 'glossary'; term: string | undefined }
   /** The instructor's grading page for workbench submissions. */
   | { name: 'grade' }
+  /** A run recorded on real processes (`npm run reality -- … --out run.json`), opened from a file. */
+  | { name: 'recorded' }
   /** One lesson player alone, for an instructor's page or LMS (`withQuiz`: the question asked before it). */
   | { name: 'embed'; slug: string; scenario: string; withQuiz: boolean }
   | { name: 'not-found'; path: string };
 
-/** Parses `#/`, `#/lesson/<slug>`, `#/embed/<slug>/<scenario id>[?quiz=before]`, `#/lesson/<slug>?run=…`, `#/sandbox?run=…`, `#/workbench?run=…`, `#/grade` and `#/glossary/<term>`. */
+/** Parses `#/`, `#/lesson/<slug>`, `#/embed/<slug>/<scenario id>[?quiz=before]`, `#/lesson/<slug>?run=…`, `#/sandbox?run=…`, `#/workbench?run=…`, `#/grade`, `#/recorded` and `#/glossary/<term>`. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   const [pathname = '/', query = ''] = path.split('?');
@@ -21,6 +23,7 @@ export function parseRoute(hash: string): Route {
   if (/^\/sandbox\/?$/.test(pathname)) return { name: 'sandbox', params: new URLSearchParams(query) };
   if (/^\/workbench\/?$/.test(pathname)) return { name: 'workbench', params: new URLSearchParams(query) };
   if (/^\/grade\/?$/.test(pathname)) return { name: 'grade' };
+  if (/^\/recorded\/?$/.test(pathname)) return { name: 'recorded' };
   const embed = /^\/embed\/([a-z0-9-]+)\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
   if (embed) return { name: 'embed', slug: embed[1]!, scenario: embed[2]!, withQuiz: new URLSearchParams(query).get('quiz') === 'before' };
   const glossary = /^\/glossary(?:\/([a-z0-9-]+))?\/?$/.exec(pathname);
@@ -41,6 +44,9 @@ export const WORKBENCH_HREF = '#/workbench';
 
 /** The instructor's grading page: re-runs learners' workbench submissions. */
 export const GRADE_HREF = '#/grade';
+
+/** The page that opens a run recorded on real processes. */
+export const RECORDED_HREF = '#/recorded';
 
 /** The glossary of invariants, optionally opened at one term: `#/glossary/single-writer`. */
 export function glossaryHref(term?: string): string {
