@@ -17,6 +17,8 @@ interface Props {
   onChange: (text: string) => void;
   /** The problems found in the text, underlined at their line and column. */
   problems: readonly Diagnostic[];
+  /** The id of the visible words that name the editor. */
+  labelledBy: string;
 }
 
 /**
@@ -24,7 +26,7 @@ interface Props {
  * `line:col` each problem names. The problems come from the preview (parsing and the scenario
  * runs), not from a lint source of the editor's own: the editor only draws them.
  */
-export const LessonEditor = forwardRef<LessonEditorHandle, Props>(function LessonEditor({ value, onChange, problems }, ref) {
+export const LessonEditor = forwardRef<LessonEditorHandle, Props>(function LessonEditor({ value, onChange, problems, labelledBy }, ref) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The editor is built once; the callback may change on every render.
@@ -41,7 +43,7 @@ export const LessonEditor = forwardRef<LessonEditorHandle, Props>(function Lesso
           lintGutter(),
           EditorView.lineWrapping,
           placeholder('---\nslug: my-lesson\ntitle: …\n---'),
-          EditorView.contentAttributes.of({ 'aria-label': 'Lesson (Markdown)', spellcheck: 'false' }),
+          EditorView.contentAttributes.of({ 'aria-labelledby': labelledBy, spellcheck: 'false' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) changed.current(u.state.doc.toString());
           }),

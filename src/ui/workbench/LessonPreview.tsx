@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { checkAmong } from '../../lessons/catalog';
 import { parseLesson } from '../../lessons/parse';
 import { MAX_LESSON_CHARS } from '../../scenario/inputBounds';
@@ -66,6 +66,7 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
     [parsed, runs],
   );
   const editor = useRef<LessonEditorHandle>(null);
+  const pasteLabel = useId();
   const goTo = useCallback((d: Diagnostic) => editor.current?.goTo(d.line, d.col), []);
 
   return (
@@ -89,8 +90,8 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
           />
         </label>
         <div className="lesson-preview-paste">
-          <span>or paste or type it here</span>
-          <LessonEditor ref={editor} value={text} onChange={setText} problems={problems} />
+          <span id={pasteLabel}>or paste it here</span>
+          <LessonEditor ref={editor} value={text} onChange={setText} problems={problems} labelledBy={pasteLabel} />
         </div>
       </div>
       {fileProblem && (
