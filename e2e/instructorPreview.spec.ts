@@ -57,7 +57,7 @@ test('type a lesson with a mistake, go to it from its problem, answer the quiz i
   await problem.click();
   await expect(lesson).toBeFocused();
   await expect(page.locator('.lesson-preview-paste .cm-activeLine')).toHaveText(TYPED);
-  await expect(page.locator('.lesson-preview-paste .cm-lintRange-error')).toHaveText('sumary');
+  await expect(page.locator('.lesson-preview-paste .cm-activeLine .cm-lintRange-error')).toHaveText('sumary');
   // The cursor sits at 7:1, so two steps right and one key fix it.
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
