@@ -1,11 +1,11 @@
 import type { ChecklistSpec } from '../../lessons/blocks/checklist';
-import { useProgress } from '../progress/progressStore';
+import { useLessonProgress } from '../progress/progressScope';
 import { InlineText } from './InlineText';
 
 /** Items to tick off; ticks are saved with the learner's progress. */
 export function ChecklistBlock({ spec, storageKey }: { spec: ChecklistSpec; storageKey: string }) {
-  const checks = useProgress((s) => s.checks);
-  const setCheck = useProgress((s) => s.setCheck);
+  const checks = useLessonProgress((s) => s.checks);
+  const setCheck = useLessonProgress((s) => s.setCheck);
   const done = spec.items.filter((item) => checks[`${storageKey}/${item.id}`]).length;
   return (
     <section className="block checklist" aria-label="Checklist">

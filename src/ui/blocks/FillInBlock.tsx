@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import type { FillInSpec } from '../../lessons/blocks/fillIn';
-import { useProgress } from '../progress/progressStore';
+import { useLessonProgress } from '../progress/progressScope';
 import { downloadText } from './download';
 import { fillInMarkdown } from './fillInMarkdown';
 import { InlineText } from './InlineText';
 
 /** Free-text fields saved in the browser and exportable as Markdown; model answers on request. */
 export function FillInBlock({ spec, storageKey, lessonTitle }: { spec: FillInSpec; storageKey: string; lessonTitle: string }) {
-  const notes = useProgress((s) => s.notes);
-  const setNote = useProgress((s) => s.setNote);
+  const notes = useLessonProgress((s) => s.notes);
+  const setNote = useLessonProgress((s) => s.setNote);
   const [modelsShown, setModelsShown] = useState(false);
   const baseId = useId();
   const answers = Object.fromEntries(spec.fields.map((f) => [f.id, notes[`${storageKey}/${f.id}`] ?? '']));

@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import type { MatchSpec } from '../../lessons/blocks/match';
-import { EMPTY_ANSWER, useProgress } from '../progress/progressStore';
+import { EMPTY_ANSWER } from '../progress/progressStore';
+import { useLessonProgress } from '../progress/progressScope';
 import { InlineText } from './InlineText';
 
 /** Problems matched to tools with a select each; the explanations appear once the learner checks. */
 export function MatchBlock({ spec, storageKey }: { spec: MatchSpec; storageKey: string }) {
-  const answer = useProgress((s) => s.quizzes[storageKey]) ?? EMPTY_ANSWER;
-  const updateQuiz = useProgress((s) => s.updateQuiz);
-  const resetQuiz = useProgress((s) => s.resetQuiz);
+  const answer = useLessonProgress((s) => s.quizzes[storageKey]) ?? EMPTY_ANSWER;
+  const updateQuiz = useLessonProgress((s) => s.updateQuiz);
+  const resetQuiz = useLessonProgress((s) => s.resetQuiz);
   const baseId = useId();
   const toolText = (id: string) => spec.tools.find((t) => t.id === id)?.text ?? id;
   const right = spec.problems.filter((p) => p.answer.includes(answer.picks[p.id] ?? '')).length;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { QuizSpec } from '../../lessons/blocks/quiz';
-import { EMPTY_ANSWER, useProgress } from '../progress/progressStore';
+import { EMPTY_ANSWER } from '../progress/progressStore';
+import { useLessonProgress } from '../progress/progressScope';
 import { Hints } from './Hints';
 import { InlineText } from './InlineText';
 import { commitAnswer, gradeQuiz, hasAnswer, type Feedback } from './quizGrading';
@@ -12,9 +13,9 @@ import './quiz.css';
  * right answer and the other options. Answers are saved with the learner's progress.
  */
 export function QuizBlock({ quiz, storageKey }: { quiz: QuizSpec; storageKey: string }) {
-  const answer = useProgress((s) => s.quizzes[storageKey]) ?? EMPTY_ANSWER;
-  const updateQuiz = useProgress((s) => s.updateQuiz);
-  const resetQuiz = useProgress((s) => s.resetQuiz);
+  const answer = useLessonProgress((s) => s.quizzes[storageKey]) ?? EMPTY_ANSWER;
+  const updateQuiz = useLessonProgress((s) => s.updateQuiz);
+  const resetQuiz = useLessonProgress((s) => s.resetQuiz);
   const [nudge, setNudge] = useState(false);
   const resultRef = useRef<HTMLHeadingElement>(null);
   const justCommitted = useRef(false);

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import type { ReflectSpec } from '../../lessons/blocks/reflect';
-import { useProgress } from '../progress/progressStore';
+import { useLessonProgress } from '../progress/progressScope';
 import { InlineText } from './InlineText';
 
 /** An open question with a notes box; the notes are saved with the learner's progress. */
 export function ReflectBlock({ spec, storageKey }: { spec: ReflectSpec; storageKey: string }) {
-  const note = useProgress((s) => s.notes[storageKey] ?? '');
-  const setNote = useProgress((s) => s.setNote);
+  const note = useLessonProgress((s) => s.notes[storageKey] ?? '');
+  const setNote = useLessonProgress((s) => s.setNote);
   const id = useId();
   return (
     <section className="block reflect" aria-label="Reflect">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { create } from 'zustand';
-import { useProgress } from '../progress/progressStore';
+import { useLessonProgress } from '../progress/progressScope';
 
 /** Quizzes whose held-back part the learner chose to read without answering (this visit only). */
 const useReadOn = create<{ quizzes: ReadonlySet<string>; readOn: (quizKey: string) => void }>((set) => ({
@@ -15,7 +15,7 @@ const useReadOn = create<{ quizzes: ReadonlySet<string>; readOn: (quizKey: strin
  * why it waits; the rest stay hidden. The learner may read on without answering.
  */
 export function HeldBack({ quizKey, first, children }: { quizKey: string; first: boolean; children: ReactNode }) {
-  const answered = useProgress((s) => {
+  const answered = useLessonProgress((s) => {
     const answer = s.quizzes[quizKey];
     return !!(answer?.committed || answer?.earned || answer?.missed);
   });

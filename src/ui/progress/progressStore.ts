@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StateCreator } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { useNotices } from './noticeStore';
 import { adoptFormerSlugs, emptyProgress, PROGRESS_VERSION, type ProgressData, type QuizAnswer } from './progressData';
@@ -61,10 +61,11 @@ function browserStore(): KeyValueStore | null {
 /** Set while the progress loads if what was saved could not be read (progressStorage backed it up). */
 let recoveredAtLoad = false;
 
-/** The learner's progress, saved in localStorage through Zustand's persist (versioned). */
-export const useProgress = create<ProgressState>()(
-  persist(
-    (set, get) => ({
+/**
+ * What progress holds and how answers change it, apart from where it is kept: the learner's
+ * store saves it in localStorage, an instructor's preview keeps its own copy in memory only.
+ */
+export const progressState: StateCreator<ProgressState> = (set, get) => ({
       ...emptyProgress(),
       setDone: (slug, done) =>
         set((s) => {
@@ -94,7 +95,12 @@ export const useProgress = create<ProgressState>()(
         const next = adoptFormerSlugs(data, renames);
         if (next !== data) set(next);
       },
-    }),
+    });
+
+/** The learner's progress, saved in localStorage through Zustand's persist (versioned). */
+export const useProgress = create<ProgressState>()(
+  persist(
+    progressState,
     {
       name: PROGRESS_KEY,
       version: PROGRESS_VERSION,

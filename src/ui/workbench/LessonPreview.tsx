@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { checkAmong } from '../../lessons/catalog';
 import { parseLesson } from '../../lessons/parse';
 import { MAX_LESSON_CHARS } from '../../scenario/inputBounds';
@@ -6,7 +6,11 @@ import { readChosenFile } from '../files/readChosenFile';
 import type { Block, Course, Lesson } from '../../lessons/types';
 import type { Diagnostic } from '../../scenario/diagnostic';
 import { mayHoldScripts, type LuaCompiler } from '../../scenario/luaSyntax';
-import { usePreviewRuns } from './usePreviewRuns';
+import { InMemoryProgress } from '../progress/progressScope';
+import { LessonEditor, type LessonEditorHandle } from './LessonEditor';
+import { ProblemItems } from './ProblemList';
+import { expectSummary } from './expectSummary';
+import { usePreviewRuns, type PreviewRuns } from './usePreviewRuns';
 import { scenarioYaml } from './workbenchModel';
 
 /** Draws one lesson block as the lesson page does (the app passes the lesson page's BlockView). */
@@ -18,7 +22,7 @@ export type RenderBlock = (block: Block, lesson: Lesson) => ReactNode;
  * (slugs, courses, prerequisites, links), Lua scripts that do not compile (the Lua VM loads the
  * first time a pasted lesson holds a script), and, once typing settles, its scenarios run in the
  * simulation worker with the same checks. Sidecar scenarios (`ref: scenarios/x.yaml`) resolve to the site's own copies. Quizzes
- * and notes are shown read-only, so a preview never writes a learner's progress.
+ * and notes can be answered, into progress kept in memory only: a preview never writes a learner's progress.
  */
 export function LessonPreview({ lessons, courses, renderBlock }: { lessons: readonly Lesson[]; courses: Course[]; renderBlock: RenderBlock }) {
   const [text, setText] = useState('');
@@ -57,7 +61,13 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
     }
   }, [text, fileName, readRef, compileLua, lessons, courses]);
   const runs = usePreviewRuns(parsed?.lesson ?? null, text, readRef);
-  const problems = [...(parsed?.diagnostics ?? []), ...(runs.state === 'done' ? runs.diagnostics : [])].sort((a, b) => a.line - b.line || a.col - b.col);
+  const problems = useMemo(
+    () => [...(parsed?.diagnostics ?? []), ...(runs.state === 'done' ? runs.diagnostics : [])].sort((a, b) => a.line - b.line || a.col - b.col),
+    [parsed, runs],
+  );
+  const editor = useRef<LessonEditorHandle>(null);
+  const pasteLabel = useId();
+  const goTo = useCallback((d: Diagnostic) => editor.current?.goTo(d.line, d.col), []);
 
   return (
     <div className="lesson-preview">
@@ -79,10 +89,10 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
             }}
           />
         </label>
-        <label className="lesson-preview-paste">
-          <span>or paste it here</span>
-          <textarea value={text} onChange={(e) => setText(e.target.value)} rows={8} spellCheck={false} placeholder={'---\nslug: my-lesson\ntitle: …\n---'} />
-        </label>
+        <div className="lesson-preview-paste">
+          <span id={pasteLabel}>or paste it here</span>
+          <LessonEditor ref={editor} value={text} onChange={setText} problems={problems} labelledBy={pasteLabel} />
+        </div>
       </div>
       {fileProblem && (
         <p className="workbench-status workbench-status-bad" role="alert">
@@ -98,16 +108,7 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
                 {runs.state === 'running' ? ' so far; running its scenarios…' : ''}
               </p>
               <ul aria-label="Lesson problems">
-                {problems.map((d, i) => (
-                  <li key={i}>
-                    <code>
-                      {d.line}:{d.col}
-                    </code>{' '}
-                    {d.severity === 'warning' ? 'warning: ' : ''}
-                    {d.message}
-                    {d.hint && <span className="muted"> ({d.hint})</span>}
-                  </li>
-                ))}
+                <ProblemItems problems={problems} onPick={goTo} />
               </ul>
             </div>
           ) : runs.state === 'done' ? (
@@ -122,9 +123,11 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
           {parsed.lesson && (
             <article className="lesson lesson-preview-page" aria-label={`Preview: ${parsed.lesson.frontmatter.title}`}>
               <h1 className="lesson-preview-title">{parsed.lesson.frontmatter.title}</h1>
-              {parsed.lesson.blocks.map((block, i) => (
-                <PreviewBlock key={i} block={block} lesson={parsed.lesson!} renderBlock={renderBlock} />
-              ))}
+              <InMemoryProgress>
+                {parsed.lesson.blocks.map((block, i) => (
+                  <PreviewBlock key={i} block={block} lesson={parsed.lesson!} renderBlock={renderBlock} runs={runs} onPick={goTo} />
+                ))}
+              </InMemoryProgress>
             </article>
           )}
         </>
@@ -133,20 +136,43 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
   );
 }
 
-/** A block as the lesson page shows it; answers cannot be given in a preview, simulations still run. */
-function PreviewBlock({ block, lesson, renderBlock }: { block: Block; lesson: Lesson; renderBlock: RenderBlock }) {
+/**
+ * Blocks an author answers as a learner would: into the preview's own progress, held in memory
+ * (InMemoryProgress), never the learner's saved progress. A workbench block keeps its drafts in
+ * localStorage, so it stays read-only here.
+ */
+const ANSWERABLE: ReadonlySet<Block['kind']> = new Set(['prose', 'scenario', 'compare', 'invalid', 'quiz', 'match', 'reflect', 'fill-in', 'checklist']);
+
+/** A block as the lesson page shows it: quizzes answerable, simulations running, workbench drafts read-only. */
+function PreviewBlock({ block, lesson, renderBlock, runs, onPick }: { block: Block; lesson: Lesson; renderBlock: RenderBlock; runs: PreviewRuns; onPick: (d: Diagnostic) => void }) {
   // An author previews every word: what a quiz holds back is shown, marked as a learner meets it.
   if (block.after) {
     const { after, ...shown } = block;
     return (
       <div className="lesson-preview-held">
         <p className="lesson-preview-held-note">Learners see this once they answer quiz “{after}” (or choose to read on):</p>
-        <PreviewBlock block={shown as Block} lesson={lesson} renderBlock={renderBlock} />
+        <PreviewBlock block={shown as Block} lesson={lesson} renderBlock={renderBlock} runs={runs} onPick={onPick} />
       </div>
     );
   }
   const view = renderBlock(block, lesson);
-  if (block.kind === 'prose' || block.kind === 'scenario' || block.kind === 'compare' || block.kind === 'invalid') return view;
+  if (block.kind === 'scenario') {
+    const said = expectSummary(block, runs);
+    return (
+      <>
+        {view}
+        <div className={`lesson-preview-expect workbench-status workbench-status-${said.tone === 'bad' ? 'bad' : said.tone === 'ok' ? 'ok' : 'pending'}`} aria-busy={said.tone === 'pending'}>
+          <p>{said.text}</p>
+          {said.problems.length > 0 && (
+            <ul aria-label={`Problems of scenario ${block.scenario.id}`}>
+              <ProblemItems problems={said.problems} onPick={onPick} />
+            </ul>
+          )}
+        </div>
+      </>
+    );
+  }
+  if (ANSWERABLE.has(block.kind)) return view;
   return (
     <fieldset disabled className="lesson-preview-readonly">
       <legend className="visually-hidden">Read-only preview of a {block.kind} block</legend>

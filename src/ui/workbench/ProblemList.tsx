@@ -1,17 +1,33 @@
 import type { Diagnostic } from '../../scenario/diagnostic';
 
-/** Diagnostics as `line:col: message (hint)` list items. */
-function Items({ problems }: { problems: readonly Diagnostic[] }) {
-  return problems.map((d, i) => (
-    <li key={i}>
-      <code>
-        {d.line}:{d.col}
-      </code>{' '}
-      {d.severity === 'warning' ? 'warning: ' : ''}
-      {d.message}
-      {d.hint && <span className="muted"> ({d.hint})</span>}
-    </li>
-  ));
+/**
+ * Diagnostics as `line:col: message (hint)` list items. Given onPick, each is a button that
+ * takes the editor to that line and column: a long lesson's problem is one click from its place.
+ */
+export function ProblemItems({ problems, onPick }: { problems: readonly Diagnostic[]; onPick?: (d: Diagnostic) => void }) {
+  return problems.map((d, i) => {
+    const words = (
+      <>
+        <code>
+          {d.line}:{d.col}
+        </code>{' '}
+        {d.severity === 'warning' ? 'warning: ' : ''}
+        {d.message}
+        {d.hint && <span className="muted"> ({d.hint})</span>}
+      </>
+    );
+    return (
+      <li key={i}>
+        {onPick ? (
+          <button type="button" className="problem-go" onClick={() => onPick(d)}>
+            {words}
+          </button>
+        ) : (
+          words
+        )}
+      </li>
+    );
+  });
 }
 
 /**
@@ -34,7 +50,7 @@ export function ProblemList({ problems, checking }: { problems: readonly Diagnos
         {problems.length} problem{problems.length === 1 ? '' : 's'}
       </p>
       <ul aria-label="Problems">
-        <Items problems={problems} />
+        <ProblemItems problems={problems} />
       </ul>
     </div>
   );
@@ -54,7 +70,7 @@ export function RunProblemList({ problems }: { problems: readonly Diagnostic[] }
             The last run: {problems.length} script problem{problems.length === 1 ? '' : 's'}
           </p>
           <ul aria-label="Script problems in the last run">
-            <Items problems={problems} />
+            <ProblemItems problems={problems} />
           </ul>
         </>
       )}

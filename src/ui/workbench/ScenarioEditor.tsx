@@ -1,12 +1,13 @@
 import { autocompletion } from '@codemirror/autocomplete';
-import { linter, lintGutter, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
-import { EditorState, StateEffect, type Text } from '@codemirror/state';
+import { linter, lintGutter } from '@codemirror/lint';
+import { EditorState, StateEffect } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../scenario/diagnostic';
 import type { ScenarioResult } from '../../scenario/parse';
 import { boundsProblem } from './checkScenarioText';
+import { toLintDiagnostic } from './diagnosticPosition';
 import { checkOffThread, onLuaReady } from './checkOffThread';
 import { newestFirst, type Checked } from './newestCheck';
 import { yamlWithLua } from './luaInYaml';
@@ -34,21 +35,6 @@ export interface ScenarioEditorProps {
   scriptFailures?: readonly ScriptFailure[];
   /** Called with those failures as placed in the text, each time the text is checked. */
   onRunProblems?: (problems: Diagnostic[]) => void;
-}
-
-/** A diagnostic's 1-based line:col as a range in the document: the word it points at. */
-export function toLintDiagnostic(doc: Text, d: Diagnostic): LintDiagnostic {
-  const line = doc.line(Math.min(Math.max(1, d.line), doc.lines));
-  const from = Math.min(line.from + Math.max(0, d.col - 1), line.to);
-  const rest = doc.sliceString(from, line.to);
-  const word = /^[^\s,:}\]]+/.exec(rest)?.[0].length ?? 0;
-  return {
-    from,
-    to: from + (word || (from < line.to ? 1 : 0)),
-    severity: d.severity === 'warning' ? 'warning' : 'error',
-    message: `${d.message}${d.hint ? ` (${d.hint})` : ''}`,
-    source: `${d.line}:${d.col}`,
-  };
 }
 
 const NO_FAILURES: readonly ScriptFailure[] = [];
