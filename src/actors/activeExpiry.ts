@@ -43,7 +43,7 @@ export class ActiveExpiry {
   /** The sim time of the scheduled tick (when `handle` is set). */
   private dueAt = 0;
   /** The sim time of the cron's first tick, which sets the phase of every later one. */
-  private origin: SimTimeMs = 0 as SimTimeMs;
+  private origin: SimTimeMs = simTime(0);
   /** The last tick that ran: the next one is at least a period later. */
   private lastTick = -Infinity;
 

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import type { Sim } from '../sim/sim';
-import { formatMs } from '../sim/time';
+import { formatMs, localTime, simTime, type LocalClockMs, type SimTimeMs } from '../sim/time';
 import type { TraceTag } from '../sim/trace';
 import { CallBreaker } from './callBreaker';
 import type { CircuitBreakerLaneState } from './circuitBreakerMachine';
@@ -37,8 +37,13 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   /** What the client's own machine (or its retry pause) shows, before the breaker has its say. */
   private ownState: LockClientLaneState = 'idle';
   private readonly recipe: Recipe;
-  private attemptStartLocal = 0;
-  private leaseDeadlineLocal = 0;
+  /**
+   * When the current try began and when the lease runs out, on this process's own clock: the
+   * client can only judge its lease by the clock it has, which drifts and jumps. Branded so the
+   * compiler refuses kernel time here, the mix-up the clock lessons are about.
+   */
+  private attemptStartLocal: LocalClockMs = localTime(0);
+  private leaseDeadlineLocal: LocalClockMs = localTime(0);
   /** Redlock's validity on the monotonic clock (with `validity: respected`; never opened otherwise). */
   private readonly validity: ValidityWindow;
   /**
@@ -46,7 +51,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
    * real watchdog measures elapsed time on a monotonic clock, so a wall-clock jump back cannot
    * stretch the cap (measured on the local clock, a jump of -28 s kept a wedge alive 28 s longer).
    */
-  private heldSinceMs = 0;
+  private heldSinceMs: SimTimeMs = simTime(0);
   private basis: ReadResult | null = null;
   private token: number | null = null;
   /** The job's work in progress (`Process.compute`), or null. */
@@ -258,7 +263,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.tries.reset();
     // A lease counts from the try's start (the key may have been set as it went out); a Redlock
     // validity from now, since the elapsed time is already taken off it.
-    this.leaseDeadlineLocal = result.validityMs !== undefined ? this.process.localNow() + result.validityMs : this.attemptStartLocal + (result.leaseMs ?? Infinity);
+    this.leaseDeadlineLocal = localTime(result.validityMs !== undefined ? this.process.localNow() + result.validityMs : this.attemptStartLocal + (result.leaseMs ?? Infinity));
     this.heldSinceMs = this.sim.now;
     this.actor.send({ type: 'ACQUIRED' });
   };
@@ -362,7 +367,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     const keys = [...this.held];
     const next = (i: number) => {
       if (i >= keys.length) {
-        this.leaseDeadlineLocal = sentLocal + this.spec.ttlMs;
+        this.leaseDeadlineLocal = localTime(sentLocal + this.spec.ttlMs);
         return this.tell({ type: 'RENEWED' });
       }
       this.recipe.renew(keys[i]!, (result) => {

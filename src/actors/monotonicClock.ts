@@ -1,3 +1,4 @@
+import { monotonicTime, type MonotonicMs } from '../sim/time';
 import type { Process } from './process';
 
 /**
@@ -8,7 +9,7 @@ import type { Process } from './process';
  * where `Process.localNow()` is the wall clock that jumps. It reads from an origin of its own,
  * so only differences between two readings mean anything.
  */
-export function monotonicNow(process: Process): number {
+export function monotonicNow(process: Process): MonotonicMs {
   const t = process.sim.now;
-  return t + Math.floor((t * process.driftPpm) / 1e6);
+  return monotonicTime(t + Math.floor((t * process.driftPpm) / 1e6));
 }

@@ -26,7 +26,8 @@ class Life implements Owner {
 
 /** Work in progress on a process: when it will be done, and its current place on the agenda. */
 interface Computation {
-  doneAt: number;
+  /** Kernel time, not the process's clock: work takes the same true time however the clock drifts. */
+  doneAt: SimTimeMs;
   handle: number;
   readonly run: () => void;
 }
@@ -45,7 +46,8 @@ interface Computation {
 export class Process {
   paused = false;
   crashed = false;
-  private pausedAt = 0;
+  /** When the current pause began, in kernel time (a pause lasts true time, whatever the clock says). */
+  private pausedAt: SimTimeMs = simTime(0);
   private frozen: FrozenTask[] = [];
   /** Work in progress by id (`compute`), moved later by each pause. */
   private readonly computations = new Map<number, Computation>();
@@ -120,7 +122,7 @@ export class Process {
   compute(localMs: number, run: () => void): number {
     const delayMs = Math.ceil(this.toSimDurationMs(localMs));
     const id = this.nextComputation++;
-    const work: Computation = { doneAt: this.sim.now + delayMs, handle: 0, run };
+    const work: Computation = { doneAt: simTime(this.sim.now + delayMs), handle: 0, run };
     this.computations.set(id, work);
     work.handle = this.sim.kernel.schedule(delayMs, this.owner, this.finishComputation, undefined, id);
     return id;
@@ -175,7 +177,7 @@ export class Process {
     kernel.thaw(this.owner, frozen);
     // ...and the work goes on for what was left of it.
     for (const [id, work] of this.computations) {
-      work.doneAt += pausedForMs;
+      work.doneAt = simTime(work.doneAt + pausedForMs);
       work.handle = kernel.schedule(work.doneAt - now, this.owner, this.finishComputation, undefined, id);
     }
   }

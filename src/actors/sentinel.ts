@@ -1,6 +1,7 @@
 import { createActor, type Actor } from 'xstate';
 import type { Prng } from '../sim/prng';
 import type { Sim } from '../sim/sim';
+import { localTime, type LocalClockMs } from '../sim/time';
 import { Process } from './process';
 import { MachineTies } from './machineTies';
 import { chooseReplica } from './replicaChoice';
@@ -31,7 +32,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   primaryId: string;
   configEpoch = 0;
   currentEpoch = 0;
-  private readonly lastReplyMs = new Map<string, number>();
+  private readonly lastReplyMs = new Map<string, LocalClockMs>();
   readonly info = new Map<string, NodeInfo>();
   private readonly sdown = new Set<string>();
   private readonly mismatchSince = new Map<string, number>();
@@ -48,7 +49,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   /** Sentinels that have not confirmed the newest configuration yet. */
   private readonly unconfirmed = new Set<string>();
   private awake = false;
-  private startedMs = 0;
+  private startedMs: LocalClockMs = localTime(0);
   /** How to cut each machine started (one per life) loose once the run is over. */
   private readonly ties = new MachineTies();
 
@@ -104,7 +105,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     this.actor.send(event);
   }
 
-  private now(): number {
+  private now(): LocalClockMs {
     return this.process.localNow();
   }
 

@@ -1,3 +1,4 @@
+import { monotonicTime, type MonotonicMs } from '../sim/time';
 import { monotonicNow } from './monotonicClock';
 import type { Process } from './process';
 
@@ -11,7 +12,7 @@ import type { Process } from './process';
  */
 export class ValidityWindow {
   /** When the lock stops being valid, on the monotonic clock; null when nothing is held under a validity. */
-  private until: number | null = null;
+  private until: MonotonicMs | null = null;
   private timer: number | null = null;
 
   constructor(
@@ -27,7 +28,7 @@ export class ValidityWindow {
 
   /** Opens (or shortens) the window for a key taken just now with `validityMs` of validity. */
   open(validityMs: number): void {
-    const until = monotonicNow(this.process) + validityMs;
+    const until = monotonicTime(monotonicNow(this.process) + validityMs);
     if (this.until !== null && this.until <= until) return;
     this.until = until;
     this.cancelTimer();

@@ -7,6 +7,7 @@ import type { UntimedAction } from './action';
 import { FINAL_CLIENT_STATES, type ClientActor } from './clientActor';
 import type { ClientSpec } from './clientSpec';
 import { LockClient } from './lockClient';
+import { lockPatternOf } from './lockPattern';
 import type { Process } from './process';
 import { makeRecipe, SERVICE_RECIPES } from './recipes/catalog';
 import type { Recipe, RecipeContext } from './recipes/recipe';
@@ -66,7 +67,7 @@ export interface WorldSpec {
 /** The lanes of the timeline, in display order: clients, then Redis, then the resource. */
 export function actorInfos(spec: WorldSpec): ActorInfo[] {
   return [
-    ...spec.clients.map((c): ActorInfo => ({ id: c.id, label: c.label, role: 'client' })),
+    ...spec.clients.map((c): ActorInfo => ({ id: c.id, label: c.label, role: 'client', ...lockPatternOf(c) })),
     ...(redisIdle(spec) ? [] : spec.redisNodes.map((n): ActorInfo => ({ id: n.id, label: n.label, role: 'redis' }))),
     // A lock service is a lock server: its lane shows leases the way a Redis lane does.
     ...[spec.services?.lease, spec.services?.db].flatMap((s) => (s ? [{ id: s.id, label: s.label, role: 'service' as const }] : [])),

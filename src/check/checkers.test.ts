@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simTime } from '../sim/time';
 import { Trace } from '../sim/trace';
 import type { TraceEvent } from '../sim/traceEvents';
+import { runCheckers } from './invariants';
 import { checkProgress } from './progress';
 import { checkSingleLease } from './singleLease';
 
@@ -52,5 +53,33 @@ describe('progress', () => {
       [50_000, 'lock.released', 'A', { key: 'x', deleted: true }],
     ]);
     expect(checkProgress(events, 5_000).holds).toBe(true);
+  });
+});
+
+describe('lock patterns, read from the trace alone', () => {
+  // Two readers of a read-write lock hold it together; run.start is all that says they may.
+  const readers = (lock: object | undefined): TraceEvent[] => {
+    const t = new Trace();
+    const actors = ['R1', 'R2'].map((id) => ({ id, label: id, role: 'client', ...(lock && { lock }) }));
+    t.append(simTime(0), 'run.start', 'world', { scenario: 't', seed: 1, actors } as never);
+    t.append(simTime(1), 'lock.acquired', 'R1', { key: 'lock', value: 'a', token: null, ttlMs: 5_000 });
+    t.append(simTime(2), 'lock.acquired', 'R2', { key: 'lock', value: 'b', token: null, ttlMs: 5_000 });
+    t.append(simTime(900), 'lock.released', 'R1', { key: 'lock', deleted: true });
+    t.append(simTime(901), 'lock.released', 'R2', { key: 'lock', deleted: false });
+    t.append(simTime(1_000), 'run.end', 'world', { reason: 'idle' });
+    return t.toArray();
+  };
+  const judge = (events: TraceEvent[]) => runCheckers(events, { quorumOf: () => 1, progressWithinMs: 10_000, resourceKind: 'document', expected: [] });
+
+  it('lets readers share when run.start records them as readers, with no facts passed beside the trace', () => {
+    const verdicts = judge(readers({ keys: ['lock'], shares: 'reader' }));
+    expect(verdicts.find((v) => v.invariant === 'single-holder')?.holds).toBe(true);
+    expect(verdicts.find((v) => v.invariant === 'readers-or-one-writer')?.holds).toBe(true);
+  });
+
+  it('calls the same beliefs two holders when the clients hold a plain lock', () => {
+    const verdicts = judge(readers(undefined));
+    expect(verdicts.find((v) => v.invariant === 'single-holder')?.holds).toBe(false);
+    expect(verdicts.find((v) => v.invariant === 'readers-or-one-writer')).toBeUndefined();
   });
 });

@@ -22,8 +22,6 @@ export interface CheckOptions<Name extends string = string> {
   resourceKind: string;
   /** Invariants the scenario expects a verdict on, reported even where they would not apply. */
   expected: readonly string[];
-  /** The lock patterns in the run (semaphores, read-write and fair locks, breakers); none by default. */
-  patterns?: PatternFacts;
   /** bounded-wait's limit (it applies only when set, or expected: then progress's limit is the default). */
   maxWaitMs?: number | null;
   /** calm-when-down's bound on requests per second to a down node. */

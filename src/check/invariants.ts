@@ -3,7 +3,7 @@ import { CALM_WHEN_DOWN } from './calmWhenDown';
 import { FENCING_MONOTONIC } from './fencingMonotonic';
 import type { CheckOptions, CheckRun } from './invariant';
 import { WRITES_IN_LEASE_ORDER } from './leaseOrder';
-import { NO_PATTERNS, type PatternFacts } from './lockPatterns';
+import { patternFacts, type PatternFacts } from './lockPatterns';
 import { PROGRESS } from './progress';
 import { NO_DOUBLE_ASSIGNMENT, NO_DOUBLE_CHARGE, NO_LOST_UPDATE } from './resourceEffects';
 import { RELEASED_BY_OWNER } from './releasedByOwner';
@@ -86,7 +86,7 @@ export function kindsRead(invariant: string): ReadonlySet<TraceKind> {
  * it gives among all the others.
  */
 export function runCheckers(events: readonly TraceEvent[], options: CheckOptions<InvariantName>): VerdictOf<InvariantName>[] {
-  const patterns = options.patterns ?? NO_PATTERNS;
+  const patterns = patternFacts(events);
   // Several clients may hold a read-write lock or a semaphore at once: those keys have their own checkers.
   const run: CheckRun = { events, exclusive: exclusiveOnly(events, patterns), patterns, options };
   const out: VerdictOf<InvariantName>[] = [];

@@ -1,4 +1,4 @@
-import { SHARED_RECIPES, WRITER_RECIPES, type RecipeName } from '../actors/recipes/catalog';
+import type { TraceEvent } from '../sim/traceEvents';
 
 /** What the lock-pattern checkers need to know about a run's clients. */
 export interface PatternFacts {
@@ -17,37 +17,30 @@ export interface PatternFacts {
   breakers: boolean;
 }
 
-/** The part of a resolved client these facts come from (a step client has no recipe of its own). */
-export interface PatternClient {
-  id: string;
-  recipe: RecipeName;
-  keys: readonly string[];
-  permits?: number;
-  breaker?: object;
-  steps?: readonly unknown[];
-}
-
-/** Gathers the pattern facts from a run's clients. */
-export function patternFacts(clients: readonly PatternClient[]): PatternFacts {
+/**
+ * Gathers the pattern facts from the lock patterns run.start records for the run's clients: a
+ * checker judges the trace alone, whether it came from the simulator or from real Redis.
+ */
+export function patternFacts(events: readonly TraceEvent[]): PatternFacts {
   const sharedKeys = new Set<string>();
   const sharedClients = new Set<string>();
   const permitsOf = new Map<string, number>();
   const readWriteKeys = new Set<string>();
   const writers = new Set<string>();
   const fairKeys = new Set<string>();
-  for (const c of clients) {
-    if (c.steps !== undefined) continue;
-    if (SHARED_RECIPES.includes(c.recipe)) {
-      sharedClients.add(c.id);
-      for (const k of c.keys) sharedKeys.add(k);
+  let breakers = false;
+  const start = events.find((e) => e.kind === 'run.start');
+  for (const { id, lock } of start?.kind === 'run.start' ? start.data.actors : []) {
+    if (lock === undefined) continue;
+    if (lock.shares !== undefined) {
+      sharedClients.add(id);
+      for (const k of lock.keys) sharedKeys.add(k);
     }
-    if (c.recipe === 'semaphore') for (const k of c.keys) permitsOf.set(k, Math.min(permitsOf.get(k) ?? Infinity, c.permits ?? 1));
-    if (c.recipe !== 'semaphore' && SHARED_RECIPES.includes(c.recipe)) for (const k of c.keys) readWriteKeys.add(k);
-    if (WRITER_RECIPES.includes(c.recipe)) writers.add(c.id);
-    if (c.recipe === 'fair-lock') for (const k of c.keys) fairKeys.add(k);
+    if (lock.shares === 'semaphore') for (const k of lock.keys) permitsOf.set(k, Math.min(permitsOf.get(k) ?? Infinity, lock.permits ?? 1));
+    if (lock.shares === 'reader' || lock.shares === 'writer') for (const k of lock.keys) readWriteKeys.add(k);
+    if (lock.shares === 'writer') writers.add(id);
+    if (lock.fair) for (const k of lock.keys) fairKeys.add(k);
+    breakers ||= lock.breaker === true;
   }
-  return { sharedKeys, sharedClients, permitsOf, readWriteKeys, writers, fairKeys, breakers: clients.some((c) => c.steps === undefined && c.breaker !== undefined) };
+  return { sharedKeys, sharedClients, permitsOf, readWriteKeys, writers, fairKeys, breakers };
 }
-
-/** Facts for a run without any lock pattern (tests that call the checkers directly). */
-export const NO_PATTERNS: PatternFacts = patternFacts([]);

@@ -1,5 +1,4 @@
 import { runCheckers, type RunCap } from '../check/invariants';
-import { patternFacts } from '../check/lockPatterns';
 import type { Verdict } from '../check/verdict';
 import { worldSpec } from '../scenario/build';
 import type { Scenario } from '../scenario/schema';
@@ -20,7 +19,6 @@ export function realVerdicts(scenario: Scenario, trace: readonly TraceEvent[], e
     progressWithinMs: scenario.checks.progressWithin,
     resourceKind: spec.resource.kind,
     expected: scenario.expect.map((e) => e.invariant),
-    patterns: patternFacts(spec.clients),
     maxWaitMs: scenario.checks.maxWait ?? null,
     downAttemptsPerSecond: scenario.checks.downAttemptsPerSecond ?? null,
     cap,

@@ -1,5 +1,4 @@
 import { CHECKED_KINDS, kindsRead, runCheckers, type CheckOptions, type InvariantName, type RunCap } from '../check/invariants';
-import { patternFacts } from '../check/lockPatterns';
 import type { Verdict } from '../check/verdict';
 import type { Action, UntimedAction } from '../actors/action';
 import { actorInfos, World, type WorldSpec } from '../actors/world';
@@ -144,7 +143,6 @@ export class Simulation {
       progressWithinMs: this.scenario.checks.progressWithin,
       resourceKind: this.spec.resource.kind,
       expected: this.scenario.expect.map((e) => e.invariant),
-      patterns: patternFacts(this.spec.clients),
       maxWaitMs: this.scenario.checks.maxWait ?? null,
       downAttemptsPerSecond: this.scenario.checks.downAttemptsPerSecond ?? null,
       cap: this.cap(),

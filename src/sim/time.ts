@@ -11,10 +11,13 @@
 export type SimTimeMs = number & { readonly __brand: 'SimTimeMs' };
 export type LocalClockMs = number & { readonly __brand: 'LocalClockMs' };
 export type UnixMs = number & { readonly __brand: 'UnixMs' };
+/** A process's monotonic clock (`src/actors/monotonicClock.ts`): drifts with the process, never jumps. */
+export type MonotonicMs = number & { readonly __brand: 'MonotonicMs' };
 
 export const simTime = (ms: number): SimTimeMs => ms as SimTimeMs;
 export const localTime = (ms: number): LocalClockMs => ms as LocalClockMs;
 export const unixTime = (ms: number): UnixMs => ms as UnixMs;
+export const monotonicTime = (ms: number): MonotonicMs => ms as MonotonicMs;
 
 /** Formats a virtual time for people: `850 ms`, `11 s`, `17.002 s`. */
 export function formatMs(ms: number): string {

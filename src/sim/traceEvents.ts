@@ -138,6 +138,25 @@ export interface ActorInfo {
   label: string;
   /** service: a lock service that is not Redis (an etcd-style lease service, a database lock table). */
   role: 'client' | 'redis' | 'service' | 'resource' | 'sentinel';
+  /** A client's lock pattern, absent for a plain exclusive lock: the pattern checkers read it here. */
+  lock?: LockPattern;
+}
+
+/**
+ * How a client's lock may be held, as the checkers need it: they judge a run from its trace
+ * alone, so the run records what its recipes promise. Only a client of a lock pattern has one,
+ * which keeps the trace of every other run as it always was.
+ */
+export interface LockPattern {
+  /** The keys the client locks. */
+  keys: string[];
+  /** A side of a read-write lock, or one of a semaphore's `permits` holders: either shares its keys by design. */
+  shares?: 'reader' | 'writer' | 'semaphore';
+  permits?: number;
+  /** A fair lock: clients are served in the order they asked. */
+  fair?: true;
+  /** A circuit breaker guards its acquire calls. */
+  breaker?: true;
 }
 
 /** One recorded event. `id` is its index in the trace, stable across replays of the same run. */

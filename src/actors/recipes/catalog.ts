@@ -31,15 +31,6 @@ export type RecipeName = (typeof RECIPES)[number];
 /** Recipes that take the lock from a lock service (leaseService:, dbLock:) instead of Redis. */
 export const SERVICE_RECIPES: readonly RecipeName[] = ['lease-service', 'db-lock'];
 
-/**
- * Recipes under which several clients may hold one key at once (readers of a read-write lock,
- * the holders of a semaphore's permits): the single-holder checks do not apply to their keys.
- */
-export const SHARED_RECIPES: readonly RecipeName[] = ['read-lock', 'write-lock', 'read-lock-two-step', 'write-lock-two-step', 'semaphore'];
-
-/** The writer side of the read-write lock, for the read-write checker. */
-export const WRITER_RECIPES: readonly RecipeName[] = ['write-lock', 'write-lock-two-step'];
-
 /** Recipes whose acquisition can also issue a fencing token (acquire + INCR in one script). */
 export const FENCING_RECIPES: readonly RecipeName[] = ['lease-plain-del', 'lease-with-token', 'watchdog'];
 
