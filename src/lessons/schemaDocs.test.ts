@@ -50,6 +50,10 @@ describe('every field an instructor writes has hover docs from the zod schema', 
     expect(undocumented(parse('lesson.schema.json').$defs.reflect)).toEqual([]);
   });
 
+  it.each(['after', 'checklist', 'compare', 'fill-in', 'match', 'workbench'])('a %s block: every key, nested lists included, has a description and an example', (kind) => {
+    expect(undocumented(parse('lesson.schema.json').$defs[kind])).toEqual([]);
+  });
+
   it('the walker names a field that lacks them (so the checks above can fail)', () => {
     expect(undocumented({ properties: { a: { description: 'x', examples: [1] }, b: { type: 'array', items: { properties: { c: {} } } } } })).toEqual([
       'b (no description)',
