@@ -42,6 +42,13 @@ describe('every field an instructor writes has hover docs from the zod schema', 
     expect(keysOf(scenario.properties.resource, 'resource')).toEqual([]);
   });
 
+  it("a scenario's network, checks and expect, and a client's retry, breaker and redlock: every nested key has a description and an example", () => {
+    const scenario = parse('scenario.schema.json');
+    const client = scenario.properties.clients.items.properties;
+    const parts = { network: scenario.properties.network, checks: scenario.properties.checks, expect: scenario.properties.expect, 'clients[].retry': client.retry, 'clients[].breaker': client.breaker, 'clients[].redlock': client.redlock };
+    expect(Object.entries(parts).flatMap(([at, node]) => undocumented(node, at))).toEqual([]);
+  });
+
   it('a quiz block: every key of every kind, options and statements included, has a description and an example', () => {
     expect(undocumented(parse('lesson.schema.json').$defs.quiz)).toEqual([]);
   });
