@@ -119,14 +119,15 @@ export const redisSection = z.strictObject({
   cluster: z.boolean().default(false),
 });
 
-const at = nonNegativeDurationMs;
+const at = nonNegativeDurationMs.meta({ description: "When it happens, in the run's virtual time from the start.", examples: ['3s'] });
+const node = id.meta({ description: "The Redis node it happens to (for a failover, also a Sentinel group's name).", examples: ['r1'] });
 
 /** Script actions only Redis topologies understand. */
 export const redisActions = [
   /** SENTINEL FAILOVER on a group (its name or its primary's id); without sentinels, a hand failover. */
-  z.strictObject({ at, target: id, do: z.literal('failover') }),
+  z.strictObject({ at, target: node, do: z.literal('failover').meta({ description: "failover: a replica is promoted in the primary's place.", examples: ['failover'] }) }),
   /** The machine loses power: unlike `crash`, unsynced AOF writes are gone. */
-  z.strictObject({ at, target: id, do: z.literal('power-loss') }),
+  z.strictObject({ at, target: node, do: z.literal('power-loss').meta({ description: "power-loss: the node stops, and its writes not yet synced to disk are gone.", examples: ['power-loss'] }) }),
 ] as const;
 
 export type RedisInput = z.output<typeof redisSection>;

@@ -165,7 +165,11 @@ const resource = z.strictObject({
   conditional: z.boolean().default(false).meta({ description: 'dispatch: assign only if the order is still NEW.', examples: [true] }),
 });
 
-const target = { at: nonNegativeDurationMs, target: id };
+/** When a script step happens, in the run's virtual time. */
+const stepAt = nonNegativeDurationMs.meta({ description: "When it happens, in the run's virtual time from the start.", examples: ['2s'] });
+const target = { at: stepAt, target: id.meta({ description: "The id of the client or Redis node it happens to.", examples: ['A'] }) };
+/** A script step's kind, described for an editor's hover. */
+const act = <K extends string>(kind: K, description: string) => z.literal(kind).meta({ description, examples: [kind] });
 
 /**
  * One entry of a scenario's script: an `Action` (`src/actors/action.ts`) in the notation a
@@ -173,16 +177,16 @@ const target = { at: nonNegativeDurationMs, target: id };
  * `toAction` turns it into the action itself.
  */
 export const scriptAction = z.discriminatedUnion('do', [
-  z.strictObject({ ...target, do: z.literal('pause'), for: positiveDurationMs.optional() }),
-  z.strictObject({ ...target, do: z.literal('resume') }),
-  z.strictObject({ ...target, do: z.literal('crash') }),
-  z.strictObject({ ...target, do: z.literal('restart') }),
-  z.strictObject({ ...target, do: z.literal('clock-jump'), by: durationMs }),
-  z.strictObject({ at: nonNegativeDurationMs, do: z.literal('partition'), ...partition.shape }),
-  z.strictObject({ at: nonNegativeDurationMs, do: z.literal('heal') }),
-  z.strictObject({ at: nonNegativeDurationMs, do: z.literal('network'), from: id.optional(), to: id.optional(), ...faults }),
+  z.strictObject({ ...target, do: act('pause', 'pause: the target freezes, as in a long GC pause.'), for: positiveDurationMs.optional().meta({ description: "How long the pause lasts; left out, until a `resume` step or a learner's Resume.", examples: ['15s'] }) }),
+  z.strictObject({ ...target, do: act('resume', 'resume: a paused target runs again.') }),
+  z.strictObject({ ...target, do: act('crash', 'crash: the target stops, losing what it held in memory.') }),
+  z.strictObject({ ...target, do: act('restart', 'restart: a crashed target starts again, empty or from its persistence.') }),
+  z.strictObject({ ...target, do: act('clock-jump', "clock-jump: the target's wall clock steps."), by: durationMs.meta({ description: "How far the clock steps: forward, or back with a minus sign.", examples: ['20s'] }) }),
+  z.strictObject({ at: stepAt, do: act('partition', 'partition: the network splits into groups that cannot reach each other.'), ...partition.shape }),
+  z.strictObject({ at: stepAt, do: act('heal', 'heal: every partition ends.') }),
+  z.strictObject({ at: stepAt, do: act('network', 'network: change delay, loss, duplication or reordering, on one link or everywhere.'), from: id.optional().meta({ description: "The sending end of the link to change; with `to`, or leave both out to change every link.", examples: ['A'] }), to: id.optional().meta({ description: "The receiving end of the link to change; with `from`, or leave both out to change every link.", examples: ['espresso'] }), ...faults }),
   /** A redis-cli command typed into the playground's console, run on one Redis node. */
-  z.strictObject({ ...target, do: z.literal('command'), argv: z.array(z.string()).min(1) }),
+  z.strictObject({ ...target, do: act('command', 'command: a redis-cli command run on one Redis node, as if typed in the console.'), argv: z.array(z.string()).min(1).meta({ description: "The command and its arguments, one word each.", examples: [['DEL', 'lock:espresso']] }) }),
   ...redisActions,
 ]);
 
