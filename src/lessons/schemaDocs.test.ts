@@ -42,10 +42,10 @@ describe('every field an instructor writes has hover docs from the zod schema', 
     expect(keysOf(scenario.properties.resource, 'resource')).toEqual([]);
   });
 
-  it("a scenario's network, script, checks and expect, and a client's retry, breaker and redlock: every nested key has a description and an example", () => {
+  it("a scenario's redis, network, script, checks and expect, and a client's retry, breaker and redlock: every nested key has a description and an example", () => {
     const scenario = parse('scenario.schema.json');
     const client = scenario.properties.clients.items.properties;
-    const parts = { network: scenario.properties.network, script: scenario.properties.script, checks: scenario.properties.checks, expect: scenario.properties.expect, 'clients[].retry': client.retry, 'clients[].breaker': client.breaker, 'clients[].redlock': client.redlock };
+    const parts = { redis: scenario.properties.redis, network: scenario.properties.network, script: scenario.properties.script, checks: scenario.properties.checks, expect: scenario.properties.expect, 'clients[].retry': client.retry, 'clients[].breaker': client.breaker, 'clients[].redlock': client.redlock };
     expect(Object.entries(parts).flatMap(([at, node]) => undocumented(node, at))).toEqual([]);
   });
 
