@@ -61,6 +61,18 @@ describe('every field an instructor writes has hover docs from the zod schema', 
     expect(undocumented(parse('lesson.schema.json').$defs[kind])).toEqual([]);
   });
 
+  it('a scenario or dashboard block, inline or by ref: every key at every depth has a description and an example', () => {
+    const { $defs } = parse('lesson.schema.json');
+    expect([...undocumented($defs.scenario, 'scenario'), ...undocumented($defs.dashboard, 'dashboard')]).toEqual([]);
+    expect(undocumented(parse('scenario.schema.json'))).toEqual([]);
+  });
+
+  it('the whole lesson schema, every block included, leaves no key undocumented', () => {
+    const { $defs, ...frontmatter } = parse('lesson.schema.json');
+    expect(Object.entries<Json>($defs).flatMap(([kind, node]) => undocumented(node, kind))).toEqual([]);
+    expect(undocumented(frontmatter)).toEqual([]);
+  });
+
   it('the walker names a field that lacks them (so the checks above can fail)', () => {
     expect(undocumented({ properties: { a: { description: 'x', examples: [1] }, b: { type: 'array', items: { properties: { c: {} } } } } })).toEqual([
       'b (no description)',
