@@ -25,3 +25,14 @@ describe('jsonSchemaFiles', () => {
     expect(scenario.properties.clients.items.properties.ttl.type).toEqual(['number', 'string']);
   });
 });
+
+describe('defaults the checker applies', () => {
+  it('are in the schema even where the field transforms what the author writes (durations)', () => {
+    const scenario = parse('scenario.schema.json');
+    const client = scenario.properties.clients.items.properties;
+    // Left out, a run stops at 60 s, a client starts at 0 and works for 1 s (numbers are milliseconds).
+    expect(scenario.properties.horizon.default).toBe(60_000);
+    expect(client.startAt.default).toBe(0);
+    expect(client.work.default).toBe(1000);
+  });
+});

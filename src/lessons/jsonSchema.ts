@@ -19,10 +19,15 @@ export type SchemaFiles = Record<string, string>;
 /**
  * zod drops `examples` from any schema that transforms when it writes the input side, taking them
  * for parsed values; ours are written as authors write them (`ttl: 10s`), so they go back in.
+ * It drops the `default` of a transforming schema too (`horizon`, `startAt`, `work`), though the
+ * checker applies it: the default is a parsed value, and every one of ours (milliseconds, as a
+ * number) is also valid input, so it goes back in and an editor can say what leaving it out means.
  */
 const keepExamples: NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] = ({ zodSchema, jsonSchema }) => {
   const examples = z.globalRegistry.get(zodSchema)?.examples;
   if (examples !== undefined && jsonSchema.examples === undefined) jsonSchema.examples = examples as unknown[];
+  const def = zodSchema._zod.def;
+  if (def.type === 'default' && jsonSchema.default === undefined) jsonSchema.default = (def as z.core.$ZodDefaultDef).defaultValue as z.core.JSONSchema.BaseSchema['default'];
 };
 
 /** The input side of a schema, as JSON Schema: what an author writes, examples included. */

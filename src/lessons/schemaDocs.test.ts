@@ -42,12 +42,35 @@ describe('every field an instructor writes has hover docs from the zod schema', 
     expect(keysOf(scenario.properties.resource, 'resource')).toEqual([]);
   });
 
+  it("a scenario's redis, network, script, checks and expect, and a client's retry, breaker and redlock: every nested key has a description and an example", () => {
+    const scenario = parse('scenario.schema.json');
+    const client = scenario.properties.clients.items.properties;
+    const parts = { redis: scenario.properties.redis, network: scenario.properties.network, script: scenario.properties.script, checks: scenario.properties.checks, expect: scenario.properties.expect, 'clients[].retry': client.retry, 'clients[].breaker': client.breaker, 'clients[].redlock': client.redlock };
+    expect(Object.entries(parts).flatMap(([at, node]) => undocumented(node, at))).toEqual([]);
+  });
+
   it('a quiz block: every key of every kind, options and statements included, has a description and an example', () => {
     expect(undocumented(parse('lesson.schema.json').$defs.quiz)).toEqual([]);
   });
 
   it('a reflect block: every key has a description and an example', () => {
     expect(undocumented(parse('lesson.schema.json').$defs.reflect)).toEqual([]);
+  });
+
+  it.each(['after', 'checklist', 'claims', 'compare', 'fill-in', 'match', 'workbench'])('a %s block: every key, nested lists included, has a description and an example', (kind) => {
+    expect(undocumented(parse('lesson.schema.json').$defs[kind])).toEqual([]);
+  });
+
+  it('a scenario or dashboard block, inline or by ref: every key at every depth has a description and an example', () => {
+    const { $defs } = parse('lesson.schema.json');
+    expect([...undocumented($defs.scenario, 'scenario'), ...undocumented($defs.dashboard, 'dashboard')]).toEqual([]);
+    expect(undocumented(parse('scenario.schema.json'))).toEqual([]);
+  });
+
+  it('the whole lesson schema, every block included, leaves no key undocumented', () => {
+    const { $defs, ...frontmatter } = parse('lesson.schema.json');
+    expect(Object.entries<Json>($defs).flatMap(([kind, node]) => undocumented(node, kind))).toEqual([]);
+    expect(undocumented(frontmatter)).toEqual([]);
   });
 
   it('the walker names a field that lacks them (so the checks above can fail)', () => {

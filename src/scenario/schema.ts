@@ -39,53 +39,55 @@ const ttl = durationMs.refine((ms) => ms > 0, { message: 'a TTL must be greater 
  * One-way delay of a message: `5ms` (always 5 ms), `{ min: 1ms, max: 3ms }` (uniform), or
  * `{ dist: long-tail, min: 1ms, median: 5ms, max: 2s }` (mostly ~median, sometimes far slower).
  */
-const latency = z.union([
+const latency = z
+  .union([
   nonNegativeDurationMs,
   z.strictObject({
-    dist: z.enum(['uniform', 'long-tail']).default('uniform'),
-    min: nonNegativeDurationMs.default(1),
-    max: nonNegativeDurationMs.default(3),
-    median: nonNegativeDurationMs.optional(),
+    dist: z.enum(['uniform', 'long-tail']).default('uniform').meta({ description: "`uniform`: any delay between min and max is as likely; `long-tail`: most near median, a few far slower, up to max.", examples: ['long-tail'] }),
+    min: nonNegativeDurationMs.default(1).meta({ description: "The shortest one-way delay; left out, 1 ms.", examples: ['1ms'] }),
+    max: nonNegativeDurationMs.default(3).meta({ description: "The longest one-way delay; left out, 3 ms.", examples: ['2s'] }),
+    median: nonNegativeDurationMs.optional().meta({ description: "long-tail only: the delay half of the messages stay under.", examples: ['5ms'] }),
   }),
-]);
+  ])
+  .meta({ description: 'One-way delay of each message: a duration (`5ms`), or a range `{ min, max }`, or `{ dist: long-tail, min, median, max }`. Left out, 1 to 3 ms.', examples: ['5ms', { min: '1ms', max: '3ms' }] });
 
 /** The fault knobs, shared by the whole network, one link, and the `network` step. */
 const faults = {
   latency: latency.optional(),
   /** Probability a message is lost. */
-  loss: probability.optional(),
+  loss: probability.optional().meta({ description: "The chance, 0 to 1, that a message is lost; left out, none are.", examples: [0.01] }),
   /** Probability a message arrives twice. */
-  duplicate: probability.optional(),
+  duplicate: probability.optional().meta({ description: "The chance, 0 to 1, that a message arrives twice; left out, none do.", examples: [0.05] }),
   /** Probability a message is held back (by reorderDelay) so later ones overtake it. */
-  reorder: probability.optional(),
+  reorder: probability.optional().meta({ description: "The chance, 0 to 1, that a message is held back by `reorderDelay` so later ones overtake it; left out, order is kept.", examples: [0.1] }),
 };
 
 const partition = z.strictObject({
-  groups: z.array(z.array(id).min(1)).min(2, 'a partition needs at least two groups'),
-  oneWay: z.boolean().default(false),
+  groups: z.array(z.array(id).min(1)).min(2, 'a partition needs at least two groups').meta({ description: "Actor ids in two or more groups; messages between groups are dropped, messages within a group pass.", examples: [[['A', 'r1'], ['B']]] }),
+  oneWay: z.boolean().default(false).meta({ description: "true: only messages from the first group to the others are dropped; the other way still works.", examples: [true] }),
 });
 
 const network = z.strictObject({
   ...faults,
-  reorderDelay: nonNegativeDurationMs.default(50),
+  reorderDelay: nonNegativeDurationMs.default(50).meta({ description: "How long a reordered message is held back; left out, 50 ms.", examples: ['200ms'] }),
   /** Overrides for single directed links. */
-  links: z.array(z.strictObject({ from: id, to: id, ...faults })).default([]),
+  links: z.array(z.strictObject({ from: id.meta({ description: "The sending actor's id.", examples: ['A'] }), to: id.meta({ description: "The receiving actor's id.", examples: ['r1'] }), ...faults })).default([]).meta({ description: "Faults for single directed links, over the network's own; left out, every link is alike.", examples: [[{ from: 'A', to: 'r1', latency: '2s' }]] }),
   /** Partitions in place from the start. */
-  partitions: z.array(partition).default([]),
+  partitions: z.array(partition).default([]).meta({ description: "Partitions in place from the start of the run; left out, none.", examples: [[{ groups: [['A', 'r1'], ['B']] }]] }),
 });
 
 const retryPolicy = z.union([
   z.enum(['none', 'fixed', 'exponential']),
   z.strictObject({
-    policy: z.enum(['none', 'fixed', 'exponential']).default('fixed'),
-    delay: nonNegativeDurationMs.optional(),
-    maxDelay: nonNegativeDurationMs.optional(),
-    jitter: nonNegativeDurationMs.optional(),
-    attempts: z.number().int().positive().optional(),
+    policy: z.enum(['none', 'fixed', 'exponential']).default('fixed').meta({ description: "`none`: give up at the first refusal; `fixed`: wait `delay` between tries; `exponential`: double the wait each try, up to `maxDelay`.", examples: ['exponential'] }),
+    delay: nonNegativeDurationMs.optional().meta({ description: "The wait before the second try (and every try, with `fixed`); left out, the recipe's own.", examples: ['100ms'] }),
+    maxDelay: nonNegativeDurationMs.optional().meta({ description: "exponential: the longest a wait may grow; left out, no cap.", examples: ['2s'] }),
+    jitter: nonNegativeDurationMs.optional().meta({ description: "A random extra wait of up to this much on each try, so clients drift apart; left out, none.", examples: ['50ms'] }),
+    attempts: z.number().int().positive().optional().meta({ description: "How many tries in all before it gives up; left out, it tries until the run ends.", examples: [5] }),
     /** own (default) or clock-second: seeded from the start second, as some guides do (see retryPolicy.ts). */
-    jitterSeed: z.enum(['own', 'clock-second']).optional(),
+    jitterSeed: z.enum(['own', 'clock-second']).optional().meta({ description: "Where the jitter's randomness comes from: `own` (each client its own, the default) or `clock-second` (the starting second, so clients that start together jitter alike).", examples: ['clock-second'] }),
     /** true: the whole wait is random in [0, delay] (full jitter), and `jitter` is not added. */
-    fullJitter: z.boolean().optional(),
+    fullJitter: z.boolean().optional().meta({ description: "true: the whole wait is random between 0 and the delay (full jitter), and `jitter` is not added.", examples: [true] }),
   }),
 ]);
 
@@ -119,7 +121,7 @@ const client = z.strictObject({
   onUnavailable: z.enum(['refuse', 'proceed']).default('refuse').meta({ description: 'When retries give up: `refuse` to work, or `proceed` without the lock.', examples: ['proceed'] }),
   driftPpm: z.number().int().min(-500_000).max(500_000).default(0).meta({ description: 'How fast its clock runs, in parts per million: 10000 is 1% fast, -10000 1% slow.', examples: [10000] }),
   permits: z.number().int().positive().max(1000).optional().meta({ description: 'semaphore: how many clients may hold the key at once.', examples: [2] }),
-  breaker: z.strictObject({ failures: z.number().int().positive().default(3), coolDown: positiveDurationMs.default(2000) }).optional().meta({ description: 'A circuit breaker: open after `failures` unanswered tries in a row, try again after `coolDown`.', examples: [{ failures: 3, coolDown: '2s' }] }),
+  breaker: z.strictObject({ failures: z.number().int().positive().default(3).meta({ description: "Unanswered tries in a row that open the breaker; left out, 3.", examples: [5] }), coolDown: positiveDurationMs.default(2000).meta({ description: "How long an open breaker refuses before one trial call; left out, 2 s.", examples: ['5s'] }) }).optional().meta({ description: 'A circuit breaker: open after `failures` unanswered tries in a row, try again after `coolDown`.', examples: [{ failures: 3, coolDown: '2s' }] }),
   /**
    * Redlock's per-master timeout and clock-drift factor, and whether the client keeps to its
    * validity: `respected` (the algorithm: it uses the lock only while TTL − elapsed − drift
@@ -128,9 +130,9 @@ const client = z.strictObject({
    */
   redlock: z
     .strictObject({
-      instanceTimeout: positiveDurationMs.default(50),
-      driftFactor: z.number().min(0).max(1).default(0.01),
-      validity: z.enum(['respected', 'ignored']).default('respected'),
+      instanceTimeout: positiveDurationMs.default(50).meta({ description: "How long to wait for each master's answer before counting it as a no; left out, 50 ms.", examples: ['50ms'] }),
+      driftFactor: z.number().min(0).max(1).default(0.01).meta({ description: "The share of the TTL set aside for clock drift when computing validity; left out, 0.01 (1%).", examples: [0.01] }),
+      validity: z.enum(['respected', 'ignored']).default('respected').meta({ description: "`respected`: use the lock only while TTL minus elapsed minus drift lasts; `ignored`: a careless client that writes however late.", examples: ['ignored'] }),
     })
     .optional()
     .meta({ description: "Redlock's per-master timeout, drift factor, and whether the client keeps to its validity.", examples: [{ instanceTimeout: '50ms', driftFactor: 0.01, validity: 'respected' }] }),
@@ -163,7 +165,11 @@ const resource = z.strictObject({
   conditional: z.boolean().default(false).meta({ description: 'dispatch: assign only if the order is still NEW.', examples: [true] }),
 });
 
-const target = { at: nonNegativeDurationMs, target: id };
+/** When a script step happens, in the run's virtual time. */
+const stepAt = nonNegativeDurationMs.meta({ description: "When it happens, in the run's virtual time from the start.", examples: ['2s'] });
+const target = { at: stepAt, target: id.meta({ description: "The id of the client or Redis node it happens to.", examples: ['A'] }) };
+/** A script step's kind, described for an editor's hover. */
+const act = <K extends string>(kind: K, description: string) => z.literal(kind).meta({ description, examples: [kind] });
 
 /**
  * One entry of a scenario's script: an `Action` (`src/actors/action.ts`) in the notation a
@@ -171,16 +177,16 @@ const target = { at: nonNegativeDurationMs, target: id };
  * `toAction` turns it into the action itself.
  */
 export const scriptAction = z.discriminatedUnion('do', [
-  z.strictObject({ ...target, do: z.literal('pause'), for: positiveDurationMs.optional() }),
-  z.strictObject({ ...target, do: z.literal('resume') }),
-  z.strictObject({ ...target, do: z.literal('crash') }),
-  z.strictObject({ ...target, do: z.literal('restart') }),
-  z.strictObject({ ...target, do: z.literal('clock-jump'), by: durationMs }),
-  z.strictObject({ at: nonNegativeDurationMs, do: z.literal('partition'), ...partition.shape }),
-  z.strictObject({ at: nonNegativeDurationMs, do: z.literal('heal') }),
-  z.strictObject({ at: nonNegativeDurationMs, do: z.literal('network'), from: id.optional(), to: id.optional(), ...faults }),
+  z.strictObject({ ...target, do: act('pause', 'pause: the target freezes, as in a long GC pause.'), for: positiveDurationMs.optional().meta({ description: "How long the pause lasts; left out, until a `resume` step or a learner's Resume.", examples: ['15s'] }) }),
+  z.strictObject({ ...target, do: act('resume', 'resume: a paused target runs again.') }),
+  z.strictObject({ ...target, do: act('crash', 'crash: the target stops, losing what it held in memory.') }),
+  z.strictObject({ ...target, do: act('restart', 'restart: a crashed target starts again, empty or from its persistence.') }),
+  z.strictObject({ ...target, do: act('clock-jump', "clock-jump: the target's wall clock steps."), by: durationMs.meta({ description: "How far the clock steps: forward, or back with a minus sign.", examples: ['20s'] }) }),
+  z.strictObject({ at: stepAt, do: act('partition', 'partition: the network splits into groups that cannot reach each other.'), ...partition.shape }),
+  z.strictObject({ at: stepAt, do: act('heal', 'heal: every partition ends.') }),
+  z.strictObject({ at: stepAt, do: act('network', 'network: change delay, loss, duplication or reordering, on one link or everywhere.'), from: id.optional().meta({ description: "The sending end of the link to change; with `to`, or leave both out to change every link.", examples: ['A'] }), to: id.optional().meta({ description: "The receiving end of the link to change; with `from`, or leave both out to change every link.", examples: ['espresso'] }), ...faults }),
   /** A redis-cli command typed into the playground's console, run on one Redis node. */
-  z.strictObject({ ...target, do: z.literal('command'), argv: z.array(z.string()).min(1) }),
+  z.strictObject({ ...target, do: act('command', 'command: a redis-cli command run on one Redis node, as if typed in the console.'), argv: z.array(z.string()).min(1).meta({ description: "The command and its arguments, one word each.", examples: [['DEL', 'lock:espresso']] }) }),
   ...redisActions,
 ]);
 
@@ -195,8 +201,8 @@ type _ScriptKindsAreActionKinds = Expect<SameType<z.output<typeof scriptAction>[
  */
 const expectation = z
   .strictObject({
-    invariant: z.enum([...INVARIANTS, 'all']),
-    outcome: z.enum(['holds', 'violated']),
+    invariant: z.enum([...INVARIANTS, 'all']).meta({ description: "The invariant the entry is about, or `all` for every invariant the run checks that has no entry of its own.", examples: ['single-writer'] }),
+    outcome: z.enum(['holds', 'violated']).meta({ description: "What the quiet run must show for it: `holds` or `violated` (`all` goes with `holds` only).", examples: ['violated'] }),
   })
   .refine((e) => e.invariant !== 'all' || e.outcome === 'holds', { message: "'all' goes with outcome: holds (list each invariant the run breaks on its own)", path: ['outcome'] });
 
@@ -206,7 +212,10 @@ export const scenarioSchema = z.strictObject({
   seed: z.number().int().nonnegative().default(1).meta({ description: 'Picks one run out of many: the same seed gives the same run every time.', examples: [7] }),
   horizon: positiveDurationMs.default(60_000).meta({ description: 'When the run stops even if someone is still busy: `60s`, `500ms`.', examples: ['60s'] }),
   view: z
-    .strictObject({ from: nonNegativeDurationMs, to: positiveDurationMs })
+    .strictObject({
+      from: nonNegativeDurationMs.meta({ description: 'Where the first view starts, in run time: `0ms`, `10s`.', examples: ['0ms'] }),
+      to: positiveDurationMs.meta({ description: 'Where the first view ends, after `from`: `60ms`, `20s`.', examples: ['60ms'] }),
+    })
     .refine((v) => v.from < v.to, { message: "the view's `to` must come after its `from`", path: ['to'] })
     .optional()
     .meta({
@@ -223,11 +232,11 @@ export const scenarioSchema = z.strictObject({
   controls: z.array(z.enum(CONTROLS)).default([]).meta({ description: 'The buttons a learner gets under the player.', examples: [['pause', 'resume', 'crash']] }),
   checks: z
     .strictObject({
-      progressWithin: positiveDurationMs.default(30_000),
+      progressWithin: positiveDurationMs.default(30_000).meta({ description: "progress: the longest nobody may make progress while someone waits for the lock; left out, 30 s.", examples: ['30s'] }),
       /** bounded-wait: the longest any one client may wait for a lock. */
-      maxWait: positiveDurationMs.optional(),
+      maxWait: positiveDurationMs.optional().meta({ description: "bounded-wait: the longest any one client may wait for the lock; left out, bounded-wait is not checked.", examples: ['5s'] }),
       /** calm-when-down: how many requests per second clients may send a Redis node that is down. */
-      downAttemptsPerSecond: z.number().positive().optional(),
+      downAttemptsPerSecond: z.number().positive().optional().meta({ description: "calm-when-down: how many requests per second clients may send a Redis node that is down; left out, not checked.", examples: [2] }),
     })
     .default({ progressWithin: 30_000 })
     .meta({ description: 'Checker settings: `progressWithin` is how long nobody may wait without progress.', examples: [{ progressWithin: '30s' }] }),
