@@ -18,7 +18,8 @@ import { PlaybackControls } from './PlaybackControls';
 import type { PlayerStore } from './playerStore';
 import { processStatusesAt } from '../../actors/processStatus';
 import { rolesAt } from './roles';
-import { handlePlayerKey, handleUndoKey, SHORTCUTS } from './playerKeys';
+import { handlePlayerKey, handleUndoKey } from './playerKeys';
+import { ShortcutList } from './ShortcutList';
 import { StoryBar } from './StoryBar';
 import { LessonRunCompare } from './LessonRunCompare';
 import { isChanged } from './storyMarks';
@@ -86,28 +87,6 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
         computing && <p className="player-loading">Computing the run…</p>
       )}
     </section>
-  );
-}
-
-/** The keyboard shortcuts, listed when the learner presses `?` in the player. */
-function ShortcutList({ onClose }: { onClose: () => void }) {
-  return (
-    <div className="player-shortcuts" role="group" aria-label="Keyboard shortcuts">
-      <strong>Keyboard shortcuts</strong> (anywhere in the player, except while typing)
-      <dl>
-        {SHORTCUTS.map(([keys, what]) => (
-          <div key={keys} style={{ display: 'contents' }}>
-            <dt>
-              <kbd>{keys}</kbd>
-            </dt>
-            <dd>{what}</dd>
-          </div>
-        ))}
-      </dl>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
-    </div>
   );
 }
 

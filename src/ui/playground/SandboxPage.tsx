@@ -14,7 +14,7 @@ import { exportScenarioYaml } from '../../scenario/toYaml';
 import { editScenario } from '../../scenario/storyEdits';
 import { DEFAULT_SANDBOX, sandboxScenario, type SandboxSpec } from './sandboxModel';
 import { RECORDED_HREF } from '../routing/route';
-import '../files/dropzone.css';
+import { FileDrop } from '../files/FileDrop';
 import './playground.css';
 
 /** The world the sandbox opens with (DEFAULT_SANDBOX), built once. */
@@ -42,7 +42,6 @@ export function SandboxPage() {
   const [fileName, setFileName] = useState<string | null>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
   const [pending, setPending] = useState<Scenario | null>(null);
-  const [dragging, setDragging] = useState(false);
   const storeRef = useRef<PlayerStore | null>(null);
   const dirty = useRef(false);
 
@@ -131,29 +130,12 @@ export function SandboxPage() {
 
         <section className="sandbox-card" aria-labelledby="sandbox-open">
           <h2 id="sandbox-open">Open a scenario file</h2>
-          <div
-            className={dragging ? 'dropzone dropzone-active' : 'dropzone'}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(e) => {
-              e.preventDefault();
-              setDragging(false);
-              const file = e.dataTransfer.files[0];
-              if (file) void openFile(file);
-            }}
-          >
-            <label className="file-label">
-              Choose a YAML file
-              <input type="file" accept=".yaml,.yml,text/yaml,application/yaml" onChange={(e) => { const file = e.target.files?.[0]; if (file) void openFile(file); e.target.value = ''; }} />
-            </label>
+          <FileDrop label="Choose a YAML file" accept=".yaml,.yml,text/yaml,application/yaml" onFile={(file) => void openFile(file)}>
             <p className="muted">or drop it here. Files stay on your device.</p>
             <p className="muted">
               A run recorded on real processes (<code>npm run reality -- … --out run.json</code>)? <a href={RECORDED_HREF}>Open it on the recorded-run page</a>.
             </p>
-          </div>
+          </FileDrop>
           {fileName && diagnostics.length === 0 && <p role="status">Running {fileName}.</p>}
           {diagnostics.length > 0 && (
             <div role="alert" className="sandbox-diagnostics">

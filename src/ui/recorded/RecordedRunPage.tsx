@@ -3,9 +3,9 @@ import { pairVerdicts } from '../../reality/verdicts';
 import { MAX_REAL_RUN_CHARS, readRealRun, type RealRun } from '../../reality/runFile';
 import type { Verdict } from '../../check/verdict';
 import { formatMs } from '../../sim/time';
+import { FileDrop } from '../files/FileDrop';
 import { readChosenFile } from '../files/readChosenFile';
 import { TimelineView } from '../timeline/TimelineView';
-import '../files/dropzone.css';
 import './recorded.css';
 
 const judged = (v: Verdict | null) => (v === null ? 'not judged' : v.holds ? 'holds' : `broken at ${formatMs(v.atMs ?? 0)}`);
@@ -18,7 +18,6 @@ const judged = (v: Verdict | null) => (v === null ? 'not judged' : v.holds ? 'ho
 export function RecordedRunPage() {
   const [run, setRun] = useState<{ name: string; run: RealRun } | null>(null);
   const [problem, setProblem] = useState('');
-  const [dragging, setDragging] = useState(false);
 
   async function open(file: File) {
     const read = await readChosenFile(file, MAX_REAL_RUN_CHARS, 'a recorded run');
@@ -39,34 +38,9 @@ export function RecordedRunPage() {
         processes on your machine (a pause is a real <code>SIGSTOP</code>) and writes down what happened. Open that file here to see the real run drawn
         as the simulator draws its own, with both sides’ verdicts. The file stays on your device.
       </p>
-      <div
-        className={dragging ? 'dropzone dropzone-active' : 'dropzone'}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          const file = e.dataTransfer.files[0];
-          if (file) void open(file);
-        }}
-      >
-        <label className="file-label">
-          Choose a recorded run (.json)
-          <input
-            type="file"
-            accept=".json,application/json"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void open(file);
-            }}
-          />
-        </label>
+      <FileDrop label="Choose a recorded run (.json)" accept=".json,application/json" onFile={(file) => void open(file)}>
         <p className="muted">or drop it here.</p>
-      </div>
+      </FileDrop>
       {problem && (
         <p role="alert" className="recorded-problem">
           {problem}
