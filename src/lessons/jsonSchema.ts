@@ -26,8 +26,7 @@ export type SchemaFiles = Record<string, string>;
 const keepExamples: NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] = ({ zodSchema, jsonSchema }) => {
   const examples = z.globalRegistry.get(zodSchema)?.examples;
   if (examples !== undefined && jsonSchema.examples === undefined) jsonSchema.examples = examples as unknown[];
-  const def = zodSchema._zod.def;
-  if (def.type === 'default' && jsonSchema.default === undefined) jsonSchema.default = (def as z.core.$ZodDefaultDef).defaultValue as z.core.JSONSchema.BaseSchema['default'];
+  if (zodSchema instanceof z.ZodDefault && jsonSchema.default === undefined) jsonSchema.default = zodSchema.def.defaultValue as z.core.JSONSchema.BaseSchema['default'];
 };
 
 /** The input side of a schema, as JSON Schema: what an author writes, examples included. */
