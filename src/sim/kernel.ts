@@ -1,4 +1,4 @@
-import { assert, AssertionError } from './assert';
+import { AssertionError } from './assert';
 import { EventQueue } from './eventQueue';
 import { simTime, type SimTimeMs } from './time';
 
@@ -34,6 +34,10 @@ interface Task extends FrozenTask {
 
 /** How many cancelled callbacks may wait on the agenda before they are dropped together. */
 const COMPACT_AT = 64;
+
+function badDelay(delayMs: number): never {
+  throw new AssertionError(`Cannot schedule a callback ${delayMs} ms from now: a delay is a finite number of ms, 0 or more.`);
+}
 
 function timeWentBack(fromMs: number, toMs: number): never {
   throw new AssertionError(`Virtual time went back from ${fromMs} to ${toMs} ms.`);
@@ -86,7 +90,7 @@ export class Kernel {
     arg?: A,
   ): number {
     // Infinity never reaches the agenda: a timer that never fires is not scheduled (processClock.ts).
-    assert(delayMs >= 0 && delayMs < Infinity, () => `Cannot schedule a callback ${delayMs} ms from now: a delay is a finite number of ms, 0 or more.`);
+    if (!(delayMs >= 0 && delayMs < Infinity)) badDelay(delayMs);
     const handle = this.nextHandle++;
     const task: Task = { owner, run, dropped, arg, handle };
     this.queue.push(this.nowMs + Math.ceil(delayMs), task);

@@ -50,7 +50,8 @@ const ACTOR_SPAN = 2 ** 20;
  * it came from or goes to, say. `n` may be negative; read back with numberOf and actorOf.
  */
 export function withActor(n: number, actorId: number): number {
-  assert(Number.isSafeInteger(n * ACTOR_SPAN) && actorId >= 0 && actorId < ACTOR_SPAN, () => `Cannot pack ${n} with actor ${actorId} into one number.`);
+  // Every coded event packs one: checked without building a message unless it fails.
+  if (!(Number.isSafeInteger(n * ACTOR_SPAN) && actorId >= 0 && actorId < ACTOR_SPAN)) throw new AssertionError(`Cannot pack ${n} with actor ${actorId} into one number.`);
   return n * ACTOR_SPAN + actorId;
 }
 
