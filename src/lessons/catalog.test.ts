@@ -77,6 +77,6 @@ describe('buildCatalog', () => {
 
   it('reports problems in courses.yaml itself', () => {
     const catalog = buildCatalog({ courses: [{ file: 'lessons/courses.yaml', text: '- id: a\n  title: A\n  order: 1\n  descripton: x\n' }], lessons: [], readRef: () => undefined });
-    expect(catalog.diagnostics.map(formatDiagnostic)).toContain("lessons/courses.yaml:4:3: unknown key 'descripton' in [0] (did you mean 'description'?)");
+    expect(catalog.diagnostics.map(formatDiagnostic)).toEqual(["lessons/courses.yaml:4:3: unknown key 'descripton' in [0] (did you mean 'description'? It is required, so rename 'descripton' to 'description')"]);
   });
 });

@@ -72,7 +72,7 @@ describe('parseLesson reports each broken input at its exact place', () => {
     ['frontmatter-yaml-syntax.md', 'frontmatter-yaml-syntax.md:6:10: this value contains \': \' (a colon and a space), which YAML reads as the start of a new key (put the whole value in quotes: "Locks: a primer")'],
     ['duplicate-key.md', "duplicate-key.md:6:1: duplicate key 'title': it is already set at line 3, column 1 (each key may appear once in a mapping; remove or rename one of them)"],
     ['wrong-type.md', 'wrong-type.md:5:8: order should be a number (it is text here: "first")'],
-    ['unknown-key.md', "unknown-key.md:3:1: unknown key 'tilte' (did you mean 'title'?)"],
+    ['unknown-key.md', "unknown-key.md:3:1: unknown key 'tilte' (did you mean 'title'? It is required, so rename 'tilte' to 'title')"],
     ['quiz-no-correct.md', "quiz-no-correct.md:17:3: no option is marked correct (add 'correct: true' to the right option)"],
     ['quiz-two-correct.md', "quiz-two-correct.md:15:34: a single-choice quiz has 2 correct options (a, b) (mark exactly one option correct, or use 'kind: multiple')"],
     ['quiz-one-option.md', 'quiz-one-option.md:14:3: a quiz needs at least two options, found 1 (add the tempting wrong answers too)'],
@@ -92,6 +92,10 @@ describe('parseLesson reports each broken input at its exact place', () => {
     const { lesson } = parseFixture(BROKEN, 'quiz-no-correct.md');
     const invalid = lesson?.blocks.find((b) => b.kind === 'invalid');
     expect(invalid).toMatchObject({ kind: 'invalid', lang: 'quiz', line: 13 });
+  });
+
+  it('gives a misspelt required key one message, not a second "missing" one', () => {
+    expect(problems('unknown-key.md')).toEqual([`${BROKEN}/unknown-key.md:3:1: unknown key 'tilte' (did you mean 'title'? It is required, so rename 'tilte' to 'title')`]);
   });
 
   it('returns no lesson when the frontmatter is unusable', () => {

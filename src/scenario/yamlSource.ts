@@ -176,8 +176,28 @@ export function validateYaml<T>(source: YamlSource, schema: z.ZodType<T>, origin
   const result = schema.safeParse(source.value);
   if (result.success) return { ok: true, value: result.data };
   const diagnostics = result.error.issues.flatMap((issue) => issueDiagnostics(issue, source, schema, origin));
-  return { ok: false, diagnostics };
+  return { ok: false, diagnostics: oneMessagePerTypo(diagnostics) };
 }
+
+/**
+ * `sumary:` for `summary:` is one mistake, not two: the unknown key whose did-you-mean names a
+ * required key missing beside it says so, and the "missing required key" line goes.
+ */
+function oneMessagePerTypo(diagnostics: Diagnostic[]): Diagnostic[] {
+  const parentOf = (d: Diagnostic) => JSON.stringify(d.path?.slice(0, -1) ?? []);
+  const missing = new Map(diagnostics.filter((d) => d.message.startsWith(MISSING)).map((d) => [`${parentOf(d)}${String(d.path?.at(-1))}`, d]));
+  const covered = new Set<Diagnostic>();
+  const out = diagnostics.map((d) => {
+    const guess = d.message.startsWith('unknown key') ? /^did you mean '([^']+)'\?$/.exec(d.hint ?? '')?.[1] : undefined;
+    const gap = guess === undefined ? undefined : missing.get(`${parentOf(d)}${guess}`);
+    if (!gap) return d;
+    covered.add(gap);
+    return { ...d, hint: `did you mean '${guess}'? It is required, so rename '${String(d.path?.at(-1))}' to '${guess}'` };
+  });
+  return out.filter((d) => !covered.has(d));
+}
+
+const MISSING = 'missing required key';
 
 type Issue = z.core.$ZodIssue;
 
@@ -235,7 +255,7 @@ function describeIssue(issue: Issue, path: (string | number)[], missing: boolean
   if (missing) {
     const key = path[path.length - 1];
     const options = issue.code === 'invalid_union' ? (issue as { options?: unknown[] }).options : undefined;
-    return { message: `missing required key '${key}'`, hint: options?.length ? `add '${key}:' with one of: ${options.map(String).join(', ')}` : `add '${key}:' here` };
+    return { message: `${MISSING} '${key}'`, hint: options?.length ? `add '${key}:' with one of: ${options.map(String).join(', ')}` : `add '${key}:' here` };
   }
   switch (issue.code) {
     case 'invalid_type':
