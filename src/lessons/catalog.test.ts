@@ -80,3 +80,29 @@ describe('buildCatalog', () => {
     expect(catalog.diagnostics.map(formatDiagnostic)).toEqual(["lessons/courses.yaml:4:3: unknown key 'descripton' in [0] (did you mean 'description'? It is required, so rename 'descripton' to 'description')"]);
   });
 });
+
+describe('hidden and gated lessons', () => {
+  const lesson = (slug: string, order: number, extra: string) => ({
+    file: `lessons/0${order}-${slug}.md`,
+    text: ['---', `slug: ${slug}`, `title: ${slug}`, 'course: fixtures', `order: ${order}`, 'readTime: 5', 'summary: x', extra, '---', '', 'Text.', ''].join('\n'),
+  });
+  const diagnostics = (...lessons: { file: string; text: string }[]) => buildCatalog({ courses: [COURSES], lessons, readRef: () => undefined }).diagnostics.map(formatDiagnostic);
+
+  it('accepts a hidden lesson and a gated one with its prerequisites', () => {
+    expect(diagnostics(lesson('basics', 1, 'hidden: true'), lesson('exam', 2, 'gated: true\nprerequisites: [basics]'))).toEqual([]);
+  });
+
+  it('refuses a gated lesson with nothing to wait for, at its gated key', () => {
+    expect(diagnostics(lesson('exam', 1, 'gated: true'))).toEqual([
+      "lessons/01-exam.md:8:8: a gated lesson needs prerequisites: it opens once they are finished (list them under 'prerequisites:', or remove 'gated: true')",
+    ]);
+  });
+
+  it('reports prerequisites that go round in a circle once, where the circle starts', () => {
+    const found = diagnostics(lesson('a', 1, 'prerequisites: [c]'), lesson('b', 2, 'prerequisites: [a]'), lesson('c', 3, 'gated: true\nprerequisites: [b]'), lesson('d', 4, 'prerequisites: [d]'));
+    expect(found).toEqual([
+      'lessons/01-a.md:8:17: prerequisites go round in a circle: a → c → b → a (remove one of them: no lesson in a circle can be read first, and a gated one never opens)',
+      'lessons/04-d.md:8:17: prerequisites go round in a circle: d → d (remove one of them: no lesson in a circle can be read first, and a gated one never opens)',
+    ]);
+  });
+});

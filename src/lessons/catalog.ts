@@ -95,13 +95,60 @@ function crossLessonProblems(results: (ParseLessonResult & { lesson: Lesson })[]
   }
   const slugs = results.map((r) => r.lesson.frontmatter.slug);
   for (const r of results) {
-    r.lesson.frontmatter.prerequisites.forEach((pre, i) => {
+    const fm = r.lesson.frontmatter;
+    fm.prerequisites.forEach((pre, i) => {
       if (slugs.includes(pre)) return;
       const guess = didYouMean(pre, slugs);
       out.push({ file: r.lesson.file, ...r.locate(['prerequisites', i]), message: `prerequisite '${pre}' is not a lesson`, hint: guess ? `did you mean '${guess}'?` : 'use the slug of an existing lesson' });
     });
+    if (fm.gated && !fm.prerequisites.length) {
+      out.push({ file: r.lesson.file, ...r.locate(['gated']), message: 'a gated lesson needs prerequisites: it opens once they are finished', hint: "list them under 'prerequisites:', or remove 'gated: true'" });
+    }
+  }
+  return [...out, ...prerequisiteCircles(results)];
+}
+
+/**
+ * Prerequisites that lead back to the lesson itself (a → b → a): no lesson of the circle can
+ * be read first, and a gated one would never open. Each circle is reported once, at the
+ * prerequisite that starts it in the first of its lessons in catalog order.
+ */
+function prerequisiteCircles(results: (ParseLessonResult & { lesson: Lesson })[]): Diagnostic[] {
+  const prerequisitesOf = new Map(results.map((r) => [r.lesson.frontmatter.slug, r.lesson.frontmatter.prerequisites]));
+  const reported = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const r of results) {
+    const start = r.lesson.frontmatter.slug;
+    r.lesson.frontmatter.prerequisites.forEach((first, i) => {
+      const way = shortestWay(first, start, prerequisitesOf);
+      const key = way && [...way].sort().join(' ');
+      if (!way || reported.has(key!)) return;
+      reported.add(key!);
+      out.push({ file: r.lesson.file, ...r.locate(['prerequisites', i]), message: `prerequisites go round in a circle: ${[start, ...way].join(' → ')}`, hint: 'remove one of them: no lesson in a circle can be read first, and a gated one never opens' });
+    });
   }
   return out;
+}
+
+/** The shortest chain of prerequisites from one lesson to another, both included; undefined when there is none. */
+function shortestWay(from: string, to: string, prerequisitesOf: Map<string, string[]>): string[] | undefined {
+  const cameFrom = new Map<string, string | null>([[from, null]]);
+  const queue = [from];
+  for (let k = 0; k < queue.length; k++) {
+    const at = queue[k]!;
+    if (at === to) {
+      const way: string[] = [];
+      for (let step: string | null = at; step !== null; step = cameFrom.get(step)!) way.unshift(step);
+      return way;
+    }
+    for (const next of prerequisitesOf.get(at) ?? []) {
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, at);
+        queue.push(next);
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Turns `[text](04-simplest-lock.md)` into a route to that lesson, or reports the missing file. */

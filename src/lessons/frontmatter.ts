@@ -38,6 +38,8 @@ export const frontmatterSchema = z.strictObject({
   prerequisites: z.array(slugSchema).default([]).meta({ description: 'Slugs of lessons to read first.', examples: [['simplest-lock']] }),
   formerSlugs: z.array(slugSchema).default([]).meta({ description: 'Slugs this lesson used to have, so a learner\'s saved progress follows a rename.', examples: [['old-paused-barista']] }),
   sources: z.array(sourceSchema).default([]).meta({ description: 'Shown at the end as "Sources and further reading"; lessons:check asks for at least one.', examples: [[{ title: 'Distributed Locks with Redis', url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/', by: 'Redis' }]] }),
+  hidden: z.boolean().optional().meta({ description: 'true: left out of the course list, the lesson pager and "Up next"; learners reach it by a link (from a lesson, the glossary, or one you share). Published, unlike a draft.', examples: [true] }),
+  gated: z.boolean().optional().meta({ description: 'true: the lesson opens only once the learner has finished every prerequisite; until then its page lists the ones left, with links. Needs prerequisites.', examples: [true] }),
   draft: z.boolean().optional().meta({ description: 'true: shown by npm run dev and the preview, left out of the build and of links from published lessons.', examples: [true] }),
 });
 

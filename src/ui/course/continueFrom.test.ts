@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogIndex, LessonEntry } from '../../lessons/lessonIndex';
 import { continueFrom } from './continueFrom';
 
-const lesson = (slug: string, course: string, order: number, formerSlugs: string[] = []): LessonEntry => ({
+const lesson = (slug: string, course: string, order: number, formerSlugs: string[] = [], more: Partial<LessonEntry['frontmatter']> = {}): LessonEntry => ({
   file: `lessons/${slug}.md`,
-  frontmatter: { slug, title: slug, course, order, readTime: 5, summary: '', prerequisites: [], formerSlugs },
+  frontmatter: { slug, title: slug, course, order, readTime: 5, summary: '', prerequisites: [], formerSlugs, ...more },
   quizIds: [],
   mainScenario: null,
 });
@@ -41,5 +41,21 @@ describe('continue where you left off', () => {
 
   it('offers nothing once every lesson is done', () => {
     expect(continueFrom(catalog, { a: 't', b: 't', c: 't' }, 'a')).toBeNull();
+  });
+
+  it('never offers a hidden lesson, nor one whose gate is still closed, and counts only listed lessons', () => {
+    const withExtras: Pick<CatalogIndex, 'courses' | 'lessons'> = {
+      courses: catalog.courses,
+      lessons: [
+        lesson('a', 'one', 1),
+        lesson('extra', 'one', 2, [], { hidden: true }),
+        lesson('exam', 'one', 3, [], { gated: true, prerequisites: ['b'] }),
+        lesson('b', 'one', 4),
+      ],
+    };
+    expect(continueFrom(withExtras, { a: 't' }, 'a')).toMatchObject({ lesson: { frontmatter: { slug: 'b' } }, position: 3, of: 3 });
+    expect(continueFrom(withExtras, { a: 't', b: 't' }, 'b')).toMatchObject({ lesson: { frontmatter: { slug: 'exam' } }, position: 2, of: 3 });
+    // Opened by its link and left unfinished, a hidden lesson gives way to the course's next one.
+    expect(continueFrom(withExtras, {}, 'extra')).toMatchObject({ lesson: { frontmatter: { slug: 'a' } }, resumed: false });
   });
 });

@@ -1,3 +1,4 @@
+import { gateLeft, isListed } from '../../lessons/lessonAccess';
 import type { CatalogIndex, LessonEntry } from '../../lessons/lessonIndex';
 
 export interface NextLesson {
@@ -14,7 +15,8 @@ export interface NextLesson {
  * Where a returning learner should go: the lesson they opened last if it is not done yet, else
  * the first unfinished lesson of its course, in order (a lesson skipped earlier comes before one
  * after the last finished), else the first unfinished lesson of any course, in course order.
- * Null for a first visit, or when every lesson is done.
+ * Hidden lessons and those whose gate is still closed are never offered. Null for a first visit,
+ * or when every lesson is done.
  */
 export function continueFrom(catalog: Pick<CatalogIndex, 'courses' | 'lessons'>, completed: Record<string, string>, lastLesson: string | null): NextLesson | null {
   if (lastLesson === null) return null;
@@ -24,10 +26,11 @@ export function continueFrom(catalog: Pick<CatalogIndex, 'courses' | 'lessons'>,
   );
   const last = ordered.find((l) => l.frontmatter.slug === lastLesson || l.frontmatter.formerSlugs.includes(lastLesson));
   if (last === undefined) return null;
-  const unfinished = ordered.filter((l) => !completed[l.frontmatter.slug]);
+  // A hidden lesson is not offered, nor one whose gate is still closed: the course goes on elsewhere.
+  const unfinished = ordered.filter((l) => !completed[l.frontmatter.slug] && isListed(l) && gateLeft(l, completed).length === 0);
   const found = unfinished.find((l) => l === last) ?? unfinished.find((l) => l.frontmatter.course === last.frontmatter.course) ?? unfinished[0];
   if (found === undefined) return null;
-  const siblings = ordered.filter((l) => l.frontmatter.course === found.frontmatter.course);
+  const siblings = ordered.filter((l) => l.frontmatter.course === found.frontmatter.course && isListed(l));
   return {
     lesson: found,
     position: siblings.indexOf(found) + 1,

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { gateLeft, isListed } from '../../lessons/lessonAccess';
 import type { LessonEntry } from '../../lessons/lessonIndex';
 import type { Block, Course, Lesson } from '../../lessons/types';
 import { prefetchLesson, retryLesson, useLessonBody } from '../catalog/lessonBodies';
@@ -8,6 +9,7 @@ import { useProgress } from '../progress/progressStore';
 import { useVisits } from '../progress/visits';
 import { lessonHref } from '../routing/route';
 import { BlockView } from './BlockView';
+import { LessonGate } from './LessonGate';
 import { LessonSources } from './LessonSources';
 import type { Completion } from './lessonCompletion';
 import { useAutoComplete } from './useAutoComplete';
@@ -22,10 +24,13 @@ export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; cou
   const fm = entry.frontmatter;
   const done = useProgress((s) => !!s.completed[fm.slug]);
   const setDone = useProgress((s) => s.setDone);
-  const siblings = lessons.filter((l) => l.frontmatter.course === fm.course);
+  const gate = useProgress((s) => gateLeft(entry, s.completed).join(' '));
+  const left = gate ? gate.split(' ') : [];
+  // A hidden lesson has no place in its course's order: no "Lesson n of m", no previous or next.
+  const siblings = lessons.filter((l) => l.frontmatter.course === fm.course && isListed(l));
   const index = siblings.findIndex((l) => l.frontmatter.slug === fm.slug);
-  const previous = siblings[index - 1];
-  const next = siblings[index + 1];
+  const previous = index < 0 ? undefined : siblings[index - 1];
+  const next = index < 0 ? undefined : siblings[index + 1];
   const titleOf = (slug: string) => lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
   const completion = useAutoComplete(entry);
   const body = useLessonBody(fm.slug);
@@ -47,7 +52,7 @@ export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; cou
         </nav>
         <h1 id="lesson-title" tabIndex={-1}>{fm.title}</h1>
         <p className="lesson-meta">
-          <span>Lesson {index + 1} of {siblings.length}</span>
+          <span>{index < 0 ? 'An extra lesson, not in the course list' : `Lesson ${index + 1} of ${siblings.length}`}</span>
           <span aria-hidden="true"> · </span>
           <span>{fm.readTime} min</span>
           {done && (
@@ -58,7 +63,7 @@ export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; cou
           )}
         </p>
         <p className="lesson-summary">{fm.summary}</p>
-        {fm.prerequisites.length > 0 && (
+        {fm.prerequisites.length > 0 && left.length === 0 && (
           <p className="lesson-prereq">
             Read first:{' '}
             {fm.prerequisites.map((slug, i) => (
@@ -71,13 +76,17 @@ export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; cou
         )}
       </header>
 
-      <LessonBody slug={fm.slug} lesson={body.lesson} failed={body.failed} />
+      {left.length > 0 ? <LessonGate left={left} lessons={lessons} /> : <LessonBody slug={fm.slug} lesson={body.lesson} failed={body.failed} />}
 
       <footer className="lesson-footer">
-        <p className="lesson-completion" aria-live="polite">{completionText(completion, done)}</p>
-        <button type="button" className={`button ${done ? 'button-secondary' : 'button-primary'}`} aria-pressed={done} onClick={() => setDone(fm.slug, !done)}>
-          {done ? 'Done ✓ (mark as not done)' : 'Mark this lesson as done'}
-        </button>
+        {left.length === 0 && (
+          <>
+            <p className="lesson-completion" aria-live="polite">{completionText(completion, done)}</p>
+            <button type="button" className={`button ${done ? 'button-secondary' : 'button-primary'}`} aria-pressed={done} onClick={() => setDone(fm.slug, !done)}>
+              {done ? 'Done ✓ (mark as not done)' : 'Mark this lesson as done'}
+            </button>
+          </>
+        )}
         <nav aria-label="Lessons in this course" className="lesson-pager">
           {previous ? <a href={lessonHref(previous.frontmatter.slug)} rel="prev">← {previous.frontmatter.title}</a> : <span />}
           {next ? <a href={lessonHref(next.frontmatter.slug)} rel="next">{next.frontmatter.title} →</a> : <a href="#/">Back to all courses</a>}

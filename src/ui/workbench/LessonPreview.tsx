@@ -123,6 +123,7 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
           {parsed.lesson && (
             <article className="lesson lesson-preview-page" aria-label={`Preview: ${parsed.lesson.frontmatter.title}`}>
               <h1 className="lesson-preview-title">{parsed.lesson.frontmatter.title}</h1>
+              <AccessNote frontmatter={parsed.lesson.frontmatter} />
               <InMemoryProgress>
                 {parsed.lesson.blocks.map((block, i) => (
                   <PreviewBlock key={i} block={block} lesson={parsed.lesson!} renderBlock={renderBlock} runs={runs} onPick={goTo} />
@@ -179,4 +180,14 @@ function PreviewBlock({ block, lesson, renderBlock, runs, onPick }: { block: Blo
       {view}
     </fieldset>
   );
+}
+
+/** How learners reach the lesson when the frontmatter changes it: the preview shows every lesson open. */
+function AccessNote({ frontmatter: fm }: { frontmatter: Lesson['frontmatter'] }) {
+  const notes = [
+    fm.draft && 'A draft: npm run dev and this preview show it; the build leaves it out.',
+    fm.hidden && 'Hidden: not in the course list, the pager or "Up next"; learners reach it by a link.',
+    fm.gated && `Gated: learners see its text once they have finished ${fm.prerequisites.join(', ') || 'its prerequisites'}.`,
+  ].filter((n): n is string => typeof n === 'string');
+  return notes.length ? <p className="lesson-preview-held-note">{notes.join(' ')}</p> : null;
 }

@@ -1,0 +1,17 @@
+import type { LessonEntry } from './lessonIndex';
+
+type Entry = Pick<LessonEntry, 'frontmatter'>;
+
+/** Shown in the course list, the pager and "Up next"; a `hidden` lesson is reached by links only. */
+export function isListed(lesson: Entry): boolean {
+  return lesson.frontmatter.hidden !== true;
+}
+
+/**
+ * The prerequisites a learner must still finish before a `gated` lesson opens, in the order the
+ * lesson lists them; empty when the lesson is open (not gated, or every prerequisite done).
+ */
+export function gateLeft(lesson: Entry, completed: Readonly<Record<string, string>>): string[] {
+  if (lesson.frontmatter.gated !== true) return [];
+  return lesson.frontmatter.prerequisites.filter((slug) => !completed[slug]);
+}
