@@ -72,12 +72,12 @@ export function CourseSection({ course, lessons, all, completed }: { course: Cou
       </div>
       <p className="course-description">{course.description}</p>
       <ol className="lesson-list">
-        {lessons.map((l) => {
+        {lessons.map((l, i) => {
           const done = !!completed[l.frontmatter.slug];
           const left = gateLeft(l, completed);
           return (
             <li key={l.frontmatter.slug} className={`lesson-card ${done ? 'is-done' : ''}`}>
-              <span className="lesson-number" aria-hidden="true">{done ? '✓' : l.frontmatter.order}</span>
+              <span className="lesson-number" aria-hidden="true">{done ? '✓' : i + 1}</span>
               <div>
                 <h3>
                   <a href={lessonHref(l.frontmatter.slug)}>{l.frontmatter.title}</a>

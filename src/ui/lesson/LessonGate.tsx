@@ -9,16 +9,18 @@ import { lessonHref } from '../routing/route';
 export function LessonGate({ left, lessons }: { left: string[]; lessons: Pick<LessonEntry, 'frontmatter'>[] }) {
   const titleOf = (slug: string) => lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
   return (
-    <section className="lesson-body lesson-gate" aria-labelledby="lesson-gate-title">
-      <h2 id="lesson-gate-title">This lesson opens once you have finished {left.length === 1 ? 'one lesson' : `${left.length} lessons`} first</h2>
-      <ul>
-        {left.map((slug) => (
-          <li key={slug}>
-            <a href={lessonHref(slug)}>{titleOf(slug)}</a>
-          </li>
-        ))}
-      </ul>
-      <p className="lesson-gate-how">A lesson counts as finished when you mark it as done at its end.</p>
-    </section>
+    <div className="lesson-body">
+      <section className="lesson-gate" aria-labelledby="lesson-gate-title">
+        <h2 id="lesson-gate-title">This lesson opens once you have finished {left.length === 1 ? 'one lesson' : `${left.length} lessons`} first</h2>
+        <ul>
+          {left.map((slug) => (
+            <li key={slug}>
+              <a href={lessonHref(slug)}>{titleOf(slug)}</a>
+            </li>
+          ))}
+        </ul>
+        <p className="lesson-gate-how">A lesson counts as finished when you mark it as done at its end.</p>
+      </section>
+    </div>
   );
 }
