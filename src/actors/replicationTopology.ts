@@ -1,4 +1,5 @@
 import type { Network } from '../net/network';
+import { assert } from '../sim/assert';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
 import type { Process } from './process';
@@ -171,16 +172,25 @@ export class ReplicationTopology {
     return this.group?.sentinels.map((s): ActorInfo => ({ id: s.id, label: `Sentinel ${s.id}`, role: 'sentinel' })) ?? [];
   }
 
-  /** Applies a failover or a power loss; false when the target does not exist or cannot do it. */
-  apply(action: TopologyAction): boolean {
+  /**
+   * Applies a failover or a power loss. A failover that cannot start (every Sentinel down or
+   * already failing over; without Sentinel, no replica fit to promote) is recorded as aborted,
+   * so the trace says why nothing happened. Targets were checked when the scenario was read.
+   */
+  apply(action: TopologyAction): void {
     if (action.do === 'power-loss') {
       const node = this.node(action.target);
-      node?.powerLoss();
-      return node !== undefined;
+      assert(node, () => `power-loss: no Redis node '${action.target}'`);
+      node.powerLoss();
+      return;
     }
     const group = this.group;
-    if (group && (action.target === group.name || group.nodes.some((n) => n.id === action.target))) return group.failover();
-    return this.operatorFailover(action.target);
+    if (group && (action.target === group.name || group.nodes.some((n) => n.id === action.target))) {
+      if (!group.failover()) this.sim.record('failover.abort', action.target, { group: group.name, reason: 'no Sentinel could start it: each is down, paused or already failing over' });
+      return;
+    }
+    assert(this.node(action.target), () => `failover: no Redis node '${action.target}'`);
+    if (!this.operatorFailover(action.target)) this.sim.record('failover.abort', action.target, { group: action.target, reason: `no replica of ${action.target} is up with a priority above 0 to promote by hand` });
   }
 
   /**

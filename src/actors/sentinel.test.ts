@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestScripts, runYaml } from '../scenario/testKit';
+import { AssertionError } from '../sim/assert';
+import { simTime } from '../sim/time';
+import type { Action } from './action';
 
 beforeAll(loadTestScripts);
 
@@ -121,6 +124,31 @@ script:
 `);
     expect(r.of('redis.role', 'r1').at(-1)!.data).toMatchObject({ role: 'primary' });
     expect(r.of('redis.role', 'p').at(-1)!.data).toMatchObject({ role: 'replica', of: 'r1' });
+  });
+
+  it('a failover that cannot start says why in the trace instead of passing in silence', () => {
+    const byHand = runYaml(`
+id: no-replica
+title: no replica
+redis: { nodes: [{ id: p }, { id: r1, replicaOf: p }] }
+clients: [{ id: A, recipe: lease-with-token, ttl: 10s, work: 1s }]
+resource: { id: espresso }
+script:
+  - { at: 1s, do: crash, target: r1 }
+  - { at: 2s, do: failover, target: p }
+`);
+    expect(byHand.of('failover.abort').map((e) => [e.at, e.data.reason])).toEqual([[2000, 'no replica of p is up with a priority above 0 to promote by hand']]);
+    const sentinelsDown = runYaml(
+      group({ script: ['  - { at: 1s, do: crash, target: s1 }', '  - { at: 1s, do: crash, target: s2 }', '  - { at: 1s, do: crash, target: s3 }', '  - { at: 2s, do: failover, target: mymaster }'].join('\n') }),
+    );
+    expect(sentinelsDown.of('failover.abort').map((e) => e.data)).toEqual([{ group: 'mymaster', reason: 'no Sentinel could start it: each is down, paused or already failing over' }]);
+  });
+
+  it('an action on a target the world does not have stops the run at once (readers check targets first)', () => {
+    const act = (action: Action) => () => runYaml(group({ script: '  - { at: 1s, do: heal }' }), { actions: [action] });
+    expect(act({ at: simTime(1000), do: 'pause', target: 'nobody' })).toThrow(new AssertionError("pause: no process 'nobody'"));
+    expect(act({ at: simTime(1000), do: 'command', target: 'nobody', argv: ['PING'] })).toThrow(new AssertionError("command: no Redis node 'nobody'"));
+    expect(act({ at: simTime(1000), do: 'power-loss', target: 'nobody' })).toThrow(new AssertionError("power-loss: no Redis node 'nobody'"));
   });
 
   it('split brain: a client cut off with the old primary keeps using it while Sentinel promotes the replica; heal demotes it', () => {

@@ -1,6 +1,7 @@
 import type { LinkFaults } from '../net/faults';
 import { Network, type NetworkOptions } from '../net/network';
 import type { ScriptEngine } from '../redis/scriptEngine';
+import { assert } from '../sim/assert';
 import type { Sim } from '../sim/sim';
 import type { ActorInfo } from '../sim/traceEvents';
 import type { UntimedAction } from './action';
@@ -188,38 +189,42 @@ export class World {
     return this.processes.get(id);
   }
 
-  /** Applies an action now; returns false when its target does not exist. */
-  apply(action: UntimedAction): boolean {
+  /**
+   * Applies an action now. Its target exists: the scenario's reader and the player's controls
+   * check targets before an action is scheduled, so a missing one is a bug here and stops the run.
+   */
+  apply(action: UntimedAction): void {
     // Anything that happens may give sleeping background loops (crons, sentinels) work again.
     this.topology.wake();
     switch (action.do) {
       case 'failover':
       case 'power-loss':
-        return this.topology.apply(action);
+        this.topology.apply(action);
+        return;
       case 'partition':
         this.network.partition(action.groups, action.oneWay ?? false);
-        return true;
+        return;
       case 'heal':
         this.network.heal();
-        return true;
+        return;
       case 'network': {
         const { do: _, from, to, ...faults } = action;
         const link = from !== undefined && to !== undefined ? { from, to } : undefined;
         this.network.setFaults(faults as Partial<LinkFaults>, link);
-        return true;
+        return;
       }
       default:
         break;
     }
     if (action.do === 'command') {
       const node = this.nodes.find((n) => n.id === action.target);
-      if (!node) return false;
+      assert(node, () => `command: no Redis node '${action.target}'`);
       // A stopped server answers nobody: the console shows that no reply came back.
       if (!node.process.crashed && !node.process.paused) node.execute(action.argv, 'console', -1);
-      return true;
+      return;
     }
     const target = this.process(action.target);
-    if (!target) return false;
+    assert(target, () => `${action.do}: no process '${action.target}'`);
     switch (action.do) {
       case 'pause':
         target.pause(action.forMs ?? null);
@@ -237,7 +242,6 @@ export class World {
         target.jumpClock(action.byMs);
         break;
     }
-    return true;
   }
 }
 
