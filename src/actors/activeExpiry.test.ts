@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runYaml } from '../scenario/testKit';
+import { runYaml } from '../testing/testKit';
 
 /**
  * The Redis lane's lease lasts as long as Redis keeps the key: a forward clock jump past the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { circuitBreakerMachine, type BreakerOptions, type CircuitBreakerEvent } from './circuitBreakerMachine';
-import { shortestPaths, transitionsTaken } from './machinePaths';
+import { shortestPaths, transitionsTaken } from '../testing/machinePaths';
 
 /** A breaker that opens on the first failure and one that needs three, so the guard decides both ways. */
 const inputs: BreakerOptions[] = [

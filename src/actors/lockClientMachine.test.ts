@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lockClientMachine, type LockClientEvent, type LockClientInput } from './lockClientMachine';
-import { shortestPaths, transitionsTaken } from './machinePaths';
+import { shortestPaths, transitionsTaken } from '../testing/machinePaths';
 
 const base: LockClientInput = {
   renewEveryMs: 3,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runYaml } from '../scenario/testKit';
+import { runYaml } from '../testing/testKit';
 import { processStatusesAt, statusOf } from './processStatus';
 
 const yaml = `

@@ -3,7 +3,7 @@ import { formatReply } from '../redis/cliFormat';
 import { startRealPair, type RealPair } from '../testing/realPair';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { loadScriptEngine } from '../scenario/run';
-import { ReplicationPair } from './replicationPair';
+import { ReplicationPair } from '../testing/replicationPair';
 
 /**
  * Replication, WAIT and min-replicas cases run against a real primary+replica pair of

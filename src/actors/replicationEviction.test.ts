@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestScripts, runYaml } from '../scenario/testKit';
+import { loadTestScripts, runYaml } from '../testing/testKit';
 
 beforeAll(loadTestScripts);
 

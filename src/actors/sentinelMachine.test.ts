@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortestPaths, transitionsTaken } from './machinePaths';
+import { shortestPaths, transitionsTaken } from '../testing/machinePaths';
 import { sentinelMachine, type SentinelEvent, type SentinelState } from './sentinelMachine';
 
 const input = { quorum: 2, votesNeeded: 2, electionTimeoutMs: 10_000, failoverTimeoutMs: 10_000 };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { parseScenario } from '../scenario/parse';
-import { loadTestScripts, runYaml } from '../scenario/testKit';
+import { loadTestScripts, runYaml } from '../testing/testKit';
 import { simTime } from '../sim/time';
 
 beforeAll(loadTestScripts);

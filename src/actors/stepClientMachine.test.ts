@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortestPaths, transitionsTaken } from './machinePaths';
+import { shortestPaths, transitionsTaken } from '../testing/machinePaths';
 import { stepClientMachine, type StepClientEvent, type StepClientInput } from './stepClientMachine';
 
 /** Lists that take every way from one step to the next: none, only waits, only commands, and both. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestScripts, runYaml } from '../scenario/testKit';
+import { loadTestScripts, runYaml } from '../testing/testKit';
 import { beliefsOf, heldAfter } from './beliefs';
 
 // Two baristas take turns on one Redis. Replies to B are slow (5 ms) and A retries every

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { simTime } from '../sim/time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScenario } from '../cli/loadScenario';
-import { loadTestScripts, runYaml } from '../scenario/testKit';
+import { loadTestScripts, runYaml } from '../testing/testKit';
 import { Simulation } from '../scenario/simulation';
 import { loadScriptEngine } from '../scenario/run';
 import { Trace } from '../sim/trace';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../scenario/run';
-import { loadTestScripts } from '../scenario/testKit';
+import { loadTestScripts } from '../testing/testKit';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { parseLesson } from './parse';
 import type { Block } from './types';

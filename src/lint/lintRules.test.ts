@@ -70,7 +70,7 @@ describe('layer rules', { timeout: 30_000 }, () => {
   });
 
   it('let tests drive a layer through the layers above it', async () => {
-    expect(await layerErrors('src/check/probe.test.ts', "import { runYaml } from '../scenario/testKit';\nexport const r = runYaml;\n")).toEqual([]);
+    expect(await layerErrors('src/check/probe.test.ts', "import { runYaml } from '../testing/testKit';\nexport const r = runYaml;\n")).toEqual([]);
   });
 });
 

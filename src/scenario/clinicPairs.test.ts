@@ -6,7 +6,7 @@ import { exploreScenario } from './explore';
 import { offeredFaultKinds } from './offeredFaults';
 import { loadScriptEngine } from './run';
 import type { InvariantName, Scenario } from './schema';
-import { loadTestScripts } from './testKit';
+import { loadTestScripts } from '../testing/testKit';
 
 /** As many runs as a lesson player's "Find the bug for me" (BugFinder.tsx) searches. */
 const PLAYER_SEARCH_RUNS = 500;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestScripts, runYaml } from './testKit';
+import { loadTestScripts, runYaml } from '../testing/testKit';
 
 /**
  * Two Redlock clients that split the masters 2–2 (the fifth is down) and must retry until one

@@ -8,7 +8,7 @@ import { scheduleAt } from '../check/explorer';
 import { parseScenario } from './parse';
 import type { Scenario } from './schema';
 import { Simulation } from './simulation';
-import { loadTestScripts } from './testKit';
+import { loadTestScripts } from '../testing/testKit';
 import { loadScriptEngine } from './run';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import type { Action } from '../actors/action';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestScripts, runYaml } from '../../scenario/testKit';
+import { loadTestScripts, runYaml } from '../../testing/testKit';
 import { FAIR_ACQUIRE, RW_READ_ACQUIRE, RW_RELEASE, RW_WRITE_ACQUIRE, SEMAPHORE_ACQUIRE } from './patternScripts';
 
 beforeAll(loadTestScripts);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestScripts, runYaml } from '../../scenario/testKit';
+import { loadTestScripts, runYaml } from '../../testing/testKit';
 
 beforeAll(loadTestScripts);
 

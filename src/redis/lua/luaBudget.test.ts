@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../reply';
 import { loadLuaEngine, type LuaScriptEngine } from './index';
 import { defaultLuaLimits } from './luaLimits';
-import { TestKeyspace } from './testKeyspace';
+import { TestKeyspace } from '../../testing/testKeyspace';
 
 // Work done inside C library calls runs no VM instruction. These scripts each spend tens of
 // seconds there unless that work is charged to the budget (scripts/lua51/budget.patch).

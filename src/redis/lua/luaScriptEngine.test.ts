@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../reply';
 import { loadLuaEngine, type LuaScriptEngine } from './index';
-import { TestKeyspace } from './testKeyspace';
+import { TestKeyspace } from '../../testing/testKeyspace';
 
 // Expected texts below were taken from redis-server 7.0.15 (see README.md in this folder).
 const SHA = 'b6d4c2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5';

@@ -3,7 +3,7 @@ import type { ExploreResult } from '../../check/explorer';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import { parseScenario } from '../../scenario/parse';
 import { loadScriptEngine } from '../../scenario/run';
-import { loadTestScripts } from '../../scenario/testKit';
+import { loadTestScripts } from '../../testing/testKit';
 import { startSearch, type Clock, type SearchOutcome, type SearchProgress } from './coordinator';
 import { createExplorerApi, type ExploreJob } from './explorerApi';
 import { ExplorerPool, inProcessExplorer, type ExplorerHandle, type ExplorerWorkerApi } from './pool';

@@ -1,5 +1,5 @@
-import { bulk, error, integer, ok, status, type Reply } from '../reply';
-import type { ScriptRequest } from '../scriptEngine';
+import { bulk, error, integer, ok, status, type Reply } from '../redis/reply';
+import type { ScriptRequest } from '../redis/scriptEngine';
 
 /**
  * A tiny keyspace for the engine's tests (SET, GET, DEL, INCR, PEXPIRE, PING), answering with

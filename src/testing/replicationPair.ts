@@ -2,8 +2,8 @@ import { Network } from '../net/network';
 import type { Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { Sim } from '../sim/sim';
-import { RedisServerNode } from './redisNode';
-import { ReplicationTopology } from './replicationTopology';
+import { RedisServerNode } from '../actors/redisNode';
+import { ReplicationTopology } from '../actors/replicationTopology';
 
 /**
  * A simulated primary and replica on a 1 ms loopback network, driven one command at a time
