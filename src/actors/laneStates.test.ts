@@ -5,10 +5,10 @@ import type { ScriptEngine } from '../redis/scriptEngine';
 import { parseScenario } from '../scenario/parse';
 import { loadScriptEngine } from '../scenario/run';
 import { Simulation } from '../scenario/simulation';
-import { CIRCUIT_BREAKER_LANE_STATES } from './circuitBreakerMachine';
-import { LOCK_CLIENT_LANE_STATES } from './lockClientMachine';
-import { SENTINEL_LANE_STATES } from './sentinelMachine';
-import { STEP_CLIENT_LANE_STATES } from './stepClientMachine';
+import { CIRCUIT_BREAKER_LANE_STATES } from './client/circuitBreakerMachine';
+import { LOCK_CLIENT_LANE_STATES } from './client/lockClientMachine';
+import { SENTINEL_LANE_STATES } from './sentinel/sentinelMachine';
+import { STEP_CLIENT_LANE_STATES } from './client/stepClientMachine';
 
 const DIR = 'lessons/scenarios';
 let scripts: ScriptEngine;

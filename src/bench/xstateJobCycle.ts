@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { bindEffects, lockClientMachine, type LockClientEffects, type LockClientInput } from '../actors/lockClientMachine';
+import { bindEffects, lockClientMachine, type LockClientEffects, type LockClientInput } from '../actors/client/lockClientMachine';
 
 const input: LockClientInput = {
   renewEveryMs: null,

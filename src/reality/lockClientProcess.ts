@@ -4,14 +4,14 @@
  * watchdog settings (every duration already scaled by the harness). It reports each step in
  * the trace's own kinds over IPC; the harness times them. Its ClientConfig is argv[2].
  *
- * The order of things follows the simulator's lock client machine (src/actors/lockClientMachine.ts):
+ * The order of things follows the simulator's lock client machine (src/actors/client/lockClientMachine.ts):
  * request, acquire (retrying as the policy says), work, write to the resource, release; the
  * watchdog renews beside the job and a failed renewal ends it as `lost`.
  */
 import { Agent, request } from 'node:http';
 import Redis from 'ioredis';
 import { ACQUIRE_WITH_FENCE, commandLabel, RELEASE_IF_MINE, RENEW_IF_MINE } from '../actors/recipes/lockScripts';
-import { Tries } from '../actors/retryPolicy';
+import { Tries } from '../actors/client/retryPolicy';
 import { Prng } from '../sim/prng';
 import type { ClientConfig, Go, Report, WriteRequest } from './protocol';
 import { compute } from './compute';

@@ -1,5 +1,5 @@
-import type { Persistence, RedisNodeOptions } from '../actors/redisNode';
-import type { TopologySpec } from '../actors/replicationTopology';
+import type { Persistence, RedisNodeOptions } from '../actors/server/redisNode';
+import type { TopologySpec } from '../actors/server/replicationTopology';
 import { didYouMean, type Report } from './diagnostic';
 import type { RedisInput } from './redisSchema';
 

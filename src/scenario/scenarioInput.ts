@@ -1,5 +1,5 @@
 import type { Action } from '../actors/action';
-import { inferMeaning, type ClientStep } from '../actors/clientSteps';
+import { inferMeaning, type ClientStep } from '../actors/client/clientSteps';
 import { FENCEABLE_KINDS } from '../actors/resources/resource';
 import type { LatencyDist } from '../net/faults';
 import { simTime } from '../sim/time';

@@ -1,4 +1,4 @@
-import { fillPlaceholders } from '../actors/clientSteps';
+import { fillPlaceholders } from '../actors/client/clientSteps';
 import { commandTable, resolveCommand } from '../redis/commandTable';
 import { RedisServer } from '../redis/server';
 import { didYouMean, type Report } from './diagnostic';

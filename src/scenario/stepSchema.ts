@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inferMeaning, type ClientStep } from '../actors/clientSteps';
+import { inferMeaning, type ClientStep } from '../actors/client/clientSteps';
 import { nonNegativeDurationMs } from './duration';
 
 /**

@@ -6,12 +6,12 @@
  * `Process.simTimeWhenLocalPasses`), never by arithmetic that forgets the drift.
  *
  * `UnixMs` is the same local clock as a Redis node reports it (milliseconds since 1970: what
- * `PEXPIREAT` takes and `TIME` answers); `src/actors/unixClock.ts` converts.
+ * `PEXPIREAT` takes and `TIME` answers); `src/actors/process/unixClock.ts` converts.
  */
 export type SimTimeMs = number & { readonly __brand: 'SimTimeMs' };
 export type LocalClockMs = number & { readonly __brand: 'LocalClockMs' };
 export type UnixMs = number & { readonly __brand: 'UnixMs' };
-/** A process's monotonic clock (`src/actors/monotonicClock.ts`): drifts with the process, never jumps. */
+/** A process's monotonic clock (`src/actors/process/process/monotonicClock.ts`): drifts with the process, never jumps. */
 export type MonotonicMs = number & { readonly __brand: 'MonotonicMs' };
 
 export const simTime = (ms: number): SimTimeMs => ms as SimTimeMs;

@@ -2,8 +2,8 @@ import { Network } from '../net/network';
 import type { Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scriptEngine';
 import { Sim } from '../sim/sim';
-import { RedisServerNode } from '../actors/redisNode';
-import { ReplicationTopology } from '../actors/replicationTopology';
+import { RedisServerNode } from '../actors/server/redisNode';
+import { ReplicationTopology } from '../actors/server/replicationTopology';
 
 /**
  * A simulated primary and replica on a 1 ms loopback network, driven one command at a time

@@ -1,7 +1,7 @@
 import { commandLabel, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
 import { FAIR_ACQUIRE, RW_READ_ACQUIRE, RW_RELEASE, RW_RENEW, RW_WRITE_ACQUIRE, SEMAPHORE_ACQUIRE, SEMAPHORE_RELEASE, SEMAPHORE_RENEW } from './patternScripts';
 import { failure, granted, integerOf, type AcquireResult, type Recipe, type RecipeContext, type RenewResult } from './recipe';
-import type { RpcResult } from '../rpc';
+import type { RpcResult } from '../client/rpc';
 
 type Done = (result: RpcResult) => void;
 

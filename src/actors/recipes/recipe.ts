@@ -1,7 +1,7 @@
 import type { Reply } from '../../redis/reply';
-import type { Process } from '../process';
-import type { RedisNode } from '../redisNode';
-import type { Rpc, RpcResult } from '../rpc';
+import type { Process } from '../process/process';
+import type { RedisNode } from '../server/redisNode';
+import type { Rpc, RpcResult } from '../client/rpc';
 
 /**
  * A lock taken: its fencing token, if any; `leaseMs`, the lease the key got (its PTTL on Redis

@@ -1,4 +1,4 @@
-import { monotonicNow } from '../monotonicClock';
+import { monotonicNow } from '../process/monotonicClock';
 import { commandLabel, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
 import { counted, leaseOf, type AcquireResult, type Recipe, type RecipeContext } from './recipe';
 

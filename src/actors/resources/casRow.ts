@@ -1,5 +1,5 @@
 import type { Sim } from '../../sim/sim';
-import { Process } from '../process';
+import { Process } from '../process/process';
 import type { ReadResult, Resource } from './resource';
 
 /**

@@ -1,4 +1,4 @@
-import type { Process } from '../process';
+import type { Process } from '../process/process';
 
 /** What a client read from a resource before working, and will act on. */
 export interface ReadResult {

@@ -1,6 +1,6 @@
 import type { Sim } from '../../sim/sim';
 import { formatMs, simTime } from '../../sim/time';
-import { Process } from '../process';
+import { Process } from '../process/process';
 import { describeAnswer, type LockService } from './lockService';
 
 interface Holder {

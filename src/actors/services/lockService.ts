@@ -1,4 +1,4 @@
-import type { Process } from '../process';
+import type { Process } from '../process/process';
 
 /**
  * A lock server other than Redis: an etcd-style lease service or a database lock table. Both

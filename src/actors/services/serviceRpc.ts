@@ -1,6 +1,6 @@
 import type { Network } from '../../net/network';
 import type { Sim } from '../../sim/sim';
-import type { Process } from '../process';
+import type { Process } from '../process/process';
 import { describeAnswer, type LockService } from './lockService';
 
 export type ServiceResult = { ok: true; answer: number | null } | { ok: false; reason: 'timeout' };

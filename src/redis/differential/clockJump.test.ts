@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { RedisServerNode } from '../../actors/redisNode';
-import { CRON_PERIOD_MS } from '../../actors/activeExpiry';
+import { RedisServerNode } from '../../actors/server/redisNode';
+import { CRON_PERIOD_MS } from '../../actors/server/activeExpiry';
 import { Sim } from '../../sim/sim';
 import { formatReply } from '../cliFormat';
 import type { Reply } from '../reply';

@@ -6,7 +6,7 @@ import { actorCommands, faultScope, partitionAction, partitionedAt } from './act
 import { actorStatusKey } from './actorStatus';
 import { LinkDelayControls } from './LinkDelayControls';
 import type { PlayerStore } from './playerStore';
-import { processStatusesAt } from '../../actors/processStatus';
+import { processStatusesAt } from '../../actors/process/processStatus';
 import { GROUP_FROM_CLIENTS } from '../../timeline/laneGroups';
 import { rolesAt } from './roles';
 

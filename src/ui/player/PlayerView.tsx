@@ -16,7 +16,7 @@ import { LiveAnnouncer } from './LiveAnnouncer';
 import { useNearViewport } from './nearViewport';
 import { PlaybackControls } from './PlaybackControls';
 import type { PlayerStore } from './playerStore';
-import { processStatusesAt } from '../../actors/processStatus';
+import { processStatusesAt } from '../../actors/process/processStatus';
 import { rolesAt } from './roles';
 import { handlePlayerKey, handleUndoKey } from './playerKeys';
 import { ShortcutList } from './ShortcutList';

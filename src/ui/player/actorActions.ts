@@ -1,7 +1,7 @@
 import type { UntimedAction } from '../../actors/action';
 import type { Scenario } from '../../scenario/schema';
 import type { ActorInfo, TraceEvent } from '../../sim/traceEvents';
-import type { ProcessStatus } from '../../actors/processStatus';
+import type { ProcessStatus } from '../../actors/process/processStatus';
 
 /** One thing a learner can do to an actor right now, as a button shows it. */
 export interface ActorCommand {

@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../../sim/traceEvents';
 import { partitionedAt } from './actorActions';
-import { processStatusesAt } from '../../actors/processStatus';
+import { processStatusesAt } from '../../actors/process/processStatus';
 import { rolesAt } from './roles';
 
 /**

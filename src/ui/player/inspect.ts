@@ -1,5 +1,5 @@
-import { statusOf } from '../../actors/processStatus';
-import { unixOfLocal } from '../../actors/unixClock';
+import { statusOf } from '../../actors/process/processStatus';
+import { unixOfLocal } from '../../actors/process/unixClock';
 import { simTime, type LocalClockMs } from '../../sim/time';
 import { beliefsOf, heldAfter } from '../../check/beliefs';
 import type { ScriptEngine } from '../../redis/scriptEngine';

@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
-import { lockClientMachine } from '../../actors/lockClientMachine';
-import { sentinelMachine } from '../../actors/sentinelMachine';
-import { stepClientMachine } from '../../actors/stepClientMachine';
+import { lockClientMachine } from '../../actors/client/lockClientMachine';
+import { sentinelMachine } from '../../actors/sentinel/sentinelMachine';
+import { stepClientMachine } from '../../actors/client/stepClientMachine';
 import type { Scenario } from '../../scenario/schema';
 import type { ActorInfo, TraceEvent } from '../../sim/traceEvents';
 

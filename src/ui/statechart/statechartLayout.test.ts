@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lockClientMachine } from '../../actors/lockClientMachine';
-import { sentinelMachine } from '../../actors/sentinelMachine';
+import { lockClientMachine } from '../../actors/client/lockClientMachine';
+import { sentinelMachine } from '../../actors/sentinel/sentinelMachine';
 import { machineOutline } from './machineOutline';
 import { layoutStatechart, type StateBox } from './statechartLayout';
 
