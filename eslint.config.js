@@ -134,6 +134,18 @@ export default tseslint.config(
     ignores: TEST_SUPPORT,
     rules: { 'no-restricted-imports': ['error', { patterns: [...layerPatterns(layer), ...extraPatterns[layer]] }] },
   })),
+  // Inside scenario/, text becomes a run in order (src/scenario/README.md): schema/ reads neither
+  // text/ nor running/, and text/ does not read running/. The layer's own patterns are repeated
+  // because a later block's options replace an earlier block's, they do not add to them.
+  ...Object.entries({ schema: ['text', 'running'], text: ['running'] }).map(([sub, later]) => ({
+    files: [`src/scenario/${sub}/**`],
+    ignores: TEST_SUPPORT,
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [...layerPatterns('scenario'), ...extraPatterns.scenario, { group: later.map((l) => `../${l}/**`), message: `scenario/${sub} comes before ${later.join(' and ')} (src/scenario/README.md): move what both need down a step.` }],
+      }],
+    },
+  })),
   {
     // Test support is for tests: the app never imports it.
     files: ['src/**'],

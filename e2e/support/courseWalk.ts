@@ -6,7 +6,7 @@ import type { MatchSpec } from '../../src/lessons/blocks/match';
 import type { QuizSpec } from '../../src/lessons/blocks/quiz';
 import { parseLesson } from '../../src/lessons/parse';
 import type { Lesson } from '../../src/lessons/types';
-import type { Scenario } from '../../src/scenario/schema';
+import type { Scenario } from '../../src/scenario/schema/schema';
 
 /**
  * What the course walks share: a course's lessons read from their files, and a learner's moves

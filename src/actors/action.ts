@@ -6,8 +6,8 @@ import type { SimTimeMs } from '../sim/time';
  * made lossy, a command typed at a Redis node, a failover. The one declaration of it: a
  * scenario's script, the learner's buttons, a share link, `npm run sim --actions` and the
  * explorer's faults all produce these, and `World.apply` carries them out. The zod schemas that
- * read actions from outside (`src/scenario/actionSchema.ts`, the script in
- * `src/scenario/schema.ts`) are checked against it at compile time.
+ * read actions from outside (`src/scenario/schema/actionSchema.ts`, the script in
+ * `src/scenario/schema/schema.ts`) are checked against it at compile time.
  */
 export type Action =
   | { at: SimTimeMs; do: 'pause'; target: string; forMs?: number }

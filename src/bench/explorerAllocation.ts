@@ -26,9 +26,9 @@ import { Session } from 'node:inspector';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { searchBatch } from '../check/explorer';
-import { scenarioExplorer } from '../scenario/explore';
-import { parseScenario } from '../scenario/parse';
-import { loadScriptEngine } from '../scenario/run';
+import { scenarioExplorer } from '../scenario/running/explore';
+import { parseScenario } from '../scenario/text/parse';
+import { loadScriptEngine } from '../scenario/running/run';
 
 const RUNS = 1000;
 const WARM_UP_RUNS = 300;

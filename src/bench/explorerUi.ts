@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { build } from 'vite';
-import type { InvariantName } from '../scenario/schema';
+import type { InvariantName } from '../scenario/schema/schema';
 import { serveStatic } from './staticSite';
 import { TEMPLATE } from '../ui/workbench/workbenchModel';
 import type { BenchSearch } from './explorerPage/explorerPage';

@@ -1,7 +1,7 @@
 import { lockMetrics } from '../check/metrics';
 import type { ScriptEngine } from '../redis/scriptEngine';
-import type { Scenario } from '../scenario/schema';
-import { Simulation } from '../scenario/simulation';
+import type { Scenario } from '../scenario/schema/schema';
+import { Simulation } from '../scenario/running/simulation';
 
 /**
  * The thundering-herd figure (lesson 13): wall-clock time of one complete run of fifty clients

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { parseScenario } from '../scenario/parse';
+import { parseScenario } from '../scenario/text/parse';
 import { encodeRun } from '../ui/player/shareLink';
 import { simTime } from '../sim/time';
 

@@ -36,10 +36,10 @@ import { runBaseline } from './baselineLoop';
 import { herdRunMs } from './herd';
 import { xstateJobCycles } from './xstateJobCycle';
 import { redisThroughput } from './redisThroughput';
-import { parseScenario } from '../scenario/parse';
-import { loadScriptEngine } from '../scenario/run';
-import type { Scenario } from '../scenario/schema';
-import { Simulation } from '../scenario/simulation';
+import { parseScenario } from '../scenario/text/parse';
+import { loadScriptEngine } from '../scenario/running/run';
+import type { Scenario } from '../scenario/schema/schema';
+import { Simulation } from '../scenario/running/simulation';
 import type { TraceKind } from '../sim/traceEvents';
 import { loadScenario } from '../cli/loadScenario';
 

@@ -2,7 +2,7 @@ import { RELEASE_IF_MINE } from '../actors/recipes/lockScripts';
 import { startRealRedis } from '../testing/realRedis';
 import { RespClient } from '../testing/respClient';
 import { RedisServer } from '../redis/server';
-import { loadScriptEngine } from '../scenario/run';
+import { loadScriptEngine } from '../scenario/running/run';
 
 /**
  * Simulated Redis throughput on the lock workload: per round, `SET lock <token> NX PX 10000`,

@@ -53,8 +53,8 @@ import { hostileLinkFigures } from './hostileLinks';
 import { lighthouseScores } from './lighthouse';
 import { serveStatic } from './staticSite';
 import { storyDragFigure } from './storyDrag';
-import { loadScriptEngine } from '../scenario/run';
-import { Simulation } from '../scenario/simulation';
+import { loadScriptEngine } from '../scenario/running/run';
+import { Simulation } from '../scenario/running/simulation';
 import { loadScenario } from '../cli/loadScenario';
 
 // npm runs scripts from the project root; the benchmark itself runs from a bundle elsewhere.

@@ -35,7 +35,7 @@ export interface LossLink {
 
 /**
  * What the explorer may do to one scenario: the fault kinds that apply to it and the actors
- * each kind can hit. `src/scenario/explore.ts` derives it from a scenario.
+ * each kind can hit. `src/scenario/running/explore.ts` derives it from a scenario.
  */
 export interface FaultSpace {
   kinds: readonly FaultKind[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../lessons/catalog';
 import { readLessonSources } from '../lessons/sources';
-import { runScenarioTrace } from '../scenario/run';
+import { runScenarioTrace } from '../scenario/running/run';
 import { formatMs } from '../sim/time';
 import type { TraceEvent } from '../sim/traceEvents';
 import type { Verdict } from './verdict';

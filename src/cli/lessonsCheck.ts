@@ -1,5 +1,5 @@
 import { checkLessons } from '../lessons/checkLessons';
-import { runScenarioTrace } from '../scenario/run';
+import { runScenarioTrace } from '../scenario/running/run';
 
 /**
  * `npm run lessons:check [paths...]`: validates lessons (frontmatter, blocks, references,

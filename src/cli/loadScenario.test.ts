@@ -41,3 +41,13 @@ describe('npm run sim -- --actions file.json', () => {
     });
   });
 });
+
+describe('a power loss is for Redis nodes', () => {
+  it('refuses one on a lock service, which writes to disk before it answers (it did nothing)', () => {
+    const withService = loadScenario('lessons/scenarios/lease-service-fenced.yaml');
+    if (!withService.ok) throw new Error(withService.problems.join('\n'));
+    const file = join(dir, 'service.json');
+    writeFileSync(file, '[{"at": 1000, "do": "power-loss", "target": "etcd"}]');
+    expect(loadActions(file, withService.scenario)).toMatchObject({ ok: false, problems: [expect.stringMatching(/\[0\]\.target: 'etcd' is not a Redis node of scenario 'lease-service-fenced'/)] });
+  });
+});

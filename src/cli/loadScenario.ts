@@ -2,13 +2,13 @@ import { dirname, join } from 'node:path';
 import type { Action } from '../actors/action';
 import { readBounded } from '../lessons/boundedRead';
 import { parseLesson } from '../lessons/parse';
-import { MAX_LESSON_CHARS, MAX_YAML_CHARS } from '../scenario/inputBounds';
-import { actionsSchema, checkActions } from '../scenario/actionSchema';
+import { MAX_LESSON_CHARS, MAX_YAML_CHARS } from '../scenario/text/inputBounds';
+import { actionsSchema, checkActions } from '../scenario/schema/actionSchema';
 import { describePath, formatDiagnostic, type Diagnostic } from '../scenario/diagnostic';
-import type { LuaCompiler } from '../scenario/luaSyntax';
-import { parseScenario } from '../scenario/parse';
-import type { Scenario } from '../scenario/schema';
-import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
+import type { LuaCompiler } from '../scenario/text/luaSyntax';
+import { parseScenario } from '../scenario/text/parse';
+import type { Scenario } from '../scenario/schema/schema';
+import { parseYamlSource, validateYaml } from '../scenario/text/yamlSource';
 
 export type Loaded = { ok: true; scenario: Scenario } | { ok: false; problems: string[] };
 

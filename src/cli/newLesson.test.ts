@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkLessons } from '../lessons/checkLessons';
 import { writeNewLesson } from '../lessons/lessonSkeleton';
-import { runScenarioTrace } from '../scenario/run';
+import { runScenarioTrace } from '../scenario/running/run';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));

@@ -10,13 +10,13 @@
  */
 import { parseArgs } from 'node:util';
 import type { Action } from '../actors/action';
-import { exploreScenario } from '../scenario/explore';
-import { unmetExpectations } from '../scenario/expectations';
-import { INVARIANTS, type InvariantName } from '../scenario/schema';
-import { loadLuaCompiler } from '../scenario/luaCompiler';
-import { loadScriptEngine, runScenario } from '../scenario/run';
+import { exploreScenario } from '../scenario/running/explore';
+import { unmetExpectations } from '../scenario/running/expectations';
+import { INVARIANTS, type InvariantName } from '../scenario/schema/schema';
+import { loadLuaCompiler } from '../scenario/text/luaCompiler';
+import { loadScriptEngine, runScenario } from '../scenario/running/run';
 import { formatMs } from '../sim/time';
-import type { Scenario } from '../scenario/schema';
+import type { Scenario } from '../scenario/schema/schema';
 import { loadActions, loadScenario } from './loadScenario';
 
 const USAGE =

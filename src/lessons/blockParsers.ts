@@ -1,8 +1,8 @@
 import { didYouMean, type Diagnostic, type SourceOrigin } from '../scenario/diagnostic';
-import type { LuaCompiler } from '../scenario/luaSyntax';
-import { parseScenario } from '../scenario/parse';
-import type { Scenario } from '../scenario/schema';
-import { parseYamlSource, validateYaml, type YamlSource } from '../scenario/yamlSource';
+import type { LuaCompiler } from '../scenario/text/luaSyntax';
+import { parseScenario } from '../scenario/text/parse';
+import type { Scenario } from '../scenario/schema/schema';
+import { parseYamlSource, validateYaml, type YamlSource } from '../scenario/text/yamlSource';
 import { claimsSchema, measureOf, type Claim } from './blocks/claims';
 import { checklistSchema } from './blocks/checklist';
 import { afterSchema } from './blocks/after';

@@ -1,6 +1,6 @@
 import type { Nodes } from 'mdast';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
-import type { LuaCompiler } from '../scenario/luaSyntax';
+import type { LuaCompiler } from '../scenario/text/luaSyntax';
 import { parseCourses } from './courses';
 import { parseLesson, ROUTE_LINK, type ParseLessonResult } from './parse';
 import type { Catalog, Course, Lesson } from './types';

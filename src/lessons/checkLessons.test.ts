@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../check/verdict';
-import { runScenario } from '../scenario/run';
+import { runScenario } from '../scenario/running/run';
 import { checkLessons } from './checkLessons';
 import type { ScenarioRunner } from './scenarioExpectations';
 

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { formatDiagnostic } from '../scenario/diagnostic';
-import { loadLuaCompiler } from '../scenario/luaCompiler';
+import { loadLuaCompiler } from '../scenario/text/luaCompiler';
 import { buildCatalog } from './catalog';
 import { courseCatalog, isCourseFolder, readCourseFolder } from './courseFolder';
 import { checkLessonRuns } from './lessonSetChecks';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replyAgrees } from '../check/commandReplies';
-import { runScenarioTrace } from '../scenario/run';
+import { runScenarioTrace } from '../scenario/running/run';
 import { parseQuery } from './blocks/claims';
 import { checkLessons } from './checkLessons';
 import { agrees, readStated } from './statedNumber';

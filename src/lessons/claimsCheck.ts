@@ -1,10 +1,10 @@
 import { describeQuery, measure, unitOf, type ClaimVerdict, type EventQuery, type Measure, type RunTrace } from '../check/runMeasures';
 import { describeCommand, replyAgrees, replyOf } from '../check/commandReplies';
 import { lockMetrics } from '../check/metrics';
-import { checkActions, type Action } from '../scenario/actionSchema';
-import { toAction } from '../scenario/build';
+import { checkActions, type Action } from '../scenario/schema/actionSchema';
+import { toAction } from '../scenario/schema/scriptActions';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
-import type { Scenario, ScriptAction } from '../scenario/schema';
+import type { Scenario, ScriptAction } from '../scenario/schema/schema';
 import type { Claim, ReplyMeasure } from './blocks/claims';
 import { agrees, readStated, writeLike, type StatedNumber } from './statedNumber';
 import type { Block, Lesson } from './types';

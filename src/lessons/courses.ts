@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Diagnostic } from '../scenario/diagnostic';
-import { parseYamlSource, validateYaml } from '../scenario/yamlSource';
+import { parseYamlSource, validateYaml } from '../scenario/text/yamlSource';
 import type { Course } from './types';
 
 export const courseSchema = z.strictObject({

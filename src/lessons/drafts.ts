@@ -1,6 +1,6 @@
 import type { CatalogSources } from './catalog';
 import { splitFrontmatter } from './frontmatter';
-import { parseYamlSource } from '../scenario/yamlSource';
+import { parseYamlSource } from '../scenario/text/yamlSource';
 
 /** A lesson's slug, course and draft flag read from its frontmatter alone (the full parse comes later, once). */
 export function lessonIdentity(text: string): { slug?: string; course?: string; draft?: boolean } {

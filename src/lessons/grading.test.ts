@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../scenario/run';
+import { runScenario } from '../scenario/running/run';
 import { buildCatalog } from './catalog';
 import { assignmentsOf, gradeSubmission } from './grading';
 import { readLessonSources } from './sources';

@@ -1,7 +1,7 @@
 import type { Fault } from '../check/faults';
 import type { FaultAction } from '../check/explorer';
-import { parseScenario } from '../scenario/parse';
-import type { Scenario } from '../scenario/schema';
+import { parseScenario } from '../scenario/text/parse';
+import type { Scenario } from '../scenario/schema/schema';
 import { judgeFix, type FixBounds, type QuietRun, type WorkbenchExplorer } from './judgeFix';
 import type { Submission } from './submission';
 import type { Lesson } from './types';

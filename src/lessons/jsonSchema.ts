@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scenarioSchema } from '../scenario/schema';
+import { scenarioSchema } from '../scenario/schema/schema';
 import { checklistSchema } from './blocks/checklist';
 import { afterSchema } from './blocks/after';
 import { claimsSchema } from './blocks/claims';

@@ -1,7 +1,7 @@
 import type { ExploreResult } from '../check/explorer';
 import type { Verdict } from '../check/verdict';
-import { unlistedBreaks, unmetExpectations } from '../scenario/expectations';
-import type { InvariantName, Scenario } from '../scenario/schema';
+import { unlistedBreaks, unmetExpectations } from '../scenario/running/expectations';
+import type { InvariantName, Scenario } from '../scenario/schema/schema';
 
 /** Searches a scenario as the page's Break it does (same seed, same budget, same answer). */
 export type WorkbenchExplorer = (scenario: Scenario, invariant: InvariantName, runs: number) => Promise<ExploreResult>;

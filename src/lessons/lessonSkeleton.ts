@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseYamlSource } from '../scenario/yamlSource';
+import { parseYamlSource } from '../scenario/text/yamlSource';
 import { COURSE_CONFIG } from './courseFolder';
 import { lessonIdentity } from './drafts';
 import { splitFrontmatter } from './frontmatter';

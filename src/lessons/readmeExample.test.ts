@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../scenario/diagnostic';
-import { runScenario } from '../scenario/run';
+import { runScenario } from '../scenario/running/run';
 import { buildCatalog } from './catalog';
 import { checkScenarioExpectations } from './scenarioExpectations';
 import { checkSources } from './sourcesCheck';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../check/verdict';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { parseLesson } from './parse';
-import { runScenarioTrace } from '../scenario/run';
+import { runScenarioTrace } from '../scenario/running/run';
 import { checkScenarioExpectations, RunStopped, type ScenarioRunner } from './scenarioExpectations';
 
 const lesson = (expectYaml: string) => {

@@ -1,15 +1,15 @@
 import type { Verdict } from '../check/verdict';
-import type { Action } from '../scenario/actionSchema';
+import type { Action } from '../scenario/schema/actionSchema';
 import type { Diagnostic } from '../scenario/diagnostic';
-import { unlistedBreaks, unmetExpectations } from '../scenario/expectations';
-import type { Scenario } from '../scenario/schema';
-import { scriptFailures, STOPPED } from '../scenario/scriptFailures';
-import type { EndReason } from '../scenario/simulation';
+import { unlistedBreaks, unmetExpectations } from '../scenario/running/expectations';
+import type { Scenario } from '../scenario/schema/schema';
+import { scriptFailures, STOPPED } from '../scenario/running/scriptFailures';
+import type { EndReason } from '../scenario/running/simulation';
 import type { RunTrace } from '../check/runMeasures';
 import type { Lesson } from './types';
 
 /**
- * Runs one scenario to the end; the real one is `runScenarioTrace` from src/scenario/run.ts. A
+ * Runs one scenario to the end; the real one is `runScenarioTrace` from src/scenario/running/run.ts. A
  * runner that returns no `trace` cannot check a lesson's claims (tests' stand-ins).
  */
 export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number; actions?: readonly Action[] }) => Promise<{ verdicts: Verdict[]; trace?: RunTrace; ended?: EndReason | null }>;

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { MAX_LESSON_CHARS, MAX_YAML_CHARS } from '../scenario/inputBounds';
+import { MAX_LESSON_CHARS, MAX_YAML_CHARS } from '../scenario/text/inputBounds';
 import { readBounded } from './boundedRead';
 import type { CatalogSources } from './catalog';
 

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { Diagnostic } from '../scenario/diagnostic';
-import type { Scenario } from '../scenario/schema';
-import type { RunConfig } from '../scenario/simulation';
+import type { Scenario } from '../scenario/schema/schema';
+import type { RunConfig } from '../scenario/running/simulation';
 import type { ChecklistSpec } from './blocks/checklist';
 import type { ClaimsSpec } from './blocks/claims';
 import type { FillInSpec } from './blocks/fillIn';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../scenario/diagnostic';
-import { runScenarioTrace } from '../scenario/run';
+import { runScenarioTrace } from '../scenario/running/run';
 import { BLOCK_LANGS } from './blockParsers';
 import { buildCatalog } from './catalog';
 import { checkLessons } from './checkLessons';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runScenario } from '../scenario/run';
+import { runScenario } from '../scenario/running/run';
 import { loadTestScripts } from '../testing/testKit';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { parseLesson } from './parse';

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../scenario/diagnostic';
-import { exploreScenario } from '../scenario/explore';
-import { parseScenario } from '../scenario/parse';
-import { loadScriptEngine } from '../scenario/run';
+import { exploreScenario } from '../scenario/running/explore';
+import { parseScenario } from '../scenario/text/parse';
+import { loadScriptEngine } from '../scenario/running/run';
 import { WORKBENCH_EXPLORER_SEED, type WorkbenchSpec } from './blocks/workbench';
 import type { ScenarioRunner } from './scenarioExpectations';
 import type { Lesson } from './types';

@@ -13,7 +13,7 @@ beforeAll(async () => {
   // The first lint loads the config and its plugins, and the first import import-x/no-cycle
   // follows reads the whole graph below it (34 s at load 10): do both here, so each test times
   // only its own lint.
-  await eslint.lintText("import { Simulation } from '../scenario/simulation';\nexport const s = Simulation;\n", { filePath: 'src/ui/warmup.ts' });
+  await eslint.lintText("import { Simulation } from '../scenario/running/simulation';\nexport const s = Simulation;\n", { filePath: 'src/ui/warmup.ts' });
 }, 120_000);
 
 /** The messages ESLint gives for `code` saved as `filePath`. */
@@ -26,7 +26,7 @@ const layerErrors = async (filePath: string, code: string) => (await lint(filePa
 
 describe('layer rules', { timeout: 30_000 }, () => {
   it('refuse an import the layer table forbids, naming the rule', async () => {
-    const errors = await layerErrors('src/sim/probe.ts', "import { Simulation } from '../scenario/simulation';\nexport const s = Simulation;\n");
+    const errors = await layerErrors('src/sim/probe.ts', "import { Simulation } from '../scenario/running/simulation';\nexport const s = Simulation;\n");
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toContain('Layer rule (DESIGN.md §2): src/sim is the kernel: it imports nothing of ours.');
   });
@@ -40,12 +40,17 @@ describe('layer rules', { timeout: 30_000 }, () => {
     ['src/net/probe.ts', '../redis/server'],
     ['src/redis/lua/probe.ts', '../../actors/recipes/lockScripts'],
     ['src/actors/probe.ts', '../check/invariants'],
-    ['src/check/probe.ts', '../scenario/simulation'],
+    ['src/actors/client/probe.ts', '../../check/invariants'],
+    ['src/check/probe.ts', '../scenario/running/simulation'],
     ['src/scenario/probe.ts', '../lessons/parse'],
+    ['src/scenario/schema/probe.ts', '../text/parse'],
+    ['src/scenario/schema/probe.ts', '../running/simulation'],
+    ['src/scenario/text/probe.ts', '../running/simulation'],
+    ['src/scenario/text/probe.ts', '../../lessons/parse'],
     ['src/lessons/probe.ts', '../timeline/model'],
     ['src/cli/probe.ts', '../timeline/model'],
     ['src/cli/probe.ts', '../ui/player/inspect'],
-    ['src/timeline/probe.ts', '../scenario/simulation'],
+    ['src/timeline/probe.ts', '../scenario/running/simulation'],
     ['src/timeline/layers/probe.ts', '../../check/invariants'],
     ['src/timeline/probe.ts', 'react'],
   ])('%s may not import %s', async (filePath, source) => {

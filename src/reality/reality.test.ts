@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../cli/loadScenario';
-import type { Scenario } from '../scenario/schema';
+import type { Scenario } from '../scenario/schema/schema';
 import { runReality, UnsupportedScenario } from './harness';
 import { realityCheck } from './realityCheck';
 

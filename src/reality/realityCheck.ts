@@ -1,6 +1,6 @@
 import type { Verdict } from '../check/verdict';
-import { runScenario } from '../scenario/run';
-import type { Scenario } from '../scenario/schema';
+import { runScenario } from '../scenario/running/run';
+import type { Scenario } from '../scenario/schema/schema';
 import { runReality, type RealityOptions, type RealRun } from './harness';
 import { pairVerdicts, realVerdicts, type VerdictPair } from './verdicts';
 

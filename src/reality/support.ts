@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario/schema';
+import type { Scenario } from '../scenario/schema/schema';
 
 /** The recipes a real client runs so far (lockClientProcess.ts). */
 export const REAL_RECIPES = ['lease-plain-del', 'lease-with-token', 'watchdog', 'setnx-then-expire', 'get-then-set'] as const;

@@ -1,8 +1,8 @@
 import { runCheckers, type RunCap } from '../check/invariants';
 import type { Verdict } from '../check/verdict';
-import { worldSpec } from '../scenario/build';
-import type { Scenario } from '../scenario/schema';
-import { DEFAULT_MAX_EVENTS, DEFAULT_MAX_SCRIPT_INSTRUCTIONS } from '../scenario/simulation';
+import { worldSpec } from '../scenario/running/build';
+import type { Scenario } from '../scenario/schema/schema';
+import { DEFAULT_MAX_EVENTS, DEFAULT_MAX_SCRIPT_INSTRUCTIONS } from '../scenario/running/simulation';
 import type { TraceEvent } from '../sim/traceEvents';
 
 /**

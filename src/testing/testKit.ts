@@ -1,9 +1,9 @@
 import type { ScriptEngine } from '../redis/scriptEngine';
 import type { TraceEvent, TraceKind } from '../sim/traceEvents';
 import { formatDiagnostic } from '../scenario/diagnostic';
-import { parseScenario } from '../scenario/parse';
-import { loadScriptEngine } from '../scenario/run';
-import { Simulation, type RunOptions } from '../scenario/simulation';
+import { parseScenario } from '../scenario/text/parse';
+import { loadScriptEngine } from '../scenario/running/run';
+import { Simulation, type RunOptions } from '../scenario/running/simulation';
 
 /** Events of one kind, typed. */
 export type EventOf<K extends TraceKind> = Extract<TraceEvent, { kind: K }>;

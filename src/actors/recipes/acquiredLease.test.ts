@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../scenario/diagnostic';
-import { parseScenario } from '../../scenario/parse';
-import { loadScriptEngine } from '../../scenario/run';
-import { Simulation } from '../../scenario/simulation';
+import { parseScenario } from '../../scenario/text/parse';
+import { loadScriptEngine } from '../../scenario/running/run';
+import { Simulation } from '../../scenario/running/simulation';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import { RECIPES, SERVICE_RECIPES } from './catalog';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { formatReply } from '../../redis/cliFormat';
 import { startRealPair, type RealPair } from '../../testing/realPair';
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import { loadScriptEngine } from '../../scenario/run';
+import { loadScriptEngine } from '../../scenario/running/run';
 import { ReplicationPair } from '../../testing/replicationPair';
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../scenario/diagnostic';
-import { parseScenario } from '../../scenario/parse';
+import { parseScenario } from '../../scenario/text/parse';
 import { loadTestScripts, runYaml } from '../../testing/testKit';
 
 beforeAll(loadTestScripts);

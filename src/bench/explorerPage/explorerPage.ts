@@ -1,5 +1,5 @@
-import { parseScenario } from '../../scenario/parse';
-import type { InvariantName } from '../../scenario/schema';
+import { parseScenario } from '../../scenario/text/parse';
+import type { InvariantName } from '../../scenario/schema/schema';
 import { startSearch } from '../../ui/explorer/coordinator';
 import { workerCount } from '../../ui/explorer/pagePool';
 import { ExplorerPool, type ExplorerHandle, type ExplorerWorkerApi } from '../../ui/explorer/pool';

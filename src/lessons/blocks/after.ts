@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockId } from '../../scenario/ids';
+import { blockId } from '../../scenario/schema/ids';
 
 /**
  * The ```after block: what follows it up to the next heading, prose and blocks alike, is shown

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockId } from '../../scenario/ids';
+import { blockId } from '../../scenario/schema/ids';
 
 /** The ```checklist block: items a learner ticks off; ticks are saved locally. */
 export const checklistSchema = z.strictObject({

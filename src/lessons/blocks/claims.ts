@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CLAIM_EVENTS, CLAIM_METRICS, type ClaimEvent, type EventQuery, type Measure } from '../../check/runMeasures';
 import { parseCommandQuery, type CommandQuery } from '../../check/commandReplies';
-import { blockId } from '../../scenario/ids';
-import { INVARIANTS, scriptAction, type ScriptAction } from '../../scenario/schema';
+import { blockId } from '../../scenario/schema/ids';
+import { INVARIANTS, scriptAction, type ScriptAction } from '../../scenario/schema/schema';
 import { didYouMean } from '../../scenario/diagnostic';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockId } from '../../scenario/ids';
+import { blockId } from '../../scenario/schema/ids';
 
 /** What one side of a comparison changes in the scenario it starts from. */
 const side = z.strictObject({

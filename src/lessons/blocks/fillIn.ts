@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockId } from '../../scenario/ids';
+import { blockId } from '../../scenario/schema/ids';
 
 /**
  * The ```fill-in block: free-text fields (e.g. a post-incident report) saved locally and

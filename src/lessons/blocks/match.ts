@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockId } from '../../scenario/ids';
+import { blockId } from '../../scenario/schema/ids';
 
 const itemId = blockId;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockId } from '../../scenario/ids';
+import { blockId } from '../../scenario/schema/ids';
 
 /**
  * The ```quiz block. Three kinds share one shape so authors learn it once:

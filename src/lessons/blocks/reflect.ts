@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockId } from '../../scenario/ids';
+import { blockId } from '../../scenario/schema/ids';
 
 /** The ```reflect block: an open question with a notes box whose text is saved locally. */
 export const reflectSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { blockId } from '../../scenario/ids';
-import { INVARIANTS, type InvariantName, type Scenario } from '../../scenario/schema';
+import { blockId } from '../../scenario/schema/ids';
+import { INVARIANTS, type InvariantName, type Scenario } from '../../scenario/schema/schema';
 
 /** The explorer's budget in a lesson when the block does not give one. */
 export const WORKBENCH_DEFAULT_RUNS = 1000;

@@ -4,10 +4,10 @@ import type { Verdict } from '../../check/verdict';
 import { parseLesson } from '../../lessons/parse';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import { formatDiagnostic } from '../../scenario/diagnostic';
-import { parseScenario } from '../../scenario/parse';
-import { loadScriptEngine } from '../../scenario/run';
-import type { Scenario } from '../../scenario/schema';
-import { Simulation, type RunOptions } from '../../scenario/simulation';
+import { parseScenario } from '../../scenario/text/parse';
+import { loadScriptEngine } from '../../scenario/running/run';
+import type { Scenario } from '../../scenario/schema/schema';
+import { Simulation, type RunOptions } from '../../scenario/running/simulation';
 import type { TraceEvent } from '../../sim/traceEvents';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { lockMetrics, type LockMetrics } from '../../check/metrics';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { loader } from '../layout/loader';
 import { useNearViewport } from '../player/nearViewport';

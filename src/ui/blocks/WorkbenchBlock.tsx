@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Verdict } from '../../check/verdict';
 import { WORKBENCH_EXPLORER_SEED, type WorkbenchSpec } from '../../lessons/blocks/workbench';
-import type { ScenarioResult } from '../../scenario/parse';
-import type { Scenario } from '../../scenario/schema';
+import type { ScenarioResult } from '../../scenario/text/parse';
+import type { Scenario } from '../../scenario/schema/schema';
 import { BreakIt } from '../explorer/BreakIt';
 import { invariantsToBreak } from '../explorer/invariantChoices';
 import type { SearchOutcome } from '../explorer/coordinator';

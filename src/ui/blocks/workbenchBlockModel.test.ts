@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExploreResult } from '../../check/explorer';
 import type { Verdict } from '../../check/verdict';
-import { parseScenario } from '../../scenario/parse';
+import { parseScenario } from '../../scenario/text/parse';
 import { fixedState, loadBlockWork, saveBlockWork } from './workbenchBlockModel';
 
 const parsed = parseScenario('id: s\ntitle: S\nclients: [{ id: A, recipe: lease-with-token, ttl: 5s }]\nresource: { id: r }\nexpect: { invariant: single-writer, outcome: holds }\n', { file: 's.yaml', line: 1 });

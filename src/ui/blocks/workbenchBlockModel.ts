@@ -1,7 +1,7 @@
 import type { Verdict } from '../../check/verdict';
 import type { WorkbenchSpec } from '../../lessons/blocks/workbench';
-import { unlistedBreaks, unmetExpectations } from '../../scenario/expectations';
-import type { Scenario } from '../../scenario/schema';
+import { unlistedBreaks, unmetExpectations } from '../../scenario/running/expectations';
+import type { Scenario } from '../../scenario/schema/schema';
 import type { SearchOutcome } from '../explorer/coordinator';
 
 const PREFIX = 'lockstep.workbench-block.v1:';

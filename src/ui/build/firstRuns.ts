@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Lesson } from '../../lessons/types';
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import { packRun, type PackedRun } from '../player/packedRun';
 import { defaultRunConfig, type ComputedRun } from '../player/runModel';
 import { DEFAULT_SANDBOX, sandboxScenario } from '../playground/sandboxModel';

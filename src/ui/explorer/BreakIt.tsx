@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FaultAction, FaultKind } from '../../check/faults';
-import type { InvariantName, Scenario } from '../../scenario/schema';
+import type { InvariantName, Scenario } from '../../scenario/schema/schema';
 import { startSearch, type ExplorerSearch, type SearchOutcome } from './coordinator';
 import { describeFault } from './describeFault';
 import { ExhaustivePanel } from './ExhaustivePanel';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExploreResult } from '../../check/explorer';
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import { parseScenario } from '../../scenario/parse';
-import { loadScriptEngine } from '../../scenario/run';
+import { parseScenario } from '../../scenario/text/parse';
+import { loadScriptEngine } from '../../scenario/running/run';
 import { loadTestScripts } from '../../testing/testKit';
 import { startSearch, type Clock, type SearchOutcome, type SearchProgress } from './coordinator';
 import { createExplorerApi, type ExploreJob } from './explorerApi';

@@ -1,10 +1,10 @@
 import { searchBatch, searchSummary, shrinkSchedule, type BatchResult, type ExploreResult, type ExplorerOptions } from '../../check/explorer';
 import type { FaultKind } from '../../check/faults';
 import { ExhaustiveSearch, type ExhaustiveProgress, type ExhaustiveResult } from '../../check/exhaustiveSearch';
-import { exhaustiveExplorer, type ExhaustiveScenarioOptions } from '../../scenario/exhaustiveExplore';
+import { exhaustiveExplorer, type ExhaustiveScenarioOptions } from '../../scenario/running/exhaustiveExplore';
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import { scenarioExplorer, type ExploreScenarioOptions } from '../../scenario/explore';
-import type { Scenario } from '../../scenario/schema';
+import { scenarioExplorer, type ExploreScenarioOptions } from '../../scenario/running/explore';
+import type { Scenario } from '../../scenario/schema/schema';
 
 /** One search: the scenario as it runs (fencing applied), and what to hunt for. */
 export interface ExploreJob {

@@ -1,7 +1,7 @@
 import '../zodWithoutEval';
 import * as Comlink from 'comlink';
 import { luaWasmUrl } from '../../redis/lua/wasmUrl';
-import { loadScriptEngine } from '../../scenario/run';
+import { loadScriptEngine } from '../../scenario/running/run';
 import { createExplorerApi } from './explorerApi';
 import type { ExplorerWorkerApi } from './pool';
 

@@ -1,4 +1,4 @@
-import { INVARIANTS, type InvariantName, type Scenario } from '../../scenario/schema';
+import { INVARIANTS, type InvariantName, type Scenario } from '../../scenario/schema/schema';
 
 /**
  * The invariants a learner may ask Break it to break, in the order offered: those the scenario's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../scenario/parse';
+import { parseScenario } from '../../scenario/text/parse';
 import { protectionNote } from './protectionNote';
 
 function scenario(fencing: boolean) {

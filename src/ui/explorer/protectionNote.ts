@@ -1,4 +1,4 @@
-import type { InvariantName, Scenario } from '../../scenario/schema';
+import type { InvariantName, Scenario } from '../../scenario/schema/schema';
 
 /**
  * What to say when the explorer breaks an invariant the scenario's protection never promised:

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { INVARIANTS } from '../../scenario/schema';
+import { INVARIANTS } from '../../scenario/schema/schema';
 import { GLOSSARY, glossaryEntry, seeInLesson } from './glossary';
 
 describe('the glossary of invariants', () => {

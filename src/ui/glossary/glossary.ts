@@ -1,4 +1,4 @@
-import type { InvariantName } from '../../scenario/schema';
+import type { InvariantName } from '../../scenario/schema/schema';
 
 /** One invariant as a learner reads it: what it promises, whose view it takes, what breaks it. */
 export interface GlossaryEntry {

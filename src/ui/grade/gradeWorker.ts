@@ -4,7 +4,7 @@ import { gradeSubmission, type Assignment, type GradedSubmission } from '../../l
 import type { Submission } from '../../lessons/submission';
 import { exploreInProcess } from '../../lessons/workbenchChecks';
 import { luaWasmUrl } from '../../redis/lua/wasmUrl';
-import { loadScriptEngine, runScenario } from '../../scenario/run';
+import { loadScriptEngine, runScenario } from '../../scenario/running/run';
 
 /** The grader's worker: re-runs a submission's recipe and its explorer search off the page's thread. */
 export interface GradeWorkerApi {

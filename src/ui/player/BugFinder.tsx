@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useStore } from 'zustand';
-import { offeredFaultKinds } from '../../scenario/offeredFaults';
+import { offeredFaultKinds } from '../../scenario/running/offeredFaults';
 import { BreakIt } from '../explorer/BreakIt';
 import type { PlayerStore } from './playerStore';
 

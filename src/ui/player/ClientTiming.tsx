@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import './clientTiming.css';
-import type { ClientEdit } from '../../scenario/storyEdits';
+import type { ClientEdit } from '../../scenario/running/storyEdits';
 
 /** A client's timings as its lane menu shows them; `workMs` is null for work that never ends. */
 export interface ClientTimings {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { SNAP_MS } from '../../scenario/storyEdits';
+import { SNAP_MS } from '../../scenario/running/storyEdits';
 import { formatMs } from '../../sim/time';
 import './markSheet.css';
 import type { MarkChange, PlayerMark } from './storyMarks';

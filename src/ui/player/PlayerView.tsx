@@ -11,7 +11,7 @@ import { Console } from './Console';
 import { Inspector } from './Inspector';
 import { LaneMenu } from './LaneMenu';
 import { ClientTiming } from './ClientTiming';
-import { editScenario } from '../../scenario/storyEdits';
+import { editScenario } from '../../scenario/running/storyEdits';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { useNearViewport } from './nearViewport';
 import { PlaybackControls } from './PlaybackControls';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import { useRoute } from '../routing/useRoute';
 import { pageSimulator } from '../worker/playerSimulator';
 import { settledFirstRun, withFirstRun } from './firstRuns';

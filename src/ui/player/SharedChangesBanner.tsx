@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { describeAction } from '../../scenario/describeAction';
-import { describeStoryChanges } from '../../scenario/storyEdits';
+import { describeAction } from '../../scenario/text/describeAction';
+import { describeStoryChanges } from '../../scenario/running/storyEdits';
 import { formatMs } from '../../sim/time';
 import type { PlayerStore } from './playerStore';
 import type { RunConfig } from './runModel';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useStore } from 'zustand';
-import { SNAP_MS } from '../../scenario/storyEdits';
+import { SNAP_MS } from '../../scenario/running/storyEdits';
 import { formatMs } from '../../sim/time';
 import type { PlotPlace } from '../timeline/TimelineView';
 import type { PlayerStore } from './playerStore';

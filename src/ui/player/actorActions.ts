@@ -1,5 +1,5 @@
 import type { UntimedAction } from '../../actors/action';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import type { ActorInfo, TraceEvent } from '../../sim/traceEvents';
 import type { ProcessStatus } from '../../actors/process/processStatus';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../scenario/parse';
-import { Simulation } from '../../scenario/simulation';
+import { parseScenario } from '../../scenario/text/parse';
+import { Simulation } from '../../scenario/running/simulation';
 import { consoleTranscript } from './consoleModel';
 import type { Action } from '../../actors/action';
 import { simTime } from '../../sim/time';

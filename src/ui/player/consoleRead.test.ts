@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { changesNothing } from '../../redis/commandTable';
-import { parseScenario } from '../../scenario/parse';
-import { Simulation } from '../../scenario/simulation';
+import { parseScenario } from '../../scenario/text/parse';
+import { Simulation } from '../../scenario/running/simulation';
 import { simTime } from '../../sim/time';
 import type { Action } from '../../actors/action';
 import { answerRead } from './consoleRead';

@@ -1,6 +1,6 @@
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import type { Scenario } from '../../scenario/schema';
-import { Simulation, type RunConfig } from '../../scenario/simulation';
+import type { Scenario } from '../../scenario/schema/schema';
+import { Simulation, type RunConfig } from '../../scenario/running/simulation';
 import { simTime } from '../../sim/time';
 
 /** A console command that changes nothing (see `changesNothing`), asked at a moment of the run. */

@@ -1,4 +1,4 @@
-import { snapMs } from '../../scenario/storyEdits';
+import { snapMs } from '../../scenario/running/storyEdits';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { describeEvent, type LabelOf } from '../../timeline/describeEvent';
 import { isStepEvent } from './runModel';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import { parseScenario } from '../../scenario/parse';
-import { loadScriptEngine } from '../../scenario/run';
-import type { Scenario } from '../../scenario/schema';
+import { parseScenario } from '../../scenario/text/parse';
+import { loadScriptEngine } from '../../scenario/running/run';
+import type { Scenario } from '../../scenario/schema/schema';
 import { actorCommands, faultScope, partitionAction } from './actorActions';
 import { consoleTranscript } from './consoleModel';
 import { RunInspector } from './inspect';

@@ -1,10 +1,10 @@
 import { createStore } from 'zustand/vanilla';
 import type { UntimedAction } from '../../actors/action';
-import type { Scenario } from '../../scenario/schema';
-import { describeAction } from '../../scenario/describeAction';
+import type { Scenario } from '../../scenario/schema/schema';
+import { describeAction } from '../../scenario/text/describeAction';
 import { formatMs, simTime } from '../../sim/time';
 import { applyMarkChange, describeMarkChange, isChanged, type MarkChange } from './storyMarks';
-import { describeClientChanges, editScenario, type ClientEdit } from '../../scenario/storyEdits';
+import { describeClientChanges, editScenario, type ClientEdit } from '../../scenario/running/storyEdits';
 import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ActionSettings } from './actorActions';
 import { previewRuns } from './previewRuns';

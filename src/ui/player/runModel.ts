@@ -1,7 +1,7 @@
 import type { Verdict } from '../../check/verdict';
-import type { RunResult } from '../../scenario/run';
-import type { Scenario } from '../../scenario/schema';
-import type { RunConfig } from '../../scenario/simulation';
+import type { RunResult } from '../../scenario/running/run';
+import type { Scenario } from '../../scenario/schema/schema';
+import type { RunConfig } from '../../scenario/running/simulation';
 import type { TraceEvent, TraceKind } from '../../sim/traceEvents';
 
 export type { RunConfig };

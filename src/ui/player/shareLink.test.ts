@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatFieldProblem } from '../../scenario/diagnostic';
-import { checkScenarioValue } from '../../scenario/parse';
-import { RECIPES, RESOURCE_KINDS, type Scenario } from '../../scenario/schema';
+import { checkScenarioValue } from '../../scenario/text/parse';
+import { RECIPES, RESOURCE_KINDS, type Scenario } from '../../scenario/schema/schema';
 import { sandboxScenario, type SandboxSpec } from '../playground/sandboxModel';
 import { decodeRun, encodeRun } from './shareLink';
 import type { Action } from '../../actors/action';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { actionsSchema, checkActions } from '../../scenario/actionSchema';
+import { actionsSchema, checkActions } from '../../scenario/schema/actionSchema';
 import { formatFieldProblem, describePath } from '../../scenario/diagnostic';
-import { checkScenarioValue } from '../../scenario/parse';
-import { scenarioInput } from '../../scenario/scenarioInput';
-import { storyEditsSchema } from '../../scenario/storyEdits';
-import type { Scenario } from '../../scenario/schema';
+import { checkScenarioValue } from '../../scenario/text/parse';
+import { scenarioInput } from '../../scenario/text/scenarioInput';
+import { storyEditsSchema } from '../../scenario/running/storyEdits';
+import type { Scenario } from '../../scenario/schema/schema';
 import type { RunConfig } from './runModel';
 
 /**
@@ -29,7 +29,7 @@ const payload = z.strictObject({
   /** Fencing on the resource. */
   f: z.boolean(),
   a: actionsSchema,
-  /** The learner's changes to the scenario's own script (`src/scenario/storyEdits.ts`), when there are any. */
+  /** The learner's changes to the scenario's own script (`src/scenario/running/storyEdits.ts`), when there are any. */
   e: storyEditsSchema.optional(),
   /**
    * The scenario itself, for runs of a scenario that is not in a lesson (the sandbox), in the

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadScenario } from '../../cli/loadScenario';
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import { loadScriptEngine } from '../../scenario/run';
-import type { Scenario } from '../../scenario/schema';
+import { loadScriptEngine } from '../../scenario/running/run';
+import type { Scenario } from '../../scenario/schema/schema';
 import { simTime } from '../../sim/time';
 import { inProcessQueue, playerSimulator } from '../worker/playerSimulator';
 import { createSimulationApi } from '../worker/simulationApi';

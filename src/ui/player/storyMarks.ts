@@ -1,13 +1,13 @@
 import type { Action } from '../../actors/action';
-import type { Scenario, ScriptAction } from '../../scenario/schema';
-import { lengthOf, markName, resizable, SNAP_MS, storyMarks, wholeMs, type StoryEdit } from '../../scenario/storyEdits';
+import type { Scenario, ScriptAction } from '../../scenario/schema/schema';
+import { lengthOf, markName, resizable, SNAP_MS, storyMarks, wholeMs, type StoryEdit } from '../../scenario/running/storyEdits';
 import { formatMs, simTime } from '../../sim/time';
 import type { RunConfig } from './runModel';
 
 /**
  * The marks a learner can grab on the player's lanes: every scripted fault of the scenario (as
  * the learner's edits left it) and every action the learner took. A change to a scripted mark
- * becomes a story edit (`src/scenario/storyEdits.ts`); a change to the learner's own action
+ * becomes a story edit (`src/scenario/running/storyEdits.ts`); a change to the learner's own action
  * changes that action.
  */
 export interface PlayerMark {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import { formatDiagnostic } from '../../scenario/diagnostic';
-import { parseScenario } from '../../scenario/parse';
-import { loadScriptEngine } from '../../scenario/run';
+import { parseScenario } from '../../scenario/text/parse';
+import { loadScriptEngine } from '../../scenario/running/run';
 import { computeRun } from '../worker/computeRun';
-import { exportScenarioYaml } from '../../scenario/toYaml';
+import { exportScenarioYaml } from '../../scenario/text/toYaml';
 import { DEFAULT_SANDBOX, nextClientId, sandboxScenario } from './sandboxModel';
 import { simTime } from '../../sim/time';
 

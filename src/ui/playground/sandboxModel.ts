@@ -1,4 +1,4 @@
-import { CONTROLS, RECIPES, RESOURCE_KINDS, scenarioSchema, type RecipeName, type Scenario } from '../../scenario/schema';
+import { CONTROLS, RECIPES, RESOURCE_KINDS, scenarioSchema, type RecipeName, type Scenario } from '../../scenario/schema/schema';
 
 /** One client as the sandbox form edits it (times in seconds, as a person types them). */
 export interface SandboxClient {

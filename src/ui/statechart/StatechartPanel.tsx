@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import type { ActorInfo, TraceEvent } from '../../sim/traceEvents';
 import { litStatesAt, machineOf } from './laneMachine';
 import { machineOutline } from './machineOutline';

@@ -2,7 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { lockClientMachine } from '../../actors/client/lockClientMachine';
 import { sentinelMachine } from '../../actors/sentinel/sentinelMachine';
 import { stepClientMachine } from '../../actors/client/stepClientMachine';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import type { ActorInfo, TraceEvent } from '../../sim/traceEvents';
 
 /**

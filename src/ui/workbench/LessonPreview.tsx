@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { checkAmong } from '../../lessons/catalog';
 import { parseLesson } from '../../lessons/parse';
-import { MAX_LESSON_CHARS } from '../../scenario/inputBounds';
+import { MAX_LESSON_CHARS } from '../../scenario/text/inputBounds';
 import { readChosenFile } from '../files/readChosenFile';
 import type { Block, Course, Lesson } from '../../lessons/types';
 import type { Diagnostic } from '../../scenario/diagnostic';
-import { mayHoldScripts, type LuaCompiler } from '../../scenario/luaSyntax';
+import { mayHoldScripts, type LuaCompiler } from '../../scenario/text/luaSyntax';
 import { InMemoryProgress } from '../progress/progressScope';
 import { LessonEditor, type LessonEditorHandle } from './LessonEditor';
 import { ProblemItems } from './ProblemList';
@@ -39,7 +39,7 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
   useEffect(() => {
     if (!wantsLua || compileLua) return;
     let live = true;
-    void Promise.all([import('../../scenario/luaCompiler'), import('../../redis/lua/wasmUrl')])
+    void Promise.all([import('../../scenario/text/luaCompiler'), import('../../redis/lua/wasmUrl')])
       .then(([{ loadLuaCompiler }, { luaWasmUrl }]) => loadLuaCompiler({ wasmUrl: luaWasmUrl }))
       .then((compile) => live && setCompileLua({ compile }))
       // Without the VM the other checks still stand, as in the workbench's editor.

@@ -5,14 +5,14 @@ import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../scenario/diagnostic';
-import type { ScenarioResult } from '../../scenario/parse';
+import type { ScenarioResult } from '../../scenario/text/parse';
 import { boundsProblem } from './checkScenarioText';
 import { toLintDiagnostic } from './diagnosticPosition';
 import { checkOffThread, onLuaReady } from './checkOffThread';
 import { newestFirst, type Checked } from './newestCheck';
 import { yamlWithLua } from './luaInYaml';
 import { scenarioCompletions, scenarioHover } from './scenarioAssist';
-import type { ScriptFailure } from '../../scenario/scriptFailures';
+import type { ScriptFailure } from '../../scenario/running/scriptFailures';
 import { placeScriptFailures } from './scriptFailures';
 
 /**

@@ -1,4 +1,4 @@
-import type { ScenarioResult } from '../../scenario/parse';
+import type { ScenarioResult } from '../../scenario/text/parse';
 import { checkScenarioText, WORKBENCH_FILE } from './checkScenarioText';
 import type { CheckAnswer, CheckRequest } from './checkWorker';
 

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../scenario/diagnostic';
-import { yamlBoundsProblem } from '../../scenario/inputBounds';
-import type { LuaCompiler } from '../../scenario/luaSyntax';
-import { parseScenario, type ScenarioResult } from '../../scenario/parse';
+import { yamlBoundsProblem } from '../../scenario/text/inputBounds';
+import type { LuaCompiler } from '../../scenario/text/luaSyntax';
+import { parseScenario, type ScenarioResult } from '../../scenario/text/parse';
 
 /** The name the workbench's scenario goes by in its `file:line:col` messages. */
 export const WORKBENCH_FILE = 'workbench.yaml';

@@ -1,6 +1,6 @@
 import '../zodWithoutEval';
-import type { ScenarioResult } from '../../scenario/parse';
-import { mayHoldScripts, rememberingCompiler, type LuaCompiler } from '../../scenario/luaSyntax';
+import type { ScenarioResult } from '../../scenario/text/parse';
+import { mayHoldScripts, rememberingCompiler, type LuaCompiler } from '../../scenario/text/luaSyntax';
 import { boundsProblem, checkScenarioText } from './checkScenarioText';
 
 /** What the page sends: one text to check, numbered so answers can be matched to questions. */

@@ -1,7 +1,7 @@
 /**
  * One-line docs for the scenario's keys and values, shown by completion and hover. The generated
  * JSON Schema carries the shapes but (bar one) no descriptions: these lines follow the doc
- * comments of src/scenario/schema.ts and stepSchema.ts. A key is looked up by its parent and name
+ * comments of src/scenario/schema/schema.ts and stepSchema.ts. A key is looked up by its parent and name
  * first (`resource.kind`), then by name alone.
  */
 const KEY_DOCS: Record<string, string> = {

@@ -2,7 +2,7 @@ import type { Completion, CompletionContext, CompletionResult } from '@codemirro
 import { hoverTooltip, type Tooltip } from '@codemirror/view';
 import schemaJson from '../../../lessons/scenario.schema.json';
 import { commandTable } from '../../redis/commandTable';
-import { describeType, keysAt, schemaNodesAt, valuesAt, type SchemaNode } from '../../scenario/schemaPath';
+import { describeType, keysAt, schemaNodesAt, valuesAt, type SchemaNode } from '../../scenario/schema/schemaPath';
 import { keyDoc, valueDoc } from './keyDocs';
 import { cursorContext } from './yamlContext';
 

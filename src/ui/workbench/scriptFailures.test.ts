@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import { parseScenario } from '../../scenario/parse';
-import { loadScriptEngine } from '../../scenario/run';
-import { Simulation } from '../../scenario/simulation';
+import { parseScenario } from '../../scenario/text/parse';
+import { loadScriptEngine } from '../../scenario/running/run';
+import { Simulation } from '../../scenario/running/simulation';
 import { luaBlock } from '../../testing/luaBlock';
-import { scriptFailures } from '../../scenario/scriptFailures';
+import { scriptFailures } from '../../scenario/running/scriptFailures';
 import { placeScriptFailures } from './scriptFailures';
 
 let engine: ScriptEngine;

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../scenario/diagnostic';
-import { STOPPED, type ScriptFailure } from '../../scenario/scriptFailures';
-import { scriptSources, yamlPosition, type ScriptSource } from '../../scenario/scriptSources';
+import { STOPPED, type ScriptFailure } from '../../scenario/running/scriptFailures';
+import { scriptSources, yamlPosition, type ScriptSource } from '../../scenario/text/scriptSources';
 import { WORKBENCH_FILE } from './checkScenarioText';
 
 /**

@@ -1,8 +1,8 @@
 import type { Lesson } from '../../lessons/types';
 import type { Verdict } from '../../check/verdict';
-import { INVARIANTS, type InvariantName, type Scenario } from '../../scenario/schema';
-import { exportScenarioYaml } from '../../scenario/toYaml';
-import { editScenario } from '../../scenario/storyEdits';
+import { INVARIANTS, type InvariantName, type Scenario } from '../../scenario/schema/schema';
+import { exportScenarioYaml } from '../../scenario/text/toYaml';
+import { editScenario } from '../../scenario/running/storyEdits';
 import type { RunConfig } from '../player/runModel';
 import { isQuotaError } from '../progress/safeStorage';
 

@@ -1,6 +1,6 @@
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import type { Scenario } from '../../scenario/schema';
-import { Simulation } from '../../scenario/simulation';
+import type { Scenario } from '../../scenario/schema/schema';
+import { Simulation } from '../../scenario/running/simulation';
 import type { ComputedRun, RunConfig } from '../player/runModel';
 
 /**

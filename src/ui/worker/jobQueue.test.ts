@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JobQueue, type SimulatorHandle, type WorkerApi } from './jobQueue';
 import type { ComputedRun, RunConfig } from '../player/runModel';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 
 const scenario = { id: 's' } as Scenario;
 const config = (seed: number): RunConfig => ({ seed, fencing: false, actions: [] });

@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import type { ConsoleRead } from '../player/consoleRead';
 import type { Inspection } from '../player/inspect';
 import type { ComputedRun, RunConfig } from '../player/runModel';

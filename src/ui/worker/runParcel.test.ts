@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../lessons/catalog';
 import { readLessonSources } from '../../lessons/sources';
 import { loadLuaEngine } from '../../redis/lua';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import { simTime } from '../../sim/time';
 import { defaultRunConfig, type RunConfig } from '../player/runModel';
 import { computeRun } from './computeRun';

@@ -1,5 +1,5 @@
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import type { Scenario } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import { answerRead, type ConsoleRead } from '../player/consoleRead';
 import { RunInspector, type Inspection } from '../player/inspect';
 import type { ComputedRun, RunConfig } from '../player/runModel';
