@@ -14,7 +14,13 @@ const CORE = ['src/sim/**', 'src/net/**', 'src/redis/**', 'src/actors/**', 'src/
  * Tests and test support may drive a layer through the layers above it (a checker's test runs a
  * whole scenario); nothing the app ships imports them.
  */
-const TEST_SUPPORT = ['**/*.test.ts', '**/*.test.tsx', '**/*.bench.ts', 'src/**/testing/**', 'src/redis/differential/**'];
+const TEST_SUPPORT = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/*.bench.ts',
+  'src/**/testing/**',
+  'src/redis/differential/**',
+];
 
 const impureGlobals = [
   ['Date', 'Virtual time comes from the kernel (world.now), never from Date.'],
@@ -30,15 +36,23 @@ const impureGlobals = [
   ['localStorage', 'The core never touches browser storage.'],
 ].map(([name, message]) => ({ name, message }));
 
-const UI_LIBRARIES = { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*'], message: 'This layer imports no React (React owns only src/ui).' };
+const UI_LIBRARIES = {
+  group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*'],
+  message: 'This layer imports no React (React owns only src/ui).',
+};
 const D3 = { group: ['d3', 'd3-*'], message: 'The simulation core imports no UI library.' };
-const NODE_BUILTINS = { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'The core runs in the browser too: no Node built-ins.' };
+const NODE_BUILTINS = {
+  group: ['node:*', 'fs', 'path', 'os', 'child_process'],
+  message: 'The core runs in the browser too: no Node built-ins.',
+};
 
 // The layer table of DESIGN.md §2 (src/lint/layers.json): what each folder under src/ may import
 // of ours. Anything not listed is refused, with the table's reason in the message. The timeline
 // draws a trace: sim's event types and time formatting, and check's pure readers of a trace.
 // The reality harness runs scenarios on real processes and judges them with the core's checkers.
-const { folders: FOLDERS, layers: LAYERS } = JSON.parse(readFileSync(new URL('./src/lint/layers.json', import.meta.url), 'utf8'));
+const { folders: FOLDERS, layers: LAYERS } = JSON.parse(
+  readFileSync(new URL('./src/lint/layers.json', import.meta.url), 'utf8'),
+);
 
 /** no-restricted-imports patterns refusing every folder `layer` may not import. */
 function layerPatterns(layer) {
@@ -48,7 +62,12 @@ function layerPatterns(layer) {
   return FOLDERS.filter((f) => f !== layer && !whole.has(f)).map((f) => ({
     // `../x/...` from the folder's top, `../../x/...` from a subfolder; a file-level allowance
     // (check/beliefs) is carved out of its folder.
-    group: [`../${f}/**`, `../../${f}/**`, `../../../${f}/**`, ...files.filter((m) => m.startsWith(`${f}/`)).flatMap((m) => [`!../${m}`, `!../../${m}`, `!../../../${m}`])],
+    group: [
+      `../${f}/**`,
+      `../../${f}/**`,
+      `../../../${f}/**`,
+      ...files.filter((m) => m.startsWith(`${f}/`)).flatMap((m) => [`!../${m}`, `!../../${m}`, `!../../../${m}`]),
+    ],
     message: `Layer rule (DESIGN.md §2): ${why}`,
   }));
 }
@@ -67,7 +86,18 @@ const extraPatterns = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'coverage', '**/*.tmp.*', 'src/lint/fixtures/**', 'src/redis/lua/wasm/redisLua51.js'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'coverage',
+      '**/*.tmp.*',
+      'src/lint/fixtures/**',
+      'src/redis/lua/wasm/redisLua51.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -84,9 +114,19 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // Suspense holds content that has loaded back for 300 ms once its fallback showed: most
       // of what a learner waits for a player, a page or a dashboard.
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'react', importNames: ['lazy', 'Suspense'], message: 'Load a chunk with loader()/<Loaded> (src/ui/layout/loader.tsx): Suspense holds loaded content back for up to 300 ms.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy', 'Suspense'],
+              message:
+                'Load a chunk with loader()/<Loaded> (src/ui/layout/loader.tsx): Suspense holds loaded content back for up to 300 ms.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -107,7 +147,10 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-globals': ['error', ...impureGlobals],
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded PRNG (src/sim/prng.ts).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the seeded PRNG (src/sim/prng.ts).' },
+      ],
     },
   },
   {
@@ -115,7 +158,15 @@ export default tseslint.config(
     files: ['src/timeline/**'],
     ignores: [...TEST_SUPPORT, 'src/timeline/bench/**'],
     rules: {
-      'no-restricted-globals': ['error', ...['document', 'window', 'navigator', 'requestAnimationFrame', 'cancelAnimationFrame', 'matchMedia'].map((name) => ({ name, message: 'Use the svg\'s ownerDocument (and its defaultView): the timeline is handed its document.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...['document', 'window', 'navigator', 'requestAnimationFrame', 'cancelAnimationFrame', 'matchMedia'].map(
+          (name) => ({
+            name,
+            message: "Use the svg's ownerDocument (and its defaultView): the timeline is handed its document.",
+          }),
+        ),
+      ],
     },
   },
   {
@@ -124,9 +175,26 @@ export default tseslint.config(
     files: ['src/timeline/**'],
     ignores: TEST_SUPPORT,
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: ['../sim/**', '../../sim/**', '!../sim/time', '!../../sim/time', '!../sim/steps', '!../../sim/steps'], allowTypeImports: true, message: 'Layer rule (DESIGN.md §2): src/timeline imports only types from src/sim (and sim/time to write times, sim/steps to pause long work): use `import type`.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../sim/**',
+                '../../sim/**',
+                '!../sim/time',
+                '!../../sim/time',
+                '!../sim/steps',
+                '!../../sim/steps',
+              ],
+              allowTypeImports: true,
+              message:
+                'Layer rule (DESIGN.md §2): src/timeline imports only types from src/sim (and sim/time to write times, sim/steps to pause long work): use `import type`.',
+            },
+          ],
+        },
+      ],
     },
   },
   ...Object.keys(LAYERS).map((layer) => ({
@@ -141,15 +209,37 @@ export default tseslint.config(
     files: [`src/scenario/${sub}/**`],
     ignores: TEST_SUPPORT,
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [...layerPatterns('scenario'), ...extraPatterns.scenario, { group: later.map((l) => `../${l}/**`), message: `scenario/${sub} comes before ${later.join(' and ')} (src/scenario/README.md): move what both need down a step.` }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...layerPatterns('scenario'),
+            ...extraPatterns.scenario,
+            {
+              group: later.map((l) => `../${l}/**`),
+              message: `scenario/${sub} comes before ${later.join(' and ')} (src/scenario/README.md): move what both need down a step.`,
+            },
+          ],
+        },
+      ],
     },
   })),
   {
     // Test support is for tests: the app never imports it.
     files: ['src/**'],
     ignores: [...TEST_SUPPORT, 'src/bench/**', ...Object.keys(LAYERS).map((l) => `src/${l}/**`)],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/testing/**'], message: 'src/testing and */testing/ are test support: only tests and benches import them.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/testing/**'],
+              message: 'src/testing and */testing/ are test support: only tests and benches import them.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

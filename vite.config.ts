@@ -27,7 +27,9 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
-    local<LessonsModule>('./src/lessons/vitePlugin.ts').then((m) => m.lessonsPlugin({ extraDirs: withFixtures ? ['src/lessons/fixtures/e2e'] : [], ...(course ? { course } : {}) })),
+    local<LessonsModule>('./src/lessons/vitePlugin.ts').then((m) =>
+      m.lessonsPlugin({ extraDirs: withFixtures ? ['src/lessons/fixtures/e2e'] : [], ...(course ? { course } : {}) }),
+    ),
     // Each lesson's first run, computed at build time so the first player need not wait for the worker.
     local<FirstRunsModule>('./src/ui/build/firstRunsPlugin.ts').then((m) => m.firstRunsPlugin()),
     local<CspModule>('./src/ui/build/cspPlugin.ts').then((m) => m.cspPlugin()),

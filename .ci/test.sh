@@ -41,6 +41,7 @@ settle() {
 check_along "typecheck" npx tsc --noEmit
 check_along "lint" npx eslint . --max-warnings 0
 check_along "dead code (knip: unused files, exports, dependencies)" npx knip --no-progress
+check_along "formatting (prettier --check; npm run format fixes it)" npm run -s format:check
 settle
 check "unit tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json"
 LOCKSTEP_REALITY=1 check "reality check (real redis-server and client processes)" npx vitest run src/reality --reporter=default --reporter=json --outputFile.json="$out/vitest-reality.json"

@@ -51,7 +51,10 @@ expect:
 
 // The fix: release only your own lock (compare the value, then delete, in one script).
 const RELEASE = `{ redis: [EVAL, "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, lock, '{value}'], as: release }`;
-const TOKENED = UNTOKENED.replaceAll('{ redis: [DEL, lock] }', RELEASE).replace('title: Un-tokened DEL', 'title: Token-checked DEL');
+const TOKENED = UNTOKENED.replaceAll('{ redis: [DEL, lock] }', RELEASE).replace(
+  'title: Un-tokened DEL',
+  'title: Token-checked DEL',
+);
 
 function breakIt(page: Page) {
   return page.getByRole('region', { name: 'Break it' });
@@ -65,7 +68,10 @@ async function expectBroken(page: Page, title: string) {
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
 }
 
-test('Break it finds two baristas writing under an un-tokened DEL, and finds nothing once the release checks its token', async ({ page, browser }) => {
+test('Break it finds two baristas writing under an un-tokened DEL, and finds nothing once the release checks its token', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await openWorkbench(page);
   await setText(page, UNTOKENED);
@@ -75,15 +81,25 @@ test('Break it finds two baristas writing under an un-tokened DEL, and finds not
   const panel = breakIt(page);
   await expect(panel.getByLabel('Break')).toHaveValue('single-writer');
   await panel.getByRole('button', { name: 'Break it' }).click();
-  await expect(panel.getByText(/^Found in \d+ runs: 1 fault breaks single writer at [\d.]+ s \(seed 1\)\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(
+    panel.getByText(/^Found in \d+ runs: 1 fault breaks single writer at [\d.]+ s \(seed 1\)\.$/),
+  ).toBeVisible({ timeout: 30_000 });
   // The fewest faults: Redis's clock jumps, A's lease expires early, A's DEL removes B's lock, and C walks in.
-  await expect(panel.getByRole('list', { name: 'Fewest faults' }).getByRole('listitem')).toHaveText(["At 2 s, jump r1's clock by 1 s."]);
-  await expect(panel.getByText(/Barista B took the lock at [\d.]+ m?s while Barista C still believed it held it; Barista C wrote at [\d.]+ s and Barista B at [\d.]+ s, and both writes were accepted\./)).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Fewest faults' }).getByRole('listitem')).toHaveText([
+    "At 2 s, jump r1's clock by 1 s.",
+  ]);
+  await expect(
+    panel.getByText(
+      /Barista B took the lock at [\d.]+ m?s while Barista C still believed it held it; Barista C wrote at [\d.]+ s and Barista B at [\d.]+ s, and both writes were accepted\./,
+    ),
+  ).toBeVisible();
 
   // Loaded into the player as the learner's own actions: the run shows the break.
   await panel.getByRole('button', { name: 'Load into the player' }).click();
   await expectBroken(page, 'Un-tokened DEL');
-  await expect(player(page, 'Un-tokened DEL').getByRole('button', { name: "Redis r1's clock jumped forward 1 s." })).toBeVisible();
+  await expect(
+    player(page, 'Un-tokened DEL').getByRole('button', { name: "Redis r1's clock jumped forward 1 s." }),
+  ).toBeVisible();
 
   // The share link carries the run: a fresh browser shows the same break.
   await page.getByRole('button', { name: 'Copy a share link' }).click();
@@ -95,14 +111,19 @@ test('Break it finds two baristas writing under an un-tokened DEL, and finds not
   await other.close();
 
   // The downloaded lesson reproduces it under lessons:check (its expect says single-writer breaks).
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as a lesson' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download as a lesson' }).click(),
+  ]);
   const lesson = readFileSync((await download.path())!, 'utf8');
   expect(lesson).toContain('do: clock-jump');
   expect(lesson).toMatch(/invariant: single-writer, outcome: violated/);
   const dir = mkdtempSync(join(tmpdir(), 'break-it-'));
   copyFileSync('lessons/courses.yaml', join(dir, 'courses.yaml'));
   writeFileSync(join(dir, download.suggestedFilename()), lesson);
-  const check = execFileSync('npx', ['tsx', 'src/cli/lessonsCheck.ts', join(dir, download.suggestedFilename())], { encoding: 'utf8' });
+  const check = execFileSync('npx', ['tsx', 'src/cli/lessonsCheck.ts', join(dir, download.suggestedFilename())], {
+    encoding: 'utf8',
+  });
   expect(check).toMatch(/1 lesson, 1 scenario run, no problems/);
 
   // The fix: the release checks its token. The explorer says what it searched, and never "safe".
@@ -138,7 +159,9 @@ test('Stop ends a search at once, and the page answers the keyboard while the wo
 
   // At once: the budget's 100,000 runs would take minutes; the bound has room for a busy machine.
   await panel.getByRole('button', { name: 'Stop' }).click();
-  await expect(panel.getByText(/^Stopped after [\d,]+ runs; nothing was found before that\.$/)).toBeVisible({ timeout: 10_000 });
+  await expect(panel.getByText(/^Stopped after [\d,]+ runs; nothing was found before that\.$/)).toBeVisible({
+    timeout: 10_000,
+  });
   await expect(progress).toBeHidden();
   // A new search starts fresh workers and runs again.
   await panel.getByLabel('Budget (runs)').fill('50');

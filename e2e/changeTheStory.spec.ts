@@ -23,7 +23,9 @@ async function toTheEnd(sim: Locator) {
 
 const pauseMark = (sim: Locator) => sim.getByRole('button', { name: /^pause A, scripted/ });
 
-test('lesson 5 by keyboard: the scripted pause shortened to 5 s keeps a single writer, and undo and redo bring each run back', async ({ page }) => {
+test('lesson 5 by keyboard: the scripted pause shortened to 5 s keeps a single writer, and undo and redo bring each run back', async ({
+  page,
+}) => {
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   await toTheEnd(sim);
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
@@ -59,16 +61,22 @@ test('lesson 5 by keyboard: the scripted pause shortened to 5 s keeps a single w
 
 // Lesson 4's scripted crash removed two ways, each undone by the Undo button.
 const removeCrash: [string, (page: Page, crash: Locator) => Promise<void>][] = [
-  ['lesson 4: Delete removes the scripted crash and the lock is no longer immortal; the Undo button puts it back', async (page, crash) => {
-    await crash.focus();
-    await page.keyboard.press('Delete');
-  }],
-  ['lesson 4 by mouse: a right-click on the scripted crash opens its sheet, whose Remove takes the crash away; Undo puts it back', async (page, crash) => {
-    await crash.click({ button: 'right' });
-    const sheet = page.getByRole('dialog', { name: 'crash A, scripted' });
-    await sheet.getByRole('button', { name: 'Remove crash A' }).click();
-    await expect(sheet).toHaveCount(0);
-  }],
+  [
+    'lesson 4: Delete removes the scripted crash and the lock is no longer immortal; the Undo button puts it back',
+    async (page, crash) => {
+      await crash.focus();
+      await page.keyboard.press('Delete');
+    },
+  ],
+  [
+    'lesson 4 by mouse: a right-click on the scripted crash opens its sheet, whose Remove takes the crash away; Undo puts it back',
+    async (page, crash) => {
+      await crash.click({ button: 'right' });
+      const sheet = page.getByRole('dialog', { name: 'crash A, scripted' });
+      await sheet.getByRole('button', { name: 'Remove crash A' }).click();
+      await expect(sheet).toHaveCount(0);
+    },
+  ],
 ];
 for (const [title, remove] of removeCrash) {
   test(title, async ({ page }) => {
@@ -95,7 +103,9 @@ test('a selected mark is plain to see and axe finds nothing wrong with the playe
   expect(await axeViolations(page, { include: '.player' })).toEqual([]);
 });
 
-test('lesson 5 by mouse: dragging the pause\'s end from 15 s to 5 s, then the pause itself later, keeps a single writer', async ({ page }) => {
+test("lesson 5 by mouse: dragging the pause's end from 15 s to 5 s, then the pause itself later, keeps a single writer", async ({
+  page,
+}) => {
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   await toTheEnd(sim);
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
@@ -123,7 +133,10 @@ test('lesson 5 by mouse: dragging the pause\'s end from 15 s to 5 s, then the pa
   await expect(sim.getByText('Held: single writer')).toBeVisible({ timeout: 15_000 });
 });
 
-test('a shared changed run opens elsewhere with a banner that says what changed, and "Open in the workbench" carries the change into the editor', async ({ page, browser }) => {
+test('a shared changed run opens elsewhere with a banner that says what changed, and "Open in the workbench" carries the change into the editor', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   await pauseMark(sim).focus();
@@ -138,7 +151,9 @@ test('a shared changed run opens elsewhere with a banner that says what changed,
   const other = await fresh.newPage();
   await other.goto(link);
   const shared = other.getByRole('region', { name: /Simulation: The paused barista$/ });
-  await expect(other.getByText('You are looking at a run someone changed: pause A moved to 1.9 s, pause A shortened to 5 s.')).toBeVisible({ timeout: 20_000 });
+  await expect(
+    other.getByText('You are looking at a run someone changed: pause A moved to 1.9 s, pause A shortened to 5 s.'),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(pauseMark(shared)).toHaveAccessibleName('pause A, scripted, at 1.9 s for 5 s');
   await other.locator('.shared-changes').getByRole('button', { name: 'Back to the lesson’s run' }).click();
   await expect(pauseMark(shared)).toHaveAccessibleName('pause A, scripted, at 2 s for 15 s');
@@ -150,10 +165,15 @@ test('a shared changed run opens elsewhere with a banner that says what changed,
   await expect(editor).toContainText('{ at: 1900ms, do: pause, target: A, for: 5s }');
   // The workbench links back to the lesson the run came from.
   await page.getByRole('link', { name: 'Back to the lesson: Challenge 2: the paused barista' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Challenge 2: the paused barista' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Challenge 2: the paused barista' })).toBeVisible({
+    timeout: 20_000,
+  });
 });
 
-test("a client's start time changed from its lane menu travels in a share link, and the banner says so", async ({ page, browser }) => {
+test("a client's start time changed from its lane menu travels in a share link, and the banner says so", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const sim = await openPlayer(page, 'read-write-lock', /^Simulation: Look, then take, in two round trips$/);
   await sim.getByRole('button', { name: 'Actions for Manager (writes)' }).click();
@@ -174,7 +194,9 @@ test("a client's start time changed from its lane menu travels in a share link, 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
   await other.goto(link);
-  await expect(other.getByText("You are looking at a run someone changed: W's start moved to 100 ms.")).toBeVisible({ timeout: 20_000 });
+  await expect(other.getByText("You are looking at a run someone changed: W's start moved to 100 ms.")).toBeVisible({
+    timeout: 20_000,
+  });
   const shared = other.getByRole('region', { name: /^Simulation: Look, then take, in two round trips$/ });
   await toTheEnd(shared);
   await expect(shared.getByText('Held: readers or one writer', { exact: true })).toBeVisible({ timeout: 15_000 });
@@ -200,7 +222,9 @@ async function dragBy(page: Page, mark: Locator, dx: number, { grabX = 7, releas
   if (release) await page.mouse.up();
 }
 
-test('lesson 8 by keyboard and by mouse: the heal moved a second later breaks single holder, and undo brings the lesson\'s run back each time', async ({ page }) => {
+test("lesson 8 by keyboard and by mouse: the heal moved a second later breaks single holder, and undo brings the lesson's run back each time", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const sim = await openPlayer(page, 'renewals-watchdog', lesson8);
   await toTheEnd(sim);
@@ -223,7 +247,9 @@ test('lesson 8 by keyboard and by mouse: the heal moved a second later breaks si
   await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible({ timeout: 15_000 });
 });
 
-test('while the pause\'s end is dragged, the run recomputes and the verdict turns before the release; the release is one change to undo', async ({ page }) => {
+test("while the pause's end is dragged, the run recomputes and the verdict turns before the release; the release is one change to undo", async ({
+  page,
+}) => {
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   await toTheEnd(sim);
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
@@ -244,7 +270,9 @@ test('while the pause\'s end is dragged, the run recomputes and the verdict turn
   await expect(sim.getByText('Broken: single writer')).toBeVisible({ timeout: 15_000 });
 });
 
-test("a dragged mark snaps to an event on its lane, to the millisecond, and shows where while dragging; between events it lands on the 100 ms grid", async ({ page }) => {
+test('a dragged mark snaps to an event on its lane, to the millisecond, and shows where while dragging; between events it lands on the 100 ms grid', async ({
+  page,
+}) => {
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   const box = (await pauseMark(sim).boundingBox())!;
   const pxPerSecond = box.width / 15;
@@ -267,7 +295,9 @@ test("a dragged mark snaps to an event on its lane, to the millisecond, and show
   await expect(sim.getByTestId('story-note')).toHaveText('pause A moved to 3 s');
 });
 
-test("Compare with the lesson's run sets the changed run beside the lesson's, on one playhead: the double write on one side only", async ({ page }) => {
+test("Compare with the lesson's run sets the changed run beside the lesson's, on one playhead: the double write on one side only", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // The comparison's two sides are players of the same scenario: the learner's is the first.
   const sim = (await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/)).first();
@@ -279,10 +309,16 @@ test("Compare with the lesson's run sets the changed run beside the lesson's, on
   await compare.click();
   await expect(compare).toHaveAttribute('aria-pressed', 'true');
   const block = sim.getByRole('region', { name: 'Your run beside the lesson’s' });
-  const lessons = block.locator('.compare-side').filter({ has: page.getByRole('heading', { name: 'The lesson’s run' }) });
+  const lessons = block
+    .locator('.compare-side')
+    .filter({ has: page.getByRole('heading', { name: 'The lesson’s run' }) });
   const yours = block.locator('.compare-side').filter({ has: page.getByRole('heading', { name: 'Your run' }) });
-  await expect(yours.getByRole('button', { name: /^pause A, scripted, at 2 s for 5 s/ })).toBeVisible({ timeout: 30_000 });
-  await expect(lessons.getByRole('button', { name: /^pause A, scripted, at 2 s for 15 s/ })).toBeVisible({ timeout: 30_000 });
+  await expect(yours.getByRole('button', { name: /^pause A, scripted, at 2 s for 5 s/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(lessons.getByRole('button', { name: /^pause A, scripted, at 2 s for 15 s/ })).toBeVisible({
+    timeout: 30_000,
+  });
   // One playhead: sent to the end on the lesson's side, both sides are there, and their verdicts differ.
   await toTheEnd(lessons);
   await expect(lessons.getByText('Broken: single writer')).toBeVisible({ timeout: 15_000 });

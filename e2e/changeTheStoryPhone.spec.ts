@@ -42,13 +42,18 @@ async function touchDrag(page: Page, handle: Locator, dx: number) {
   const steps = 12;
   for (let i = 1; i <= steps; i++) {
     await page.waitForTimeout(30);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + Math.round((dx * i) / steps), y }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: x + Math.round((dx * i) / steps), y }],
+    });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
 
-test('lesson 5 by a finger: dragging the end of the scripted pause from 15 s to about 5 s makes the double write disappear; undo brings it back', async ({ page }) => {
+test('lesson 5 by a finger: dragging the end of the scripted pause from 15 s to about 5 s makes the double write disappear; undo brings it back', async ({
+  page,
+}) => {
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
   // On a phone the player opens zoomed in on the double write (src/timeline/momentZoom.ts); the
@@ -57,7 +62,14 @@ test('lesson 5 by a finger: dragging the end of the scripted pause from 15 s to 
   const pause = sim.getByRole('button', { name: /^pause A, scripted, at 2 s for 15 s/ });
   await expect(pause).toBeAttached();
   // On this phone's plot 10 s is about 85 px; the end lands on the 0.1 s grid or on an event near it.
-  await touchDrag(page, sim.locator('.story-mark').filter({ has: page.getByRole('button', { name: /^pause A, scripted/ }) }).locator('.story-mark-end'), -84);
+  await touchDrag(
+    page,
+    sim
+      .locator('.story-mark')
+      .filter({ has: page.getByRole('button', { name: /^pause A, scripted/ }) })
+      .locator('.story-mark-end'),
+    -84,
+  );
   await expect(sim.getByTestId('story-note')).toHaveText(/^pause A shortened to [45](\.\d+)? s$/);
   await expect(sim.getByText('Held: single writer')).toBeVisible({ timeout: 15_000 });
   await sim.getByRole('button', { name: 'Undo', exact: true }).tap();
@@ -65,7 +77,9 @@ test('lesson 5 by a finger: dragging the end of the scripted pause from 15 s to 
   await expect(sim.getByText('Broken: single writer')).toBeVisible({ timeout: 15_000 });
 });
 
-test('lesson 5 by touch: the sheet shortens the scripted pause to 5 s and the double write disappears; undo brings it back; axe is clean with the sheet open', async ({ page }) => {
+test('lesson 5 by touch: the sheet shortens the scripted pause to 5 s and the double write disappears; undo brings it back; axe is clean with the sheet open', async ({
+  page,
+}) => {
   const sim = await openPlayer(page, 'paused-barista', /Simulation: The paused barista$/);
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
   // On a phone the player opens zoomed in on the double write (src/timeline/momentZoom.ts); the
@@ -86,7 +100,9 @@ test('lesson 5 by touch: the sheet shortens the scripted pause to 5 s and the do
   await expect(sim.getByRole('button', { name: /^pause A, scripted, at 2 s for 6 s/ })).toBeAttached();
 });
 
-test('lesson 4 by touch: the sheet removes the scripted crash and the lock is no longer immortal; undo puts it back', async ({ page }) => {
+test('lesson 4 by touch: the sheet removes the scripted crash and the lock is no longer immortal; undo puts it back', async ({
+  page,
+}) => {
   const sim = await openPlayer(page, 'simplest-lock', /Simulation: A crash between SETNX and PEXPIRE/);
   await expect(sim.getByText('Broken: progress')).toBeVisible();
   await longPress(page, sim.getByRole('button', { name: /^crash A, scripted, at 200 ms/ }));
@@ -98,7 +114,9 @@ test('lesson 4 by touch: the sheet removes the scripted crash and the lock is no
   await expect(sim.getByText('Broken: progress')).toBeVisible({ timeout: 15_000 });
 });
 
-test('lesson 8 by touch: the sheet moves the heal a second later, and single holder breaks as the lesson says', async ({ page }) => {
+test('lesson 8 by touch: the sheet moves the heal a second later, and single holder breaks as the lesson says', async ({
+  page,
+}) => {
   const sim = await openPlayer(page, 'renewals-watchdog', /^Simulation: A renewal goes unanswered: retry, then prove$/);
   await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible();
   await longPress(page, sim.getByRole('button', { name: /^heal, scripted, at 3 s/ }));
@@ -112,4 +130,3 @@ test('lesson 8 by touch: the sheet moves the heal a second later, and single hol
   await expect(sim.getByRole('button', { name: /^heal, scripted, at 3 s/ })).toBeAttached();
   await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible({ timeout: 15_000 });
 });
-

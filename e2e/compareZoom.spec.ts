@@ -32,7 +32,10 @@ for (const { name, viewport } of SIZES) {
       }
       await block.scrollIntoViewIfNeeded();
       // Both sides are as wide, so the same seconds make the same ticks.
-      const [lw, rw] = [(await left.locator('svg.tl-root').boundingBox())!.width, (await right.locator('svg.tl-root').boundingBox())!.width];
+      const [lw, rw] = [
+        (await left.locator('svg.tl-root').boundingBox())!.width,
+        (await right.locator('svg.tl-root').boundingBox())!.width,
+      ];
       expect(Math.abs(lw - rw)).toBeLessThan(1);
       const atRest = await ticks(right);
       // Both read together on each poll: a zoom lands on the next frame, after the click returns.

@@ -12,14 +12,18 @@ async function send(sim: Locator, command: string) {
   await line.fill(command);
   await line.press('Enter');
   // The command is in the transcript once the run that includes it is back from the worker.
-  await expect(sim.getByRole('list', { name: 'Console' }).locator('.console-command').filter({ hasText: command }).last()).toBeVisible();
+  await expect(
+    sim.getByRole('list', { name: 'Console' }).locator('.console-command').filter({ hasText: command }).last(),
+  ).toBeVisible();
 }
 
 for (const viewport of [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ]) {
-  test(`destructive console commands are flagged and still run (${viewport.width}×${viewport.height})`, async ({ page }) => {
+  test(`destructive console commands are flagged and still run (${viewport.width}×${viewport.height})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('./#/lesson/paused-barista');
     const sim = page.getByRole('region', { name: /Simulation: The paused barista/ });
@@ -45,10 +49,14 @@ for (const viewport of [
 
     // A lock with no expiry, then FLUSHALL: each warned, each run.
     await send(sim, 'SET mine me NX');
-    await expect(transcript.getByRole('listitem').filter({ hasText: 'SET mine me NX' })).toContainText('takes mine with no expiry');
+    await expect(transcript.getByRole('listitem').filter({ hasText: 'SET mine me NX' })).toContainText(
+      'takes mine with no expiry',
+    );
     await expect(transcript.getByRole('listitem').filter({ hasText: 'SET mine me NX' })).toContainText('OK');
     await send(sim, 'FLUSHALL');
-    await expect(transcript.getByRole('listitem').filter({ hasText: 'FLUSHALL' })).toContainText('FLUSHALL deletes every key on');
+    await expect(transcript.getByRole('listitem').filter({ hasText: 'FLUSHALL' })).toContainText(
+      'FLUSHALL deletes every key on',
+    );
     const announced = sim.getByRole('status').filter({ hasText: /^Warning: FLUSHALL deletes every key/ });
     await expect(announced).toHaveCount(1);
     await expect(warnings).toHaveCount(3);

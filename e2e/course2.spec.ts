@@ -17,10 +17,15 @@ test('course 2 has its seven lessons (lesson 24 was split in two)', () => {
 test('one Redlock acquisition can be stepped through message by message', async ({ page }) => {
   await page.goto('./#/lesson/redlock-step-by-step');
   // The player waits for the quiz that asks for the number it shows (an after block).
-  const quiz = page.getByRole('region', { name: 'Quiz' }).filter({ hasText: 'For how long may A treat the lock as its own?' });
+  const quiz = page
+    .getByRole('region', { name: 'Quiz' })
+    .filter({ hasText: 'For how long may A treat the lock as its own?' });
   await quiz.getByRole('radio', { name: /^9 848 ms/ }).check();
   await quiz.getByRole('button', { name: 'Check my answer' }).click();
-  const sim = page.getByRole('region', { name: 'Simulation: One Redlock acquisition, message by message', exact: true });
+  const sim = page.getByRole('region', {
+    name: 'Simulation: One Redlock acquisition, message by message',
+    exact: true,
+  });
   await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
   // It opens on the round's first 60 ms (the scenario's view), not on the whole 2.1 s run where
   // the round's messages crowd into one spot; the axis is marked in milliseconds.
@@ -71,10 +76,16 @@ test("a learner's 9-second pause at 2 s breaks the Redlock run, as lesson 21's m
   await expect(sim.getByText('Broken: single writer', { exact: true })).toBeVisible();
 });
 
-for (const [at, verdict] of [['8', 'Broken: single holder'], ['12', 'Held: single holder']] as const) {
+for (const [at, verdict] of [
+  ['8', 'Broken: single holder'],
+  ['12', 'Held: single holder'],
+] as const) {
   test(`restarting r3 at ${at} s: '${verdict}', as lesson 23 says`, async ({ page }) => {
     await page.goto('./#/lesson/redlock-restarts');
-    const sim = page.getByRole('region', { name: 'Simulation: A delayed restart, after the longest lease', exact: true });
+    const sim = page.getByRole('region', {
+      name: 'Simulation: A delayed restart, after the longest lease',
+      exact: true,
+    });
     await runToEnd(sim);
     await expect(sim.getByText('Held: single holder', { exact: true })).toBeVisible();
     await sim.getByLabel('Go to time (s)').fill(at);
@@ -86,7 +97,9 @@ for (const [at, verdict] of [['8', 'Broken: single holder'], ['12', 'Held: singl
 }
 
 for (const lesson of lessons) {
-  test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({ page }) => {
+  test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await walkLesson(page, lesson);
   });

@@ -20,12 +20,18 @@ test('the course map offers exactly the lessons walked here, in order, each link
   await page.goto('./');
   const links = page.getByRole('region', { name: COURSE.title, exact: true }).getByRole('listitem').getByRole('link');
   await expect(links).toHaveText(lessons.map((l) => l.frontmatter.title));
-  for (const [i, lesson] of lessons.entries()) await expect(links.nth(i)).toHaveAttribute('href', `#/lesson/${lesson.frontmatter.slug}`);
+  for (const [i, lesson] of lessons.entries())
+    await expect(links.nth(i)).toHaveAttribute('href', `#/lesson/${lesson.frontmatter.slug}`);
 });
 
-test('a learner turns fencing off in the consensus lease and the paused rebalancer overwrites the shard map', async ({ page }) => {
+test('a learner turns fencing off in the consensus lease and the paused rebalancer overwrites the shard map', async ({
+  page,
+}) => {
   await page.goto('./#/lesson/consensus-lease');
-  const sim = page.getByRole('region', { name: 'Simulation: A paused rebalancer and the revision as fencing token', exact: true });
+  const sim = page.getByRole('region', {
+    name: 'Simulation: A paused rebalancer and the revision as fencing token',
+    exact: true,
+  });
   await runToEnd(sim);
   await expect(sim.getByText('Held: single writer', { exact: true })).toBeVisible();
   await sim.getByLabel('Fencing tokens').uncheck();
@@ -33,7 +39,9 @@ test('a learner turns fencing off in the consensus lease and the paused rebalanc
   await expect(sim.getByText('Broken: single writer', { exact: true })).toBeVisible();
 });
 
-test("lesson 37's try-this: the scripted restart moved from 9 s to 5 s by keyboard, and B's next trial takes the lock at about 6 s", async ({ page }) => {
+test("lesson 37's try-this: the scripted restart moved from 9 s to 5 s by keyboard, and B's next trial takes the lock at about 6 s", async ({
+  page,
+}) => {
   await page.goto('./#/lesson/circuit-breaker');
   const sim = page.getByRole('region', { name: 'Simulation: The same outage, with circuit breakers', exact: true });
   await runToEnd(sim);
@@ -47,10 +55,14 @@ test("lesson 37's try-this: the scripted restart moved from 9 s to 5 s by keyboa
   // Redis is back up, and B's trial after one cool-down got the lock just after 6 s.
   await expect(sim.getByRole('heading', { name: /^Inside the world at 6\.1 s$/ })).toBeVisible();
   await expect(sim.getByRole('group', { name: 'Redis r1 keyspace' }).getByRole('heading')).toContainText('· running');
-  await expect(sim.getByRole('listitem').filter({ hasText: /^Barista B .*believes it holds/ })).toHaveText(/believes it holds “lock” since 6\.0\d\d s\.$/);
+  await expect(sim.getByRole('listitem').filter({ hasText: /^Barista B .*believes it holds/ })).toHaveText(
+    /believes it holds “lock” since 6\.0\d\d s\.$/,
+  );
 });
 
-test("lesson 34's try-this: the manager's start moved to 0.1 s from its lane menu, and readers-or-one-writer holds; undo brings the race back", async ({ page }) => {
+test("lesson 34's try-this: the manager's start moved to 0.1 s from its lane menu, and readers-or-one-writer holds; undo brings the race back", async ({
+  page,
+}) => {
   await page.goto('./#/lesson/read-write-lock');
   const sim = page.getByRole('region', { name: 'Simulation: Look, then take, in two round trips', exact: true });
   await runToEnd(sim);
@@ -71,7 +83,9 @@ test("lesson 34's try-this: the manager's start moved to 0.1 s from its lane men
 });
 
 for (const lesson of lessons) {
-  test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({ page }) => {
+  test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await walkLesson(page, lesson);
   });

@@ -20,10 +20,13 @@ test('the course map offers exactly the lessons walked here, in order, each link
   await page.goto('./');
   const links = page.getByRole('region', { name: COURSE.title, exact: true }).getByRole('listitem').getByRole('link');
   await expect(links).toHaveText(lessons.map((l) => l.frontmatter.title));
-  for (const [i, lesson] of lessons.entries()) await expect(links.nth(i)).toHaveAttribute('href', `#/lesson/${lesson.frontmatter.slug}`);
+  for (const [i, lesson] of lessons.entries())
+    await expect(links.nth(i)).toHaveAttribute('href', `#/lesson/${lesson.frontmatter.slug}`);
 });
 
-test('a learner breaks the plain DEL in the lesson’s workbench, fixes the release there, and the explorer finds nothing in its budget', async ({ page }) => {
+test('a learner breaks the plain DEL in the lesson’s workbench, fixes the release there, and the explorer finds nothing in its budget', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto('./#/lesson/clinic-plain-del');
   await page.evaluate(() => localStorage.clear());
@@ -34,7 +37,9 @@ test('a learner breaks the plain DEL in the lesson’s workbench, fixes the rele
 
   // Break it: one fault is enough, and the run it loads shows the break in the block's player.
   await wb.getByRole('button', { name: 'Break it' }).click();
-  await expect(wb.getByText(/^Found in [\d,]+ runs: 1 fault breaks released by owner/)).toBeVisible({ timeout: 60_000 });
+  await expect(wb.getByText(/^Found in [\d,]+ runs: 1 fault breaks released by owner/)).toBeVisible({
+    timeout: 60_000,
+  });
   await wb.getByRole('button', { name: 'Load into the player' }).click();
   const sim = wb.getByRole('region', { name: 'Simulation: Under review: release with a plain DEL', exact: true });
   await runToEnd(sim);
@@ -48,12 +53,19 @@ test('a learner breaks the plain DEL in the lesson’s workbench, fixes the rele
   await page.keyboard.insertText(recipe.replaceAll("{ redis: [DEL, 'lock:espresso'] }", release));
   await expect(wb.getByText('No problems: ready to run.')).toBeVisible({ timeout: 20_000 });
   await wb.getByRole('button', { name: 'Break it' }).click();
-  await expect(wb.getByText(/^No run broke released by owner in [\d,]+ runs\. Searched: /)).toBeVisible({ timeout: 120_000 });
+  await expect(wb.getByText(/^No run broke released by owner in [\d,]+ runs\. Searched: /)).toBeVisible({
+    timeout: 120_000,
+  });
   await expect(wb.getByText(/^Fixed: /)).toBeVisible({ timeout: 30_000 });
 });
 
-for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
-  test(`at ${viewport.width}×${viewport.height}, a lesson's workbench loads its editor only as the learner nears it, showing the recipe as text until then`, async ({ page }) => {
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width}×${viewport.height}, a lesson's workbench loads its editor only as the learner nears it, showing the recipe as text until then`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('./#/lesson/clinic-plain-del');
     const wb = page.getByRole('region', { name: 'Workbench: Under review: release with a plain DEL', exact: true });
@@ -67,7 +79,9 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
 }
 
 for (const lesson of lessons) {
-  test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({ page }) => {
+  test(`${lesson.frontmatter.order}. ${lesson.frontmatter.title}: every quiz gated, every scenario shows what it claims, and axe finds nothing`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await walkLesson(page, lesson);
   });

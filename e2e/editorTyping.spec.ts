@@ -36,7 +36,9 @@ interface FixLine {
 function fixLines(): FixLine[] {
   const lines: FixLine[] = [];
   const seen = new Set<string>();
-  for (const file of readdirSync(SCENARIOS).filter((f) => /^clinic-.*-fixed\.yaml$/.test(f)).sort()) {
+  for (const file of readdirSync(SCENARIOS)
+    .filter((f) => /^clinic-.*-fixed\.yaml$/.test(f))
+    .sort()) {
     const fixed = readFileSync(`${SCENARIOS}/${file}`, 'utf8');
     const before = new Set(readFileSync(`${SCENARIOS}/${file.replace('-fixed', '')}`, 'utf8').split('\n'));
     let at = 0;
@@ -54,7 +56,8 @@ function fixLines(): FixLine[] {
 function editorText(page: Page): Promise<string> {
   return page.evaluate(() => {
     // CodeMirror's own way to find a view from its DOM (EditorView.findFromDOM), which the page does not export.
-    const content = document.querySelector('.cm-content') as (Element & { cmTile?: { root?: { view: { state: { doc: { toString(): string } } } } } }) | null;
+    const content = document.querySelector('.cm-content') as
+      (Element & { cmTile?: { root?: { view: { state: { doc: { toString(): string } } } } } }) | null;
     return content?.cmTile?.root?.view.state.doc.toString() ?? '';
   });
 }
@@ -75,7 +78,9 @@ async function typeLine(page: Page, fix: FixLine, delayMs: number) {
 // A key costs up to 150 ms on a loaded machine (measured): room for that, not a speed bound.
 test.describe.configure({ timeout: 300_000 });
 
-test('the clinic fixes typed into the editor at 5 ms and 70 ms a key come out exact, with no page error', async ({ page }) => {
+test('the clinic fixes typed into the editor at 5 ms and 70 ms a key come out exact, with no page error', async ({
+  page,
+}) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await openWorkbench(page);

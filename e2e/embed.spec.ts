@@ -9,7 +9,10 @@ import { expect, test } from '@playwright/test';
  */
 test.describe.configure({ timeout: 90_000 });
 
-test('the Embed snippet shows one lesson player, working in a cross-site iframe that sizes to it', async ({ page, baseURL }) => {
+test('the Embed snippet shows one lesson player, working in a cross-site iframe that sizes to it', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('./#/lesson/paused-barista');
   const sim = page.getByRole('region', { name: 'Simulation: The paused barista' });
   // Scrolled to as a learner does: a player below the fold draws when it comes near.
@@ -24,7 +27,11 @@ test('the Embed snippet shows one lesson player, working in a cross-site iframe 
 
   // Another site (localhost is not the same site as 127.0.0.1) hosts the snippet: a real server,
   // since Chromium lets only a page served from this machine frame a page served from this machine.
-  const course = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>My course</title><h1>Week 3</h1>${snippet}`));
+  const course = createServer((_, res) =>
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><title>My course</title><h1>Week 3</h1>${snippet}`),
+  );
   await new Promise<void>((resolve) => course.listen(0, 'localhost', resolve));
   await page.goto(`http://localhost:${(course.address() as AddressInfo).port}/week-3.html`);
   const frame = page.frameLocator('iframe[title="Lockstep: The paused barista"]');
@@ -33,7 +40,10 @@ test('the Embed snippet shows one lesson player, working in a cross-site iframe 
   // Only this player and the question before it: no site header, no other block of the lesson.
   await expect(frame.getByRole('navigation', { name: 'Site' })).toHaveCount(0);
   await expect(frame.getByRole('region', { name: /^Simulation:/ })).toHaveCount(1);
-  await expect(frame.getByRole('link', { name: 'Challenge 2: the paused barista' })).toHaveAttribute('target', '_blank');
+  await expect(frame.getByRole('link', { name: 'Challenge 2: the paused barista' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
   await expect(frame.getByRole('radio').first()).toBeVisible();
 
   // It runs: to 30 s, where both baristas have written.
@@ -42,8 +52,15 @@ test('the Embed snippet shows one lesson player, working in a cross-site iframe 
   await expect(embedded.getByText(/Broken: single writer/)).toBeVisible();
 
   // The snippet's script sized the iframe to the player (its starting height is 1100 px).
-  await expect.poll(async () => page.locator('iframe').evaluate((f: HTMLIFrameElement) => f.style.height)).toMatch(/^\d+px$/);
-  const [frameHeight, contentHeight] = await page.locator('iframe').evaluate((f: HTMLIFrameElement) => [f.getBoundingClientRect().height, f.contentDocument?.documentElement.scrollHeight ?? -1]);
+  await expect
+    .poll(async () => page.locator('iframe').evaluate((f: HTMLIFrameElement) => f.style.height))
+    .toMatch(/^\d+px$/);
+  const [frameHeight, contentHeight] = await page
+    .locator('iframe')
+    .evaluate((f: HTMLIFrameElement) => [
+      f.getBoundingClientRect().height,
+      f.contentDocument?.documentElement.scrollHeight ?? -1,
+    ]);
   expect(frameHeight).toBeGreaterThan(1100);
   expect(contentHeight).toBe(-1); // cross-site: the host page cannot read the embed's document
   course.close();

@@ -20,7 +20,11 @@ test('every schedule up to 1 fault: a break in the plain DEL, and a bounded clai
   await wb.getByLabel('Search').selectOption({ label: 'Every schedule up to K faults' });
   await expect(wb.getByLabel('Faults (K)')).toHaveValue('1');
   await wb.getByRole('button', { name: 'Try every schedule' }).click();
-  await expect(wb.getByText(/^Found after [\d,]+ of [\d,]+ schedules: 1 fault breaks released by owner at .*No schedule with fewer faults breaks it: every one was tried\.$/)).toBeVisible({ timeout: 60_000 });
+  await expect(
+    wb.getByText(
+      /^Found after [\d,]+ of [\d,]+ schedules: 1 fault breaks released by owner at .*No schedule with fewer faults breaks it: every one was tried\.$/,
+    ),
+  ).toBeVisible({ timeout: 60_000 });
   await expect(wb.getByRole('list', { name: 'Fewest faults' }).getByRole('listitem')).toHaveCount(1);
   await wb.getByRole('button', { name: 'Load into the player' }).click();
   const sim = wb.getByRole('region', { name: 'Simulation: Under review: release with a plain DEL', exact: true });
@@ -35,7 +39,9 @@ test('every schedule up to 1 fault: a break in the plain DEL, and a bounded clai
   await wb.getByLabel('Grid step').selectOption('500');
   await wb.getByRole('button', { name: 'Try every schedule' }).click();
   await expect(wb.getByRole('progressbar', { name: 'Schedules covered' })).toBeVisible();
-  const claim = wb.getByText(/^No break of released by owner exists with up to 1 fault \(pauses of 0\.5–20 s, .*\) at 500 ms steps over the first [\d.]+ s, on A, B, C and r1: [\d,]+ schedules, [\d,]+ run/);
+  const claim = wb.getByText(
+    /^No break of released by owner exists with up to 1 fault \(pauses of 0\.5–20 s, .*\) at 500 ms steps over the first [\d.]+ s, on A, B, C and r1: [\d,]+ schedules, [\d,]+ run/,
+  );
   await expect(claim).toBeVisible({ timeout: 180_000 });
   await page.screenshot({ path: test.info().outputPath('exhaustive-claim.png'), fullPage: false });
 });

@@ -13,12 +13,15 @@ const SIZES = [
 ];
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The lesson's fencing-after-failover run, its playhead moved to `seconds`. */
 async function failoverRun(page: Page, seconds: string): Promise<Locator> {
   await page.goto('./#/lesson/sentinel-mitigations');
-  const sim = page.getByRole('region', { name: /Simulation: Fencing refuses the stale writer after a failover$/ }).first();
+  const sim = page
+    .getByRole('region', { name: /Simulation: Fencing refuses the stale writer after a failover$/ })
+    .first();
   await expect(sim.getByRole('button', { name: 'Step', exact: true })).toBeEnabled({ timeout: 20_000 });
   await sim.getByLabel(/Go to time/).fill(seconds);
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
@@ -29,7 +32,10 @@ async function failoverRun(page: Page, seconds: string): Promise<Locator> {
 }
 
 /** A lane's row as drawn (its label's background spans it). */
-const laneRow = (sim: Locator, name: string) => sim.locator('g.tl-lane-label', { has: sim.page().locator('text.tl-label-name', { hasText: new RegExp(`^${name}$`) }) }).locator('rect.tl-label-bg');
+const laneRow = (sim: Locator, name: string) =>
+  sim
+    .locator('g.tl-lane-label', { has: sim.page().locator('text.tl-label-name', { hasText: new RegExp(`^${name}$`) }) })
+    .locator('rect.tl-label-bg');
 
 for (const { name, viewport } of SIZES) {
   test.describe(`on a ${name}`, () => {
@@ -52,7 +58,8 @@ for (const { name, viewport } of SIZES) {
       // The sentinel's mark is the legend's square: same corner, same colour.
       const drawnStage = sim.locator('.timeline-svg-host g.tl-sentinel rect.tl-hit').first();
       const swatchStage = stage.locator('svg rect').first();
-      for (const attr of ['rx', 'stroke']) expect(await drawnStage.getAttribute(attr)).toBe(await swatchStage.getAttribute(attr));
+      for (const attr of ['rx', 'stroke'])
+        expect(await drawnStage.getAttribute(attr)).toBe(await swatchStage.getAttribute(attr));
       // The PINGs to the dead primary end on the primary's row, crossed in the legend's ink.
       const crosses = sim.locator('.timeline-svg-host g.tl-msg path.tl-cross');
       expect(await crosses.count()).toBeGreaterThan(3);
@@ -66,7 +73,9 @@ for (const { name, viewport } of SIZES) {
       }
     });
 
-    test('each sentinel’s lane names its failover stages, unclipped, with a tooltip and an accessible name', async ({ page }) => {
+    test('each sentinel’s lane names its failover stages, unclipped, with a tooltip and an accessible name', async ({
+      page,
+    }) => {
       const sim = await failoverRun(page, '10');
       const host = (await sim.locator('.timeline-svg-host').boundingBox())!;
       for (const sentinel of ['Sentinel s1', 'Sentinel s2', 'Sentinel s3']) {
@@ -78,7 +87,9 @@ for (const { name, viewport } of SIZES) {
           if (box.y < row.y || box.y > row.y + row.height) continue;
           found = true;
           // Every stage the prose follows, down to s3's promotion (cut off on a phone once).
-          for (const word of sentinel === 'Sentinel s3' ? ['SDOWN', 'ODOWN', 'elected', 'promoted'] : ['SDOWN', 'ODOWN', 'voted']) {
+          for (const word of sentinel === 'Sentinel s3'
+            ? ['SDOWN', 'ODOWN', 'elected', 'promoted']
+            : ['SDOWN', 'ODOWN', 'voted']) {
             const text = mark.locator('text.tl-token', { hasText: new RegExp(`^${word}$`) });
             await expect(text).toBeVisible();
             const t = (await text.boundingBox())!;
@@ -90,14 +101,19 @@ for (const { name, viewport } of SIZES) {
           // Focused, it names every step, and its tooltip says the same.
           await mark.focus();
           await expect(mark).toHaveAttribute('aria-label', /thinks Primary is down \(subjectively\)/);
-          await expect(mark).toHaveAttribute('aria-label', sentinel === 'Sentinel s3' ? /promoted Replica to primary/ : /votes for Sentinel s3/);
+          await expect(mark).toHaveAttribute(
+            'aria-label',
+            sentinel === 'Sentinel s3' ? /promoted Replica to primary/ : /votes for Sentinel s3/,
+          );
           await expect(sim.locator('.timeline-svg-host g.tl-tooltip')).toContainText('subjectively');
         }
         expect(found, `${sentinel} has a stage mark on its row`).toBe(true);
       }
     });
 
-    test('a sentinel’s statechart is a diagram under the lanes, its state lit at the playhead, and Escape closes it', async ({ page }) => {
+    test('a sentinel’s statechart is a diagram under the lanes, its state lit at the playhead, and Escape closes it', async ({
+      page,
+    }) => {
       // An axe scan of a player takes a while on a shared two-core machine.
       test.setTimeout(60_000);
       const sim = await failoverRun(page, '3.08');
@@ -109,7 +125,14 @@ for (const { name, viewport } of SIZES) {
       const diagram = chart.getByRole('img');
       await expect(diagram).toHaveAccessibleName(/states and \d+ arrows; now in Election/);
       // States named as the lesson names them, the one at the playhead lit.
-      for (const state of ['Monitoring', 'SDOWN (subjectively down)', 'ODOWN (objectively down)', 'Election', 'Promotion (failing over)']) await expect(diagram.locator('.statechart-box text', { hasText: state })).toHaveCount(1);
+      for (const state of [
+        'Monitoring',
+        'SDOWN (subjectively down)',
+        'ODOWN (objectively down)',
+        'Election',
+        'Promotion (failing over)',
+      ])
+        await expect(diagram.locator('.statechart-box text', { hasText: state })).toHaveCount(1);
       await expect(diagram.locator('.statechart-box[aria-current="step"] text')).toHaveText('Election');
       await expect(diagram.locator('.statechart-arrow text', { hasText: 'majority voted for it' })).toBeVisible();
       await expect(diagram.locator('text', { hasText: /VOTES|OPINIONS|xstate/ })).toHaveCount(0);
@@ -118,7 +141,8 @@ for (const { name, viewport } of SIZES) {
       const box = (await chart.boundingBox())!;
       const frame = (await sim.locator('.timeline-frame').boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(frame.y + frame.height - 1);
-      for (const lane of await sim.locator('g.tl-lane-label rect.tl-label-bg').all()) expect(overlap(box, (await lane.boundingBox())!)).toBe(false);
+      for (const lane of await sim.locator('g.tl-lane-label rect.tl-label-bg').all())
+        expect(overlap(box, (await lane.boundingBox())!)).toBe(false);
       const row = (await laneRow(sim, 'Sentinel s3').boundingBox())!;
       const highlight = (await sim.locator('.timeline-lane-highlight').boundingBox())!;
       expect(Math.abs(highlight.y - row.y)).toBeLessThanOrEqual(2);
@@ -130,9 +154,12 @@ for (const { name, viewport } of SIZES) {
 
       // Stepping on moves the light with the playhead (the election is won, the replica promoted).
       const lit = diagram.locator('.statechart-box[aria-current="step"] text');
-      for (let i = 0; i < 20 && (await lit.textContent()) === 'Election'; i++) await sim.getByRole('button', { name: 'Step', exact: true }).click();
+      for (let i = 0; i < 20 && (await lit.textContent()) === 'Election'; i++)
+        await sim.getByRole('button', { name: 'Step', exact: true }).click();
       await expect(lit).toHaveText(/^(Promotion \(failing over\)|Monitoring)$/);
-      await expect(diagram).toHaveAccessibleName(new RegExp(`now in ${(await lit.textContent())!.replace(/[()]/g, '\\$&')}`));
+      await expect(diagram).toHaveAccessibleName(
+        new RegExp(`now in ${(await lit.textContent())!.replace(/[()]/g, '\\$&')}`),
+      );
 
       // Escape closes it, focus on Step (outside it).
       await sim.getByRole('button', { name: 'Step', exact: true }).focus();

@@ -25,7 +25,10 @@ test("lesson 1's first player shows the shipped run, the one Node and the worker
   await expect(hash).toHaveText(/^[0-9a-f]{16}$/, { timeout: 15_000 });
   const shipped = await hash.textContent();
   expect(shipped).toBe(nodeHash('lessons/01-ground-rules.md#calm-afternoon'));
-  expect(requests.some((url) => /\/first-run-ground-rules-[\w-]+\.js$/.test(url)), 'the lesson\'s first run was fetched').toBe(true);
+  expect(
+    requests.some((url) => /\/first-run-ground-rules-[\w-]+\.js$/.test(url)),
+    "the lesson's first run was fetched",
+  ).toBe(true);
 
   // Inside the world is the worker's (it replays the run it is asked about): it shows the shipped run's world.
   await player.scrollIntoViewIfNeeded();
@@ -40,7 +43,9 @@ test("lesson 1's first player shows the shipped run, the one Node and the worker
   await expect(hash).toHaveText(shipped!, { timeout: 15_000 });
 });
 
-test('the first player shows its shipped run even when the worker cannot start; the others say so', async ({ page }) => {
+test('the first player shows its shipped run even when the worker cannot start; the others say so', async ({
+  page,
+}) => {
   // The worker's script never arrives: only a run shipped with the lesson can be shown.
   await page.route(/simulationWorker-[\w-]+\.js$/, (route) => route.abort());
   await page.goto('./#/lesson/ground-rules');
@@ -83,7 +88,9 @@ test('the fifty-client herd ships packed, and the page unpacks the very run the 
   expect(await tiles()).toBe(shipped);
 });
 
-test('while its code loads, a player keeps a screen of room: the page does not jump when it arrives, and only the player in sight is built first', async ({ page }) => {
+test('while its code loads, a player keeps a screen of room: the page does not jump when it arrives, and only the player in sight is built first', async ({
+  page,
+}) => {
   // The player's code is held back until the placeholders have been looked at.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -103,19 +110,27 @@ test('while its code loads, a player keeps a screen of room: the page does not j
     const w = window as unknown as { shifted: number };
     w.shifted = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifted += entry.value;
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.shifted += entry.value;
     }).observe({ type: 'layout-shift' });
   });
   // The first player's arrival is watched from the frame it is drawn in: the second player, below
   // it and out of sight, must still be waiting its turn then (a placeholder, or not on the page
   // yet: the blocks after the first player follow it, see useBlocksShown).
-  const secondBuiltWhenFirstDrawn = page.waitForFunction(() => {
-    const [first, second] = document.querySelectorAll('section.player');
-    if (!first?.querySelector('.timeline-svg-host svg')?.childElementCount) return null;
-    return { built: second !== undefined && !second.classList.contains('player-placeholder') };
-  }, undefined, { polling: 'raf', timeout: 20_000 });
+  const secondBuiltWhenFirstDrawn = page.waitForFunction(
+    () => {
+      const [first, second] = document.querySelectorAll('section.player');
+      if (!first?.querySelector('.timeline-svg-host svg')?.childElementCount) return null;
+      return { built: second !== undefined && !second.classList.contains('player-placeholder') };
+    },
+    undefined,
+    { polling: 'raf', timeout: 20_000 },
+  );
   release();
-  expect((await (await secondBuiltWhenFirstDrawn).jsonValue())!.built, 'the player out of sight was built before the one in view was drawn').toBe(false);
+  expect(
+    (await (await secondBuiltWhenFirstDrawn).jsonValue())!.built,
+    'the player out of sight was built before the one in view was drawn',
+  ).toBe(false);
   const first = page.locator('section.player').first();
   await expect(first.getByTestId('trace-hash')).toHaveText(/^[0-9a-f]{16}$/);
   // The rest of the lesson follows, its players included.

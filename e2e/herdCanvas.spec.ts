@@ -20,7 +20,14 @@ const coverage = (svg: Locator) =>
     const top = Number(fo.getAttribute('y'));
     const height = Number(fo.getAttribute('height'));
     const ratio = canvas.width / Number(fo.getAttribute('width'));
-    const pixels = canvas.getContext('2d')!.getImageData(0, Math.round((shownTop - top) * ratio), canvas.width, Math.max(1, Math.round((shownBottom - shownTop) * ratio))).data;
+    const pixels = canvas
+      .getContext('2d')!
+      .getImageData(
+        0,
+        Math.round((shownTop - top) * ratio),
+        canvas.width,
+        Math.max(1, Math.round((shownBottom - shownTop) * ratio)),
+      ).data;
     let painted = 0;
     for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) painted++;
     return { shownTop, shownBottom, top, bottom: top + height, plotHeight, painted };
@@ -30,7 +37,9 @@ for (const { name, viewport } of [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ]) {
-  test(`at ${name} size, the fifty lanes' canvas covers and paints the lanes on screen wherever the page is scrolled`, async ({ page }) => {
+  test(`at ${name} size, the fifty lanes' canvas covers and paints the lanes on screen wherever the page is scrolled`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('./#/lesson/misconceptions-herd');
     const sim = page.getByRole('region', { name: /Simulation: Fifty baristas/ }).first();
@@ -42,7 +51,10 @@ for (const { name, viewport } of [
     await page.keyboard.press('End');
     for (const fraction of [0.2, 0.55, 0.9]) {
       // Scrolls so that the row at this fraction of the plot is at the top of the screen.
-      await svg.evaluate((el, f) => window.scrollBy(0, el.getBoundingClientRect().top + el.getBoundingClientRect().height * f), fraction);
+      await svg.evaluate(
+        (el, f) => window.scrollBy(0, el.getBoundingClientRect().top + el.getBoundingClientRect().height * f),
+        fraction,
+      );
       await expect
         .poll(async () => {
           const c = await coverage(svg);

@@ -11,7 +11,9 @@ for (const { name, viewport } of [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ]) {
-  test(`at ${name} size, a herd's player picks one actor's buttons from a list and keeps its dashboard close`, async ({ page }) => {
+  test(`at ${name} size, a herd's player picks one actor's buttons from a list and keeps its dashboard close`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('./#/lesson/misconceptions-herd');
     const block = page.getByRole('region', { name: /^Dashboard: Fifty baristas retry/ });
@@ -36,7 +38,10 @@ for (const { name, viewport } of [
 
     // The dashboard's metrics sit within a few screens of the player's top, not ten thousand pixels on.
     const heading = block.getByRole('heading', { name: 'Lock metrics for this run' });
-    const distance = await heading.evaluate((h, top) => h.getBoundingClientRect().top - top, await sim.evaluate((s) => s.getBoundingClientRect().top));
+    const distance = await heading.evaluate(
+      (h, top) => h.getBoundingClientRect().top - top,
+      await sim.evaluate((s) => s.getBoundingClientRect().top),
+    );
     expect(distance).toBeLessThan(viewport.height * (name === 'phone' ? 6 : 3));
 
     // Every client is still a click away.
@@ -45,14 +50,18 @@ for (const { name, viewport } of [
   });
 }
 
-test('at desktop size, eight actors\' buttons take the whole width above the other panels, side by side', async ({ page }) => {
+test("at desktop size, eight actors' buttons take the whole width above the other panels, side by side", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('./#/lesson/sentinel-mitigations');
   const sim = page.getByRole('region', { name: /^Simulation: / }).first();
   await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });
   const panels = sim.locator('.player-panels');
   const faults = panels.locator('.actor-controls-panel');
-  const verdicts = panels.locator('.player-panel').filter({ has: page.getByRole('heading', { name: 'What happened' }) });
+  const verdicts = panels
+    .locator('.player-panel')
+    .filter({ has: page.getByRole('heading', { name: 'What happened' }) });
   const [all, buttons, said] = await Promise.all([panels.boundingBox(), faults.boundingBox(), verdicts.boundingBox()]);
   expect(buttons!.width).toBeGreaterThan(all!.width - 2);
   expect(said!.y).toBeGreaterThan(buttons!.y + buttons!.height - 1);
@@ -65,7 +74,9 @@ test('at desktop size, eight actors\' buttons take the whole width above the oth
   expect(buttons!.height).toBeLessThan(900);
 });
 
-test("at the end of the herd's run, the resource log counts its fifty writes and lists the latest, the rest a click away", async ({ page }) => {
+test("at the end of the herd's run, the resource log counts its fifty writes and lists the latest, the rest a click away", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('./#/lesson/misconceptions-herd');
   const sim = page.getByRole('region', { name: /Simulation: Fifty baristas retry/ });

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { bigOutputLink, herdEveryMsLink, longestTaskMs, pageWasmModules, runawayScriptsLink, slowPatternLink, SLOW_PATTERN, watchMainThread } from '../src/bench/hostileLinks';
+import {
+  bigOutputLink,
+  herdEveryMsLink,
+  longestTaskMs,
+  pageWasmModules,
+  runawayScriptsLink,
+  slowPatternLink,
+  SLOW_PATTERN,
+  watchMainThread,
+} from '../src/bench/hostileLinks';
 
 /**
  * Issue 18: nothing a learner opens may freeze the page. The two hostile share links are in
@@ -15,7 +24,9 @@ import { bigOutputLink, herdEveryMsLink, longestTaskMs, pageWasmModules, runaway
 /** A frozen page, on any machine: the budget-cut scripts take 100–300 ms of CPU on a quiet one. */
 const FROZEN_MS = 1000;
 
-test('a shared run whose console runs a backtracking Lua pattern has the script cut, and the page stays responsive', async ({ page }) => {
+test('a shared run whose console runs a backtracking Lua pattern has the script cut, and the page stays responsive', async ({
+  page,
+}) => {
   await watchMainThread(page);
   await page.goto(`./${slowPatternLink()}`);
   const sim = page.getByRole('region', { name: /Simulation: The paused barista/ });
@@ -31,9 +42,13 @@ test('a shared run whose console runs a backtracking Lua pattern has the script 
   await expect(quiz.getByRole('radio').first()).toBeChecked();
 
   // The same hostile command typed again later is cut again, and the player keeps working.
-  await sim.getByRole('textbox', { name: /command/i }).fill(SLOW_PATTERN.map((w) => (w.includes(' ') ? `"${w}"` : w)).join(' '));
+  await sim
+    .getByRole('textbox', { name: /command/i })
+    .fill(SLOW_PATTERN.map((w) => (w.includes(' ') ? `"${w}"` : w)).join(' '));
   await sim.getByRole('textbox', { name: /command/i }).press('Enter');
-  await expect(sim.getByRole('list', { name: 'Console' }).getByText(/Script killed/)).toHaveCount(2, { timeout: 20_000 });
+  await expect(sim.getByRole('list', { name: 'Console' }).getByText(/Script killed/)).toHaveCount(2, {
+    timeout: 20_000,
+  });
   await expect(sim.getByRole('button', { name: 'Step', exact: true })).toBeEnabled();
 
   // The scripts ran in the simulation worker: the page never compiled the Lua VM itself.
@@ -41,7 +56,9 @@ test('a shared run whose console runs a backtracking Lua pattern has the script 
   expect(await longestTaskMs(page)).toBeLessThan(FROZEN_MS);
 });
 
-test('a sandbox link whose clients start runaway scripts ends with the budget verdict, without freezing the page', async ({ page }) => {
+test('a sandbox link whose clients start runaway scripts ends with the budget verdict, without freezing the page', async ({
+  page,
+}) => {
   await watchMainThread(page);
   await page.goto(`./${runawayScriptsLink()}`);
   const sim = page.getByRole('region', { name: /Simulation: Runaway scripts/ });
@@ -49,7 +66,9 @@ test('a sandbox link whose clients start runaway scripts ends with the budget ve
   // when the playhead reaches it.
   await sim.getByRole('button', { name: 'Play' }).click({ timeout: 20_000 });
   const verdict = sim.getByRole('listitem').filter({ hasText: 'Broken: run completes' });
-  await expect(verdict).toContainText(/At 4 ms: This run was stopped: its Lua scripts ran more than 60 million instructions in all/);
+  await expect(verdict).toContainText(
+    /At 4 ms: This run was stopped: its Lua scripts ran more than 60 million instructions in all/,
+  );
   // The rest of the page still answers: the sandbox form takes a new title at once.
   await page.getByRole('textbox', { name: 'Title' }).fill('Calmer');
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Calmer');
@@ -58,7 +77,9 @@ test('a sandbox link whose clients start runaway scripts ends with the budget ve
   expect(await longestTaskMs(page)).toBeLessThan(FROZEN_MS);
 });
 
-test('a shared run whose console makes 30,000 keys and a 2 MB reply shows a slice of each, and the page stays responsive', async ({ page }) => {
+test('a shared run whose console makes 30,000 keys and a 2 MB reply shows a slice of each, and the page stays responsive', async ({
+  page,
+}) => {
   // The worker runs 30,000 SETs for every run of this scenario: seconds on a busy machine.
   test.setTimeout(180_000);
   await watchMainThread(page);
@@ -83,7 +104,9 @@ test('a shared run whose console makes 30,000 keys and a 2 MB reply shows a slic
   expect(await longestTaskMs(page)).toBeLessThan(FROZEN_MS);
 });
 
-test('a sandbox link of fifty clients retrying every millisecond arrives whole, cut at its event budget, on a busy machine too, and the page keeps answering', async ({ page }) => {
+test('a sandbox link of fifty clients retrying every millisecond arrives whole, cut at its event budget, on a busy machine too, and the page keeps answering', async ({
+  page,
+}) => {
   // The worker computes 200,000 events: seconds on a busy machine, which the watchdog lets finish
   // because the run keeps moving on; the page then parses it a slice at a time.
   test.setTimeout(180_000);
@@ -94,7 +117,9 @@ test('a sandbox link of fifty clients retrying every millisecond arrives whole, 
   await expect(sim.getByRole('alert')).toHaveCount(0);
   await sim.getByLabel('Go to time (s)').fill('10');
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
-  await expect(sim.getByRole('listitem').filter({ hasText: 'Broken: run completes' })).toContainText('stopped after 200000 events');
+  await expect(sim.getByRole('listitem').filter({ hasText: 'Broken: run completes' })).toContainText(
+    'stopped after 200000 events',
+  );
   await page.getByRole('textbox', { name: 'Title' }).fill('Calmer');
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Calmer');
   // The run arrives as bytes handed over and parsed a slice per task, and the timeline reads it a

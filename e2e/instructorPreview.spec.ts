@@ -8,9 +8,19 @@ import { TEMPLATE } from '../src/ui/workbench/workbenchModel';
  * to go to it, answers the quiz as a learner would (without writing a learner's progress) and
  * reads beside the scenario what its `expect` came to.
  */
-const SCENARIO = TEMPLATE.replace(/^#.*\n/gm, '').replace('id: my-lock', 'id: two-baristas').replace('title: My lock', 'title: Two baristas, plain DEL');
+const SCENARIO = TEMPLATE.replace(/^#.*\n/gm, '')
+  .replace('id: my-lock', 'id: two-baristas')
+  .replace('title: My lock', 'title: Two baristas, plain DEL');
 
-const HEAD = ['---', 'slug: my-lesson', 'title: "My lesson"', 'course: redis-locks', 'order: 99', 'readTime: 5', ''].join('\n');
+const HEAD = [
+  '---',
+  'slug: my-lesson',
+  'title: "My lesson"',
+  'course: redis-locks',
+  'order: 99',
+  'readTime: 5',
+  '',
+].join('\n');
 /** Line 7, typed: the mistake. */
 const TYPED = 'sumary: What the learner breaks.';
 const REST = [
@@ -34,7 +44,9 @@ const REST = [
   '',
 ].join('\n');
 
-test('type a lesson with a mistake, go to it from its problem, answer the quiz in memory only, and read what expect came to', async ({ page }) => {
+test('type a lesson with a mistake, go to it from its problem, answer the quiz in memory only, and read what expect came to', async ({
+  page,
+}) => {
   await openWorkbench(page);
   await page.getByRole('button', { name: 'Preview a lesson file' }).click();
   const lesson = page.getByLabel('or paste it here');
@@ -66,7 +78,9 @@ test('type a lesson with a mistake, go to it from its problem, answer the quiz i
 
   // The scenario says what its expect came to in the preview's run.
   const preview = page.getByRole('article', { name: 'Preview: My lesson' });
-  await expect(preview.getByText("expect: single-writer violated: came true in the preview's run")).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByText("expect: single-writer violated: came true in the preview's run")).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('my-lesson.md: no problems')).toBeVisible();
 
   // The quiz is answered as a learner would, and explains.
@@ -75,7 +89,11 @@ test('type a lesson with a mistake, go to it from its problem, answer the quiz i
   await quiz.getByRole('button', { name: 'Check my answer' }).click();
   await expect(quiz.getByText('Its lease ends then.')).toBeVisible();
   // …into the preview's own progress: nothing of this lesson is saved for the learner.
-  const saved = await page.evaluate(() => Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`).join('\n'));
+  const saved = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .map((k) => `${k}=${localStorage.getItem(k)}`)
+      .join('\n'),
+  );
   expect(saved).not.toContain('predict');
   expect(saved).not.toContain('my-lesson');
 

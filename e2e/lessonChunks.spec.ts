@@ -9,7 +9,12 @@ import { parse } from 'yaml';
  * worker's precache still makes every lesson readable offline.
  */
 
-interface Frontmatter { slug: string; title: string; course: string; order: number }
+interface Frontmatter {
+  slug: string;
+  title: string;
+  course: string;
+  order: number;
+}
 
 const lessons: Frontmatter[] = readdirSync('lessons')
   .filter((f) => /^\d+-.*\.md$/.test(f))
@@ -75,10 +80,13 @@ test.describe('on the network', () => {
     await page.unroute('**/assets/ScenarioPlayerLive-*.js', handler);
   });
 
-  test('while its body loads the lesson says so, and a body that cannot be fetched can be retried', async ({ page }) => {
+  test('while its body loads the lesson says so, and a body that cannot be fetched can be retried', async ({
+    page,
+  }) => {
     let release: (how: 'abort' | 'continue') => void = () => {};
     const held = new Promise<'abort' | 'continue'>((resolve) => (release = resolve));
-    const handler = async (route: Route) => ((await held) === 'abort' ? route.abort('internetdisconnected') : route.continue());
+    const handler = async (route: Route) =>
+      (await held) === 'abort' ? route.abort('internetdisconnected') : route.continue();
     await page.route(`**/assets/${barista.slug}-*.js`, handler);
 
     await page.goto(`./#/lesson/${barista.slug}`);
@@ -107,7 +115,14 @@ test('after one visit, a lesson never opened before opens offline', async ({ pag
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 
   await context.setOffline(true);
-  expect(await page.evaluate(() => fetch('./not-precached.txt').then(() => 'online', () => 'offline'))).toBe('offline');
+  expect(
+    await page.evaluate(() =>
+      fetch('./not-precached.txt').then(
+        () => 'online',
+        () => 'offline',
+      ),
+    ),
+  ).toBe('offline');
   // The last lesson file: nothing on the course page prefetches it.
   const last = lessons.at(-1)!;
   await page.getByRole('link', { name: last.title, exact: true }).click();

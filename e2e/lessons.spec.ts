@@ -11,7 +11,12 @@ import { FixtureSite } from './support/fixtureSite';
  * contains them.
  */
 
-interface Frontmatter { slug: string; title: string; course: string; order: number }
+interface Frontmatter {
+  slug: string;
+  title: string;
+  course: string;
+  order: number;
+}
 
 function realLessons(): Frontmatter[] {
   return readdirSync('lessons')
@@ -29,13 +34,16 @@ test.describe('published site', () => {
       return;
     }
     for (const lesson of lessons) {
-      await expect(page.getByRole('link', { name: lesson.title, exact: true })).toHaveAttribute('href', `#/lesson/${lesson.slug}`);
+      await expect(page.getByRole('link', { name: lesson.title, exact: true })).toHaveAttribute(
+        'href',
+        `#/lesson/${lesson.slug}`,
+      );
     }
   });
 
   test('a deep link to a lesson survives a reload from the sub-path', async ({ page }) => {
     const lesson = realLessons()[0];
-    expect(lesson, "lessons/ has at least one lesson").toBeDefined();
+    expect(lesson, 'lessons/ has at least one lesson').toBeDefined();
     await page.goto(`./#/lesson/${lesson!.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: lesson!.title })).toBeVisible();
     await page.reload();
@@ -47,7 +55,9 @@ test.describe('published site', () => {
   test('what a run showed waits for the quiz that asked the learner to predict it', async ({ page }) => {
     await page.goto('./#/lesson/fencing-tokens');
     const told = page.getByText(/A's write lands at 12\.0 s and B's at 16\.0 s, both accepted/);
-    const quiz = page.getByRole('region', { name: 'Quiz' }).filter({ hasText: "A's token-1 write reaches the row at 12 s" });
+    const quiz = page
+      .getByRole('region', { name: 'Quiz' })
+      .filter({ hasText: "A's token-1 write reaches the row at 12 s" });
     await expect(page.getByText('The next part shows what happens in the run.')).toBeVisible();
     await expect(told).toHaveCount(0);
     await quiz.getByRole('radio', { name: "It refuses A's write, because B holds a newer token." }).check();
@@ -67,7 +77,9 @@ test.describe('published site', () => {
   test("a player that would show a quiz's answer waits for that quiz too", async ({ page }) => {
     await page.goto('./#/lesson/redlock-step-by-step');
     const player = page.getByRole('region', { name: 'Simulation: One Redlock acquisition, message by message' });
-    const quiz = page.getByRole('region', { name: 'Quiz' }).filter({ hasText: 'For how long may A treat the lock as its own?' });
+    const quiz = page
+      .getByRole('region', { name: 'Quiz' })
+      .filter({ hasText: 'For how long may A treat the lock as its own?' });
     await expect(quiz).toBeVisible();
     await expect(page.getByText('The next part shows what happens in the run.')).toBeVisible();
     await expect(player).toHaveCount(0);
@@ -83,7 +95,9 @@ test.describe('published site', () => {
     await expect(page).toHaveURL(/#\/$/);
   });
 
-  test('an address with a 100,000-character lesson name is named in short, and the page keeps its width', async ({ page }) => {
+  test('an address with a 100,000-character lesson name is named in short, and the page keeps its width', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`./#/lesson/${'x'.repeat(100_000)}`);
     await expect(page.getByText(`There is no lesson called "${'x'.repeat(59)}…".`)).toBeVisible();
@@ -92,7 +106,7 @@ test.describe('published site', () => {
 
   test('marking a lesson done survives a reload and shows on the course map', async ({ page }) => {
     const lesson = realLessons()[0];
-    expect(lesson, "lessons/ has at least one lesson").toBeDefined();
+    expect(lesson, 'lessons/ has at least one lesson').toBeDefined();
     await page.goto(`./#/lesson/${lesson!.slug}`);
     await page.getByRole('button', { name: 'Mark this lesson as done' }).click();
     await page.reload();
@@ -106,12 +120,18 @@ test.describe('published site', () => {
     await page.evaluate(() => localStorage.setItem('lockstep.progress', '{"state": {"completed": 42'));
     await page.reload();
     await expect(page.getByRole('alert').filter({ hasText: 'could not be read' })).toBeVisible();
-    const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lockstep.progress.backup.')).map((k) => localStorage.getItem(k)));
+    const backups = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('lockstep.progress.backup.'))
+        .map((k) => localStorage.getItem(k)),
+    );
     expect(backups).toEqual(['{"state": {"completed": 42']);
     await expect(page.getByText(/^0 of \d+ done$/).first()).toBeVisible();
   });
 
-  test('corrupt saved progress is recovered once: the next page finds the defaults and says nothing', async ({ page }) => {
+  test('corrupt saved progress is recovered once: the next page finds the defaults and says nothing', async ({
+    page,
+  }) => {
     await page.goto('./');
     await page.evaluate(() => localStorage.setItem('lockstep.progress', '{"state": {"completed": 42'));
     await page.reload();
@@ -120,7 +140,9 @@ test.describe('published site', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(/^0 of \d+ done$/).first()).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'could not be read' })).toHaveCount(0);
-    const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lockstep.progress.backup.')).length);
+    const backups = await page.evaluate(
+      () => Object.keys(localStorage).filter((k) => k.startsWith('lockstep.progress.backup.')).length,
+    );
     expect(backups).toBe(1);
   });
 
@@ -131,7 +153,9 @@ test.describe('published site', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'newer version' })).toBeVisible();
   });
 
-  test('a simulation that stops working says so in its place, and the rest of the lesson goes on working', async ({ page }) => {
+  test('a simulation that stops working says so in its place, and the rest of the lesson goes on working', async ({
+    page,
+  }) => {
     // A browser without ResizeObserver: the timeline cannot measure itself and throws as it mounts.
     await page.addInitScript(() => Object.defineProperty(window, 'ResizeObserver', { value: undefined }));
     await page.goto('./#/lesson/paused-barista');
@@ -151,7 +175,9 @@ test.describe('published site', () => {
 
   test('the page ships a Content-Security-Policy and the course page breaks none of it', async ({ page }) => {
     const violations: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') violations.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') violations.push(m.text());
+    });
     await page.goto('./');
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
@@ -196,7 +222,7 @@ test.describe('reader mechanics (fixtures build)', () => {
     const items = quiz.locator('.feedback-list > li');
     await expect(items.nth(0)).toContainText('Your answer: The write to the resource');
     await expect(items.nth(0)).toContainText('Targeted: the release runs after the write');
-    await expect(items.nth(1)).toContainText('The right answer: Someone else\'s key in Redis');
+    await expect(items.nth(1)).toContainText("The right answer: Someone else's key in Redis");
     await expect(quiz.getByRole('radio', { name: /The write to the resource/ })).toBeDisabled();
   });
 
@@ -204,10 +230,14 @@ test.describe('reader mechanics (fixtures build)', () => {
     const quiz = await openQuiz(page);
     await quiz.getByRole('button', { name: /I've thought about it/ }).click();
     await expect(quiz.getByRole('heading', { name: 'Here is the answer.' })).toBeVisible();
-    await expect(quiz.locator('.feedback-list > li').first()).toContainText('The right answer: Someone else\'s key in Redis');
+    await expect(quiz.locator('.feedback-list > li').first()).toContainText(
+      "The right answer: Someone else's key in Redis",
+    );
   });
 
-  test('a wrong answer does not finish the lesson; getting it right, or showing it after a wrong try, does', async ({ page }) => {
+  test('a wrong answer does not finish the lesson; getting it right, or showing it after a wrong try, does', async ({
+    page,
+  }) => {
     const quiz = await openQuiz(page);
     const footer = page.locator('.lesson-completion');
     const markDone = page.getByRole('button', { name: 'Mark this lesson as done' });
@@ -215,8 +245,14 @@ test.describe('reader mechanics (fixtures build)', () => {
     await quiz.getByRole('button', { name: 'Check my answer' }).click();
     await expect(quiz.getByText('a question counts toward this lesson once you get it right')).toBeVisible();
     const statements = page.getByRole('region', { name: 'Quiz' }).nth(1);
-    await statements.getByRole('group', { name: 'A TTL alone makes a lock safe.' }).getByRole('radio', { name: 'False' }).check();
-    await statements.getByRole('group', { name: 'Fencing needs the resource to check tokens.' }).getByRole('radio', { name: 'True' }).check();
+    await statements
+      .getByRole('group', { name: 'A TTL alone makes a lock safe.' })
+      .getByRole('radio', { name: 'False' })
+      .check();
+    await statements
+      .getByRole('group', { name: 'Fencing needs the resource to check tokens.' })
+      .getByRole('radio', { name: 'True' })
+      .check();
     await statements.getByRole('button', { name: 'Check my answer' }).click();
     await expect(statements.getByRole('heading', { name: 'Correct.' })).toBeVisible();
     // Both quizzes answered, one wrongly: the lesson is not done, and the footer says what is left.
@@ -226,7 +262,11 @@ test.describe('reader mechanics (fixtures build)', () => {
     // Try again survives a reload with what it missed; showing the answer now counts.
     await quiz.getByRole('button', { name: 'Try again' }).click();
     await page.reload();
-    await page.getByRole('region', { name: 'Quiz' }).first().getByRole('button', { name: /I've thought about it/ }).click();
+    await page
+      .getByRole('region', { name: 'Quiz' })
+      .first()
+      .getByRole('button', { name: /I've thought about it/ })
+      .click();
     await expect(footer).toHaveText('Done: you answered the questions.');
     await expect(page.getByRole('button', { name: /^Done ✓/ })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -238,7 +278,10 @@ test.describe('reader mechanics (fixtures build)', () => {
     await quiz.getByRole('button', { name: 'Show a hint (1 of 2)' }).click();
     await expect(hints).toHaveText(['Hint 1: First hint: think about what DEL removes.']);
     await quiz.getByRole('button', { name: 'Show another hint (2 of 2)' }).click();
-    await expect(hints).toHaveText(['Hint 1: First hint: think about what DEL removes.', 'Hint 2: Second hint: the write happens before the release.']);
+    await expect(hints).toHaveText([
+      'Hint 1: First hint: think about what DEL removes.',
+      'Hint 2: Second hint: the write happens before the release.',
+    ]);
     await expect(quiz.getByRole('button', { name: /hint/ })).toHaveCount(0);
   });
 
@@ -247,19 +290,29 @@ test.describe('reader mechanics (fixtures build)', () => {
     await quiz.getByRole('button', { name: 'Show a hint (1 of 2)' }).click();
     await quiz.getByRole('radio', { name: "Someone else's key in Redis" }).check();
     await quiz.getByRole('button', { name: 'Check my answer' }).click();
-    await page.getByRole('textbox', { name: 'Where would you enforce safety in your own system?' }).fill('At the database row.');
+    await page
+      .getByRole('textbox', { name: 'Where would you enforce safety in your own system?' })
+      .fill('At the database row.');
     await page.reload();
     const again = page.getByRole('region', { name: 'Quiz' }).first();
     await expect(again.getByRole('heading', { name: 'Correct.' })).toBeVisible();
     await expect(again.getByRole('list', { name: 'Hints' }).getByRole('listitem')).toHaveCount(1);
-    await expect(page.getByRole('textbox', { name: 'Where would you enforce safety in your own system?' })).toHaveValue('At the database row.');
+    await expect(page.getByRole('textbox', { name: 'Where would you enforce safety in your own system?' })).toHaveValue(
+      'At the database row.',
+    );
   });
 
   test('a true/false set grades each statement', async ({ page }) => {
     await page.goto(`${site.base}#/lesson/quiz-gate`);
     const quiz = page.getByRole('region', { name: 'Quiz' }).nth(1);
-    await quiz.getByRole('group', { name: 'A TTL alone makes a lock safe.' }).getByRole('radio', { name: 'True' }).check();
-    await quiz.getByRole('group', { name: 'Fencing needs the resource to check tokens.' }).getByRole('radio', { name: 'True' }).check();
+    await quiz
+      .getByRole('group', { name: 'A TTL alone makes a lock safe.' })
+      .getByRole('radio', { name: 'True' })
+      .check();
+    await quiz
+      .getByRole('group', { name: 'Fencing needs the resource to check tokens.' })
+      .getByRole('radio', { name: 'True' })
+      .check();
     await quiz.getByRole('button', { name: 'Check my answer' }).click();
     await expect(quiz.getByText('You said true; it is false.')).toBeVisible();
     await expect(quiz.getByText('You said true: right.')).toBeVisible();
@@ -288,7 +341,9 @@ test.describe('reader mechanics (fixtures build)', () => {
     await expect(hostLink).toHaveAttribute('href', 'https://evil.example/x');
     await expect(hostLink).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(hostLink).toHaveAttribute('target', '_blank');
-    await expect(article.getByRole('link', { name: 'a tracking pixel (external site, opens in a new tab)' })).toHaveAttribute('href', 'https://tracker.example/pixel.gif');
+    await expect(
+      article.getByRole('link', { name: 'a tracking pixel (external site, opens in a new tab)' }),
+    ).toHaveAttribute('href', 'https://tracker.example/pixel.gif');
   });
 
   test('the published course map does not list the fixtures course', async ({ page }) => {

@@ -18,7 +18,9 @@ for (const { name, viewport } of SIZES) {
   test.describe(`at ${name} size`, () => {
     test.use({ viewport });
 
-    test('a player far below has its controls within moments, and its timeline and verdicts when the learner scrolls to it', async ({ page }) => {
+    test('a player far below has its controls within moments, and its timeline and verdicts when the learner scrolls to it', async ({
+      page,
+    }) => {
       await page.goto('./#/lesson/sentinel-mitigations');
       const last = page.locator('section.player').last();
       await expect(last.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });
@@ -35,13 +37,20 @@ for (const { name, viewport } of SIZES) {
 
     test('left alone, every player on the page is drawn within seconds, out of sight or not', async ({ page }) => {
       await page.goto('./#/lesson/sentinel-mitigations');
-      await expect(page.locator('section.player').last().getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });
+      await expect(
+        page
+          .locator('section.player')
+          .last()
+          .getByRole('button', { name: /^(Play|Replay)$/ }),
+      ).toBeEnabled({ timeout: 20_000 });
       await expect(page.locator('.player-timeline-pending')).toHaveCount(0, { timeout: 15_000 });
       const players = await page.locator('section.player').count();
       await expect(page.locator('section.player .timeline-svg-host')).toHaveCount(players);
     });
 
-    test('a dashboard far below computes its metrics and draws its charts when the learner scrolls to it', async ({ page }) => {
+    test('a dashboard far below computes its metrics and draws its charts when the learner scrolls to it', async ({
+      page,
+    }) => {
       await page.goto('./#/lesson/misconceptions-herd');
       const last = page.locator('section.dashboard-block').last();
       await expect(last.getByTestId('trace-hash')).not.toBeEmpty({ timeout: 20_000 });
@@ -50,7 +59,9 @@ for (const { name, viewport } of SIZES) {
 
       await last.locator('.dashboard').scrollIntoViewIfNeeded();
       await expect(last.locator('dt', { hasText: 'Attempts' })).toBeVisible();
-      await expect(last.getByRole('img', { name: /^Lock attempts over time: \d+ attempts/ })).toBeVisible({ timeout: 20_000 });
+      await expect(last.getByRole('img', { name: /^Lock attempts over time: \d+ attempts/ })).toBeVisible({
+        timeout: 20_000,
+      });
     });
   });
 }

@@ -21,7 +21,10 @@ async function shareLink(page: Page, sim: Locator): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
-test('a console read is answered at the playhead without changing the run; a write still changes it', async ({ page, context }) => {
+test('a console read is answered at the playhead without changing the run; a write still changes it', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('./#/lesson/ground-rules');
   const sim = page.getByRole('region', { name: /Simulation: A calm afternoon/ });
@@ -39,9 +42,13 @@ test('a console read is answered at the playhead without changing the run; a wri
   // The lock a barista holds at 1 s: its value is the holder's, quoted as redis-cli quotes it.
   await expect(get.locator('.console-reply')).toHaveText(/^".+"$/);
   await send(sim, 'TTL lock');
-  await expect(transcript.getByRole('listitem').filter({ hasText: 'TTL lock' }).locator('.console-reply')).toHaveText(/^\(integer\) \d+$/);
+  await expect(transcript.getByRole('listitem').filter({ hasText: 'TTL lock' }).locator('.console-reply')).toHaveText(
+    /^\(integer\) \d+$/,
+  );
   await send(sim, 'EXISTS lock');
-  await expect(transcript.getByRole('listitem').filter({ hasText: 'EXISTS lock' }).locator('.console-reply')).toHaveText('(integer) 1');
+  await expect(
+    transcript.getByRole('listitem').filter({ hasText: 'EXISTS lock' }).locator('.console-reply'),
+  ).toHaveText('(integer) 1');
 
   await expect(sim.getByText(/You changed this run/)).toHaveCount(0);
   await expect(hash).toHaveText(fingerprint!);
@@ -61,7 +68,9 @@ test('a console read is answered at the playhead without changing the run; a wri
   // The reads are still there, answered again in the changed run, and see what it wrote.
   await expect(transcript.locator('.console-command').filter({ hasText: 'GET lock' })).toHaveCount(1);
   await send(sim, 'GET x');
-  await expect(transcript.getByRole('listitem').filter({ hasText: 'GET x' }).locator('.console-reply')).toHaveText('"1"');
+  await expect(transcript.getByRole('listitem').filter({ hasText: 'GET x' }).locator('.console-reply')).toHaveText(
+    '"1"',
+  );
   await expect(sim.getByText(/You changed this run 1 time\./)).toBeVisible();
 });
 

@@ -4,15 +4,22 @@ import { player } from './support/player';
 
 /** What `npm run sim` computes in Node for the same scenario and seed. */
 function nodeRun(extra: string[] = []): { traceHash: string } {
-  const out = execFileSync('npx', ['tsx', 'src/cli/sim.ts', 'lessons/05-paused-barista.md#paused-barista', '--seed', '7', '--json', ...extra], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    'npx',
+    ['tsx', 'src/cli/sim.ts', 'lessons/05-paused-barista.md#paused-barista', '--seed', '7', '--json', ...extra],
+    {
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(out) as { traceHash: string };
 }
 
 async function openLesson(page: Page) {
   await page.goto('./');
-  await page.getByRole('link', { name: /paused barista/i }).first().click();
+  await page
+    .getByRole('link', { name: /paused barista/i })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /paused barista/i })).toBeVisible();
 }
 
@@ -30,13 +37,18 @@ test('the quiz hides its answer until the learner commits, then explains the cho
   // Nothing of the reveal is on the page yet.
   await expect(page.getByText(/A decides who may start|A lease\s+decides who may start/)).toHaveCount(0);
   await quiz.getByRole('radio', { name: /Yes: A cannot delete/ }).check();
-  await page.getByRole('button', { name: /check my answer|submit|commit/i }).first().click();
+  await page
+    .getByRole('button', { name: /check my answer|submit|commit/i })
+    .first()
+    .click();
   // The wrong choice gets its own explanation, and the right answer is shown.
   await expect(page.getByText(/deleting the key was never the dangerous part/)).toBeVisible();
   await expect(page.getByText(/No: A can still do its work after its lease has run out/).first()).toBeVisible();
 });
 
-test('unfenced, both writes land and the verdict points at them; fenced, the stale write is rejected', async ({ page }) => {
+test('unfenced, both writes land and the verdict points at them; fenced, the stale write is rejected', async ({
+  page,
+}) => {
   await openLesson(page);
   const sim = barista(page);
   await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 15_000 });
@@ -46,7 +58,11 @@ test('unfenced, both writes land and the verdict points at them; fenced, the sta
     await sim.getByRole('button', { name: 'Step', exact: true }).click();
   }
   await expect(sim.getByText(/Broken: single writer/)).toBeVisible();
-  await expect(sim.getByText('Barista B took the lock at 11.004 s while Barista A still believed it held it; Barista A wrote at 17.008 s and Barista B at 13.006 s, and both writes were accepted.')).toBeVisible();
+  await expect(
+    sim.getByText(
+      'Barista B took the lock at 11.004 s while Barista A still believed it held it; Barista A wrote at 17.008 s and Barista B at 13.006 s, and both writes were accepted.',
+    ),
+  ).toBeVisible();
   await expect(sim.getByRole('button', { name: 'Show Barista B taking the lock at 11.004 s' }).first()).toBeVisible();
   await expect(sim.getByRole('button', { name: /Show Barista B's write at 13/ })).toBeVisible();
   await expect(sim.getByRole('button', { name: /Show Barista A's write at 17/ })).toBeVisible();

@@ -37,7 +37,9 @@ for (const { name, viewport } of SIZES) {
   test.describe(`at ${name} size`, () => {
     test.use({ viewport });
 
-    test("a verdict's evidence link moves the playhead to that event and shows it on the timeline", async ({ page }) => {
+    test("a verdict's evidence link moves the playhead to that event and shows it on the timeline", async ({
+      page,
+    }) => {
       const sim = await open(page, '#/lesson/paused-barista');
       await runToEnd(sim);
       const show = sim.getByRole('button', { name: /Show Barista B's write at 13/ });
@@ -45,7 +47,9 @@ for (const { name, viewport } of SIZES) {
       await show.click();
       // The playhead is at the write, and so are the inspector and the timeline's selected mark.
       await expect(clock(sim)).toHaveText(label.replace(/^.* at /, ''));
-      await expect(sim.getByRole('heading', { name: `Inside the world at ${label.replace(/^.* at /, '')}` })).toBeVisible();
+      await expect(
+        sim.getByRole('heading', { name: `Inside the world at ${label.replace(/^.* at /, '')}` }),
+      ).toBeVisible();
       const mark = sim.locator('svg.tl-root .tl-selected').first();
       await expect(mark).toBeInViewport();
     });
@@ -62,14 +66,19 @@ for (const { name, viewport } of SIZES) {
       await expect(sim.getByRole('heading', { name: /^Inside the world at 13\.\d+ s$/ })).toBeVisible();
     });
 
-    test('after the auto-stop, "Jump to the violation" brings the verdict into view, and Play clears the stop', async ({ page }) => {
+    test('after the auto-stop, "Jump to the violation" brings the verdict into view, and Play clears the stop', async ({
+      page,
+    }) => {
       const sim = await open(page, '#/lesson/paused-barista');
       await sim.getByLabel('Speed').selectOption('8');
       await sim.getByRole('button', { name: 'Play' }).click();
       const banner = sim.getByRole('status').filter({ hasText: 'Stopped at the first broken invariant' });
       await expect(banner).toBeVisible({ timeout: 20_000 });
       await banner.getByRole('button', { name: 'Jump to the violation' }).click();
-      const verdict = sim.getByRole('listitem').filter({ hasText: /Broken: / }).first();
+      const verdict = sim
+        .getByRole('listitem')
+        .filter({ hasText: /Broken: / })
+        .first();
       await expect(verdict).toBeInViewport();
       await expect(verdict).toBeFocused();
       await sim.getByRole('button', { name: 'Play' }).click();
@@ -77,15 +86,27 @@ for (const { name, viewport } of SIZES) {
     });
 
     test('a share link opens at its player, in view, at the playhead time it was shared at', async ({ page }) => {
-      const run = encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions: [{ at: simTime(12_000), do: 'pause', target: 'B', forMs: 15_000 }] } });
+      const run = encodeRun({
+        scenarioId: 'paused-barista',
+        config: {
+          seed: 7,
+          fencing: false,
+          actions: [{ at: simTime(12_000), do: 'pause', target: 'B', forMs: 15_000 }],
+        },
+      });
       const sim = await open(page, `#/lesson/paused-barista?run=${run}&t=14000`);
       await expect(clock(sim)).toHaveText('14 s');
       await expect(sim.getByRole('button', { name: 'Play' })).toBeInViewport();
       await expect(sim.getByText(/You changed this run 1 time/)).toBeVisible();
     });
 
-    test("a share link for a lesson's later player opens at that player, with the lesson whole around it", async ({ page }) => {
-      const run = encodeRun({ scenarioId: 'failover-your-turn', config: { seed: 7, fencing: false, actions: [{ at: simTime(2_000), do: 'pause', target: 'A', forMs: 5_000 }] } });
+    test("a share link for a lesson's later player opens at that player, with the lesson whole around it", async ({
+      page,
+    }) => {
+      const run = encodeRun({
+        scenarioId: 'failover-your-turn',
+        config: { seed: 7, fencing: false, actions: [{ at: simTime(2_000), do: 'pause', target: 'A', forMs: 5_000 }] },
+      });
       await page.goto(`./#/lesson/replication-lost-lock?run=${run}&t=3000`);
       const sim = page.getByRole('region', { name: /Simulation: Your turn to lose the primary$/ });
       await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeInViewport({ timeout: 20_000 });
@@ -96,7 +117,9 @@ for (const { name, viewport } of SIZES) {
       await expect(page.getByRole('region', { name: 'Reflect' })).toBeAttached();
     });
 
-    test('Space plays and pauses, the arrows step, and ? lists the shortcuts, anywhere in the player', async ({ page }) => {
+    test('Space plays and pauses, the arrows step, and ? lists the shortcuts, anywhere in the player', async ({
+      page,
+    }) => {
       const sim = await open(page, '#/lesson/paused-barista');
       // Focus somewhere in the player that is not the timeline: its heading's panel text.
       await sim.getByRole('heading', { name: 'What happened' }).click();
@@ -135,7 +158,7 @@ for (const { name, viewport } of SIZES) {
       await left.getByRole('button', { name: 'Go', exact: true }).click();
       await expect(clock(right)).toHaveText('15 s');
       await right.getByRole('button', { name: 'Step', exact: true }).click();
-      await expect(clock(left)).toHaveText(await clock(right).textContent() as string);
+      await expect(clock(left)).toHaveText((await clock(right).textContent()) as string);
     });
 
     test('lane menus open above the other lanes, and their buttons are at least 24 × 24 px', async ({ page }) => {

@@ -47,7 +47,10 @@ async function axe(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
-test('pause a client from its lane, see the run change, step back, share it and get the same timeline elsewhere', async ({ page, context }) => {
+test('pause a client from its lane, see the run change, step back, share it and get the same timeline elsewhere', async ({
+  page,
+  context,
+}) => {
   await openBarista(page);
   const sim = barista(page);
   const hash = sim.getByTestId('trace-hash');
@@ -61,7 +64,10 @@ test('pause a client from its lane, see the run change, step back, share it and 
   await sim.getByLabel('Go to time (s)').fill('12');
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
   await sim.getByRole('button', { name: 'Actions for Barista B' }).click();
-  await sim.getByRole('group', { name: 'Actions for Barista B' }).getByRole('button', { name: /^Pause Barista B for 15 s$/ }).click();
+  await sim
+    .getByRole('group', { name: 'Actions for Barista B' })
+    .getByRole('button', { name: /^Pause Barista B for 15 s$/ })
+    .click();
   await expect(sim.getByText(/You changed this run 1 time/)).toBeVisible();
   await expect(hash).not.toHaveText(original!);
   const changed = await hash.textContent();
@@ -91,7 +97,9 @@ test('pause a client from its lane, see the run change, step back, share it and 
   await other.close();
 });
 
-test('with fencing on, the stale write is rejected on the timeline; the timeline exports as SVG and PNG', async ({ page }) => {
+test('with fencing on, the stale write is rejected on the timeline; the timeline exports as SVG and PNG', async ({
+  page,
+}) => {
   await openBarista(page);
   const sim = barista(page);
   await sim.getByRole('checkbox', { name: 'Fencing tokens' }).check();
@@ -102,15 +110,28 @@ test('with fencing on, the stale write is rejected on the timeline; the timeline
   await expect(rejected).toHaveAttribute('aria-label', /rejected Barista A's write/);
   await expect(sim.locator('svg.tl-root .tl-tooltip')).toHaveAttribute('visibility', 'visible');
 
-  const [svgDownload] = await Promise.all([page.waitForEvent('download'), sim.getByRole('button', { name: 'Export SVG' }).click()]);
+  const [svgDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    sim.getByRole('button', { name: 'Export SVG' }).click(),
+  ]);
   expect(svgDownload.suggestedFilename()).toMatch(/\.svg$/);
-  const text = await (await svgDownload.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const text = await (
+    await svgDownload.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
   expect(text).toContain('<svg');
   expect(text).toContain('tl-write');
-  const parses = await page.evaluate((xml) => new DOMParser().parseFromString(xml, 'image/svg+xml').querySelector('parsererror') === null, text);
+  const parses = await page.evaluate(
+    (xml) => new DOMParser().parseFromString(xml, 'image/svg+xml').querySelector('parsererror') === null,
+    text,
+  );
   expect(parses).toBe(true);
 
-  const [pngDownload] = await Promise.all([page.waitForEvent('download'), sim.getByRole('button', { name: 'Export PNG' }).click()]);
+  const [pngDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    sim.getByRole('button', { name: 'Export PNG' }).click(),
+  ]);
   const png = await (await pngDownload.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks));
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect(png.length).toBeGreaterThan(5_000);
@@ -128,20 +149,28 @@ test('auto-pause stops playback at the first broken invariant', async ({ page })
 
 test('a damaged share link says so and loads the scenario as written', async ({ page }) => {
   await page.goto('./#/lesson/paused-barista?run=eyJ2IjoxLCJzIjoicGF1c2');
-  await expect(page.getByRole('alert').filter({ hasText: /could not be loaded: the link is damaged/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert').filter({ hasText: /could not be loaded: the link is damaged/ })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(barista(page).getByText(/You changed this run/)).toHaveCount(0);
 });
 
-test('sandbox: open a scenario file, partition, fail over the primary, use the console, export the scenario', async ({ page }) => {
+test('sandbox: open a scenario file, partition, fail over the primary, use the console, export the scenario', async ({
+  page,
+}) => {
   await page.goto('./');
   await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sandbox' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sandbox' })).toBeVisible();
 
   // A broken file is reported as file:line:col.
-  await page.getByLabel('Choose a YAML file').setInputFiles({ name: 'broken.yaml', mimeType: 'text/yaml', buffer: Buffer.from(BROKEN_YAML) });
+  await page
+    .getByLabel('Choose a YAML file')
+    .setInputFiles({ name: 'broken.yaml', mimeType: 'text/yaml', buffer: Buffer.from(BROKEN_YAML) });
   await expect(page.getByRole('alert').filter({ hasText: 'broken.yaml has' })).toContainText(/broken\.yaml:4:\d+: /);
 
-  await page.getByLabel('Choose a YAML file').setInputFiles({ name: 'failover.yaml', mimeType: 'text/yaml', buffer: Buffer.from(FAILOVER_YAML) });
+  await page
+    .getByLabel('Choose a YAML file')
+    .setInputFiles({ name: 'failover.yaml', mimeType: 'text/yaml', buffer: Buffer.from(FAILOVER_YAML) });
   const sim = player(page, /Fail over under a lock/);
   await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
 
@@ -156,7 +185,10 @@ test('sandbox: open a scenario file, partition, fail over the primary, use the c
   await sim.getByRole('button', { name: 'Heal the network' }).click();
 
   await sim.getByRole('button', { name: 'Actions for Primary' }).click();
-  await sim.getByRole('group', { name: 'Actions for Primary' }).getByRole('button', { name: 'Fail over Primary' }).click();
+  await sim
+    .getByRole('group', { name: 'Actions for Primary' })
+    .getByRole('button', { name: 'Fail over Primary' })
+    .click();
   await expect(sim.getByText(/You changed this run 3 times/)).toBeVisible();
   await runToEnd(sim);
   await expect(sim.getByRole('button', { name: /promoted Replica to primary/ }).first()).toBeAttached();
@@ -167,8 +199,15 @@ test('sandbox: open a scenario file, partition, fail over the primary, use the c
   await sim.getByLabel('Command for Primary').press('ArrowUp');
   await expect(sim.getByLabel('Command for Primary')).toHaveValue('SET note "hello world"');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as scenario file' }).click()]);
-  const yaml = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as scenario file' }).click(),
+  ]);
+  const yaml = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
   expect(yaml).toContain('do: failover');
   expect(yaml).toContain('do: partition');
   expect(yaml).toContain('do: command');
@@ -192,7 +231,9 @@ test('find the bug for me: the explorer breaks single-writer in the sandbox and 
   await expect(sim.getByText('Broken: single writer')).toBeVisible();
 });
 
-test('accessibility: the course map, a lesson with its playground, and the sandbox have no axe violations', async ({ page }) => {
+test('accessibility: the course map, a lesson with its playground, and the sandbox have no axe violations', async ({
+  page,
+}) => {
   await page.goto('./');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await axe(page);

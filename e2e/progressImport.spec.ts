@@ -14,7 +14,8 @@ const progressFile = (state: unknown, version = 1) => ({
   buffer: Buffer.from(JSON.stringify({ app: 'lockstep', kind: 'progress', version, state })),
 });
 
-const saved = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.state?.completed, KEY);
+const saved = (page: Page) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.state?.completed, KEY);
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(
@@ -55,8 +56,12 @@ test('cancel leaves everything as it was', async ({ page }) => {
 
 test('names both versions for a file from a newer Lockstep, and bad entries by name', async ({ page }) => {
   await page.getByLabel('Progress file to import').setInputFiles(progressFile(theirs, 3));
-  await expect(page.getByRole('alert')).toContainText('this file was made by a newer Lockstep (version 3); this one reads version 1');
-  await page.getByLabel('Progress file to import').setInputFiles(progressFile({ ...theirs, completed: { 'ground-rules': 'not a date' } }));
+  await expect(page.getByRole('alert')).toContainText(
+    'this file was made by a newer Lockstep (version 3); this one reads version 1',
+  );
+  await page
+    .getByLabel('Progress file to import')
+    .setInputFiles(progressFile({ ...theirs, completed: { 'ground-rules': 'not a date' } }));
   await expect(page.getByRole('alert')).toContainText('completed["ground-rules"]: "not a date" is not a date');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   expect(await saved(page)).toEqual(mine.completed);

@@ -22,7 +22,15 @@ resource: { id: espresso, label: Espresso machine }
 controls: [pause, resume, crash]
 `;
 
-const BOMB_YAML = ['id: bomb', 'title: Bomb', 'a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdef'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`), 'clients: [{ id: A, recipe: lease-with-token, ttl: 10s }]', 'resource: { id: e }', ''].join('\n');
+const BOMB_YAML = [
+  'id: bomb',
+  'title: Bomb',
+  'a: &a [x, x, x, x, x, x, x, x, x, x]',
+  ...'bcdef'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`),
+  'clients: [{ id: A, recipe: lease-with-token, ttl: 10s }]',
+  'resource: { id: e }',
+  '',
+].join('\n');
 
 const stepsByHand = (page: Page) => player(page, /Steps by hand/);
 
@@ -33,7 +41,9 @@ async function openSandbox(page: Page) {
 
 test('a shared run of a step-list scenario opens as the same run', async ({ page, context }) => {
   await openSandbox(page);
-  await page.getByLabel('Choose a YAML file').setInputFiles({ name: 'steps.yaml', mimeType: 'text/yaml', buffer: Buffer.from(STEPS_YAML) });
+  await page
+    .getByLabel('Choose a YAML file')
+    .setInputFiles({ name: 'steps.yaml', mimeType: 'text/yaml', buffer: Buffer.from(STEPS_YAML) });
   const sim = stepsByHand(page);
   await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
   const hash = await sim.getByTestId('trace-hash').textContent();
@@ -51,14 +61,26 @@ test('a shared run of a step-list scenario opens as the same run', async ({ page
 
 test('a YAML alias bomb is reported at its place, like any YAML error', async ({ page }) => {
   await openSandbox(page);
-  await page.getByLabel('Choose a YAML file').setInputFiles({ name: 'bomb.yaml', mimeType: 'text/yaml', buffer: Buffer.from(BOMB_YAML) });
-  await expect(page.getByRole('alert').filter({ hasText: 'bomb.yaml has 1 problem' })).toContainText('bomb.yaml:4:8: the aliases here (*name) expand to too many values');
+  await page
+    .getByLabel('Choose a YAML file')
+    .setInputFiles({ name: 'bomb.yaml', mimeType: 'text/yaml', buffer: Buffer.from(BOMB_YAML) });
+  await expect(page.getByRole('alert').filter({ hasText: 'bomb.yaml has 1 problem' })).toContainText(
+    'bomb.yaml:4:8: the aliases here (*name) expand to too many values',
+  );
 });
 
-test('on a phone every field of every sandbox client is on screen, named, and the page never scrolls sideways', async ({ page }) => {
+test('on a phone every field of every sandbox client is on screen, named, and the page never scrolls sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('./#/sandbox');
-  const controls = [/^Name of client A$/, /^Recipe of client A$/, /^TTL of client A/, /^Work time of client A/, /^Start time of client A/];
+  const controls = [
+    /^Name of client A$/,
+    /^Recipe of client A$/,
+    /^TTL of client A/,
+    /^Work time of client A/,
+    /^Start time of client A/,
+  ];
   for (const name of controls) {
     const box = (await page.getByLabel(name).boundingBox())!;
     expect(box.x, `${name}`).toBeGreaterThanOrEqual(0);

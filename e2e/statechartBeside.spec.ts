@@ -14,13 +14,16 @@ const SIZES = [
 ];
 
 /** Whether two boxes overlap. */
-const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 for (const { name, viewport } of SIZES) {
   test.describe(`at ${name} size`, () => {
     test.use({ viewport });
 
-    test('an actor’s statechart opens under the diagram, covering no lane, with its lane outlined, and follows the playhead', async ({ page }) => {
+    test('an actor’s statechart opens under the diagram, covering no lane, with its lane outlined, and follows the playhead', async ({
+      page,
+    }) => {
       await page.goto('./#/lesson/paused-barista');
       const sim = page.getByRole('region', { name: /Simulation: The paused barista$/ }).first();
       const step = sim.getByRole('button', { name: 'Step', exact: true });
@@ -32,13 +35,16 @@ for (const { name, viewport } of SIZES) {
       await expect(chart).toBeVisible();
 
       // Barista A's row, as the diagram draws it (its label's background spans the row).
-      const label = sim.locator('g.tl-lane-label', { has: page.locator('text.tl-label-name', { hasText: /^Barista A$/ }) });
+      const label = sim.locator('g.tl-lane-label', {
+        has: page.locator('text.tl-label-name', { hasText: /^Barista A$/ }),
+      });
       const row = (await label.locator('rect.tl-label-bg').boundingBox())!;
       const box = (await chart.boundingBox())!;
       // Under the diagram, covering none of its lanes (it covered Barista B's before issue 35).
       const frame = (await sim.locator('.timeline-frame').boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(frame.y + frame.height - 1);
-      for (const lane of await sim.locator('g.tl-lane-label rect.tl-label-bg').all()) expect(overlap(box, (await lane.boundingBox())!)).toBe(false);
+      for (const lane of await sim.locator('g.tl-lane-label rect.tl-label-bg').all())
+        expect(overlap(box, (await lane.boundingBox())!)).toBe(false);
       // The lane it belongs to is outlined.
       const highlight = (await sim.locator('.timeline-lane-highlight').boundingBox())!;
       expect(Math.abs(highlight.y - row.y)).toBeLessThanOrEqual(2);
@@ -51,10 +57,14 @@ for (const { name, viewport } of SIZES) {
         if (!(await control.isVisible())) continue;
         expect(overlap(box, (await control.boundingBox())!)).toBe(false);
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1),
+      ).toBe(true);
       // Its words stay readable: scaled to fit a laptop they were 8 px high (6.7 px type); a
       // diagram too wide to fit at 80% scrolls sideways instead.
-      const wordHeights = await chart.locator('svg text').evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect().height));
+      const wordHeights = await chart
+        .locator('svg text')
+        .evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect().height));
       expect(Math.min(...wordHeights)).toBeGreaterThanOrEqual(10);
 
       // Nothing is covered, so Barista B's menu still takes focus.

@@ -23,13 +23,16 @@ async function open(page: Page, hash: string, title: RegExp): Promise<Locator> {
 }
 
 /** Whether the page itself scrolls sideways (it must not: only the plot may). */
-const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+const pageScrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 for (const { name, viewport } of SIZES) {
   test.describe(`at ${name} size`, () => {
     test.use({ viewport });
 
-    test('the whole run fits the screen by default, every lane menu is reachable and big enough, and the page never scrolls sideways', async ({ page }) => {
+    test('the whole run fits the screen by default, every lane menu is reachable and big enough, and the page never scrolls sideways', async ({
+      page,
+    }) => {
       const sim = await open(page, '#/lesson/replication-lost-lock', /Simulation: /);
       const host = sim.locator('.timeline-svg-host').first();
       const svg = host.locator('svg.tl-root');
@@ -52,7 +55,8 @@ for (const { name, viewport } of SIZES) {
         boxes.push(box);
       }
       // Spacing: a 24 px circle around each target's centre touches no other target.
-      for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.y - (boxes[i - 1]!.y + boxes[i - 1]!.height)).toBeGreaterThanOrEqual(8);
+      for (let i = 1; i < boxes.length; i++)
+        expect(boxes[i]!.y - (boxes[i - 1]!.y + boxes[i - 1]!.height)).toBeGreaterThanOrEqual(8);
       expect(await pageScrollsSideways(page)).toBe(false);
 
       // The last lane's menu opens wholly on screen, every action in it visible and not cut off
@@ -111,7 +115,9 @@ for (const { name, viewport } of SIZES) {
       expect(await pageScrollsSideways(page)).toBe(false);
     });
 
-    test('an actor’s statechart opens from its lane menu, lights its state as the playhead moves, and closing returns focus', async ({ page }) => {
+    test('an actor’s statechart opens from its lane menu, lights its state as the playhead moves, and closing returns focus', async ({
+      page,
+    }) => {
       const sim = await open(page, '#/lesson/paused-barista', /Simulation: The paused barista$/);
       const menu = sim.getByRole('button', { name: 'Actions for Barista A' });
       await menu.click();

@@ -15,14 +15,19 @@ import { TEMPLATE } from '../src/ui/workbench/workbenchModel';
  */
 
 // The workbench's own template (its comments dropped), under a name of this test's own.
-const SCENARIO = TEMPLATE.replace(/^#.*\n/gm, '').replace('id: my-lock', 'id: two-baristas').replace('title: My lock', 'title: Two baristas, plain DEL');
+const SCENARIO = TEMPLATE.replace(/^#.*\n/gm, '')
+  .replace('id: my-lock', 'id: two-baristas')
+  .replace('title: My lock', 'title: Two baristas, plain DEL');
 
 /** CodeMirror's completion list. */
 function completions(page: Page) {
   return page.locator('.cm-tooltip-autocomplete');
 }
 
-test('write a scenario with a mistake, see it at its line, fix it, run it, reload, share it, download the lesson', async ({ page, browser }) => {
+test('write a scenario with a mistake, see it at its line, fix it, run it, reload, share it, download the lesson', async ({
+  page,
+  browser,
+}) => {
   await openWorkbench(page);
   // The template runs at once.
   await expect(player(page, 'My lock').getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
@@ -50,7 +55,9 @@ test('write a scenario with a mistake, see it at its line, fix it, run it, reloa
 
   // Reload once the work is saved (after the editor's debounce, whenever a busy machine runs it):
   // the work is still there.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('lockstep.workbench.v1') ?? '')).toContain('title: Two baristas, plain DEL');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('lockstep.workbench.v1') ?? ''))
+    .toContain('title: Two baristas, plain DEL');
   await page.reload();
   await expect(editor(page)).toContainText('title: Two baristas, plain DEL');
   await expect(player(page, 'Two baristas, plain DEL')).toBeVisible({ timeout: 20_000 });
@@ -64,11 +71,16 @@ test('write a scenario with a mistake, see it at its line, fix it, run it, reloa
   await other.goto(url);
   await expect(editor(other)).toContainText('title: Two baristas, plain DEL', { timeout: 20_000 });
   await expect(editor(other)).toContainText('startAt: 4s');
-  await expect(player(other, 'Two baristas, plain DEL').getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+  await expect(player(other, 'Two baristas, plain DEL').getByRole('button', { name: 'Play' })).toBeVisible({
+    timeout: 20_000,
+  });
   await other.close();
 
   // The lesson skeleton: a lesson file the lesson parser accepts without a problem.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as a lesson' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download as a lesson' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('99-two-baristas.md');
   const lesson = readFileSync((await download.path())!, 'utf8');
   expect(lesson).toContain('```scenario\nid: two-baristas');
@@ -90,10 +102,15 @@ test('completion offers the keys valid at the cursor, and hostile YAML gets a cl
   await expect(completions(page).getByRole('option', { name: /^lease-with-token/ })).toBeVisible();
 
   // An alias bomb and runaway nesting are refused at their line, and the page answers at once.
-  await setText(page, 'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n');
+  await setText(
+    page,
+    'a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n',
+  );
   await expect(page.getByRole('list', { name: 'Problems' })).toContainText('expand to too many values');
   await setText(page, `id: x\na: ${'['.repeat(5000)}`);
-  await expect(page.getByRole('list', { name: 'Problems' })).toContainText('2:68 the YAML nests more than 64 levels deep here');
+  await expect(page.getByRole('list', { name: 'Problems' })).toContainText(
+    '2:68 the YAML nests more than 64 levels deep here',
+  );
 });
 
 const LESSON = `---
@@ -117,9 +134,13 @@ question: Why did it break?
 \`\`\`
 `;
 
-test('open a file, hover docs, reset asks first, a lesson preview with its problems at line:col, and no axe violations', async ({ page }) => {
+test('open a file, hover docs, reset asks first, a lesson preview with its problems at line:col, and no axe violations', async ({
+  page,
+}) => {
   await openWorkbench(page);
-  await page.getByLabel('or open a .yaml file').setInputFiles({ name: 'two.yaml', mimeType: 'application/yaml', buffer: Buffer.from(SCENARIO) });
+  await page
+    .getByLabel('or open a .yaml file')
+    .setInputFiles({ name: 'two.yaml', mimeType: 'application/yaml', buffer: Buffer.from(SCENARIO) });
   await expect(editor(page)).toContainText('id: two-baristas');
   // Edited work is never thrown away without asking: declining keeps it.
   await editor(page).click();
@@ -146,7 +167,9 @@ test('open a file, hover docs, reset asks first, a lesson preview with its probl
   await expect(page.getByText('my-lesson.md: no problems')).toBeVisible();
   const preview = page.getByRole('article', { name: 'Preview: My lesson' });
   await expect(preview.getByText('Watch the two baristas.')).toBeVisible();
-  await expect(preview.getByRole('region', { name: 'Simulation: Two baristas, plain DEL' }).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    preview.getByRole('region', { name: 'Simulation: Two baristas, plain DEL' }).getByRole('button', { name: 'Play' }),
+  ).toBeVisible({ timeout: 20_000 });
   // Answers can be given in a preview, into progress it keeps in memory only (instructorPreview.spec.ts).
   await expect(preview.getByRole('textbox', { name: 'Why did it break?' })).toBeEnabled();
 
@@ -156,8 +179,12 @@ test('open a file, hover docs, reset asks first, a lesson preview with its probl
 test('a damaged share link is reported once, by the workbench, not again by its player', async ({ page }) => {
   await page.goto('./#/workbench?run=garbage');
   await expect(editor(page)).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('alert').filter({ hasText: 'This share link could not be opened: the link is damaged' })).toBeVisible();
-  await expect(page.getByRole('region', { name: /^Simulation: / }).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This share link could not be opened: the link is damaged' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Simulation: / }).getByRole('button', { name: 'Play' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('alert').filter({ hasText: /link/ })).toHaveCount(1);
 });
 
@@ -187,7 +214,10 @@ test('on a 200-line scenario, every keystroke gets its own diagnostic', async ({
   await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
 });
 
-for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+for (const [name, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
   test(`screenshot at ${name} size`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await openWorkbench(page);

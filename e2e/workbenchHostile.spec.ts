@@ -41,12 +41,42 @@ resource: { id: espresso, label: Espresso machine }
 const FIRST_SCRIPT_LINE = 10;
 
 const HOSTILE = [
-  { name: 'an endless loop', script: 'local n = 0\nwhile true do\n  n = n + 1\nend', scriptLine: 3, message: /ran past the budget of 20 million instructions and was stopped at script line 3/, hint: /give every loop an exit/ },
-  { name: 'a pattern that backtracks', script: "local s = string.rep('a', 700)\nreturn string.find(s, '.-.-.-b')", scriptLine: 2, message: /pattern match ran past the budget .* the pattern backtracks/, hint: /string\.find\(s, text, 1, true\)/ },
-  { name: 'deep recursion', script: 'local function down(n)\n  return 1 + down(n + 1)\nend\nreturn down(1)', scriptLine: 2, message: /recursed too deeply and overflowed the Lua stack at script line 2/, hint: /returns without calling itself/ },
+  {
+    name: 'an endless loop',
+    script: 'local n = 0\nwhile true do\n  n = n + 1\nend',
+    scriptLine: 3,
+    message: /ran past the budget of 20 million instructions and was stopped at script line 3/,
+    hint: /give every loop an exit/,
+  },
+  {
+    name: 'a pattern that backtracks',
+    script: "local s = string.rep('a', 700)\nreturn string.find(s, '.-.-.-b')",
+    scriptLine: 2,
+    message: /pattern match ran past the budget .* the pattern backtracks/,
+    hint: /string\.find\(s, text, 1, true\)/,
+  },
+  {
+    name: 'deep recursion',
+    script: 'local function down(n)\n  return 1 + down(n + 1)\nend\nreturn down(1)',
+    scriptLine: 2,
+    message: /recursed too deeply and overflowed the Lua stack at script line 2/,
+    hint: /returns without calling itself/,
+  },
   // 1e10 repeats: Lua 5.1 on a 64-bit server truncates the count to an int, 1,410,065,408 bytes.
-  { name: 'a huge string', script: "local pad = 'x'\nreturn #string.rep(pad, 1e10)", scriptLine: 2, message: /more than the 64 MiB of memory a script may have and was stopped at script line 2/, hint: /build only what the reply needs/ },
-  { name: 'a string doubled past the memory cap', script: "local s = 'x'\nfor i = 1, 40 do\n  s = s .. s\nend\nreturn #s", scriptLine: 3, message: /more than the 64 MiB of memory a script may have and was stopped at script line 3/, hint: /string doubled in a loop/ },
+  {
+    name: 'a huge string',
+    script: "local pad = 'x'\nreturn #string.rep(pad, 1e10)",
+    scriptLine: 2,
+    message: /more than the 64 MiB of memory a script may have and was stopped at script line 2/,
+    hint: /build only what the reply needs/,
+  },
+  {
+    name: 'a string doubled past the memory cap',
+    script: "local s = 'x'\nfor i = 1, 40 do\n  s = s .. s\nend\nreturn #s",
+    scriptLine: 3,
+    message: /more than the 64 MiB of memory a script may have and was stopped at script line 3/,
+    hint: /string doubled in a loop/,
+  },
 ] as const;
 
 /**
@@ -82,7 +112,9 @@ function editorLine(page: Page, n: number) {
 
 test.describe.configure({ timeout: 90_000 });
 
-test('each hostile script is stopped, explained at its line with what to change, and the editor keeps answering', async ({ page }) => {
+test('each hostile script is stopped, explained at its line with what to change, and the editor keeps answering', async ({
+  page,
+}) => {
   await openWorkbench(page, watchMainThread);
   const runProblems = page.getByRole('list', { name: 'Script problems in the last run' });
   const echoes: number[] = [];
@@ -113,10 +145,18 @@ test('each hostile script is stopped, explained at its line with what to change,
     echoes.push(await keystrokeEchoMs(page, '#'));
     await page.keyboard.press('Backspace');
   }
-  console.log(JSON.stringify({ name: 'workbench.hostile.keystroke_echo_ms', values: echoes.map((e) => Math.round(e)), max: Math.round(Math.max(...echoes)) }));
+  console.log(
+    JSON.stringify({
+      name: 'workbench.hostile.keystroke_echo_ms',
+      values: echoes.map((e) => Math.round(e)),
+      max: Math.round(Math.max(...echoes)),
+    }),
+  );
   expect(Math.max(...echoes)).toBeLessThan(FROZEN_MS);
   expect(await pageWasmModules(page)).toBe(0);
-  expect(await axeViolations(page, { include: '.workbench-edit', tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).toEqual([]);
+  expect(
+    await axeViolations(page, { include: '.workbench-edit', tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }),
+  ).toEqual([]);
 
   // Editing the script drops its run problem: it no longer describes the text.
   await editorLine(page, FIRST_SCRIPT_LINE).click();
@@ -126,12 +166,15 @@ test('each hostile script is stopped, explained at its line with what to change,
   await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
 });
 
-test('a script whose work the engine cannot count is stopped by the watchdog, the editor answers meanwhile, and the next run gets a fresh worker', async ({ page }) => {
+test('a script whose work the engine cannot count is stopped by the watchdog, the editor answers meanwhile, and the next run gets a fresh worker', async ({
+  page,
+}) => {
   await openWorkbench(page, watchMainThread);
   // Ordering two equal 10 MB strings runs no Lua instruction (C's strcoll reads both to the end;
   // == would not: 5.1 interns every string): 20,000 of them outlast the 4 s watchdog (about
   // 100,000 instructions, far under the budget).
-  const slow = "local a = string.rep('a', 1e7)\nlocal b = string.rep('a', 1e7)\nlocal same = 0\nfor i = 1, 20000 do\n  if not (a < b) then same = same + 1 end\nend\nreturn same";
+  const slow =
+    "local a = string.rep('a', 1e7)\nlocal b = string.rep('a', 1e7)\nlocal same = 0\nfor i = 1, 20000 do\n  if not (a < b) then same = same + 1 end\nend\nreturn same";
   await setText(page, scenario('Hostile, uncounted work', slow));
   await expect(page.getByText('No problems: ready to run.')).toBeVisible();
   await page.getByRole('button', { name: 'Run scenario' }).click();
@@ -141,17 +184,27 @@ test('a script whose work the engine cannot count is stopped by the watchdog, th
   const sim = page.getByRole('region', { name: 'Simulation: Hostile, uncounted work' });
   expect(await sim.getByRole('alert').count()).toBe(0);
   await page.keyboard.press('Backspace');
-  await expect(sim.getByRole('alert')).toContainText('This run was stopped: one step of it computed for more than 4 s without ending.', { timeout: 20_000 });
+  await expect(sim.getByRole('alert')).toContainText(
+    'This run was stopped: one step of it computed for more than 4 s without ending.',
+    { timeout: 20_000 },
+  );
 
   await setText(page, scenario('Hostile, fixed', 'return 1'));
   await expect(page.getByText('No problems: ready to run.')).toBeVisible();
   await page.getByRole('button', { name: 'Run scenario' }).click();
-  await expect(page.getByRole('region', { name: 'Simulation: Hostile, fixed' }).getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByRole('region', { name: 'Simulation: Hostile, fixed' }).getByRole('button', { name: 'Play' }),
+  ).toBeVisible({ timeout: 20_000 });
 });
 
-test('a Lua syntax error shows at its line while typing, and an invalid edit never replaces the run on show', async ({ page }) => {
+test('a Lua syntax error shows at its line while typing, and an invalid edit never replaces the run on show', async ({
+  page,
+}) => {
   await openWorkbench(page, watchMainThread);
-  const good = scenario('Release by token', "if redis.call('GET', 'lock') == 'x' then\n  return redis.call('DEL', 'lock')\nend\nreturn 0");
+  const good = scenario(
+    'Release by token',
+    "if redis.call('GET', 'lock') == 'x' then\n  return redis.call('DEL', 'lock')\nend\nreturn 0",
+  );
   await setText(page, good);
   await expect(page.getByText('No problems: ready to run.')).toBeVisible();
   await page.getByRole('button', { name: 'Run scenario' }).click();
@@ -163,7 +216,9 @@ test('a Lua syntax error shows at its line while typing, and an invalid edit nev
   await page.keyboard.press('End');
   for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
   const problems = page.getByRole('list', { name: 'Problems' });
-  await expect(problems).toContainText("13:13 Lua syntax error (script line 4): 'end' expected (to close 'if' at line 1) near 'return'");
+  await expect(problems).toContainText(
+    "13:13 Lua syntax error (script line 4): 'end' expected (to close 'if' at line 1) near 'return'",
+  );
   await expect(problems).toContainText('close every if, for, while and function with end');
   await expect(editorLine(page, 13).locator('.cm-lintRange-error')).toHaveText('return');
 
@@ -187,13 +242,18 @@ test('a Lua syntax error shows at its line while typing, and an invalid edit nev
 test('a 5.3 operator is refused as Redis refuses it, at its column, while typing', async ({ page }) => {
   await openWorkbench(page, watchMainThread);
   await setText(page, TEMPLATE.replace('- { redis: [DEL, lock] }', '- { redis: [EVAL, "return 7 // 2", 0] }'));
-  await expect(page.getByRole('list', { name: 'Problems' })).toContainText("Lua syntax error (script line 1): unexpected symbol near '/'");
+  await expect(page.getByRole('list', { name: 'Problems' })).toContainText(
+    "Lua syntax error (script line 1): unexpected symbol near '/'",
+  );
   await expect(page.getByRole('list', { name: 'Problems' })).toContainText('Redis runs Lua 5.1: no //');
   await expect(page.locator('.cm-lintRange-error').first()).toHaveText('//');
 });
 
 // Its speed is `npm run bench:ui -- --parts workbench`'s `_20_scripts` figure (goal 100 ms).
-test('on a 200-line scenario with 20 Lua scripts, every keystroke gets its own diagnostic', async ({ page, baseURL }) => {
+test('on a 200-line scenario with 20 Lua scripts, every keystroke gets its own diagnostic', async ({
+  page,
+  baseURL,
+}) => {
   const figure = await workbenchDiagnosticsFigure(page, baseURL!.replace(/\/$/, ''), 12, { scripts: true });
   console.log(JSON.stringify(figure));
   // Twelve keystrokes, each answered (a sample waits for its own mark to come or go), end where

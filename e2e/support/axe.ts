@@ -15,14 +15,22 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 export async function axeViolations(
   page: Page,
-  { include, tags = WCAG_AA, rules, needsReview = false }: { include?: string; tags?: string[] | 'every rule'; rules?: string[]; needsReview?: boolean } = {},
+  {
+    include,
+    tags = WCAG_AA,
+    rules,
+    needsReview = false,
+  }: { include?: string; tags?: string[] | 'every rule'; rules?: string[]; needsReview?: boolean } = {},
 ): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: needsReview ? ['violations', 'incomplete'] : ['violations'] });
+  let builder = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: needsReview ? ['violations', 'incomplete'] : ['violations'] });
   if (include) builder = builder.include(include);
   // Named rules run alone, experimental ones included (axe runs those only when named).
   if (rules) builder = builder.withRules(rules);
   else if (tags !== 'every rule') builder = builder.withTags(tags);
   const { violations, incomplete } = await builder.analyze();
-  const listed = (v: (typeof violations)[number]) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
+  const listed = (v: (typeof violations)[number]) =>
+    `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
   return [...violations.map(listed), ...(needsReview ? incomplete.map((v) => `needs review: ${listed(v)}`) : [])];
 }

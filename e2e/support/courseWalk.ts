@@ -20,7 +20,9 @@ export function courseLessons(course: string): Lesson[] {
     .sort()
     .map((f) => {
       const file = join('lessons', f);
-      const parsed = parseLesson(readFileSync(file, 'utf8'), file, { readRef: (rel) => readFileSync(join('lessons', rel), 'utf8') });
+      const parsed = parseLesson(readFileSync(file, 'utf8'), file, {
+        readRef: (rel) => readFileSync(join('lessons', rel), 'utf8'),
+      });
       if (!parsed.lesson) throw new Error(`${file} does not parse`);
       return parsed.lesson;
     })
@@ -33,7 +35,11 @@ export function courseLessons(course: string): Lesson[] {
  * each word only, so an underscore inside code (`expires_at`) stays.
  */
 export function opening(text: string, words = 7): RegExp {
-  const plain = text.split(/\s+/).map((w) => w.replace(/^[*_`>]+|[*_`]+(?=[^\w]*$)/g, '')).filter(Boolean).slice(0, words);
+  const plain = text
+    .split(/\s+/)
+    .map((w) => w.replace(/^[*_`>]+|[*_`]+(?=[^\w]*$)/g, ''))
+    .filter(Boolean)
+    .slice(0, words);
   return new RegExp(plain.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
 }
 
@@ -60,14 +66,18 @@ async function commit(button: Locator, revealed: Locator) {
 
 /** Answers one quiz wrongly and checks that nothing showed before, and that the explanation for that wrong answer comes back. */
 export async function checkQuiz(quiz: Locator, spec: QuizSpec) {
-  const explanations = spec.kind === 'true-false' ? spec.statements.map((s) => s.explanation) : spec.options.map((o) => o.explanation);
+  const explanations =
+    spec.kind === 'true-false' ? spec.statements.map((s) => s.explanation) : spec.options.map((o) => o.explanation);
   for (const explanation of explanations) await expect(quiz.getByText(opening(explanation))).toHaveCount(0);
 
   if (spec.kind === 'true-false') {
     const first = spec.statements[0]!;
     const group = quiz.getByRole('group', { name: opening(first.text, 5) });
     await pick(group.getByRole('radio', { name: first.answer ? 'False' : 'True' }));
-    await commit(quiz.getByRole('button', { name: 'Check my answer' }), quiz.getByRole('heading', { name: 'Not quite.' }));
+    await commit(
+      quiz.getByRole('button', { name: 'Check my answer' }),
+      quiz.getByRole('heading', { name: 'Not quite.' }),
+    );
     await expect(quiz.getByText(opening(first.explanation)).first()).toBeVisible();
     return;
   }
@@ -75,12 +85,18 @@ export async function checkQuiz(quiz: Locator, spec: QuizSpec) {
   if (!wrong) {
     // Every option is right ("which of these can happen? all of them"): there is no wrong pick
     // to make, so the learner commits without one and reads the answer.
-    await commit(quiz.getByRole('button', { name: /I've thought about it/ }), quiz.getByRole('heading', { name: 'Here is the answer.' }));
+    await commit(
+      quiz.getByRole('button', { name: /I've thought about it/ }),
+      quiz.getByRole('heading', { name: 'Here is the answer.' }),
+    );
     await expect(quiz.getByText(opening(explanations[0]!)).first()).toBeVisible();
     return;
   }
   await pick(quiz.getByRole(spec.kind === 'single' ? 'radio' : 'checkbox', { name: opening(wrong.text, 4) }));
-  await commit(quiz.getByRole('button', { name: 'Check my answer' }), quiz.getByRole('heading', { name: 'Not quite.' }));
+  await commit(
+    quiz.getByRole('button', { name: 'Check my answer' }),
+    quiz.getByRole('heading', { name: 'Not quite.' }),
+  );
   await expect(quiz.getByText(opening(wrong.explanation)).first()).toBeVisible();
 }
 
@@ -117,9 +133,14 @@ export async function expectPromisedVerdicts(sim: Locator, scenario: Scenario) {
   if (!scenario.expect.some((e) => e.invariant === 'all')) return;
   // Once the run has finished every verdict is shown; only then is "nothing else broke" true.
   await expect(sim.getByText(/^Held: /).first()).toBeVisible();
-  const allowed = new Set(scenario.expect.filter((e) => e.outcome === 'violated').map((e) => `Broken: ${label(e.invariant)}`));
+  const allowed = new Set(
+    scenario.expect.filter((e) => e.outcome === 'violated').map((e) => `Broken: ${label(e.invariant)}`),
+  );
   const broken = await sim.getByText(/^Broken: /).allTextContents();
-  expect(broken.filter((t) => !allowed.has(t.trim())), `${scenario.id}: nothing broken that expect does not name`).toEqual([]);
+  expect(
+    broken.filter((t) => !allowed.has(t.trim())),
+    `${scenario.id}: nothing broken that expect does not name`,
+  ).toEqual([]);
 }
 
 /** Runs every scenario block of a lesson to its end and checks what its `expect` promises. */
@@ -174,7 +195,10 @@ export async function walkLesson(page: Page, lesson: Lesson) {
   await pageSettled(page);
   for (const [i, spec] of quizzes.entries()) await checkQuiz(page.getByRole('region', { name: 'Quiz' }).nth(i), spec);
   for (const b of lesson.blocks) if (b.kind === 'match') await checkMatch(page, b.spec);
-  expect(lesson.blocks.some((b) => b.kind === 'reflect'), `${lesson.frontmatter.slug} has a reflect question`).toBe(true);
+  expect(
+    lesson.blocks.some((b) => b.kind === 'reflect'),
+    `${lesson.frontmatter.slug} has a reflect question`,
+  ).toBe(true);
   await walkScenarios(page, lesson);
   expect(await axeViolations(page)).toEqual([]);
 }

@@ -17,10 +17,29 @@ export class FixtureSite {
 
   async start(name: string): Promise<void> {
     this.outDir = mkdtempSync(join(tmpdir(), `lockstep-e2e-${name}-`));
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', this.outDir, '--emptyOutDir', '--logLevel', 'error'], { env: { ...process.env, LOCKSTEP_FIXTURES: '1' }, encoding: 'utf8' });
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', this.outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      env: { ...process.env, LOCKSTEP_FIXTURES: '1' },
+      encoding: 'utf8',
+    });
     if (build.status !== 0) throw new Error(`fixtures build failed:\n${build.stderr}`);
     const port = await freePort();
-    this.server = spawn('npx', ['vite', 'preview', '--outDir', this.outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--base', '/lockstep/'], { detached: true, stdio: 'ignore' });
+    this.server = spawn(
+      'npx',
+      [
+        'vite',
+        'preview',
+        '--outDir',
+        this.outDir,
+        '--port',
+        String(port),
+        '--strictPort',
+        '--host',
+        '127.0.0.1',
+        '--base',
+        '/lockstep/',
+      ],
+      { detached: true, stdio: 'ignore' },
+    );
     this.base = `http://127.0.0.1:${port}/lockstep/`;
     await waitFor(this.base);
   }

@@ -20,7 +20,16 @@ export type Action =
   /** Heal every partition. */
   | { at: SimTimeMs; do: 'heal' }
   /** Change the network weather on every link, or on the links from → to. */
-  | { at: SimTimeMs; do: 'network'; from?: string; to?: string; latency?: LatencyDist; loss?: number; duplicate?: number; reorder?: number }
+  | {
+      at: SimTimeMs;
+      do: 'network';
+      from?: string;
+      to?: string;
+      latency?: LatencyDist;
+      loss?: number;
+      duplicate?: number;
+      reorder?: number;
+    }
   /** Run one command on a Redis node, as the playground's console does (recorded as redis.command from 'console'). */
   | { at: SimTimeMs; do: 'command'; target: string; argv: string[] }
   /** SENTINEL FAILOVER on a group (or its primary's id); without Sentinel, a failover by hand. */

@@ -40,7 +40,8 @@ describe('lane states', () => {
   it('are only ever the states each machine module declares', () => {
     const shown = shownStates();
     expect([...shown.keys()].sort()).toEqual(['client', 'sentinel', 'step client']);
-    for (const state of shown.get('client')!) expect([...LOCK_CLIENT_LANE_STATES, ...CIRCUIT_BREAKER_LANE_STATES]).toContain(state);
+    for (const state of shown.get('client')!)
+      expect([...LOCK_CLIENT_LANE_STATES, ...CIRCUIT_BREAKER_LANE_STATES]).toContain(state);
     for (const state of shown.get('step client')!) expect(STEP_CLIENT_LANE_STATES).toContain(state);
     for (const state of shown.get('sentinel')!) expect(SENTINEL_LANE_STATES).toContain(state);
     // The lock client's pause between tries is `retrying`, the step clients' word for it too.

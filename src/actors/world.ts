@@ -71,8 +71,14 @@ export function actorInfos(spec: WorldSpec): ActorInfo[] {
     ...spec.clients.map((c): ActorInfo => ({ id: c.id, label: c.label, role: 'client', ...lockPatternOf(c) })),
     ...(redisIdle(spec) ? [] : spec.redisNodes.map((n): ActorInfo => ({ id: n.id, label: n.label, role: 'redis' }))),
     // A lock service is a lock server: its lane shows leases the way a Redis lane does.
-    ...[spec.services?.lease, spec.services?.db].flatMap((s) => (s ? [{ id: s.id, label: s.label, role: 'service' as const }] : [])),
-    ...(spec.topology?.sentinels?.ids ?? []).map((id): ActorInfo => ({ id, label: `Sentinel ${id}`, role: 'sentinel' })),
+    ...[spec.services?.lease, spec.services?.db].flatMap((s) =>
+      s ? [{ id: s.id, label: s.label, role: 'service' as const }] : [],
+    ),
+    ...(spec.topology?.sentinels?.ids ?? []).map((id): ActorInfo => ({
+      id,
+      label: `Sentinel ${id}`,
+      role: 'sentinel',
+    })),
     { id: spec.resource.id, label: spec.resource.label, role: 'resource' },
   ];
 }
@@ -82,9 +88,12 @@ export function actorInfos(spec: WorldSpec): ActorInfo[] {
  * Redis node; nobody talks to it, so it gets no lane (it would only ever say "no lock held").
  */
 function redisIdle(spec: WorldSpec): boolean {
-  return spec.services !== undefined && spec.redisNodes.length === 1 && spec.clients.every((c) => SERVICE_RECIPES.includes(c.recipe));
+  return (
+    spec.services !== undefined &&
+    spec.redisNodes.length === 1 &&
+    spec.clients.every((c) => SERVICE_RECIPES.includes(c.recipe))
+  );
 }
-
 
 /**
  * The simulated coffee shop: Redis nodes, lock clients and the resource they protect, wired
@@ -113,7 +122,9 @@ export class World {
     const lockKeys = [...new Set(spec.clients.flatMap((c) => c.keys))];
     const owners = new Map<string, string>();
     const ownerOf = (value: string) => owners.get(value) ?? 'someone';
-    this.nodes = spec.redisNodes.map((n) => new RedisServerNode(sim, n.id, lockKeys, ownerOf, scripts, spec.topology?.nodes[n.id]));
+    this.nodes = spec.redisNodes.map(
+      (n) => new RedisServerNode(sim, n.id, lockKeys, ownerOf, scripts, spec.topology?.nodes[n.id]),
+    );
     const active = () => this.clients.some((c) => !FINAL_CLIENT_STATES.has(c.state) && !c.process.crashed);
     this.topology = new ReplicationTopology(sim, this.network, this.nodes, spec.topology ?? null, active);
     const services = spec.services ?? {};
@@ -123,7 +134,8 @@ export class World {
     const values = new Map<string, string>();
     const resource = buildResource(sim, spec.resource, (client) => values.get(client) ?? client);
     // With a row lock, the protected table's writes join the holder's transaction.
-    this.resource = this.dbLock?.options.mode === 'for-update' ? new TransactionalResource(sim, resource, this.dbLock) : resource;
+    this.resource =
+      this.dbLock?.options.mode === 'for-update' ? new TransactionalResource(sim, resource, this.dbLock) : resource;
     this.actors = actorInfos(spec);
     this.clients = spec.clients.map((c) => {
       // Each client's lock value comes from its own random stream (see Prng.fork).
@@ -141,8 +153,10 @@ export class World {
         random: jitterStream(sim.random, c.id, c.startAtMs, c.retry),
       });
     });
-    for (const owner of [...this.clients, ...this.nodes, this.resource]) this.processes.set(owner.process.id, owner.process);
-    for (const service of [this.leaseService, this.dbLock]) if (service) this.processes.set(service.id, service.process);
+    for (const owner of [...this.clients, ...this.nodes, this.resource])
+      this.processes.set(owner.process.id, owner.process);
+    for (const service of [this.leaseService, this.dbLock])
+      if (service) this.processes.set(service.id, service.process);
     this.closeConnectionsOnCrash();
     for (const process of this.topology.processes()) this.processes.set(process.id, process);
     for (const node of this.nodes) node.expireWhile(() => active() || (this.topology.group?.busy ?? false));
@@ -169,7 +183,9 @@ export class World {
       const process = client.process;
       // After the client's own hook: the reset reaches the database like any message (it is
       // lost if the link is cut).
-      process.onCrash(() => this.network.send(process.id, db.process, 'connection reset', () => db.disconnect(process.id)));
+      process.onCrash(() =>
+        this.network.send(process.id, db.process, 'connection reset', () => db.disconnect(process.id)),
+      );
     }
   }
 

@@ -13,7 +13,8 @@ export const LATENCY_MS = { min: 1, max: 3 };
 export function contentionYaml(horizonMs: number): string {
   const clients = Array.from(
     { length: CLIENTS },
-    (_, i) => `  - { id: c${i}, recipe: lease-with-token, ttl: ${TTL_MS}ms, work: ${WORK_MS}ms, jobs: 1000000, retry: { policy: fixed, delay: ${RETRY_MS}ms } }`,
+    (_, i) =>
+      `  - { id: c${i}, recipe: lease-with-token, ttl: ${TTL_MS}ms, work: ${WORK_MS}ms, jobs: 1000000, retry: { policy: fixed, delay: ${RETRY_MS}ms } }`,
   ).join('\n');
   return `id: contention
 title: Twenty clients, one lock

@@ -33,15 +33,25 @@ interface Recipe {
  */
 function recipes(root: string): Recipe[] {
   const dir = join(root, 'lessons/scenarios');
-  const lessons = readdirSync(join(root, 'lessons')).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(root, 'lessons', f), 'utf8'));
+  const lessons = readdirSync(join(root, 'lessons'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readFileSync(join(root, 'lessons', f), 'utf8'));
   const clinic = readdirSync(dir)
     .filter((f) => /^clinic-.*\.yaml$/.test(f) && !f.endsWith('-fixed.yaml'))
     .sort()
-    .map((f) => ({ label: f.replace(/\.yaml$/, ''), yaml: readFileSync(join(dir, f), 'utf8'), invariant: blockInvariant(lessons, `scenarios/${f}`) }));
+    .map((f) => ({
+      label: f.replace(/\.yaml$/, ''),
+      yaml: readFileSync(join(dir, f), 'utf8'),
+      invariant: blockInvariant(lessons, `scenarios/${f}`),
+    }));
   return [
     ...clinic,
     { label: 'workbench-template', yaml: TEMPLATE, invariant: 'single-writer' },
-    { label: 'fixture-untokened-del', yaml: readFileSync(join(root, 'src/lessons/fixtures/e2e/scenarios/untokened-del.yaml'), 'utf8'), invariant: 'single-writer' },
+    {
+      label: 'fixture-untokened-del',
+      yaml: readFileSync(join(root, 'src/lessons/fixtures/e2e/scenarios/untokened-del.yaml'), 'utf8'),
+      invariant: 'single-writer',
+    },
   ];
 }
 
@@ -57,7 +67,18 @@ function blockInvariant(lessons: readonly string[], ref: string): InvariantName 
   return 'single-writer';
 }
 
-type ExplorerWindow = { lockstepAllocationControl(workers: number, n: number): Promise<number>; lockstepExplorerBench(yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number, cold?: boolean, poolName?: string): Promise<{ cores: number; searches: BenchSearch[] }> };
+type ExplorerWindow = {
+  lockstepAllocationControl(workers: number, n: number): Promise<number>;
+  lockstepExplorerBench(
+    yaml: string,
+    invariant: InvariantName,
+    seeds: number[],
+    budget: number,
+    workers: number,
+    cold?: boolean,
+    poolName?: string,
+  ): Promise<{ cores: number; searches: BenchSearch[] }>;
+};
 
 /**
  * Break it's figures in Chromium, on the explorer's own workers (src/bench/explorerPage):
@@ -79,14 +100,32 @@ type ExplorerWindow = { lockstepAllocationControl(workers: number, n: number): P
 export async function explorerFigures(browser: Browser, root: string): Promise<Figure[]> {
   const pageRoot = join(root, 'src/bench/explorerPage');
   const outDir = mkdtempSync(join(tmpdir(), 'lockstep-explorer-bench-'));
-  await build({ logLevel: 'silent', configFile: false, root: pageRoot, base: './', worker: { format: 'es' }, build: { outDir, emptyOutDir: true, target: 'es2022' } });
+  await build({
+    logLevel: 'silent',
+    configFile: false,
+    root: pageRoot,
+    base: './',
+    worker: { format: 'es' },
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
   const served = await serveStatic(outDir);
   const figures: Figure[] = [];
   const page = await browser.newPage();
   try {
     await page.goto(`${served.url}/index.html`);
-    const bench = (yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number, cold = false, poolName = 'recipes') =>
-      page.evaluate(([y, i, s, b, w, c, p]) => (window as unknown as ExplorerWindow).lockstepExplorerBench(y, i, s, b, w, c, p), [yaml, invariant, seeds, budget, workers, cold, poolName] as const);
+    const bench = (
+      yaml: string,
+      invariant: InvariantName,
+      seeds: number[],
+      budget: number,
+      workers: number,
+      cold = false,
+      poolName = 'recipes',
+    ) =>
+      page.evaluate(
+        ([y, i, s, b, w, c, p]) => (window as unknown as ExplorerWindow).lockstepExplorerBench(y, i, s, b, w, c, p),
+        [yaml, invariant, seeds, budget, workers, cold, poolName] as const,
+      );
     const cores = (await bench(TEMPLATE, 'single-writer', [1], 1, 1)).cores;
     for (const recipe of recipes(root)) {
       const first = (await bench(recipe.yaml, recipe.invariant, [1], 2000, cores, true)).searches[0]!;
@@ -128,7 +167,11 @@ export async function explorerFigures(browser: Browser, root: string): Promise<F
     }
     const one = Math.max(...ones);
     const two = Math.max(...twos);
-    const control = (workers: number) => page.evaluate(([w, n]) => (window as unknown as ExplorerWindow).lockstepAllocationControl(w, n), [workers, CONTROL_ITERATIONS] as const);
+    const control = (workers: number) =>
+      page.evaluate(([w, n]) => (window as unknown as ExplorerWindow).lockstepAllocationControl(w, n), [
+        workers,
+        CONTROL_ITERATIONS,
+      ] as const);
     const controlRatios: number[] = [];
     await control(2);
     for (let round = 0; round < 3; round++) controlRatios.push((2 * (await control(1))) / (await control(2)));

@@ -10,7 +10,12 @@ import { Simulation } from '../scenario/running/simulation';
  * after `warmups` unmeasured ones, so the JIT has settled and a burst of other work on the
  * machine moves the figure less.
  */
-export function herdRunMs(scenario: Scenario, scripts: ScriptEngine, runs = 15, warmups = 5): { median: number; min: number; max: number; events: number } {
+export function herdRunMs(
+  scenario: Scenario,
+  scripts: ScriptEngine,
+  runs = 15,
+  warmups = 5,
+): { median: number; min: number; max: number; events: number } {
   let events = 0;
   const once = () => {
     const simulation = new Simulation(scenario, {}, scripts).run();
@@ -28,5 +33,10 @@ export function herdRunMs(scenario: Scenario, scripts: ScriptEngine, runs = 15, 
   }
   times.sort((a, b) => a - b);
   const round = (ms: number) => Number(ms.toFixed(1));
-  return { median: round(times[Math.floor(times.length / 2)]!), min: round(times[0]!), max: round(times[times.length - 1]!), events };
+  return {
+    median: round(times[Math.floor(times.length / 2)]!),
+    min: round(times[0]!),
+    max: round(times[times.length - 1]!),
+    events,
+  };
 }

@@ -40,7 +40,14 @@ resource: { id: espresso, label: Espresso machine }
 
 /** Lesson 5 with a learner's command at 1 s that runs the backtracking pattern. */
 export function slowPatternLink(): string {
-  const run = encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions: [{ at: simTime(1000), do: 'command', target: 'r1', argv: SLOW_PATTERN }] } });
+  const run = encodeRun({
+    scenarioId: 'paused-barista',
+    config: {
+      seed: 7,
+      fencing: false,
+      actions: [{ at: simTime(1000), do: 'command', target: 'r1', argv: SLOW_PATTERN }],
+    },
+  });
   return `#/lesson/paused-barista?run=${run}`;
 }
 
@@ -54,7 +61,12 @@ export const BIG_REPLY = ['EVAL', "return string.rep('x', 2000000)", '0'];
 
 /** The paused barista with both big console commands at 1 s. */
 export function bigOutputLink(): string {
-  const actions = [BIG_KEYSPACE, BIG_REPLY].map((argv, i) => ({ at: simTime(1000 + i), do: 'command' as const, target: 'r1', argv }));
+  const actions = [BIG_KEYSPACE, BIG_REPLY].map((argv, i) => ({
+    at: simTime(1000 + i),
+    do: 'command' as const,
+    target: 'r1',
+    argv,
+  }));
   return `#/lesson/paused-barista?run=${encodeRun({ scenarioId: 'paused-barista', config: { seed: 7, fencing: false, actions } })}`;
 }
 
@@ -62,15 +74,24 @@ export function bigOutputLink(): string {
 export function runawayScriptsLink(): string {
   const parsed = parseScenario(RUNAWAY_YAML, { file: 'runaway.yaml', line: 1 });
   if (!parsed.ok) throw new Error('the hostile scenario no longer parses');
-  const run = encodeRun({ scenarioId: parsed.scenario.id, config: { seed: 1, fencing: false, actions: [] }, scenario: parsed.scenario });
+  const run = encodeRun({
+    scenarioId: parsed.scenario.id,
+    config: { seed: 1, fencing: false, actions: [] },
+    scenario: parsed.scenario,
+  });
   return `#/sandbox?run=${run}`;
 }
 
 /** The sandbox with fifty clients retrying every millisecond (issue 36). */
 export function herdEveryMsLink(): string {
   const parsed = parseScenario(HERD_YAML, { file: 'herd.yaml', line: 1 });
-  if (!parsed.ok) throw new Error(`the herd scenario no longer parses: ${parsed.diagnostics.map((d) => d.message).join('; ')}`);
-  const run = encodeRun({ scenarioId: parsed.scenario.id, config: { seed: 13, fencing: false, actions: [] }, scenario: parsed.scenario });
+  if (!parsed.ok)
+    throw new Error(`the herd scenario no longer parses: ${parsed.diagnostics.map((d) => d.message).join('; ')}`);
+  const run = encodeRun({
+    scenarioId: parsed.scenario.id,
+    config: { seed: 13, fencing: false, actions: [] },
+    scenario: parsed.scenario,
+  });
   return `#/sandbox?run=${run}`;
 }
 
@@ -115,21 +136,41 @@ export async function pageWasmModules(page: Page): Promise<number> {
  * fresh page, until its run has arrived (the fingerprint filled in) and half a second after; the
  * figure is the median load's longest task, `max` the worst load's.
  */
-export async function hostileLinkFigures(browser: Browser, siteUrl: string, loads = 5): Promise<Record<string, unknown>[]> {
+export async function hostileLinkFigures(
+  browser: Browser,
+  siteUrl: string,
+  loads = 5,
+): Promise<Record<string, unknown>[]> {
   const figures: Record<string, unknown>[] = [];
-  for (const [name, link] of [['slow_pattern', slowPatternLink()], ['runaway_scripts', runawayScriptsLink()], ['big_output', bigOutputLink()], ['herd_every_ms', herdEveryMsLink()]] as const) {
+  for (const [name, link] of [
+    ['slow_pattern', slowPatternLink()],
+    ['runaway_scripts', runawayScriptsLink()],
+    ['big_output', bigOutputLink()],
+    ['herd_every_ms', herdEveryMsLink()],
+  ] as const) {
     const longest: number[] = [];
     for (let i = 0; i < loads; i++) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await watchMainThread(page);
       await page.goto(`${siteUrl}/${link}`);
-      await page.getByTestId('trace-hash').first().filter({ hasText: /^[0-9a-f]{16}$/ }).waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId('trace-hash')
+        .first()
+        .filter({ hasText: /^[0-9a-f]{16}$/ })
+        .waitFor({ timeout: 30_000 });
       await page.waitForTimeout(500);
       longest.push(await longestTaskMs(page));
       await page.close();
     }
     const sorted = [...longest].sort((a, b) => a - b);
-    figures.push({ name: `ui.hostile_link_longest_task_ms.${name}`, value: sorted[Math.floor(sorted.length / 2)], unit: 'ms', goal: 200, max: sorted[sorted.length - 1], loads });
+    figures.push({
+      name: `ui.hostile_link_longest_task_ms.${name}`,
+      value: sorted[Math.floor(sorted.length / 2)],
+      unit: 'ms',
+      goal: 200,
+      max: sorted[sorted.length - 1],
+      loads,
+    });
   }
   return figures;
 }

@@ -141,10 +141,20 @@ async function main(): Promise<void> {
     });
     // Where that time goes: the retry traffic alone, and one job (transitions, write, release) alone.
     const retryOnly = scenarioOf(retryOnlyYaml(horizonMs));
-    const retries = rate(() => new Simulation(retryOnly, { maxEvents: Infinity }, scripts).run().sim.kernel.executed, 3);
+    const retries = rate(
+      () => new Simulation(retryOnly, { maxEvents: Infinity }, scripts).run().sim.kernel.executed,
+      3,
+    );
     const jobsOnly = scenarioOf(jobsOnlyYaml(horizonMs * 5));
-    const jobs = rate(() => new Simulation(jobsOnly, { maxEvents: Infinity }, scripts).run().sim.trace.ofKinds(RELEASES).length, 3);
-    line({ name: 'kernel.parts', retry_only_events_per_s: Math.round(retries.median), us_per_job: Number((1e6 / jobs.median).toFixed(1)) });
+    const jobs = rate(
+      () => new Simulation(jobsOnly, { maxEvents: Infinity }, scripts).run().sim.trace.ofKinds(RELEASES).length,
+      3,
+    );
+    line({
+      name: 'kernel.parts',
+      retry_only_events_per_s: Math.round(retries.median),
+      us_per_job: Number((1e6 / jobs.median).toFixed(1)),
+    });
     // XState's floor: a run's jobs times the four transitions of a job on a bare actor, beside
     // what the whole run takes now: how much of a run is the machines' own cost.
     const jobsPerRun = run.trace.ofKinds(RELEASES).length;
@@ -168,7 +178,12 @@ async function main(): Promise<void> {
       new Simulation(loaded.scenario, { seed: seed++ }, scripts).run().verdicts();
       return 1;
     });
-    line({ name: 'sweep.paused_barista.runs_per_s', value: Math.round(sweep.median), unit: 'runs/s', windows: sweep.windows });
+    line({
+      name: 'sweep.paused_barista.runs_per_s',
+      value: Math.round(sweep.median),
+      unit: 'runs/s',
+      windows: sweep.windows,
+    });
   }
 
   if (runs('heap')) {
@@ -193,7 +208,15 @@ async function main(): Promise<void> {
       const loaded = loadScenario(`lessons/scenarios/herd-${name}.yaml`);
       if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
       const ms = herdRunMs(loaded.scenario, scripts);
-      line({ name: `herd.run_ms.${name}`, value: ms.median, unit: 'ms', goal: 200, min: ms.min, max: ms.max, trace_events: ms.events });
+      line({
+        name: `herd.run_ms.${name}`,
+        value: ms.median,
+        unit: 'ms',
+        goal: 200,
+        min: ms.min,
+        max: ms.max,
+        trace_events: ms.events,
+      });
     }
   }
 

@@ -19,7 +19,11 @@ export interface ThroughputOptions {
 
 const mix = (i: number): string[][] => {
   const token = `client-${i}`;
-  return [['SET', 'lock', token, 'NX', 'PX', '10000'], ['EVAL', RELEASE_IF_MINE, '1', 'lock', token], ['INCR', 'fence']];
+  return [
+    ['SET', 'lock', token, 'NX', 'PX', '10000'],
+    ['EVAL', RELEASE_IF_MINE, '1', 'lock', token],
+    ['INCR', 'fence'],
+  ];
 };
 
 /** Commands per wall-clock second of `round(i)` (which returns how many commands it ran). */
@@ -48,7 +52,12 @@ export async function redisThroughput(options: ThroughputOptions = {}): Promise<
     for (const argv of mix(i)) server.exec(argv);
     return 3;
   });
-  const figure: Record<string, unknown> = { name: 'redis.sim.commands_per_s', value: Math.round(sim), unit: 'commands/s', mix: 'SET NX PX, EVAL release, INCR' };
+  const figure: Record<string, unknown> = {
+    name: 'redis.sim.commands_per_s',
+    value: Math.round(sim),
+    unit: 'commands/s',
+    mix: 'SET NX PX, EVAL release, INCR',
+  };
   if (!options.skipReal) {
     const real = await startRealRedis();
     const client = await RespClient.connect(real.port);

@@ -26,7 +26,10 @@ const COMPRESSED = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanife
 export function serveStatic(dir: string): Promise<{ url: string; close: () => void }> {
   const gzipped = new Map<string, Buffer>();
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = path.endsWith('/') ? `${path}index.html` : path;
     let body: Buffer;
     try {
@@ -49,6 +52,8 @@ export function serveStatic(dir: string): Promise<{ url: string; close: () => vo
     res.end(body);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+    ),
   );
 }

@@ -28,7 +28,14 @@ export async function storyDragFigure(browser: Browser, siteUrl: string): Promis
     await page.keyboard.press('Control+z');
   }
   await page.close();
-  return { name: 'ui.story_release_to_timeline_ms', value: Math.round(percentile(samples, 50)), unit: 'ms', goal: 100, p95_ms: Math.round(percentile(samples, 95)), samples: samples.length };
+  return {
+    name: 'ui.story_release_to_timeline_ms',
+    value: Math.round(percentile(samples, 50)),
+    unit: 'ms',
+    goal: 100,
+    p95_ms: Math.round(percentile(samples, 95)),
+    samples: samples.length,
+  };
 }
 
 /** One drag of the pause's end from 15 s to 5 s; the milliseconds from its release to the frame showing the new run. */
@@ -42,25 +49,31 @@ async function releaseToTimeline(page: Page, pause: Locator): Promise<number> {
   // Armed before the release: the pointerup's own time, then a look at every frame after it.
   await page.evaluate(() => {
     (window as unknown as { storyRelease: Promise<number> }).storyRelease = new Promise<number>((resolve, reject) => {
-        const give = window.setTimeout(() => reject(new Error('the changed run was not shown within 10 s of the release')), 10_000);
-        window.addEventListener(
-          'pointerup',
-          (up) => {
-            const shown = () => {
-              const note = document.querySelector('[data-testid="story-note"]')?.textContent ?? '';
-              const held = [...document.querySelectorAll('.player')].some((p) => p.textContent?.includes('Held: single writer'));
-              const mark = document.querySelector('button[aria-label^="pause A, scripted"]')?.getAttribute('aria-label') ?? '';
-              return note.startsWith('pause A shortened') && held && / for (4\.9|5|5\.1) s$/.test(mark);
-            };
-            const look = (now: number) => {
-              if (!shown()) return void requestAnimationFrame(look);
-              window.clearTimeout(give);
-              resolve(now - up.timeStamp);
-            };
-            requestAnimationFrame(look);
-          },
-          { once: true, capture: true },
-        );
+      const give = window.setTimeout(
+        () => reject(new Error('the changed run was not shown within 10 s of the release')),
+        10_000,
+      );
+      window.addEventListener(
+        'pointerup',
+        (up) => {
+          const shown = () => {
+            const note = document.querySelector('[data-testid="story-note"]')?.textContent ?? '';
+            const held = [...document.querySelectorAll('.player')].some((p) =>
+              p.textContent?.includes('Held: single writer'),
+            );
+            const mark =
+              document.querySelector('button[aria-label^="pause A, scripted"]')?.getAttribute('aria-label') ?? '';
+            return note.startsWith('pause A shortened') && held && / for (4\.9|5|5\.1) s$/.test(mark);
+          };
+          const look = (now: number) => {
+            if (!shown()) return void requestAnimationFrame(look);
+            window.clearTimeout(give);
+            resolve(now - up.timeStamp);
+          };
+          requestAnimationFrame(look);
+        },
+        { once: true, capture: true },
+      );
     });
   });
   await page.mouse.up();

@@ -62,8 +62,16 @@ const root = process.cwd();
 
 /** What the bench page exposes (src/timeline/bench/benchPage.ts). */
 interface BenchWindow {
-  lockstepBench(events: number, frames: number): Promise<{ firstRenderMs: number; frameWorkP95Ms: number; dense: boolean }>;
-  lockstepBenchRun(events: unknown[], verdicts: unknown[], folded: boolean, frames: number): Promise<{ firstRenderMs: number; frameWorkP95Ms: number; dense: boolean }>;
+  lockstepBench(
+    events: number,
+    frames: number,
+  ): Promise<{ firstRenderMs: number; frameWorkP95Ms: number; dense: boolean }>;
+  lockstepBenchRun(
+    events: unknown[],
+    verdicts: unknown[],
+    folded: boolean,
+    frames: number,
+  ): Promise<{ firstRenderMs: number; frameWorkP95Ms: number; dense: boolean }>;
 }
 
 /** Which figures to measure (command-line options, see the file's comment). */
@@ -80,7 +88,8 @@ function selection(argv: readonly string[]): Selection {
   };
   const runsAt = argv.indexOf('--runs');
   const runs = runsAt === -1 ? READY_RUNS : Number(argv[runsAt + 1]);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number of page loads, got "${argv[runsAt + 1]}"`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs wants a whole number of page loads, got "${argv[runsAt + 1]}"`);
   return { parts: list('--parts'), pages: list('--pages'), runs };
 }
 
@@ -96,20 +105,48 @@ export async function benchUi(): Promise<void> {
   const benchDir = mkdtempSync(join(tmpdir(), 'lockstep-bench-'));
   if (!timelineOnly) await build({ ...quiet, root, build: { outDir: siteDir, emptyOutDir: true } });
   const benchRoot = join(root, 'src/timeline/bench');
-  if (part('timeline')) await build({ ...quiet, configFile: false, root: benchRoot, base: './', build: { outDir: benchDir, emptyOutDir: true, target: 'es2022', rollupOptions: { input: join(benchRoot, 'bench.html') } } });
+  if (part('timeline'))
+    await build({
+      ...quiet,
+      configFile: false,
+      root: benchRoot,
+      base: './',
+      build: {
+        outDir: benchDir,
+        emptyOutDir: true,
+        target: 'es2022',
+        rollupOptions: { input: join(benchRoot, 'bench.html') },
+      },
+    });
 
-  if (part('bundle')) line({ name: 'bundle.initial_js_kb_gz', value: round(initialJsKbGz(siteDir), 1), unit: 'KB', goal: 150 });
+  if (part('bundle'))
+    line({ name: 'bundle.initial_js_kb_gz', value: round(initialJsKbGz(siteDir), 1), unit: 'KB', goal: 150 });
 
   const site = await serveStatic(siteDir);
   const bench = await serveStatic(benchDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
-    for (const [label, events] of part('timeline') ? ([['10k', 10_000], ['50k', 50_000]] as const) : []) {
+    for (const [label, events] of part('timeline')
+      ? ([
+          ['10k', 10_000],
+          ['50k', 50_000],
+        ] as const)
+      : []) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${bench.url}/bench.html`);
       const result = await page.evaluate((n) => (window as unknown as BenchWindow).lockstepBench(n, 120), events);
-      if (label === '10k') line({ name: 'timeline.first_render_ms.10k', value: round(result.firstRenderMs, 1), unit: 'ms' });
-      line({ name: `timeline.frame_p95_ms.${label}`, value: round(result.frameWorkP95Ms, 2), unit: 'ms', goal: 16, dense: result.dense });
+      if (label === '10k')
+        line({ name: 'timeline.first_render_ms.10k', value: round(result.firstRenderMs, 1), unit: 'ms' });
+      line({
+        name: `timeline.frame_p95_ms.${label}`,
+        value: round(result.frameWorkP95Ms, 2),
+        unit: 'ms',
+        goal: 16,
+        dense: result.dense,
+      });
       await page.close();
     }
 
@@ -117,8 +154,18 @@ export async function benchUi(): Promise<void> {
     for (const folded of part('timeline') ? [false, true] : []) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${bench.url}/bench.html`);
-      const result = await page.evaluate(([events, verdicts, f]) => (window as unknown as BenchWindow).lockstepBenchRun(events, verdicts, f, 120), [herd.events, herd.verdicts, folded] as const);
-      line({ name: `timeline.frame_p95_ms.50lanes${folded ? '_folded' : ''}`, value: round(result.frameWorkP95Ms, 2), unit: 'ms', goal: 16, dense: result.dense, trace_events: herd.events.length });
+      const result = await page.evaluate(
+        ([events, verdicts, f]) => (window as unknown as BenchWindow).lockstepBenchRun(events, verdicts, f, 120),
+        [herd.events, herd.verdicts, folded] as const,
+      );
+      line({
+        name: `timeline.frame_p95_ms.50lanes${folded ? '_folded' : ''}`,
+        value: round(result.frameWorkP95Ms, 2),
+        unit: 'ms',
+        goal: 16,
+        dense: result.dense,
+        trace_events: herd.events.length,
+      });
       await page.close();
     }
     if (timelineOnly) {
@@ -144,12 +191,36 @@ export async function benchUi(): Promise<void> {
   }
   try {
     // Lighthouse last: it drives its own Chromium, and the figures above should not share the CPU.
-    const scored = [{ name: 'home', route: '' }, ...lessonSlugs().map((slug) => ({ name: slug, route: `#/lesson/${slug}` }))].filter((p) => wanted(p.name));
+    const scored = [
+      { name: 'home', route: '' },
+      ...lessonSlugs().map((slug) => ({ name: slug, route: `#/lesson/${slug}` })),
+    ].filter((p) => wanted(p.name));
     if (part('lighthouse') && scored.length > 0) {
       const scores = await lighthouseScores(site.url, scored);
-      for (const s of scores) line({ name: `lighthouse.${s.name}`, value: s.performance, unit: 'score', goal: 95, accessibility: s.accessibility, best_practices: s.bestPractices, tbt_ms: s.totalBlockingTimeMs, main_thread_ms: s.mainThreadWorkMs, cpu_benchmark_index: s.benchmarkIndex });
+      for (const s of scores)
+        line({
+          name: `lighthouse.${s.name}`,
+          value: s.performance,
+          unit: 'score',
+          goal: 95,
+          accessibility: s.accessibility,
+          best_practices: s.bestPractices,
+          tbt_ms: s.totalBlockingTimeMs,
+          main_thread_ms: s.mainThreadWorkMs,
+          cpu_benchmark_index: s.benchmarkIndex,
+        });
       const worst = (key: 'performance' | 'accessibility' | 'bestPractices') => Math.min(...scores.map((s) => s[key]));
-      line({ name: 'lighthouse.worst', value: worst('performance'), unit: 'score', goal: 95, accessibility: worst('accessibility'), accessibility_goal: 100, best_practices: worst('bestPractices'), best_practices_goal: 100, pages: scores.length });
+      line({
+        name: 'lighthouse.worst',
+        value: worst('performance'),
+        unit: 'score',
+        goal: 95,
+        accessibility: worst('accessibility'),
+        accessibility_goal: 100,
+        best_practices: worst('bestPractices'),
+        best_practices_goal: 100,
+        pages: scores.length,
+      });
     }
   } finally {
     site.close();
@@ -157,7 +228,11 @@ export async function benchUi(): Promise<void> {
 }
 
 /** ui.step_latency_p95_ms and the dashboard's render figure, on lesson 5's player. */
-async function stepFigures(browser: Browser, siteUrl: string, line: (figure: Record<string, unknown>) => void): Promise<void> {
+async function stepFigures(
+  browser: Browser,
+  siteUrl: string,
+  line: (figure: Record<string, unknown>) => void,
+): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   // tsx compiles measureSteps with esbuild's keep-names helper (__name), which the page lacks.
   await page.addInitScript('globalThis.__name = (f) => f');
@@ -251,7 +326,9 @@ async function measureSteps(): Promise<{ work: number[]; paint: number[]; framed
 
 function initialJsKbGz(dir: string): number {
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const files = [
+    ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\.?\/?([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0) / 1024;
 }
 
@@ -259,4 +336,3 @@ function round(v: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(v * f) / f;
 }
-

@@ -6,7 +6,13 @@ import type { Page } from '@playwright/test';
  * check also compiles 20 scripts (the check worker's Lua VM).
  */
 export function twoHundredLineScenario({ scripts = false }: { scripts?: boolean } = {}): string {
-  const head = ['id: long', 'title: A long scenario', 'seed: 1', 'resource: { id: espresso, label: Espresso machine }', 'clients:'];
+  const head = [
+    'id: long',
+    'title: A long scenario',
+    'seed: 1',
+    'resource: { id: espresso, label: Espresso machine }',
+    'clients:',
+  ];
   const clients = Array.from({ length: 20 }, (_, i) => [
     `  - id: C${i}`,
     `    label: Barista ${i}`,
@@ -15,7 +21,9 @@ export function twoHundredLineScenario({ scripts = false }: { scripts?: boolean 
     "      - { redis: [SET, lock, '{value}', NX, PX, 3000] }",
     '      - { wait: 1s }',
     '      - { write: espresso }',
-    scripts ? `      - { redis: [EVAL, "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, lock, '{value}'] }` : '      - { redis: [DEL, lock] }',
+    scripts
+      ? `      - { redis: [EVAL, "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, lock, '{value}'] }`
+      : '      - { redis: [DEL, lock] }',
     '    # next barista',
   ]).flat();
   const lines = [...head, ...clients];
@@ -33,7 +41,12 @@ export function twoHundredLineScenario({ scripts = false }: { scripts?: boolean 
  * uiFigures.ts can print it with its other figures:
  *   line(await workbenchDiagnosticsFigure(page, site.url));
  */
-export async function workbenchDiagnosticsFigure(page: Page, siteUrl: string, samples = 12, { scripts = false }: { scripts?: boolean } = {}): Promise<{ name: string; value: number; unit: string; goal: number; max: number; samples: number }> {
+export async function workbenchDiagnosticsFigure(
+  page: Page,
+  siteUrl: string,
+  samples = 12,
+  { scripts = false }: { scripts?: boolean } = {},
+): Promise<{ name: string; value: number; unit: string; goal: number; max: number; samples: number }> {
   await page.goto(`${siteUrl}/#/workbench`);
   const editor = page.getByRole('textbox', { name: 'Scenario (YAML)' });
   await editor.click({ timeout: 30_000 });
@@ -43,7 +56,10 @@ export async function workbenchDiagnosticsFigure(page: Page, siteUrl: string, sa
     // The first text with a script loads the check worker's Lua VM: a script that does not compile,
     // reported, shows it has loaded, so no sample below includes the load.
     await page.keyboard.insertText(text.replace('end return 0', 'return 0'));
-    await page.getByText(/Lua syntax error/).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/Lua syntax error/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.keyboard.press('ControlOrMeta+a');
   }
   await page.keyboard.insertText(text);
@@ -64,18 +80,20 @@ export async function workbenchDiagnosticsFigure(page: Page, siteUrl: string, sa
     // Written without named inner functions: a bench bundle's keep-names helper does not exist in the page.
     await page.evaluate(
       ([want, sample]) => {
-        (window as unknown as { diagnosticMs: Promise<number> }).diagnosticMs = new Promise<number>((resolve, reject) => {
-          setTimeout(() => reject(new Error(`keystroke ${sample + 1} got no diagnostic within 15 s`)), 15_000);
-          let start = 0;
-          window.addEventListener('keydown', () => (start = performance.now()), { capture: true, once: true });
-          const observer = new MutationObserver(() => {
-            if (start && (document.querySelector('.cm-lintRange-error') !== null) === want) {
-              observer.disconnect();
-              resolve(performance.now() - start);
-            }
-          });
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-        });
+        (window as unknown as { diagnosticMs: Promise<number> }).diagnosticMs = new Promise<number>(
+          (resolve, reject) => {
+            setTimeout(() => reject(new Error(`keystroke ${sample + 1} got no diagnostic within 15 s`)), 15_000);
+            let start = 0;
+            window.addEventListener('keydown', () => (start = performance.now()), { capture: true, once: true });
+            const observer = new MutationObserver(() => {
+              if (start && (document.querySelector('.cm-lintRange-error') !== null) === want) {
+                observer.disconnect();
+                resolve(performance.now() - start);
+              }
+            });
+            observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+          },
+        );
       },
       [wantError, i] as const,
     );
@@ -84,5 +102,12 @@ export async function workbenchDiagnosticsFigure(page: Page, siteUrl: string, sa
   }
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
-  return { name: `workbench.keystroke_to_diagnostic_ms.200_lines${scripts ? '_20_scripts' : ''}`, value: Math.round(median * 10) / 10, unit: 'ms', goal: 100, max: Math.round(sorted[sorted.length - 1]! * 10) / 10, samples: times.length };
+  return {
+    name: `workbench.keystroke_to_diagnostic_ms.200_lines${scripts ? '_20_scripts' : ''}`,
+    value: Math.round(median * 10) / 10,
+    unit: 'ms',
+    goal: 100,
+    max: Math.round(sorted[sorted.length - 1]! * 10) / 10,
+    samples: times.length,
+  };
 }

@@ -1,5 +1,10 @@
 import { createActor } from 'xstate';
-import { bindEffects, lockClientMachine, type LockClientEffects, type LockClientInput } from '../actors/client/lockClientMachine';
+import {
+  bindEffects,
+  lockClientMachine,
+  type LockClientEffects,
+  type LockClientInput,
+} from '../actors/client/lockClientMachine';
 
 const input: LockClientInput = {
   renewEveryMs: null,

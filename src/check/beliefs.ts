@@ -64,7 +64,17 @@ export function* beliefSteps(events: Iterable<TraceEvent>): Steps<Belief[]> {
       case 'lock.acquired': {
         const slot = `${e.actor}|${e.data.key}`;
         if (!open.has(slot)) {
-          open.set(slot, { client: e.actor, key: e.data.key, startMs: e.at, startId: e.id, token: e.data.token, ttlMs: e.data.ttlMs, endMs: Infinity, endId: null, endReason: null });
+          open.set(slot, {
+            client: e.actor,
+            key: e.data.key,
+            startMs: e.at,
+            startId: e.id,
+            token: e.data.token,
+            ttlMs: e.data.ttlMs,
+            endMs: Infinity,
+            endId: null,
+            endReason: null,
+          });
         }
         break;
       }

@@ -38,7 +38,8 @@ export function checkCalmWhenDown(events: readonly TraceEvent[], perSecond: numb
   for (const e of events) {
     if (e.kind === 'run.start') {
       for (const a of e.data.actors) if (a.role === 'redis') redis.add(a.id);
-    } else if (e.kind === 'process.crash' && redis.has(e.actor)) down.set(e.actor, { node: e.actor, crashId: e.id, fromMs: e.at, sends: [] });
+    } else if (e.kind === 'process.crash' && redis.has(e.actor))
+      down.set(e.actor, { node: e.actor, crashId: e.id, fromMs: e.at, sends: [] });
     else if (e.kind === 'process.restart' && down.has(e.actor)) {
       judge(down.get(e.actor)!, e.at);
       down.delete(e.actor);
@@ -48,7 +49,12 @@ export function checkCalmWhenDown(events: readonly TraceEvent[], perSecond: numb
   for (const o of down.values()) judge(o, endMs);
   over.sort((x, y) => x.at - y.at);
   const o = over[0];
-  return verdict('calm-when-down', o, over.length, `Whenever a Redis node was down, clients sent it at most ${perSecond} requests a second.`);
+  return verdict(
+    'calm-when-down',
+    o,
+    over.length,
+    `Whenever a Redis node was down, clients sent it at most ${perSecond} requests a second.`,
+  );
 }
 
 /** calm-when-down's bound when the scenario gives none: a few tries a second is already a lot against a dead server. */

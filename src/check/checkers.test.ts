@@ -69,7 +69,8 @@ describe('lock patterns, read from the trace alone', () => {
     t.append(simTime(1_000), 'run.end', 'world', { reason: 'idle' });
     return t.toArray();
   };
-  const judge = (events: TraceEvent[]) => runCheckers(events, { quorumOf: () => 1, progressWithinMs: 10_000, resourceKind: 'document', expected: [] });
+  const judge = (events: TraceEvent[]) =>
+    runCheckers(events, { quorumOf: () => 1, progressWithinMs: 10_000, resourceKind: 'document', expected: [] });
 
   it('lets readers share when run.start records them as readers, with no facts passed beside the trace', () => {
     const verdicts = judge(readers({ keys: ['lock'], shares: 'reader' }));

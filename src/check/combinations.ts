@@ -19,7 +19,8 @@ export function choose(n: number, k: number): number {
  * @example combinationAt(4, 2, 3) // → [1, 2]  ([0,1], [0,2], [0,3], [1,2], ...)
  */
 export function combinationAt(n: number, k: number, rank: number): number[] {
-  if (rank < 0 || rank >= choose(n, k)) throw new RangeError(`No ${k}-subset of ${n} items at rank ${rank} (there are ${choose(n, k)}).`);
+  if (rank < 0 || rank >= choose(n, k))
+    throw new RangeError(`No ${k}-subset of ${n} items at rank ${rank} (there are ${choose(n, k)}).`);
   const picked: number[] = [];
   let rest = rank;
   let next = 0;

@@ -17,20 +17,32 @@ export interface CommandQuery {
 const QUERY = /^(?:(last|first|(\d+)(?:st|nd|rd|th)) +)?(.+?)(?: +by +(\S+))?$/;
 
 /** Reads "2nd SET by B" as a query, or says what is wrong with it. */
-export function parseCommandQuery(text: string): { ok: true; query: CommandQuery } | { ok: false; message: string; hint: string } {
+export function parseCommandQuery(
+  text: string,
+): { ok: true; query: CommandQuery } | { ok: false; message: string; hint: string } {
   const match = QUERY.exec(text.trim());
   const words = match?.[3]?.split(/\s+/) ?? [];
   if (!match || !/^[A-Za-z][\w|-]*$/.test(words[0] ?? '')) {
-    return { ok: false, message: `cannot read '${text}' as a command`, hint: "write '[first|2nd|last] <COMMAND> [args] [by <client>]', e.g. '2nd SET by B' or 'EVAL by A'" };
+    return {
+      ok: false,
+      message: `cannot read '${text}' as a command`,
+      hint: "write '[first|2nd|last] <COMMAND> [args] [by <client>]', e.g. '2nd SET by B' or 'EVAL by A'",
+    };
   }
   const nth = match[1] === 'last' ? 'last' : match[2] !== undefined ? Number(match[2]) : 1;
-  if (nth !== 'last' && nth < 1) return { ok: false, message: `there is no ${match[1]} command`, hint: 'count from 1st' };
+  if (nth !== 'last' && nth < 1)
+    return { ok: false, message: `there is no ${match[1]} command`, hint: 'count from 1st' };
   return { ok: true, query: { words, by: match[4] ?? null, nth } };
 }
 
 /** Describes a query as a claim writes it: "2nd SET by B". */
 export function describeCommand(query: CommandQuery): string {
-  const nth = query.nth === 'last' ? 'last ' : query.nth === 1 ? '' : `${query.nth}${query.nth === 2 ? 'nd' : query.nth === 3 ? 'rd' : 'th'} `;
+  const nth =
+    query.nth === 'last'
+      ? 'last '
+      : query.nth === 1
+        ? ''
+        : `${query.nth}${query.nth === 2 ? 'nd' : query.nth === 3 ? 'rd' : 'th'} `;
   return `${nth}${query.words.join(' ')}${query.by === null ? '' : ` by ${query.by}`}`;
 }
 
@@ -42,10 +54,15 @@ export function describeCommand(query: CommandQuery): string {
 export function replyOf(events: readonly TraceEvent[], query: CommandQuery): { reply: string } | { missing: string } {
   const found = events.filter(
     (e): e is Extract<TraceEvent, { kind: 'redis.command' }> =>
-      e.kind === 'redis.command' && (query.by === null || e.data.from === query.by) && startsWith(e.data.argv, query.words),
+      e.kind === 'redis.command' &&
+      (query.by === null || e.data.from === query.by) &&
+      startsWith(e.data.argv, query.words),
   );
   const event = query.nth === 'last' ? found.at(-1) : found[query.nth - 1];
-  if (!event) return { missing: `the run has no ${describeCommand(query)} (it ran ${found.length} such command${found.length === 1 ? '' : 's'})` };
+  if (!event)
+    return {
+      missing: `the run has no ${describeCommand(query)} (it ran ${found.length} such command${found.length === 1 ? '' : 's'})`,
+    };
   return { reply: event.data.reply };
 }
 

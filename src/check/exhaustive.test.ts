@@ -5,16 +5,48 @@ import { exhaustive, type ExhaustiveRun } from './exhaustiveSearch';
 import type { FaultAction, FaultSpace } from './faults';
 import type { Verdict } from './verdict';
 
-const space: FaultSpace = { kinds: ['pause', 'crash'], processes: ['A', 'B', 'r1'], failoverTargets: [], links: [], windowMs: 1000, maxFaults: 2 };
-const verdict = (holds: boolean): Verdict => ({ invariant: 'single-writer', holds, atMs: holds ? null : 1, eventIds: [], explanation: '', violations: holds ? 0 : 1 });
-const judged = (breaks: (actions: readonly FaultAction[]) => boolean) => (_seed: number, actions: readonly FaultAction[]): ExhaustiveRun => ({ verdicts: [verdict(!breaks(actions))], lastActiveMs: new Map(space.processes.map((p) => [p, Infinity])) });
+const space: FaultSpace = {
+  kinds: ['pause', 'crash'],
+  processes: ['A', 'B', 'r1'],
+  failoverTargets: [],
+  links: [],
+  windowMs: 1000,
+  maxFaults: 2,
+};
+const verdict = (holds: boolean): Verdict => ({
+  invariant: 'single-writer',
+  holds,
+  atMs: holds ? null : 1,
+  eventIds: [],
+  explanation: '',
+  violations: holds ? 0 : 1,
+});
+const judged =
+  (breaks: (actions: readonly FaultAction[]) => boolean) =>
+  (_seed: number, actions: readonly FaultAction[]): ExhaustiveRun => ({
+    verdicts: [verdict(!breaks(actions))],
+    lastActiveMs: new Map(space.processes.map((p) => [p, Infinity])),
+  });
 
-const bounds: ExhaustiveBounds = { maxFaults: 2, gridMs: 100, horizonMs: 1000, kinds: ['pause', 'crash'], pauseMs: [500, 2000], outageMs: [1000], jumpMs: [] };
+const bounds: ExhaustiveBounds = {
+  maxFaults: 2,
+  gridMs: 100,
+  horizonMs: 1000,
+  kinds: ['pause', 'crash'],
+  pauseMs: [500, 2000],
+  outageMs: [1000],
+  jumpMs: [],
+};
 const options = { invariant: 'single-writer', baseSeed: 7, space, bounds };
 
 describe('k-subsets by rank', () => {
   it('unranks every subset once, in lexicographic order, as the in-place walk visits them', () => {
-    for (const [n, k] of [[5, 1], [5, 2], [6, 3], [4, 4]] as const) {
+    for (const [n, k] of [
+      [5, 1],
+      [5, 2],
+      [6, 3],
+      [4, 4],
+    ] as const) {
       const walked: number[][] = [];
       const picked = combinationAt(n, k, 0);
       do walked.push([...picked]);
@@ -40,7 +72,10 @@ describe('the schedules within the bounds', () => {
       [{ at: 0, do: 'pause', target: 'A', forMs: 2000 }],
       [{ at: 0, do: 'pause', target: 'B', forMs: 500 }],
     ]);
-    expect(choices.find((f) => f.kind === 'crash')!.actions).toEqual([{ at: 0, do: 'crash', target: 'A' }, { at: 1000, do: 'restart', target: 'A' }]);
+    expect(choices.find((f) => f.kind === 'crash')!.actions).toEqual([
+      { at: 0, do: 'crash', target: 'A' },
+      { at: 1000, do: 'restart', target: 'A' },
+    ]);
   });
 
   it('counts the scenario as written, every single fault and every pair', () => {
@@ -55,12 +90,21 @@ describe('the schedules within the bounds', () => {
 describe('an exhaustive search (with a stand-in world)', () => {
   it('finds the earliest single fault that breaks it, before any pair', () => {
     // The "bug": a pause of B of 2 s or more, started at 300 ms or later.
-    const result = exhaustive({ ...options, run: judged((as) => as.some((a) => a.do === 'pause' && a.target === 'B' && a.forMs >= 2000 && a.at >= 300)) });
-    expect(result).toMatchObject({ found: true, complete: false, seed: 7, actions: [{ at: 300, do: 'pause', target: 'B', forMs: 2000 }] });
+    const result = exhaustive({
+      ...options,
+      run: judged((as) => as.some((a) => a.do === 'pause' && a.target === 'B' && a.forMs >= 2000 && a.at >= 300)),
+    });
+    expect(result).toMatchObject({
+      found: true,
+      complete: false,
+      seed: 7,
+      actions: [{ at: 300, do: 'pause', target: 'B', forMs: 2000 }],
+    });
   });
 
   it('finds a break that needs two faults with exactly two, having run every single fault first', () => {
-    const needsBoth = (as: readonly FaultAction[]) => as.some((a) => a.do === 'crash' && a.target === 'r1') && as.some((a) => a.do === 'pause' && a.target === 'A');
+    const needsBoth = (as: readonly FaultAction[]) =>
+      as.some((a) => a.do === 'crash' && a.target === 'r1') && as.some((a) => a.do === 'pause' && a.target === 'A');
     const result = exhaustive({ ...options, run: judged(needsBoth) });
     expect(result.found).toBe(true);
     expect(result.faults.map((f) => f.kind).sort()).toEqual(['crash', 'pause']);
@@ -70,7 +114,11 @@ describe('an exhaustive search (with a stand-in world)', () => {
 
   it('claims no break within the bounds only after every schedule, and says how many', () => {
     const result = exhaustive({ ...options, run: judged(() => false) });
-    expect(result).toMatchObject({ found: false, complete: true, progress: { done: 4096, total: 4096, ran: 4096, byQuiet: 0 } });
+    expect(result).toMatchObject({
+      found: false,
+      complete: true,
+      progress: { done: 4096, total: 4096, ran: 4096, byQuiet: 0 },
+    });
   });
 
   it('stops at its budget and does not claim what it did not cover', () => {

@@ -57,7 +57,9 @@ export function faultChoices(space: FaultSpace, bounds: ExhaustiveBounds): Fault
   const points = gridPoints(bounds);
   for (let p = 0; p < points; p++) {
     const at = simTime(p * bounds.gridMs);
-    for (const kind of bounds.kinds) if (space.kinds.includes(kind)) for (const actions of faultsOfKind(kind, at, space, bounds)) choices.push({ kind, actions });
+    for (const kind of bounds.kinds)
+      if (space.kinds.includes(kind))
+        for (const actions of faultsOfKind(kind, at, space, bounds)) choices.push({ kind, actions });
   }
   return choices;
 }
@@ -66,18 +68,33 @@ function faultsOfKind(kind: FaultKind, at: SimTimeMs, space: FaultSpace, bounds:
   const later = (ms: number) => simTime(at + ms);
   switch (kind) {
     case 'pause':
-      return space.processes.flatMap((target) => bounds.pauseMs.map((forMs): FaultAction[] => [{ at, do: 'pause', target, forMs }]));
+      return space.processes.flatMap((target) =>
+        bounds.pauseMs.map((forMs): FaultAction[] => [{ at, do: 'pause', target, forMs }]),
+      );
     case 'crash':
-      return space.processes.flatMap((target) => bounds.outageMs.map((ms): FaultAction[] => [{ at, do: 'crash', target }, { at: later(ms), do: 'restart', target }]));
+      return space.processes.flatMap((target) =>
+        bounds.outageMs.map((ms): FaultAction[] => [
+          { at, do: 'crash', target },
+          { at: later(ms), do: 'restart', target },
+        ]),
+      );
     case 'restart':
-      return space.processes.map((target): FaultAction[] => [{ at, do: 'crash', target }, { at: later(QUICK_RESTART_MS), do: 'restart', target }]);
+      return space.processes.map((target): FaultAction[] => [
+        { at, do: 'crash', target },
+        { at: later(QUICK_RESTART_MS), do: 'restart', target },
+      ]);
     case 'partition':
       if (space.processes.length < 2) return [];
       return space.processes.flatMap((target) =>
-        bounds.outageMs.map((ms): FaultAction[] => [{ at, do: 'partition', groups: [[target], space.processes.filter((t) => t !== target)] }, { at: later(ms), do: 'heal' }]),
+        bounds.outageMs.map((ms): FaultAction[] => [
+          { at, do: 'partition', groups: [[target], space.processes.filter((t) => t !== target)] },
+          { at: later(ms), do: 'heal' },
+        ]),
       );
     case 'clock-jump':
-      return space.processes.flatMap((target) => bounds.jumpMs.map((byMs): FaultAction[] => [{ at, do: 'clock-jump', target, byMs }]));
+      return space.processes.flatMap((target) =>
+        bounds.jumpMs.map((byMs): FaultAction[] => [{ at, do: 'clock-jump', target, byMs }]),
+      );
     case 'failover':
       return space.failoverTargets.map((target): FaultAction[] => [{ at, do: 'failover', target }]);
     case 'message-loss':
@@ -110,7 +127,9 @@ export function scheduleFaultIndices(choices: number, maxFaults: number, index: 
     if (rest < size) return combinationAt(choices, k, rest);
     rest -= size;
   }
-  throw new RangeError(`No schedule ${index}: there are ${scheduleCount(choices, maxFaults)} of at most ${maxFaults} faults over ${choices} choices.`);
+  throw new RangeError(
+    `No schedule ${index}: there are ${scheduleCount(choices, maxFaults)} of at most ${maxFaults} faults over ${choices} choices.`,
+  );
 }
 
 /** The faults of schedule `index` (see scheduleFaultIndices). */

@@ -95,7 +95,10 @@ export class ExhaustiveSearch {
       const picked = this.current();
       const faults = picked.map((i) => this.choices[i]!);
       this.done++;
-      if (quiet && quietTarget(faults, this.lastActive.get(key(picked.slice(0, -1))) ?? null, this.options.bounds.gridMs)) {
+      if (
+        quiet &&
+        quietTarget(faults, this.lastActive.get(key(picked.slice(0, -1))) ?? null, this.options.bounds.gridMs)
+      ) {
         this.byQuiet++;
         onSchedule?.(picked, 'quiet');
         continue;

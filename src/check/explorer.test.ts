@@ -4,7 +4,14 @@ import { faultActionsInOrder } from './faults';
 import { ddmin } from './shrink';
 import type { Verdict } from './verdict';
 
-const verdict = (holds: boolean): Verdict => ({ invariant: 'single-writer', holds, atMs: holds ? null : 1, eventIds: [], explanation: '', violations: holds ? 0 : 1 });
+const verdict = (holds: boolean): Verdict => ({
+  invariant: 'single-writer',
+  holds,
+  atMs: holds ? null : 1,
+  eventIds: [],
+  explanation: '',
+  violations: holds ? 0 : 1,
+});
 
 describe('ddmin', () => {
   it('keeps only the items the failure needs', () => {
@@ -19,8 +26,17 @@ describe('ddmin', () => {
 
 describe('explore (with a stand-in world)', () => {
   // The "bug": any pause of A longer than 3 s breaks the invariant.
-  const run = (_seed: number, actions: readonly FaultAction[]) => [verdict(!actions.some((a) => a.do === 'pause' && a.target === 'A' && a.forMs > 3000))];
-  const space: FaultSpace = { kinds: ['pause', 'crash', 'partition', 'clock-jump'], processes: ['A', 'B', 'r1'], failoverTargets: [], links: [], windowMs: 10_000, maxFaults: 3 };
+  const run = (_seed: number, actions: readonly FaultAction[]) => [
+    verdict(!actions.some((a) => a.do === 'pause' && a.target === 'A' && a.forMs > 3000)),
+  ];
+  const space: FaultSpace = {
+    kinds: ['pause', 'crash', 'partition', 'clock-jump'],
+    processes: ['A', 'B', 'r1'],
+    failoverTargets: [],
+    links: [],
+    windowMs: 10_000,
+    maxFaults: 3,
+  };
   const options = { invariant: 'single-writer', run, space, baseSeed: 7, explorerSeed: 1, runs: 200 };
 
   it('finds a breaking schedule and shrinks it to the one fault that matters, rounded', () => {
@@ -42,13 +58,23 @@ describe('explore (with a stand-in world)', () => {
 
   it('reports nothing found (within its budget) when no schedule breaks the invariant', () => {
     const result = explore({ ...options, run: () => [verdict(true)], runs: 20 });
-    expect(result).toMatchObject({ found: false, actions: [], runs: 20, summary: { runs: 20, kinds: space.kinds, maxFaults: 3 } });
+    expect(result).toMatchObject({
+      found: false,
+      actions: [],
+      runs: 20,
+      summary: { runs: 20, kinds: space.kinds, maxFaults: 3 },
+    });
     // Index 0 is the scenario's own seed; every even index from 2 draws another (2, 4, ... 18).
     expect(result.summary.seeds).toBe(10);
   });
 
   it('answers with no actions when the scenario breaks as written', () => {
-    expect(explore({ ...options, run: () => [verdict(false)] })).toMatchObject({ found: true, seed: 7, actions: [], runs: 2 });
+    expect(explore({ ...options, run: () => [verdict(false)] })).toMatchObject({
+      found: true,
+      seed: 7,
+      actions: [],
+      runs: 2,
+    });
   });
 });
 
@@ -58,7 +84,14 @@ describe('the search split into batches', () => {
     const crash = actions.findIndex((a) => a.do === 'crash' && a.target === 'B');
     return [verdict(!(crash >= 0 && actions.slice(crash).some((a) => a.do === 'pause' && a.target === 'A')))];
   };
-  const space: FaultSpace = { kinds: ['pause', 'crash', 'restart', 'partition', 'clock-jump'], processes: ['A', 'B', 'r1'], failoverTargets: [], links: [], windowMs: 10_000, maxFaults: 3 };
+  const space: FaultSpace = {
+    kinds: ['pause', 'crash', 'restart', 'partition', 'clock-jump'],
+    processes: ['A', 'B', 'r1'],
+    failoverTargets: [],
+    links: [],
+    windowMs: 10_000,
+    maxFaults: 3,
+  };
   const options = { invariant: 'single-writer', run, space, baseSeed: 7, explorerSeed: 3 };
 
   it('computes schedule i from (explorerSeed, i) alone, whatever was computed before', () => {

@@ -1,5 +1,12 @@
 import { Prng } from '../sim/prng';
-import { faultActionsInOrder, randomFaults, type Fault, type FaultAction, type FaultKind, type FaultSpace } from './faults';
+import {
+  faultActionsInOrder,
+  randomFaults,
+  type Fault,
+  type FaultAction,
+  type FaultKind,
+  type FaultSpace,
+} from './faults';
 import { ddmin, simplifyFaults } from './shrink';
 import type { Verdict } from './verdict';
 
@@ -64,7 +71,10 @@ export interface ExploreResult {
  * can compute any index. Index 0 is the scenario as written; odd indices keep the scenario's
  * seed so the faults alone vary; even ones draw a seed of their own.
  */
-export function scheduleAt(options: Pick<ExplorerOptions, 'space' | 'baseSeed' | 'explorerSeed'>, index: number): Schedule {
+export function scheduleAt(
+  options: Pick<ExplorerOptions, 'space' | 'baseSeed' | 'explorerSeed'>,
+  index: number,
+): Schedule {
   if (index === 0) return { seed: options.baseSeed, faults: [] };
   const random = Prng.fromSeed(options.explorerSeed).fork(`schedule:${index}`);
   const seed = index % 2 === 1 ? options.baseSeed : random.int(0, 2 ** 31 - 1);
@@ -96,7 +106,8 @@ export function searchBatch(options: ExplorerOptions, from: number, to: number):
     const { seed, faults } = scheduleAt(options, i);
     const verdicts = options.run(seed, faultActionsInOrder(faults));
     if (verdicts.some((v) => v.invariant === 'run-completes' && !v.holds)) cut++;
-    if (verdicts.find((v) => v.invariant === options.invariant)?.holds === false) return { failing: i, runs: i - from + 1, cut };
+    if (verdicts.find((v) => v.invariant === options.invariant)?.holds === false)
+      return { failing: i, runs: i - from + 1, cut };
   }
   return { failing: null, runs: Math.max(0, to - from), cut };
 }
@@ -131,7 +142,16 @@ export function searchableRuns(space: Pick<FaultSpace, 'kinds'>, runs: number): 
 
 /** The answer when no schedule broke the invariant. */
 export function nothingFound(options: Pick<ExplorerOptions, 'baseSeed'>, summary: SearchSummary): ExploreResult {
-  return { found: false, seed: options.baseSeed, faults: [], actions: [], runs: summary.runs, verdict: null, index: null, summary };
+  return {
+    found: false,
+    seed: options.baseSeed,
+    faults: [],
+    actions: [],
+    runs: summary.runs,
+    verdict: null,
+    index: null,
+    summary,
+  };
 }
 
 /**

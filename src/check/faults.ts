@@ -3,7 +3,15 @@ import type { Prng } from '../sim/prng';
 import { simTime, type SimTimeMs } from '../sim/time';
 
 /** The kinds of fault the explorer injects. */
-export const FAULT_KINDS = ['pause', 'crash', 'restart', 'partition', 'clock-jump', 'failover', 'message-loss'] as const;
+export const FAULT_KINDS = [
+  'pause',
+  'crash',
+  'restart',
+  'partition',
+  'clock-jump',
+  'failover',
+  'message-loss',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /**
@@ -73,25 +81,48 @@ export function randomFaults(random: Prng, space: FaultSpace): Fault[] {
   return faults.sort((a, b) => a.actions[0]!.at - b.actions[0]!.at);
 }
 
-function faultActions(kind: FaultKind, at: SimTimeMs, later: SimTimeMs, random: Draws, space: FaultSpace, pick: <T>(xs: readonly T[]) => T): FaultAction[] {
+function faultActions(
+  kind: FaultKind,
+  at: SimTimeMs,
+  later: SimTimeMs,
+  random: Draws,
+  space: FaultSpace,
+  pick: <T>(xs: readonly T[]) => T,
+): FaultAction[] {
   const window = Math.max(1000, space.windowMs);
   switch (kind) {
     case 'pause':
       return [{ at, do: 'pause', target: pick(space.processes), forMs: roundTo(random.int(500, 2 * window), 500) }];
     case 'crash': {
       const target = pick(space.processes);
-      return [{ at, do: 'crash', target }, { at: later, do: 'restart', target }];
+      return [
+        { at, do: 'crash', target },
+        { at: later, do: 'restart', target },
+      ];
     }
     case 'restart': {
       const target = pick(space.processes);
-      return [{ at, do: 'crash', target }, { at: simTime(at + QUICK_RESTART_MS), do: 'restart', target }];
+      return [
+        { at, do: 'crash', target },
+        { at: simTime(at + QUICK_RESTART_MS), do: 'restart', target },
+      ];
     }
     case 'partition': {
       const target = pick(space.processes);
-      return [{ at, do: 'partition', groups: [[target], space.processes.filter((t) => t !== target)] }, { at: later, do: 'heal' }];
+      return [
+        { at, do: 'partition', groups: [[target], space.processes.filter((t) => t !== target)] },
+        { at: later, do: 'heal' },
+      ];
     }
     case 'clock-jump':
-      return [{ at, do: 'clock-jump', target: pick(space.processes), byMs: (random.chance(0.5) ? 1 : -1) * roundTo(random.int(1000, 30_000), 1000) }];
+      return [
+        {
+          at,
+          do: 'clock-jump',
+          target: pick(space.processes),
+          byMs: (random.chance(0.5) ? 1 : -1) * roundTo(random.int(1000, 30_000), 1000),
+        },
+      ];
     case 'failover':
       return [{ at, do: 'failover', target: pick(space.failoverTargets) }];
     case 'message-loss': {
@@ -110,7 +141,10 @@ export function faultActionsInOrder(faults: readonly Fault[]): FaultAction[] {
 }
 
 /** Whether the space can produce a fault of `kind` at all (targets to hit exist). */
-export function kindApplies(kind: FaultKind, space: Pick<FaultSpace, 'processes' | 'failoverTargets' | 'links'>): boolean {
+export function kindApplies(
+  kind: FaultKind,
+  space: Pick<FaultSpace, 'processes' | 'failoverTargets' | 'links'>,
+): boolean {
   switch (kind) {
     case 'partition':
       return space.processes.length >= 2;

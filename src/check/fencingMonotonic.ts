@@ -26,7 +26,12 @@ export function checkFencingMonotonic(events: readonly TraceEvent[]): VerdictOf<
     highest.set(e.actor, { token: e.data.token, id: e.id, from: e.data.from });
   }
   const b = breaks[0];
-  return verdict('fencing-monotonic', b, breaks.length, 'Every accepted write carried a token at least as high as the one before it.');
+  return verdict(
+    'fencing-monotonic',
+    b,
+    breaks.length,
+    'Every accepted write carried a token at least as high as the one before it.',
+  );
 }
 
 /** Judged once some write carried a fencing token. */

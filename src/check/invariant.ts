@@ -60,6 +60,12 @@ export function defineInvariant<const Name extends string>(invariant: Invariant<
 }
 
 /** What a client believes it holds (beliefs.ts): a belief ends when its release is sent, so sends are read. */
-export const BELIEF_KINDS: readonly TraceKind[] = ['lock.acquired', 'lock.released', 'lock.lost', 'process.crash', 'net.send'];
+export const BELIEF_KINDS: readonly TraceKind[] = [
+  'lock.acquired',
+  'lock.released',
+  'lock.lost',
+  'process.crash',
+  'net.send',
+];
 /** Who waits for a lock, from the request to the answer (waiting.ts). */
 export const WAIT_KINDS: readonly TraceKind[] = ['lock.request', 'lock.acquired', 'lock.failed', 'process.crash'];

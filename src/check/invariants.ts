@@ -70,9 +70,14 @@ const EVERY_CHECKER: readonly TraceKind[] = ['run.start', 'run.end'];
  * for a verdict, and the explorer, which judges one invariant per run, builds only what that
  * one reads (single-writer: a tenth of what all the checkers read).
  */
-export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set([...EVERY_CHECKER, ...INVARIANT_REGISTRY.flatMap((i) => i.reads)]);
+export const CHECKED_KINDS: ReadonlySet<TraceKind> = new Set([
+  ...EVERY_CHECKER,
+  ...INVARIANT_REGISTRY.flatMap((i) => i.reads),
+]);
 
-const KINDS_READ = new Map<string, ReadonlySet<TraceKind>>(INVARIANT_REGISTRY.map((i) => [i.name, new Set([...EVERY_CHECKER, ...i.reads])]));
+const KINDS_READ = new Map<string, ReadonlySet<TraceKind>>(
+  INVARIANT_REGISTRY.map((i) => [i.name, new Set([...EVERY_CHECKER, ...i.reads])]),
+);
 
 /** The kinds of event `invariant`'s checker reads; every checked kind for a name it does not know. */
 export function kindsRead(invariant: string): ReadonlySet<TraceKind> {
@@ -85,7 +90,10 @@ export function kindsRead(invariant: string): ReadonlySet<TraceKind> {
  * asked for it. With `only`, just that one is judged (when it applies), and gives the verdict
  * it gives among all the others.
  */
-export function runCheckers(events: readonly TraceEvent[], options: CheckOptions<InvariantName>): VerdictOf<InvariantName>[] {
+export function runCheckers(
+  events: readonly TraceEvent[],
+  options: CheckOptions<InvariantName>,
+): VerdictOf<InvariantName>[] {
   const patterns = patternFacts(events);
   // Several clients may hold a read-write lock or a semaphore at once: those keys have their own checkers.
   const run: CheckRun = { events, exclusive: exclusiveOnly(events, patterns), patterns, options };

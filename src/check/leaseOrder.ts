@@ -40,7 +40,12 @@ export function checkWritesInLeaseOrder(events: readonly TraceEvent[]): VerdictO
     if (newest === null || own.rank > newest.rank) newest = { rank: own.rank, at: own.at, id: e.id, from: e.data.from };
   }
   const b = breaks[0];
-  return verdict('writes-in-lease-order', b, breaks.length, 'No write made under an older lease was accepted after one made under a newer lease.');
+  return verdict(
+    'writes-in-lease-order',
+    b,
+    breaks.length,
+    'No write made under an older lease was accepted after one made under a newer lease.',
+  );
 }
 
 /** The review clinic's: judged when a scenario (or the explorer) asks for it. */

@@ -36,7 +36,8 @@ export function patternFacts(events: readonly TraceEvent[]): PatternFacts {
       sharedClients.add(id);
       for (const k of lock.keys) sharedKeys.add(k);
     }
-    if (lock.shares === 'semaphore') for (const k of lock.keys) permitsOf.set(k, Math.min(permitsOf.get(k) ?? Infinity, lock.permits ?? 1));
+    if (lock.shares === 'semaphore')
+      for (const k of lock.keys) permitsOf.set(k, Math.min(permitsOf.get(k) ?? Infinity, lock.permits ?? 1));
     if (lock.shares === 'reader' || lock.shares === 'writer') for (const k of lock.keys) readWriteKeys.add(k);
     if (lock.shares === 'writer') writers.add(id);
     if (lock.fair) for (const k of lock.keys) fairKeys.add(k);

@@ -60,7 +60,15 @@ export interface MetricSeries {
 const LOST_REASONS = new Set(['expired', 'evicted', 'lost', 'overwritten']);
 
 export function lockMetrics(events: readonly TraceEvent[]): LockMetrics {
-  const series: MetricSeries = { attempts: [], acquisitions: [], waiting: [], renewalFailures: [], lostLeases: [], fencingRejections: [], pauses: [] };
+  const series: MetricSeries = {
+    attempts: [],
+    acquisitions: [],
+    waiting: [],
+    renewalFailures: [],
+    lostLeases: [],
+    fencingRejections: [],
+    pauses: [],
+  };
   const askedAt = new Map<string, number>();
   /** `client\0key` for every lock a client holds right now (it got it and has not let go). */
   const held = new Set<string>();
@@ -125,7 +133,8 @@ export function lockMetrics(events: readonly TraceEvent[]): LockMetrics {
         break;
       }
       case 'resource.write':
-        if (!e.data.accepted && e.data.token !== null) series.fencingRejections.push({ atMs: e.at, client: e.data.from });
+        if (!e.data.accepted && e.data.token !== null)
+          series.fencingRejections.push({ atMs: e.at, client: e.data.from });
         break;
       case 'process.pause':
         pausedSince.set(e.actor, e.at);

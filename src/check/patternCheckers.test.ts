@@ -9,7 +9,8 @@ function scenario(clients: string[], extra = ''): string {
 }
 
 describe('within-permits', () => {
-  const holder = (id: string, more = '') => `{ id: ${id}, recipe: semaphore, permits: 2, ttl: 4s, work: 3s, retry: { policy: fixed, delay: 100ms }${more} }`;
+  const holder = (id: string, more = '') =>
+    `{ id: ${id}, recipe: semaphore, permits: 2, ttl: 4s, work: 3s, retry: { policy: fixed, delay: 100ms }${more} }`;
 
   it('holds while the semaphore keeps its holders to its permits', () => {
     const run = runYaml(scenario([holder('A'), holder('B'), holder('C'), holder('D')]));
@@ -21,7 +22,12 @@ describe('within-permits', () => {
   });
 
   it('breaks when a holder pauses past its lease and wakes up believing it still has a permit', () => {
-    const run = runYaml(scenario([holder('A'), holder('B', ', startAt: 10ms'), holder('C', ', startAt: 20ms'), holder('D', ', startAt: 30ms')], 'script:\n  - { at: 100ms, do: pause, target: A, for: 8s }\n'));
+    const run = runYaml(
+      scenario(
+        [holder('A'), holder('B', ', startAt: 10ms'), holder('C', ', startAt: 20ms'), holder('D', ', startAt: 30ms')],
+        'script:\n  - { at: 100ms, do: pause, target: A, for: 8s }\n',
+      ),
+    );
     const v = run.verdict('within-permits');
     expect(v.holds).toBe(false);
     expect(v.explanation).toMatch(/3 clients believed they held “lock” at once .*only 2 permits/);
@@ -32,20 +38,35 @@ describe('within-permits', () => {
 
 describe('readers-or-one-writer', () => {
   it('holds with the one-script lock: the writer waits for the reader', () => {
-    const run = runYaml(scenario(['{ id: R, recipe: read-lock, ttl: 5s, work: 1s, gap: 20ms }', '{ id: W, recipe: write-lock, ttl: 5s, work: 1s, gap: 20ms, startAt: 5ms, retry: { policy: fixed, delay: 100ms } }']));
+    const run = runYaml(
+      scenario([
+        '{ id: R, recipe: read-lock, ttl: 5s, work: 1s, gap: 20ms }',
+        '{ id: W, recipe: write-lock, ttl: 5s, work: 1s, gap: 20ms, startAt: 5ms, retry: { policy: fixed, delay: 100ms } }',
+      ]),
+    );
     expect(run.verdict('readers-or-one-writer').holds).toBe(true);
     expect(run.of('lock.acquired').map((e) => e.actor)).toEqual(['R', 'W']);
   });
 
   it('lets readers share', () => {
-    const run = runYaml(scenario(['{ id: R1, recipe: read-lock, ttl: 5s, work: 1s }', '{ id: R2, recipe: read-lock, ttl: 5s, work: 1s, startAt: 5ms }']));
+    const run = runYaml(
+      scenario([
+        '{ id: R1, recipe: read-lock, ttl: 5s, work: 1s }',
+        '{ id: R2, recipe: read-lock, ttl: 5s, work: 1s, startAt: 5ms }',
+      ]),
+    );
     expect(run.verdict('readers-or-one-writer').holds).toBe(true);
     const [r1, r2] = run.of('lock.acquired');
     expect(r2!.at - r1!.at).toBeLessThan(100);
   });
 
   it('breaks with the two-step lock: both look before either takes', () => {
-    const run = runYaml(scenario(['{ id: R, recipe: read-lock-two-step, ttl: 5s, work: 1s, gap: 20ms }', '{ id: W, recipe: write-lock-two-step, ttl: 5s, work: 1s, gap: 20ms, startAt: 5ms }']));
+    const run = runYaml(
+      scenario([
+        '{ id: R, recipe: read-lock-two-step, ttl: 5s, work: 1s, gap: 20ms }',
+        '{ id: W, recipe: write-lock-two-step, ttl: 5s, work: 1s, gap: 20ms, startAt: 5ms }',
+      ]),
+    );
     const v = run.verdict('readers-or-one-writer');
     expect(v.holds).toBe(false);
     expect(v.explanation).toMatch(/W \(a writer\) came to believe it held “lock” while R \(a reader\)/);
@@ -67,7 +88,11 @@ describe('served-in-order and bounded-wait', () => {
     expect(order.holds).toBe(false);
     expect(order.explanation).toMatch(/A got “lock” .* while B, who had asked first/);
     // The proof: B's request, then A's (later) request, then A's acquisition; the sentence names both requests' times.
-    expect(order.eventIds.map((id) => [run.events[id]!.kind, run.events[id]!.actor])).toEqual([['lock.request', 'B'], ['lock.request', 'A'], ['lock.acquired', 'A']]);
+    expect(order.eventIds.map((id) => [run.events[id]!.kind, run.events[id]!.actor])).toEqual([
+      ['lock.request', 'B'],
+      ['lock.request', 'A'],
+      ['lock.acquired', 'A'],
+    ]);
     const wait = run.verdict('bounded-wait');
     expect(wait.holds).toBe(false);
     expect(wait.explanation).toMatch(/longer than the bound of 6 s/);
@@ -85,8 +110,12 @@ describe('served-in-order and bounded-wait', () => {
 
 describe('calm-when-down', () => {
   const clients = (breaker: string) =>
-    ['A', 'B', 'C'].map((id) => `{ id: ${id}, recipe: lease-with-token, ttl: 2s, work: 500ms, jobs: 10, timeout: 200ms, retry: { policy: fixed, delay: 100ms }${breaker} }`);
-  const outage = 'script:\n  - { at: 1s, do: crash, target: r1 }\n  - { at: 9s, do: restart, target: r1 }\nexpect: { invariant: calm-when-down, outcome: holds }\n';
+    ['A', 'B', 'C'].map(
+      (id) =>
+        `{ id: ${id}, recipe: lease-with-token, ttl: 2s, work: 500ms, jobs: 10, timeout: 200ms, retry: { policy: fixed, delay: 100ms }${breaker} }`,
+    );
+  const outage =
+    'script:\n  - { at: 1s, do: crash, target: r1 }\n  - { at: 9s, do: restart, target: r1 }\nexpect: { invariant: calm-when-down, outcome: holds }\n';
 
   it('breaks when clients retry a dead Redis at full speed', () => {
     const run = runYaml(scenario(clients(''), outage));

@@ -31,14 +31,18 @@ export function checkProgress(events: readonly TraceEvent[], withinMs: number): 
     found.stall ??= {
       at: from + withinMs,
       // The proof: the last progress before the stall (if it began there) and each waiter's request, as the sentence names them.
-      ids: [...(lastProgress && lastProgress.at >= oldest.since ? [lastProgress.id] : []), ...[...waiting.values()].map((w) => w.id)].sort((a, b) => a - b),
+      ids: [
+        ...(lastProgress && lastProgress.at >= oldest.since ? [lastProgress.id] : []),
+        ...[...waiting.values()].map((w) => w.id),
+      ].sort((a, b) => a - b),
       text: `Nobody took a lock or wrote for more than ${formatMs(withinMs)} while clients waited (${keys}): a deadlock, a livelock or a holder that never lets go.`,
     };
   };
 
   for (const e of events) {
     check(e.at);
-    if (e.kind === 'lock.request' && !waiting.has(e.actor)) waiting.set(e.actor, { since: e.at, id: e.id, key: e.data.key });
+    if (e.kind === 'lock.request' && !waiting.has(e.actor))
+      waiting.set(e.actor, { since: e.at, id: e.id, key: e.data.key });
     else if (e.kind === 'lock.request') waiting.get(e.actor)!.key = e.data.key;
     const progress = e.kind === 'lock.acquired' || (e.kind === 'resource.write' && e.data.accepted);
     if (progress) {
@@ -48,7 +52,12 @@ export function checkProgress(events: readonly TraceEvent[], withinMs: number): 
     if (e.kind === 'lock.acquired' || e.kind === 'lock.failed' || e.kind === 'process.crash') waiting.delete(e.actor);
   }
   const stall = found.stall;
-  return verdict('progress', stall, stalls, `Whenever a client waited, someone made progress within ${formatMs(withinMs)}.`);
+  return verdict(
+    'progress',
+    stall,
+    stalls,
+    `Whenever a client waited, someone made progress within ${formatMs(withinMs)}.`,
+  );
 }
 
 export const PROGRESS = defineInvariant({

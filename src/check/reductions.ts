@@ -36,7 +36,11 @@ const QUIET_KINDS: ReadonlySet<string> = new Set(['pause', 'clock-jump', 'partit
  * `lastActiveMs` is when each process last did something in the prefix's run (null: not known,
  * e.g. the prefix was itself skipped or cut short).
  */
-export function quietTarget(faults: readonly Fault[], lastActiveMs: ReadonlyMap<string, number> | null, gridMs: number): boolean {
+export function quietTarget(
+  faults: readonly Fault[],
+  lastActiveMs: ReadonlyMap<string, number> | null,
+  gridMs: number,
+): boolean {
   if (lastActiveMs === null || faults.length === 0) return false;
   const last = faults[faults.length - 1]!;
   if (!QUIET_KINDS.has(last.kind)) return false;

@@ -29,7 +29,9 @@ export function checkReleasedByOwner(events: readonly TraceEvent[]): VerdictOf<'
     if (e.kind === 'lease.granted') granted.set(`${e.actor}|${e.data.key}`, e.id);
     if (e.kind !== 'lease.ended' || e.data.reason !== 'deleted') continue;
     const { key, owner } = e.data;
-    const holding = beliefs.some((b) => b.client === owner && b.key === key && b.startId < e.id && b.startMs <= e.at && e.at < b.endMs);
+    const holding = beliefs.some(
+      (b) => b.client === owner && b.key === key && b.startId < e.id && b.startMs <= e.at && e.at < b.endMs,
+    );
     // A request of the owner's still unanswered may be its own release, late (it timed out, or
     // the node was paused): the owner still believes, but it asked for this. (A request lost
     // in a partition stays unanswered too, and then excuses a deletion it did not cause.)

@@ -26,21 +26,36 @@ export function checkLostUpdate(events: readonly TraceEvent[]): VerdictOf<'no-lo
       text: `${name(e.data.from)} wrote ${e.data.value} from a read of version ${readVersion}, overwriting ${overwritten ? `${name(overwritten.data.from)}'s` : 'a newer'} change it never saw: ${version - 1 - readVersion} update(s) lost.`,
     });
   }
-  return verdict('no-lost-update', lost[0], lost.length, 'Every read-modify-write was based on the latest version: no update was lost.');
+  return verdict(
+    'no-lost-update',
+    lost[0],
+    lost.length,
+    'Every read-modify-write was based on the latest version: no update was lost.',
+  );
 }
 
 /** No double charge: each order is charged at most once (idempotent repeats charge nothing). */
 export function checkDoubleCharge(events: readonly TraceEvent[]): VerdictOf<'no-double-charge'> {
-  return once(events, 'charge', 'no-double-charge', (name, first, second) =>
-    `${name(second.data.from)} charged ${second.data.order} again after ${name(first.data.from)} already had: the customer paid twice.`,
-    'No order was charged more than once.');
+  return once(
+    events,
+    'charge',
+    'no-double-charge',
+    (name, first, second) =>
+      `${name(second.data.from)} charged ${second.data.order} again after ${name(first.data.from)} already had: the customer paid twice.`,
+    'No order was charged more than once.',
+  );
 }
 
 /** No double assignment: each order gets one driver. */
 export function checkDoubleAssignment(events: readonly TraceEvent[]): VerdictOf<'no-double-assignment'> {
-  return once(events, 'assign', 'no-double-assignment', (name, first, second) =>
-    `${second.data.order} was assigned to ${name(second.data.from)} after it had already gone to ${name(first.data.from)}: two drivers set off for one order.`,
-    'Every order was assigned to one driver.');
+  return once(
+    events,
+    'assign',
+    'no-double-assignment',
+    (name, first, second) =>
+      `${second.data.order} was assigned to ${name(second.data.from)} after it had already gone to ${name(first.data.from)}: two drivers set off for one order.`,
+    'Every order was assigned to one driver.',
+  );
 }
 
 function once<Name extends string>(

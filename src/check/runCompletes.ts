@@ -4,7 +4,12 @@ import { verdict, type VerdictOf } from './verdictOf';
 
 /** The cap verdict: a run stopped by a cap says so plainly instead of hanging. */
 export function checkRunCompletes(cap: RunCap | null): VerdictOf<'run-completes'> {
-  return verdict('run-completes', cap && { at: cap.atMs, ids: [cap.lastEventId], text: why(cap) }, cap ? 1 : 0, 'Every actor finished before the horizon.');
+  return verdict(
+    'run-completes',
+    cap && { at: cap.atMs, ids: [cap.lastEventId], text: why(cap) },
+    cap ? 1 : 0,
+    'Every actor finished before the horizon.',
+  );
 }
 
 function why(cap: RunCap): string {

@@ -46,7 +46,19 @@ export type ClaimEvent = keyof typeof EVENTS;
 export const CLAIM_EVENTS = Object.keys(EVENTS) as ClaimEvent[];
 
 /** The dashboard's figures a claim can name (src/check/metrics.ts); successRate is a percentage. */
-export const CLAIM_METRICS = ['attempts', 'acquired', 'refused', 'gaveUp', 'successRate', 'peakWaiting', 'renewalFailures', 'lostLeases', 'fencingRejections', 'p50', 'p95'] as const;
+export const CLAIM_METRICS = [
+  'attempts',
+  'acquired',
+  'refused',
+  'gaveUp',
+  'successRate',
+  'peakWaiting',
+  'renewalFailures',
+  'lostLeases',
+  'fencingRejections',
+  'p50',
+  'p95',
+] as const;
 export type ClaimMetric = (typeof CLAIM_METRICS)[number];
 
 /** One happening: the nth (1-based, or the last) event of a kind, optionally of one actor. */
@@ -80,8 +92,20 @@ export interface ClaimVerdict {
 
 /** What a measure is in: milliseconds of simulated time, a plain number, or a percentage. */
 export function unitOf(measure: Measure): 'ms' | 'count' | 'percent' {
-  if (measure.kind === 'at' || measure.kind === 'between' || measure.kind === 'validity' || measure.kind === 'valid-until' || measure.kind === 'verdict') return 'ms';
-  if (measure.kind === 'metric') return measure.name === 'successRate' ? 'percent' : measure.name === 'p50' || measure.name === 'p95' ? 'ms' : 'count';
+  if (
+    measure.kind === 'at' ||
+    measure.kind === 'between' ||
+    measure.kind === 'validity' ||
+    measure.kind === 'valid-until' ||
+    measure.kind === 'verdict'
+  )
+    return 'ms';
+  if (measure.kind === 'metric')
+    return measure.name === 'successRate'
+      ? 'percent'
+      : measure.name === 'p50' || measure.name === 'p95'
+        ? 'ms'
+        : 'count';
   return 'count';
 }
 
@@ -131,18 +155,24 @@ export function measure(
       const found = find(events, what.query);
       if (!found) return { missing: `the run has no ${describeQuery(what.query)}` };
       const validity = (found.data as { validityMs?: number | null }).validityMs;
-      if (typeof validity !== 'number') return { missing: `${describeQuery(what.query)} carries no validity (only a Redlock acquisition has one)` };
+      if (typeof validity !== 'number')
+        return { missing: `${describeQuery(what.query)} carries no validity (only a Redlock acquisition has one)` };
       return { value: what.kind === 'validity' ? validity : found.at + validity };
     }
     case 'replayed': {
       const found = find(events, what.query);
       if (!found) return { missing: `the run has no ${describeQuery(what.query)}` };
       const commands = (found.data as { commands?: number }).commands;
-      return typeof commands === 'number' ? { value: commands } : { missing: `${describeQuery(what.query)} replays nothing (only a Redis node's recovery does)` };
+      return typeof commands === 'number'
+        ? { value: commands }
+        : { missing: `${describeQuery(what.query)} replays nothing (only a Redis node's recovery does)` };
     }
     case 'verdict': {
       const verdict = verdicts.find((v) => v.invariant === what.invariant);
-      if (!verdict) return { missing: `the run judges no '${what.invariant}' (it checks ${verdicts.map((v) => v.invariant).join(', ')})` };
+      if (!verdict)
+        return {
+          missing: `the run judges no '${what.invariant}' (it checks ${verdicts.map((v) => v.invariant).join(', ')})`,
+        };
       if (verdict.holds || verdict.atMs === null) return { missing: `${what.invariant} never broke` };
       return { value: verdict.atMs };
     }
@@ -163,14 +193,19 @@ export function measure(
       const found = find(events, what.query);
       if (!found) return { missing: `the run has no ${describeQuery(what.query)}` };
       const token = (found.data as { token?: number | null }).token;
-      return typeof token === 'number' ? { value: token } : { missing: `${describeQuery(what.query)} carries no token` };
+      return typeof token === 'number'
+        ? { value: token }
+        : { missing: `${describeQuery(what.query)} carries no token` };
     }
     case 'metric': {
       const m = metrics();
       if (what.name === 'p50' || what.name === 'p95') {
-        return m.acquireLatencyMs ? { value: m.acquireLatencyMs[what.name] } : { missing: 'the run has no acquisitions' };
+        return m.acquireLatencyMs
+          ? { value: m.acquireLatencyMs[what.name] }
+          : { missing: 'the run has no acquisitions' };
       }
-      if (what.name === 'successRate') return m.successRate === null ? { missing: 'nobody tried to take the lock' } : { value: m.successRate * 100 };
+      if (what.name === 'successRate')
+        return m.successRate === null ? { missing: 'nobody tried to take the lock' } : { value: m.successRate * 100 };
       return { value: m[what.name] };
     }
   }

@@ -25,7 +25,10 @@ function byKey(beliefs: readonly Belief[], keys: (key: string) => boolean): Map<
  * its permits allow. The proof is the acquisitions of everyone holding at the moment the
  * count went over: the last of them is the one too many.
  */
-export function checkWithinPermits(events: readonly TraceEvent[], permitsOf: ReadonlyMap<string, number>): VerdictOf<'within-permits'> {
+export function checkWithinPermits(
+  events: readonly TraceEvent[],
+  permitsOf: ReadonlyMap<string, number>,
+): VerdictOf<'within-permits'> {
   const name = labelsOf(events);
   let first: { at: number; ids: number[]; text: string } | null = null;
   let violations = 0;
@@ -54,7 +57,11 @@ export function checkWithinPermits(events: readonly TraceEvent[], permitsOf: Rea
  * else does, reader or writer; any number of readers may hold it together. The proof is the
  * two acquisitions whose beliefs overlapped.
  */
-export function checkReadersOrOneWriter(events: readonly TraceEvent[], keys: ReadonlySet<string>, isWriter: (client: string) => boolean): VerdictOf<'readers-or-one-writer'> {
+export function checkReadersOrOneWriter(
+  events: readonly TraceEvent[],
+  keys: ReadonlySet<string>,
+  isWriter: (client: string) => boolean,
+): VerdictOf<'readers-or-one-writer'> {
   const name = labelsOf(events);
   const clashes: { at: number; ids: [number, number]; text: string }[] = [];
   for (const [key, beliefs] of byKey(beliefsOf(events), (k) => keys.has(k))) {
@@ -74,7 +81,12 @@ export function checkReadersOrOneWriter(events: readonly TraceEvent[], keys: Rea
   }
   clashes.sort((x, y) => x.at - y.at || x.ids[1] - y.ids[1]);
   const c = clashes[0];
-  return verdict('readers-or-one-writer', c, clashes.length, 'Writers always held the lock alone; only readers ever shared it.');
+  return verdict(
+    'readers-or-one-writer',
+    c,
+    clashes.length,
+    'Writers always held the lock alone; only readers ever shared it.',
+  );
 }
 
 export const WITHIN_PERMITS = defineInvariant({

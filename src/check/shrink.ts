@@ -54,7 +54,8 @@ export function simplifyFaults(faults: readonly Fault[], fails: (faults: readonl
     const fault = current[i]!;
     const start = fault.actions[0]!.at;
     const shiftMs = roundTo(start, 1000) - start;
-    if (shiftMs !== 0) attempt(i, { ...fault, actions: fault.actions.map((a) => ({ ...a, at: simTime(Math.max(0, a.at + shiftMs)) })) });
+    if (shiftMs !== 0)
+      attempt(i, { ...fault, actions: fault.actions.map((a) => ({ ...a, at: simTime(Math.max(0, a.at + shiftMs)) })) });
   }
   return current;
 }
@@ -62,8 +63,12 @@ export function simplifyFaults(faults: readonly Fault[], fails: (faults: readonl
 /** The fault with half its length (pause, jump, or time until it is undone), or null when it is short already. */
 function halved(fault: Fault): Fault | null {
   const [first, undo] = fault.actions;
-  if (first?.do === 'pause') return first.forMs > 500 ? { ...fault, actions: [{ ...first, forMs: roundTo(first.forMs / 2, 500) }] } : null;
-  if (first?.do === 'clock-jump') return Math.abs(first.byMs) > 1000 ? { ...fault, actions: [{ ...first, byMs: roundTo(first.byMs / 2, 1000) }] } : null;
+  if (first?.do === 'pause')
+    return first.forMs > 500 ? { ...fault, actions: [{ ...first, forMs: roundTo(first.forMs / 2, 500) }] } : null;
+  if (first?.do === 'clock-jump')
+    return Math.abs(first.byMs) > 1000
+      ? { ...fault, actions: [{ ...first, byMs: roundTo(first.byMs / 2, 1000) }] }
+      : null;
   if (!first || !undo || fault.kind === 'restart') return null;
   const downMs = undo.at - first.at;
   if (downMs <= 500) return null;

@@ -17,11 +17,24 @@ function trace(rows: [number, string, string, object][]): TraceEvent[] {
   return t.toArray();
 }
 
-const grantA = (at: number, node: string) => [at, 'lease.granted', node, { key: 'lock', owner: 'A', value: 'a', expiresAtMs: 10_000 }] as [number, string, string, object];
-const grantB = (at: number, node: string) => [at, 'lease.granted', node, { key: 'lock', owner: 'B', value: 'b', expiresAtMs: 10_000 }] as [number, string, string, object];
+const grantA = (at: number, node: string) =>
+  [at, 'lease.granted', node, { key: 'lock', owner: 'A', value: 'a', expiresAtMs: 10_000 }] as [
+    number,
+    string,
+    string,
+    object,
+  ];
+const grantB = (at: number, node: string) =>
+  [at, 'lease.granted', node, { key: 'lock', owner: 'B', value: 'b', expiresAtMs: 10_000 }] as [
+    number,
+    string,
+    string,
+    object,
+  ];
 
 describe('single-lease: only a primary grants', () => {
-  const replicaOf = (node: string, primary: string) => [0, 'redis.role', node, { role: 'replica', of: primary, reason: 'configured' }] as [number, string, string, object];
+  const replicaOf = (node: string, primary: string) =>
+    [0, 'redis.role', node, { role: 'replica', of: primary, reason: 'configured' }] as [number, string, string, object];
 
   it("a replica's not-yet-deleted copy of A's key is no second grant when the primary hands the key to B", () => {
     const events = trace([
@@ -35,7 +48,7 @@ describe('single-lease: only a primary grants', () => {
     expect(checkSingleLease(events, () => 1).holds).toBe(true);
   });
 
-  it('a promoted replica still holding A\'s copy while the old primary grants B: broken at the promotion', () => {
+  it("a promoted replica still holding A's copy while the old primary grants B: broken at the promotion", () => {
     const events = trace([
       replicaOf('replica', 'primary'),
       grantA(1, 'primary'),
@@ -65,15 +78,17 @@ describe('single-lease over simulated runs', () => {
     await loadTestScripts();
   });
 
-  it("lesson 9's \"your turn to lose the primary\", left alone, keeps a single lease (issue 16)", async () => {
+  it('lesson 9\'s "your turn to lose the primary", left alone, keeps a single lease (issue 16)', async () => {
     const loaded = loadScenario('lessons/09-replication-lost-lock.md#failover-your-turn');
     if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
     const simulation = new Simulation(loaded.scenario, {}, await loadScriptEngine()).run();
     const events = simulation.sim.trace.toArray();
     // The situation the old checker misread: the replica still keeps A's key when B takes it.
     const bGrant = events.find((e) => e.kind === 'lease.granted' && e.data.owner === 'B')!;
-    const replicaStillHasA = events.some((e) => e.kind === 'lease.granted' && e.actor === 'replica' && e.data.owner === 'A' && e.at < bGrant.at)
-      && !events.some((e) => e.kind === 'lease.ended' && e.actor === 'replica' && e.at <= bGrant.at);
+    const replicaStillHasA =
+      events.some(
+        (e) => e.kind === 'lease.granted' && e.actor === 'replica' && e.data.owner === 'A' && e.at < bGrant.at,
+      ) && !events.some((e) => e.kind === 'lease.ended' && e.actor === 'replica' && e.at <= bGrant.at);
     expect(replicaStillHasA).toBe(true);
     expect(simulation.verdicts().find((v) => v.invariant === 'single-lease')!.holds).toBe(true);
   });

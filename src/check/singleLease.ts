@@ -26,7 +26,10 @@ interface Copy {
  *
  * `quorumOf(key)` is how many nodes make a holder: 1 for a single node, ⌊N/2⌋+1 for Redlock.
  */
-export function checkSingleLease(events: readonly TraceEvent[], quorumOf: (key: string) => number): VerdictOf<'single-lease'> {
+export function checkSingleLease(
+  events: readonly TraceEvent[],
+  quorumOf: (key: string) => number,
+): VerdictOf<'single-lease'> {
   const name = labelsOf(events);
   // key → node → the copy that node keeps, primary or not.
   const leases = new Map<string, Map<string, Copy>>();
@@ -45,7 +48,12 @@ export function checkSingleLease(events: readonly TraceEvent[], quorumOf: (key: 
     const violated = holders.length >= 2;
     if (violated && !wasViolated.has(key)) {
       violations++;
-      first ??= { at, ids: holders.map(([, ids]) => Math.max(...ids)).sort((a, b) => a - b), owners: holders.map(([o]) => o), key };
+      first ??= {
+        at,
+        ids: holders.map(([, ids]) => Math.max(...ids)).sort((a, b) => a - b),
+        owners: holders.map(([o]) => o),
+        key,
+      };
     }
     if (violated) wasViolated.add(key);
     else wasViolated.delete(key);
@@ -67,8 +75,14 @@ export function checkSingleLease(events: readonly TraceEvent[], quorumOf: (key: 
     else nodes.delete(e.actor);
     judge(key, e.at);
   }
-  const text = (f: NonNullable<typeof first>) => `Redis itself granted “${f.key}” to ${f.owners.map(name).join(' and ')} at the same time${quorumOf(f.key) > 1 ? ', each on a majority of masters' : ''}.`;
-  return verdict('single-lease', first && { at: first.at, ids: first.ids, text: text(first) }, violations, 'Redis never granted the same lock to two owners at once.');
+  const text = (f: NonNullable<typeof first>) =>
+    `Redis itself granted “${f.key}” to ${f.owners.map(name).join(' and ')} at the same time${quorumOf(f.key) > 1 ? ', each on a majority of masters' : ''}.`;
+  return verdict(
+    'single-lease',
+    first && { at: first.at, ids: first.ids, text: text(first) },
+    violations,
+    'Redis never granted the same lock to two owners at once.',
+  );
 }
 
 /** Only a primary grants: roles say which node is one. */

@@ -66,7 +66,8 @@ export function checkSingleWriter(events: Iterable<TraceEvent>): VerdictOf<'sing
   for (let i = 0; i < writers.length; i++) {
     for (let j = i + 1; j < writers.length; j++) {
       if (writers[i]!.client === writers[j]!.client) continue;
-      const [earlier, later] = writers[i]!.startedAt <= writers[j]!.startedAt ? [writers[i]!, writers[j]!] : [writers[j]!, writers[i]!];
+      const [earlier, later] =
+        writers[i]!.startedAt <= writers[j]!.startedAt ? [writers[i]!, writers[j]!] : [writers[j]!, writers[i]!];
       // Overlap: the earlier section still wrote once the later one had begun.
       const earlierWrite = earlier.writes.find((w) => w.at >= later.startedAt);
       if (!earlierWrite) continue;
@@ -74,19 +75,30 @@ export function checkSingleWriter(events: Iterable<TraceEvent>): VerdictOf<'sing
       conflicts.push({ at: Math.max(earlierWrite.at, laterWrite.at), earlier, later, earlierWrite, laterWrite });
     }
   }
-  conflicts.sort((x, y) => x.at - y.at || Math.max(x.earlierWrite.id, x.laterWrite.id) - Math.max(y.earlierWrite.id, y.laterWrite.id));
+  conflicts.sort(
+    (x, y) =>
+      x.at - y.at || Math.max(x.earlierWrite.id, x.laterWrite.id) - Math.max(y.earlierWrite.id, y.laterWrite.id),
+  );
   const first = conflicts[0];
   const name = (id: string) => names.get(id) ?? id;
-  const proof = (c: Conflict) => [...new Set([c.later.startId, c.earlierWrite.id, c.laterWrite.id])].sort((x, y) => x - y);
-  return verdict('single-writer', first && { at: first.at, ids: proof(first), text: sentence(first, name) }, conflicts.length, 'Every accepted write came from one lock holder at a time.');
+  const proof = (c: Conflict) =>
+    [...new Set([c.later.startId, c.earlierWrite.id, c.laterWrite.id])].sort((x, y) => x - y);
+  return verdict(
+    'single-writer',
+    first && { at: first.at, ids: proof(first), text: sentence(first, name) },
+    conflicts.length,
+    'Every accepted write came from one lock holder at a time.',
+  );
 }
 
 /** The break in words, each actor with the time of its own event in the proof. */
 function sentence({ earlier, later, earlierWrite, laterWrite }: Conflict, name: (id: string) => string): string {
   const [e, l] = [name(earlier.client), name(later.client)];
   const writes = `${e} wrote at ${formatMs(earlierWrite.at)} and ${l} at ${formatMs(laterWrite.at)}`;
-  if (!later.locked) return `${l} wrote without holding the lock while ${e} held it; ${writes}, and both writes were accepted.`;
-  if (!earlier.locked) return `${e} wrote without holding the lock while ${l} held it (taken at ${formatMs(later.startedAt)}); ${writes}, and both writes were accepted.`;
+  if (!later.locked)
+    return `${l} wrote without holding the lock while ${e} held it; ${writes}, and both writes were accepted.`;
+  if (!earlier.locked)
+    return `${e} wrote without holding the lock while ${l} held it (taken at ${formatMs(later.startedAt)}); ${writes}, and both writes were accepted.`;
   return `${l} took the lock at ${formatMs(later.startedAt)} while ${e} still believed it held it; ${writes}, and both writes were accepted.`;
 }
 

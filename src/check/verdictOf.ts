@@ -28,6 +28,18 @@ export interface Break {
  * The verdict of a run with `violations` breaks, the first of them `first` (none: it held, and
  * `fine` says what held). Every checker ends with it, so a verdict reads the same everywhere.
  */
-export function verdict<Name extends string>(invariant: Name, first: Break | null | undefined, violations: number, fine: string): VerdictOf<Name> {
-  return { invariant, holds: !first, atMs: first?.at ?? null, eventIds: first?.ids ?? [], explanation: first?.text ?? fine, violations };
+export function verdict<Name extends string>(
+  invariant: Name,
+  first: Break | null | undefined,
+  violations: number,
+  fine: string,
+): VerdictOf<Name> {
+  return {
+    invariant,
+    holds: !first,
+    atMs: first?.at ?? null,
+    eventIds: first?.ids ?? [],
+    explanation: first?.text ?? fine,
+    violations,
+  };
 }

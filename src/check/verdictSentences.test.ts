@@ -22,9 +22,11 @@ function sentenceMismatches(v: Verdict, trace: readonly TraceEvent[], labels: Re
   const named = new Set(proof.flatMap(actorsOf).map((id) => labels.get(id) ?? id));
   const out: string[] = [];
   // "at 2.309 s" is a moment, and must be one of its events'; "more than 5 s" or "a bound of 6 s" is a setting.
-  for (const [, said] of v.explanation.matchAll(/\bat (\d+(?:\.\d+)? m?s)\b/g)) if (!times.has(said!)) out.push(`says at ${said}, which is no event of its proof (${[...times].join(', ')})`);
+  for (const [, said] of v.explanation.matchAll(/\bat (\d+(?:\.\d+)? m?s)\b/g))
+    if (!times.has(said!)) out.push(`says at ${said}, which is no event of its proof (${[...times].join(', ')})`);
   for (const label of labels.values()) {
-    if (new RegExp(`\\b${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(v.explanation) && !named.has(label)) out.push(`names ${label}, who is in none of its events`);
+    if (new RegExp(`\\b${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(v.explanation) && !named.has(label))
+      out.push(`names ${label}, who is in none of its events`);
   }
   return out;
 }
@@ -33,7 +35,9 @@ function sentenceMismatches(v: Verdict, trace: readonly TraceEvent[], labels: Re
 // names only times and actors that its evidence links show (a learner clicks them to check).
 describe('verdict sentences', () => {
   const { lessons } = buildCatalog(readLessonSources('lessons'));
-  const blocks = lessons.flatMap((l) => l.blocks.flatMap((b) => (b.kind === 'scenario' ? [{ file: l.file, scenario: b.scenario }] : [])));
+  const blocks = lessons.flatMap((l) =>
+    l.blocks.flatMap((b) => (b.kind === 'scenario' ? [{ file: l.file, scenario: b.scenario }] : [])),
+  );
 
   it('covers the lessons', () => expect(blocks.length).toBeGreaterThan(40));
 
@@ -45,7 +49,8 @@ describe('verdict sentences', () => {
       const labels = new Map(start?.kind === 'run.start' ? start.data.actors.map((a) => [a.id, a.label]) : []);
       for (const v of verdicts) {
         if (v.holds) continue;
-        for (const m of sentenceMismatches(v, trace, labels)) problems.push(`${file}#${scenario.id} ${v.invariant}: "${v.explanation}" ${m}`);
+        for (const m of sentenceMismatches(v, trace, labels))
+          problems.push(`${file}#${scenario.id} ${v.invariant}: "${v.explanation}" ${m}`);
       }
     }
     expect(problems).toEqual([]);

@@ -17,7 +17,10 @@ interface Wait {
  * Calls `served(winner, waiting)` at each acquisition with the winner's wait and every other
  * wait still open at that moment, and returns the waits still open at the end.
  */
-function walkWaits(events: readonly TraceEvent[], served: (winner: Wait, at: number, acquiredId: number, others: readonly Wait[]) => void): Wait[] {
+function walkWaits(
+  events: readonly TraceEvent[],
+  served: (winner: Wait, at: number, acquiredId: number, others: readonly Wait[]) => void,
+): Wait[] {
   const open = new Map<string, Wait>();
   for (const e of events) {
     if (e.kind === 'lock.request') {
@@ -42,7 +45,10 @@ function walkWaits(events: readonly TraceEvent[], served: (winner: Wait, at: num
  * later request can reach Redis first, and Redis can only queue what it has received. The
  * proof is the overtaken client's first request, the winner's, and the acquisition that overtook it.
  */
-export function checkServedInOrder(events: readonly TraceEvent[], keys: ReadonlySet<string> | null): VerdictOf<'served-in-order'> {
+export function checkServedInOrder(
+  events: readonly TraceEvent[],
+  keys: ReadonlySet<string> | null,
+): VerdictOf<'served-in-order'> {
   const name = labelsOf(events);
   const overtakes: { at: number; ids: number[]; text: string }[] = [];
   walkWaits(events, (winner, at, acquiredId, others) => {
@@ -75,8 +81,14 @@ export function checkBoundedWait(events: readonly TraceEvent[], maxWaitMs: numbe
   const judge = (w: Wait, until: number, endId: number | null, got: boolean) => {
     // A client frozen by its own pause is not being starved: only the time it could have asked counts.
     if (until - w.startMs - pausedWithin(paused.get(w.client), w.startMs, until) <= maxWaitMs) return;
-    const waited = got ? `waited ${formatMs(until - w.startMs)} before it got “${w.key}”` : `was still waiting for “${w.key}” after ${formatMs(until - w.startMs)}`;
-    long.push({ at: w.startMs + maxWaitMs, ids: endId === null ? [w.startId] : [w.startId, endId], text: `${name(w.client)} ${waited}, longer than the bound of ${formatMs(maxWaitMs)}: it starved while others were served.` });
+    const waited = got
+      ? `waited ${formatMs(until - w.startMs)} before it got “${w.key}”`
+      : `was still waiting for “${w.key}” after ${formatMs(until - w.startMs)}`;
+    long.push({
+      at: w.startMs + maxWaitMs,
+      ids: endId === null ? [w.startId] : [w.startId, endId],
+      text: `${name(w.client)} ${waited}, longer than the bound of ${formatMs(maxWaitMs)}: it starved while others were served.`,
+    });
   };
   const open = walkWaits(events, (winner, at, acquiredId) => judge(winner, at, acquiredId, true));
   for (const w of open) judge(w, endMs, null, false);

@@ -8,7 +8,8 @@ import { describePath, formatDiagnostic, type Diagnostic } from '../scenario/dia
 import type { LuaCompiler } from '../scenario/text/luaSyntax';
 import { parseScenario } from '../scenario/text/parse';
 import type { Scenario } from '../scenario/schema/schema';
-import { parseYamlSource, validateYaml } from '../scenario/text/yamlSource';
+import { validateYaml } from '../scenario/text/schemaIssues';
+import { parseYamlSource } from '../scenario/text/yamlSource';
 
 export type Loaded = { ok: true; scenario: Scenario } | { ok: false; problems: string[] };
 
@@ -49,7 +50,9 @@ export function loadScenario(spec: string, compileLua?: LuaCompiler): Loaded {
   const known = scenarios.map((s) => s.id).join(', ') || 'none';
   return {
     ok: false,
-    problems: [`${file}: no scenario ${id === undefined ? '(name one with #id)' : `'${id}'`} in this lesson (scenarios here: ${known})`],
+    problems: [
+      `${file}: no scenario ${id === undefined ? '(name one with #id)' : `'${id}'`} in this lesson (scenarios here: ${known})`,
+    ],
   };
 }
 
@@ -61,7 +64,10 @@ function failed(diagnostics: Diagnostic[]): { ok: false; problems: string[] } {
  * Reads `--actions file.json`: a JSON list of learner actions, checked like a scenario file (the
  * shape with file:line:col, then that each action names actors of `scenario`).
  */
-export function loadActions(file: string, scenario: Scenario): { ok: true; actions: Action[] } | { ok: false; problems: string[] } {
+export function loadActions(
+  file: string,
+  scenario: Scenario,
+): { ok: true; actions: Action[] } | { ok: false; problems: string[] } {
   let text: string;
   try {
     text = readBounded(file, MAX_YAML_CHARS);
@@ -71,10 +77,26 @@ export function loadActions(file: string, scenario: Scenario): { ok: true; actio
   const origin = { file, line: 1 };
   const source = parseYamlSource(text, origin);
   const checked = validateYaml(source, actionsSchema, origin);
-  if (!checked.ok) return failed(checked.diagnostics.map((d) => (d.path?.length === 0 ? { ...d, message: d.message.replace('the block', 'the file'), hint: ACTIONS_EXAMPLE } : d)));
+  if (!checked.ok)
+    return failed(
+      checked.diagnostics.map((d) =>
+        d.path?.length === 0 ? { ...d, message: d.message.replace('the block', 'the file'), hint: ACTIONS_EXAMPLE } : d,
+      ),
+    );
   const diagnostics: Diagnostic[] = [];
-  checkActions(scenario, checked.value, (path, message, hint) => diagnostics.push({ file, ...source.locate(path), path, message: `${describePath(path)}: ${message}`, ...(hint ? { hint } : {}) }));
-  return diagnostics.length ? failed(diagnostics) : { ok: true, actions: [...checked.value].sort((a, b) => a.at - b.at) };
+  checkActions(scenario, checked.value, (path, message, hint) =>
+    diagnostics.push({
+      file,
+      ...source.locate(path),
+      path,
+      message: `${describePath(path)}: ${message}`,
+      ...(hint ? { hint } : {}),
+    }),
+  );
+  return diagnostics.length
+    ? failed(diagnostics)
+    : { ok: true, actions: [...checked.value].sort((a, b) => a.at - b.at) };
 }
 
-const ACTIONS_EXAMPLE = 'an actions file is a JSON list like [{"at": 2000, "do": "pause", "target": "A", "forMs": 15000}]';
+const ACTIONS_EXAMPLE =
+  'an actions file is a JSON list like [{"at": 2000, "do": "pause", "target": "A", "forMs": 15000}]';

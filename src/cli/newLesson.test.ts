@@ -36,21 +36,39 @@ describe('npm run new-lesson', () => {
     const dir = courseCopy();
     expect(writeNewLesson({ title: 'Leases', dir }).ok).toBe(true);
     const again = writeNewLesson({ title: 'Leases!', dir });
-    expect(again).toEqual({ ok: false, message: expect.stringMatching(/my-course\/03-leases\.md already exists with the slug 'leases' \(edit that lesson, or choose another title\)$/) });
+    expect(again).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /my-course\/03-leases\.md already exists with the slug 'leases' \(edit that lesson, or choose another title\)$/,
+      ),
+    });
     expect(readdirSync(dir).filter((f) => f.endsWith('leases.md'))).toEqual(['03-leases.md']);
   });
 
   it('refuses a title with no letters or digits', () => {
-    expect(writeNewLesson({ title: '?!', dir: courseCopy() })).toEqual({ ok: false, message: expect.stringContaining('the title "?!" gives an empty slug') });
+    expect(writeNewLesson({ title: '?!', dir: courseCopy() })).toEqual({
+      ok: false,
+      message: expect.stringContaining('the title "?!" gives an empty slug'),
+    });
   });
 
   it('refuses a course the folder does not have, listing those it has', () => {
     const result = writeNewLesson({ title: 'Leases', course: 'redlok', dir: courseCopy() });
-    expect(result).toEqual({ ok: false, message: expect.stringMatching(/the course 'redlok' is not in .*my-course\/courses\.yaml \(pass --course <id>; known courses: /) });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /the course 'redlok' is not in .*my-course\/courses\.yaml \(pass --course <id>; known courses: /,
+      ),
+    });
   });
 
   it('refuses a folder that does not exist, saying how to make one', () => {
     const result = writeNewLesson({ title: 'Leases', dir: '../no-such-course' });
-    expect(result).toEqual({ ok: false, message: expect.stringContaining("the folder '../no-such-course' does not exist (create it with mkdir -p ../no-such-course") });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringContaining(
+        "the folder '../no-such-course' does not exist (create it with mkdir -p ../no-such-course",
+      ),
+    });
   });
 });

@@ -22,7 +22,11 @@ function main(): number {
     console.error(`new-lesson: give the title as one argument, in quotes\n${USAGE}`);
     return 2;
   }
-  const result = writeNewLesson({ title: args.positionals[0]!, dir: args.values.dir ?? 'lessons', ...(args.values.course ? { course: args.values.course } : {}) });
+  const result = writeNewLesson({
+    title: args.positionals[0]!,
+    dir: args.values.dir ?? 'lessons',
+    ...(args.values.course ? { course: args.values.course } : {}),
+  });
   if (!result.ok) {
     console.error(result.message);
     return 2;

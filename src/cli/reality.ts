@@ -21,7 +21,10 @@ const DEFAULT_SCALE = 0.25;
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({ allowPositionals: true, options: { scale: { type: 'string' }, out: { type: 'string' }, 'break-fencing': { type: 'boolean' } } });
+    args = parseArgs({
+      allowPositionals: true,
+      options: { scale: { type: 'string' }, out: { type: 'string' }, 'break-fencing': { type: 'boolean' } },
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -33,7 +36,9 @@ async function main(): Promise<number> {
   }
   const scale = values.scale === undefined ? DEFAULT_SCALE : Number(values.scale);
   if (!(scale > 0 && scale <= 10)) {
-    console.error(`--scale must be a number above 0 and at most 10 (real seconds per scenario second), got '${values.scale}'`);
+    console.error(
+      `--scale must be a number above 0 and at most 10 (real seconds per scenario second), got '${values.scale}'`,
+    );
     return 2;
   }
   const loaded = loadScenario(positionals[0]!);
@@ -51,18 +56,33 @@ async function main(): Promise<number> {
     return 3;
   }
   const { run: real, pairs, differ } = check;
-  console.log(`${scenario.id} on real processes at scale ${scale}: ${(real.wallMs / 1000).toFixed(1)} s, ${real.trace.length} events, ended ${real.ended}, script at worst ${real.scheduleSlipMs.toFixed(1)} ms late (scenario time)`);
+  console.log(
+    `${scenario.id} on real processes at scale ${scale}: ${(real.wallMs / 1000).toFixed(1)} s, ${real.trace.length} events, ended ${real.ended}, script at worst ${real.scheduleSlipMs.toFixed(1)} ms late (scenario time)`,
+  );
   console.log(formatVerdictTable(pairs));
   if (values.out) {
     // The site opens it at #/recorded: the timeline of the real run, and both sides' verdicts.
-    writeFileSync(values.out, realRunText({ scenario: scenario.id, scale, ended: real.ended, wallMs: Math.round(real.wallMs), verdicts: { simulator: check.simulator, reality: check.reality }, trace: real.trace }));
+    writeFileSync(
+      values.out,
+      realRunText({
+        scenario: scenario.id,
+        scale,
+        ended: real.ended,
+        wallMs: Math.round(real.wallMs),
+        verdicts: { simulator: check.simulator, reality: check.reality },
+        trace: real.trace,
+      }),
+    );
     console.log(`trace written to ${values.out}: open it on the site's recorded-run page (#/recorded)`);
   }
   if (differ.length) console.error(`verdicts differ: ${differ.join(', ')}`);
   return differ.length ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (error: Error) => {
-  console.error(error.stack ?? error.message);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error.stack ?? error.message);
+    process.exit(2);
+  },
+);

@@ -14,13 +14,18 @@ const OUTPUT = 'OK\n"v"\n"v"\n1) "k"\n';
  */
 function runOnce(exitMs: number): Promise<{ stdout: string; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/redisSim.ts'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/redisSim.ts'], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;
     const hung = () => {
       child.kill('SIGKILL');
-      reject(new Error(`redis-sim printed its output and did not exit within ${exitMs} ms; printed:\n${stdout}\n${stderr}`));
+      reject(
+        new Error(`redis-sim printed its output and did not exit within ${exitMs} ms; printed:\n${stdout}\n${stderr}`),
+      );
     };
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('latin1');

@@ -52,7 +52,8 @@ async function main(): Promise<number> {
     for (const problem of loaded.problems) console.error(problem);
     return 2;
   }
-  if (values.explore !== undefined) return explore(loaded.scenario, values.explore, values['explore-seed'], values.runs);
+  if (values.explore !== undefined)
+    return explore(loaded.scenario, values.explore, values['explore-seed'], values.runs);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0)) {
     console.error(`--seed must be a whole number ≥ 0, got '${values.seed}'`);
@@ -83,17 +84,23 @@ async function main(): Promise<number> {
   const unmet = asWritten ? unmetExpectations(scenario, result.verdicts) : [];
 
   if (values.json) {
-    console.log(JSON.stringify({
-      scenario: result.scenario,
-      seed: result.seed,
-      events: result.events,
-      traceHash: result.traceHash,
-      verdicts: result.verdicts.map(({ invariant, holds, atMs, eventIds }) => ({ invariant, holds, atMs, eventIds })),
-    }));
+    console.log(
+      JSON.stringify({
+        scenario: result.scenario,
+        seed: result.seed,
+        events: result.events,
+        traceHash: result.traceHash,
+        verdicts: result.verdicts.map(({ invariant, holds, atMs, eventIds }) => ({ invariant, holds, atMs, eventIds })),
+      }),
+    );
   } else {
     console.log(`${result.scenario} (seed ${result.seed}): ${result.events} events, trace ${result.traceHash}`);
     for (const v of result.verdicts) {
-      console.log(v.holds ? `  ✓ ${v.invariant} holds` : `  ✕ ${v.invariant} broken at ${formatMs(v.atMs ?? 0)} (events ${v.eventIds.join(', ')}): ${v.explanation}`);
+      console.log(
+        v.holds
+          ? `  ✓ ${v.invariant} holds`
+          : `  ✕ ${v.invariant} broken at ${formatMs(v.atMs ?? 0)} (events ${v.eventIds.join(', ')}): ${v.explanation}`,
+      );
     }
   }
   for (const problem of unmet) console.error(`expectation not met: ${problem}`);
@@ -101,7 +108,12 @@ async function main(): Promise<number> {
 }
 
 /** --explore: prints the minimal breaking run as JSON. */
-async function explore(scenario: Scenario, invariant: string, seedText: string | undefined, runsText: string | undefined): Promise<number> {
+async function explore(
+  scenario: Scenario,
+  invariant: string,
+  seedText: string | undefined,
+  runsText: string | undefined,
+): Promise<number> {
   if (!(INVARIANTS as readonly string[]).includes(invariant)) {
     console.error(`--explore needs an invariant, one of: ${INVARIANTS.join(', ')} (got '${invariant}')`);
     return 2;
@@ -111,20 +123,28 @@ async function explore(scenario: Scenario, invariant: string, seedText: string |
   if (explorerSeed === null || runs === null) return 2;
   const result = exploreScenario(
     scenario,
-    { invariant: invariant as InvariantName, ...(explorerSeed === undefined ? {} : { explorerSeed }), ...(runs === undefined ? {} : { runs }) },
+    {
+      invariant: invariant as InvariantName,
+      ...(explorerSeed === undefined ? {} : { explorerSeed }),
+      ...(runs === undefined ? {} : { runs }),
+    },
     await loadScriptEngine(),
   );
-  console.log(JSON.stringify({
-    scenario: scenario.id,
-    invariant,
-    found: result.found,
-    seed: result.seed,
-    actions: result.actions,
-    runs: result.runs,
-    // Nothing found is evidence, not proof: say what was searched.
-    ...(result.found ? {} : { searched: result.summary }),
-    ...(result.verdict && !result.verdict.holds ? { atMs: result.verdict.atMs, eventIds: result.verdict.eventIds, explanation: result.verdict.explanation } : {}),
-  }));
+  console.log(
+    JSON.stringify({
+      scenario: scenario.id,
+      invariant,
+      found: result.found,
+      seed: result.seed,
+      actions: result.actions,
+      runs: result.runs,
+      // Nothing found is evidence, not proof: say what was searched.
+      ...(result.found ? {} : { searched: result.summary }),
+      ...(result.verdict && !result.verdict.holds
+        ? { atMs: result.verdict.atMs, eventIds: result.verdict.eventIds, explanation: result.verdict.explanation }
+        : {}),
+    }),
+  );
   return result.found ? 0 : 1;
 }
 

@@ -37,7 +37,9 @@ function problems(body: string): string[] {
 
 describe('an after block holds back the prose that tells a quiz answer', () => {
   it('gates the prose after it up to the next heading, and no further', () => {
-    const { parsed } = lessonOf(`${QUIZ}\n\`\`\`after\nquiz: predict\n\`\`\`\n\nA decides on 9.848 s.\n\nStill waiting.\n\n## Next\n\nOpen to all.\n`);
+    const { parsed } = lessonOf(
+      `${QUIZ}\n\`\`\`after\nquiz: predict\n\`\`\`\n\nA decides on 9.848 s.\n\nStill waiting.\n\n## Next\n\nOpen to all.\n`,
+    );
     expect(parsed.diagnostics).toEqual([]);
     const prose = parsed.lesson!.blocks.filter((b) => b.kind === 'prose');
     expect(prose.map((b) => b.kind === 'prose' && [b.after, b.nodes.map((n) => n.type)])).toEqual([
@@ -48,7 +50,9 @@ describe('an after block holds back the prose that tells a quiz answer', () => {
 
   it('holds back a player in its section too, so stepping cannot show the answer first', () => {
     const scenario = `\`\`\`scenario\nid: run\ntitle: A run\nclients:\n  - { id: A, recipe: lease-with-token, ttl: 10s, work: 1s }\nresource: { id: espresso }\n\`\`\`\n`;
-    const { parsed } = lessonOf(`${QUIZ}\n\`\`\`after\nquiz: predict\n\`\`\`\n\n${scenario}\nWhat it showed.\n\n## Next\n\n${scenario.replace('id: run', 'id: again')}`);
+    const { parsed } = lessonOf(
+      `${QUIZ}\n\`\`\`after\nquiz: predict\n\`\`\`\n\n${scenario}\nWhat it showed.\n\n## Next\n\n${scenario.replace('id: run', 'id: again')}`,
+    );
     expect(parsed.diagnostics).toEqual([]);
     expect(parsed.lesson!.blocks.map((b) => [b.kind, b.after])).toEqual([
       ['quiz', undefined],
@@ -61,7 +65,9 @@ describe('an after block holds back the prose that tells a quiz answer', () => {
 
   it('names a quiz that is not above it at its line, with the quizzes that are', () => {
     const { parsed } = lessonOf(`${QUIZ}\n\`\`\`after\nquiz: predcit\n\`\`\`\n\nText.\n`);
-    expect(parsed.diagnostics.map(formatDiagnostic)).toEqual(["lessons/01-reveal.md:20:1: after: there is no quiz 'predcit' before this block (name a quiz above it: predict)"]);
+    expect(parsed.diagnostics.map(formatDiagnostic)).toEqual([
+      "lessons/01-reveal.md:20:1: after: there is no quiz 'predcit' before this block (name a quiz above it: predict)",
+    ]);
   });
 });
 

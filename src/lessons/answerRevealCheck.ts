@@ -10,7 +10,10 @@ import type { Lesson } from './types';
  * block for the quiz waits for the answer, so it is not read. True-false sets are not read
  * either: their statements are the question, not the answer.
  */
-export function checkAnswerReveals(lessons: readonly Lesson[], textOf: (file: string) => string | undefined): Diagnostic[] {
+export function checkAnswerReveals(
+  lessons: readonly Lesson[],
+  textOf: (file: string) => string | undefined,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const lesson of lessons) {
     const text = textOf(lesson.file);

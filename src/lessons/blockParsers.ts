@@ -2,7 +2,8 @@ import { didYouMean, type Diagnostic, type SourceOrigin } from '../scenario/diag
 import type { LuaCompiler } from '../scenario/text/luaSyntax';
 import { parseScenario } from '../scenario/text/parse';
 import type { Scenario } from '../scenario/schema/schema';
-import { parseYamlSource, validateYaml, type YamlSource } from '../scenario/text/yamlSource';
+import { validateYaml } from '../scenario/text/schemaIssues';
+import { parseYamlSource, type YamlSource } from '../scenario/text/yamlSource';
 import { claimsSchema, measureOf, type Claim } from './blocks/claims';
 import { checklistSchema } from './blocks/checklist';
 import { afterSchema } from './blocks/after';
@@ -16,7 +17,19 @@ import { WORKBENCH_DEFAULT_RUNS, workbenchSchema } from './blocks/workbench';
 import type { Block } from './types';
 
 /** The fenced-code languages that are lesson blocks rather than code to display. */
-export const BLOCK_LANGS = ['scenario', 'dashboard', 'quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare', 'workbench', 'claims', 'after'] as const;
+export const BLOCK_LANGS = [
+  'scenario',
+  'dashboard',
+  'quiz',
+  'reflect',
+  'match',
+  'checklist',
+  'fill-in',
+  'compare',
+  'workbench',
+  'claims',
+  'after',
+] as const;
 export type BlockLang = (typeof BLOCK_LANGS)[number];
 
 /** What a block parser needs besides its text: where it is and how to read sidecar files. */
@@ -32,7 +45,12 @@ export interface BlockContext {
 
 /** A parsed block before ids are assigned, or the diagnostics that stopped it. */
 export type BlockParse =
-  | { ok: true; block: DistributiveOmit<Exclude<Block, { kind: 'prose' | 'invalid' | 'compare' }>, 'id' | 'line'> & { authorId?: string } }
+  | {
+      ok: true;
+      block: DistributiveOmit<Exclude<Block, { kind: 'prose' | 'invalid' | 'compare' }>, 'id' | 'line'> & {
+        authorId?: string;
+      };
+    }
   | { ok: true; pendingCompare: CompareSpec; authorId?: string }
   /** An after block: it makes no block of its own but gates the prose that follows it. */
   | { ok: true; after: string; authorId?: undefined }
@@ -43,25 +61,61 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** Parses one fenced block's YAML according to its language. */
 export function parseBlock(lang: BlockLang, text: string, ctx: BlockContext): BlockParse {
   if (!text.trim()) {
-    return { ok: false, diagnostics: [{ file: ctx.origin.file, line: ctx.origin.line - 1, col: 1, message: `empty ${lang} block`, hint: 'write the block as YAML between the fences' }] };
+    return {
+      ok: false,
+      diagnostics: [
+        {
+          file: ctx.origin.file,
+          line: ctx.origin.line - 1,
+          col: 1,
+          message: `empty ${lang} block`,
+          hint: 'write the block as YAML between the fences',
+        },
+      ],
+    };
   }
   // A dashboard is a scenario (checked and run like one) shown with its lock metrics drawn below.
-  if (lang === 'scenario' || lang === 'dashboard') return parseScenarioBlock(text, ctx, lang === 'dashboard' ? { view: 'dashboard' } : {});
+  if (lang === 'scenario' || lang === 'dashboard')
+    return parseScenarioBlock(text, ctx, lang === 'dashboard' ? { view: 'dashboard' } : {});
   const source = parseYamlSource(text, ctx.origin);
   switch (lang) {
     case 'quiz': {
       const kindProblem = checkDiscriminator(source, ctx.origin, 'kind', ['single', 'multiple', 'true-false']);
       if (kindProblem) return { ok: false, diagnostics: [kindProblem] };
-      return withRules(validateYaml(source, quizSchema, ctx.origin), source, ctx.origin, quizProblems, (spec) => ({ kind: 'quiz', spec, authorId: spec.id }));
+      return withRules(validateYaml(source, quizSchema, ctx.origin), source, ctx.origin, quizProblems, (spec) => ({
+        kind: 'quiz',
+        spec,
+        authorId: spec.id,
+      }));
     }
     case 'reflect':
-      return simple(validateYaml(source, reflectSchema, ctx.origin), (spec) => ({ kind: 'reflect', spec, authorId: spec.id }));
+      return simple(validateYaml(source, reflectSchema, ctx.origin), (spec) => ({
+        kind: 'reflect',
+        spec,
+        authorId: spec.id,
+      }));
     case 'match':
-      return withRules(validateYaml(source, matchSchema, ctx.origin), source, ctx.origin, matchProblems, (spec) => ({ kind: 'match', spec, authorId: spec.id }));
+      return withRules(validateYaml(source, matchSchema, ctx.origin), source, ctx.origin, matchProblems, (spec) => ({
+        kind: 'match',
+        spec,
+        authorId: spec.id,
+      }));
     case 'checklist':
-      return withRules(validateYaml(source, checklistSchema, ctx.origin), source, ctx.origin, (s) => duplicateIds(s.items, 'items'), (spec) => ({ kind: 'checklist', spec, authorId: spec.id }));
+      return withRules(
+        validateYaml(source, checklistSchema, ctx.origin),
+        source,
+        ctx.origin,
+        (s) => duplicateIds(s.items, 'items'),
+        (spec) => ({ kind: 'checklist', spec, authorId: spec.id }),
+      );
     case 'fill-in':
-      return withRules(validateYaml(source, fillInSchema, ctx.origin), source, ctx.origin, (s) => duplicateIds(s.fields, 'fields'), (spec) => ({ kind: 'fill-in', spec, authorId: spec.id }));
+      return withRules(
+        validateYaml(source, fillInSchema, ctx.origin),
+        source,
+        ctx.origin,
+        (s) => duplicateIds(s.fields, 'fields'),
+        (spec) => ({ kind: 'fill-in', spec, authorId: spec.id }),
+      );
     case 'workbench':
       return parseWorkbenchBlock(source, ctx);
     case 'claims':
@@ -75,7 +129,17 @@ export function parseBlock(lang: BlockLang, text: string, ctx: BlockContext): Bl
       if (!result.ok) return result;
       const spec = result.value;
       if (!spec.scenario === !spec.ref) {
-        return { ok: false, diagnostics: [{ file: ctx.origin.file, ...source.locate([]), message: "a compare block needs exactly one of 'scenario' (an id in this lesson) or 'ref' (a file)", hint: 'e.g. scenario: paused-barista' }] };
+        return {
+          ok: false,
+          diagnostics: [
+            {
+              file: ctx.origin.file,
+              ...source.locate([]),
+              message: "a compare block needs exactly one of 'scenario' (an id in this lesson) or 'ref' (a file)",
+              hint: 'e.g. scenario: paused-barista',
+            },
+          ],
+        };
       }
       return { ok: true, pendingCompare: spec, ...(spec.id ? { authorId: spec.id } : {}) };
     }
@@ -83,10 +147,24 @@ export function parseBlock(lang: BlockLang, text: string, ctx: BlockContext): Bl
 }
 
 /** Parses a sidecar scenario named by `ref` (relative to lessons/), reporting problems in that file. */
-export function loadScenarioRef(ref: string, refPlace: { line: number; col: number }, ctx: BlockContext): { ok: true; scenario: Scenario } | { ok: false; diagnostics: Diagnostic[] } {
+export function loadScenarioRef(
+  ref: string,
+  refPlace: { line: number; col: number },
+  ctx: BlockContext,
+): { ok: true; scenario: Scenario } | { ok: false; diagnostics: Diagnostic[] } {
   const text = ctx.readRef(ref);
   if (text === undefined) {
-    return { ok: false, diagnostics: [{ file: ctx.origin.file, ...refPlace, message: `scenario file '${ref}' does not exist`, hint: `create ${ctx.displayRef(ref)} or fix the path` }] };
+    return {
+      ok: false,
+      diagnostics: [
+        {
+          file: ctx.origin.file,
+          ...refPlace,
+          message: `scenario file '${ref}' does not exist`,
+          hint: `create ${ctx.displayRef(ref)} or fix the path`,
+        },
+      ],
+    };
   }
   return parseScenario(text, { file: ctx.displayRef(ref), line: 1 }, luaOf(ctx));
 }
@@ -109,7 +187,19 @@ function parseWorkbenchBlock(source: YamlSource, ctx: BlockContext): BlockParse 
   const text = ctx.readRef(spec.ref)!.replace(/^# yaml-language-server:.*\n/, '');
   return {
     ok: true,
-    block: { kind: 'workbench', spec: { ref: spec.ref, text, scenario: recipe.scenario, fixed: spec.fixed, break: spec.break, runs: spec.runs ?? WORKBENCH_DEFAULT_RUNS, at }, ...(spec.id ? { authorId: spec.id } : {}) },
+    block: {
+      kind: 'workbench',
+      spec: {
+        ref: spec.ref,
+        text,
+        scenario: recipe.scenario,
+        fixed: spec.fixed,
+        break: spec.break,
+        runs: spec.runs ?? WORKBENCH_DEFAULT_RUNS,
+        at,
+      },
+      ...(spec.id ? { authorId: spec.id } : {}),
+    },
   };
 }
 
@@ -122,11 +212,24 @@ function parseClaimsBlock(source: YamlSource, ctx: BlockContext): BlockParse {
   for (const [i, spec] of result.value.claims.entries()) {
     const read = measureOf(spec);
     if (read.ok) claims.push({ says: spec.says, measure: read.measure, ...source.locate(['claims', i]) });
-    else diagnostics.push({ file: ctx.origin.file, ...source.locate(['claims', i, read.path]), message: read.message, hint: read.hint });
+    else
+      diagnostics.push({
+        file: ctx.origin.file,
+        ...source.locate(['claims', i, read.path]),
+        message: read.message,
+        hint: read.hint,
+      });
   }
   if (diagnostics.length) return { ok: false, diagnostics };
   const spec = result.value;
-  return { ok: true, block: { kind: 'claims', spec: { run: spec.run ?? null, actions: spec.actions ?? [], claims }, ...(spec.id ? { authorId: spec.id } : {}) } };
+  return {
+    ok: true,
+    block: {
+      kind: 'claims',
+      spec: { run: spec.run ?? null, actions: spec.actions ?? [], claims },
+      ...(spec.id ? { authorId: spec.id } : {}),
+    },
+  };
 }
 
 function parseScenarioBlock(text: string, ctx: BlockContext, view: { view?: 'dashboard' }): BlockParse {
@@ -136,7 +239,16 @@ function parseScenarioBlock(text: string, ctx: BlockContext, view: { view?: 'das
     if (!result.ok) return result;
     const loaded = loadScenarioRef(result.value.ref, source.locate(['ref']), ctx);
     if (!loaded.ok) return loaded;
-    return { ok: true, block: { kind: 'scenario', scenario: loaded.scenario, ref: result.value.ref, authorId: loaded.scenario.id, ...view } };
+    return {
+      ok: true,
+      block: {
+        kind: 'scenario',
+        scenario: loaded.scenario,
+        ref: result.value.ref,
+        authorId: loaded.scenario.id,
+        ...view,
+      },
+    };
   }
   const parsed = parseScenario(text, ctx.origin, luaOf(ctx));
   if (!parsed.ok) return parsed;
@@ -149,7 +261,10 @@ function luaOf(ctx: BlockContext): { compileLua?: LuaCompiler } {
 
 type Rule<T> = (spec: T) => { path: (string | number)[]; message: string; hint: string }[];
 
-function simple<T>(result: { ok: true; value: T } | { ok: false; diagnostics: Diagnostic[] }, build: (spec: T) => Extract<BlockParse, { block: unknown }>['block']): BlockParse {
+function simple<T>(
+  result: { ok: true; value: T } | { ok: false; diagnostics: Diagnostic[] },
+  build: (spec: T) => Extract<BlockParse, { block: unknown }>['block'],
+): BlockParse {
   return result.ok ? { ok: true, block: build(result.value) } : result;
 }
 
@@ -163,7 +278,15 @@ function withRules<T>(
   if (!result.ok) return result;
   const problems = rule(result.value);
   if (!problems.length) return { ok: true, block: build(result.value) };
-  return { ok: false, diagnostics: problems.map((p) => ({ file: origin.file, ...source.locate(p.path), message: p.message, hint: p.hint })) };
+  return {
+    ok: false,
+    diagnostics: problems.map((p) => ({
+      file: origin.file,
+      ...source.locate(p.path),
+      message: p.message,
+      hint: p.hint,
+    })),
+  };
 }
 
 function duplicateIds(items: { id: string }[], listKey: string): ReturnType<Rule<unknown>> {
@@ -171,7 +294,15 @@ function duplicateIds(items: { id: string }[], listKey: string): ReturnType<Rule
   return items.flatMap((item, i) => {
     const dup = seen.has(item.id);
     seen.add(item.id);
-    return dup ? [{ path: [listKey, i, 'id'], message: `duplicate id '${item.id}' in ${listKey}`, hint: 'ids must be unique within the block' }] : [];
+    return dup
+      ? [
+          {
+            path: [listKey, i, 'id'],
+            message: `duplicate id '${item.id}' in ${listKey}`,
+            hint: 'ids must be unique within the block',
+          },
+        ]
+      : [];
   });
 }
 
@@ -179,16 +310,31 @@ function duplicateIds(items: { id: string }[], listKey: string): ReturnType<Rule
  * Checks a union's discriminator before zod does, because zod's message for a missing or
  * misspelled discriminator ("invalid input") does not tell the author which values exist.
  */
-function checkDiscriminator(source: YamlSource, origin: SourceOrigin, key: string, values: string[]): Diagnostic | undefined {
+function checkDiscriminator(
+  source: YamlSource,
+  origin: SourceOrigin,
+  key: string,
+  values: string[],
+): Diagnostic | undefined {
   const value = source.value;
   if (source.diagnostics.length || !value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const given = (value as Record<string, unknown>)[key];
   if (given === undefined) {
-    return { file: origin.file, ...source.locate([]), message: `missing required key '${key}'`, hint: `add '${key}:' with one of: ${values.join(', ')}` };
+    return {
+      file: origin.file,
+      ...source.locate([]),
+      message: `missing required key '${key}'`,
+      hint: `add '${key}:' with one of: ${values.join(', ')}`,
+    };
   }
   if (typeof given !== 'string' || !values.includes(given)) {
     const guess = typeof given === 'string' ? didYouMean(given, values) : undefined;
-    return { file: origin.file, ...source.locate([key]), message: `${key} must be one of: ${values.join(', ')}`, hint: guess ? `did you mean '${guess}'?` : `got ${JSON.stringify(given)}` };
+    return {
+      file: origin.file,
+      ...source.locate([key]),
+      message: `${key} must be one of: ${values.join(', ')}`,
+      hint: guess ? `did you mean '${guess}'?` : `got ${JSON.stringify(given)}`,
+    };
   }
   return undefined;
 }

@@ -9,7 +9,10 @@ import { lessonsPlugin } from './vitePlugin';
 function siteWithBrokenLesson(fixture = 'block-typo.md'): string {
   const root = mkdtempSync(join(tmpdir(), 'lockstep-broken-build-'));
   mkdirSync(join(root, 'lessons'));
-  writeFileSync(join(root, 'lessons/courses.yaml'), '- { id: fixtures, title: Fixtures, order: 1, description: Lessons for tests. }\n');
+  writeFileSync(
+    join(root, 'lessons/courses.yaml'),
+    '- { id: fixtures, title: Fixtures, order: 1, description: Lessons for tests. }\n',
+  );
   cpSync(`src/lessons/fixtures/broken/${fixture}`, join(root, `lessons/90-${fixture}`));
   writeFileSync(join(root, 'index.html'), '<script type="module" src="./main.js"></script>');
   writeFileSync(join(root, 'main.js'), "import { lessons } from 'virtual:lessons';\nconsole.log(lessons.length);\n");
@@ -17,7 +20,13 @@ function siteWithBrokenLesson(fixture = 'block-typo.md'): string {
 }
 
 async function buildSite(root: string): Promise<void> {
-  await build({ configFile: false, root, logLevel: 'silent', plugins: [lessonsPlugin()], build: { outDir: join(root, 'dist'), emptyOutDir: true } });
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    plugins: [lessonsPlugin()],
+    build: { outDir: join(root, 'dist'), emptyOutDir: true },
+  });
 }
 
 describe('npm run build', () => {
@@ -43,7 +52,9 @@ describe('npm run build', () => {
         () => null,
         (error: Error) => error.message,
       );
-      expect(failed).toContain("lessons/90-lua-typo.md:26:13: Lua syntax error (script line 3): 'end' expected (to close 'if' at line 1) near 'els' (did you mean 'else'?)");
+      expect(failed).toContain(
+        "lessons/90-lua-typo.md:26:13: Lua syntax error (script line 3): 'end' expected (to close 'if' at line 1) near 'els' (did you mean 'else'?)",
+      );
     } finally {
       rmSync(lua, { recursive: true, force: true });
     }

@@ -57,7 +57,12 @@ describe('buildCatalog', () => {
   });
 
   it('reports Markdown in the lessons folder that is not named like a lesson, instead of ignoring it', () => {
-    const catalog = buildCatalog({ courses: [COURSES], lessons: [], readRef: () => undefined, strays: ['lessons/My New Lesson.md'] });
+    const catalog = buildCatalog({
+      courses: [COURSES],
+      lessons: [],
+      readRef: () => undefined,
+      strays: ['lessons/My New Lesson.md'],
+    });
     expect(catalog.diagnostics.map(formatDiagnostic)).toEqual([
       "lessons/My New Lesson.md:1:1: 'My New Lesson.md' is not a lesson, so the site does not show it: lesson files are named NN-slug.md (rename it like 11-my-new-lesson.md, with the number giving its place, or move it out of the lessons folder)",
     ]);
@@ -71,25 +76,53 @@ describe('buildCatalog', () => {
 
   it('reports a missing courses.yaml only when there are lessons', () => {
     expect(buildCatalog({ courses: [], lessons: [], readRef: () => undefined }).diagnostics).toEqual([]);
-    const withLesson = buildCatalog({ courses: [], lessons: [{ file: 'lessons/a.md', text: readFixture('valid/02-second.md')! }], readRef: () => undefined });
-    expect(withLesson.diagnostics.map(formatDiagnostic)).toContain('lessons/courses.yaml:1:1: lessons/courses.yaml is missing (list each course with id, title, order and description)');
+    const withLesson = buildCatalog({
+      courses: [],
+      lessons: [{ file: 'lessons/a.md', text: readFixture('valid/02-second.md')! }],
+      readRef: () => undefined,
+    });
+    expect(withLesson.diagnostics.map(formatDiagnostic)).toContain(
+      'lessons/courses.yaml:1:1: lessons/courses.yaml is missing (list each course with id, title, order and description)',
+    );
   });
 
   it('reports problems in courses.yaml itself', () => {
-    const catalog = buildCatalog({ courses: [{ file: 'lessons/courses.yaml', text: '- id: a\n  title: A\n  order: 1\n  descripton: x\n' }], lessons: [], readRef: () => undefined });
-    expect(catalog.diagnostics.map(formatDiagnostic)).toEqual(["lessons/courses.yaml:4:3: unknown key 'descripton' in [0] (did you mean 'description'? It is required, so rename 'descripton' to 'description')"]);
+    const catalog = buildCatalog({
+      courses: [{ file: 'lessons/courses.yaml', text: '- id: a\n  title: A\n  order: 1\n  descripton: x\n' }],
+      lessons: [],
+      readRef: () => undefined,
+    });
+    expect(catalog.diagnostics.map(formatDiagnostic)).toEqual([
+      "lessons/courses.yaml:4:3: unknown key 'descripton' in [0] (did you mean 'description'? It is required, so rename 'descripton' to 'description')",
+    ]);
   });
 });
 
 describe('hidden and gated lessons', () => {
   const lesson = (slug: string, order: number, extra: string) => ({
     file: `lessons/0${order}-${slug}.md`,
-    text: ['---', `slug: ${slug}`, `title: ${slug}`, 'course: fixtures', `order: ${order}`, 'readTime: 5', 'summary: x', extra, '---', '', 'Text.', ''].join('\n'),
+    text: [
+      '---',
+      `slug: ${slug}`,
+      `title: ${slug}`,
+      'course: fixtures',
+      `order: ${order}`,
+      'readTime: 5',
+      'summary: x',
+      extra,
+      '---',
+      '',
+      'Text.',
+      '',
+    ].join('\n'),
   });
-  const diagnostics = (...lessons: { file: string; text: string }[]) => buildCatalog({ courses: [COURSES], lessons, readRef: () => undefined }).diagnostics.map(formatDiagnostic);
+  const diagnostics = (...lessons: { file: string; text: string }[]) =>
+    buildCatalog({ courses: [COURSES], lessons, readRef: () => undefined }).diagnostics.map(formatDiagnostic);
 
   it('accepts a hidden lesson and a gated one with its prerequisites', () => {
-    expect(diagnostics(lesson('basics', 1, 'hidden: true'), lesson('exam', 2, 'gated: true\nprerequisites: [basics]'))).toEqual([]);
+    expect(
+      diagnostics(lesson('basics', 1, 'hidden: true'), lesson('exam', 2, 'gated: true\nprerequisites: [basics]')),
+    ).toEqual([]);
   });
 
   it('refuses a gated lesson with nothing to wait for, at its gated key', () => {
@@ -99,7 +132,12 @@ describe('hidden and gated lessons', () => {
   });
 
   it('reports prerequisites that go round in a circle once, where the circle starts', () => {
-    const found = diagnostics(lesson('a', 1, 'prerequisites: [c]'), lesson('b', 2, 'prerequisites: [a]'), lesson('c', 3, 'gated: true\nprerequisites: [b]'), lesson('d', 4, 'prerequisites: [d]'));
+    const found = diagnostics(
+      lesson('a', 1, 'prerequisites: [c]'),
+      lesson('b', 2, 'prerequisites: [a]'),
+      lesson('c', 3, 'gated: true\nprerequisites: [b]'),
+      lesson('d', 4, 'prerequisites: [d]'),
+    );
     expect(found).toEqual([
       'lessons/01-a.md:8:17: prerequisites go round in a circle: a → c → b → a (remove one of them: no lesson in a circle can be read first, and a gated one never opens)',
       'lessons/04-d.md:8:17: prerequisites go round in a circle: d → d (remove one of them: no lesson in a circle can be read first, and a gated one never opens)',

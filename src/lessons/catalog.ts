@@ -31,13 +31,31 @@ export function buildCatalog(sources: CatalogSources, options: { compileLua?: Lu
     diagnostics.push(...parsed.diagnostics);
   }
   if (!sources.courses.length && sources.lessons.length) {
-    diagnostics.push({ file: 'lessons/courses.yaml', line: 1, col: 1, message: 'lessons/courses.yaml is missing', hint: 'list each course with id, title, order and description' });
+    diagnostics.push({
+      file: 'lessons/courses.yaml',
+      line: 1,
+      col: 1,
+      message: 'lessons/courses.yaml is missing',
+      hint: 'list each course with id, title, order and description',
+    });
   }
 
   for (const file of sources.strays ?? []) {
     const name = file.slice(file.lastIndexOf('/') + 1);
-    const slug = name.replace(/\.md$/i, '').toLowerCase().replace(/^\d+[-_ ]*/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'my-lesson';
-    diagnostics.push({ file, line: 1, col: 1, message: `'${name}' is not a lesson, so the site does not show it: lesson files are named NN-slug.md`, hint: `rename it like 11-${slug}.md, with the number giving its place, or move it out of the lessons folder` });
+    const slug =
+      name
+        .replace(/\.md$/i, '')
+        .toLowerCase()
+        .replace(/^\d+[-_ ]*/, '')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'my-lesson';
+    diagnostics.push({
+      file,
+      line: 1,
+      col: 1,
+      message: `'${name}' is not a lesson, so the site does not show it: lesson files are named NN-slug.md`,
+      hint: `rename it like 11-${slug}.md, with the number giving its place, or move it out of the lessons folder`,
+    });
   }
 
   const parsed = sources.lessons.map((l) => parseLesson(l.text, l.file, { readRef: sources.readRef, ...options }));
@@ -50,9 +68,16 @@ export function buildCatalog(sources: CatalogSources, options: { compileLua?: Lu
   const courseOrder = new Map(courses.map((c) => [c.id, c.order]));
   const lessons = usable
     .map((p) => p.lesson)
-    .sort((a, b) => (courseOrder.get(a.frontmatter.course) ?? Infinity) - (courseOrder.get(b.frontmatter.course) ?? Infinity) || a.frontmatter.order - b.frontmatter.order || a.file.localeCompare(b.file));
+    .sort(
+      (a, b) =>
+        (courseOrder.get(a.frontmatter.course) ?? Infinity) - (courseOrder.get(b.frontmatter.course) ?? Infinity) ||
+        a.frontmatter.order - b.frontmatter.order ||
+        a.file.localeCompare(b.file),
+    );
   diagnostics.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
-  const unlisted = sources.lessons.flatMap((l, i) => (parsed[i]!.lesson === null && parsed[i]!.blocks.length ? [{ file: l.file, blocks: parsed[i]!.blocks }] : []));
+  const unlisted = sources.lessons.flatMap((l, i) =>
+    parsed[i]!.lesson === null && parsed[i]!.blocks.length ? [{ file: l.file, blocks: parsed[i]!.blocks }] : [],
+  );
   return { courses, lessons, diagnostics, ...(unlisted.length ? { unlisted } : {}) };
 }
 
@@ -63,8 +88,20 @@ export function buildCatalog(sources: CatalogSources, options: { compileLua?: Lu
  * replaces a site lesson of the same file, as `lessons:check <file>` checks a file in its folder.
  * Its own links become lesson routes, as in the build.
  */
-export function checkAmong(result: ParseLessonResult & { lesson: Lesson }, site: readonly Lesson[], courses: Course[]): Diagnostic[] {
-  const others = site.filter((l) => l.file !== result.lesson.file).map((lesson) => ({ lesson, blocks: lesson.blocks, diagnostics: [], links: [], locate: () => ({ line: 1, col: 1 }) }));
+export function checkAmong(
+  result: ParseLessonResult & { lesson: Lesson },
+  site: readonly Lesson[],
+  courses: Course[],
+): Diagnostic[] {
+  const others = site
+    .filter((l) => l.file !== result.lesson.file)
+    .map((lesson) => ({
+      lesson,
+      blocks: lesson.blocks,
+      diagnostics: [],
+      links: [],
+      locate: () => ({ line: 1, col: 1 }),
+    }));
   const all = [...others, result];
   const diagnostics = crossLessonProblems(all, courses).filter((d) => d.file === result.lesson.file);
   rewriteLessonLinks(all, diagnostics, [result]);
@@ -79,18 +116,35 @@ function crossLessonProblems(results: (ParseLessonResult & { lesson: Lesson })[]
   for (const r of results) {
     const { file, frontmatter: fm } = r.lesson;
     const at = (path: (string | number)[]) => ({ file, ...r.locate(path) });
-    for (const [slug, path] of [[fm.slug, ['slug']], ...fm.formerSlugs.map((s, i) => [s, ['formerSlugs', i]] as const)] as const) {
+    for (const [slug, path] of [
+      [fm.slug, ['slug']],
+      ...fm.formerSlugs.map((s, i) => [s, ['formerSlugs', i]] as const),
+    ] as const) {
       const first = bySlug.get(slug);
-      if (first) out.push({ ...at([...path]), message: `duplicate slug '${slug}': ${first.file}:${first.line} uses it too`, hint: 'every lesson needs its own slug (formerSlugs count too)' });
+      if (first)
+        out.push({
+          ...at([...path]),
+          message: `duplicate slug '${slug}': ${first.file}:${first.line} uses it too`,
+          hint: 'every lesson needs its own slug (formerSlugs count too)',
+        });
       else bySlug.set(slug, at([...path]));
     }
     if (courses.length && !courseIds.includes(fm.course)) {
       const guess = didYouMean(fm.course, courseIds);
-      out.push({ ...at(['course']), message: `unknown course '${fm.course}'`, hint: guess ? `did you mean '${guess}'?` : `courses in lessons/courses.yaml: ${courseIds.join(', ')}` });
+      out.push({
+        ...at(['course']),
+        message: `unknown course '${fm.course}'`,
+        hint: guess ? `did you mean '${guess}'?` : `courses in lessons/courses.yaml: ${courseIds.join(', ')}`,
+      });
     }
     const orderKey = `${fm.course}#${fm.order}`;
     const sameOrder = orders.get(orderKey);
-    if (sameOrder) out.push({ ...at(['order']), message: `order ${fm.order} is already used in course '${fm.course}' by ${sameOrder}`, hint: 'give each lesson of a course its own order' });
+    if (sameOrder)
+      out.push({
+        ...at(['order']),
+        message: `order ${fm.order} is already used in course '${fm.course}' by ${sameOrder}`,
+        hint: 'give each lesson of a course its own order',
+      });
     else orders.set(orderKey, file);
   }
   const slugs = results.map((r) => r.lesson.frontmatter.slug);
@@ -99,10 +153,20 @@ function crossLessonProblems(results: (ParseLessonResult & { lesson: Lesson })[]
     fm.prerequisites.forEach((pre, i) => {
       if (slugs.includes(pre)) return;
       const guess = didYouMean(pre, slugs);
-      out.push({ file: r.lesson.file, ...r.locate(['prerequisites', i]), message: `prerequisite '${pre}' is not a lesson`, hint: guess ? `did you mean '${guess}'?` : 'use the slug of an existing lesson' });
+      out.push({
+        file: r.lesson.file,
+        ...r.locate(['prerequisites', i]),
+        message: `prerequisite '${pre}' is not a lesson`,
+        hint: guess ? `did you mean '${guess}'?` : 'use the slug of an existing lesson',
+      });
     });
     if (fm.gated && !fm.prerequisites.length) {
-      out.push({ file: r.lesson.file, ...r.locate(['gated']), message: 'a gated lesson needs prerequisites: it opens once they are finished', hint: "list them under 'prerequisites:', or remove 'gated: true'" });
+      out.push({
+        file: r.lesson.file,
+        ...r.locate(['gated']),
+        message: 'a gated lesson needs prerequisites: it opens once they are finished',
+        hint: "list them under 'prerequisites:', or remove 'gated: true'",
+      });
     }
   }
   return [...out, ...prerequisiteCircles(results)];
@@ -124,7 +188,12 @@ function prerequisiteCircles(results: (ParseLessonResult & { lesson: Lesson })[]
       const key = way && [...way].sort().join(' ');
       if (!way || reported.has(key!)) return;
       reported.add(key!);
-      out.push({ file: r.lesson.file, ...r.locate(['prerequisites', i]), message: `prerequisites go round in a circle: ${[start, ...way].join(' → ')}`, hint: 'remove one of them: no lesson in a circle can be read first, and a gated one never opens' });
+      out.push({
+        file: r.lesson.file,
+        ...r.locate(['prerequisites', i]),
+        message: `prerequisites go round in a circle: ${[start, ...way].join(' → ')}`,
+        hint: 'remove one of them: no lesson in a circle can be read first, and a gated one never opens',
+      });
     });
   }
   return out;
@@ -152,7 +221,11 @@ function shortestWay(from: string, to: string, prerequisitesOf: Map<string, stri
 }
 
 /** Turns `[text](04-simplest-lock.md)` into a route to that lesson, or reports the missing file. */
-function rewriteLessonLinks(results: (ParseLessonResult & { lesson: Lesson })[], diagnostics: Diagnostic[], targets = results): void {
+function rewriteLessonLinks(
+  results: (ParseLessonResult & { lesson: Lesson })[],
+  diagnostics: Diagnostic[],
+  targets = results,
+): void {
   const slugByFile = new Map(results.map((r) => [normalise(r.lesson.file), r.lesson.frontmatter.slug]));
   for (const r of targets) {
     const dir = r.lesson.file.includes('/') ? r.lesson.file.slice(0, r.lesson.file.lastIndexOf('/') + 1) : '';
@@ -165,14 +238,28 @@ function rewriteLessonLinks(results: (ParseLessonResult & { lesson: Lesson })[],
     for (const link of r.links) {
       if (resolve(link.target)) continue;
       const route = ROUTE_LINK.exec(link.target);
-      const guess = route ? didYouMean(route[1]!, [...slugs]) : didYouMean(link.target, [...slugByFile.keys()].map((f) => f.slice(f.lastIndexOf('/') + 1)));
-      diagnostics.push({ file: r.lesson.file, line: link.line, col: link.col, message: `link to a lesson that does not exist: ${link.target}`, hint: guess ? `did you mean '${guess}'?` : 'link to a lessons/NN-slug.md file' });
+      const guess = route
+        ? didYouMean(route[1]!, [...slugs])
+        : didYouMean(
+            link.target,
+            [...slugByFile.keys()].map((f) => f.slice(f.lastIndexOf('/') + 1)),
+          );
+      diagnostics.push({
+        file: r.lesson.file,
+        line: link.line,
+        col: link.col,
+        message: `link to a lesson that does not exist: ${link.target}`,
+        hint: guess ? `did you mean '${guess}'?` : 'link to a lessons/NN-slug.md file',
+      });
     }
     for (const block of r.lesson.blocks) {
       if (block.kind !== 'prose') continue;
       const visit = (node: Nodes) => {
         if (node.type === 'link') {
-          const slug = /\.md(?:#.*)?$/.test(node.url) && !/^\w+:/.test(node.url) && !ROUTE_LINK.test(node.url) ? resolve(node.url) : undefined;
+          const slug =
+            /\.md(?:#.*)?$/.test(node.url) && !/^\w+:/.test(node.url) && !ROUTE_LINK.test(node.url)
+              ? resolve(node.url)
+              : undefined;
           if (slug) node.url = `#/lesson/${slug}`;
         }
         if ('children' in node) for (const child of node.children) visit(child);

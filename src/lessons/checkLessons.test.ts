@@ -7,7 +7,14 @@ import { runScenario } from '../scenario/running/run';
 import { checkLessons } from './checkLessons';
 import type { ScenarioRunner } from './scenarioExpectations';
 
-const verdict = (holds: boolean): Verdict => ({ invariant: 'single-writer', holds, atMs: holds ? null : 17_000, eventIds: [], explanation: '', violations: holds ? 0 : 1 });
+const verdict = (holds: boolean): Verdict => ({
+  invariant: 'single-writer',
+  holds,
+  atMs: holds ? null : 17_000,
+  eventIds: [],
+  explanation: '',
+  violations: holds ? 0 : 1,
+});
 const violates: ScenarioRunner = async () => ({ verdicts: [verdict(false)] });
 const holds: ScenarioRunner = async () => ({ verdicts: [verdict(true)] });
 
@@ -28,15 +35,23 @@ describe('checkLessons (npm run lessons:check)', () => {
   });
 
   it('reports a crashing run instead of stopping', async () => {
-    const report = await checkLessons(['src/lessons/fixtures/valid/02-second.md', 'src/lessons/fixtures/valid/01-first.md'], async () => {
-      throw new Error('boom');
-    });
-    expect(report.lines[0]).toMatch(/^src\/lessons\/fixtures\/valid\/01-first\.md:15:1: scenario 'paused' crashed the simulator: boom/);
+    const report = await checkLessons(
+      ['src/lessons/fixtures/valid/02-second.md', 'src/lessons/fixtures/valid/01-first.md'],
+      async () => {
+        throw new Error('boom');
+      },
+    );
+    expect(report.lines[0]).toMatch(
+      /^src\/lessons\/fixtures\/valid\/01-first\.md:15:1: scenario 'paused' crashed the simulator: boom/,
+    );
     expect(report.exitCode).toBe(1);
   });
 
   it('keeps checking every named file and reports only their problems', async () => {
-    const report = await checkLessons(['src/lessons/fixtures/broken/quiz-no-correct.md', 'src/lessons/fixtures/broken/wrong-type.md'], violates);
+    const report = await checkLessons(
+      ['src/lessons/fixtures/broken/quiz-no-correct.md', 'src/lessons/fixtures/broken/wrong-type.md'],
+      violates,
+    );
     expect(report).toEqual({
       lines: [
         "src/lessons/fixtures/broken/quiz-no-correct.md:17:3: no option is marked correct (add 'correct: true' to the right option)",
@@ -47,7 +62,7 @@ describe('checkLessons (npm run lessons:check)', () => {
     });
   });
 
-  it('reports a YAML alias bomb at its place like any YAML error, and keeps the file\'s other problems', async () => {
+  it("reports a YAML alias bomb at its place like any YAML error, and keeps the file's other problems", async () => {
     const report = await checkLessons(['src/lessons/fixtures/broken/alias-bomb.md'], violates);
     expect(report.lines).toEqual([
       'src/lessons/fixtures/broken/alias-bomb.md:17:8: the aliases here (*name) expand to too many values (more than 100 copies) (write the values out, or use fewer aliases: an alias of an alias multiplies)',
@@ -67,14 +82,17 @@ describe('checkLessons (npm run lessons:check)', () => {
     });
   });
 
-  it('compiles a scenario\'s Lua scripts and reports a typo at its line in the lesson file, without running it', async () => {
+  it("compiles a scenario's Lua scripts and reports a typo at its line in the lesson file, without running it", async () => {
     let ran = 0;
     const report = await checkLessons(['src/lessons/fixtures/broken/lua-typo.md'], async (...args) => {
       ran++;
       return violates(...args);
     });
     expect(report).toEqual({
-      lines: ["src/lessons/fixtures/broken/lua-typo.md:26:13: Lua syntax error (script line 3): 'end' expected (to close 'if' at line 1) near 'els' (did you mean 'else'?)", 'lessons:check: 1 lesson, 0 scenario runs, 1 problem'],
+      lines: [
+        "src/lessons/fixtures/broken/lua-typo.md:26:13: Lua syntax error (script line 3): 'end' expected (to close 'if' at line 1) near 'els' (did you mean 'else'?)",
+        'lessons:check: 1 lesson, 0 scenario runs, 1 problem',
+      ],
       exitCode: 1,
     });
     expect(ran).toBe(0);
@@ -84,7 +102,9 @@ describe('checkLessons (npm run lessons:check)', () => {
     const empty = mkdtempSync(join(tmpdir(), 'lessons-'));
     const report = await checkLessons([empty], violates);
     expect(report.exitCode).toBe(0);
-    expect(report.lines).toEqual([`lessons:check: no lessons found in ${empty} (lesson files are named NN-slug.md); nothing to check`]);
+    expect(report.lines).toEqual([
+      `lessons:check: no lessons found in ${empty} (lesson files are named NN-slug.md); nothing to check`,
+    ]);
   });
 
   it('reports a path that does not exist', async () => {

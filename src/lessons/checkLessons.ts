@@ -19,7 +19,11 @@ export interface CheckReport {
  * checked as a lessons folder; a lesson file is checked in the context of its folder (so
  * duplicate slugs and prerequisites still resolve) but only its own problems are reported.
  */
-export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: string = process.cwd()): Promise<CheckReport> {
+export async function checkLessons(
+  paths: string[],
+  run: ScenarioRunner,
+  cwd: string = process.cwd(),
+): Promise<CheckReport> {
   const targets = paths.length ? paths : ['lessons'];
   const lines: string[] = [];
   let problems = 0;
@@ -49,9 +53,12 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
 
   for (const [dir, only] of folders) {
     // An instructor's course folder is checked as its site will be built: with the built-in lessons it includes.
-    const course = only === 'all' && isCourseFolder(dir) ? readCourseFolder(dir, resolve(cwd, 'lessons'), cwd) : undefined;
+    const course =
+      only === 'all' && isCourseFolder(dir) ? readCourseFolder(dir, resolve(cwd, 'lessons'), cwd) : undefined;
     const sources = course?.sources ?? readLessonSources(dir, cwd, only === 'all' ? [] : [...only]);
-    const catalog = course ? courseCatalog(buildCatalog(sources, { compileLua }), course) : buildCatalog(sources, { compileLua });
+    const catalog = course
+      ? courseCatalog(buildCatalog(sources, { compileLua }), course)
+      : buildCatalog(sources, { compileLua });
     const wanted = (file: string) => only === 'all' || only.has(file);
     const lessons = catalog.lessons.filter((l) => only === 'all' || only.has(l.file));
     // Lessons whose frontmatter is broken are not on the site, but their scenarios still run.
@@ -67,11 +74,17 @@ export async function checkLessons(paths: string[], run: ScenarioRunner, cwd: st
   }
 
   if (lessonCount === 0 && problems === 0 && warnings === 0) {
-    lines.push(`lessons:check: no lessons found in ${targets.join(', ')} (lesson files are named NN-slug.md); nothing to check`);
+    lines.push(
+      `lessons:check: no lessons found in ${targets.join(', ')} (lesson files are named NN-slug.md); nothing to check`,
+    );
     return { lines, exitCode: 0 };
   }
   const summary = `lessons:check: ${lessonCount} lesson${lessonCount === 1 ? '' : 's'}, ${runCount} scenario run${runCount === 1 ? '' : 's'}`;
   const warned = warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
-  lines.push(problems ? `${summary}, ${problems} problem${problems === 1 ? '' : 's'}${warned}` : `${summary}, no problems${warned}`);
+  lines.push(
+    problems
+      ? `${summary}, ${problems} problem${problems === 1 ? '' : 's'}${warned}`
+      : `${summary}, no problems${warned}`,
+  );
   return { lines, exitCode: problems ? 1 : 0 };
 }

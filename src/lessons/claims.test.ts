@@ -76,7 +76,10 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
     const file = editedFixture('03-redlock.md', (text) =>
       text
         .replace('target: A, for: 9s', 'target: C, for: 9s')
-        .replace('  - { says: "replays 1 command", replayed: recovered by r5 }', '  - { says: "startAt: 11s", at: acquired by B }'),
+        .replace(
+          '  - { says: "replays 1 command", replayed: recovered by r5 }',
+          '  - { says: "startAt: 11s", at: acquired by B }',
+        ),
     );
     const report = await checkLessons([file], runScenarioTrace);
     expect(report.lines).toEqual([
@@ -97,7 +100,10 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
     const file = editedFixture('04-replies.md', (text) =>
       text
         .replace('for: 15s', 'for: 3s')
-        .replace('expect: { invariant: single-writer, outcome: violated }', 'expect: { invariant: all, outcome: holds }')
+        .replace(
+          'expect: { invariant: single-writer, outcome: violated }',
+          'expect: { invariant: all, outcome: holds }',
+        )
         .replace('reply: SET lock by B', 'reply: SET lock:espresso by B'),
     );
     const report = await checkLessons([file], runScenarioTrace);
@@ -117,7 +123,12 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
     expect(replyAgrees('1', '(integer) 0')).toBe(false);
     expect(replyAgrees('OK', '(nil)')).toBe(false);
     expect(replyAgrees('NOREPLICAS', '(error) NOREPLICAS Not enough good replicas to write.')).toBe(true);
-    expect(replyAgrees('NOREPLICAS Not enough good replicas to write.', '(error) NOREPLICAS Not enough good replicas to write.')).toBe(true);
+    expect(
+      replyAgrees(
+        'NOREPLICAS Not enough good replicas to write.',
+        '(error) NOREPLICAS Not enough good replicas to write.',
+      ),
+    ).toBe(true);
     expect(replyAgrees('NOREP', '(error) NOREPLICAS Not enough good replicas to write.')).toBe(false);
     expect(replyAgrees('a7f3', '"a7f3"')).toBe(true);
     expect(replyAgrees('"a7f3"', '"a7f3"')).toBe(true);
@@ -127,7 +138,11 @@ describe('claims: the numbers a lesson states, checked against its run', () => {
     expect(parseQuery('2nd write by A')).toEqual({ ok: true, query: { event: 'write', by: 'A', nth: 2 } });
     expect(parseQuery('last renewed by W4')).toEqual({ ok: true, query: { event: 'renewed', by: 'W4', nth: 'last' } });
     expect(parseQuery('acquired')).toEqual({ ok: true, query: { event: 'acquired', by: null, nth: 1 } });
-    expect(parseQuery('aquired by B')).toMatchObject({ ok: false, message: "unknown event 'aquired'", hint: "did you mean 'acquired'?" });
+    expect(parseQuery('aquired by B')).toMatchObject({
+      ok: false,
+      message: "unknown event 'aquired'",
+      hint: "did you mean 'acquired'?",
+    });
   });
 });
 

@@ -1,4 +1,12 @@
-import { describeQuery, measure, unitOf, type ClaimVerdict, type EventQuery, type Measure, type RunTrace } from '../check/runMeasures';
+import {
+  describeQuery,
+  measure,
+  unitOf,
+  type ClaimVerdict,
+  type EventQuery,
+  type Measure,
+  type RunTrace,
+} from '../check/runMeasures';
 import { describeCommand, replyAgrees, replyOf } from '../check/commandReplies';
 import { lockMetrics } from '../check/metrics';
 import { checkActions, type Action } from '../scenario/schema/actionSchema';
@@ -11,7 +19,10 @@ import type { Block, Lesson } from './types';
 import { RunStopped } from './scenarioExpectations';
 
 /** Runs a scenario with its own seed and the given learner actions, and returns its trace and verdicts. */
-export type TraceRunner = (scenario: Scenario, actions: readonly Action[]) => Promise<{ trace: RunTrace; verdicts: readonly ClaimVerdict[] }>;
+export type TraceRunner = (
+  scenario: Scenario,
+  actions: readonly Action[],
+) => Promise<{ trace: RunTrace; verdicts: readonly ClaimVerdict[] }>;
 
 /** The blocks whose text a learner reads (a model answer, a quiz's explanation): a claim may quote them too. */
 const READ_BLOCKS = ['quiz', 'fill-in', 'reflect', 'match', 'checklist'];
@@ -21,7 +32,11 @@ const READ_BLOCKS = ['quiz', 'fill-in', 'reflect', 'match', 'checklist'];
  * it names must show it. A problem with a number the run no longer shows is reported at the
  * prose, where the author will change it.
  */
-export async function checkClaims(lessons: readonly Lesson[], textOf: (file: string) => string | undefined, run: TraceRunner): Promise<{ diagnostics: Diagnostic[]; runs: number }> {
+export async function checkClaims(
+  lessons: readonly Lesson[],
+  textOf: (file: string) => string | undefined,
+  run: TraceRunner,
+): Promise<{ diagnostics: Diagnostic[]; runs: number }> {
   const diagnostics: Diagnostic[] = [];
   let runs = 0;
   for (const lesson of lessons) {
@@ -32,12 +47,20 @@ export async function checkClaims(lessons: readonly Lesson[], textOf: (file: str
       const target = scenarioFor(lesson.blocks, index, block.spec.run);
       if (target === null) continue; // its scenario has problems of its own, reported already
       if (!target.ok) {
-        diagnostics.push({ file: lesson.file, line: block.line + 1, col: 1, message: target.message, hint: target.hint });
+        diagnostics.push({
+          file: lesson.file,
+          line: block.line + 1,
+          col: 1,
+          message: target.message,
+          hint: target.hint,
+        });
         continue;
       }
       const actions = learnerActions(target.scenario, block.spec.actions);
       if (!actions.ok) {
-        diagnostics.push(...actions.problems.map((problem) => ({ file: lesson.file, line: block.line + 1, col: 1, ...problem })));
+        diagnostics.push(
+          ...actions.problems.map((problem) => ({ file: lesson.file, line: block.line + 1, col: 1, ...problem })),
+        );
         continue;
       }
       // A run with learner actions is its own run; the quiet run is shared by every block about it.
@@ -54,25 +77,42 @@ export async function checkClaims(lessons: readonly Lesson[], textOf: (file: str
       } catch (error) {
         // A stopped run is reported once, at its scenario block (scenarioExpectations.ts).
         if (error instanceof RunStopped) continue;
-        diagnostics.push({ file: lesson.file, line: block.line, col: 1, message: `scenario '${target.scenario.id}' crashed the simulator: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a bug in Lockstep; please report it' });
+        diagnostics.push({
+          file: lesson.file,
+          line: block.line,
+          col: 1,
+          message: `scenario '${target.scenario.id}' crashed the simulator: ${error instanceof Error ? error.message : String(error)}`,
+          hint: 'this is a bug in Lockstep; please report it',
+        });
         continue;
       }
       let metrics: ReturnType<typeof lockMetrics> | undefined;
       const metricsOnce = () => (metrics ??= lockMetrics(events));
-      for (const claim of block.spec.claims) diagnostics.push(...checkClaim(lesson.file, text, target.scenario, { events, verdicts, metrics: metricsOnce }, claim));
+      for (const claim of block.spec.claims)
+        diagnostics.push(
+          ...checkClaim(lesson.file, text, target.scenario, { events, verdicts, metrics: metricsOnce }, claim),
+        );
     }
   }
   return { diagnostics, runs };
 }
 
 /** The scenario a claims block is about; null when that scenario is itself broken. */
-function scenarioFor(blocks: readonly Block[], index: number, id: string | null): { ok: true; scenario: Scenario } | { ok: false; message: string; hint: string } | null {
+function scenarioFor(
+  blocks: readonly Block[],
+  index: number,
+  id: string | null,
+): { ok: true; scenario: Scenario } | { ok: false; message: string; hint: string } | null {
   const brokenRun = (b: Block) => b.kind === 'invalid' && (b.lang === 'scenario' || b.lang === 'dashboard');
   if (id === null) {
     const above = blocks.slice(0, index).findLast((b) => b.kind === 'scenario' || brokenRun(b));
     if (above?.kind === 'scenario') return { ok: true, scenario: above.scenario };
     if (above) return null;
-    return { ok: false, message: 'claims about no run: there is no scenario above this block', hint: "put the claims after the scenario they describe, or name it with 'run: <scenario id>'" };
+    return {
+      ok: false,
+      message: 'claims about no run: there is no scenario above this block',
+      hint: "put the claims after the scenario they describe, or name it with 'run: <scenario id>'",
+    };
   }
   const runs = blocks.flatMap((b) => (b.kind === 'scenario' ? [b.scenario] : []));
   const named = runs.find((scenario) => scenario.id === id);
@@ -80,14 +120,26 @@ function scenarioFor(blocks: readonly Block[], index: number, id: string | null)
   if (blocks.some(brokenRun)) return null;
   const ids = runs.map((scenario) => scenario.id);
   const guess = didYouMean(id, ids);
-  return { ok: false, message: `no scenario '${id}' in this lesson`, hint: guess ? `did you mean '${guess}'?` : `scenarios here: ${ids.join(', ') || 'none'}` };
+  return {
+    ok: false,
+    message: `no scenario '${id}' in this lesson`,
+    hint: guess ? `did you mean '${guess}'?` : `scenarios here: ${ids.join(', ') || 'none'}`,
+  };
 }
 
 /** The claims block's actions as the player would apply them, or what in them names nobody in the scenario. */
-function learnerActions(scenario: Scenario, steps: readonly ScriptAction[]): { ok: true; actions: Action[] } | { ok: false; problems: { message: string; hint: string }[] } {
+function learnerActions(
+  scenario: Scenario,
+  steps: readonly ScriptAction[],
+): { ok: true; actions: Action[] } | { ok: false; problems: { message: string; hint: string }[] } {
   const actions = steps.map((step) => ({ ...toAction(step), at: step.at }) as Action).sort((a, b) => a.at - b.at);
   const problems: { message: string; hint: string }[] = [];
-  checkActions(scenario, actions, (path, message, hint) => problems.push({ message: `actions[${path[0]}]: ${message}`, hint: hint ?? 'name an actor, node or link the scenario has' }));
+  checkActions(scenario, actions, (path, message, hint) =>
+    problems.push({
+      message: `actions[${path[0]}]: ${message}`,
+      hint: hint ?? 'name an actor, node or link the scenario has',
+    }),
+  );
   return problems.length ? { ok: false, problems } : { ok: true, actions };
 }
 
@@ -97,20 +149,49 @@ interface RunFacts {
   metrics: () => ReturnType<typeof lockMetrics>;
 }
 
-function checkClaim(file: string, text: string, scenario: Scenario, { events, verdicts, metrics }: RunFacts, claim: Claim): Diagnostic[] {
+function checkClaim(
+  file: string,
+  text: string,
+  scenario: Scenario,
+  { events, verdicts, metrics }: RunFacts,
+  claim: Claim,
+): Diagnostic[] {
   const atClaim = { file, line: claim.line, col: claim.col };
   if (claim.measure.kind === 'reply') return checkReply(file, text, scenario, events, claim, claim.measure);
   const stated = readStated(claim.says);
-  if (!stated) return [{ ...atClaim, message: `'${claim.says}' states no number`, hint: 'quote the words of the prose that carry the number, e.g. says: "at 11.6 s"' }];
+  if (!stated)
+    return [
+      {
+        ...atClaim,
+        message: `'${claim.says}' states no number`,
+        hint: 'quote the words of the prose that carry the number, e.g. says: "at 11.6 s"',
+      },
+    ];
   const unitProblem = unitMismatch(claim.measure, stated);
-  if (unitProblem) return [{ ...atClaim, message: unitProblem, hint: `quote the number with its unit, as the prose writes it` }];
+  if (unitProblem)
+    return [{ ...atClaim, message: unitProblem, hint: `quote the number with its unit, as the prose writes it` }];
   const unknownActor = actorProblem(claim.measure, events);
   if (unknownActor) return [{ ...atClaim, ...unknownActor }];
   const where = findInProse(text, claim.says);
-  if (!where) return [{ ...atClaim, message: `"${claim.says}" is not in the lesson's prose`, hint: 'a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other' }];
+  if (!where)
+    return [
+      {
+        ...atClaim,
+        message: `"${claim.says}" is not in the lesson's prose`,
+        hint: 'a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other',
+      },
+    ];
   const result = measure(events, claim.measure, metrics, verdicts);
   const what = describeMeasure(claim.measure);
-  if ('missing' in result) return [{ file, ...where, message: `the prose says "${claim.says}" for ${what}, but ${result.missing} (scenario '${scenario.id}')`, hint: `change the prose and the claim at line ${claim.line}, or the scenario` }];
+  if ('missing' in result)
+    return [
+      {
+        file,
+        ...where,
+        message: `the prose says "${claim.says}" for ${what}, but ${result.missing} (scenario '${scenario.id}')`,
+        hint: `change the prose and the claim at line ${claim.line}, or the scenario`,
+      },
+    ];
   if (agrees(result.value, stated)) return [];
   return [
     {
@@ -123,17 +204,46 @@ function checkClaim(file: string, text: string, scenario: Scenario, { events, ve
 }
 
 /** A claim that quotes Redis's reply (the last `code` in `says`: "A's `SET` gets `OK`") to a command of the run. */
-function checkReply(file: string, text: string, scenario: Scenario, events: RunTrace, claim: Claim, what: ReplyMeasure): Diagnostic[] {
+function checkReply(
+  file: string,
+  text: string,
+  scenario: Scenario,
+  events: RunTrace,
+  claim: Claim,
+  what: ReplyMeasure,
+): Diagnostic[] {
   const atClaim = { file, line: claim.line, col: claim.col };
   const quoted = [...claim.says.matchAll(/`([^`]+)`/g)].at(-1)?.[1];
-  if (quoted === undefined) return [{ ...atClaim, message: `'${claim.says}' quotes no reply`, hint: 'a reply claim quotes the reply in `code`, as the prose writes it, e.g. says: "gets `(nil)`"' }];
+  if (quoted === undefined)
+    return [
+      {
+        ...atClaim,
+        message: `'${claim.says}' quotes no reply`,
+        hint: 'a reply claim quotes the reply in `code`, as the prose writes it, e.g. says: "gets `(nil)`"',
+      },
+    ];
   const unknownActor = actorMissing(what.query.by, events);
   if (unknownActor) return [{ ...atClaim, ...unknownActor }];
   const where = findInProse(text, claim.says);
-  if (!where) return [{ ...atClaim, message: `"${claim.says}" is not in the lesson's prose`, hint: 'a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other' }];
+  if (!where)
+    return [
+      {
+        ...atClaim,
+        message: `"${claim.says}" is not in the lesson's prose`,
+        hint: 'a claim quotes the prose word for word (spaces and line breaks may differ); change one to match the other',
+      },
+    ];
   const result = replyOf(events, what.query);
   const about = `Redis's reply to ${describeCommand(what.query)}`;
-  if ('missing' in result) return [{ file, ...where, message: `the prose quotes \`${quoted}\` as ${about}, but ${result.missing} (scenario '${scenario.id}')`, hint: `change the prose and the claim at line ${claim.line}, or the scenario` }];
+  if ('missing' in result)
+    return [
+      {
+        file,
+        ...where,
+        message: `the prose quotes \`${quoted}\` as ${about}, but ${result.missing} (scenario '${scenario.id}')`,
+        hint: `change the prose and the claim at line ${claim.line}, or the scenario`,
+      },
+    ];
   if (replyAgrees(quoted, result.reply)) return [];
   return [
     {
@@ -147,15 +257,22 @@ function checkReply(file: string, text: string, scenario: Scenario, events: RunT
 
 function unitMismatch(what: Measure, stated: StatedNumber): string | null {
   const unit = unitOf(what);
-  if (unit === 'ms' && stated.unit !== 's' && stated.unit !== 'ms') return `"${stated.text}" has no unit, but ${describeMeasure(what)} is a time`;
-  if (unit === 'percent' && stated.unit !== 'percent') return `"${stated.text}" is not a percentage, but ${describeMeasure(what)} is one`;
-  if (unit === 'count' && stated.unit !== null) return `"${stated.text}" has a unit, but ${describeMeasure(what)} is a number`;
+  if (unit === 'ms' && stated.unit !== 's' && stated.unit !== 'ms')
+    return `"${stated.text}" has no unit, but ${describeMeasure(what)} is a time`;
+  if (unit === 'percent' && stated.unit !== 'percent')
+    return `"${stated.text}" is not a percentage, but ${describeMeasure(what)} is one`;
+  if (unit === 'count' && stated.unit !== null)
+    return `"${stated.text}" has a unit, but ${describeMeasure(what)} is a number`;
   return null;
 }
 
 function actorProblem(what: Measure, events: RunTrace): { message: string; hint: string } | null {
   const queries: EventQuery[] =
-    what.kind === 'at' || what.kind === 'token' || what.kind === 'validity' || what.kind === 'valid-until' || what.kind === 'replayed'
+    what.kind === 'at' ||
+    what.kind === 'token' ||
+    what.kind === 'validity' ||
+    what.kind === 'valid-until' ||
+    what.kind === 'replayed'
       ? [what.query]
       : what.kind === 'between'
         ? [what.from, what.to]
@@ -175,7 +292,10 @@ function actorMissing(by: string | null, events: RunTrace): { message: string; h
   const actors = start?.kind === 'run.start' ? start.data.actors.map((a) => a.id) : [];
   if (by === null || actors.includes(by)) return null;
   const guess = didYouMean(by, actors);
-  return { message: `no actor '${by}' in this run`, hint: guess ? `did you mean '${guess}'?` : `actors: ${actors.join(', ')}` };
+  return {
+    message: `no actor '${by}' in this run`,
+    hint: guess ? `did you mean '${guess}'?` : `actors: ${actors.join(', ')}`,
+  };
 }
 
 function describeMeasure(what: Measure): string {
@@ -207,7 +327,14 @@ function describeMeasure(what: Measure): string {
  * column; white space in it matches any white space, so a quote may cross a line break.
  */
 export function findInProse(text: string, says: string): { line: number; col: number } | null {
-  const pattern = new RegExp(says.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'g');
+  const pattern = new RegExp(
+    says
+      .trim()
+      .split(/\s+/)
+      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\s+'),
+    'g',
+  );
   const fenced = fencedLines(text, READ_BLOCKS);
   for (const match of text.matchAll(pattern)) {
     const before = text.slice(0, match.index);
@@ -236,7 +363,8 @@ export function fencedLines(text: string, read: readonly string[] = []): Set<num
     }
     const marker = /^(`{3,}|~{3,})/.exec(raw.trimStart())?.[1];
     if (fence !== null) {
-      const closing = marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker;
+      const closing =
+        marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker;
       if (closing || !readBody) inside.add(line);
       if (closing) fence = null;
     } else if (marker !== undefined) {

@@ -3,7 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
 import { MAX_YAML_CHARS } from '../scenario/text/inputBounds';
-import { parseYamlSource, validateYaml } from '../scenario/text/yamlSource';
+import { validateYaml } from '../scenario/text/schemaIssues';
+import { parseYamlSource } from '../scenario/text/yamlSource';
 import { readBounded } from './boundedRead';
 import type { CatalogSources } from './catalog';
 import { lessonIdentity } from './drafts';
@@ -23,7 +24,6 @@ export const courseConfigSchema = z.strictObject({
    */
   include: z.array(z.string().min(1)).default([]),
 });
-
 
 /** What a course folder builds from: its own lessons plus the built-in ones it includes. */
 export interface CourseFolderSources {
@@ -54,7 +54,8 @@ export function readCourseFolder(dir: string, builtInDir: string, cwd: string = 
   const source = parseYamlSource(readBounded(configPath, MAX_YAML_CHARS), origin);
   const parsed = validateYaml(source, courseConfigSchema, origin);
   const own = readLessonSources(dir, cwd);
-  if (!parsed.ok) return { title: undefined, sources: own, courseOrder: [], excluded: [], diagnostics: parsed.diagnostics };
+  if (!parsed.ok)
+    return { title: undefined, sources: own, courseOrder: [], excluded: [], diagnostics: parsed.diagnostics };
 
   const builtIn = readLessonSources(builtInDir, cwd);
   const known = builtIn.lessons.map((l) => ({ file: l.file, ...lessonIdentity(l.text) }));
@@ -64,14 +65,37 @@ export function readCourseFolder(dir: string, builtInDir: string, cwd: string = 
   parsed.value.include.forEach((name, i) => {
     if (courseIds.includes(name) || slugs.includes(name)) return;
     const guess = didYouMean(name, [...courseIds, ...slugs]);
-    diagnostics.push({ file, ...source.locate(['include', i]), message: `'${name}' is neither a built-in course nor a built-in lesson`, hint: guess ? `did you mean '${guess}'?` : `built-in courses: ${courseIds.join(', ')}` });
+    diagnostics.push({
+      file,
+      ...source.locate(['include', i]),
+      message: `'${name}' is neither a built-in course nor a built-in lesson`,
+      hint: guess ? `did you mean '${guess}'?` : `built-in courses: ${courseIds.join(', ')}`,
+    });
   });
   const wanted = new Set(parsed.value.include);
-  const included = known.filter((l) => (l.course !== undefined && wanted.has(l.course)) || (l.slug !== undefined && wanted.has(l.slug)));
-  const picked: CatalogSources = { ...builtIn, strays: [], lessons: builtIn.lessons.filter((l) => included.some((i) => i.file === l.file)) };
-  const courseOrder = parsed.value.include.flatMap((name) => (courseIds.includes(name) ? [name] : known.filter((l) => l.slug === name).map((l) => l.course ?? '')));
-  const excluded = known.flatMap((l) => (l.slug !== undefined && !included.includes(l) ? [{ slug: l.slug, file: l.file.slice(l.file.lastIndexOf('/') + 1) }] : []));
-  return { title: parsed.value.title, sources: picked.lessons.length ? mergeSources(own, picked) : own, courseOrder, excluded, diagnostics };
+  const included = known.filter(
+    (l) => (l.course !== undefined && wanted.has(l.course)) || (l.slug !== undefined && wanted.has(l.slug)),
+  );
+  const picked: CatalogSources = {
+    ...builtIn,
+    strays: [],
+    lessons: builtIn.lessons.filter((l) => included.some((i) => i.file === l.file)),
+  };
+  const courseOrder = parsed.value.include.flatMap((name) =>
+    courseIds.includes(name) ? [name] : known.filter((l) => l.slug === name).map((l) => l.course ?? ''),
+  );
+  const excluded = known.flatMap((l) =>
+    l.slug !== undefined && !included.includes(l)
+      ? [{ slug: l.slug, file: l.file.slice(l.file.lastIndexOf('/') + 1) }]
+      : [],
+  );
+  return {
+    title: parsed.value.title,
+    sources: picked.lessons.length ? mergeSources(own, picked) : own,
+    courseOrder,
+    excluded,
+    diagnostics,
+  };
 }
 
 /**
@@ -84,16 +108,36 @@ export function courseCatalog(catalog: Catalog, folder: CourseFolderSources): Ca
     const at = folder.courseOrder.indexOf(id);
     return at < 0 ? -1 : at;
   };
-  const courses = catalog.courses.filter((c) => used.has(c.id)).sort((a, b) => rank(a.id) - rank(b.id) || a.order - b.order).map((c, i) => ({ ...c, order: i + 1 }));
+  const courses = catalog.courses
+    .filter((c) => used.has(c.id))
+    .sort((a, b) => rank(a.id) - rank(b.id) || a.order - b.order)
+    .map((c, i) => ({ ...c, order: i + 1 }));
   const order = new Map(courses.map((c) => [c.id, c.order]));
-  const lessons = [...catalog.lessons].sort((a, b) => (order.get(a.frontmatter.course) ?? Infinity) - (order.get(b.frontmatter.course) ?? Infinity) || a.frontmatter.order - b.frontmatter.order);
-  return { ...catalog, courses, lessons, diagnostics: [...folder.diagnostics, ...catalog.diagnostics.map((d) => withIncludeHint(d, folder.excluded))] };
+  const lessons = [...catalog.lessons].sort(
+    (a, b) =>
+      (order.get(a.frontmatter.course) ?? Infinity) - (order.get(b.frontmatter.course) ?? Infinity) ||
+      a.frontmatter.order - b.frontmatter.order,
+  );
+  return {
+    ...catalog,
+    courses,
+    lessons,
+    diagnostics: [...folder.diagnostics, ...catalog.diagnostics.map((d) => withIncludeHint(d, folder.excluded))],
+  };
 }
 
 /** A link or prerequisite naming a built-in lesson the course left out: say how to include it. */
 function withIncludeHint(d: Diagnostic, excluded: CourseFolderSources['excluded']): Diagnostic {
-  const target = /^prerequisite '([^']+)' is not a lesson$/.exec(d.message)?.[1] ?? /^link to a lesson that does not exist: (?:#\/lesson\/)?([^#?]+)/.exec(d.message)?.[1];
-  const lesson = target === undefined ? undefined : excluded.find((l) => l.slug === target || l.file === target.slice(target.lastIndexOf('/') + 1));
+  const target =
+    /^prerequisite '([^']+)' is not a lesson$/.exec(d.message)?.[1] ??
+    /^link to a lesson that does not exist: (?:#\/lesson\/)?([^#?]+)/.exec(d.message)?.[1];
+  const lesson =
+    target === undefined
+      ? undefined
+      : excluded.find((l) => l.slug === target || l.file === target.slice(target.lastIndexOf('/') + 1));
   if (!lesson) return d;
-  return { ...d, hint: `'${lesson.slug}' is a built-in lesson this course leaves out: add it (or its course) to include in course.yaml, or remove the ${d.message.startsWith('prerequisite') ? 'prerequisite' : 'link'}` };
+  return {
+    ...d,
+    hint: `'${lesson.slug}' is a built-in lesson this course leaves out: add it (or its course) to include in course.yaml, or remove the ${d.message.startsWith('prerequisite') ? 'prerequisite' : 'link'}`,
+  };
 }

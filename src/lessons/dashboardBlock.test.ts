@@ -19,17 +19,26 @@ clients:
 resource: { id: espresso }
 expect: { invariant: single-writer, outcome: holds }`;
 
-const parse = (body: string, files: Record<string, string> = {}) => parseLesson(`${FRONT}\n${body}\n`, 'lessons/01-dash.md', { readRef: (p) => files[p] });
+const parse = (body: string, files: Record<string, string> = {}) =>
+  parseLesson(`${FRONT}\n${body}\n`, 'lessons/01-dash.md', { readRef: (p) => files[p] });
 
 describe('the dashboard block', () => {
   it('is a scenario block (checked and run like one) drawn as a dashboard, inline or by ref', () => {
     const inline = parse('```dashboard\n' + SCENARIO + '\n```');
     expect(inline.diagnostics).toEqual([]);
     const block = inline.lesson?.blocks.find((b) => b.kind === 'scenario');
-    expect(block).toMatchObject({ kind: 'scenario', id: 'herd', view: 'dashboard', scenario: { id: 'herd', expect: [{ invariant: 'single-writer', outcome: 'holds' }] } });
+    expect(block).toMatchObject({
+      kind: 'scenario',
+      id: 'herd',
+      view: 'dashboard',
+      scenario: { id: 'herd', expect: [{ invariant: 'single-writer', outcome: 'holds' }] },
+    });
 
     const byRef = parse('```dashboard\nref: scenarios/herd.yaml\n```', { 'scenarios/herd.yaml': SCENARIO });
-    expect(byRef.lesson?.blocks.find((b) => b.kind === 'scenario')).toMatchObject({ view: 'dashboard', ref: 'scenarios/herd.yaml' });
+    expect(byRef.lesson?.blocks.find((b) => b.kind === 'scenario')).toMatchObject({
+      view: 'dashboard',
+      ref: 'scenarios/herd.yaml',
+    });
   });
 
   it('leaves a plain scenario block without a view', () => {

@@ -6,7 +6,8 @@ import { parseYamlSource } from '../scenario/text/yamlSource';
 export function lessonIdentity(text: string): { slug?: string; course?: string; draft?: boolean } {
   const split = splitFrontmatter(text, '');
   if (!split.ok) return {};
-  const value = parseYamlSource(split.yaml, { file: '', line: 1 }).value as { slug?: unknown; course?: unknown; draft?: unknown } | undefined;
+  const value = parseYamlSource(split.yaml, { file: '', line: 1 }).value as
+    { slug?: unknown; course?: unknown; draft?: unknown } | undefined;
   return {
     ...(typeof value?.slug === 'string' ? { slug: value.slug } : {}),
     ...(typeof value?.course === 'string' ? { course: value.course } : {}),

@@ -20,7 +20,13 @@ export function assignmentsOf(lessons: readonly Pick<Lesson, 'frontmatter' | 'bl
     for (const block of lesson.blocks) {
       if (block.kind !== 'workbench') continue;
       const slug = lesson.frontmatter.slug;
-      out.set(`${slug}/${block.id}`, { lesson: slug, lessonTitle: lesson.frontmatter.title, block: block.id, break: block.spec.break, runs: block.spec.runs });
+      out.set(`${slug}/${block.id}`, {
+        lesson: slug,
+        lessonTitle: lesson.frontmatter.title,
+        block: block.id,
+        break: block.spec.break,
+        runs: block.spec.runs,
+      });
     }
   }
   return out;
@@ -29,7 +35,12 @@ export function assignmentsOf(lessons: readonly Pick<Lesson, 'frontmatter' | 'bl
 /** What a re-run found: passed, failed (with the run that breaks it, if one does), or not gradable. */
 export type Grade =
   | { result: 'passed'; detail: string; runs: number }
-  | { result: 'failed'; detail: string; runs: number; counterexample: { scenario: Scenario; seed: number; faults: Fault[]; actions: FaultAction[] } | null }
+  | {
+      result: 'failed';
+      detail: string;
+      runs: number;
+      counterexample: { scenario: Scenario; seed: number; faults: Fault[]; actions: FaultAction[] } | null;
+    }
   | { result: 'invalid'; detail: string; runs: 0 };
 
 /** A grade with what the learner's page had said, when that differs from what the recipe does. */
@@ -40,30 +51,63 @@ export type GradedSubmission = Grade & { claimNote: string | null };
  * from the submission, and the learner's claim is only compared. Deterministic: the same
  * recipe gets the same grade on any machine, as it got the same verdict on the learner's page.
  */
-export async function gradeSubmission(submission: Submission, assignments: ReadonlyMap<string, Assignment>, explore: WorkbenchExplorer, run: QuietRun): Promise<GradedSubmission> {
+export async function gradeSubmission(
+  submission: Submission,
+  assignments: ReadonlyMap<string, Assignment>,
+  explore: WorkbenchExplorer,
+  run: QuietRun,
+): Promise<GradedSubmission> {
   const grade = await gradeRecipe(submission, assignments, explore, run);
   const saidFixed = submission.claimed === 'fixed';
   const claimNote =
-    saidFixed && grade.result !== 'passed' ? 'handed in as Fixed, which this re-run does not confirm: the file may have been edited, or made by another version of the course' : null;
+    saidFixed && grade.result !== 'passed'
+      ? 'handed in as Fixed, which this re-run does not confirm: the file may have been edited, or made by another version of the course'
+      : null;
   return { ...grade, claimNote };
 }
 
-async function gradeRecipe(submission: Submission, assignments: ReadonlyMap<string, Assignment>, explore: WorkbenchExplorer, run: QuietRun): Promise<Grade> {
+async function gradeRecipe(
+  submission: Submission,
+  assignments: ReadonlyMap<string, Assignment>,
+  explore: WorkbenchExplorer,
+  run: QuietRun,
+): Promise<Grade> {
   const assignment = assignments.get(`${submission.lesson}/${submission.block}`);
   if (!assignment) {
-    return { result: 'invalid', detail: `no workbench "${submission.block}" in a lesson "${submission.lesson}" of this course: was it handed in for another course?`, runs: 0 };
+    return {
+      result: 'invalid',
+      detail: `no workbench "${submission.block}" in a lesson "${submission.lesson}" of this course: was it handed in for another course?`,
+      runs: 0,
+    };
   }
   const parsed = parseScenario(submission.recipe, { file: 'recipe', line: 1 });
   if (!parsed.ok) {
     const first = parsed.diagnostics[0]!;
-    return { result: 'failed', detail: `the recipe does not load: line ${first.line}: ${first.message}`, runs: 0, counterexample: null };
+    return {
+      result: 'failed',
+      detail: `the recipe does not load: line ${first.line}: ${first.message}`,
+      runs: 0,
+      counterexample: null,
+    };
   }
   const name = assignment.break.replace(/-/g, ' ');
   const judged = await judgeFix(parsed.scenario, assignment, explore, run);
-  if (judged.fixed) return { result: 'passed', detail: `no run broke ${name} in ${judged.search.summary.runs.toLocaleString('en')} runs, and the recipe passes its own checks`, runs: judged.runs };
-  if (judged.why === 'own-checks') return { result: 'failed', detail: `no run broke ${name}, but ${judged.problems[0]}`, runs: judged.runs, counterexample: null };
+  if (judged.fixed)
+    return {
+      result: 'passed',
+      detail: `no run broke ${name} in ${judged.search.summary.runs.toLocaleString('en')} runs, and the recipe passes its own checks`,
+      runs: judged.runs,
+    };
+  if (judged.why === 'own-checks')
+    return {
+      result: 'failed',
+      detail: `no run broke ${name}, but ${judged.problems[0]}`,
+      runs: judged.runs,
+      counterexample: null,
+    };
   const { seed, faults, actions, summary } = judged.search;
-  const faultWords = faults.length === 0 ? 'as written' : `with ${faults.length} fault${faults.length === 1 ? '' : 's'}`;
+  const faultWords =
+    faults.length === 0 ? 'as written' : `with ${faults.length} fault${faults.length === 1 ? '' : 's'}`;
   return {
     result: 'failed',
     detail: `breaks ${name}: seed ${seed} ${faultWords}, found within ${summary.runs.toLocaleString('en')} runs`,

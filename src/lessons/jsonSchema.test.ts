@@ -16,7 +16,19 @@ describe('jsonSchemaFiles', () => {
     expect(lesson.required).toEqual(['slug', 'title', 'course', 'order', 'readTime', 'summary']);
     expect(lesson.additionalProperties).toBe(false);
     expect(lesson.properties.readTime.type).toEqual(['number', 'string']);
-    expect(Object.keys(lesson.$defs).sort()).toEqual(['after', 'checklist', 'claims', 'compare', 'dashboard', 'fill-in', 'match', 'quiz', 'reflect', 'scenario', 'workbench']);
+    expect(Object.keys(lesson.$defs).sort()).toEqual([
+      'after',
+      'checklist',
+      'claims',
+      'compare',
+      'dashboard',
+      'fill-in',
+      'match',
+      'quiz',
+      'reflect',
+      'scenario',
+      'workbench',
+    ]);
   });
 
   it('accepts durations as strings or numbers in scenarios (the input side, before parsing)', () => {

@@ -26,7 +26,8 @@ export type SchemaFiles = Record<string, string>;
 const keepExamples: NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] = ({ zodSchema, jsonSchema }) => {
   const examples = z.globalRegistry.get(zodSchema)?.examples;
   if (examples !== undefined && jsonSchema.examples === undefined) jsonSchema.examples = examples as unknown[];
-  if (zodSchema instanceof z.ZodDefault && jsonSchema.default === undefined) jsonSchema.default = zodSchema.def.defaultValue as z.core.JSONSchema.BaseSchema['default'];
+  if (zodSchema instanceof z.ZodDefault && jsonSchema.default === undefined)
+    jsonSchema.default = zodSchema.def.defaultValue as z.core.JSONSchema.BaseSchema['default'];
 };
 
 /** The input side of a schema, as JSON Schema: what an author writes, examples included. */
@@ -35,7 +36,12 @@ const inputSide = (schema: z.ZodType, unrepresentable: 'any' | 'throw' = 'throw'
 
 // Authors write the input side of each schema (durations as "10s"), so that is what editors check.
 const asInput = (schema: z.ZodType, title: string, description: string) => ({
-  ...(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12', override: keepExamples }) as Record<string, unknown>),
+  ...(z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: keepExamples,
+  }) as Record<string, unknown>),
   title,
   description,
 });
@@ -47,7 +53,11 @@ const asInput = (schema: z.ZodType, title: string, description: string) => ({
  */
 export function jsonSchemaFiles(): SchemaFiles {
   const lesson = {
-    ...asInput(frontmatterSchema, 'Lockstep lesson frontmatter', 'The YAML between the --- lines at the top of lessons/NN-slug.md. $defs holds the schema of each fenced block.'),
+    ...asInput(
+      frontmatterSchema,
+      'Lockstep lesson frontmatter',
+      'The YAML between the --- lines at the top of lessons/NN-slug.md. $defs holds the schema of each fenced block.',
+    ),
     $defs: {
       scenario: { anyOf: [inputSide(scenarioSchema, 'any'), inputSide(scenarioRefSchema)] },
       dashboard: { anyOf: [inputSide(scenarioSchema, 'any'), inputSide(scenarioRefSchema)] },
@@ -64,8 +74,18 @@ export function jsonSchemaFiles(): SchemaFiles {
   };
   const files: Record<string, unknown> = {
     'lesson.schema.json': lesson,
-    'scenario.schema.json': asInput(scenarioSchema, 'Lockstep scenario', 'A scenario in lessons/scenarios/*.yaml or in a ```scenario block.'),
-    'courses.schema.json': asInput(coursesSchema, 'Lockstep courses', 'lessons/courses.yaml: the courses lessons belong to.'),
+    'scenario.schema.json': asInput(
+      scenarioSchema,
+      'Lockstep scenario',
+      'A scenario in lessons/scenarios/*.yaml or in a ```scenario block.',
+    ),
+    'courses.schema.json': asInput(
+      coursesSchema,
+      'Lockstep courses',
+      'lessons/courses.yaml: the courses lessons belong to.',
+    ),
   };
-  return Object.fromEntries(Object.entries(files).map(([name, schema]) => [name, `${JSON.stringify(schema, null, 2)}\n`]));
+  return Object.fromEntries(
+    Object.entries(files).map(([name, schema]) => [name, `${JSON.stringify(schema, null, 2)}\n`]),
+  );
 }

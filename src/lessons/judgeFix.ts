@@ -26,11 +26,21 @@ export type FixJudgement =
   | { fixed: false; why: 'breaks'; search: ExploreResult; runs: number }
   | { fixed: false; why: 'own-checks'; search: ExploreResult; problems: string[]; runs: number };
 
-export async function judgeFix(scenario: Scenario, bounds: FixBounds, explore: WorkbenchExplorer, run: QuietRun): Promise<FixJudgement> {
+export async function judgeFix(
+  scenario: Scenario,
+  bounds: FixBounds,
+  explore: WorkbenchExplorer,
+  run: QuietRun,
+): Promise<FixJudgement> {
   const search = await explore(scenario, bounds.break, bounds.runs);
   if (search.found) return { fixed: false, why: 'breaks', search, runs: search.runs };
   const { verdicts } = await run(scenario);
-  const problems = [...unmetExpectations(scenario, verdicts), ...unlistedBreaks(scenario, verdicts).map((v) => `it breaks ${v.invariant} at ${v.atMs} ms as written`)];
+  const problems = [
+    ...unmetExpectations(scenario, verdicts),
+    ...unlistedBreaks(scenario, verdicts).map((v) => `it breaks ${v.invariant} at ${v.atMs} ms as written`),
+  ];
   const runs = search.runs + 1;
-  return problems.length > 0 ? { fixed: false, why: 'own-checks', search, problems, runs } : { fixed: true, search, runs };
+  return problems.length > 0
+    ? { fixed: false, why: 'own-checks', search, problems, runs }
+    : { fixed: true, search, runs };
 }

@@ -28,7 +28,13 @@ export async function checkLessonRuns(
     return { trace, verdicts };
   });
   return {
-    diagnostics: [...unmet, ...workbench.diagnostics, ...claims.diagnostics, ...checkSources(lessons), ...checkAnswerReveals(lessons, text)],
+    diagnostics: [
+      ...unmet,
+      ...workbench.diagnostics,
+      ...claims.diagnostics,
+      ...checkSources(lessons),
+      ...checkAnswerReveals(lessons, text),
+    ],
     runs: runs + workbench.runs + claims.runs,
   };
 }

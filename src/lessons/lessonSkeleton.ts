@@ -34,11 +34,14 @@ function knownCourses(dir: string, builtInDir: string): string[] {
   const ids = (file: string): string[] => {
     if (!existsSync(file)) return [];
     const value = parseYamlSource(readFileSync(file, 'utf8'), { file, line: 1 }).value;
-    return Array.isArray(value) ? value.flatMap((c: { id?: unknown }) => (typeof c?.id === 'string' ? [c.id] : [])) : [];
+    return Array.isArray(value)
+      ? value.flatMap((c: { id?: unknown }) => (typeof c?.id === 'string' ? [c.id] : []))
+      : [];
   };
   const own = ids(join(dir, 'courses.yaml'));
   if (!existsSync(join(dir, COURSE_CONFIG))) return own;
-  const config = parseYamlSource(readFileSync(join(dir, COURSE_CONFIG), 'utf8'), { file: COURSE_CONFIG, line: 1 }).value as { include?: unknown } | undefined;
+  const config = parseYamlSource(readFileSync(join(dir, COURSE_CONFIG), 'utf8'), { file: COURSE_CONFIG, line: 1 })
+    .value as { include?: unknown } | undefined;
   const include = Array.isArray(config?.include) ? config.include : [];
   return [...own, ...ids(join(builtInDir, 'courses.yaml')).filter((id) => include.includes(id))];
 }
@@ -46,7 +49,9 @@ function knownCourses(dir: string, builtInDir: string): string[] {
 /** The frontmatter `order` of a lesson, read leniently: a lesson being written may not parse yet. */
 function lessonOrder(text: string): number | undefined {
   const split = splitFrontmatter(text, '');
-  const value = split.ok ? (parseYamlSource(split.yaml, { file: '', line: 1 }).value as { order?: unknown } | undefined) : undefined;
+  const value = split.ok
+    ? (parseYamlSource(split.yaml, { file: '', line: 1 }).value as { order?: unknown } | undefined)
+    : undefined;
   return typeof value?.order === 'number' ? value.order : undefined;
 }
 
@@ -55,36 +60,61 @@ function lessonOrder(text: string): number | undefined {
  * course, or explains why it will not. Nothing is overwritten: an instructor's half-written lesson
  * is worth more than a skeleton.
  */
-export function writeNewLesson(request: NewLessonRequest, cwd: string = process.cwd(), builtInDir: string = resolve(cwd, 'lessons')): NewLessonResult {
+export function writeNewLesson(
+  request: NewLessonRequest,
+  cwd: string = process.cwd(),
+  builtInDir: string = resolve(cwd, 'lessons'),
+): NewLessonResult {
   const dir = resolve(cwd, request.dir);
   const shown = relative(cwd, dir).split('\\').join('/') || '.';
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    return { ok: false, message: `new-lesson: the folder '${request.dir}' does not exist (create it with mkdir -p ${request.dir} and a courses.yaml, see lessons/README.md "A course of your own", or pass --dir with an existing folder)` };
+    return {
+      ok: false,
+      message: `new-lesson: the folder '${request.dir}' does not exist (create it with mkdir -p ${request.dir} and a courses.yaml, see lessons/README.md "A course of your own", or pass --dir with an existing folder)`,
+    };
   }
   const slug = slugFromTitle(request.title);
   if (!slug) {
-    return { ok: false, message: `new-lesson: the title ${JSON.stringify(request.title)} gives an empty slug (a slug is made of the title's letters and digits: write a title with some, e.g. npm run new-lesson -- "Fencing tokens")` };
+    return {
+      ok: false,
+      message: `new-lesson: the title ${JSON.stringify(request.title)} gives an empty slug (a slug is made of the title's letters and digits: write a title with some, e.g. npm run new-lesson -- "Fencing tokens")`,
+    };
   }
-  const lessons = readdirSync(dir).filter((f) => LESSON_FILE.test(f)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b));
+  const lessons = readdirSync(dir)
+    .filter((f) => LESSON_FILE.test(f))
+    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b));
   const texts = new Map(lessons.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
-  const taken = lessons.find((f) => f.replace(/^\d+-/, '') === `${slug}.md` || lessonIdentity(texts.get(f)!).slug === slug);
+  const taken = lessons.find(
+    (f) => f.replace(/^\d+-/, '') === `${slug}.md` || lessonIdentity(texts.get(f)!).slug === slug,
+  );
   if (taken) {
-    return { ok: false, message: `new-lesson: ${shown}/${taken} already exists with the slug '${slug}' (edit that lesson, or choose another title)` };
+    return {
+      ok: false,
+      message: `new-lesson: ${shown}/${taken} already exists with the slug '${slug}' (edit that lesson, or choose another title)`,
+    };
   }
   const courses = knownCourses(dir, builtInDir);
   const last = lessons.at(-1);
   const course = request.course ?? (last ? lessonIdentity(texts.get(last)!).course : undefined) ?? courses[0];
   if (course === undefined || !courses.includes(course)) {
     const where = existsSync(join(dir, 'courses.yaml')) ? `${shown}/courses.yaml` : `${shown} (it has no courses.yaml)`;
-    const known = courses.length ? `known courses: ${courses.join(', ')}` : `add one to ${shown}/courses.yaml: - { id: my-course, title: My course, order: 1, description: What it teaches. }`;
-    return { ok: false, message: `new-lesson: ${course === undefined ? 'no course to put the lesson in' : `the course '${course}' is not in ${where}`} (pass --course <id>; ${known})` };
+    const known = courses.length
+      ? `known courses: ${courses.join(', ')}`
+      : `add one to ${shown}/courses.yaml: - { id: my-course, title: My course, order: 1, description: What it teaches. }`;
+    return {
+      ok: false,
+      message: `new-lesson: ${course === undefined ? 'no course to put the lesson in' : `the course '${course}' is not in ${where}`} (pass --course <id>; ${known})`,
+    };
   }
   const number = lessons.reduce((max, f) => Math.max(max, parseInt(f, 10)), 0) + 1;
-  const orders = lessons.filter((f) => lessonIdentity(texts.get(f)!).course === course).map((f) => lessonOrder(texts.get(f)!) ?? 0);
+  const orders = lessons
+    .filter((f) => lessonIdentity(texts.get(f)!).course === course)
+    .map((f) => lessonOrder(texts.get(f)!) ?? 0);
   const order = Math.max(0, ...orders) + 1;
   const name = `${String(number).padStart(2, '0')}-${slug}.md`;
   const path = join(dir, name);
-  if (existsSync(path)) return { ok: false, message: `new-lesson: ${shown}/${name} already exists (edit it, or choose another title)` };
+  if (existsSync(path))
+    return { ok: false, message: `new-lesson: ${shown}/${name} already exists (edit it, or choose another title)` };
   writeFileSync(path, lessonSkeleton({ title: request.title, slug, course, order }), { flag: 'wx' });
   return { ok: true, file: `${shown}/${name}` };
 }

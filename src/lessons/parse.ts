@@ -5,7 +5,8 @@ import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
 import { MAX_LESSON_CHARS, tooLong } from '../scenario/text/inputBounds';
 import type { LuaCompiler } from '../scenario/text/luaSyntax';
 import type { Scenario } from '../scenario/schema/schema';
-import { parseYamlSource, validateYaml } from '../scenario/text/yamlSource';
+import { validateYaml } from '../scenario/text/schemaIssues';
+import { parseYamlSource } from '../scenario/text/yamlSource';
 import { BLOCK_LANGS, loadScenarioRef, parseBlock, type BlockContext, type BlockLang } from './blockParsers';
 import type { CompareSide, CompareSpec } from './blocks/compare';
 import { frontmatterSchema, splitFrontmatter } from './frontmatter';
@@ -42,7 +43,24 @@ export interface ParseLessonResult {
 }
 
 // Languages that are obviously code samples, never misspelled block names ("math" is one edit from "match").
-const CODE_LANGS = new Set(['math', 'js', 'ts', 'sh', 'bash', 'yaml', 'yml', 'json', 'lua', 'redis', 'text', 'sql', 'python', 'go', 'console', 'diff']);
+const CODE_LANGS = new Set([
+  'math',
+  'js',
+  'ts',
+  'sh',
+  'bash',
+  'yaml',
+  'yml',
+  'json',
+  'lua',
+  'redis',
+  'text',
+  'sql',
+  'python',
+  'go',
+  'console',
+  'diff',
+]);
 
 /**
  * Parses a lesson file: YAML frontmatter (with the `yaml` package, which never evaluates code),
@@ -55,7 +73,14 @@ export function parseLesson(text: string, file: string, options: ParseLessonOpti
   const huge = tooLong(text, MAX_LESSON_CHARS, { file, line: 1 }, 'this lesson');
   if (huge) return { lesson: null, blocks: [], diagnostics: [huge], links: [], locate: () => ({ line: 1, col: 1 }) };
   const split = splitFrontmatter(text, file);
-  if (!split.ok) return { lesson: null, blocks: [], diagnostics: [split.diagnostic], links: [], locate: () => ({ line: 1, col: 1 }) };
+  if (!split.ok)
+    return {
+      lesson: null,
+      blocks: [],
+      diagnostics: [split.diagnostic],
+      links: [],
+      locate: () => ({ line: 1, col: 1 }),
+    };
 
   const origin = { file, line: split.yamlLine };
   const source = parseYamlSource(split.yaml, origin);
@@ -80,7 +105,10 @@ export function parseLesson(text: string, file: string, options: ParseLessonOpti
   return { lesson: { file, frontmatter: frontmatter.value, blocks }, blocks, diagnostics, links, locate };
 }
 
-function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks: Block[]; blockDiagnostics: Diagnostic[] } {
+function splitBlocks(
+  root: Root,
+  ctx: (line: number) => BlockContext,
+): { blocks: Block[]; blockDiagnostics: Diagnostic[] } {
   const blocks: Block[] = [];
   const blockDiagnostics: Diagnostic[] = [];
   const counters = new Map<string, number>();
@@ -94,12 +122,20 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
   const flushProse = () => {
     const sanitize = (nodes: RootContent[]) =>
       sanitizeMdast(nodes, root, (node, message, hint) =>
-        blockDiagnostics.push({ file: ctx(0).origin.file, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1, severity: 'warning', message, hint }),
+        blockDiagnostics.push({
+          file: ctx(0).origin.file,
+          line: node.position?.start.line ?? 1,
+          col: node.position?.start.column ?? 1,
+          severity: 'warning',
+          message,
+          hint,
+        }),
       );
     const heading = after === null ? 0 : prose.findIndex((n) => n.type === 'heading');
     const gated = prose.slice(0, heading < 0 ? prose.length : heading);
     const gatedNodes = gated.length ? sanitize(gated) : [];
-    if (gatedNodes.length > 0) blocks.push({ kind: 'prose', nodes: gatedNodes, after: after!, line: gated[0]!.position?.start.line ?? 1 });
+    if (gatedNodes.length > 0)
+      blocks.push({ kind: 'prose', nodes: gatedNodes, after: after!, line: gated[0]!.position?.start.line ?? 1 });
     const rest = sanitize(prose.slice(gated.length));
     if (rest.length > 0) {
       blocks.push({ kind: 'prose', nodes: rest });
@@ -123,14 +159,32 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
     if (parsed.ok && 'after' in parsed) {
       const quiz = blocks.find((b) => b.kind === 'quiz' && b.id === parsed.after);
       if (quiz) after = parsed.after;
-      else blockDiagnostics.push({ file: ctx(0).origin.file, line: fenceLine + 1, col: 1, message: `after: there is no quiz '${parsed.after}' before this block`, hint: `name a quiz above it: ${blocks.filter((b) => b.kind === 'quiz').map((b) => b.id).join(', ') || 'this lesson has none yet'}` });
+      else
+        blockDiagnostics.push({
+          file: ctx(0).origin.file,
+          line: fenceLine + 1,
+          col: 1,
+          message: `after: there is no quiz '${parsed.after}' before this block`,
+          hint: `name a quiz above it: ${
+            blocks
+              .filter((b) => b.kind === 'quiz')
+              .map((b) => b.id)
+              .join(', ') || 'this lesson has none yet'
+          }`,
+        });
       continue;
     }
     const authorId = !parsed.ok ? undefined : 'pendingCompare' in parsed ? parsed.authorId : parsed.block.authorId;
     const id = authorId ?? `${lang}-${n}`;
     const firstLine = usedIds.get(id);
     if (firstLine !== undefined) {
-      blockDiagnostics.push({ file: ctx(0).origin.file, line: fenceLine, col: 1, message: `duplicate block id '${id}' (also used on line ${firstLine})`, hint: 'give each block its own id' });
+      blockDiagnostics.push({
+        file: ctx(0).origin.file,
+        line: fenceLine,
+        col: 1,
+        message: `duplicate block id '${id}' (also used on line ${firstLine})`,
+        hint: 'give each block its own id',
+      });
     }
     usedIds.set(id, fenceLine);
     if (!parsed.ok) {
@@ -150,7 +204,15 @@ function splitBlocks(root: Root, ctx: (line: number) => BlockContext): { blocks:
     const placeholder = blocks[pending.index] as Extract<Block, { kind: 'invalid' }>;
     const resolved = resolveCompare(pending.spec, blocks, ctx(pending.line + 1));
     if (resolved.ok) {
-      blocks[pending.index] = { kind: 'compare', id: placeholder.id, line: placeholder.line, ...(placeholder.after ? { after: placeholder.after } : {}), ...(pending.spec.title ? { title: pending.spec.title } : {}), left: resolved.left, right: resolved.right };
+      blocks[pending.index] = {
+        kind: 'compare',
+        id: placeholder.id,
+        line: placeholder.line,
+        ...(placeholder.after ? { after: placeholder.after } : {}),
+        ...(pending.spec.title ? { title: pending.spec.title } : {}),
+        left: resolved.left,
+        right: resolved.right,
+      };
     } else {
       // A compare of a broken scenario is shown as broken, but the scenario's own problem is the one reported.
       if (!resolved.followsFrom) blockDiagnostics.push(...resolved.diagnostics);
@@ -166,13 +228,23 @@ function blockLang(node: Code, file: string, diagnostics: Diagnostic[]): BlockLa
   if (lang && !CODE_LANGS.has(lang.toLowerCase())) {
     const guess = didYouMean(lang, BLOCK_LANGS);
     if (guess) {
-      diagnostics.push({ file, line: node.position?.start.line ?? 1, col: (node.position?.start.column ?? 1) + 3, message: `unknown block '${lang}'`, hint: `did you mean '${guess}'? (otherwise it is shown as code)` });
+      diagnostics.push({
+        file,
+        line: node.position?.start.line ?? 1,
+        col: (node.position?.start.column ?? 1) + 3,
+        message: `unknown block '${lang}'`,
+        hint: `did you mean '${guess}'? (otherwise it is shown as code)`,
+      });
     }
   }
   return undefined;
 }
 
-function resolveCompare(spec: CompareSpec, blocks: Block[], ctx: BlockContext):
+function resolveCompare(
+  spec: CompareSpec,
+  blocks: Block[],
+  ctx: BlockContext,
+):
   | { ok: true; left: { label: string; scenario: Scenario }; right: { label: string; scenario: Scenario } }
   | { ok: false; diagnostics: Diagnostic[]; followsFrom?: number } {
   let base: Scenario | undefined;
@@ -188,7 +260,15 @@ function resolveCompare(spec: CompareSpec, blocks: Block[], ctx: BlockContext):
       return {
         ok: false,
         followsFrom: broken.line,
-        diagnostics: [{ file: ctx.origin.file, line: ctx.origin.line, col: 1, message: `this compare block cannot run: the scenario block on line ${broken.line} has a problem`, hint: `fix the scenario on line ${broken.line} first` }],
+        diagnostics: [
+          {
+            file: ctx.origin.file,
+            line: ctx.origin.line,
+            col: 1,
+            message: `this compare block cannot run: the scenario block on line ${broken.line} has a problem`,
+            hint: `fix the scenario on line ${broken.line} first`,
+          },
+        ],
       };
     }
     if (!base) {
@@ -196,7 +276,19 @@ function resolveCompare(spec: CompareSpec, blocks: Block[], ctx: BlockContext):
       const guess = didYouMean(spec.scenario ?? '', ids);
       return {
         ok: false,
-        diagnostics: [{ file: ctx.origin.file, line: ctx.origin.line, col: 1, message: `no scenario '${spec.scenario}' in this lesson`, hint: guess ? `did you mean '${guess}'?` : ids.length ? `scenarios here: ${ids.join(', ')}` : 'add a ```scenario block or use ref: scenarios/<name>.yaml' }],
+        diagnostics: [
+          {
+            file: ctx.origin.file,
+            line: ctx.origin.line,
+            col: 1,
+            message: `no scenario '${spec.scenario}' in this lesson`,
+            hint: guess
+              ? `did you mean '${guess}'?`
+              : ids.length
+                ? `scenarios here: ${ids.join(', ')}`
+                : 'add a ```scenario block or use ref: scenarios/<name>.yaml',
+          },
+        ],
       };
     }
   }
@@ -220,7 +312,13 @@ function nestedBlockFences(root: Root, file: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const visit = (node: Nodes, depth: number) => {
     if (node.type === 'code' && depth > 1 && (BLOCK_LANGS as readonly string[]).includes(node.lang ?? '')) {
-      out.push({ file, line: node.position?.start.line ?? 1, col: node.position?.start.column ?? 1, message: `a ${node.lang} block must not be nested in a list or quote`, hint: 'move the fence to the start of a line, outside the list' });
+      out.push({
+        file,
+        line: node.position?.start.line ?? 1,
+        col: node.position?.start.column ?? 1,
+        message: `a ${node.lang} block must not be nested in a list or quote`,
+        hint: 'move the fence to the start of a line, outside the list',
+      });
     }
     if ('children' in node) for (const child of node.children) visit(child, depth + 1);
   };

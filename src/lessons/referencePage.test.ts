@@ -11,14 +11,17 @@ describe('lessons/REFERENCE.md', () => {
   });
 
   it('lists a scenario field with its type, description and example, nested fields by path', () => {
-    expect(row('clients[].ttl')).toBe('| `clients[].ttl` | number or string |  | How long the lease lasts: `10s`, `500ms`. | `"10s"` |');
+    expect(row('clients[].ttl')).toBe(
+      '| `clients[].ttl` | number or string |  | How long the lease lasts: `10s`, `500ms`. | `"10s"` |',
+    );
     expect(row('resource.fencing')).toContain('| boolean | `false` |');
     expect(row('title')).toContain('(required)');
   });
 
   it('has a section for every fenced block kind and for the frontmatter, courses.yaml and scenarios', () => {
     const headings = page.split('\n').filter((l) => l.startsWith('## '));
-    for (const kind of ['quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare', 'workbench', 'claims', 'after']) expect(headings).toContain(`## The \`${kind}\` block`);
+    for (const kind of ['quiz', 'reflect', 'match', 'checklist', 'fill-in', 'compare', 'workbench', 'claims', 'after'])
+      expect(headings).toContain(`## The \`${kind}\` block`);
     expect(headings.slice(0, 3)).toEqual(['## Frontmatter', '## courses.yaml', '## Scenario']);
   });
 

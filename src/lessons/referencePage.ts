@@ -40,7 +40,16 @@ function rows(node: Json, prefix = ''): string[] {
 function table(title: string, intro: string, schema: Json): string {
   const objects = objectsIn(schema);
   const body = [...new Set(objects.flatMap((o) => rows(o)))];
-  return [`## ${title}`, '', intro, '', '| field | type | default | what it is | example |', '|---|---|---|---|---|', ...body, ''].join('\n');
+  return [
+    `## ${title}`,
+    '',
+    intro,
+    '',
+    '| field | type | default | what it is | example |',
+    '|---|---|---|---|---|',
+    ...body,
+    '',
+  ].join('\n');
 }
 
 /**
@@ -51,7 +60,9 @@ export function referencePage(): string {
   const files = jsonSchemaFiles();
   const parse = (name: string): Json => JSON.parse(files[name]!);
   const { $defs: blocks, ...frontmatter } = parse('lesson.schema.json');
-  const blockKinds = Object.keys(blocks).filter((k) => k !== 'scenario' && k !== 'dashboard').sort();
+  const blockKinds = Object.keys(blocks)
+    .filter((k) => k !== 'scenario' && k !== 'dashboard')
+    .sort();
   return [
     '# Lesson file reference',
     '',
@@ -61,7 +72,13 @@ export function referencePage(): string {
     '',
     table('Frontmatter', 'The YAML between the `---` lines at the top of a lesson.', frontmatter),
     table('courses.yaml', 'The courses of a folder; a lesson joins one with `course:`.', parse('courses.schema.json')),
-    table('Scenario', 'A ```scenario block in a lesson, or a file in `lessons/scenarios/*.yaml`. A ```dashboard block takes the same fields.', parse('scenario.schema.json')),
-    ...blockKinds.map((kind) => table(`The \`${kind}\` block`, `A fenced block that opens with \`\`\`${kind}.`, blocks[kind])),
+    table(
+      'Scenario',
+      'A ```scenario block in a lesson, or a file in `lessons/scenarios/*.yaml`. A ```dashboard block takes the same fields.',
+      parse('scenario.schema.json'),
+    ),
+    ...blockKinds.map((kind) =>
+      table(`The \`${kind}\` block`, `A fenced block that opens with \`\`\`${kind}.`, blocks[kind]),
+    ),
   ].join('\n');
 }

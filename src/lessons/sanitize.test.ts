@@ -10,10 +10,27 @@ function collect(nodes: readonly Nodes[], type: string): Nodes[] {
 }
 
 describe('isSafeUrl', () => {
-  it.each(['https://example.com', 'http://x.y/z', 'mailto:a@b.c', '#/lesson/first', '02-second.md', '/abs/path', '?q=1'])('allows %s', (url) => {
+  it.each([
+    'https://example.com',
+    'http://x.y/z',
+    'mailto:a@b.c',
+    '#/lesson/first',
+    '02-second.md',
+    '/abs/path',
+    '?q=1',
+  ])('allows %s', (url) => {
     expect(isSafeUrl(url)).toBe(true);
   });
-  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'java\nscript:x', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd'])('refuses %j', (url) => {
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    ' javascript:alert(1)',
+    'java\nscript:x',
+    'data:text/html,x',
+    'vbscript:x',
+    'file:///etc/passwd',
+  ])('refuses %j', (url) => {
     expect(isSafeUrl(url)).toBe(false);
   });
 });
@@ -24,7 +41,11 @@ describe('sanitised prose of the injection fixture', () => {
   const json = JSON.stringify(prose);
 
   it('parses with one warning, for the image from another site', () => {
-    expect(diagnostics.map(formatDiagnostic)).toEqual([expect.stringMatching(/^injection\.md:26:1: warning: the image https:\/\/tracker\.example\/pixel\.gif is on another site/)]);
+    expect(diagnostics.map(formatDiagnostic)).toEqual([
+      expect.stringMatching(
+        /^injection\.md:26:1: warning: the image https:\/\/tracker\.example\/pixel\.gif is on another site/,
+      ),
+    ]);
   });
 
   it('drops every raw HTML node', () => {
@@ -34,7 +55,13 @@ describe('sanitised prose of the injection fixture', () => {
 
   it('keeps only safe link and image URLs', () => {
     const urls = collect(prose, 'link').map((l) => (l as { url: string }).url);
-    expect(urls).toEqual(['https://tracker.example/pixel.gif', 'https://evil.example/x', 'https://example.com/ok', 'mailto:someone@example.com', '#/lesson/first']);
+    expect(urls).toEqual([
+      'https://tracker.example/pixel.gif',
+      'https://evil.example/x',
+      'https://example.com/ok',
+      'mailto:someone@example.com',
+      '#/lesson/first',
+    ]);
     expect(collect(prose, 'image')).toEqual([]);
     expect(json).not.toMatch(/javascript:|data:text/i);
   });
@@ -46,8 +73,13 @@ describe('sanitised prose of the injection fixture', () => {
 });
 
 describe('links and images that leave the site', () => {
-  const lessonWith = (body: string) => parseLesson(`---\nslug: x\ntitle: X\ncourse: fixtures\norder: 1\nreadTime: 1\nsummary: s\n---\n\n${body}\n`, 'lessons/01-x.md');
-  const proseOf = (r: ReturnType<typeof lessonWith>) => r.lesson!.blocks.flatMap((b) => (b.kind === 'prose' ? b.nodes : []));
+  const lessonWith = (body: string) =>
+    parseLesson(
+      `---\nslug: x\ntitle: X\ncourse: fixtures\norder: 1\nreadTime: 1\nsummary: s\n---\n\n${body}\n`,
+      'lessons/01-x.md',
+    );
+  const proseOf = (r: ReturnType<typeof lessonWith>) =>
+    r.lesson!.blocks.flatMap((b) => (b.kind === 'prose' ? b.nodes : []));
 
   it.each([
     ['https://example.com', 'external'],
@@ -73,7 +105,14 @@ describe('links and images that leave the site', () => {
     const r = lessonWith('Look: ![the ring](https://cdn.example/ring.png) and ![ours](images/ring.svg).');
     const prose = proseOf(r);
     expect(collect(prose, 'image')).toEqual([{ type: 'image', url: 'images/ring.svg', alt: 'ours', title: null }]);
-    expect(collect(prose, 'link')).toEqual([{ type: 'link', url: 'https://cdn.example/ring.png', title: null, children: [{ type: 'text', value: 'the ring' }] }]);
+    expect(collect(prose, 'link')).toEqual([
+      {
+        type: 'link',
+        url: 'https://cdn.example/ring.png',
+        title: null,
+        children: [{ type: 'text', value: 'the ring' }],
+      },
+    ]);
     expect(r.diagnostics.map(formatDiagnostic)).toEqual([
       'lessons/01-x.md:10:7: warning: the image https://cdn.example/ring.png is on another site, so it is shown as a link, not loaded (images load from this site only (another site would learn who reads the lesson); put the file under public/ and link it relatively)',
     ]);
@@ -81,6 +120,8 @@ describe('links and images that leave the site', () => {
 
   it('keeps only the words of an external image inside a link, never a link in a link', () => {
     const prose = proseOf(lessonWith('[![badge](https://img.example/b.svg)](https://example.com)'));
-    expect(collect(prose, 'link')).toEqual([{ type: 'link', url: 'https://example.com', title: null, children: [{ type: 'text', value: 'badge' }] }]);
+    expect(collect(prose, 'link')).toEqual([
+      { type: 'link', url: 'https://example.com', title: null, children: [{ type: 'text', value: 'badge' }] },
+    ]);
   });
 });

@@ -46,7 +46,11 @@ export type ProseWarning = (node: Nodes, message: string, hint: string) => void;
  * the lesson's feet, so it becomes a link to the image (its alt text as the words) and `warn`
  * is told.
  */
-export function sanitizeMdast(nodes: readonly RootContent[], document: Root, warn: ProseWarning = () => {}): RootContent[] {
+export function sanitizeMdast(
+  nodes: readonly RootContent[],
+  document: Root,
+  warn: ProseWarning = () => {},
+): RootContent[] {
   const definitions = new Map<string, Definition>();
   collectDefinitions(document, definitions);
   return cleanChildren(nodes, { definitions, warn }) as RootContent[];
@@ -77,7 +81,11 @@ function image(node: Nodes, url: string, alt: string, title: string | null | und
   const kind = urlKind(url);
   if (kind === 'unsafe') return [];
   if (kind === 'internal') return [{ type: 'image', url, alt, title: title ?? null } as Nodes];
-  ctx.warn(node, `the image ${url} is on another site, so it is shown as a link, not loaded`, 'images load from this site only (another site would learn who reads the lesson); put the file under public/ and link it relatively');
+  ctx.warn(
+    node,
+    `the image ${url} is on another site, so it is shown as a link, not loaded`,
+    'images load from this site only (another site would learn who reads the lesson); put the file under public/ and link it relatively',
+  );
   const words = { type: 'text', value: alt.trim() || 'image' } as Nodes;
   return [ctx.inLink ? words : link(url, title, [words])];
 }

@@ -12,7 +12,10 @@ import type { Lesson } from './types';
  * Runs one scenario to the end; the real one is `runScenarioTrace` from src/scenario/running/run.ts. A
  * runner that returns no `trace` cannot check a lesson's claims (tests' stand-ins).
  */
-export type ScenarioRunner = (scenario: Scenario, options?: { seed?: number; actions?: readonly Action[] }) => Promise<{ verdicts: Verdict[]; trace?: RunTrace; ended?: EndReason | null }>;
+export type ScenarioRunner = (
+  scenario: Scenario,
+  options?: { seed?: number; actions?: readonly Action[] },
+) => Promise<{ verdicts: Verdict[]; trace?: RunTrace; ended?: EndReason | null }>;
 
 /**
  * A runner's way to say a run was stopped from outside (the page's watchdog stops a run that
@@ -25,7 +28,10 @@ export class RunStopped extends Error {}
  * come true at the block's opening fence, so "CI solves every lesson". Compare blocks are left
  * out: their two sides deliberately change the scenario, so its `expect` need not hold there.
  */
-export async function checkScenarioExpectations(lessons: readonly Pick<Lesson, 'file' | 'blocks'>[], run: ScenarioRunner): Promise<{ diagnostics: Diagnostic[]; runs: number }> {
+export async function checkScenarioExpectations(
+  lessons: readonly Pick<Lesson, 'file' | 'blocks'>[],
+  run: ScenarioRunner,
+): Promise<{ diagnostics: Diagnostic[]; runs: number }> {
   const diagnostics: Diagnostic[] = [];
   let runs = 0;
   for (const lesson of lessons) {
@@ -42,7 +48,10 @@ export async function checkScenarioExpectations(lessons: readonly Pick<Lesson, '
         }
         // A run a budget cut short (events, script instructions) was never judged to its end,
         // whatever expect says or omits. Reaching the horizon is not a cut: a lesson may mean it.
-        const cut = ended === 'event-cap' || ended === 'script-cap' ? verdicts.find((v) => v.invariant === 'run-completes' && !v.holds) : undefined;
+        const cut =
+          ended === 'event-cap' || ended === 'script-cap'
+            ? verdicts.find((v) => v.invariant === 'run-completes' && !v.holds)
+            : undefined;
         if (cut && !block.scenario.expect.some((e) => e.invariant === 'run-completes')) {
           diagnostics.push({
             ...where,
@@ -54,8 +63,15 @@ export async function checkScenarioExpectations(lessons: readonly Pick<Lesson, '
         // may not show as a verdict: the client just got an error. The workbench explains the
         // same failures in its editor (scriptFailures.ts).
         for (const failure of trace ? scriptFailures(trace).filter((f) => STOPPED.has(f.kind)) : []) {
-          const times = failure.count > 1 ? ` (${failure.count} times, sent by ${failure.senders.join(', ')})` : ` (sent by ${failure.senders.join(', ')})`;
-          diagnostics.push({ ...where, message: `${name}: ${failure.message}${times}`, hint: `${failure.hint}; ${replay}` });
+          const times =
+            failure.count > 1
+              ? ` (${failure.count} times, sent by ${failure.senders.join(', ')})`
+              : ` (sent by ${failure.senders.join(', ')})`;
+          diagnostics.push({
+            ...where,
+            message: `${name}: ${failure.message}${times}`,
+            hint: `${failure.hint}; ${replay}`,
+          });
         }
         // A learner reads every verdict the player shows, so a break the lesson does not name is
         // an error, not a note: the lesson either means it (say so) or its scenario is wrong.
@@ -68,10 +84,18 @@ export async function checkScenarioExpectations(lessons: readonly Pick<Lesson, '
         }
       } catch (error) {
         if (error instanceof RunStopped) {
-          diagnostics.push({ ...where, message: `${name}: ${error.message}`, hint: 'a script that does work the simulator cannot count and cut short, such as comparing or copying very long strings many times over; remove it or make its strings shorter' });
+          diagnostics.push({
+            ...where,
+            message: `${name}: ${error.message}`,
+            hint: 'a script that does work the simulator cannot count and cut short, such as comparing or copying very long strings many times over; remove it or make its strings shorter',
+          });
           continue;
         }
-        diagnostics.push({ ...where, message: `${name} crashed the simulator: ${error instanceof Error ? error.message : String(error)}`, hint: 'this is a bug in Lockstep or an unsupported scenario; please report it' });
+        diagnostics.push({
+          ...where,
+          message: `${name} crashed the simulator: ${error instanceof Error ? error.message : String(error)}`,
+          hint: 'this is a bug in Lockstep or an unsupported scenario; please report it',
+        });
       }
     }
   }

@@ -14,10 +14,15 @@ function undocumented(node: Json, path = ''): string[] {
   if (Array.isArray(node)) return node.flatMap((n) => undocumented(n, path));
   const own = Object.entries<Json>(node.properties ?? {}).flatMap(([key, field]) => {
     const at = path ? `${path}.${key}` : key;
-    const gaps = [...(field.description ? [] : [`${at} (no description)`]), ...(field.examples?.length ? [] : [`${at} (no example)`])];
+    const gaps = [
+      ...(field.description ? [] : [`${at} (no description)`]),
+      ...(field.examples?.length ? [] : [`${at} (no example)`]),
+    ];
     return [...gaps, ...undocumented(field, at)];
   });
-  const nested = ['items', 'anyOf', 'oneOf', 'allOf'].flatMap((k) => undocumented(node[k], k === 'items' ? `${path}[]` : path));
+  const nested = ['items', 'anyOf', 'oneOf', 'allOf'].flatMap((k) =>
+    undocumented(node[k], k === 'items' ? `${path}[]` : path),
+  );
   return [...own, ...nested];
 }
 
@@ -36,7 +41,18 @@ describe('every field an instructor writes has hover docs from the zod schema', 
 
   it('a scenario: its own keys, every client key and every resource key have a description and an example', () => {
     const scenario = parse('scenario.schema.json');
-    const keysOf = (node: Json, at: string): string[] => undocumented({ properties: Object.fromEntries(Object.entries<Json>(node.properties).map(([k, v]) => [k, { ...v, properties: undefined, items: undefined, anyOf: undefined }])) }, at);
+    const keysOf = (node: Json, at: string): string[] =>
+      undocumented(
+        {
+          properties: Object.fromEntries(
+            Object.entries<Json>(node.properties).map(([k, v]) => [
+              k,
+              { ...v, properties: undefined, items: undefined, anyOf: undefined },
+            ]),
+          ),
+        },
+        at,
+      );
     expect(keysOf(scenario, '')).toEqual([]);
     expect(keysOf(scenario.properties.clients.items, 'clients[]')).toEqual([]);
     expect(keysOf(scenario.properties.resource, 'resource')).toEqual([]);
@@ -45,7 +61,16 @@ describe('every field an instructor writes has hover docs from the zod schema', 
   it("a scenario's redis, network, script, checks and expect, and a client's retry, breaker and redlock: every nested key has a description and an example", () => {
     const scenario = parse('scenario.schema.json');
     const client = scenario.properties.clients.items.properties;
-    const parts = { redis: scenario.properties.redis, network: scenario.properties.network, script: scenario.properties.script, checks: scenario.properties.checks, expect: scenario.properties.expect, 'clients[].retry': client.retry, 'clients[].breaker': client.breaker, 'clients[].redlock': client.redlock };
+    const parts = {
+      redis: scenario.properties.redis,
+      network: scenario.properties.network,
+      script: scenario.properties.script,
+      checks: scenario.properties.checks,
+      expect: scenario.properties.expect,
+      'clients[].retry': client.retry,
+      'clients[].breaker': client.breaker,
+      'clients[].redlock': client.redlock,
+    };
     expect(Object.entries(parts).flatMap(([at, node]) => undocumented(node, at))).toEqual([]);
   });
 
@@ -57,9 +82,12 @@ describe('every field an instructor writes has hover docs from the zod schema', 
     expect(undocumented(parse('lesson.schema.json').$defs.reflect)).toEqual([]);
   });
 
-  it.each(['after', 'checklist', 'claims', 'compare', 'fill-in', 'match', 'workbench'])('a %s block: every key, nested lists included, has a description and an example', (kind) => {
-    expect(undocumented(parse('lesson.schema.json').$defs[kind])).toEqual([]);
-  });
+  it.each(['after', 'checklist', 'claims', 'compare', 'fill-in', 'match', 'workbench'])(
+    'a %s block: every key, nested lists included, has a description and an example',
+    (kind) => {
+      expect(undocumented(parse('lesson.schema.json').$defs[kind])).toEqual([]);
+    },
+  );
 
   it('a scenario or dashboard block, inline or by ref: every key at every depth has a description and an example', () => {
     const { $defs } = parse('lesson.schema.json');
@@ -74,12 +102,11 @@ describe('every field an instructor writes has hover docs from the zod schema', 
   });
 
   it('the walker names a field that lacks them (so the checks above can fail)', () => {
-    expect(undocumented({ properties: { a: { description: 'x', examples: [1] }, b: { type: 'array', items: { properties: { c: {} } } } } })).toEqual([
-      'b (no description)',
-      'b (no example)',
-      'b[].c (no description)',
-      'b[].c (no example)',
-    ]);
+    expect(
+      undocumented({
+        properties: { a: { description: 'x', examples: [1] }, b: { type: 'array', items: { properties: { c: {} } } } },
+      }),
+    ).toEqual(['b (no description)', 'b (no example)', 'b[].c (no description)', 'b[].c (no example)']);
   });
 
   it('the generated files carry the same words (npm run schemas has been run)', async () => {

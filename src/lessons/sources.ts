@@ -14,7 +14,11 @@ const NOT_LESSONS = /^(readme|reference|contributing|changelog|license)\.md$/i;
  * Reads a lessons folder from disk (Node only): its courses.yaml, every `NN-*.md` lesson, and a
  * reader for sidecar scenarios; `alsoFiles` adds lesson files named explicitly. Paths in diagnostics are relative to `cwd`, like `lessons/05-x.md`.
  */
-export function readLessonSources(dir: string, cwd: string = process.cwd(), alsoFiles: readonly string[] = []): CatalogSources {
+export function readLessonSources(
+  dir: string,
+  cwd: string = process.cwd(),
+  alsoFiles: readonly string[] = [],
+): CatalogSources {
   const abs = resolve(cwd, dir);
   const show = (file: string) => relative(cwd, file).split('\\').join('/');
   const coursesPath = join(abs, 'courses.yaml');
@@ -26,7 +30,9 @@ export function readLessonSources(dir: string, cwd: string = process.cwd(), also
   const strays = entries.filter((f) => /\.md$/i.test(f) && !lessonFiles.includes(f) && !NOT_LESSONS.test(f)).sort();
   return {
     strays: strays.map((f) => show(join(abs, f))),
-    courses: existsSync(coursesPath) ? [{ file: show(coursesPath), text: readBounded(coursesPath, MAX_YAML_CHARS) }] : [],
+    courses: existsSync(coursesPath)
+      ? [{ file: show(coursesPath), text: readBounded(coursesPath, MAX_YAML_CHARS) }]
+      : [],
     lessons: lessonFiles.map((f) => ({ file: show(join(abs, f)), text: readBounded(join(abs, f), MAX_LESSON_CHARS) })),
     readRef: (rel) => {
       const path = resolve(abs, rel);

@@ -23,7 +23,8 @@ const HEDGES: [RegExp, StatedNumber['hedge']][] = [
 ];
 
 // A comma groups thousands only before three digits: in "A gets 2, B gets 3" the number is 2.
-const NUMBER = /(?<![\w.])((?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?)\s*(ms\b|milliseconds?\b|s\b|seconds?\b|%|percent\b)?/i;
+const NUMBER =
+  /(?<![\w.])((?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?)\s*(ms\b|milliseconds?\b|s\b|seconds?\b|%|percent\b)?/i;
 
 /** The first number in `says` outside `inline code` (a reply such as `0`), or null when it has none. */
 export function readStated(says: string): StatedNumber | null {
@@ -32,7 +33,14 @@ export function readStated(says: string): StatedNumber | null {
   const digits = match[1]!.replace(/,(?=\d{3}\b)/g, '');
   const decimals = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
   const unitWord = (match[2] ?? '').toLowerCase();
-  const unit = unitWord === '' ? null : unitWord.startsWith('ms') || unitWord.startsWith('milli') ? 'ms' : unitWord === '%' || unitWord === 'percent' ? 'percent' : 's';
+  const unit =
+    unitWord === ''
+      ? null
+      : unitWord.startsWith('ms') || unitWord.startsWith('milli')
+        ? 'ms'
+        : unitWord === '%' || unitWord === 'percent'
+          ? 'percent'
+          : 's';
   const before = says.slice(0, match.index);
   const hedge = HEDGES.find(([pattern]) => pattern.test(before))?.[1] ?? 'exact';
   return { value: Number(digits), unit, halfStep: 0.5 * 10 ** -decimals, hedge, text: match[0].trim() };
@@ -52,7 +60,10 @@ export function agrees(measured: number, stated: StatedNumber): boolean {
     case 'about':
       // A tenth either way, but no looser than ten steps of the last written digit: "about 10 s"
       // is 9–11 s, "about 6.35 s" is 6.30–6.40 s.
-      return Math.abs(value - stated.value) <= Math.max(stated.halfStep, Math.min(0.1 * Math.abs(stated.value), 10 * stated.halfStep)) + epsilon;
+      return (
+        Math.abs(value - stated.value) <=
+        Math.max(stated.halfStep, Math.min(0.1 * Math.abs(stated.value), 10 * stated.halfStep)) + epsilon
+      );
     case 'over':
       return value > stated.value;
     case 'under':

@@ -30,7 +30,11 @@ export function submissionText(submission: Submission): string {
 
 /** A file name that sorts by lesson and says whose it is: `clinic-plain-del--ada-lovelace.json`. */
 export function submissionFileName(submission: Pick<Submission, 'lesson' | 'learner'>): string {
-  const learner = submission.learner.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'learner';
+  const learner =
+    submission.learner
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'learner';
   return `${submission.lesson}--${learner}.json`;
 }
 
@@ -40,15 +44,25 @@ export function readSubmission(text: string): { ok: true; submission: Submission
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'not a submission: the file is not JSON (a learner hands in the .json file the workbench’s Hand in button saves)' };
+    return {
+      ok: false,
+      message:
+        'not a submission: the file is not JSON (a learner hands in the .json file the workbench’s Hand in button saves)',
+    };
   }
   if (typeof json !== 'object' || json === null || (json as { kind?: unknown }).kind !== SUBMISSION_KIND) {
-    return { ok: false, message: `not a submission: JSON without "kind": "${SUBMISSION_KIND}" (a learner hands in the .json file the workbench’s Hand in button saves)` };
+    return {
+      ok: false,
+      message: `not a submission: JSON without "kind": "${SUBMISSION_KIND}" (a learner hands in the .json file the workbench’s Hand in button saves)`,
+    };
   }
   const parsed = submissionSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { ok: false, message: `a damaged submission: ${issue.path.join('.') || 'the file'}: ${issue.message} (ask the learner to hand it in again)` };
+    return {
+      ok: false,
+      message: `a damaged submission: ${issue.path.join('.') || 'the file'}: ${issue.message} (ask the learner to hand it in again)`,
+    };
   }
   return { ok: true, submission: parsed.data };
 }

@@ -33,13 +33,20 @@ describe('the built site', () => {
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     try {
-      await build({ configFile: 'vite.config.ts', mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+      await build({
+        configFile: 'vite.config.ts',
+        mode: 'production',
+        logLevel: 'silent',
+        build: { outDir, emptyOutDir: true },
+      });
     } finally {
       process.env.NODE_ENV = nodeEnv;
     }
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     // What the first page loads: the entry script and the chunks it preloads (as bench:ui counts them).
-    const initial = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+    const initial = [
+      ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\.?\/?([^"]+\.js)"/g),
+    ].map((m) => m[1]!);
     expect(initial.length).toBeGreaterThan(0);
     initialJs = initial.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n');
     assets = readdirSync(join(outDir, 'assets'));
@@ -53,17 +60,24 @@ describe('the built site', () => {
       const slug = lesson.frontmatter.slug;
       const phrase = phraseOf(lesson);
       expect(phrase, `${lesson.file} has a sentence of plain prose`).toBeDefined();
-      expect(initialJs.includes(phrase!), `the first page's JavaScript contains prose of ${lesson.file}: "${phrase}"`).toBe(false);
+      expect(
+        initialJs.includes(phrase!),
+        `the first page's JavaScript contains prose of ${lesson.file}: "${phrase}"`,
+      ).toBe(false);
       const chunk = assets.find((a) => new RegExp(`^${slug}-[\\w-]{8}\\.js$`).test(a));
       expect(chunk, `a chunk for ${slug}`).toBeDefined();
-      expect(readFileSync(join(outDir, 'assets', chunk!), 'utf8').includes(phrase!), `${chunk} holds "${phrase}"`).toBe(true);
+      expect(readFileSync(join(outDir, 'assets', chunk!), 'utf8').includes(phrase!), `${chunk} holds "${phrase}"`).toBe(
+        true,
+      );
     }
   });
 
   it('still lists every lesson on the first page, and precaches every body for offline use', () => {
     const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
     for (const lesson of lessons) {
-      expect(initialJs.includes(lesson.frontmatter.title), `the first page lists "${lesson.frontmatter.title}"`).toBe(true);
+      expect(initialJs.includes(lesson.frontmatter.title), `the first page lists "${lesson.frontmatter.title}"`).toBe(
+        true,
+      );
       const chunk = assets.find((a) => a.startsWith(`${lesson.frontmatter.slug}-`) && a.endsWith('.js'));
       expect(sw, `sw.js precaches ${chunk}`).toContain(`assets/${chunk}`);
     }

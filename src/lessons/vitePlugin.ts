@@ -52,7 +52,10 @@ export interface LessonsPluginApi {
 export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
   let root = process.cwd();
   let serving = false;
-  const dirs = () => [options.dir ?? 'lessons', ...(options.extraDirs ?? []), ...(options.course ? [options.course] : [])].map((d) => resolve(root, d));
+  const dirs = () =>
+    [options.dir ?? 'lessons', ...(options.extraDirs ?? []), ...(options.course ? [options.course] : [])].map((d) =>
+      resolve(root, d),
+    );
   let warnedOnce = false;
   // Every module reads the same parse: a lesson's body depends on the whole set (links to other
   // lessons become routes), so the set is parsed once per build or per edit, not once per module.
@@ -65,7 +68,10 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
     if (parsed) return parsed;
     if (options.course) {
       const folder = readCourseFolder(options.course, options.dir ?? 'lessons', root);
-      parsed = courseCatalog(buildCatalog(serving ? folder.sources : withoutDrafts(folder.sources), compileLua ? { compileLua } : {}), folder);
+      parsed = courseCatalog(
+        buildCatalog(serving ? folder.sources : withoutDrafts(folder.sources), compileLua ? { compileLua } : {}),
+        folder,
+      );
       return parsed;
     }
     const [main, ...extra] = dirs().map((d) => readLessonSources(d, root));
@@ -116,13 +122,25 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
         const all = catalog();
         // A build publishes what learners read: an error in a published lesson stops it (test
         // fixtures break rules on purpose, and LOCKSTEP_DRAFTS=1 lets an author build a draft).
-        const published = [resolve(root, options.dir ?? 'lessons'), ...(options.course ? [resolve(root, options.course)] : [])];
-        const blocking = serving || process.env.LOCKSTEP_DRAFTS === '1' ? [] : all.diagnostics.filter((d) => d.severity !== 'warning' && published.some((dir) => resolve(root, d.file).startsWith(dir + sep)));
+        const published = [
+          resolve(root, options.dir ?? 'lessons'),
+          ...(options.course ? [resolve(root, options.course)] : []),
+        ];
+        const blocking =
+          serving || process.env.LOCKSTEP_DRAFTS === '1'
+            ? []
+            : all.diagnostics.filter(
+                (d) => d.severity !== 'warning' && published.some((dir) => resolve(root, d.file).startsWith(dir + sep)),
+              );
         if (blocking.length) {
-          this.error(`${blocking.length} lesson problem(s) stop the build:\n${blocking.map(formatDiagnostic).join('\n')}\nFix them (npm run lessons:check lists every problem), or build a draft with LOCKSTEP_DRAFTS=1.`);
+          this.error(
+            `${blocking.length} lesson problem(s) stop the build:\n${blocking.map(formatDiagnostic).join('\n')}\nFix them (npm run lessons:check lists every problem), or build a draft with LOCKSTEP_DRAFTS=1.`,
+          );
         }
         if (all.diagnostics.length && !warnedOnce) {
-          this.warn(`${all.diagnostics.length} lesson problem(s):\n${all.diagnostics.map(formatDiagnostic).join('\n')}`);
+          this.warn(
+            `${all.diagnostics.length} lesson problem(s):\n${all.diagnostics.map(formatDiagnostic).join('\n')}`,
+          );
           warnedOnce = this.meta.watchMode;
         }
         return indexModule(all, bodySpecifier);
@@ -160,7 +178,9 @@ export function lessonsPlugin(options: LessonsPluginOptions = {}): Plugin {
 function indexModule(catalog: Catalog, bodySpecifier: (lesson: Lesson) => string): string {
   const index = catalogIndex(catalog);
   // Literal import() calls, so the bundler sees every body and makes each its own chunk.
-  const loaders = catalog.lessons.map((l) => `  ${JSON.stringify(l.frontmatter.slug)}: () => import(${JSON.stringify(bodySpecifier(l))}),`);
+  const loaders = catalog.lessons.map(
+    (l) => `  ${JSON.stringify(l.frontmatter.slug)}: () => import(${JSON.stringify(bodySpecifier(l))}),`,
+  );
   return [
     `export const courses = ${JSON.stringify(index.courses)};`,
     `export const lessons = ${JSON.stringify(index.lessons)};`,

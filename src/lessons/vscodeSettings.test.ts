@@ -1,12 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const settings = JSON.parse(readFileSync('.vscode/settings.json', 'utf8')) as { 'yaml.schemas': Record<string, string[]> };
+const settings = JSON.parse(readFileSync('.vscode/settings.json', 'utf8')) as {
+  'yaml.schemas': Record<string, string[]>;
+};
 
 describe('.vscode: the YAML extension checks lesson files against the generated schemas', () => {
   it('maps schema files that exist onto globs that match real files', () => {
     const mapped = Object.entries(settings['yaml.schemas']);
-    expect(mapped.map(([schema]) => schema).sort()).toEqual(['./lessons/courses.schema.json', './lessons/scenario.schema.json']);
+    expect(mapped.map(([schema]) => schema).sort()).toEqual([
+      './lessons/courses.schema.json',
+      './lessons/scenario.schema.json',
+    ]);
     for (const [schema, globs] of mapped) {
       expect(existsSync(schema), schema).toBe(true);
       for (const glob of globs) {

@@ -16,7 +16,9 @@ interface Snippet {
   body: string[];
 }
 
-const snippets = Object.entries(JSON.parse(readFileSync('.vscode/lessons.code-snippets', 'utf8')) as Record<string, Snippet>);
+const snippets = Object.entries(
+  JSON.parse(readFileSync('.vscode/lessons.code-snippets', 'utf8')) as Record<string, Snippet>,
+);
 
 /** A snippet's text as VS Code inserts it when the author accepts every default: `${1:x}` → x, `${1|a,b|}` → a, `$0` → nothing. */
 function expandSnippet(body: string[]): string {
@@ -29,7 +31,10 @@ function expandSnippet(body: string[]): string {
 
 /** Where a scenario part goes in the skeleton's scenario: a client joins `clients`, a fault step makes a `script`. */
 function withPart(lesson: string, prefix: string, part: string): string {
-  const indented = part.split('\n').map((l) => `  ${l}`).join('\n');
+  const indented = part
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
   if (prefix.startsWith('ls-client')) return lesson.replace(/(clients:\n(?: {2}- .*\n)+)/, `$1${indented}\n`);
   if (prefix.startsWith('ls-fault')) return lesson.replace('controls:', `script:\n${indented}\ncontrols:`);
   throw new Error(`snippet ${prefix} is neither a lesson, a block nor a known scenario part`);
@@ -39,7 +44,12 @@ function withPart(lesson: string, prefix: string, part: string): string {
 function lessonFor(snippet: Snippet, order: number): string {
   const text = expandSnippet(snippet.body);
   if (text.startsWith('---')) return text;
-  const host = lessonSkeleton({ title: `Snippet ${snippet.prefix}`, slug: `snippet-${order}`, course: 'redis-locks', order });
+  const host = lessonSkeleton({
+    title: `Snippet ${snippet.prefix}`,
+    slug: `snippet-${order}`,
+    course: 'redis-locks',
+    order,
+  });
   return text.includes('```') ? `${host}\n${text}\n` : withPart(host, snippet.prefix, text);
 }
 
@@ -54,7 +64,9 @@ describe('.vscode/lessons.code-snippets', () => {
   });
 
   it('have a snippet for every block kind and for a whole lesson', () => {
-    const langs = snippets.map(([, s]) => /^```([\w-]+)/.exec(s.body[0] ?? '')?.[1] ?? /\n```([\w-]+)\n/.exec(s.body.join('\n'))?.[1]);
+    const langs = snippets.map(
+      ([, s]) => /^```([\w-]+)/.exec(s.body[0] ?? '')?.[1] ?? /\n```([\w-]+)\n/.exec(s.body.join('\n'))?.[1],
+    );
     expect(BLOCK_LANGS.filter((lang) => !langs.includes(lang))).toEqual([]);
     expect(snippets.some(([, s]) => s.body[0] === '---')).toBe(true);
   });
@@ -84,7 +96,11 @@ describe('.vscode/lessons.code-snippets', () => {
         const lesson = catalog.lessons.find((l) => l.file === file);
         expect(lesson, name).toBeDefined();
         // An after block gates prose rather than being one; a dashboard is a scenario drawn with metrics.
-        if (lang && lang !== 'after') expect(lesson!.blocks.map((b) => b.kind), name).toContain(lang === 'dashboard' ? 'scenario' : lang);
+        if (lang && lang !== 'after')
+          expect(
+            lesson!.blocks.map((b) => b.kind),
+            name,
+          ).toContain(lang === 'dashboard' ? 'scenario' : lang);
       }
     }
     // What lessons:check adds for blocks: every scenario's expect, every claim and the workbench's fix hold.

@@ -43,38 +43,78 @@ function workbench(block: string): Extract<Block, { kind: 'workbench' }> {
 
 describe('the workbench block', () => {
   it('ships the recipe as written (for the editor), validated, and only the path of the fix', () => {
-    const block = workbench('ref: scenarios/untokened-del.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\n');
+    const block = workbench(
+      'ref: scenarios/untokened-del.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\n',
+    );
     expect(block.spec.text).toBe(readRef('scenarios/untokened-del.yaml'));
     // The instructor's schema modeline is left out of the learner's editor; the rest stays as written.
-    const withModeline = (rel: string) => (rel.endsWith('modeline.yaml') ? `# yaml-language-server: $schema=../scenario.schema.json\n${readRef('scenarios/untokened-del.yaml')}` : readRef(rel));
-    const parsed = parseLesson(`${FRONT}\`\`\`workbench\nref: scenarios/modeline.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\n\`\`\`\n`, 'lessons/99-wb.md', { readRef: withModeline });
+    const withModeline = (rel: string) =>
+      rel.endsWith('modeline.yaml')
+        ? `# yaml-language-server: $schema=../scenario.schema.json\n${readRef('scenarios/untokened-del.yaml')}`
+        : readRef(rel);
+    const parsed = parseLesson(
+      `${FRONT}\`\`\`workbench\nref: scenarios/modeline.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\n\`\`\`\n`,
+      'lessons/99-wb.md',
+      { readRef: withModeline },
+    );
     const modelined = parsed.lesson!.blocks.find((b) => b.kind === 'workbench');
     expect(modelined?.kind === 'workbench' && modelined.spec.text).toBe(readRef('scenarios/untokened-del.yaml'));
     expect(block.spec.scenario.id).toBe('untokened-del');
-    expect(block.spec).toMatchObject({ fixed: 'scenarios/untokened-del-fixed.yaml', break: 'single-writer', runs: 1000, at: { ref: { line: 11, col: 6 }, fixed: { line: 12, col: 8 } } });
+    expect(block.spec).toMatchObject({
+      fixed: 'scenarios/untokened-del-fixed.yaml',
+      break: 'single-writer',
+      runs: 1000,
+      at: { ref: { line: 11, col: 6 }, fixed: { line: 12, col: 8 } },
+    });
     expect(JSON.stringify(block)).not.toContain('EVAL');
   });
 
   it('reports a bad block at its line and column, with a way out', () => {
     const messages = (block: string) => lesson(block).diagnostics.map(formatDiagnostic);
-    expect(messages('ref: scenarios/nope.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\n')).toEqual([
+    expect(
+      messages('ref: scenarios/nope.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\n'),
+    ).toEqual([
       "lessons/99-wb.md:11:6: scenario file 'scenarios/nope.yaml' does not exist (create lessons/scenarios/nope.yaml or fix the path)",
     ]);
-    expect(messages('ref: scenarios/untokened-del.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writr\nruns: 0\n').join('\n')).toMatch(/99-wb\.md:13:8: .*single-writer[\s\S]*99-wb\.md:14:7: /);
-    expect(messages('ref: scenarios/untokened-del.yaml\nfixed: scenarios/untokened-del.yaml\nbreak: single-writer\nfix: x\n')[0]).toMatch(/^lessons\/99-wb\.md:14:1: unknown key 'fix'/);
+    expect(
+      messages(
+        'ref: scenarios/untokened-del.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writr\nruns: 0\n',
+      ).join('\n'),
+    ).toMatch(/99-wb\.md:13:8: .*single-writer[\s\S]*99-wb\.md:14:7: /);
+    expect(
+      messages(
+        'ref: scenarios/untokened-del.yaml\nfixed: scenarios/untokened-del.yaml\nbreak: single-writer\nfix: x\n',
+      )[0],
+    ).toMatch(/^lessons\/99-wb\.md:14:1: unknown key 'fix'/);
   });
 
   it('lessons:check proves the explorer breaks the recipe and not the fix, and says so where it does not', async () => {
     const lessons = (block: string) => [lesson(block).lesson!];
-    const good = await checkWorkbenchBlocks(lessons('ref: scenarios/untokened-del.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\nruns: 300\n'), readRef, runScenario);
+    const good = await checkWorkbenchBlocks(
+      lessons(
+        'ref: scenarios/untokened-del.yaml\nfixed: scenarios/untokened-del-fixed.yaml\nbreak: single-writer\nruns: 300\n',
+      ),
+      readRef,
+      runScenario,
+    );
     expect(good.diagnostics).toEqual([]);
     expect(good.runs).toBeGreaterThan(300);
 
     // Swapped: the "recipe" cannot be broken, and the "fix" can.
-    const swapped = await checkWorkbenchBlocks(lessons('ref: scenarios/untokened-del-fixed.yaml\nfixed: scenarios/untokened-del.yaml\nbreak: single-writer\nruns: 300\n'), readRef, runScenario);
+    const swapped = await checkWorkbenchBlocks(
+      lessons(
+        'ref: scenarios/untokened-del-fixed.yaml\nfixed: scenarios/untokened-del.yaml\nbreak: single-writer\nruns: 300\n',
+      ),
+      readRef,
+      runScenario,
+    );
     expect(swapped.diagnostics.map(formatDiagnostic)).toEqual([
-      expect.stringMatching(/^lessons\/99-wb\.md:11:6: the explorer found no run of scenarios\/untokened-del-fixed\.yaml that breaks single-writer \(300 runs, explorer seed 1\)/),
-      expect.stringMatching(/^lessons\/99-wb\.md:12:8: the explorer breaks single-writer in the fix scenarios\/untokened-del\.yaml after \d+ runs .*seed 1 with 1 fault/),
+      expect.stringMatching(
+        /^lessons\/99-wb\.md:11:6: the explorer found no run of scenarios\/untokened-del-fixed\.yaml that breaks single-writer \(300 runs, explorer seed 1\)/,
+      ),
+      expect.stringMatching(
+        /^lessons\/99-wb\.md:12:8: the explorer breaks single-writer in the fix scenarios\/untokened-del\.yaml after \d+ runs .*seed 1 with 1 fault/,
+      ),
     ]);
   }, 30_000);
 });

@@ -22,5 +22,7 @@ export function writeSchemaFiles(lessonsDir: string): string[] {
 // `npm run schemas` runs this file directly.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const written = writeSchemaFiles('lessons');
-  console.log(written.length ? `wrote ${written.join(', ')}` : 'lessons/*.schema.json and REFERENCE.md already up to date');
+  console.log(
+    written.length ? `wrote ${written.join(', ')}` : 'lessons/*.schema.json and REFERENCE.md already up to date',
+  );
 }

@@ -8,13 +8,19 @@ import ts from 'typescript';
  * vanish at run time), but a type cycle still makes two modules one for a reader: neither can
  * be understood or moved alone. Tests and fixtures are left out, as in the shared cycles tool.
  */
-export function importCycles(root: string, { cwd = process.cwd(), include = isModule }: { cwd?: string; include?: (file: string) => boolean } = {}): string[][] {
+export function importCycles(
+  root: string,
+  { cwd = process.cwd(), include = isModule }: { cwd?: string; include?: (file: string) => boolean } = {},
+): string[][] {
   const files = walk(resolve(root)).filter(include);
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    graph.set(file, importedFiles.map((i) => resolveImport(file, i.fileName, known)).filter((f): f is string => f !== null));
+    graph.set(
+      file,
+      importedFiles.map((i) => resolveImport(file, i.fileName, known)).filter((f): f is string => f !== null),
+    );
   }
   return stronglyConnected(graph)
     .filter((component) => component.length > 1)
@@ -24,19 +30,27 @@ export function importCycles(root: string, { cwd = process.cwd(), include = isMo
 
 /** A module of the app: TypeScript, not a test, a bench, a declaration or a fixture. */
 export function isModule(file: string): boolean {
-  return /\.(ts|tsx)$/.test(file) && !/\.(test|bench)\.tsx?$/.test(file) && !file.endsWith('.d.ts') && !/[/\\]fixtures[/\\]/.test(file);
+  return (
+    /\.(ts|tsx)$/.test(file) &&
+    !/\.(test|bench)\.tsx?$/.test(file) &&
+    !file.endsWith('.d.ts') &&
+    !/[/\\]fixtures[/\\]/.test(file)
+  );
 }
 
 /** Every file under `dir`. */
 export function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** The file a relative import names, among `known` files, or null (a package, or a file left out). */
 export function resolveImport(from: string, spec: string, known: ReadonlySet<string>): string | null {
   if (!spec.startsWith('.')) return null;
   const base = resolve(dirname(from), spec.replace(/\?.*$/, ''));
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) if (known.has(candidate)) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')])
+    if (known.has(candidate)) return candidate;
   return null;
 }
 

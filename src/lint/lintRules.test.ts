@@ -13,7 +13,10 @@ beforeAll(async () => {
   // The first lint loads the config and its plugins, and the first import import-x/no-cycle
   // follows reads the whole graph below it (34 s at load 10): do both here, so each test times
   // only its own lint.
-  await eslint.lintText("import { Simulation } from '../scenario/running/simulation';\nexport const s = Simulation;\n", { filePath: 'src/ui/warmup.ts' });
+  await eslint.lintText(
+    "import { Simulation } from '../scenario/running/simulation';\nexport const s = Simulation;\n",
+    { filePath: 'src/ui/warmup.ts' },
+  );
 }, 120_000);
 
 /** The messages ESLint gives for `code` saved as `filePath`. */
@@ -22,18 +25,34 @@ async function lint(filePath: string, code: string): Promise<{ ruleId: string | 
   return result!.messages.map(({ ruleId, message }) => ({ ruleId, message }));
 }
 
-const layerErrors = async (filePath: string, code: string) => (await lint(filePath, code)).filter((m) => m.ruleId === 'no-restricted-imports');
+const layerErrors = async (filePath: string, code: string) =>
+  (await lint(filePath, code)).filter((m) => m.ruleId === 'no-restricted-imports');
 
 describe('layer rules', { timeout: 30_000 }, () => {
   it('refuse an import the layer table forbids, naming the rule', async () => {
-    const errors = await layerErrors('src/sim/probe.ts', "import { Simulation } from '../scenario/running/simulation';\nexport const s = Simulation;\n");
+    const errors = await layerErrors(
+      'src/sim/probe.ts',
+      "import { Simulation } from '../scenario/running/simulation';\nexport const s = Simulation;\n",
+    );
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toContain('Layer rule (DESIGN.md §2): src/sim is the kernel: it imports nothing of ours.');
+    expect(errors[0]!.message).toContain(
+      'Layer rule (DESIGN.md §2): src/sim is the kernel: it imports nothing of ours.',
+    );
   });
 
   it('allow what the table allows', async () => {
-    expect(await layerErrors('src/actors/probe.ts', "import type { Sim } from '../sim/sim';\nimport type { Network } from '../net/network';\nexport type X = [Sim, Network];\n")).toEqual([]);
-    expect(await layerErrors('src/check/probe.ts', "import type { TraceEvent } from '../sim/traceEvents';\nexport type X = TraceEvent;\n")).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/actors/probe.ts',
+        "import type { Sim } from '../sim/sim';\nimport type { Network } from '../net/network';\nexport type X = [Sim, Network];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/check/probe.ts',
+        "import type { TraceEvent } from '../sim/traceEvents';\nexport type X = TraceEvent;\n",
+      ),
+    ).toEqual([]);
   });
 
   it.each([
@@ -58,24 +77,44 @@ describe('layer rules', { timeout: 30_000 }, () => {
   });
 
   it('let the timeline read the one belief rule in check/beliefs, but nothing else of check', async () => {
-    expect(await layerErrors('src/timeline/probe.ts', "import { beliefsOf } from '../check/beliefs';\nexport const b = beliefsOf;\n")).toEqual([]);
-    expect(await layerErrors('src/timeline/probe.ts', "import { runCheckers } from '../check/invariants';\nexport const r = runCheckers;\n")).toHaveLength(1);
+    expect(
+      await layerErrors(
+        'src/timeline/probe.ts',
+        "import { beliefsOf } from '../check/beliefs';\nexport const b = beliefsOf;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/timeline/probe.ts',
+        "import { runCheckers } from '../check/invariants';\nexport const r = runCheckers;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('let the timeline take only types from the kernel (and its time formatting)', async () => {
-    const sim = async (code: string) => (await lint('src/timeline/probe.ts', code)).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+    const sim = async (code: string) =>
+      (await lint('src/timeline/probe.ts', code)).filter(
+        (m) => m.ruleId === '@typescript-eslint/no-restricted-imports',
+      );
     expect(await sim("import { Trace } from '../sim/trace';\nexport const t = new Trace();\n")).toHaveLength(1);
     expect(await sim("import type { Trace } from '../sim/trace';\nexport type T = Trace;\n")).toEqual([]);
     expect(await sim("import { formatMs } from '../sim/time';\nexport const f = formatMs;\n")).toEqual([]);
   });
 
   it('keep the timeline off the global document (it is handed one)', async () => {
-    const errors = (await lint('src/timeline/probe.ts', "export const make = () => document.createElement('div');\n")).filter((m) => m.ruleId === 'no-restricted-globals');
+    const errors = (
+      await lint('src/timeline/probe.ts', "export const make = () => document.createElement('div');\n")
+    ).filter((m) => m.ruleId === 'no-restricted-globals');
     expect(errors).toHaveLength(1);
   });
 
   it('let tests drive a layer through the layers above it', async () => {
-    expect(await layerErrors('src/check/probe.test.ts', "import { runYaml } from '../testing/testKit';\nexport const r = runYaml;\n")).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/check/probe.test.ts',
+        "import { runYaml } from '../testing/testKit';\nexport const r = runYaml;\n",
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -28,7 +28,10 @@ describe('Network', () => {
     net.send('A', endpoint('r1'), 'SET lock', () => delivered.push('SET'));
     const events = run();
     expect(delivered).toEqual(['SET']);
-    expect(events.map((e) => [e.kind, e.at])).toEqual([['net.send', 0], ['net.deliver', 40]]);
+    expect(events.map((e) => [e.kind, e.at])).toEqual([
+      ['net.send', 0],
+      ['net.deliver', 40],
+    ]);
   });
 
   it('loses every message with loss 1, recording the drop where it would have arrived', () => {
@@ -70,7 +73,10 @@ describe('Network', () => {
     const events = run();
     expect(delivered).toEqual(expect.arrayContaining(['from B', 'after heal']));
     expect(delivered).toHaveLength(2);
-    expect(events.filter((e) => e.kind === 'net.drop').map((e) => (e.data as { reason: string }).reason)).toEqual(['partition', 'partition']);
+    expect(events.filter((e) => e.kind === 'net.drop').map((e) => (e.data as { reason: string }).reason)).toEqual([
+      'partition',
+      'partition',
+    ]);
     expect(events.some((e) => e.kind === 'net.heal')).toBe(true);
   });
 
@@ -98,7 +104,7 @@ describe('Network', () => {
     expect(run().at(-1)).toMatchObject({ kind: 'net.drop', data: { reason: 'crashed' } });
   });
 
-  it('keeps one link\'s delays when traffic is added on another link', () => {
+  it("keeps one link's delays when traffic is added on another link", () => {
     const delays = (extra: boolean) => {
       const { net, sim, run } = world({ latency: { dist: 'uniform', minMs: 1, maxMs: 500 } }, 9);
       for (let i = 0; i < 5; i++) {
@@ -106,7 +112,10 @@ describe('Network', () => {
         net.send('A', endpoint('r1'), `m${i}`, () => {});
       }
       void sim;
-      return run().filter((e) => e.kind === 'net.deliver' && e.data.from === 'A').map((e) => e.at).sort((a, b) => a - b);
+      return run()
+        .filter((e) => e.kind === 'net.deliver' && e.data.from === 'A')
+        .map((e) => e.at)
+        .sort((a, b) => a - b);
     };
     expect(delays(true)).toEqual(delays(false));
   });
@@ -124,7 +133,7 @@ describe('latency distributions', () => {
     expect(xs.at(-1)).toBe(20);
   });
 
-  it('puts a long tail\'s median near `median` with a few far slower messages', () => {
+  it("puts a long tail's median near `median` with a few far slower messages", () => {
     const xs = sample({ dist: 'long-tail', minMs: 2, medianMs: 10, maxMs: 5000 });
     const median = xs[xs.length >> 1]!;
     expect(median).toBeGreaterThanOrEqual(8);

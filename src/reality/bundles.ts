@@ -18,7 +18,10 @@ let built: Promise<Bundles> | undefined;
  */
 export function childBundles(): Promise<Bundles> {
   built ??= build({
-    entryPoints: { lockClient: fileURLToPath(new URL('./lockClientProcess.ts', import.meta.url)), resource: fileURLToPath(new URL('./resourceProcess.ts', import.meta.url)) },
+    entryPoints: {
+      lockClient: fileURLToPath(new URL('./lockClientProcess.ts', import.meta.url)),
+      resource: fileURLToPath(new URL('./resourceProcess.ts', import.meta.url)),
+    },
     bundle: true,
     platform: 'node',
     format: 'esm',

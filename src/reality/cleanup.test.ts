@@ -29,11 +29,19 @@ function alive(pid: number): boolean {
 describe.concurrent('the harness cleans up', () => {
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`leaves no process behind when it gets ${signal} mid-run`, async () => {
-      const harness = spawn(process.execPath, ['--import', 'tsx', 'src/cli/reality.ts', 'lessons/05-paused-barista.md#paused-barista', '--scale', '1'], { stdio: 'ignore' });
+      const harness = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/reality.ts', 'lessons/05-paused-barista.md#paused-barista', '--scale', '1'],
+        { stdio: 'ignore' },
+      );
       const exited = new Promise((resolve) => harness.once('exit', resolve));
       let started: { pid: number; command: string }[] = [];
       // Wait for the run to be under way: redis-server, the resource and both clients.
-      for (let i = 0; i < 900 && started.filter((c) => /redis-server|reality\/(lockClient|resource)\.mjs/.test(c.command)).length < 4; i++) {
+      for (
+        let i = 0;
+        i < 900 && started.filter((c) => /redis-server|reality\/(lockClient|resource)\.mjs/.test(c.command)).length < 4;
+        i++
+      ) {
         await sleep(100);
         started = childrenOf(harness.pid!);
       }

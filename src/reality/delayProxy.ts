@@ -6,7 +6,10 @@ import { connect, createServer, type Socket } from 'node:net';
  * outside both ends, so a message already sent when its sender is paused still arrives on time,
  * and one sent to a paused process waits in its socket until it runs again, as in the simulator.
  */
-export async function startDelayProxy(targetPort: number, delayMs: () => number): Promise<{ port: number; close: () => void }> {
+export async function startDelayProxy(
+  targetPort: number,
+  delayMs: () => number,
+): Promise<{ port: number; close: () => void }> {
   const sockets = new Set<Socket>();
   const server = createServer((downstream) => {
     const upstream = connect(targetPort, '127.0.0.1');

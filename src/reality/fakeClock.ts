@@ -19,7 +19,13 @@ import { join } from 'node:path';
  * libc_malloc_debug.so, preloaded first, puts glibc's own allocator in front of jemalloc's, and
  * then both start. That changes only which allocator serves memory, nothing about time.
  */
-const LIB_DIRS = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/lib/x86_64-linux-gnu', '/lib/aarch64-linux-gnu', '/usr/lib'];
+const LIB_DIRS = [
+  '/usr/lib/x86_64-linux-gnu',
+  '/usr/lib/aarch64-linux-gnu',
+  '/lib/x86_64-linux-gnu',
+  '/lib/aarch64-linux-gnu',
+  '/usr/lib',
+];
 
 function findLibrary(relative: string): string | undefined {
   return LIB_DIRS.map((dir) => join(dir, relative)).find((path) => existsSync(path));
@@ -30,9 +36,12 @@ function requireFakeTime(): { faketime: string; mallocDebug: string } {
   const faketime = findLibrary('faketime/libfaketime.so.1');
   const mallocDebug = findLibrary('libc_malloc_debug.so.0');
   if (faketime === undefined) {
-    throw new Error("libfaketime is not installed, so no redis-server clock can be stepped (the clock-jump differential test, the reality check's clock jumps). Install Debian's faketime (apt-get install faketime) or run .ci/ensureSystemDeps.sh.");
+    throw new Error(
+      "libfaketime is not installed, so no redis-server clock can be stepped (the clock-jump differential test, the reality check's clock jumps). Install Debian's faketime (apt-get install faketime) or run .ci/ensureSystemDeps.sh.",
+    );
   }
-  if (mallocDebug === undefined) throw new Error('glibc libc_malloc_debug.so.0 was not found (glibc 2.34 or newer has it).');
+  if (mallocDebug === undefined)
+    throw new Error('glibc libc_malloc_debug.so.0 was not found (glibc 2.34 or newer has it).');
   return { faketime, mallocDebug };
 }
 
@@ -40,7 +49,11 @@ function requireFakeTime(): { faketime: string; mallocDebug: string } {
  * A libfaketime control file and the environment that makes a process read its wall clock
  * through it, at offset 0 until `setOffsetSeconds` moves it. `remove` deletes the file.
  */
-export function fakeClock(): { env: NodeJS.ProcessEnv; setOffsetSeconds: (seconds: number) => void; remove: () => void } {
+export function fakeClock(): {
+  env: NodeJS.ProcessEnv;
+  setOffsetSeconds: (seconds: number) => void;
+  remove: () => void;
+} {
   const { faketime, mallocDebug } = requireFakeTime();
   const dir = mkdtempSync(join(tmpdir(), 'lockstep-faketime-'));
   const control = join(dir, 'faketimerc');
@@ -61,4 +74,3 @@ export function fakeClock(): { env: NodeJS.ProcessEnv; setOffsetSeconds: (second
   delete env.FAKETIME;
   return { env, setOffsetSeconds, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
-

@@ -109,7 +109,12 @@ class RealRunner {
   private real = (scenarioMs: number) => Math.round(scenarioMs * this.options.scale);
   /** Scenario milliseconds (whole, as the simulator counts them) since the run began. */
   private sinceStart = (atReal: number) => Math.round((atReal - this.t0) / this.options.scale);
-  private record<K extends TraceKind>(kind: K, actor: string, data: TraceEventMap[K], atReal = performance.now()): void {
+  private record<K extends TraceKind>(
+    kind: K,
+    actor: string,
+    data: TraceEventMap[K],
+    atReal = performance.now(),
+  ): void {
     if (atReal >= this.t0) this.events.push({ at: this.sinceStart(atReal), kind, actor, data });
   }
 
@@ -123,20 +128,36 @@ class RealRunner {
     }
     this.redis = await startRedis(this.children, this.redisPort, this.redisClock?.env);
     const keys = new Set(this.spec.clients.flatMap((c) => c.keys));
-    this.watcher = new LeaseWatcher(this.redisPort, keys, () => performance.now(), (change, at) => {
-      const { kind, ...data } = change;
-      this.record(kind, redisId, { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never, at);
-    });
+    this.watcher = new LeaseWatcher(
+      this.redisPort,
+      keys,
+      () => performance.now(),
+      (change, at) => {
+        const { kind, ...data } = change;
+        this.record(
+          kind,
+          redisId,
+          { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never,
+          at,
+        );
+      },
+    );
     await this.watcher.start();
     const resourcePort = await this.startResource(bundles.resource);
     // With a latency, clients reach Redis and the resource through delaying proxies (the watcher,
     // an observer outside the scenario, does not).
     this.clientRedisPort = await this.throughNetwork(this.redisPort);
     this.resourceUrl = `http://127.0.0.1:${await this.throughNetwork(resourcePort)}/write`;
-    await Promise.all(this.spec.clients.map((c) => this.startClient(bundles.lockClient, this.clientConfig(c, redisId))));
+    await Promise.all(
+      this.spec.clients.map((c) => this.startClient(bundles.lockClient, this.clientConfig(c, redisId))),
+    );
 
     this.t0 = performance.now();
-    this.record('run.start', 'world', { scenario: this.scenario.id, seed: this.scenario.seed, actors: actorInfos(this.spec) });
+    this.record('run.start', 'world', {
+      scenario: this.scenario.id,
+      seed: this.scenario.seed,
+      actors: actorInfos(this.spec),
+    });
     for (const client of this.clients.values()) client.send(this.go());
     for (const step of this.scenario.script) this.after(step.at, () => this.apply(step));
     this.scriptLeft = this.scenario.script.length;
@@ -167,7 +188,10 @@ class RealRunner {
   private async throughNetwork(port: number): Promise<number> {
     const latency = this.scenario.network.latency;
     if (latency === undefined) return port;
-    const delay = typeof latency === 'number' ? () => this.real(latency) : () => this.options.scale * (latency.min + Math.random() * (latency.max - latency.min));
+    const delay =
+      typeof latency === 'number'
+        ? () => this.real(latency)
+        : () => this.options.scale * (latency.min + Math.random() * (latency.max - latency.min));
     const proxy = await startDelayProxy(port, delay);
     this.closers.push(proxy.close);
     return proxy.port;
@@ -187,17 +211,25 @@ class RealRunner {
 
   private after(scenarioMs: number, act: () => void | Promise<void>): void {
     const due = this.t0 + this.real(scenarioMs);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.slipRealMs = Math.max(this.slipRealMs, performance.now() - due);
-      void act();
-    }, Math.max(0, due - performance.now()));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.slipRealMs = Math.max(this.slipRealMs, performance.now() - due);
+        void act();
+      },
+      Math.max(0, due - performance.now()),
+    );
     this.timers.add(timer);
   }
 
   private async apply(step: Scenario['script'][number]): Promise<void> {
     const target = 'target' in step ? step.target : 'network';
-    const detail = step.do === 'pause' && step.for !== undefined ? `pause ${target} for ${step.for / 1000} s` : step.do === 'clock-jump' ? `jump ${target}'s clock by ${step.by / 1000} s` : `${step.do} ${target}`;
+    const detail =
+      step.do === 'pause' && step.for !== undefined
+        ? `pause ${target} for ${step.for / 1000} s`
+        : step.do === 'clock-jump'
+          ? `jump ${target}'s clock by ${step.by / 1000} s`
+          : `${step.do} ${target}`;
     this.record('action.apply', target, { action: step.do, source: 'script', detail });
     const process = target === this.spec.redisNodes[0]!.id ? this.redis : this.clients.get(target);
     switch (step.do) {
@@ -250,8 +282,14 @@ class RealRunner {
       const config = this.configs.get(target)!;
       const bundles = await childBundles();
       // A restarted client starts over at once, with a new lock value.
-      await this.startClient(bundles.lockClient, { ...config, startAtRealMs: 0, value: `${target}-${randomBytes(4).toString('hex')}` });
-      this.clients.get(target)!.send({ go: true, startUnixMs: performance.timeOrigin + performance.now() } satisfies Go);
+      await this.startClient(bundles.lockClient, {
+        ...config,
+        startAtRealMs: 0,
+        value: `${target}-${randomBytes(4).toString('hex')}`,
+      });
+      this.clients
+        .get(target)!
+        .send({ go: true, startUnixMs: performance.timeOrigin + performance.now() } satisfies Go);
     }
     this.record('process.restart', target, {});
   }
@@ -281,14 +319,23 @@ class RealRunner {
       renewEveryRealMs: c.renewEveryMs === null ? null : this.real(c.renewEveryMs),
       onRenewFail: c.onRenewFail,
       jobs: c.jobs,
-      fencing: (this.spec.resource.fencing && ['lease-plain-del', 'lease-with-token', 'watchdog'].includes(c.recipe)) || c.tokens,
+      fencing:
+        (this.spec.resource.fencing && ['lease-plain-del', 'lease-with-token', 'watchdog'].includes(c.recipe)) ||
+        c.tokens,
       onUnavailable: c.onUnavailable,
-      retry: { policy: retry.policy, delayRealMs: this.real(retry.delayMs), maxDelayRealMs: this.real(retry.maxDelayMs), attempts: retry.attempts },
+      retry: {
+        policy: retry.policy,
+        delayRealMs: this.real(retry.delayMs),
+        maxDelayRealMs: this.real(retry.maxDelayMs),
+        attempts: retry.attempts,
+      },
     };
   }
 
   private startClient(bundle: string, config: ClientConfig): Promise<void> {
-    const child = this.children.start(process.execPath, [bundle, JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = this.children.start(process.execPath, [bundle, JSON.stringify(config)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.clients.set(config.id, child);
     this.configs.set(config.id, config);
     this.running.add(config.id);
@@ -316,9 +363,17 @@ class RealRunner {
 
   private startResource(bundle: string): Promise<number> {
     const r = this.spec.resource;
-    const config: ResourceConfig = { id: r.id, kind: r.kind as ResourceConfig['kind'], fencing: r.fencing, fenceCompare: r.fenceCompare };
+    const config: ResourceConfig = {
+      id: r.id,
+      kind: r.kind as ResourceConfig['kind'],
+      fencing: r.fencing,
+      fenceCompare: r.fenceCompare,
+    };
     const env = { ...process.env, LOCKSTEP_REALITY_BREAK_FENCING: this.options.breakFencing ? '1' : '0' };
-    const child = this.children.start(process.execPath, [bundle, JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+    const child = this.children.start(process.execPath, [bundle, JSON.stringify(config)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env,
+    });
     this.resource = child;
     return new Promise((resolve, reject) => {
       child.on('message', (m: Report | { ready: true; port: number } | { flushed: true }) => {

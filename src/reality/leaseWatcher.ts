@@ -28,7 +28,9 @@ export class LeaseWatcher {
     this.subscriber = new Redis(options);
     this.reader = new Redis(options);
     for (const r of [this.subscriber, this.reader]) r.on('error', () => undefined);
-    this.subscriber.on('pmessage', (_pattern: string, channel: string, key: string) => this.heard(channel.slice(channel.indexOf(':') + 1), key));
+    this.subscriber.on('pmessage', (_pattern: string, channel: string, key: string) =>
+      this.heard(channel.slice(channel.indexOf(':') + 1), key),
+    );
   }
 
   /** Resolves once notifications are flowing. */

@@ -24,7 +24,13 @@ const report = (r: Report) => process.send!(r);
 // as a message to a crashed node in the simulator is dropped (see `ask`). A command issued while
 // the connection is down waits for the reconnect (ioredis's offline queue, its default): a real
 // client asking just after Redis came back must not lose its request to its own reconnecting.
-const redis = new Redis({ port: config.redisPort, host: '127.0.0.1', autoResendUnfulfilledCommands: false, maxRetriesPerRequest: null, retryStrategy: () => 10 });
+const redis = new Redis({
+  port: config.redisPort,
+  host: '127.0.0.1',
+  autoResendUnfulfilledCommands: false,
+  maxRetriesPerRequest: null,
+  retryStrategy: () => 10,
+});
 redis.on('error', () => undefined);
 
 type Answer = { reply: unknown } | null;
@@ -42,13 +48,20 @@ async function ask(argv: string[]): Promise<Answer> {
   );
   const timeout = config.timeoutRealMs === null ? never : sleep(config.timeoutRealMs).then(() => null);
   const answer = await Promise.race([call, timeout]);
-  if (answer === null) report({ kind: 'request.timeout', actor: id, data: { msg, to: config.redisId, label: commandLabel(argv) } });
+  if (answer === null)
+    report({ kind: 'request.timeout', actor: id, data: { msg, to: config.redisId, label: commandLabel(argv) } });
   else report({ kind: 'net.send', actor: config.redisId, data: { msg, to: id, label: 'reply' } });
   return answer;
 }
 
-type Acquired = { ok: true; token: number | null } | { ok: false; reason: 'busy' | 'timeout' | 'error'; error?: string };
-const failure = (a: Answer): Acquired => (a === null ? { ok: false, reason: 'timeout' } : a.reply instanceof Error ? { ok: false, reason: 'error', error: a.reply.message } : { ok: false, reason: 'busy' });
+type Acquired =
+  { ok: true; token: number | null } | { ok: false; reason: 'busy' | 'timeout' | 'error'; error?: string };
+const failure = (a: Answer): Acquired =>
+  a === null
+    ? { ok: false, reason: 'timeout' }
+    : a.reply instanceof Error
+      ? { ok: false, reason: 'error', error: a.reply.message }
+      : { ok: false, reason: 'busy' };
 const ttl = String(config.ttlRealMs);
 
 async function acquire(): Promise<Acquired> {
@@ -69,7 +82,11 @@ async function acquire(): Promise<Acquired> {
       return { ok: true, token: null };
     }
     default: {
-      const a = await ask(config.fencing ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, value, ttl] : ['SET', key, value, 'NX', 'PX', ttl]);
+      const a = await ask(
+        config.fencing
+          ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, value, ttl]
+          : ['SET', key, value, 'NX', 'PX', ttl],
+      );
       if (a?.reply === 'OK') return { ok: true, token: null };
       if (typeof a?.reply === 'number') return { ok: true, token: a.reply };
       return failure(a);
@@ -78,7 +95,8 @@ async function acquire(): Promise<Acquired> {
 }
 
 async function release(): Promise<void> {
-  const plain = config.recipe === 'lease-plain-del' || config.recipe === 'setnx-then-expire' || config.recipe === 'get-then-set';
+  const plain =
+    config.recipe === 'lease-plain-del' || config.recipe === 'setnx-then-expire' || config.recipe === 'get-then-set';
   const a = await ask(plain ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, value]);
   report({ kind: 'lock.released', actor: id, data: { key, deleted: typeof a?.reply === 'number' && a.reply > 0 } });
 }
@@ -155,7 +173,11 @@ async function job(): Promise<boolean> {
     if (result.reason !== 'error') report({ kind: 'lock.busy', actor: id, data: { key } });
     const delay = tries.failed(result.reason);
     if (delay === null) {
-      report({ kind: 'lock.failed', actor: id, data: { key, attempts: tries.failures, ...(result.error === undefined ? {} : { error: result.error }) } });
+      report({
+        kind: 'lock.failed',
+        actor: id,
+        data: { key, attempts: tries.failures, ...(result.error === undefined ? {} : { error: result.error }) },
+      });
       tries.reset();
       if (config.onUnavailable === 'proceed' && result.reason === 'timeout') break;
       return false;
@@ -183,7 +205,11 @@ redis.once('ready', () => void post(null).then(() => process.send!({ ready: true
 // `go` carries the run's start on the clock every process shares (Unix time in ms, to a
 // microsecond), so a client starts at its `startAt` however long the message took to arrive.
 process.on('message', (m: Partial<Go>) => {
-  if (m.go) setTimeout(() => void main().catch(() => process.disconnect()), m.startUnixMs! + config.startAtRealMs - (performance.timeOrigin + performance.now()));
+  if (m.go)
+    setTimeout(
+      () => void main().catch(() => process.disconnect()),
+      m.startUnixMs! + config.startAtRealMs - (performance.timeOrigin + performance.now()),
+    );
 });
 // The harness gone, this client has nobody to report to: it never outlives it.
 process.on('disconnect', () => process.exit(0));

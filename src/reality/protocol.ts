@@ -42,7 +42,12 @@ export interface ClientConfig {
   jobs: number;
   fencing: boolean;
   onUnavailable: 'refuse' | 'proceed';
-  retry: { policy: 'none' | 'fixed' | 'exponential'; delayRealMs: number; maxDelayRealMs: number; attempts: number | null };
+  retry: {
+    policy: 'none' | 'fixed' | 'exponential';
+    delayRealMs: number;
+    maxDelayRealMs: number;
+    attempts: number | null;
+  };
 }
 
 /** How the real resource judges writes. */

@@ -51,7 +51,10 @@ describe.concurrent('reality check', () => {
     it(`${spec}: real processes give the simulator's verdicts`, { timeout: 120_000 }, async () => {
       const check = await realityCheck(scenario(spec), TIGHT.get(spec) ?? { scale: SCALE });
       const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
-      expect(check.inconclusive, `the script landed ${check.run.scheduleSlipMs.toFixed(1)} ms late in each of ${check.attempts} runs`).toBe(false);
+      expect(
+        check.inconclusive,
+        `the script landed ${check.run.scheduleSlipMs.toFixed(1)} ms late in each of ${check.attempts} runs`,
+      ).toBe(false);
       expect(check.differ, table).toEqual([]);
       // The run did something worth comparing: locks were taken on the real Redis.
       expect(check.run.trace.some((e) => e.kind === 'lease.granted')).toBe(true);
@@ -59,7 +62,11 @@ describe.concurrent('reality check', () => {
   }
 
   it('reports a difference when the real resource stops checking fencing tokens', { timeout: 120_000 }, async () => {
-    const check = await realityCheck(scenario('lessons/06-fencing-tokens.md#paused-barista-fenced'), { scale: 2, marginMs: 6, breakFencing: true });
+    const check = await realityCheck(scenario('lessons/06-fencing-tokens.md#paused-barista-fenced'), {
+      scale: 2,
+      marginMs: 6,
+      breakFencing: true,
+    });
     expect(check.inconclusive).toBe(false);
     expect(check.differ).toContain('single-writer');
     const singleWriter = check.pairs.find((p) => p.invariant === 'single-writer')!;
@@ -70,10 +77,17 @@ describe.concurrent('reality check', () => {
     const redlock = scenario('lessons/07-decision-game.md#trial-redlock');
     const refused = await runReality(redlock, { scale: SCALE }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UnsupportedScenario);
-    expect((refused as UnsupportedScenario).reasons).toEqual(expect.arrayContaining([expect.stringMatching(/^needs 5 Redis nodes/), expect.stringMatching(/recipe 'redlock': not yet supported/)]));
+    expect((refused as UnsupportedScenario).reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^needs 5 Redis nodes/),
+        expect.stringMatching(/recipe 'redlock': not yet supported/),
+      ]),
+    );
     const leap = scenario('lessons/01-ground-rules.md#redis-clock-leap');
     const clientJump = { ...leap, script: leap.script.map((step) => ({ ...step, target: 'A' })) } as Scenario;
     const jump = await runReality(clientJump, { scale: SCALE }).catch((error: unknown) => error);
-    expect((jump as UnsupportedScenario).reasons).toEqual([expect.stringContaining("a clock jump on A (only a Redis node's clock is stepped so far): not yet supported")]);
+    expect((jump as UnsupportedScenario).reasons).toEqual([
+      expect.stringContaining("a clock jump on A (only a Redis node's clock is stepped so far): not yet supported"),
+    ]);
   });
 });

@@ -28,7 +28,10 @@ export interface CheckOptions extends RealityOptions {
 }
 
 /** Runs `scenario` in the simulator and on real processes, and sets their verdicts side by side. */
-export async function realityCheck(scenario: Scenario, { marginMs = Infinity, attempts = 3, ...options }: CheckOptions): Promise<RealityCheck> {
+export async function realityCheck(
+  scenario: Scenario,
+  { marginMs = Infinity, attempts = 3, ...options }: CheckOptions,
+): Promise<RealityCheck> {
   const sim = await runScenario(scenario);
   let run: RealRun;
   let made = 0;

@@ -19,8 +19,29 @@ export function freePort(): Promise<number> {
  * keyspace notifications for the events a lease has: set, del, expired. Resolves once it
  * accepts connections. `env` is its environment (libfaketime's, for a clock the script steps).
  */
-export function startRedis(children: Children, port: number, env: NodeJS.ProcessEnv = process.env): Promise<ChildProcess> {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--notify-keyspace-events', 'Eg$x', '--protected-mode', 'no', '--dir', '/tmp', '--dbfilename', `lockstep-reality-${port}.rdb`];
+export function startRedis(
+  children: Children,
+  port: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ChildProcess> {
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--notify-keyspace-events',
+    'Eg$x',
+    '--protected-mode',
+    'no',
+    '--dir',
+    '/tmp',
+    '--dbfilename',
+    `lockstep-reality-${port}.rdb`,
+  ];
   const child = children.start('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -33,7 +54,13 @@ export function startRedis(children: Children, port: number, env: NodeJS.Process
       }
     };
     child.stdout!.on('data', onData);
-    child.once('error', (error) => reject(new Error(`redis-server could not start (${error.message}): install Debian's redis-server (.ci/ensureSystemDeps.sh does)`)));
+    child.once('error', (error) =>
+      reject(
+        new Error(
+          `redis-server could not start (${error.message}): install Debian's redis-server (.ci/ensureSystemDeps.sh does)`,
+        ),
+      ),
+    );
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code} before it was ready:\n${out}`)));
   });
 }

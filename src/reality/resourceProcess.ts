@@ -19,15 +19,23 @@ function refusal(token: number | null): string | null {
   if (!fencingChecked) return null;
   if (token === null) return 'no fencing token';
   if (highestToken === null) return null;
-  if (token < highestToken) return config.kind === 'db-row' ? `UPDATE matched 0 rows: fence_token is ${highestToken}, this write carries ${token}` : `stale token ${token} < ${highestToken}`;
-  if (token === highestToken && config.fenceCompare === 'strict') return `token ${token} was already used (strict: one write per token)`;
+  if (token < highestToken)
+    return config.kind === 'db-row'
+      ? `UPDATE matched 0 rows: fence_token is ${highestToken}, this write carries ${token}`
+      : `stale token ${token} < ${highestToken}`;
+  if (token === highestToken && config.fenceCompare === 'strict')
+    return `token ${token} was already used (strict: one write per token)`;
   return null;
 }
 
 function write({ from, token }: WriteRequest): { accepted: boolean } {
   const reason = refusal(token);
   const accepted = reason === null;
-  const report: Report = { kind: 'resource.write', actor: config.id, data: { from, token, value: `${from}'s order`, accepted, highestToken, reason } };
+  const report: Report = {
+    kind: 'resource.write',
+    actor: config.id,
+    data: { from, token, value: `${from}'s order`, accepted, highestToken, reason },
+  };
   process.send!(report);
   if (accepted && token !== null) highestToken = Math.max(highestToken ?? token, token);
   return { accepted };

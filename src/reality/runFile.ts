@@ -66,9 +66,15 @@ export function realRunText(run: RealRun): string {
  * trace must be what the timeline and the checkers take it to be: events numbered from 0 in
  * order, in time order, starting with run.start.
  */
-export function readRealRun(text: string, fileName: string): { ok: true; run: RealRun } | { ok: false; message: string } {
+export function readRealRun(
+  text: string,
+  fileName: string,
+): { ok: true; run: RealRun } | { ok: false; message: string } {
   const refuse = (why: string) => ({ ok: false as const, message: `"${fileName}" ${why}` });
-  if (text.length > MAX_REAL_RUN_CHARS) return refuse(`is larger than any recorded run (${MAX_REAL_RUN_CHARS.toLocaleString('en')} characters at most). Check that you chose the right file.`);
+  if (text.length > MAX_REAL_RUN_CHARS)
+    return refuse(
+      `is larger than any recorded run (${MAX_REAL_RUN_CHARS.toLocaleString('en')} characters at most). Check that you chose the right file.`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -77,20 +83,30 @@ export function readRealRun(text: string, fileName: string): { ok: true; run: Re
   }
   const head = json as { format?: unknown; version?: unknown } | null;
   if (typeof head !== 'object' || head === null || head.format !== REAL_RUN_FORMAT) {
-    return refuse(`is not a run recorded on real processes (its "format" is not "${REAL_RUN_FORMAT}"). Make one with \`npm run reality -- <scenario> --out run.json\`.`);
+    return refuse(
+      `is not a run recorded on real processes (its "format" is not "${REAL_RUN_FORMAT}"). Make one with \`npm run reality -- <scenario> --out run.json\`.`,
+    );
   }
   if (typeof head.version === 'number' && head.version > REAL_RUN_VERSION) {
-    return refuse(`was written by a newer Lockstep (format version ${head.version}; this site reads version ${REAL_RUN_VERSION}). Open it on the site that made it, or record it again here.`);
+    return refuse(
+      `was written by a newer Lockstep (format version ${head.version}; this site reads version ${REAL_RUN_VERSION}). Open it on the site that made it, or record it again here.`,
+    );
   }
   const parsed = realRunSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return refuse(`is damaged: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}. Record the run again.`);
+    return refuse(
+      `is damaged: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}. Record the run again.`,
+    );
   }
   const { format: _format, version: _version, ...run } = parsed.data;
   const trace = run.trace as TraceEvent[];
   const misplaced = trace.findIndex((e, i) => e.id !== i || (i > 0 && e.at < trace[i - 1]!.at));
-  if (misplaced >= 0) return refuse(`is damaged: event ${misplaced} is out of order (events are numbered from 0 in time order). Record the run again.`);
-  if (trace[0]!.kind !== 'run.start') return refuse('is damaged: its trace does not begin with run.start. Record the run again.');
+  if (misplaced >= 0)
+    return refuse(
+      `is damaged: event ${misplaced} is out of order (events are numbered from 0 in time order). Record the run again.`,
+    );
+  if (trace[0]!.kind !== 'run.start')
+    return refuse('is damaged: its trace does not begin with run.start. Record the run again.');
   return { ok: true, run: { ...run, trace, verdicts: run.verdicts as RealRun['verdicts'] } };
 }

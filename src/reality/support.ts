@@ -1,7 +1,13 @@
 import type { Scenario } from '../scenario/schema/schema';
 
 /** The recipes a real client runs so far (lockClientProcess.ts). */
-export const REAL_RECIPES = ['lease-plain-del', 'lease-with-token', 'watchdog', 'setnx-then-expire', 'get-then-set'] as const;
+export const REAL_RECIPES = [
+  'lease-plain-del',
+  'lease-with-token',
+  'watchdog',
+  'setnx-then-expire',
+  'get-then-set',
+] as const;
 
 /** The script actions the harness carries out on real processes so far. */
 const REAL_ACTIONS = new Set(['pause', 'resume', 'crash', 'restart', 'clock-jump']);
@@ -16,37 +22,54 @@ export function unsupportedParts(scenario: Scenario): string[] {
   const redis = scenario.redis;
   if (redis.nodes.length > 1) {
     const replicas = redis.nodes.some((n) => n.role === 'replica' || n.replicaOf !== undefined);
-    reasons.push(replicas ? 'needs replicas: not yet supported' : `needs ${redis.nodes.length} Redis nodes (Redlock or several masters): not yet supported`);
+    reasons.push(
+      replicas
+        ? 'needs replicas: not yet supported'
+        : `needs ${redis.nodes.length} Redis nodes (Redlock or several masters): not yet supported`,
+    );
   }
   if (redis.sentinels) reasons.push('needs Sentinel: not yet supported');
   if (redis.cluster) reasons.push('needs Redis Cluster: not yet supported');
   if (redis.wait) reasons.push('needs WAIT after writes: not yet supported');
   if (redis.cacheLoad) reasons.push('needs a cache load on Redis: not yet supported');
   for (const node of redis.nodes) {
-    if (node.persistence !== 'none') reasons.push(`${node.id}: persistence '${node.persistence}' (AOF): not yet supported`);
+    if (node.persistence !== 'none')
+      reasons.push(`${node.id}: persistence '${node.persistence}' (AOF): not yet supported`);
     if (node.maxmemory > 0) reasons.push(`${node.id}: maxmemory and eviction: not yet supported`);
   }
-  if (scenario.leaseService || scenario.dbLock) reasons.push('needs a lock service other than Redis: not yet supported');
+  if (scenario.leaseService || scenario.dbLock)
+    reasons.push('needs a lock service other than Redis: not yet supported');
   const net = scenario.network;
-  const faulty = net.loss !== undefined || net.duplicate !== undefined || net.reorder !== undefined || net.partitions.length > 0;
+  const faulty =
+    net.loss !== undefined || net.duplicate !== undefined || net.reorder !== undefined || net.partitions.length > 0;
   if (faulty) reasons.push('needs message loss, duplication, reordering or partitions: not yet supported');
   if (net.links.length > 0) reasons.push('needs faults on single links (network.links): not yet supported');
-  if (typeof net.latency === 'object' && net.latency.dist === 'long-tail') reasons.push('needs a long-tail latency: not yet supported (a fixed or uniform one is)');
-  if (!['store', 'db-row'].includes(scenario.resource.kind)) reasons.push(`resource kind '${scenario.resource.kind}': not yet supported (store and db-row are)`);
+  if (typeof net.latency === 'object' && net.latency.dist === 'long-tail')
+    reasons.push('needs a long-tail latency: not yet supported (a fixed or uniform one is)');
+  if (!['store', 'db-row'].includes(scenario.resource.kind))
+    reasons.push(`resource kind '${scenario.resource.kind}': not yet supported (store and db-row are)`);
   for (const c of scenario.clients) {
     if (c.steps) reasons.push(`client ${c.id}: step lists: not yet supported`);
-    else if (!(REAL_RECIPES as readonly string[]).includes(c.recipe!)) reasons.push(`client ${c.id}: recipe '${c.recipe}': not yet supported (${REAL_RECIPES.join(', ')} are)`);
+    else if (!(REAL_RECIPES as readonly string[]).includes(c.recipe!))
+      reasons.push(`client ${c.id}: recipe '${c.recipe}': not yet supported (${REAL_RECIPES.join(', ')} are)`);
     if (c.keys && c.keys.length > 1) reasons.push(`client ${c.id}: several lock keys: not yet supported`);
     if (c.driftPpm !== 0) reasons.push(`client ${c.id}: clock drift: not yet supported`);
     if (c.breaker) reasons.push(`client ${c.id}: circuit breaker: not yet supported`);
     if (c.maxHold !== undefined) reasons.push(`client ${c.id}: maxHold: not yet supported`);
     if (c.reenter > 0) reasons.push(`client ${c.id}: reentering: not yet supported`);
-    if (typeof c.retry === 'object' && (c.retry.jitter ?? 0) > 0) reasons.push(`client ${c.id}: retry jitter: not yet supported`);
+    if (typeof c.retry === 'object' && (c.retry.jitter ?? 0) > 0)
+      reasons.push(`client ${c.id}: retry jitter: not yet supported`);
   }
   const redisIds = new Set(redis.nodes.map((n) => n.id));
   for (const step of scenario.script) {
-    if (step.do === 'clock-jump' && !redisIds.has(step.target)) reasons.push(`script 'clock-jump' at ${step.at} ms: a clock jump on ${step.target} (only a Redis node's clock is stepped so far): not yet supported`);
-    else if (!REAL_ACTIONS.has(step.do)) reasons.push(`script '${step.do}' at ${step.at} ms: ${step.do === 'partition' || step.do === 'heal' || step.do === 'network' ? 'network faults (a TCP proxy)' : `'${step.do}'`}: not yet supported`);
+    if (step.do === 'clock-jump' && !redisIds.has(step.target))
+      reasons.push(
+        `script 'clock-jump' at ${step.at} ms: a clock jump on ${step.target} (only a Redis node's clock is stepped so far): not yet supported`,
+      );
+    else if (!REAL_ACTIONS.has(step.do))
+      reasons.push(
+        `script '${step.do}' at ${step.at} ms: ${step.do === 'partition' || step.do === 'heal' || step.do === 'network' ? 'network faults (a TCP proxy)' : `'${step.do}'`}: not yet supported`,
+      );
   }
   return [...new Set(reasons)];
 }

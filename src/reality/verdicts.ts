@@ -13,7 +13,16 @@ export function realVerdicts(scenario: Scenario, trace: readonly TraceEvent[], e
   const spec = worldSpec(scenario);
   const last = trace[trace.length - 1]!;
   const cap: RunCap | null =
-    ended === 'time-cap' ? { reason: 'time-cap', atMs: scenario.horizon, lastEventId: last.id, maxEvents: DEFAULT_MAX_EVENTS, maxScriptInstructions: DEFAULT_MAX_SCRIPT_INSTRUCTIONS, horizonMs: scenario.horizon } : null;
+    ended === 'time-cap'
+      ? {
+          reason: 'time-cap',
+          atMs: scenario.horizon,
+          lastEventId: last.id,
+          maxEvents: DEFAULT_MAX_EVENTS,
+          maxScriptInstructions: DEFAULT_MAX_SCRIPT_INSTRUCTIONS,
+          horizonMs: scenario.horizon,
+        }
+      : null;
   return runCheckers(trace, {
     quorumOf: () => 1,
     progressWithinMs: scenario.checks.progressWithin,

@@ -55,8 +55,16 @@ describe('numbers, SHA1 and key slots match Redis', () => {
 
   test('REDIS.md key slot vectors', () => {
     const vectors: Array<[string, number]> = [
-      ['foo', 12182], ['bar', 5061], ['lock', 8718], ['{user1}.lock', 8106], ['123456789', 12739],
-      ['', 0], ['{}foo', 9500], ['foo{}{bar}', 8363], ['foo{{bar}}zap', 4015], ['foo{bar}{zap}', 5061],
+      ['foo', 12182],
+      ['bar', 5061],
+      ['lock', 8718],
+      ['{user1}.lock', 8106],
+      ['123456789', 12739],
+      ['', 0],
+      ['{}foo', 9500],
+      ['foo{}{bar}', 8363],
+      ['foo{{bar}}zap', 4015],
+      ['foo{bar}{zap}', 5061],
     ];
     for (const [key, slot] of vectors) expect(keySlot(key)).toBe(slot);
   });

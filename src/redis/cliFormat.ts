@@ -73,7 +73,7 @@ export function parseCommandLine(line: string): string[] | null {
     let current = '';
     let inDouble = false;
     let inSingle = false;
-    for (let done = false; !done; ) {
+    for (let done = false; !done;) {
       const c = line[p];
       if (inDouble) {
         if (c === undefined) return null;

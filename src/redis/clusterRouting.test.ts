@@ -12,30 +12,38 @@ const node = () =>
   });
 
 describe('cluster routing', () => {
-  it('redirects a key in another node\'s slot with MOVED, like REDIS.md\'s example', () => {
+  it("redirects a key in another node's slot with MOVED, like REDIS.md's example", () => {
     expect(formatReply(node().exec(['SET', 'foo', 'v']))).toBe('(error) MOVED 12182 127.0.0.1:6394');
   });
 
   it('runs keys it serves, and answers CROSSSLOT for keys in different slots', () => {
     const n = node();
     expect(formatReply(n.exec(['SET', 'bar', 'v']))).toBe('OK'); // slot 5061
-    expect(formatReply(n.exec(['MSET', 'bar', '1', 'foo', '2']))).toBe("(error) CROSSSLOT Keys in request don't hash to the same slot");
+    expect(formatReply(n.exec(['MSET', 'bar', '1', 'foo', '2']))).toBe(
+      "(error) CROSSSLOT Keys in request don't hash to the same slot",
+    );
     expect(formatReply(n.exec(['DEL', '{user1}.lock', '{user1}.fence']))).toBe('(integer) 0');
   });
 
-  it('checks a script\'s declared keys: a lock and its fence counter need a hash tag', () => {
-    expect(formatReply(node().exec(['EVAL', 'return 1', '2', 'lock', 'lock:fence']))).toBe("(error) CROSSSLOT Keys in request don't hash to the same slot");
-    expect(clusterRedirect(['EVAL', 'return 1', '2', '{a}lock', '{a}lock:fence'], { ownerOf: () => 'self' })).toBeNull();
+  it("checks a script's declared keys: a lock and its fence counter need a hash tag", () => {
+    expect(formatReply(node().exec(['EVAL', 'return 1', '2', 'lock', 'lock:fence']))).toBe(
+      "(error) CROSSSLOT Keys in request don't hash to the same slot",
+    );
+    expect(
+      clusterRedirect(['EVAL', 'return 1', '2', '{a}lock', '{a}lock:fence'], { ownerOf: () => 'self' }),
+    ).toBeNull();
   });
 
   it('answers CLUSTERDOWN for a slot nobody serves, and CLUSTER KEYSLOT in cluster mode', () => {
     const n = node();
-    const unserved = [...Array(100000).keys()].map(String).find((k) => clusterRedirect(['GET', k], { ownerOf: (s) => (s === 16383 ? null : 'self') }) !== null)!;
+    const unserved = [...Array(100000).keys()]
+      .map(String)
+      .find((k) => clusterRedirect(['GET', k], { ownerOf: (s) => (s === 16383 ? null : 'self') }) !== null)!;
     expect(formatReply(n.exec(['GET', unserved]))).toBe('(error) CLUSTERDOWN Hash slot not served');
     expect(formatReply(n.exec(['CLUSTER', 'KEYSLOT', 'foo']))).toBe('(integer) 12182');
   });
 
-  it('finds keys the way Redis\'s key specs do', () => {
+  it("finds keys the way Redis's key specs do", () => {
     expect(commandKeys(['MSET', 'a', '1', 'b', '2'])).toEqual(['a', 'b']);
     expect(commandKeys(['EVAL', 's', '1', 'k', 'arg'])).toEqual(['k']);
     expect(commandKeys(['PING'])).toEqual([]);

@@ -13,7 +13,18 @@ export interface SlotOwnership {
 
 const ALL_ARGS = new Set(['del', 'unlink', 'exists', 'mget']);
 const NO_KEYS = new Set([
-  'ping', 'echo', 'publish', 'flushall', 'wait', 'debug', 'config', 'cluster', 'script', 'dbsize', 'keys', 'scan',
+  'ping',
+  'echo',
+  'publish',
+  'flushall',
+  'wait',
+  'debug',
+  'config',
+  'cluster',
+  'script',
+  'dbsize',
+  'keys',
+  'scan',
 ]);
 
 /** The keys of a command as Redis's key specs find them (the commands the simulator supports). */

@@ -15,8 +15,16 @@ import { unknownCommand, unknownSubcommand, wrongArity } from './errors';
 /** Every command the simulator accepts, by lower-case name. */
 export const commandTable: ReadonlyMap<string, CommandSpec> = new Map(
   [
-    ...stringCommands, ...keyCommands, ...expireCommands, ...hashCommands,
-    ...zsetCommands, ...zsetRemoveCommands, ...listCommands, ...scriptingCommands, ...serverCommands, ...timeCommands,
+    ...stringCommands,
+    ...keyCommands,
+    ...expireCommands,
+    ...hashCommands,
+    ...zsetCommands,
+    ...zsetRemoveCommands,
+    ...listCommands,
+    ...scriptingCommands,
+    ...serverCommands,
+    ...timeCommands,
   ].map((spec) => [spec.name, spec]),
 );
 

@@ -8,8 +8,14 @@ import { globMatch } from './glob';
 
 /** Every maxmemory-policy Redis 7.0 accepts. */
 export const POLICIES = [
-  'volatile-lru', 'volatile-lfu', 'volatile-random', 'volatile-ttl',
-  'allkeys-lru', 'allkeys-lfu', 'allkeys-random', 'noeviction',
+  'volatile-lru',
+  'volatile-lfu',
+  'volatile-random',
+  'volatile-ttl',
+  'allkeys-lru',
+  'allkeys-lfu',
+  'allkeys-random',
+  'noeviction',
 ] as const;
 export type MaxmemoryPolicy = (typeof POLICIES)[number];
 export type AppendFsync = 'everysec' | 'always' | 'no';
@@ -53,7 +59,8 @@ function integerIn(lo: number, hi: bigint): Parser {
   return (text) => {
     const value = parseInt64(text);
     if (value === null) return { ok: false, error: "argument couldn't be parsed into an integer" };
-    if (value < BigInt(lo) || value > hi) return { ok: false, error: `argument must be between ${lo} and ${hi} inclusive` };
+    if (value < BigInt(lo) || value > hi)
+      return { ok: false, error: `argument must be between ${lo} and ${hi} inclusive` };
     return { ok: true, value: Number(value) };
   };
 }
@@ -61,12 +68,22 @@ function integerIn(lo: number, hi: bigint): Parser {
 function oneOf(values: readonly string[]): Parser {
   return (text) => {
     const value = values.find((candidate) => candidate === text.toLowerCase());
-    if (value === undefined) return { ok: false, error: `argument(s) must be one of the following: ${values.join(', ')}` };
+    if (value === undefined)
+      return { ok: false, error: `argument(s) must be one of the following: ${values.join(', ')}` };
     return { ok: true, value };
   };
 }
 
-const UNITS: Record<string, number> = { '': 1, b: 1, k: 1000, kb: 1024, m: 1e6, mb: 1024 * 1024, g: 1e9, gb: 1024 ** 3 };
+const UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1000,
+  kb: 1024,
+  m: 1e6,
+  mb: 1024 * 1024,
+  g: 1e9,
+  gb: 1024 ** 3,
+};
 
 /** A memory size as CONFIG SET maxmemory reads it (`100mb`, `1gb`, `1000`), or null when invalid. */
 export function parseMemoryBytes(text: string): number | null {
@@ -145,7 +162,8 @@ export function configSet(values: ConfigValues, pairs: Array<[string, string]>):
     }
     if (unknown !== null || failure !== null) continue;
     // Redis 7.0 spots a repeated name but not a name repeated through its alias.
-    if (namesSeen.includes(name.toLowerCase())) failure = `CONFIG SET failed (possibly related to argument '${name}') - duplicate parameter`;
+    if (namesSeen.includes(name.toLowerCase()))
+      failure = `CONFIG SET failed (possibly related to argument '${name}') - duplicate parameter`;
     namesSeen.push(name.toLowerCase());
     chosen.push(param);
   }

@@ -43,5 +43,7 @@ export function unknownCommand(argv: string[]): Reply {
 
 /** `ERR unknown subcommand 'x'. Try CONFIG HELP.` */
 export function unknownSubcommand(sub: string, container: string): Reply {
-  return error(sanitizeErrorText(`ERR unknown subcommand '${sub.slice(0, 128)}'. Try ${container.toUpperCase()} HELP.`));
+  return error(
+    sanitizeErrorText(`ERR unknown subcommand '${sub.slice(0, 128)}'. Try ${container.toUpperCase()} HELP.`),
+  );
 }

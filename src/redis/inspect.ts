@@ -21,7 +21,10 @@ export function describeValue(value: RedisValue): string {
     case 'list':
       return `[${value.value.slice(0, SUMMARY_ITEMS).join(', ')}${more(value.value.length)}]`;
     case 'zset': {
-      const items = value.value.entries().slice(0, SUMMARY_ITEMS).map((e) => `${e.member}: ${formatDouble(e.score)}`);
+      const items = value.value
+        .entries()
+        .slice(0, SUMMARY_ITEMS)
+        .map((e) => `${e.member}: ${formatDouble(e.score)}`);
       return `{${items.join(', ')}${more(value.value.size)}}`;
     }
   }

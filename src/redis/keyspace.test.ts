@@ -5,7 +5,10 @@ describe('Keyspace expiry', () => {
   test('a key whose expiry equals now still exists; one millisecond later it is gone', () => {
     let now = 1000;
     const expired: string[] = [];
-    const db = new Keyspace(() => now, (key) => expired.push(key));
+    const db = new Keyspace(
+      () => now,
+      (key) => expired.push(key),
+    );
     db.set('k', { type: 'string', value: 'v' });
     db.setExpiry('k', 1500);
     now = 1500;

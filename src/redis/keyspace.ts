@@ -112,7 +112,8 @@ export class Keyspace {
   earliestExpiry(): number | null {
     let earliest: number | null = null;
     for (const entry of this.map.values()) {
-      if (entry.expiresAtMs !== null && (earliest === null || entry.expiresAtMs < earliest)) earliest = entry.expiresAtMs;
+      if (entry.expiresAtMs !== null && (earliest === null || entry.expiresAtMs < earliest))
+        earliest = entry.expiresAtMs;
     }
     return earliest;
   }

@@ -55,7 +55,9 @@ export function strtod(text: string): StrtodResult {
   const exp = /^e[+-]?[0-9]+/.exec(rest.slice(consumed));
   if (exp) consumed += exp[0].length;
   const literal = rest.slice(0, consumed);
-  const magnitude = Number(literal.endsWith('.') ? literal.slice(0, -1) || '0' : literal.startsWith('.') ? `0${literal}` : literal);
+  const magnitude = Number(
+    literal.endsWith('.') ? literal.slice(0, -1) || '0' : literal.startsWith('.') ? `0${literal}` : literal,
+  );
   const nonZeroDigits = /[1-9]/.test(intDigits + fracDigits);
   const rangeError = !Number.isFinite(magnitude) || (magnitude === 0 && nonZeroDigits);
   return { value: sign * magnitude, end: i + consumed, rangeError };

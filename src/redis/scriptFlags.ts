@@ -32,9 +32,18 @@ export function parseShebang(body: string): Shebang {
   if (!body.startsWith('#!')) return COMPAT;
   const end = body.indexOf('\n');
   if (end < 0) return { error: 'Invalid script shebang' };
-  const parts = body.slice(0, end).split(/[ \t\r]+/).filter((p) => p !== '');
+  const parts = body
+    .slice(0, end)
+    .split(/[ \t\r]+/)
+    .filter((p) => p !== '');
   if (parts[0] !== '#!lua') return { error: `Unexpected engine in script shebang: ${parts[0] ?? ''}` };
-  const flags: ScriptFlags = { noWrites: false, allowOom: false, allowStale: false, noCluster: false, allowCrossSlotKeys: false };
+  const flags: ScriptFlags = {
+    noWrites: false,
+    allowOom: false,
+    allowStale: false,
+    noCluster: false,
+    allowCrossSlotKeys: false,
+  };
   for (const part of parts.slice(1)) {
     if (!part.startsWith('flags=')) return { error: `Unknown lua shebang option: ${part}` };
     // sdssplitlen on "," gives no element for an empty list ("flags=") and keeps empty ones.

@@ -94,6 +94,8 @@ describe('RedisServer', () => {
     expect(scripted.exec(['EVAL', 'body', '0'])).toEqual(integer(1));
     expect(seen).toEqual([ok, error('ERR This Redis command is not allowed from script')]);
     expect(scripted.exec(['EXISTS', 'k'])).toEqual(integer(0));
-    expect(scripted.exec(['EVALSHA', 'a'.repeat(40), '0'])).toEqual(error('NOSCRIPT No matching script. Please use EVAL.'));
+    expect(scripted.exec(['EVALSHA', 'a'.repeat(40), '0'])).toEqual(
+      error('NOSCRIPT No matching script. Please use EVAL.'),
+    );
   });
 });

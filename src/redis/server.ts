@@ -1,5 +1,4 @@
 import { error, integer, type Reply } from './reply';
-import type { ScriptEngine } from './scriptEngine';
 import { Keyspace, type Entry } from './keyspace';
 import { defaultConfig, type ConfigValues } from './config';
 import { errors } from './errors';
@@ -9,51 +8,9 @@ import { describeValue, estimateUsedMemoryBytes } from './inspect';
 import { activeExpireCycle } from './activeExpire';
 import { snapshotCommands } from './snapshot';
 import { pickVictim } from './eviction';
-import { clusterRedirect, type SlotOwnership } from './clusterRouting';
+import { clusterRedirect } from './clusterRouting';
+import type { RedisServerOptions } from './serverOptions';
 import { parseShebang, scriptCommandFlags, type ScriptFlags } from './scriptFlags';
-
-/** Hooks a replicated topology plugs in; a standalone node needs none. */
-export interface ReplicationHooks {
-  /** True while this node is a replica: writes answer READONLY, keys are not expired locally. */
-  isReplica(): boolean;
-  /** Replicas currently within min-replicas-max-lag (for min-replicas-to-write). */
-  goodReplicas(): number;
-  /**
-   * Answers WAIT numreplicas timeout on a primary. A hook that must block the caller answers
-   * `BLOCKED`: the server hands it back as the reply, and the caller answers the client later.
-   */
-  wait(numReplicas: number, timeoutMs: number): Reply;
-}
-
-/** The reply a blocking command (WAIT) gives when its real answer will come later. */
-export const BLOCKED: Reply = Object.freeze({ type: 'status', value: '<blocked>' }) as Reply;
-
-/** Construction options for one simulated Redis node. */
-export interface RedisServerOptions {
-  /** This node's clock, unix ms. */
-  clock: () => number;
-  /** Seeded [0,1) source, for active-expiry sampling. */
-  random: () => number;
-  /** Runs Lua bodies for EVAL/EVALSHA; without one, EVAL answers an error. */
-  scripts?: ScriptEngine;
-  /** DEBUG SLEEP and blocking WAIT advance virtual time through this. */
-  sleep?: (ms: number) => void;
-  replication?: ReplicationHooks;
-  /** Memory model for maxmemory: used bytes, and an eviction pass run before each command. */
-  memory?: { usedBytes(): number; performEvictions?(): void };
-  /** Cluster mode: CLUSTER KEYSLOT answers instead of "cluster support disabled". */
-  clusterEnabled?: boolean;
-  /** Cluster slots this node serves; keys elsewhere answer MOVED (implies clusterEnabled). */
-  cluster?: SlotOwnership;
-  /**
-   * Called once per client command with the write effects it had, in order, as commands a
-   * replica or an AOF would apply (relative TTLs turned absolute, expirations as DEL). A script's
-   * effects come as one batch, like Redis's MULTI/EXEC wrapping.
-   */
-  onPropagate?: (effects: string[][]) => void;
-  /** Called for each key the maxmemory policy evicts (it is also propagated as DEL). */
-  onEvict?: (key: string) => void;
-}
 
 /** What `peek` and `entries` report about one key. */
 export interface KeyView {
@@ -161,7 +118,8 @@ export class RedisServer {
     }
     // Like Redis, a script that has not written yet is refused a memory-growing command when
     // the node was over maxmemory as the script started; once it has written it must finish.
-    if (spec.flags.denyoom && !this.scriptWrote && this.scriptOomAtStart && !this.scriptFlags?.allowOom) return errors.oom;
+    if (spec.flags.denyoom && !this.scriptWrote && this.scriptOomAtStart && !this.scriptFlags?.allowOom)
+      return errors.oom;
     const reply = this.run(spec, argv, true);
     if (spec.flags.write) this.scriptWrote = true;
     return reply;
@@ -288,7 +246,10 @@ export class RedisServer {
     }
     // A script with a shebang declares its flags, and they replace EVAL's own (which say
     // neither write nor deny-oom): Redis checks them before running it, like any command's.
-    const flags = spec.name === 'eval' || spec.name === 'evalsha' ? scriptCommandFlags(spec.flags, this.scriptBody(argv)) : spec.flags;
+    const flags =
+      spec.name === 'eval' || spec.name === 'evalsha'
+        ? scriptCommandFlags(spec.flags, this.scriptBody(argv))
+        : spec.flags;
     const outOfMemory = this.overMaxmemory();
     if (outOfMemory && flags.denyoom) return errors.oom;
     if (flags.write && !this.goodReplicasOk()) return errors.noReplicas;
@@ -396,4 +357,3 @@ class CommandRun implements CommandContext {
 function view(entry: Entry): KeyView {
   return { type: entry.value.type, value: describeValue(entry.value), expiresAtMs: entry.expiresAtMs };
 }
-

@@ -1,4 +1,5 @@
-import { RedisServer, type RedisServerOptions } from './server';
+import { RedisServer } from './server';
+import type { RedisServerOptions } from './serverOptions';
 import { formatReply, parseCommandLine } from './cliFormat';
 
 /**

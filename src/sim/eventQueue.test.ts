@@ -21,7 +21,10 @@ describe('EventQueue', () => {
         times.forEach((t, i) => q.push(t, i));
         const popped: number[] = [];
         for (let e = q.pop(); e; e = q.pop()) popped.push(e.item);
-        const expected = times.map((t, i) => ({ t, i })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.i);
+        const expected = times
+          .map((t, i) => ({ t, i }))
+          .sort((a, b) => a.t - b.t || a.i - b.i)
+          .map((x) => x.i);
         expect(popped).toEqual(expected);
       }),
     );
@@ -29,18 +32,25 @@ describe('EventQueue', () => {
 
   it('keeps the order of what it keeps when it drops entries, whatever it drops', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.boolean()), { maxLength: 200 }), fc.integer({ min: 0, max: 50 }), (entries, popFirst) => {
-        const q = new EventQueue<number>();
-        entries.forEach(([t], i) => q.push(t, i));
-        const popped: number[] = [];
-        for (let n = 0; n < popFirst && q.size > 0; n++) popped.push(q.pop()!.item);
-        q.removeWhere((i) => entries[i]![1]);
-        for (let e = q.pop(); e; e = q.pop()) popped.push(e.item);
-        const order = entries.map(([t], i) => ({ t, i })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.i);
-        const firstPopped = order.slice(0, Math.min(popFirst, entries.length));
-        const rest = order.slice(firstPopped.length).filter((i) => !entries[i]![1]);
-        expect(popped).toEqual([...firstPopped, ...rest]);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.boolean()), { maxLength: 200 }),
+        fc.integer({ min: 0, max: 50 }),
+        (entries, popFirst) => {
+          const q = new EventQueue<number>();
+          entries.forEach(([t], i) => q.push(t, i));
+          const popped: number[] = [];
+          for (let n = 0; n < popFirst && q.size > 0; n++) popped.push(q.pop()!.item);
+          q.removeWhere((i) => entries[i]![1]);
+          for (let e = q.pop(); e; e = q.pop()) popped.push(e.item);
+          const order = entries
+            .map(([t], i) => ({ t, i }))
+            .sort((a, b) => a.t - b.t || a.i - b.i)
+            .map((x) => x.i);
+          const firstPopped = order.slice(0, Math.min(popFirst, entries.length));
+          const rest = order.slice(firstPopped.length).filter((i) => !entries[i]![1]);
+          expect(popped).toEqual([...firstPopped, ...rest]);
+        },
+      ),
     );
   });
 });

@@ -98,7 +98,9 @@ describe('Kernel', () => {
 
   it('refuses a delay that is negative, not a number or endless, naming it', () => {
     for (const delay of [-1, Number.NaN, Infinity]) {
-      expect(() => new Kernel().schedule(delay, null, () => {})).toThrow(new RegExp(`Cannot schedule a callback ${delay} ms from now`));
+      expect(() => new Kernel().schedule(delay, null, () => {})).toThrow(
+        new RegExp(`Cannot schedule a callback ${delay} ms from now`),
+      );
     }
   });
 });
@@ -109,7 +111,12 @@ describe('Kernel drop hook', () => {
     const crashed = owner('C');
     crashed.state.mode = 'drop';
     const log: string[] = [];
-    k.schedule(5, crashed.o, () => log.push('ran'), () => log.push(`dropped@${k.now}`));
+    k.schedule(
+      5,
+      crashed.o,
+      () => log.push('ran'),
+      () => log.push(`dropped@${k.now}`),
+    );
     while (k.step());
     expect(log).toEqual(['dropped@5']);
     expect(k.executed).toBe(0);

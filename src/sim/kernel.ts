@@ -36,7 +36,9 @@ interface Task extends FrozenTask {
 const COMPACT_AT = 64;
 
 function badDelay(delayMs: number): never {
-  throw new AssertionError(`Cannot schedule a callback ${delayMs} ms from now: a delay is a finite number of ms, 0 or more.`);
+  throw new AssertionError(
+    `Cannot schedule a callback ${delayMs} ms from now: a delay is a finite number of ms, 0 or more.`,
+  );
 }
 
 function timeWentBack(fromMs: number, toMs: number): never {

@@ -24,14 +24,21 @@ describe('trace', () => {
       expect(trace.kindAt(id)).toBe(kinds[id % 4]);
     }
     expect(() => trace.get(5000)).toThrow(RangeError);
-    expect(trace.ofKinds(new Set<TraceKind>(['lock.request'])).map((e) => e.id).slice(0, 3)).toEqual([2, 6, 10]);
+    expect(
+      trace
+        .ofKinds(new Set<TraceKind>(['lock.request']))
+        .map((e) => e.id)
+        .slice(0, 3),
+    ).toEqual([2, 6, 10]);
   });
 
   it('refuses an event earlier than the one before it: readers take the trace to be in time order', () => {
     const trace = new Trace();
     trace.append(simTime(10), 'run.start', 'world', {} as never);
     trace.append(simTime(10), 'net.send', 'A', {} as never);
-    expect(() => trace.append(simTime(9), 'net.send', 'A', {} as never)).toThrow(/Event 2 at 9 ms comes before the one it follows \(10 ms\)/);
+    expect(() => trace.append(simTime(9), 'net.send', 'A', {} as never)).toThrow(
+      /Event 2 at 9 ms comes before the one it follows \(10 ms\)/,
+    );
     expect(() => new Trace().append(simTime(-1), 'run.start', 'world', {} as never)).toThrow(/Event 0 at -1 ms/);
   });
 
@@ -48,24 +55,38 @@ describe('trace', () => {
     const trace = new Trace();
     const sent = new Sent();
     const tag = trace.tagOf('net.send', 'A');
-    for (let i = 0; i < 3000; i++) trace.appendCoded(simTime(i), tag, sent, (i << 8) + trace.actorId(`r${i % 3}`), 'GET k');
+    for (let i = 0; i < 3000; i++)
+      trace.appendCoded(simTime(i), tag, sent, (i << 8) + trace.actorId(`r${i % 3}`), 'GET k');
     trace.append(simTime(3000), 'net.drop', 'r1', { msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
     expect(sent.decoded).toBe(0);
-    expect(trace.get(2999)).toEqual({ id: 2999, at: 2999, kind: 'net.send', actor: 'A', data: { msg: 2999, to: 'r2', label: 'GET k' } });
+    expect(trace.get(2999)).toEqual({
+      id: 2999,
+      at: 2999,
+      kind: 'net.send',
+      actor: 'A',
+      data: { msg: 2999, to: 'r2', label: 'GET k' },
+    });
     expect(trace.get(3000).data).toEqual({ msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
     const plain = new Trace();
-    for (let i = 0; i < 3000; i++) plain.append(simTime(i), 'net.send', 'A', { msg: i, to: `r${i % 3}`, label: 'GET k' } as never);
+    for (let i = 0; i < 3000; i++)
+      plain.append(simTime(i), 'net.send', 'A', { msg: i, to: `r${i % 3}`, label: 'GET k' } as never);
     plain.append(simTime(3000), 'net.drop', 'r1', { msg: 1, to: 'r1', label: 'GET k', reason: 'loss' });
     expect(trace.hash()).toBe(plain.hash());
   });
 
   it('packs a number (negative too) and an actor id into one coded number and back', () => {
-    for (const [n, actor] of [[0, 0], [7, 3], [-1, 5], [2 ** 32, 2 ** 20 - 1], [-123456, 0]] as const) {
+    for (const [n, actor] of [
+      [0, 0],
+      [7, 3],
+      [-1, 5],
+      [2 ** 32, 2 ** 20 - 1],
+      [-123456, 0],
+    ] as const) {
       const packed = withActor(n, actor);
       expect([numberOf(packed), actorOf(packed)]).toEqual([n, actor]);
     }
   });
-  it('hands a released trace\'s columns to the next trace, which reads back exactly what it recorded', () => {
+  it("hands a released trace's columns to the next trace, which reads back exactly what it recorded", () => {
     // Two full chunks of numbers nothing else records, then released.
     const old = new Trace();
     const oldTag = old.tagOf('net.send', 'Z');

@@ -51,7 +51,8 @@ const ACTOR_SPAN = 2 ** 20;
  */
 export function withActor(n: number, actorId: number): number {
   // Every coded event packs one: checked without building a message unless it fails.
-  if (!(Number.isSafeInteger(n * ACTOR_SPAN) && actorId >= 0 && actorId < ACTOR_SPAN)) throw new AssertionError(`Cannot pack ${n} with actor ${actorId} into one number.`);
+  if (!(Number.isSafeInteger(n * ACTOR_SPAN) && actorId >= 0 && actorId < ACTOR_SPAN))
+    throw new AssertionError(`Cannot pack ${n} with actor ${actorId} into one number.`);
   return n * ACTOR_SPAN + actorId;
 }
 
@@ -200,7 +201,13 @@ export class Trace {
 
   get(id: number): TraceEvent {
     if (id < 0 || id >= this.length) throw new RangeError(`No trace event ${id} (trace has ${this.length}).`);
-    return { id, at: this.timeAt(id), kind: this.kindAt(id), actor: this.actorAt(id), data: this.dataAt(id) } as TraceEvent;
+    return {
+      id,
+      at: this.timeAt(id),
+      kind: this.kindAt(id),
+      actor: this.actorAt(id),
+      data: this.dataAt(id),
+    } as TraceEvent;
   }
 
   kindAt(id: number): TraceKind {

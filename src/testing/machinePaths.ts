@@ -35,7 +35,11 @@ function delayedEvents(machine: AnyStateMachine): EventObject[] {
  * of `inputs`. Events with payloads are listed once per payload that makes a guard decide
  * differently.
  */
-export function transitionsTaken<M extends AnyStateMachine>(machine: M, inputs: readonly unknown[], events: readonly EventObject[]): string[] {
+export function transitionsTaken<M extends AnyStateMachine>(
+  machine: M,
+  inputs: readonly unknown[],
+  events: readonly EventObject[],
+): string[] {
   const all = [...events, ...delayedEvents(machine)];
   const lines = new Set<string>();
   for (const input of inputs) {
@@ -51,7 +55,11 @@ export function transitionsTaken<M extends AnyStateMachine>(machine: M, inputs: 
 }
 
 /** The states (by their value, as JSON) reachable from the initial state of each of `inputs`, with the events of the shortest path to each. */
-export function shortestPaths<M extends AnyStateMachine>(machine: M, inputs: readonly unknown[], events: readonly EventObject[]): Map<string, string[]> {
+export function shortestPaths<M extends AnyStateMachine>(
+  machine: M,
+  inputs: readonly unknown[],
+  events: readonly EventObject[],
+): Map<string, string[]> {
   const all = [...events, ...delayedEvents(machine)];
   const out = new Map<string, string[]>();
   for (const input of inputs) {

@@ -19,7 +19,23 @@ function startServer(port: number, extra: string[]): ChildProcess {
   const dir = mkdtempSync(join(tmpdir(), 'lockstep-redis-'));
   return spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local', '--logfile', '', '--dir', dir, ...extra],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--enable-debug-command',
+      'local',
+      '--logfile',
+      '',
+      '--dir',
+      dir,
+      ...extra,
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
 }
@@ -31,7 +47,8 @@ async function connectWhenUp(port: number, child: ChildProcess, deadline: number
       await client.send([['PING']]);
       return client;
     } catch (error) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`redis-server did not start on port ${port}: ${String(error)}`, { cause: error });
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`redis-server did not start on port ${port}: ${String(error)}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -41,7 +58,10 @@ async function connectWhenUp(port: number, child: ChildProcess, deadline: number
 export async function startRealPair(): Promise<RealPair> {
   const version = requireRedisBinaries();
   const [primaryPort, replicaPort] = [await freePort(), await freePort()];
-  const children = [startServer(primaryPort, []), startServer(replicaPort, ['--replicaof', '127.0.0.1', String(primaryPort)])];
+  const children = [
+    startServer(primaryPort, []),
+    startServer(replicaPort, ['--replicaof', '127.0.0.1', String(primaryPort)]),
+  ];
   const stop = () =>
     Promise.all(
       children.map(

@@ -18,15 +18,18 @@ export function requireRedisBinaries(): string {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error(
-      'redis-server is not installed, so the differential suite cannot run. Install Debian\'s ' +
+      "redis-server is not installed, so the differential suite cannot run. Install Debian's " +
         'redis-server 7.0.x (apt-get install redis-server) or run .ci/ensureSystemDeps.sh.',
     );
   }
   const cli = spawnSync('redis-cli', ['--version'], { encoding: 'utf8' });
-  if (cli.error || cli.status !== 0) throw new Error('redis-cli is not installed (it comes with Debian\'s redis-tools).');
+  if (cli.error || cli.status !== 0)
+    throw new Error("redis-cli is not installed (it comes with Debian's redis-tools).");
   const version = /v=([0-9.]+)/.exec(probe.stdout)?.[1] ?? 'unknown';
   if (!version.startsWith('7.0.')) {
-    throw new Error(`The differential suite is pinned to redis-server 7.0.x (doubles print differently in 7.2); found ${version}.`);
+    throw new Error(
+      `The differential suite is pinned to redis-server 7.0.x (doubles print differently in 7.2); found ${version}.`,
+    );
   }
   return version;
 }
@@ -40,7 +43,20 @@ export async function startRealRedis(env?: NodeJS.ProcessEnv): Promise<RealRedis
   const port = await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local', '--logfile', ''],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--enable-debug-command',
+      'local',
+      '--logfile',
+      '',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'], ...(env === undefined ? {} : { env }) },
   );
   const deadline = Date.now() + 10_000;
@@ -51,7 +67,8 @@ export async function startRealRedis(env?: NodeJS.ProcessEnv): Promise<RealRedis
       client.close();
       break;
     } catch (error) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`redis-server did not start on port ${port}: ${String(error)}`, { cause: error });
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`redis-server did not start on port ${port}: ${String(error)}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

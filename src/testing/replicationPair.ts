@@ -21,8 +21,17 @@ export class ReplicationPair {
       links: [],
     });
     this.primary = new RedisServerNode(this.sim, 'primary', [], () => '', scripts);
-    this.replica = new RedisServerNode(this.sim, 'replica', [], () => '', scripts, { role: 'replica', replicaOf: 'primary' });
-    new ReplicationTopology(this.sim, network, [this.primary, this.replica], { nodes: {}, sentinels: null, wait: null }, () => true);
+    this.replica = new RedisServerNode(this.sim, 'replica', [], () => '', scripts, {
+      role: 'replica',
+      replicaOf: 'primary',
+    });
+    new ReplicationTopology(
+      this.sim,
+      network,
+      [this.primary, this.replica],
+      { nodes: {}, sentinels: null, wait: null },
+      () => true,
+    );
     this.advance(100);
   }
 

@@ -31,7 +31,10 @@ export class RespClient {
     return new Promise((resolve) => {
       this.waiting.push({ count: commands.length, resolve, replies: [] });
       const payload = commands
-        .map((argv) => `*${argv.length}\r\n${argv.map((arg) => `$${Buffer.byteLength(arg, 'latin1')}\r\n${arg}\r\n`).join('')}`)
+        .map(
+          (argv) =>
+            `*${argv.length}\r\n${argv.map((arg) => `$${Buffer.byteLength(arg, 'latin1')}\r\n${arg}\r\n`).join('')}`,
+        )
         .join('');
       this.socket.write(Buffer.from(payload, 'latin1'));
     });

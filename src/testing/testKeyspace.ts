@@ -33,7 +33,10 @@ export class TestKeyspace {
       case 'ping':
         return status('PONG');
       case 'mixed':
-        return { type: 'array', value: [integer(1), bulk(null), status('OK'), error('ERR inner'), { type: 'array', value: [bulk('x')] }] };
+        return {
+          type: 'array',
+          value: [integer(1), bulk(null), status('OK'), error('ERR inner'), { type: 'array', value: [bulk('x')] }],
+        };
       default:
         return error('ERR Unknown Redis command called from script');
     }

@@ -13,7 +13,13 @@ export interface TestRun {
   simulation: Simulation;
   events: TraceEvent[];
   of<K extends TraceKind>(kind: K, actor?: string): EventOf<K>[];
-  verdict(name: string): { holds: boolean; atMs: number | null; eventIds: number[]; explanation: string; violations: number };
+  verdict(name: string): {
+    holds: boolean;
+    atMs: number | null;
+    eventIds: number[];
+    explanation: string;
+    violations: number;
+  };
 }
 
 let scripts: ScriptEngine | undefined;

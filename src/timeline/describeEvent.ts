@@ -85,13 +85,18 @@ export function describeEvent(e: TraceEvent, labelOf: LabelOf): string {
  * Sentences for the Redis topology's events (replication, Sentinel, failover), read loosely so
  * they work whichever of them the trace vocabulary has; any other kind still gets a readable line.
  */
-function describeTopologyEvent(e: { kind: string; actor: string; data: Record<string, unknown> }, labelOf: LabelOf): string {
+function describeTopologyEvent(
+  e: { kind: string; actor: string; data: Record<string, unknown> },
+  labelOf: LabelOf,
+): string {
   const who = labelOf(e.actor);
   const d = e.data;
   const name = (v: unknown) => labelOf(String(v));
   switch (e.kind) {
     case 'redis.role':
-      return d.role === 'primary' ? `${who} is now a primary (${String(d.reason)}).` : `${who} now replicates ${name(d.of)} (${String(d.reason)}).`;
+      return d.role === 'primary'
+        ? `${who} is now a primary (${String(d.reason)}).`
+        : `${who} now replicates ${name(d.of)} (${String(d.reason)}).`;
     case 'redis.replicate':
       return `${who} applied the replication stream from ${name(d.from)} up to offset ${String(d.offset)}.`;
     case 'redis.sync':
@@ -105,7 +110,9 @@ function describeTopologyEvent(e: { kind: string; actor: string; data: Record<st
     case 'sentinel.sdown':
       return d.down ? `${who} thinks ${name(d.node)} is down (subjectively).` : `${who} sees ${name(d.node)} again.`;
     case 'sentinel.odown':
-      return d.down ? `${who}: ${String(d.votes)} of the needed ${String(d.quorum)} sentinels agree ${name(d.primary)} is down (objectively).` : `${who} no longer thinks ${name(d.primary)} is down.`;
+      return d.down
+        ? `${who}: ${String(d.votes)} of the needed ${String(d.quorum)} sentinels agree ${name(d.primary)} is down (objectively).`
+        : `${who} no longer thinks ${name(d.primary)} is down.`;
     case 'sentinel.vote':
       return `${who} votes for ${name(d.leader)} to lead the failover (epoch ${String(d.epoch)}).`;
     case 'sentinel.elected':
@@ -123,7 +130,13 @@ function describeTopologyEvent(e: { kind: string; actor: string; data: Record<st
   }
 }
 
-const leaseEndWords: Record<string, string> = { expired: 'expired', deleted: 'was deleted', overwritten: 'was overwritten', lost: 'was lost', evicted: 'was evicted' };
+const leaseEndWords: Record<string, string> = {
+  expired: 'expired',
+  deleted: 'was deleted',
+  overwritten: 'was overwritten',
+  lost: 'was lost',
+  evicted: 'was evicted',
+};
 
 /** "17.002 s – <sentence>": an event as one line of the event list. */
 export function describeEventLine(e: TraceEvent, labelOf: LabelOf): string {
@@ -182,13 +195,18 @@ export function eventDetailRows(e: TraceEvent, labelOf: LabelOf): [string, strin
 
 /** "numReplicas" → "num replicas"; a trailing unit ("Ms") is dropped since the value says it. */
 function words(key: string): string {
-  return key.replace(/Ms$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return key
+    .replace(/Ms$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 function formatValue(key: string, value: unknown, labelOf: LabelOf): string {
-  if (Array.isArray(value)) return value.map((v) => (Array.isArray(v) ? v.join(' ') : String(v))).join(key === 'argv' ? ' ' : '; ');
+  if (Array.isArray(value))
+    return value.map((v) => (Array.isArray(v) ? v.join(' ') : String(v))).join(key === 'argv' ? ' ' : '; ');
   if (typeof value === 'number' && key.endsWith('Ms')) return formatMs(value);
-  if (typeof value === 'string' && ['from', 'to', 'owner', 'leader', 'primary', 'node', 'of'].includes(key)) return labelOf(value);
+  if (typeof value === 'string' && ['from', 'to', 'owner', 'leader', 'primary', 'node', 'of'].includes(key))
+    return labelOf(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
@@ -199,5 +217,7 @@ function formatValue(key: string, value: unknown, labelOf: LabelOf): string {
  */
 function heldFor(leaseMs: number | null, validityMs: number | undefined): string {
   const lease = leaseMs === null ? 'with no expiry' : `for ${formatMs(leaseMs)}`;
-  return validityMs === undefined ? lease : `for ${formatMs(validityMs)} of validity (leases ${lease.replace(/^for /, 'of ')})`;
+  return validityMs === undefined
+    ? lease
+    : `for ${formatMs(validityMs)} of validity (leases ${lease.replace(/^for /, 'of ')})`;
 }

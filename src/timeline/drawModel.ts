@@ -29,20 +29,35 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   state.ctx = ctx;
   state.model = model;
   const { groups: g } = state;
-  state.root.attr('width', layout.width).attr('height', layout.height).attr('viewBox', `0 0 ${layout.width} ${layout.height}`);
+  state.root
+    .attr('width', layout.width)
+    .attr('height', layout.height)
+    .attr('viewBox', `0 0 ${layout.width} ${layout.height}`);
   placeLabels(state);
   g.axis.attr('transform', `translate(${layout.labelWidthPx},${layout.axisHeightPx})`);
   g.plot.attr('transform', `translate(${layout.labelWidthPx},${layout.axisHeightPx})`);
   g.plot.select('rect.tl-plot-bg').attr('width', layout.plotWidthPx).attr('height', layout.plotHeightPx);
   g.plot.select('rect.tl-plot-frame').attr('width', layout.plotWidthPx).attr('height', layout.plotHeightPx);
-  select(state.plotClip).attr('x', 0).attr('y', -2).attr('width', layout.plotWidthPx).attr('height', layout.plotHeightPx + 4);
+  select(state.plotClip)
+    .attr('x', 0)
+    .attr('y', -2)
+    .attr('width', layout.plotWidthPx)
+    .attr('height', layout.plotHeightPx + 4);
   select(state.pastClip).attr('height', layout.plotHeightPx + 4);
 
-  const extent: [[number, number], [number, number]] = [[0, 0], [layout.plotWidthPx, layout.plotHeightPx]];
-  state.zoom.extent(extent).translateExtent(extent).scaleExtent([1, Math.max(2, model.endMs / 2)]);
+  const extent: [[number, number], [number, number]] = [
+    [0, 0],
+    [layout.plotWidthPx, layout.plotHeightPx],
+  ];
+  state.zoom
+    .extent(extent)
+    .translateExtent(extent)
+    .scaleExtent([1, Math.max(2, model.endMs / 2)]);
   if (oldWidth && oldWidth !== layout.plotWidthPx) {
     // Keep the same stretch of time in view when the container resizes.
-    state.transform = zoomIdentity.translate((state.transform.x * layout.plotWidthPx) / oldWidth, 0).scale(state.transform.k);
+    state.transform = zoomIdentity
+      .translate((state.transform.x * layout.plotWidthPx) / oldWidth, 0)
+      .scale(state.transform.k);
     state.zoom.transform(g.plot, state.transform);
   }
 
@@ -54,7 +69,14 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   state.dense = model.messages.length + state.ticks.length > denseThresholdOf(view);
   const heavy = state.dense && model.intervals.length + glyphs.length > (view.heavyThreshold ?? 500);
   // A heavy run keeps only verdict markers as SVG (few, and the ones a learner must reach by keyboard).
-  state.heavy = heavy ? denseMarksOf(ctx, back, front, glyphs.filter((d) => d.kind !== 'verdict')) : null;
+  state.heavy = heavy
+    ? denseMarksOf(
+        ctx,
+        back,
+        front,
+        glyphs.filter((d) => d.kind !== 'verdict'),
+      )
+    : null;
   state.messages = state.dense ? messageIndexOf(model.messages, model.endMs) : null;
   state.version++;
   state.raster.reset();
@@ -65,7 +87,11 @@ export function drawModel(state: TimelineState, model: TimelineModel, view: Time
   else drawStretchIntervals(ctx, g.stretch);
   drawDensity(ctx, g.stretch);
   if (state.dense) {
-    drawTicks(ctx, g.stretch, state.ticks.filter((t) => t.kind === 'expiry'));
+    drawTicks(
+      ctx,
+      g.stretch,
+      state.ticks.filter((t) => t.kind === 'expiry'),
+    );
     g.messages.selectAll('*').remove();
     // The canvas itself is made by the frame (frame.ts), sized to the rows on screen.
   } else {

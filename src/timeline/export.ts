@@ -30,7 +30,9 @@ export async function exportPng(svg: SVGSVGElement, scale = 2): Promise<Blob> {
   c.fillStyle = '#ffffff';
   c.fillRect(0, 0, canvas.width, canvas.height);
   c.drawImage(image, 0, 0, canvas.width, canvas.height);
-  return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed.'))), 'image/png'));
+  return await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed.'))), 'image/png'),
+  );
 }
 
 function serialize(svg: SVGSVGElement): string {

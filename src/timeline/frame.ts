@@ -91,7 +91,14 @@ function paintCanvas(state: TimelineState, cursorX: number, rows: Rows): void {
   const canvas = ensureCanvas(ctx, state.groups.canvas, rows);
   const cursorId = state.view.cursorId ?? Infinity;
   const view = { k: state.transform.k, tx: state.transform.x };
-  const jobs = (v: typeof view, fromPx: number, toPx: number, r: typeof rows) => canvasJobs(ctx, { x: (ms) => ctx.x0(ms) * v.k + v.tx, fromPx, toPx, rows: r, cursorId }, state.ticks, state.messages!, state.heavy);
+  const jobs = (v: typeof view, fromPx: number, toPx: number, r: typeof rows) =>
+    canvasJobs(
+      ctx,
+      { x: (ms) => ctx.x0(ms) * v.k + v.tx, fromPx, toPx, rows: r, cursorId },
+      state.ticks,
+      state.messages!,
+      state.heavy,
+    );
   state.raster.show(canvas, plotWidthPx, rows, view, `${state.version}|${cursorId}`, cursorX, jobs, state.sharpNext);
   state.sharpNext = false;
 }
@@ -130,7 +137,8 @@ export function applyCursor(state: TimelineState): void {
   if (state.view.followCursor !== false) {
     const px = zoomedX(state)(state.view.cursorMs);
     const w = ctx.layout.plotWidthPx;
-    if (px < 0 || px > w) state.zoom.translateBy(state.groups.plot, (w * (px > w ? 0.8 : 0.2) - px) / state.transform.k, 0);
+    if (px < 0 || px > w)
+      state.zoom.translateBy(state.groups.plot, (w * (px > w ? 0.8 : 0.2) - px) / state.transform.k, 0);
   }
   placePlayhead(state, rows);
 }

@@ -27,8 +27,17 @@ function picture(spec: string): { svg: string; title: string; broken: string[] }
   // As the player first shows it: a herd's clients folded into one lane.
   const model = groupClients(buildTimelineModel(events, verdicts));
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
-  const svg = timelineSvg(document as unknown as Document, model, { width: WIDTH_PX, cursorMs: model.endMs, idPrefix: 'tl', title: scenario.title });
-  return { svg: `${asXml(svg.outerHTML)}\n`, title: scenario.title, broken: verdicts.filter((v) => !v.holds).map((v) => v.invariant) };
+  const svg = timelineSvg(document as unknown as Document, model, {
+    width: WIDTH_PX,
+    cursorMs: model.endMs,
+    idPrefix: 'tl',
+    title: scenario.title,
+  });
+  return {
+    svg: `${asXml(svg.outerHTML)}\n`,
+    title: scenario.title,
+    broken: verdicts.filter((v) => !v.holds).map((v) => v.invariant),
+  };
 }
 
 /**
@@ -41,7 +50,8 @@ function asXml(html: string): string {
 }
 
 function indexHtml(entries: { spec: string; title: string; broken: string[] }[]): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const figures = entries.map(({ spec, title, broken }) => {
     const verdict = broken.length ? `broken: ${broken.join(', ')}` : 'every invariant holds';
     return `<figure id="${escape(fileOf(spec).replace(/\.svg$/, ''))}">\n  <figcaption><b>${escape(title)}</b> · <code>${escape(spec)}</code> · ${verdict}</figcaption>\n  <img src="${escape(fileOf(spec))}" alt="Timeline of ${escape(title)}" width="${WIDTH_PX}">\n</figure>`;
@@ -82,7 +92,10 @@ describe('the timeline gallery', () => {
       const file = join(DIR, fileOf(spec));
       if (UPDATE) writeFileSync(file, svg);
       expect(existsSync(file), `${file} is missing: run with UPDATE_GALLERY=1 to create it`).toBe(true);
-      expect(svg === readFileSync(file, 'utf8'), `${file} differs from what the timeline draws now: look at both, then UPDATE_GALLERY=1 if the change is intended`).toBe(true);
+      expect(
+        svg === readFileSync(file, 'utf8'),
+        `${file} differs from what the timeline draws now: look at both, then UPDATE_GALLERY=1 if the change is intended`,
+      ).toBe(true);
     });
   }
 
@@ -91,7 +104,9 @@ describe('the timeline gallery', () => {
     const file = join(DIR, 'index.html');
     if (UPDATE) writeFileSync(file, html);
     expect(html).toBe(readFileSync(file, 'utf8'));
-    const kept = readdirSync(DIR).filter((f) => f.endsWith('.svg')).sort();
+    const kept = readdirSync(DIR)
+      .filter((f) => f.endsWith('.svg'))
+      .sort();
     expect(kept).toEqual(scenarios.map((s) => fileOf(s.spec)).sort());
   });
 });

@@ -41,21 +41,45 @@ export function* intervalSteps(events: readonly TraceEvent[], endMs: number): St
         // A second grant for the same key on the same node replaces the first (SET without NX).
         const slot = `lease|${e.actor}|${e.data.key}`;
         finish(slot, e, 'overwritten');
-        start(slot, { key: `lease:${e.id}`, kind: 'lease', lane: e.actor, owner: e.data.owner, lockKey: e.data.key, startMs: e.at, startId: e.id });
+        start(slot, {
+          key: `lease:${e.id}`,
+          kind: 'lease',
+          lane: e.actor,
+          owner: e.data.owner,
+          lockKey: e.data.key,
+          startMs: e.at,
+          startId: e.id,
+        });
         break;
       }
       case 'lease.ended':
         finish(`lease|${e.actor}|${e.data.key}`, e, e.data.reason);
         break;
       case 'process.pause':
-        start(`pause|${e.actor}`, { key: `pause:${e.id}`, kind: 'pause', lane: e.actor, owner: null, lockKey: null, startMs: e.at, startId: e.id });
+        start(`pause|${e.actor}`, {
+          key: `pause:${e.id}`,
+          kind: 'pause',
+          lane: e.actor,
+          owner: null,
+          lockKey: null,
+          startMs: e.at,
+          startId: e.id,
+        });
         break;
       case 'process.resume':
         finish(`pause|${e.actor}`, e, 'resumed');
         break;
       case 'process.crash':
         finish(`pause|${e.actor}`, e, 'crashed');
-        start(`crash|${e.actor}`, { key: `crash:${e.id}`, kind: 'crash', lane: e.actor, owner: null, lockKey: null, startMs: e.at, startId: e.id });
+        start(`crash|${e.actor}`, {
+          key: `crash:${e.id}`,
+          kind: 'crash',
+          lane: e.actor,
+          owner: null,
+          lockKey: null,
+          startMs: e.at,
+          startId: e.id,
+        });
         break;
       case 'process.restart':
         finish(`crash|${e.actor}`, e, 'restarted');
@@ -65,8 +89,22 @@ export function* intervalSteps(events: readonly TraceEvent[], endMs: number): St
         const { groups, oneWay } = e.data;
         groups.forEach((group, g) => {
           const others = groups.filter((_, h) => h !== g).flat();
-          const detail = oneWay ? (g === 0 ? `cannot send to ${others.join(', ')}` : `cannot hear from ${groups[0]!.join(', ')}`) : `cut off from ${others.join(', ')}`;
-          for (const actor of group) start(`partition|${actor}`, { key: `partition:${e.id}:${actor}`, kind: 'partition', lane: actor, owner: null, lockKey: null, startMs: e.at, startId: e.id, detail });
+          const detail = oneWay
+            ? g === 0
+              ? `cannot send to ${others.join(', ')}`
+              : `cannot hear from ${groups[0]!.join(', ')}`
+            : `cut off from ${others.join(', ')}`;
+          for (const actor of group)
+            start(`partition|${actor}`, {
+              key: `partition:${e.id}:${actor}`,
+              kind: 'partition',
+              lane: actor,
+              owner: null,
+              lockKey: null,
+              startMs: e.at,
+              startId: e.id,
+              detail,
+            });
         });
         break;
       }
@@ -101,7 +139,8 @@ export function* intervalSteps(events: readonly TraceEvent[], endMs: number): St
   const all = [...done, ...open.values(), ...beliefs];
   yield;
   all.sort((a, b) => a.startId - b.startId || a.kind.localeCompare(b.kind));
-  for (const [node, since] of replicaSince) replicaSpans.set(node, [...(replicaSpans.get(node) ?? []), { startMs: since, endMs: Infinity }]);
+  for (const [node, since] of replicaSince)
+    replicaSpans.set(node, [...(replicaSpans.get(node) ?? []), { startMs: since, endMs: Infinity }]);
   return [...all, ...projectAndFindStale(all, replicaSpans)];
 }
 
@@ -112,14 +151,24 @@ export function* intervalSteps(events: readonly TraceEvent[], endMs: number): St
  * primary grants: a replica's copy of a lease (until the deletion reaches it, say) backs
  * nothing and is not projected, unless and from when the replica is promoted.
  */
-function projectAndFindStale(intervals: readonly Interval[], replicaSpans: ReadonlyMap<string, readonly { startMs: number; endMs: number }[]>): Interval[] {
+function projectAndFindStale(
+  intervals: readonly Interval[],
+  replicaSpans: ReadonlyMap<string, readonly { startMs: number; endMs: number }[]>,
+): Interval[] {
   const derived: Interval[] = [];
   const grantsByOwner = new Map<string, { startMs: number; endMs: number }[]>();
   for (const lease of intervals) {
     if (lease.kind !== 'lease' || lease.owner === null) continue;
     const granting = subtract(lease.startMs, lease.endMs, replicaSpans.get(lease.lane) ?? []);
     granting.forEach(([startMs, endMs], i) => {
-      derived.push({ ...lease, key: i === 0 ? `proj:${lease.startId}` : `proj:${lease.startId}:${i}`, kind: 'leaseProjection', lane: lease.owner!, startMs, endMs });
+      derived.push({
+        ...lease,
+        key: i === 0 ? `proj:${lease.startId}` : `proj:${lease.startId}:${i}`,
+        kind: 'leaseProjection',
+        lane: lease.owner!,
+        startMs,
+        endMs,
+      });
     });
     const list = grantsByOwner.get(`${lease.owner}|${lease.lockKey}`) ?? [];
     list.push(...granting.map(([startMs, endMs]) => ({ startMs, endMs })));
@@ -136,7 +185,11 @@ function projectAndFindStale(intervals: readonly Interval[], replicaSpans: Reado
 }
 
 /** [startMs, endMs] minus the union of `cover`, as sorted non-empty pieces. */
-export function subtract(startMs: number, endMs: number, cover: readonly { startMs: number; endMs: number }[]): [number, number][] {
+export function subtract(
+  startMs: number,
+  endMs: number,
+  cover: readonly { startMs: number; endMs: number }[],
+): [number, number][] {
   const pieces: [number, number][] = [];
   let cursor = startMs;
   const sorted = [...cover].sort((a, b) => a.startMs - b.startMs);

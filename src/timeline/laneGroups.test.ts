@@ -19,7 +19,10 @@ describe('a herd folded into one lane', () => {
     const full = buildTimelineModel(herd.events, herd.verdicts);
     expect(full.lanes.filter((l) => l.role === 'client')).toHaveLength(50);
     const grouped = groupClients(full);
-    expect(grouped.lanes.map((l) => l.label)).toEqual(['50 clients', ...full.lanes.filter((l) => l.role !== 'client').map((l) => l.label)]);
+    expect(grouped.lanes.map((l) => l.label)).toEqual([
+      '50 clients',
+      ...full.lanes.filter((l) => l.role !== 'client').map((l) => l.label),
+    ]);
     expect(grouped.lanes.map((l) => l.index)).toEqual(grouped.lanes.map((_, i) => i));
     // Every lane a mark names exists, so nothing is drawn on a lane that is gone.
     const laneIds = new Set(grouped.lanes.map((l) => l.id));

@@ -59,9 +59,15 @@ export function* groupSteps(model: TimelineModel, pulledOut: ReadonlySet<string>
   // A client's own state ticks and the faint copy of its lease would be fifty rows of noise in
   // one lane; beliefs (who holds it), pauses, crashes and stale beliefs keep their place.
   const intervals: Interval[] = yield* keptSteps(model.intervals, (i) =>
-    memberIds.has(i.lane) ? (i.kind === 'leaseProjection' ? null : { ...i, lane: CLIENT_GROUP_ID, key: `${i.key}@${i.lane}` }) : i,
+    memberIds.has(i.lane)
+      ? i.kind === 'leaseProjection'
+        ? null
+        : { ...i, lane: CLIENT_GROUP_ID, key: `${i.key}@${i.lane}` }
+      : i,
   );
-  const points: PointMark[] = yield* keptSteps(model.points, (p) => (memberIds.has(p.lane) ? (p.kind === 'state' ? null : { ...p, lane: CLIENT_GROUP_ID }) : p));
+  const points: PointMark[] = yield* keptSteps(model.points, (p) =>
+    memberIds.has(p.lane) ? (p.kind === 'state' ? null : { ...p, lane: CLIENT_GROUP_ID }) : p,
+  );
   const messages: MessageMark[] = yield* keptSteps(model.messages, (m) => {
     if (memberIds.has(m.from) && memberIds.has(m.to)) return null;
     return memberIds.has(m.from) || memberIds.has(m.to) ? { ...m, from: laneOf(m.from), to: laneOf(m.to) } : m;
@@ -115,16 +121,33 @@ function* densitySteps(model: TimelineModel, memberIds: ReadonlySet<string>): St
   const bins = [];
   for (let n = 0; n < DENSITY_BINS; n++) {
     if (attempts[n] === 0 && refusals[n] === 0) continue;
-    bins.push({ startMs: n * binMs, endMs: (n + 1) * binMs, attempts: attempts[n]!, refusals: refusals[n]!, firstId: firstId[n]! });
+    bins.push({
+      startMs: n * binMs,
+      endMs: (n + 1) * binMs,
+      attempts: attempts[n]!,
+      refusals: refusals[n]!,
+      firstId: firstId[n]!,
+    });
   }
   return { bins, maxAttempts: Math.max(1, ...attempts), maxRefusals: Math.max(1, ...refusals) };
 }
 
 /** Who believes it holds a lock on the summary lane at `timeMs`, and how many tried in the last slice. */
-export function groupStateAt(model: TimelineModel, group: LaneGroup, timeMs: number, happened: (id: number, at: number) => boolean): string {
+export function groupStateAt(
+  model: TimelineModel,
+  group: LaneGroup,
+  timeMs: number,
+  happened: (id: number, at: number) => boolean,
+): string {
   const labelOf = new Map(group.members.map((m) => [m.id, m.label]));
   const holders = model.intervals
-    .filter((i) => i.kind === 'belief' && i.lane === group.id && happened(i.startId, i.startMs) && (i.endId === null || !happened(i.endId, i.endMs)))
+    .filter(
+      (i) =>
+        i.kind === 'belief' &&
+        i.lane === group.id &&
+        happened(i.startId, i.startMs) &&
+        (i.endId === null || !happened(i.endId, i.endMs)),
+    )
     .map((i) => labelOf.get(i.owner ?? '') ?? i.owner);
   return holders.length > 0 ? `held by ${holders.join(', ')}` : 'nobody holds it';
 }

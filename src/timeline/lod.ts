@@ -34,5 +34,9 @@ export function mergeRects(quads: readonly number[], gapPx = 1): number[] {
  * rows (and `variant`, e.g. dropped or not) get the same number, so each is drawn once.
  */
 export function pixelKey(x1: number, y1: number, x2: number, y2: number, variant: number): number {
-  return ((((Math.round(x1) + 4096) * 8192 + Math.round(x2) + 4096) * 64 + Math.round(y1 / 8)) * 64 + Math.round(y2 / 8)) * 8 + variant;
+  return (
+    ((((Math.round(x1) + 4096) * 8192 + Math.round(x2) + 4096) * 64 + Math.round(y1 / 8)) * 64 + Math.round(y2 / 8)) *
+      8 +
+    variant
+  );
 }

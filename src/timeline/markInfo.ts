@@ -3,7 +3,7 @@ import { describeEvent, eventDetailRows } from './describeEvent';
 import type { Band } from './layers/intervals';
 import { describeInterval } from './layers/intervals';
 import type { RenderContext } from './layers/context';
-import type { Glyph } from './layers/marks';
+import type { Glyph } from './layers/glyphShapes';
 import type { Interval, MessageMark } from './modelTypes';
 
 /** What a mark says about itself: the event it selects, a headline and detail rows. */
@@ -23,7 +23,9 @@ export function markInfo(ctx: RenderContext, el: Element, cursorMs: number): Mar
   const cls = el.classList;
   const eventRows = (id: number) => {
     const e = ctx.model.eventById.get(id);
-    return e ? { headline: describeEvent(e, ctx.labelOf), rows: eventDetailRows(e, ctx.labelOf) } : { headline: `event ${id}`, rows: [] };
+    return e
+      ? { headline: describeEvent(e, ctx.labelOf), rows: eventDetailRows(e, ctx.labelOf) }
+      : { headline: `event ${id}`, rows: [] };
   };
   if (cls.contains('tl-glyph')) {
     const g = datum as Glyph;
@@ -42,8 +44,14 @@ export function markInfo(ctx: RenderContext, el: Element, cursorMs: number): Mar
     // A sentinel's burst tells each of its steps, in order.
     const ids = g.kind === 'write' ? undefined : g.point.eventIds;
     if (g.kind !== 'write' && ids && ids.length > 1) {
-      const steps = ids.map((id) => [formatMs(ctx.model.eventById.get(id)?.at ?? g.at), eventRows(id).headline] as [string, string]);
-      return { eventId: g.id, headline: `${g.point.lines?.join(', ') ?? g.point.label}: ${steps.map((step) => step[1]).join(' ')}`, rows: steps };
+      const steps = ids.map(
+        (id) => [formatMs(ctx.model.eventById.get(id)?.at ?? g.at), eventRows(id).headline] as [string, string],
+      );
+      return {
+        eventId: g.id,
+        headline: `${g.point.lines?.join(', ') ?? g.point.label}: ${steps.map((step) => step[1]).join(' ')}`,
+        rows: steps,
+      };
     }
     return { eventId: g.id, ...eventRows(g.id) };
   }
@@ -60,8 +68,13 @@ export function markInfo(ctx: RenderContext, el: Element, cursorMs: number): Mar
   if (cls.contains('tl-msg')) {
     const m = datum as MessageMark;
     const info = eventRows(m.sendId);
-    const fate = m.fate === 'dropped' ? `dropped (${m.dropReason})` : m.fate === 'inFlight' ? 'not delivered yet' : m.fate;
-    return { eventId: m.sendId, headline: info.headline, rows: [...info.rows, ['fate', fate], ['took', formatMs(m.endMs - m.startMs)]] };
+    const fate =
+      m.fate === 'dropped' ? `dropped (${m.dropReason})` : m.fate === 'inFlight' ? 'not delivered yet' : m.fate;
+    return {
+      eventId: m.sendId,
+      headline: info.headline,
+      rows: [...info.rows, ['fate', fate], ['took', formatMs(m.endMs - m.startMs)]],
+    };
   }
   return null;
 }

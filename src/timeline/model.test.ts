@@ -6,11 +6,15 @@ import type { Interval, TimelineModel } from './model';
 import { lessonScenarios, loadScripts, referenceScenario, run, type Run } from './testing/lessonRuns';
 
 const spans = (model: TimelineModel, kind: Interval['kind'], lane?: string) =>
-  model.intervals.filter((i) => i.kind === kind && (lane === undefined || i.lane === lane)).map((i) => [i.startMs, i.endMs, i.owner]);
+  model.intervals
+    .filter((i) => i.kind === kind && (lane === undefined || i.lane === lane))
+    .map((i) => [i.startMs, i.endMs, i.owner]);
 
 /** A tiny trace builder for edge cases. */
 function trace(...rows: [number, TraceKind, string, unknown][]): TraceEvent[] {
-  return rows.map(([at, kind, actor, data], id) => ({ id, at, kind, actor, data: data as TraceEventMap[TraceKind] }) as TraceEvent);
+  return rows.map(
+    ([at, kind, actor, data], id) => ({ id, at, kind, actor, data: data as TraceEventMap[TraceKind] }) as TraceEvent,
+  );
 }
 
 // The simulator's own run of lesson 5's paused barista: A takes the lock, is paused for 15 s at
@@ -26,8 +30,10 @@ describe('buildTimelineModel on the simulated paused barista', () => {
     fenced = run(referenceScenario('paused-barista'), { fencing: true });
     model = buildTimelineModel(unfenced.events, unfenced.verdicts);
   });
-  const first = <K extends TraceKind>(r: Run, kind: K, actor: string) => r.events.find((e) => e.kind === kind && e.actor === actor) as TraceEvent<K>;
-  const last = <K extends TraceKind>(r: Run, kind: K, actor: string) => r.events.findLast((e) => e.kind === kind && e.actor === actor) as TraceEvent<K>;
+  const first = <K extends TraceKind>(r: Run, kind: K, actor: string) =>
+    r.events.find((e) => e.kind === kind && e.actor === actor) as TraceEvent<K>;
+  const last = <K extends TraceKind>(r: Run, kind: K, actor: string) =>
+    r.events.findLast((e) => e.kind === kind && e.actor === actor) as TraceEvent<K>;
 
   it('lays out one lane per actor in run.start order, without the world', () => {
     expect(model.lanes.map((l) => [l.id, l.label, l.role])).toEqual([
@@ -49,10 +55,15 @@ describe('buildTimelineModel on the simulated paused barista', () => {
   });
 
   it("draws A's belief from acquiring until it sends its release, long after its lease expired", () => {
-    const releaseSent = unfenced.events.findLast((e) => e.kind === 'net.send' && e.actor === 'A' && e.data.to === 'r1')!;
+    const releaseSent = unfenced.events.findLast(
+      (e) => e.kind === 'net.send' && e.actor === 'A' && e.data.to === 'r1',
+    )!;
     expect(spans(model, 'belief', 'A')).toEqual([[first(unfenced, 'lock.acquired', 'A').at, releaseSent.at, 'A']]);
     expect(releaseSent.at).toBeGreaterThan(17_000);
-    expect(model.intervals.find((i) => i.kind === 'belief' && i.lane === 'A')).toMatchObject({ endId: releaseSent.id, endReason: 'released' });
+    expect(model.intervals.find((i) => i.kind === 'belief' && i.lane === 'A')).toMatchObject({
+      endId: releaseSent.id,
+      endReason: 'released',
+    });
   });
 
   it('marks the stretch where A believed it held the lock but Redis had no lease for it, and none for B', () => {
@@ -75,7 +86,12 @@ describe('buildTimelineModel on the simulated paused barista', () => {
     const net = model.messages.filter((m) => m.channel === 'net');
     expect(net.length).toBe(unfenced.events.filter((e) => e.kind === 'net.send').length);
     expect(net.every((m) => m.fate === 'delivered' && m.endMs > m.startMs)).toBe(true);
-    expect(net[0]).toMatchObject({ from: 'A', to: 'r1', startMs: 0, label: expect.stringMatching(/^SET lock A-\w+ NX PX 10000$/) });
+    expect(net[0]).toMatchObject({
+      from: 'A',
+      to: 'r1',
+      startMs: 0,
+      label: expect.stringMatching(/^SET lock A-\w+ NX PX 10000$/),
+    });
     const requests = model.messages.filter((m) => m.channel === 'request');
     const writes = unfenced.events.filter((e) => e.kind === 'resource.write');
     expect(requests.map((m) => [m.from, m.to, m.endId])).toEqual([
@@ -104,7 +120,10 @@ describe('buildTimelineModel on the simulated paused barista', () => {
   });
 
   it('reports lane states at a time, including the pause and who holds the key on Redis', () => {
-    const stateAt = (actor: string, ms: number) => unfenced.events.findLast((e) => e.kind === 'actor.state' && e.actor === actor && e.at <= ms) as { data: { state: string } };
+    const stateAt = (actor: string, ms: number) =>
+      unfenced.events.findLast((e) => e.kind === 'actor.state' && e.actor === actor && e.at <= ms) as {
+        data: { state: string };
+      };
     const at12s = laneStateAt(model, 12000);
     expect(at12s.get('A')).toBe(`${stateAt('A', 12000).data.state} · paused`);
     expect(at12s.get('B')).toBe(stateAt('B', 12000).data.state);
@@ -115,9 +134,13 @@ describe('buildTimelineModel on the simulated paused barista', () => {
 
   it('respects the event cursor within one millisecond', () => {
     // At t=0 A enters two states; the cursor decides which one the label shows.
-    const [firstState, secondState] = unfenced.events.filter((e) => e.kind === 'actor.state' && e.actor === 'A' && e.at === 0);
+    const [firstState, secondState] = unfenced.events.filter(
+      (e) => e.kind === 'actor.state' && e.actor === 'A' && e.at === 0,
+    );
     expect(laneStateAt(model, 0, firstState!.id).get('A')).toBe((firstState as { data: { state: string } }).data.state);
-    expect(laneStateAt(model, 0, secondState!.id).get('A')).toBe((secondState as { data: { state: string } }).data.state);
+    expect(laneStateAt(model, 0, secondState!.id).get('A')).toBe(
+      (secondState as { data: { state: string } }).data.state,
+    );
   });
 
   it("fenced, keeps A's stale write as a rejected write carrying the older token, and no single-writer break", () => {
@@ -133,7 +156,10 @@ describe('buildTimelineModel on the simulated paused barista', () => {
 describe('buildTimelineModel edge cases', () => {
   it('keeps a belief that is never released open until the run ends', () => {
     const model = buildTimelineModel(
-      trace([0, 'lock.acquired', 'A', { key: 'k', value: 'v', token: null, ttlMs: 100 }], [500, 'actor.state', 'A', { state: 'holding' }]),
+      trace(
+        [0, 'lock.acquired', 'A', { key: 'k', value: 'v', token: null, ttlMs: 100 }],
+        [500, 'actor.state', 'A', { state: 'holding' }],
+      ),
       [],
     );
     const [belief] = model.intervals.filter((i) => i.kind === 'belief');
@@ -143,14 +169,38 @@ describe('buildTimelineModel edge cases', () => {
   });
 
   it('keeps a lease that never ends open until the run ends', () => {
-    const model = buildTimelineModel(trace([10, 'lease.granted', 'r1', { key: 'k', owner: 'A', value: 'v', expiresAtMs: 110 }], [900, 'run.end', 'world', { reason: 'time-cap' }]), []);
-    expect(model.intervals.find((i) => i.kind === 'lease')).toMatchObject({ startMs: 10, endMs: 900, endId: null, owner: 'A' });
+    const model = buildTimelineModel(
+      trace(
+        [10, 'lease.granted', 'r1', { key: 'k', owner: 'A', value: 'v', expiresAtMs: 110 }],
+        [900, 'run.end', 'world', { reason: 'time-cap' }],
+      ),
+      [],
+    );
+    expect(model.intervals.find((i) => i.kind === 'lease')).toMatchObject({
+      startMs: 10,
+      endMs: 900,
+      endId: null,
+      owner: 'A',
+    });
     expect(model.lanes.map((l) => l.id)).toEqual(['r1']);
   });
 
   it('draws a message that is never delivered as in flight until the run ends', () => {
-    const model = buildTimelineModel(trace([5, 'net.send', 'A', { msg: 9, to: 'r1', label: 'GET k' }], [700, 'run.end', 'world', { reason: 'idle' }]), []);
-    expect(model.messages).toEqual([expect.objectContaining({ key: 's0', fate: 'inFlight', from: 'A', to: 'r1', startMs: 5, endMs: 700, endId: null })]);
+    const model = buildTimelineModel(
+      trace([5, 'net.send', 'A', { msg: 9, to: 'r1', label: 'GET k' }], [700, 'run.end', 'world', { reason: 'idle' }]),
+      [],
+    );
+    expect(model.messages).toEqual([
+      expect.objectContaining({
+        key: 's0',
+        fate: 'inFlight',
+        from: 'A',
+        to: 'r1',
+        startMs: 5,
+        endMs: 700,
+        endId: null,
+      }),
+    ]);
     // The receiver gets a lane even though it never recorded anything.
     expect(model.lanes.map((l) => l.id)).toEqual(['A', 'r1']);
   });
@@ -205,7 +255,10 @@ describe('buildTimelineModel edge cases', () => {
   });
 
   it('falls back to first-seen actors when there is no run.start', () => {
-    const model = buildTimelineModel(trace([0, 'actor.state', 'C', { state: 'idle' }], [1, 'actor.state', 'D', { state: 'idle' }]), []);
+    const model = buildTimelineModel(
+      trace([0, 'actor.state', 'C', { state: 'idle' }], [1, 'actor.state', 'D', { state: 'idle' }]),
+      [],
+    );
     expect(model.lanes.map((l) => [l.id, l.role])).toEqual([
       ['C', 'unknown'],
       ['D', 'unknown'],
@@ -219,12 +272,13 @@ describe('network partitions and the topology on the timeline', () => {
     { id: 'r1', label: 'Redis 1', role: 'redis' as const },
     { id: 'r2', label: 'Redis 2', role: 'redis' as const },
   ];
-  const ev = (id: number, at: number, kind: string, actor: string, data: object) => ({ id, at, kind, actor, data }) as unknown as TraceEvent;
+  const ev = (id: number, at: number, kind: string, actor: string, data: object) =>
+    ({ id, at, kind, actor, data }) as unknown as TraceEvent;
   const events = [
     ev(0, 0, 'run.start', 'world', { scenario: 's', seed: 1, actors }),
     ev(1, 0, 'redis.role', 'r2', { role: 'replica', of: 'r1', reason: 'configured' }),
     ev(2, 100, 'net.partition', 'network', { groups: [['A'], ['r1', 'r2']], oneWay: false }),
-    ev(3, 150, 'request.timeout', 'A', { msg: 4, to: 'r1', label: 'SET', }),
+    ev(3, 150, 'request.timeout', 'A', { msg: 4, to: 'r1', label: 'SET' }),
     ev(4, 300, 'net.heal', 'network', {}),
     ev(5, 400, 'failover.promote', 'r2', { group: 'g', from: 'r1', to: 'r2', epoch: 1 }),
     ev(6, 400, 'redis.role', 'r2', { role: 'primary', of: null, reason: 'failover' }),
@@ -260,10 +314,34 @@ describe('network partitions and the topology on the timeline', () => {
 
 describe('naming the lock server', () => {
   it('says Redis on a Redis run, and the lock service by name on a run without Redis', () => {
-    const redisRun = trace([0, 'run.start', 'world', { scenario: 's', seed: 1, actors: [{ id: 'A', label: 'A', role: 'client' }, { id: 'r1', label: 'Redis', role: 'redis' }] }]);
+    const redisRun = trace([
+      0,
+      'run.start',
+      'world',
+      {
+        scenario: 's',
+        seed: 1,
+        actors: [
+          { id: 'A', label: 'A', role: 'client' },
+          { id: 'r1', label: 'Redis', role: 'redis' },
+        ],
+      },
+    ]);
     expect(buildTimelineModel(redisRun, []).lockServer).toBe('Redis');
     const etcdRun = trace(
-      [0, 'run.start', 'world', { scenario: 's', seed: 1, actors: [{ id: 'A', label: 'Barista A', role: 'client' }, { id: 'etcd', label: 'etcd', role: 'service' }] }],
+      [
+        0,
+        'run.start',
+        'world',
+        {
+          scenario: 's',
+          seed: 1,
+          actors: [
+            { id: 'A', label: 'Barista A', role: 'client' },
+            { id: 'etcd', label: 'etcd', role: 'service' },
+          ],
+        },
+      ],
       [1, 'lease.granted', 'etcd', { key: 'lock', owner: 'A', value: 'v', expiresAtMs: 100 }],
       [1, 'lock.acquired', 'A', { key: 'lock', value: 'v', token: 1, ttlMs: 100 }],
       [100, 'lease.ended', 'etcd', { key: 'lock', owner: 'A', reason: 'expired' }],
@@ -293,15 +371,25 @@ describe('leases as the lock server grants them (only primaries)', () => {
 
   it("does not project a replica's copy of A's lease onto A's lane", () => {
     const { model } = modelOf('09-replication-lost-lock.md#failover-your-turn');
-    expect(model.intervals.filter((i) => i.kind === 'lease' && i.owner === 'A').map((i) => i.lane)).toEqual(['primary', 'replica']);
+    expect(model.intervals.filter((i) => i.kind === 'lease' && i.owner === 'A').map((i) => i.lane)).toEqual([
+      'primary',
+      'replica',
+    ]);
     const primaryLease = model.intervals.find((i) => i.kind === 'lease' && i.owner === 'A' && i.lane === 'primary')!;
     expect(spans(model, 'leaseProjection', 'A')).toEqual([[primaryLease.startMs, primaryLease.endMs, 'A']]);
   });
 
   it("projects a promoted replica's lease from the promotion on", () => {
     const { r, model } = modelOf('10-two-primaries.md#failover-split-brain');
-    const promoted = r.events.find((e) => e.kind === 'redis.role' && e.actor === 'replica' && e.data.role === 'primary')!;
-    const fromReplica = model.intervals.filter((i) => i.kind === 'leaseProjection' && i.startId === model.intervals.find((l) => l.kind === 'lease' && l.lane === 'replica' && l.owner === 'B')?.startId);
+    const promoted = r.events.find(
+      (e) => e.kind === 'redis.role' && e.actor === 'replica' && e.data.role === 'primary',
+    )!;
+    const fromReplica = model.intervals.filter(
+      (i) =>
+        i.kind === 'leaseProjection' &&
+        i.startId ===
+          model.intervals.find((l) => l.kind === 'lease' && l.lane === 'replica' && l.owner === 'B')?.startId,
+    );
     expect(fromReplica.length).toBeGreaterThan(0);
     expect(fromReplica.every((i) => i.startMs >= promoted.at)).toBe(true);
   });

@@ -92,7 +92,10 @@ function* laneSteps(events: readonly TraceEvent[]): Steps<{ lanes: Lane[]; endMs
 }
 
 /** Writes, small point marks and per-lane state histories. */
-function* markSteps(events: readonly TraceEvent[], labelOf: (id: string) => string): Steps<{ writes: WriteMark[]; points: PointMark[]; states: Map<string, StateChange[]> }> {
+function* markSteps(
+  events: readonly TraceEvent[],
+  labelOf: (id: string) => string,
+): Steps<{ writes: WriteMark[]; points: PointMark[]; states: Map<string, StateChange[]> }> {
   const writes: WriteMark[] = [];
   const points: PointMark[] = [];
   const states = new Map<string, StateChange[]>();
@@ -104,7 +107,16 @@ function* markSteps(events: readonly TraceEvent[], labelOf: (id: string) => stri
     if (isStageEvent(e.kind)) stageEvents.push(e as unknown as LooseEvent);
     switch (e.kind) {
       case 'resource.write':
-        writes.push({ id: e.id, lane: e.actor, at: e.at, owner: e.data.from, token: e.data.token, accepted: e.data.accepted, reason: e.data.reason, value: e.data.value });
+        writes.push({
+          id: e.id,
+          lane: e.actor,
+          at: e.at,
+          owner: e.data.from,
+          token: e.data.token,
+          accepted: e.data.accepted,
+          reason: e.data.reason,
+          value: e.data.value,
+        });
         break;
       case 'actor.state': {
         const list = states.get(e.actor) ?? [];
@@ -114,10 +126,17 @@ function* markSteps(events: readonly TraceEvent[], labelOf: (id: string) => stri
         break;
       }
       case 'clock.jump':
-        points.push({ id: e.id, kind: 'clockJump', lane: e.actor, at: e.at, label: `clock ${e.data.byMs >= 0 ? '+' : '−'}${formatMs(Math.abs(e.data.byMs))}` });
+        points.push({
+          id: e.id,
+          kind: 'clockJump',
+          lane: e.actor,
+          at: e.at,
+          label: `clock ${e.data.byMs >= 0 ? '+' : '−'}${formatMs(Math.abs(e.data.byMs))}`,
+        });
         break;
       case 'lease.ended':
-        if (e.data.reason === 'expired') points.push({ id: e.id, kind: 'expiry', lane: e.actor, at: e.at, label: `${e.data.owner}'s lease expired` });
+        if (e.data.reason === 'expired')
+          points.push({ id: e.id, kind: 'expiry', lane: e.actor, at: e.at, label: `${e.data.owner}'s lease expired` });
         break;
       case 'process.restart':
         points.push({ id: e.id, kind: 'restart', lane: e.actor, at: e.at, label: 'restarted' });
@@ -144,7 +163,8 @@ function mergedById(a: readonly PointMark[], b: readonly PointMark[]): PointMark
   const out: PointMark[] = [];
   let i = 0;
   let j = 0;
-  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]!.id <= b[j]!.id) ? a[i++]! : b[j++]!);
+  while (i < a.length || j < b.length)
+    out.push(j >= b.length || (i < a.length && a[i]!.id <= b[j]!.id) ? a[i++]! : b[j++]!);
   return out;
 }
 
@@ -214,7 +234,8 @@ export function laneStateAt(model: TimelineModel, timeMs: number, uptoId = Infin
       if (i.lane !== lane.id || (i.kind !== 'pause' && i.kind !== 'crash' && i.kind !== 'partition')) continue;
       const word = i.kind === 'pause' ? 'paused' : i.kind === 'crash' ? 'crashed' : 'cut off';
       // A crashed client's machine state is "crashed" already: the word is said once.
-      if (activeAt(i.startId, i.startMs, i.endId, i.endMs) && !label.split(' · ').includes(word)) label = label ? `${label} · ${word}` : word;
+      if (activeAt(i.startId, i.startMs, i.endId, i.endMs) && !label.split(' · ').includes(word))
+        label = label ? `${label} · ${word}` : word;
     }
     out.set(lane.id, label);
   }

@@ -85,7 +85,8 @@ export interface MessageMark {
  * (promotion, following a new primary), and Sentinel's stages (one mark per burst of its
  * opinions, votes and failover steps: `sentinelStages.ts`).
  */
-export type PointKind = 'state' | 'clockJump' | 'expiry' | 'restart' | 'timeout' | 'late' | 'replicate' | 'sync' | 'role' | 'sentinel';
+export type PointKind =
+  'state' | 'clockJump' | 'expiry' | 'restart' | 'timeout' | 'late' | 'replicate' | 'sync' | 'role' | 'sentinel';
 
 export interface PointMark {
   id: number;

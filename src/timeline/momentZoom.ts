@@ -49,11 +49,20 @@ export function keyMoment(model: TimelineModel): KeyMoment | null {
  * the run plays, and 0 still fits the whole run. 1 when no zoom up to 8× helps.
  * @example momentZoomK(model, 180, x0, (k) => drawnAt(k).allLabelled) // 2.4 for a double write 33 px apart
  */
-export function momentZoomK(model: TimelineModel, plotWidthPx: number, x0: (ms: number) => number, labelledAt: (k: number, moment: KeyMoment) => boolean): number {
+export function momentZoomK(
+  model: TimelineModel,
+  plotWidthPx: number,
+  x0: (ms: number) => number,
+  labelledAt: (k: number, moment: KeyMoment) => boolean,
+): number {
   const moment = plotWidthPx < NARROW_PLOT_PX ? keyMoment(model) : null;
   if (!moment || labelledAt(1, moment)) return 1;
   const closestPx = x0(moment.toMs) - x0(moment.fromMs);
-  for (let k = Math.max(ZOOM_STEP, KEY_WRITE_ROOM_PX / Math.max(1, closestPx)); k <= MAX_MOMENT_ZOOM * ZOOM_STEP; k *= ZOOM_STEP) {
+  for (
+    let k = Math.max(ZOOM_STEP, KEY_WRITE_ROOM_PX / Math.max(1, closestPx));
+    k <= MAX_MOMENT_ZOOM * ZOOM_STEP;
+    k *= ZOOM_STEP
+  ) {
     const tried = Math.min(k, MAX_MOMENT_ZOOM);
     if (labelledAt(tried, moment)) return tried;
     if (tried === MAX_MOMENT_ZOOM) break;

@@ -22,10 +22,16 @@ describe('the timeline on a phone', () => {
     // linkedom has no animation frames: the test draws each frame itself with redrawNow().
     Object.assign(window, { requestAnimationFrame: () => 1, cancelAnimationFrame: () => {} });
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg') as unknown as SVGSVGElement;
-    const handle = renderTimeline(svg, model, { width: PHONE_PX, cursorMs: model.endMs, reducedMotion: true, followCursor: false });
+    const handle = renderTimeline(svg, model, {
+      width: PHONE_PX,
+      cursorMs: model.endMs,
+      reducedMotion: true,
+      followCursor: false,
+    });
     return { svg: svg as unknown as Element, handle, model };
   };
-  const cueShown = (svg: Element, side: string) => svg.querySelector(`.tl-scroll-cue-${side}`)!.getAttribute('display') !== 'none';
+  const cueShown = (svg: Element, side: string) =>
+    svg.querySelector(`.tl-scroll-cue-${side}`)!.getAttribute('display') !== 'none';
 
   it('fits the whole run by default: both writes and the broken verdict are in view, no scroll cue', () => {
     const { svg } = draw();
@@ -55,7 +61,10 @@ describe('the timeline on a phone', () => {
   it('keeps the verdict marker off the write it flags at the right edge', () => {
     const model = buildTimelineModel(paused.events, paused.verdicts);
     const { document } = parseHTML('<!doctype html><html><body></body></html>');
-    const svg = timelineSvg(document as unknown as Document, model, { width: PHONE_PX, cursorMs: model.endMs }) as unknown as Element;
+    const svg = timelineSvg(document as unknown as Document, model, {
+      width: PHONE_PX,
+      cursorMs: model.endMs,
+    }) as unknown as Element;
     const x = (g: Element) => Number(/translate\(([-\d.]+),/.exec(g.getAttribute('transform')!)![1]);
     const lastWrite = [...svg.querySelectorAll('g.tl-write')].at(-1)!;
     const verdict = [...svg.querySelectorAll('g.tl-verdict')].find((g) => Math.abs(x(g) - x(lastWrite)) < 40)!;
@@ -66,13 +75,28 @@ describe('the timeline on a phone', () => {
     const model = buildTimelineModel(paused.events, paused.verdicts);
     const { document } = parseHTML('<!doctype html><html><body></body></html>');
     // At 11 s A is paused at work and Redis has given the lock to B: both too long for one line.
-    const svg = timelineSvg(document as unknown as Document, model, { width: PHONE_PX, cursorMs: 11_003 }) as unknown as Element;
-    const label = (name: string) => [...svg.querySelectorAll('g.tl-lane-label')].find((g) => g.querySelector('.tl-label-name')!.textContent === name)!;
-    const lines = (name: string) => [label(name).querySelector('.tl-label-role')!.textContent, label(name).querySelector('.tl-label-state')!.textContent];
+    const svg = timelineSvg(document as unknown as Document, model, {
+      width: PHONE_PX,
+      cursorMs: 11_003,
+    }) as unknown as Element;
+    const label = (name: string) =>
+      [...svg.querySelectorAll('g.tl-lane-label')].find(
+        (g) => g.querySelector('.tl-label-name')!.textContent === name,
+      )!;
+    const lines = (name: string) => [
+      label(name).querySelector('.tl-label-role')!.textContent,
+      label(name).querySelector('.tl-label-state')!.textContent,
+    ];
     expect(lines('Barista A')).toEqual(['▸ working ·', 'paused']);
     expect(lines('Redis r1')).toEqual(['▸ lock →', 'Barista B']);
-    const early = timelineSvg(document as unknown as Document, model, { width: PHONE_PX, cursorMs: 1 }) as unknown as Element;
-    const roleOf = (svgEl: Element, name: string) => [...svgEl.querySelectorAll('g.tl-lane-label')].find((g) => g.querySelector('.tl-label-name')!.textContent === name)!.querySelector('.tl-label-role')!.textContent;
+    const early = timelineSvg(document as unknown as Document, model, {
+      width: PHONE_PX,
+      cursorMs: 1,
+    }) as unknown as Element;
+    const roleOf = (svgEl: Element, name: string) =>
+      [...svgEl.querySelectorAll('g.tl-lane-label')]
+        .find((g) => g.querySelector('.tl-label-name')!.textContent === name)!
+        .querySelector('.tl-label-role')!.textContent;
     expect(roleOf(early, 'Barista A')).toBe('client');
   });
 

@@ -20,7 +20,14 @@ export const paper = '#ffffff';
 export const laneStripe = '#f4f5f7';
 
 /** Colours for lock owners, in lane order; the lesson is about who holds what, so owners get hues. */
-const ownerHues = [okabeIto.blue, okabeIto.orange, okabeIto.bluishGreen, okabeIto.reddishPurple, okabeIto.skyBlue, okabeIto.yellow];
+const ownerHues = [
+  okabeIto.blue,
+  okabeIto.orange,
+  okabeIto.bluishGreen,
+  okabeIto.reddishPurple,
+  okabeIto.skyBlue,
+  okabeIto.yellow,
+];
 
 /** A stable colour per owner, from the owner's position among client lanes. */
 export function ownerColor(ownerIndex: number): string {

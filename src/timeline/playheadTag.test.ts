@@ -49,9 +49,13 @@ describe('the playhead’s time tag', () => {
         const otherTab = span(other.querySelector('rect.tl-scroll-tab')!);
         expect(tag.x[1] <= otherTab.x[0] || tag.x[0] >= otherTab.x[1]).toBe(true);
       }
-      const shiftY = Number(/translate\([-\d.]+,\s*([-\d.]+)/.exec(root.querySelector('g.tl-playhead-tag')!.getAttribute('transform')!)![1]);
+      const shiftY = Number(
+        /translate\([-\d.]+,\s*([-\d.]+)/.exec(root.querySelector('g.tl-playhead-tag')!.getAttribute('transform')!)![1],
+      );
       expect(tag.y.map((y) => y + shiftY)).toEqual(tab.y);
-      expect([...root.querySelectorAll('g.tick text')].filter((t) => t.getAttribute('visibility') === 'hidden')).toHaveLength(0);
+      expect(
+        [...root.querySelectorAll('g.tick text')].filter((t) => t.getAttribute('visibility') === 'hidden'),
+      ).toHaveLength(0);
     });
   }
 });

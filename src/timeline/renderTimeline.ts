@@ -36,7 +36,11 @@ export function renderTimeline(svg: SVGSVGElement, model: TimelineModel, view: T
 function draw(state: TimelineState, model: TimelineModel, view: TimelineViewOptions): void {
   const prevView = state.view;
   state.view = view;
-  if (state.model !== model || state.ctx?.layout.width !== view.width || denseThresholdOf(view) !== denseThresholdOf(prevView)) {
+  if (
+    state.model !== model ||
+    state.ctx?.layout.width !== view.width ||
+    denseThresholdOf(view) !== denseThresholdOf(prevView)
+  ) {
     drawModel(state, model, view);
   }
   // Only write what changed: a rewritten text node invalidates style and layout for the whole svg.

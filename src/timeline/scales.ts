@@ -50,7 +50,9 @@ const END_AIR_PX = 32;
 /** The un-zoomed time scale: the whole run across the plot, with air at the end for the last mark's label. */
 export function baseTimeScale(model: TimelineModel, layout: Layout): ScaleLinear<number, number> {
   const air = Math.max(1.06, layout.plotWidthPx / Math.max(1, layout.plotWidthPx - END_AIR_PX));
-  return scaleLinear().domain([0, model.endMs * air]).range([0, layout.plotWidthPx]);
+  return scaleLinear()
+    .domain([0, model.endMs * air])
+    .range([0, layout.plotWidthPx]);
 }
 
 /** Vertical bands inside one lane, in plot pixels. Each role uses the bands it needs. */

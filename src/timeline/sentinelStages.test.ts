@@ -40,14 +40,21 @@ describe('Sentinel’s stages on its lanes', () => {
         const { events, verdicts } = run(scenario);
         const model = buildTimelineModel(events, verdicts);
         const { document } = parseHTML('<!doctype html><html><body></body></html>');
-        const svg = timelineSvg(document as unknown as Document, model, { width: widthPx, cursorMs: model.endMs, idPrefix: 'tl' }) as unknown as Element;
-        const plotLeft = Number(/translate\(([-\d.]+)/.exec(svg.querySelector('g.tl-plot')?.getAttribute('transform') ?? '')?.[1] ?? 0);
+        const svg = timelineSvg(document as unknown as Document, model, {
+          width: widthPx,
+          cursorMs: model.endMs,
+          idPrefix: 'tl',
+        }) as unknown as Element;
+        const plotLeft = Number(
+          /translate\(([-\d.]+)/.exec(svg.querySelector('g.tl-plot')?.getAttribute('transform') ?? '')?.[1] ?? 0,
+        );
         for (const glyph of svg.querySelectorAll('g.tl-glyph.tl-sentinel')) {
           const words = [...glyph.querySelectorAll('text.tl-token')].map((t) => t.textContent);
           // The failover's stages; a passing doubt ("SDOWN", "up again") may give way.
           if (!words.includes('ODOWN')) continue;
           stageMarks++;
-          if (glyph.classList.contains('tl-unlabelled')) problems.push(`${spec}: a stage mark without its words (${words.join(', ')})`);
+          if (glyph.classList.contains('tl-unlabelled'))
+            problems.push(`${spec}: a stage mark without its words (${words.join(', ')})`);
           const px = Number(/translate\(([-\d.]+)/.exec(glyph.getAttribute('transform') ?? '')![1]);
           for (const text of glyph.querySelectorAll('text.tl-token')) {
             const box = textBox(plotLeft + px + Number(text.getAttribute('x')), 0, text.textContent!);

@@ -45,13 +45,26 @@ export function sentinelStageMarks(events: readonly StageEvent[]): PointMark[] {
   return bursts.map((list) => {
     const first = list[0]!;
     const lines = stageLines(list);
-    return { id: first.id, kind: 'sentinel', lane: first.actor, at: first.at, label: lines.join(' › '), lines, eventIds: list.map((e) => e.id) };
+    return {
+      id: first.id,
+      kind: 'sentinel',
+      lane: first.actor,
+      at: first.at,
+      label: lines.join(' › '),
+      lines,
+      eventIds: list.map((e) => e.id),
+    };
   });
 }
 
 /** Whether a burst is a failover under way (the primary objectively down, or more), not a passing doubt. */
 export function isFailoverBurst(p: PointMark): boolean {
-  return p.kind === 'sentinel' && (p.lines ?? []).some((w) => w === 'ODOWN' || w === 'elected' || w === 'promoted' || w === 'voted' || w === 'switched');
+  return (
+    p.kind === 'sentinel' &&
+    (p.lines ?? []).some(
+      (w) => w === 'ODOWN' || w === 'elected' || w === 'promoted' || w === 'voted' || w === 'switched',
+    )
+  );
 }
 
 /** Whether a trace kind is one of Sentinel's steps. */

@@ -7,7 +7,13 @@ import { applyZoom, cancelFrame, checkRows, reducedMotion, scheduleFrame } from 
 import { attachInteraction } from './interaction/attachInteraction';
 import { CanvasRaster } from './layers/canvasRaster';
 import { ensureDefs } from './layers/defs';
-import { timeWindowOf, windowTransform, type TimelineHandle, type TimelineState, type TimelineViewOptions } from './timelineState';
+import {
+  timeWindowOf,
+  windowTransform,
+  type TimelineHandle,
+  type TimelineState,
+  type TimelineViewOptions,
+} from './timelineState';
 
 /**
  * Building a timeline's skeleton once per svg: the layer groups in paint order, the clip paths,
@@ -27,13 +33,29 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
   const root = select(svg);
   const prefix = view.idPrefix ?? `tl${nextPrefix++}`;
   root.selectAll('*').remove();
-  root.attr('class', 'tl-root').attr('tabindex', 0).attr('role', 'group').attr('aria-roledescription', 'timeline').attr('aria-describedby', `${prefix}-help`);
+  root
+    .attr('class', 'tl-root')
+    .attr('tabindex', 0)
+    .attr('role', 'group')
+    .attr('aria-roledescription', 'timeline')
+    .attr('aria-describedby', `${prefix}-help`);
   root.append('title');
-  root.append('desc').attr('id', `${prefix}-help`).text('Plus and minus zoom, left and right arrows pan, 0 fits the whole run. Tab moves into the marks; in the marks, arrows move between them and Enter selects one.');
+  root
+    .append('desc')
+    .attr('id', `${prefix}-help`)
+    .text(
+      'Plus and minus zoom, left and right arrows pan, 0 fits the whole run. Tab moves into the marks; in the marks, arrows move between them and Enter selects one.',
+    );
   ensureDefs(root, prefix);
   const defs = root.select<SVGDefsElement>('defs');
   const plotClip = defs.append('clipPath').attr('id', `${prefix}-plot`).append('rect').node()!;
-  const pastClip = defs.append('clipPath').attr('id', `${prefix}-past`).append('rect').attr('x', -20).attr('y', -2).node()!;
+  const pastClip = defs
+    .append('clipPath')
+    .attr('id', `${prefix}-past`)
+    .append('rect')
+    .attr('x', -20)
+    .attr('y', -2)
+    .node()!;
 
   const labels = root.append('g').attr('class', 'tl-labels');
   const axis = root.append('g').attr('class', 'tl-axis').attr('aria-hidden', 'true');
@@ -50,17 +72,44 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
   const messages = past.append('g').attr('class', 'tl-messages').attr('aria-hidden', 'true');
   const captions = past.append('g').attr('class', 'tl-captions').attr('aria-hidden', 'true');
   const glyphs = clipped.append('g').attr('class', 'tl-glyphs');
-  const keyRows = clipped.append('g').attr('class', 'tl-key-rows').attr('aria-hidden', 'true').attr('pointer-events', 'none');
+  const keyRows = clipped
+    .append('g')
+    .attr('class', 'tl-key-rows')
+    .attr('aria-hidden', 'true')
+    .attr('pointer-events', 'none');
   const scrollCues = plot.append('g').attr('class', 'tl-scroll-cues').attr('aria-hidden', 'true');
   const head = plot.append('g').attr('class', 'tl-playhead-group').attr('aria-hidden', 'true');
-  plot.append('rect').attr('class', 'tl-plot-frame').attr('fill', 'none').attr('stroke', 'none').attr('pointer-events', 'none');
+  plot
+    .append('rect')
+    .attr('class', 'tl-plot-frame')
+    .attr('fill', 'none')
+    .attr('stroke', 'none')
+    .attr('pointer-events', 'none');
   const tooltip = root.append('g').attr('class', 'tl-tooltip').attr('visibility', 'hidden');
 
   const state: TimelineState = {
     svg,
     root,
     prefix,
-    groups: { labels, axis, plot, stripes, veil, past, bandsBack, stretch, bandsFront, messages, captions, canvas, glyphs, keyRows, scrollCues, head, tooltip },
+    groups: {
+      labels,
+      axis,
+      plot,
+      stripes,
+      veil,
+      past,
+      bandsBack,
+      stretch,
+      bandsFront,
+      messages,
+      captions,
+      canvas,
+      glyphs,
+      keyRows,
+      scrollCues,
+      head,
+      tooltip,
+    },
     pastClip,
     plotClip,
     // d3-zoom's own touch test reads the global navigator; ask the svg's window instead.
@@ -96,7 +145,11 @@ function init(svg: SVGSVGElement, view: TimelineViewOptions): TimelineState {
     if (shown) state.view.onTimeWindow!(shown);
   });
   plot.call(state.zoom).on('dblclick.zoom', null);
-  const detachInteraction = attachInteraction(state, { zoomBy: (f) => state.handle.zoomBy(f), panByPx: (dx) => state.handle.panByPx(dx), fit: () => state.handle.fitToRun() });
+  const detachInteraction = attachInteraction(state, {
+    zoomBy: (f) => state.handle.zoomBy(f),
+    panByPx: (dx) => state.handle.panByPx(dx),
+    fit: () => state.handle.fitToRun(),
+  });
   const detachScroll = watchScroll(state);
   state.detach = () => {
     detachInteraction();

@@ -16,10 +16,17 @@ describe('the time window API', () => {
     const { document, window } = parseHTML('<!doctype html><html><body></body></html>');
     Object.assign(window, { requestAnimationFrame: () => 1, cancelAnimationFrame: () => {} });
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg') as unknown as SVGSVGElement;
-    const handle = renderTimeline(svg, model, { width: 900, cursorMs: model.endMs, reducedMotion: true, followCursor: false, ...(onTimeWindow ? { onTimeWindow } : {}) });
+    const handle = renderTimeline(svg, model, {
+      width: 900,
+      cursorMs: model.endMs,
+      reducedMotion: true,
+      followCursor: false,
+      ...(onTimeWindow ? { onTimeWindow } : {}),
+    });
     return { handle, model, svg };
   };
-  const axisTicks = (svg: SVGSVGElement) => [...(svg as unknown as Element).querySelectorAll('.tl-axis text')].map((t) => t.textContent).join(' ');
+  const axisTicks = (svg: SVGSVGElement) =>
+    [...(svg as unknown as Element).querySelectorAll('.tl-axis text')].map((t) => t.textContent).join(' ');
 
   it('starts on the whole run and shows exactly the window it is given', () => {
     const { handle, model, svg } = draw();
@@ -39,7 +46,13 @@ describe('the time window API', () => {
     const { document, window } = parseHTML('<!doctype html><html><body></body></html>');
     Object.assign(window, { requestAnimationFrame: () => 1, cancelAnimationFrame: () => {} });
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg') as unknown as SVGSVGElement;
-    const view = { width: 900, cursorMs: model.endMs, reducedMotion: true, followCursor: false, opensOn: { fromMs: 1000, toMs: 3000 } };
+    const view = {
+      width: 900,
+      cursorMs: model.endMs,
+      reducedMotion: true,
+      followCursor: false,
+      opensOn: { fromMs: 1000, toMs: 3000 },
+    };
     const handle = renderTimeline(svg, model, view);
     expect(handle.timeWindow()!.fromMs).toBeCloseTo(1000);
     expect(handle.timeWindow()!.toMs).toBeCloseTo(3000);

@@ -97,7 +97,26 @@ export interface TimelineState {
   svg: SVGSVGElement;
   root: Selection<SVGSVGElement, unknown, null, undefined>;
   prefix: string;
-  groups: Record<'labels' | 'axis' | 'plot' | 'stripes' | 'veil' | 'past' | 'bandsBack' | 'stretch' | 'bandsFront' | 'messages' | 'captions' | 'canvas' | 'glyphs' | 'keyRows' | 'scrollCues' | 'head' | 'tooltip', G>;
+  groups: Record<
+    | 'labels'
+    | 'axis'
+    | 'plot'
+    | 'stripes'
+    | 'veil'
+    | 'past'
+    | 'bandsBack'
+    | 'stretch'
+    | 'bandsFront'
+    | 'messages'
+    | 'captions'
+    | 'canvas'
+    | 'glyphs'
+    | 'keyRows'
+    | 'scrollCues'
+    | 'head'
+    | 'tooltip',
+    G
+  >;
   pastClip: SVGRectElement;
   plotClip: SVGRectElement;
   zoom: ZoomBehavior<SVGGElement, unknown>;

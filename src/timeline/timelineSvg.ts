@@ -11,7 +11,11 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * run this way).
  * @example const svg = timelineSvg(document, buildTimelineModel(events, verdicts), { width: 900, cursorMs: Infinity });
  */
-export function timelineSvg(document: Document, model: TimelineModel, view: Omit<TimelineViewOptions, 'onSelect'>): SVGSVGElement {
+export function timelineSvg(
+  document: Document,
+  model: TimelineModel,
+  view: Omit<TimelineViewOptions, 'onSelect'>,
+): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
   svg.setAttribute('xmlns', SVG_NS);
   const handle = renderTimeline(svg, model, {

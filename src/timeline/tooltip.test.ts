@@ -41,7 +41,14 @@ describe('tooltipPosition: beside the mark, never on it', () => {
   it('draws it there: the tooltip group is moved beside the mark', () => {
     const { document } = parseHTML('<!doctype html><html><body><svg><g></g></svg></body></html>');
     const g = select(document.querySelector('g') as unknown as SVGGElement);
-    showTooltip(g, { eventId: 1, headline: 'Espresso machine accepted Barista B’s write.', rows: [['time', '13.006 s']] }, { x0: 500, y0: 100, x1: 516, y1: 116 }, null, 900, 300);
+    showTooltip(
+      g,
+      { eventId: 1, headline: 'Espresso machine accepted Barista B’s write.', rows: [['time', '13.006 s']] },
+      { x0: 500, y0: 100, x1: 516, y1: 116 },
+      null,
+      900,
+      300,
+    );
     expect(g.attr('transform')).toMatch(/^translate\(524,/);
     expect(g.attr('visibility')).toBe('visible');
   });
@@ -49,7 +56,8 @@ describe('tooltipPosition: beside the mark, never on it', () => {
 
 describe('eventDetailRows: the fields that matter', () => {
   let events: TraceEvent[];
-  const labelOf = (id: string) => ({ A: 'Barista A', B: 'Barista B', r1: 'Redis r1', espresso: 'Espresso machine' })[id] ?? id;
+  const labelOf = (id: string) =>
+    ({ A: 'Barista A', B: 'Barista B', r1: 'Redis r1', espresso: 'Espresso machine' })[id] ?? id;
   beforeAll(async () => {
     await loadScripts();
     events = run(referenceScenario('paused-barista')).events;
@@ -57,11 +65,12 @@ describe('eventDetailRows: the fields that matter', () => {
 
   it('never shows an empty value ("token: null") on any event of a real run', () => {
     for (const e of events) {
-      for (const [key, value] of eventDetailRows(e, labelOf)) expect(value, `${e.kind} ${key}`).not.toMatch(/^(null|undefined|)$/);
+      for (const [key, value] of eventDetailRows(e, labelOf))
+        expect(value, `${e.kind} ${key}`).not.toMatch(/^(null|undefined|)$/);
     }
   });
 
-  it("shows an unfenced write as its time, value and place in the trace: the sentence says the rest", () => {
+  it('shows an unfenced write as its time, value and place in the trace: the sentence says the rest', () => {
     const write = events.find((e) => e.kind === 'resource.write')!;
     expect(eventDetailRows(write, labelOf)).toEqual([
       ['time', '13.006 s'],
@@ -74,6 +83,9 @@ describe('eventDetailRows: the fields that matter', () => {
     const grant = events.find((e) => e.kind === 'lease.granted')!;
     expect(eventDetailRows(grant, labelOf)).toContainEqual(['expires at', '10.004 s']);
     const command = events.find((e) => e.kind === 'redis.command')!;
-    expect(eventDetailRows(command, labelOf)).toContainEqual(['command', expect.stringMatching(/^SET lock A-\w+ NX PX 10000$/)]);
+    expect(eventDetailRows(command, labelOf)).toContainEqual([
+      'command',
+      expect.stringMatching(/^SET lock A-\w+ NX PX 10000$/),
+    ]);
   });
 });

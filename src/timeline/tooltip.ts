@@ -19,7 +19,13 @@ const NARROW_PX = 48;
  * it: right of a small mark (or left, near the right edge), above or below a bar or an arrow
  * (at the pointer's x when there is one), always inside `bounds`.
  */
-export function tooltipPosition(mark: Box, widthPx: number, heightPx: number, bounds: { width: number; height: number }, pointerX: number | null): { x: number; y: number } {
+export function tooltipPosition(
+  mark: Box,
+  widthPx: number,
+  heightPx: number,
+  bounds: { width: number; height: number },
+  pointerX: number | null,
+): { x: number; y: number } {
   const clampX = (x: number) => Math.max(4, Math.min(bounds.width - widthPx - 4, x));
   const clampY = (y: number) => Math.max(4, Math.min(bounds.height - heightPx - 4, y));
   if (mark.x1 - mark.x0 < NARROW_PX) {
@@ -40,13 +46,35 @@ export function tooltipPosition(mark: Box, widthPx: number, heightPx: number, bo
  * it. It repeats what the focused mark's accessible name says, so it is hidden from assistive
  * technology.
  */
-export function showTooltip(g: G, info: MarkInfo, mark: Box, pointerX: number | null, boundsW: number, boundsH: number): void {
-  const lines = [...wrap(info.headline), ...info.rows.slice(0, 9).map(([k, v]) => `${k}: ${v.length > MAX_CHARS - k.length ? `${v.slice(0, MAX_CHARS - k.length - 1)}…` : v}`)];
+export function showTooltip(
+  g: G,
+  info: MarkInfo,
+  mark: Box,
+  pointerX: number | null,
+  boundsW: number,
+  boundsH: number,
+): void {
+  const lines = [
+    ...wrap(info.headline),
+    ...info.rows
+      .slice(0, 9)
+      .map(([k, v]) => `${k}: ${v.length > MAX_CHARS - k.length ? `${v.slice(0, MAX_CHARS - k.length - 1)}…` : v}`),
+  ];
   const widthPx = Math.min(MAX_CHARS, Math.max(...lines.map((l) => l.length))) * CHAR_PX + 16;
   const heightPx = lines.length * LINE_PX + 10;
   const { x, y } = tooltipPosition(mark, widthPx, heightPx, { width: boundsW, height: boundsH }, pointerX);
-  g.attr('aria-hidden', 'true').attr('pointer-events', 'none').attr('visibility', 'visible').attr('transform', `translate(${x},${y})`);
-  g.selectAll('rect').data([0]).join('rect').attr('width', widthPx).attr('height', heightPx).attr('rx', 4).attr('fill', ink).attr('fill-opacity', 0.94);
+  g.attr('aria-hidden', 'true')
+    .attr('pointer-events', 'none')
+    .attr('visibility', 'visible')
+    .attr('transform', `translate(${x},${y})`);
+  g.selectAll('rect')
+    .data([0])
+    .join('rect')
+    .attr('width', widthPx)
+    .attr('height', heightPx)
+    .attr('rx', 4)
+    .attr('fill', ink)
+    .attr('fill-opacity', 0.94);
   const headlineCount = lines.length - Math.min(9, info.rows.length);
   g.selectAll<SVGTextElement, string>('text')
     .data(lines)

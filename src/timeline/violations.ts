@@ -38,7 +38,15 @@ export function buildViolations(
       if (startMs < endMs) for (const b of distinct) regions.push({ lane: b.lane, startMs, endMs });
     }
 
-    out.push({ key: `v:${verdict.invariant}`, invariant: verdict.invariant, atMs, explanation: verdict.explanation, markerLane, eventIds: [...verdict.eventIds], regions });
+    out.push({
+      key: `v:${verdict.invariant}`,
+      invariant: verdict.invariant,
+      atMs,
+      explanation: verdict.explanation,
+      markerLane,
+      eventIds: [...verdict.eventIds],
+      regions,
+    });
   }
   return out;
 }

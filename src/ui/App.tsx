@@ -35,18 +35,38 @@ export function App() {
 
   useEffect(() => syncAcrossTabs(), []);
   useEffect(() => {
-    useProgress.getState().adoptRenames(catalog.lessons.map((l) => ({ slug: l.frontmatter.slug, formerSlugs: l.frontmatter.formerSlugs })));
+    useProgress
+      .getState()
+      .adoptRenames(catalog.lessons.map((l) => ({ slug: l.frontmatter.slug, formerSlugs: l.frontmatter.formerSlugs })));
   }, [catalog.lessons]);
 
   const slug = route.name === 'lesson' || route.name === 'embed' ? route.slug : undefined;
-  const lesson = slug === undefined ? undefined : catalog.lessons.find((l) => l.frontmatter.slug === slug || l.frontmatter.formerSlugs.includes(slug));
-  const routeKey = route.name === 'lesson' ? `lesson/${route.slug}` : route.name === 'embed' ? `embed/${route.slug}/${route.scenario}` : route.name;
+  const lesson =
+    slug === undefined
+      ? undefined
+      : catalog.lessons.find((l) => l.frontmatter.slug === slug || l.frontmatter.formerSlugs.includes(slug));
+  const routeKey =
+    route.name === 'lesson'
+      ? `lesson/${route.slug}`
+      : route.name === 'embed'
+        ? `embed/${route.slug}/${route.scenario}`
+        : route.name;
   // A page opened at one of its parts (a glossary term) brings that part into view itself.
   const openedAtPart = route.name === 'glossary' && route.term !== undefined;
 
   const title = lesson
     ? `${lesson.frontmatter.title} · Lockstep`
-    : routeKey === 'sandbox' ? 'Sandbox · Lockstep' : routeKey === 'workbench' ? 'Workbench · Lockstep' : routeKey === 'glossary' ? 'Glossary · Lockstep' : routeKey === 'grade' ? 'Grade submissions · Lockstep' : routeKey === 'recorded' ? 'A run recorded on real processes · Lockstep' : 'Lockstep: distributed locks you can break';
+    : routeKey === 'sandbox'
+      ? 'Sandbox · Lockstep'
+      : routeKey === 'workbench'
+        ? 'Workbench · Lockstep'
+        : routeKey === 'glossary'
+          ? 'Glossary · Lockstep'
+          : routeKey === 'grade'
+            ? 'Grade submissions · Lockstep'
+            : routeKey === 'recorded'
+              ? 'A run recorded on real processes · Lockstep'
+              : 'Lockstep: distributed locks you can break';
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -74,7 +94,14 @@ export function App() {
 
   return (
     <>
-      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header className="site-header">
@@ -84,10 +111,18 @@ export function App() {
             <span>Lockstep</span>
           </a>
           <nav aria-label="Site" className="site-nav">
-            <a href="#/" aria-current={route.name === 'home' ? 'page' : undefined}>Courses</a>
-            <a href={SANDBOX_HREF} aria-current={route.name === 'sandbox' ? 'page' : undefined}>Sandbox</a>
-            <a href={WORKBENCH_HREF} aria-current={route.name === 'workbench' ? 'page' : undefined}>Workbench</a>
-            <a href={glossaryHref()} aria-current={route.name === 'glossary' ? 'page' : undefined}>Glossary</a>
+            <a href="#/" aria-current={route.name === 'home' ? 'page' : undefined}>
+              Courses
+            </a>
+            <a href={SANDBOX_HREF} aria-current={route.name === 'sandbox' ? 'page' : undefined}>
+              Sandbox
+            </a>
+            <a href={WORKBENCH_HREF} aria-current={route.name === 'workbench' ? 'page' : undefined}>
+              Workbench
+            </a>
+            <a href={glossaryHref()} aria-current={route.name === 'glossary' ? 'page' : undefined}>
+              Glossary
+            </a>
           </nav>
         </div>
       </header>
@@ -103,7 +138,10 @@ export function App() {
         </PartBoundary>
       </main>
       <footer className="site-footer">
-        <p>Lockstep runs entirely in your browser and keeps working offline after your first visit. Your progress is stored on this device only.</p>
+        <p>
+          Lockstep runs entirely in your browser and keeps working offline after your first visit. Your progress is
+          stored on this device only.
+        </p>
         <ProgressTools />
       </footer>
     </>
@@ -114,18 +152,51 @@ function Page({ route, lesson }: { route: Route; lesson: LessonEntry | undefined
   const catalog = useCatalog();
   if (route.name === 'home') return <CourseMap catalog={catalog} />;
   if (route.name === 'glossary') return <GlossaryPage term={route.term} />;
-  if (route.name === 'sandbox') return <Loaded load={loadSandboxPage} name="the sandbox" loading={<p aria-busy="true">Loading the sandbox…</p>} render={(SandboxPage) => <SandboxPage />} />;
+  if (route.name === 'sandbox')
+    return (
+      <Loaded
+        load={loadSandboxPage}
+        name="the sandbox"
+        loading={<p aria-busy="true">Loading the sandbox…</p>}
+        render={(SandboxPage) => <SandboxPage />}
+      />
+    );
   if (route.name === 'workbench') return <WorkbenchRoute courses={catalog.courses} />;
-  if (route.name === 'grade') return <Loaded load={loadGradePage} name="the grading page" loading={<p aria-busy="true">Loading the grading page…</p>} render={(GradePage) => <GradePage />} />;
-  if (route.name === 'recorded') return <Loaded load={loadRecordedRunPage} name="the recorded-run page" loading={<p aria-busy="true">Loading the recorded-run page…</p>} render={(RecordedRunPage) => <RecordedRunPage />} />;
+  if (route.name === 'grade')
+    return (
+      <Loaded
+        load={loadGradePage}
+        name="the grading page"
+        loading={<p aria-busy="true">Loading the grading page…</p>}
+        render={(GradePage) => <GradePage />}
+      />
+    );
+  if (route.name === 'recorded')
+    return (
+      <Loaded
+        load={loadRecordedRunPage}
+        name="the recorded-run page"
+        loading={<p aria-busy="true">Loading the recorded-run page…</p>}
+        render={(RecordedRunPage) => <RecordedRunPage />}
+      />
+    );
   if (lesson) {
-    return <LessonPage key={lesson.frontmatter.slug} entry={lesson} course={catalog.courses.find((c) => c.id === lesson.frontmatter.course)} lessons={catalog.lessons} />;
+    return (
+      <LessonPage
+        key={lesson.frontmatter.slug}
+        entry={lesson}
+        course={catalog.courses.find((c) => c.id === lesson.frontmatter.course)}
+        lessons={catalog.lessons}
+      />
+    );
   }
   return (
     <div className="not-found">
       <h1 tabIndex={-1}>Page not found</h1>
       <p>
-        {route.name === 'lesson' ? `There is no lesson called "${shortened(route.slug)}".` : 'That address does not lead anywhere.'}{' '}
+        {route.name === 'lesson'
+          ? `There is no lesson called "${shortened(route.slug)}".`
+          : 'That address does not lead anywhere.'}{' '}
         <a href="#/">See all courses</a>.
       </p>
     </div>
@@ -157,14 +228,25 @@ function WorkbenchRoute({ courses }: { courses: Course[] }) {
       live = false;
     };
   }, []);
-  if (failed) return <p role="alert">The lessons could not be loaded, so the workbench cannot offer their scenarios. Check the connection and reload the page.</p>;
+  if (failed)
+    return (
+      <p role="alert">
+        The lessons could not be loaded, so the workbench cannot offer their scenarios. Check the connection and reload
+        the page.
+      </p>
+    );
   if (lessons === null) return <p aria-busy="true">Loading the workbench…</p>;
   return (
     <Loaded
       load={loadWorkbenchPage}
       name="the workbench"
       loading={<p aria-busy="true">Loading the workbench…</p>}
-      render={(WorkbenchPage) => <WorkbenchPage catalog={{ courses, lessons, diagnostics: [] }} renderBlock={(block, lesson) => <BlockView block={block} lesson={lesson} />} />}
+      render={(WorkbenchPage) => (
+        <WorkbenchPage
+          catalog={{ courses, lessons, diagnostics: [] }}
+          renderBlock={(block, lesson) => <BlockView block={block} lesson={lesson} />}
+        />
+      )}
     />
   );
 }

@@ -27,7 +27,12 @@ import './styles/blocks.css';
 const route = parseRoute(window.location.hash);
 if (route.name === 'sandbox') spawnSimulator();
 const loadPlayer = () => void loadLive().catch(() => undefined);
-const lesson = route.name === 'lesson' ? useCatalog.getState().lessons.find((l) => l.frontmatter.slug === route.slug || l.frontmatter.formerSlugs.includes(route.slug)) : undefined;
+const lesson =
+  route.name === 'lesson'
+    ? useCatalog
+        .getState()
+        .lessons.find((l) => l.frontmatter.slug === route.slug || l.frontmatter.formerSlugs.includes(route.slug))
+    : undefined;
 if (lesson && route.name === 'lesson') {
   const slug = lesson.frontmatter.slug;
   const shared = route.params.get('run') !== null;
@@ -43,10 +48,13 @@ if (lesson && route.name === 'lesson') {
     void useCatalog
       .getState()
       .loadLesson(slug)
-      .then(() => {
-        loadPlayer();
-        void requestFirstRuns(slug).then((runs) => Object.keys(runs).length === 0 && warmSimulator());
-      }, () => undefined);
+      .then(
+        () => {
+          loadPlayer();
+          void requestFirstRuns(slug).then((runs) => Object.keys(runs).length === 0 && warmSimulator());
+        },
+        () => undefined,
+      );
   }
 } else if (route.name === 'sandbox') {
   loadSandboxPage().catch(() => undefined);

@@ -20,11 +20,15 @@ describe('runInSlices', () => {
     const done = { steps: 0 };
     const slices: number[] = [];
     let sliceStart = performance.now();
-    const value = await runInSlices(busySteps(40, 2, done), () => false, async () => {
-      slices.push(performance.now() - sliceStart);
-      await nextTask();
-      sliceStart = performance.now();
-    });
+    const value = await runInSlices(
+      busySteps(40, 2, done),
+      () => false,
+      async () => {
+        slices.push(performance.now() - sliceStart);
+        await nextTask();
+        sliceStart = performance.now();
+      },
+    );
     expect(value).toBe('built');
     expect(done.steps).toBe(40);
     // 80 ms of work in slices of at least SLICE_MS: several turns for the page, but not one per step.
@@ -36,10 +40,14 @@ describe('runInSlices', () => {
   it('stops between slices once the work is no longer wanted, and runs no further step', async () => {
     const done = { steps: 0 };
     let wanted = true;
-    const value = await runInSlices(busySteps(40, 2, done), () => !wanted, async () => {
-      wanted = false;
-      await nextTask();
-    });
+    const value = await runInSlices(
+      busySteps(40, 2, done),
+      () => !wanted,
+      async () => {
+        wanted = false;
+        await nextTask();
+      },
+    );
     expect(value).toBeNull();
     const ranBeforeStop = done.steps;
     expect(ranBeforeStop).toBeLessThan(40);

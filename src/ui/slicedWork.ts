@@ -23,7 +23,11 @@ export const SLICE_MS = 12;
  * between slices; answers what they built, or null once `cancelled()` says it is no longer
  * wanted (checked between slices).
  */
-export async function runInSlices<T>(steps: Steps<T>, cancelled: () => boolean, between: () => Promise<void> = nextTask): Promise<T | null> {
+export async function runInSlices<T>(
+  steps: Steps<T>,
+  cancelled: () => boolean,
+  between: () => Promise<void> = nextTask,
+): Promise<T | null> {
   for (;;) {
     const sliceEnd = performance.now() + SLICE_MS;
     do {

@@ -1,5 +1,11 @@
 import { createActor, type Actor } from 'xstate';
-import { breakerLaneState, breakerState, circuitBreakerMachine, type BreakerOptions, type CircuitBreakerLaneState } from './circuitBreakerMachine';
+import {
+  breakerLaneState,
+  breakerState,
+  circuitBreakerMachine,
+  type BreakerOptions,
+  type CircuitBreakerLaneState,
+} from './circuitBreakerMachine';
 import type { MachineTies } from '../process/machineTies';
 import type { Process } from '../process/process';
 import { ProcessClock } from '../process/processClock';

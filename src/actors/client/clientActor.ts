@@ -10,7 +10,12 @@ import type { StepClientLaneState } from './stepClientMachine';
 export type ClientLaneState = LockClientLaneState | CircuitBreakerLaneState | StepClientLaneState;
 
 /** Lane states after which a client does nothing more by itself. */
-export const FINAL_CLIENT_STATES: ReadonlySet<ClientLaneState | ''> = new Set<ClientLaneState>(['done', 'failed', 'lost', 'crashed']);
+export const FINAL_CLIENT_STATES: ReadonlySet<ClientLaneState | ''> = new Set<ClientLaneState>([
+  'done',
+  'failed',
+  'lost',
+  'crashed',
+]);
 
 /**
  * What the world, the topology and the inspector need from any client: a lock client running

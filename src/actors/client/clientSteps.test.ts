@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inferMeaning } from './clientSteps';
 
-const COMPARE_AND_DELETE = "local held = redis.call('GET', KEYS[1]) if held == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+const COMPARE_AND_DELETE =
+  "local held = redis.call('GET', KEYS[1]) if held == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
 describe('what a step means when its author did not say', () => {
   it('reads the plain commands of a lock', () => {
@@ -15,8 +16,25 @@ describe('what a step means when its author did not say', () => {
 
   it('reads a script by what it does to its first key: the compare-and-delete is a release', () => {
     expect(inferMeaning(['EVAL', COMPARE_AND_DELETE, '1', 'lock', 'v'])).toBe('release');
-    expect(inferMeaning(['EVAL', 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.pcall("unlink", KEYS[1]) end', '1', 'lock', 'v'])).toBe('release');
-    expect(inferMeaning(['EVAL', "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0", '1', 'lock', 'v', '4000'])).toBe('renew');
+    expect(
+      inferMeaning([
+        'EVAL',
+        'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.pcall("unlink", KEYS[1]) end',
+        '1',
+        'lock',
+        'v',
+      ]),
+    ).toBe('release');
+    expect(
+      inferMeaning([
+        'EVAL',
+        "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0",
+        '1',
+        'lock',
+        'v',
+        '4000',
+      ]),
+    ).toBe('renew');
   });
 
   it('leaves a script that only reads, one with no keys, and an EVALSHA as plain commands', () => {

@@ -35,7 +35,8 @@ export type ClientStep =
 export function inferMeaning(argv: readonly string[]): StepMeaning {
   const name = (argv[0] ?? '').toUpperCase();
   if (name === 'EVAL' && Number(argv[2]) >= 1) {
-    const calls = (command: string) => new RegExp(`redis\\.p?call\\(\\s*['"]${command}['"]\\s*,\\s*KEYS\\[1\\]`, 'i').test(argv[1] ?? '');
+    const calls = (command: string) =>
+      new RegExp(`redis\\.p?call\\(\\s*['"]${command}['"]\\s*,\\s*KEYS\\[1\\]`, 'i').test(argv[1] ?? '');
     if (calls('del') || calls('unlink')) return 'release';
     if (calls('pexpire') || calls('expire')) return 'renew';
   }

@@ -7,7 +7,10 @@ import type { FailedTry } from './retryPolicy';
  * read (see ClientSpec for each), and two facts from elsewhere. Durations are in the client's
  * local clock. The start time and the work's length are not here: LockClient times those.
  */
-export type LockClientInput = Pick<ClientSpec, 'renewEveryMs' | 'onRenewFail' | 'reenter' | 'jobs' | 'onUnavailable'> & {
+export type LockClientInput = Pick<
+  ClientSpec,
+  'renewEveryMs' | 'onRenewFail' | 'reenter' | 'jobs' | 'onUnavailable'
+> & {
   /** The pause before another try at an unanswered renewal. */
   renewRetryMs: number;
   /** Read the resource before working (inventory, payment, dispatch). */
@@ -82,7 +85,10 @@ export function unbindEffects(actor: AnyActorRef): void {
   effectsOf.delete(actor);
 }
 
-const effect = (name: keyof LockClientEffects) => ({ self }: { self: AnyActorRef }) => effectsOf.get(self)?.[name]();
+const effect =
+  (name: keyof LockClientEffects) =>
+  ({ self }: { self: AnyActorRef }) =>
+    effectsOf.get(self)?.[name]();
 
 /**
  * A lock client: wait for the start time, take the lock (retrying by policy), enter again if
@@ -134,7 +140,8 @@ export const lockClientMachine = setup({
     readsFirst: ({ context }) => context.readsFirst,
     // Carrying on without the lock is a bet that silence means nobody holds it; a clear
     // "taken" (or an error) from Redis is never a reason to go ahead.
-    proceeds: ({ context, event }) => context.onUnavailable === 'proceed' && event.type === 'GAVE_UP' && event.failure === 'timeout',
+    proceeds: ({ context, event }) =>
+      context.onUnavailable === 'proceed' && event.type === 'GAVE_UP' && event.failure === 'timeout',
     acts: ({ event }) => event.type === 'READ_DONE' && event.act,
     moreJobs: ({ context }) => context.jobsDone + 1 < context.jobs,
     mayRetryRenew: ({ context, event }) =>
@@ -159,8 +166,16 @@ export const lockClientMachine = setup({
         ],
         GAVE_UP: [
           // Working on without the lock: the same job, with nothing held.
-          { guard: and(['proceeds', 'needsReenter']), target: '#lockClient.holding.job.reentering', actions: ['noteFailed', 'noteProceeding'] },
-          { guard: and(['proceeds', 'readsFirst']), target: '#lockClient.holding.job.reading', actions: ['noteFailed', 'noteProceeding'] },
+          {
+            guard: and(['proceeds', 'needsReenter']),
+            target: '#lockClient.holding.job.reentering',
+            actions: ['noteFailed', 'noteProceeding'],
+          },
+          {
+            guard: and(['proceeds', 'readsFirst']),
+            target: '#lockClient.holding.job.reading',
+            actions: ['noteFailed', 'noteProceeding'],
+          },
           { guard: 'proceeds', target: '#lockClient.holding.job.working', actions: ['noteFailed', 'noteProceeding'] },
           { target: 'failed', actions: 'noteFailed' },
         ],

@@ -4,7 +4,14 @@ import { error } from '../../redis/reply';
 import { failure } from '../recipes/recipe';
 import { retryDelayMs, Tries, type RetryPolicy } from './retryPolicy';
 
-const policy = (p: Partial<RetryPolicy>): RetryPolicy => ({ policy: 'fixed', delayMs: 100, maxDelayMs: 1000, jitterMs: 0, attempts: null, ...p });
+const policy = (p: Partial<RetryPolicy>): RetryPolicy => ({
+  policy: 'fixed',
+  delayMs: 100,
+  maxDelayMs: 1000,
+  jitterMs: 0,
+  attempts: null,
+  ...p,
+});
 
 describe('retry policies', () => {
   it('gives up at once with none', () => {
@@ -64,7 +71,9 @@ describe('what a failed acquire reply means', () => {
 
   it('an error that says the command is wrong is an error, with its text', () => {
     expect(reply('ERR syntax error')).toEqual({ ok: false, reason: 'error', error: 'ERR syntax error' });
-    expect(reply('WRONGTYPE Operation against a key holding the wrong kind of value')).toMatchObject({ reason: 'error' });
+    expect(reply('WRONGTYPE Operation against a key holding the wrong kind of value')).toMatchObject({
+      reason: 'error',
+    });
   });
 
   it('an error naming a passing condition of the server means "not now", like a taken lock', () => {

@@ -27,7 +27,13 @@ export interface RetryPolicy {
   fullJitter?: boolean;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { policy: 'fixed', delayMs: 500, maxDelayMs: 500, jitterMs: 0, attempts: null };
+export const DEFAULT_RETRY: RetryPolicy = {
+  policy: 'fixed',
+  delayMs: 500,
+  maxDelayMs: 500,
+  jitterMs: 0,
+  attempts: null,
+};
 
 /**
  * How long to wait after failed attempt number `attempt` (1 for the first), or null to give up.
@@ -36,7 +42,8 @@ export const DEFAULT_RETRY: RetryPolicy = { policy: 'fixed', delayMs: 500, maxDe
 export function retryDelayMs(policy: RetryPolicy, attempt: number, random: Prng): number | null {
   if (policy.policy === 'none') return null;
   if (policy.attempts !== null && attempt >= policy.attempts) return null;
-  const base = policy.policy === 'fixed' ? policy.delayMs : Math.min(policy.maxDelayMs, policy.delayMs * 2 ** (attempt - 1));
+  const base =
+    policy.policy === 'fixed' ? policy.delayMs : Math.min(policy.maxDelayMs, policy.delayMs * 2 ** (attempt - 1));
   if (policy.fullJitter) return random.int(0, base);
   return base + (policy.jitterMs > 0 ? random.int(0, policy.jitterMs) : 0);
 }
@@ -47,7 +54,9 @@ export function retryDelayMs(policy: RetryPolicy, attempt: number, random: Prng)
  * client that starts in that second, as a generator seeded with the wall clock would be.
  */
 export function jitterStream(root: Prng, clientId: string, startAtMs: number, policy: RetryPolicy): Prng {
-  return policy.jitterSeed === 'clock-second' ? root.fork(`retry:clock-second:${Math.floor(startAtMs / 1000)}`) : root.fork(`retry:${clientId}`);
+  return policy.jitterSeed === 'clock-second'
+    ? root.fork(`retry:clock-second:${Math.floor(startAtMs / 1000)}`)
+    : root.fork(`retry:${clientId}`);
 }
 
 /**

@@ -12,7 +12,9 @@ import { unixOfLocal } from '../process/unixClock';
  * answered the write (its reply is `reply`), but the client library will not count it (like
  * Redisson after its WAIT), so an acquire is a "not now" and a renewal unconfirmed.
  */
-export type RpcResult = { ok: true; reply: Reply; refusal?: string; releaseRefused?: boolean; lease?: KeyLease } | { ok: false; reason: 'timeout' };
+export type RpcResult =
+  | { ok: true; reply: Reply; refusal?: string; releaseRefused?: boolean; lease?: KeyLease }
+  | { ok: false; reason: 'timeout' };
 
 /**
  * The lease a key had on the node just after the command ran: its PTTL then (null when the key
@@ -56,7 +58,14 @@ export class Rpc {
    * request's label (and the reply's) is only built if someone reads the events that carry it.
    * With `leaseOf`, the reply carries that key's lease as the node had it after the command.
    */
-  call(address: RedisNode, argv: string[], labeler: CommandLabeler, done: (result: RpcResult) => void, timeoutMs = this.timeoutMs, leaseOf?: string): void {
+  call(
+    address: RedisNode,
+    argv: string[],
+    labeler: CommandLabeler,
+    done: (result: RpcResult) => void,
+    timeoutMs = this.timeoutMs,
+    leaseOf?: string,
+  ): void {
     // A Sentinel-aware address names whichever node is primary as the request leaves; a
     // cluster address, the node that serves the command's key slot.
     const node = address.resolve(argv, this.process.id);
@@ -144,7 +153,11 @@ class Request {
 
   timedOut(): void {
     if (this.settled) return;
-    this.rpc.sim.record('request.timeout', this.rpc.process.id, { msg: this.msg, to: this.node.id, label: this.line.label() });
+    this.rpc.sim.record('request.timeout', this.rpc.process.id, {
+      msg: this.msg,
+      to: this.node.id,
+      label: this.line.label(),
+    });
     this.settle({ ok: false, reason: 'timeout' });
   }
 
@@ -170,7 +183,10 @@ class Answer {
 function leaseOn(node: RedisNode, key: string): KeyLease {
   const view = node.server.peek(key);
   if (view === undefined) return { key, pttlMs: undefined };
-  return { key, pttlMs: view.expiresAtMs === null ? null : Math.max(0, view.expiresAtMs - unixOfLocal(node.process.localNow())) };
+  return {
+    key,
+    pttlMs: view.expiresAtMs === null ? null : Math.max(0, view.expiresAtMs - unixOfLocal(node.process.localNow())),
+  };
 }
 
 /** The client library's reading of WAIT's count: too few acknowledgements is its refusal. */
@@ -182,5 +198,7 @@ function refusalOf(waited: WaitReply): { refusal?: string; releaseRefused?: bool
 
 // Network callbacks shared by every request.
 const arriveAtNode = (request: Request): void =>
-  request.node.execute(request.line.argv, request.rpc.process.id, request.msg, (reply, waited) => request.respond(reply, waited));
+  request.node.execute(request.line.argv, request.rpc.process.id, request.msg, (reply, waited) =>
+    request.respond(reply, waited),
+  );
 const arriveAtClient = (answer: Answer): void => answer.request.answered(answer.reply, answer.waited, answer.lease);

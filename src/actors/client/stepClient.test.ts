@@ -41,7 +41,13 @@ describe('a client with an explicit step list', () => {
     expect(a).toEqual(['SET lock {value} NX PX 3000', 'wait 5 s', 'write espresso', 'DEL lock']);
     const done = r.of('step.done', 'A').map((e) => e.data.result);
     expect(done).toEqual(['OK', 'waited', 'accepted', '(integer) 1']);
-    expect(r.of('actor.state', 'A').map((e) => e.data.state)).toEqual(['idle', 'running', 'waiting', 'running', 'done']);
+    expect(r.of('actor.state', 'A').map((e) => e.data.state)).toEqual([
+      'idle',
+      'running',
+      'waiting',
+      'running',
+      'done',
+    ]);
     // The value placeholder was filled with A's random value.
     const set = r.of('redis.command').find((e) => e.data.from === 'A' && e.data.argv[0] === 'SET')!;
     expect(set.data.argv[2]).toMatch(/^A-[0-9a-f]{8}$/);
@@ -73,12 +79,18 @@ clients:
     steps:${steps('10000', '100ms')}
 resource: { id: espresso, fencing: true }
 `);
-    expect(r.of('lock.acquired').map((e) => [e.actor, e.data.token])).toEqual([['A', 1], ['B', 2]]);
-    expect(r.of('resource.write').map((e) => [e.data.from, e.data.token, e.data.accepted])).toEqual([['B', 2, true], ['A', 1, false]]);
+    expect(r.of('lock.acquired').map((e) => [e.actor, e.data.token])).toEqual([
+      ['A', 1],
+      ['B', 2],
+    ]);
+    expect(r.of('resource.write').map((e) => [e.data.from, e.data.token, e.data.accepted])).toEqual([
+      ['B', 2, true],
+      ['A', 1, false],
+    ]);
     expect(r.verdict('single-writer').holds).toBe(true);
   });
 
-  it("carries a token drawn by INCR on its own (as: fence), even one drawn before the lock was taken", () => {
+  it('carries a token drawn by INCR on its own (as: fence), even one drawn before the lock was taken', () => {
     // 003's lifecycle: INCR the counter, then SET NX. B draws 2 and takes the lock first; A drew
     // 1 earlier and gets the lock only after B, so the fenced store refuses A's rightful write.
     const r = runYaml(`
@@ -101,20 +113,33 @@ clients:
 resource: { id: espresso, fencing: true }
 `);
     expect(r.of('step.done', 'A')[0]!.data.result).toBe('(integer) 1');
-    expect(r.of('lock.acquired').map((e) => [e.actor, e.data.token])).toEqual([['B', null], ['A', null]]);
-    expect(r.of('resource.write').map((e) => [e.data.from, e.data.token, e.data.accepted])).toEqual([['B', 2, true], ['A', 1, false]]);
+    expect(r.of('lock.acquired').map((e) => [e.actor, e.data.token])).toEqual([
+      ['B', null],
+      ['A', null],
+    ]);
+    expect(r.of('resource.write').map((e) => [e.data.from, e.data.token, e.data.accepted])).toEqual([
+      ['B', 2, true],
+      ['A', 1, false],
+    ]);
   });
 
   it('infers fence for a lone INCR, and lets any integer-answering step say as: fence', () => {
-    const parsed = parseScenario(`
+    const parsed = parseScenario(
+      `
 id: f
 title: t
 clients:
   - { id: A, steps: [{ redis: [INCR, fence] }, { redis: [EVAL, "return 7", 0], as: fence }, { redis: [INCRBY, n, 2] }] }
 resource: { id: espresso }
-`, { file: 'f.yaml', line: 1 });
+`,
+      { file: 'f.yaml', line: 1 },
+    );
     if (!parsed.ok) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
-    expect(parsed.scenario.clients[0]!.steps!.map((s) => (s.do === 'redis' ? s.as : s.do))).toEqual(['fence', 'fence', 'command']);
+    expect(parsed.scenario.clients[0]!.steps!.map((s) => (s.do === 'redis' ? s.as : s.do))).toEqual([
+      'fence',
+      'fence',
+      'command',
+    ]);
   });
 
   it('gives up (failed) or goes on without the lock, as ifBusy says', () => {
@@ -162,19 +187,32 @@ resource: { id: espresso }
 `;
 
   it.each([
-    ['a counter that is not a number', "{ redis: [SET, lock, busy] }, { redis: [INCR, lock], as: acquire }", 2, /^ERR value is not an integer or out of range/],
-    ['a script that answers with an error', `{ redis: [EVAL, "return redis.error_reply('ERR no lock for you')", '0'], as: acquire }`, 1, /^ERR no lock for you/],
-  ])('stops the client at once (%s): failed, with the error in the trace, never retried as busy', (_, steps, commands, error) => {
-    const r = runYaml(yaml(steps));
-    expect(r.of('redis.command', 'r1')).toHaveLength(commands);
-    expect(r.of('lock.busy', 'A')).toHaveLength(0);
-    const failed = r.of('lock.failed', 'A');
-    expect(failed).toHaveLength(1);
-    expect(failed[0]!.data.error).toMatch(error);
-    expect(r.of('step.done', 'A').at(-1)!.data.result).toMatch(/an error, stopping$/);
-    expect(r.of('actor.state', 'A').map((e) => e.data.state)).toEqual(['idle', 'running', 'failed']);
-    expect(r.of('resource.request', 'A')).toHaveLength(0);
-  });
+    [
+      'a counter that is not a number',
+      '{ redis: [SET, lock, busy] }, { redis: [INCR, lock], as: acquire }',
+      2,
+      /^ERR value is not an integer or out of range/,
+    ],
+    [
+      'a script that answers with an error',
+      `{ redis: [EVAL, "return redis.error_reply('ERR no lock for you')", '0'], as: acquire }`,
+      1,
+      /^ERR no lock for you/,
+    ],
+  ])(
+    'stops the client at once (%s): failed, with the error in the trace, never retried as busy',
+    (_, steps, commands, error) => {
+      const r = runYaml(yaml(steps));
+      expect(r.of('redis.command', 'r1')).toHaveLength(commands);
+      expect(r.of('lock.busy', 'A')).toHaveLength(0);
+      const failed = r.of('lock.failed', 'A');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]!.data.error).toMatch(error);
+      expect(r.of('step.done', 'A').at(-1)!.data.result).toMatch(/an error, stopping$/);
+      expect(r.of('actor.state', 'A').map((e) => e.data.state)).toEqual(['idle', 'running', 'failed']);
+      expect(r.of('resource.request', 'A')).toHaveLength(0);
+    },
+  );
 });
 
 describe('step list diagnostics', () => {
@@ -182,22 +220,37 @@ describe('step list diagnostics', () => {
     const parsed = parseScenario(yaml, { file: 'x.yaml', line: 1 });
     return parsed.ok ? [] : parsed.diagnostics.map(formatDiagnostic);
   };
-  const base = (client: string, resource = 'espresso') => `id: d\ntitle: d\nclients:\n  - ${client}\nresource: { id: ${resource} }\n`;
+  const base = (client: string, resource = 'espresso') =>
+    `id: d\ntitle: d\nclients:\n  - ${client}\nresource: { id: ${resource} }\n`;
 
   it('places a typo in a step with a did-you-mean hint', () => {
-    expect(problems(base('{ id: A, steps: [{ wiat: 2s }] }'))).toEqual(["x.yaml:4:24: unknown key 'wiat' in clients[0].steps[0] (did you mean 'wait'?)"]);
+    expect(problems(base('{ id: A, steps: [{ wiat: 2s }] }'))).toEqual([
+      "x.yaml:4:24: unknown key 'wiat' in clients[0].steps[0] (did you mean 'wait'?)",
+    ]);
   });
 
   it('wants one thing per step, and a recipe or steps but not both', () => {
-    expect(problems(base('{ id: A, steps: [{ wait: 2s, write: espresso }] }'))[0]).toMatch(/^x\.yaml:4:\d+: .*one step does one thing, this one has wait and write/);
-    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: 1s, steps: [{ wait: 2s }] }'))[0]).toMatch(/^x\.yaml:4:\d+: clients\[0\]\.recipe: a client follows either a recipe or its steps, not both/);
-    expect(problems(base('{ id: A, ttl: 1s }'))).toEqual(["x.yaml:4:5: missing required key 'recipe' (add 'recipe:' here)"]);
+    expect(problems(base('{ id: A, steps: [{ wait: 2s, write: espresso }] }'))[0]).toMatch(
+      /^x\.yaml:4:\d+: .*one step does one thing, this one has wait and write/,
+    );
+    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: 1s, steps: [{ wait: 2s }] }'))[0]).toMatch(
+      /^x\.yaml:4:\d+: clients\[0\]\.recipe: a client follows either a recipe or its steps, not both/,
+    );
+    expect(problems(base('{ id: A, ttl: 1s }'))).toEqual([
+      "x.yaml:4:5: missing required key 'recipe' (add 'recipe:' here)",
+    ]);
   });
 
   it('rejects unknown nodes and resources, and recipe settings on a step client', () => {
-    expect(problems(base('{ id: A, steps: [{ redis: [GET, lock], node: r2 }] }'))).toEqual(["x.yaml:4:50: unknown Redis node 'r2' (did you mean 'r1'?)"]);
-    expect(problems(base('{ id: A, steps: [{ write: expresso }] }'))).toEqual(["x.yaml:4:31: unknown resource 'expresso' (the scenario's resource is 'espresso')"]);
-    expect(problems(base('{ id: A, work: 2s, steps: [{ wait: 1s }] }'))[0]).toMatch(/^x\.yaml:4:\d+: 'work' does nothing on a client with steps/);
+    expect(problems(base('{ id: A, steps: [{ redis: [GET, lock], node: r2 }] }'))).toEqual([
+      "x.yaml:4:50: unknown Redis node 'r2' (did you mean 'r1'?)",
+    ]);
+    expect(problems(base('{ id: A, steps: [{ write: expresso }] }'))).toEqual([
+      "x.yaml:4:31: unknown resource 'expresso' (the scenario's resource is 'espresso')",
+    ]);
+    expect(problems(base('{ id: A, work: 2s, steps: [{ wait: 1s }] }'))[0]).toMatch(
+      /^x\.yaml:4:\d+: 'work' does nothing on a client with steps/,
+    );
   });
 });
 
@@ -236,7 +289,10 @@ resource: { id: espresso }
         ],
       },
     );
-    const afterRestart = r.of('step.start', 'A').filter((e) => e.at >= 4100).map((e) => e.data.detail);
+    const afterRestart = r
+      .of('step.start', 'A')
+      .filter((e) => e.at >= 4100)
+      .map((e) => e.data.detail);
     // The new life starts at its first step, and writes only once it holds the lock.
     expect(afterRestart.slice(0, 2)).toEqual(['SET lock {value} NX PX 3000', 'SET lock {value} NX PX 3000']);
     expect(r.verdict('single-writer').holds).toBe(true);
@@ -268,6 +324,11 @@ resource: { id: espresso }
     // The wait begun at 4 ms was cut short at 1 s; the new life waits from 3,018 ms (once A's old lease let go).
     const waited = r.of('step.done', 'A').filter((e) => e.data.result === 'waited');
     expect(waited.map((e) => [e.at, e.data.index])).toEqual([[8018, 1]]);
-    expect(r.of('actor.state', 'A').map((e) => e.data.state).slice(0, 5)).toEqual(['idle', 'running', 'waiting', 'crashed', 'idle']);
+    expect(
+      r
+        .of('actor.state', 'A')
+        .map((e) => e.data.state)
+        .slice(0, 5),
+    ).toEqual(['idle', 'running', 'waiting', 'crashed', 'idle']);
   });
 });

@@ -13,7 +13,13 @@ import { counted, failure, leaseOf, type FailedAcquire } from '../recipes/recipe
 import { readResource, writeResource, type ResourceLine } from '../resources/resourceCalls';
 import { Rpc, type RpcResult } from './rpc';
 import { stepListOf, type StepList } from './stepClientCaches';
-import { bindStepEffects, stepClientMachine, unbindStepEffects, type StepClientLaneState, type StepClientMachineState } from './stepClientMachine';
+import {
+  bindStepEffects,
+  stepClientMachine,
+  unbindStepEffects,
+  type StepClientLaneState,
+  type StepClientMachineState,
+} from './stepClientMachine';
 
 /**
  * A client that follows an explicit step list instead of a recipe. Its machine walks the list
@@ -112,25 +118,38 @@ export class StepClient extends ClientShell<StepClientLaneState> {
     const { argv, key } = this.filledIn(index, step);
     const node = step.node === null ? defaultNode : nodeById(step.node)!;
     if (step.as === 'acquire' && this.tries.failures === 0) this.sim.record('lock.request', this.id, keyData(key));
-    this.rpc.call(node, argv, spaced, (result) => {
-      const answer = !result.ok ? 'no answer (timeout)' : result.refusal === undefined ? formatReply(result.reply) : `${formatReply(result.reply)}; ${result.refusal}`;
-      if (step.as === 'acquire') return this.acquired(index, step, key, argv, result, answer);
-      if (step.as === 'release' && result.ok) {
-        this.held = this.held.filter((k) => k !== key);
-        this.sim.record('lock.released', this.id, { key, deleted: positive(result.reply) });
-      }
-      // A token drawn on its own is kept whatever the lock is doing: that is the point of the
-      // step, and of the bug it can write (INCR before SET: the number may belong to no lease).
-      if (step.as === 'fence' && result.ok && result.reply.type === 'integer') this.token = Number(result.reply.value);
-      if (step.as === 'renew') {
-        if (counted(result) && positive(result.reply)) this.sim.record('lock.renewed', this.id, { key, ttlMs: pxOf(argv) ?? ttlMs });
-        else if (counted(result) && this.held.includes(key)) {
+    this.rpc.call(
+      node,
+      argv,
+      spaced,
+      (result) => {
+        const answer = !result.ok
+          ? 'no answer (timeout)'
+          : result.refusal === undefined
+            ? formatReply(result.reply)
+            : `${formatReply(result.reply)}; ${result.refusal}`;
+        if (step.as === 'acquire') return this.acquired(index, step, key, argv, result, answer);
+        if (step.as === 'release' && result.ok) {
           this.held = this.held.filter((k) => k !== key);
-          this.sim.record('lock.lost', this.id, { key, reason: 'renewal refused' });
+          this.sim.record('lock.released', this.id, { key, deleted: positive(result.reply) });
         }
-      }
-      this.finish(index, answer);
-    }, undefined, step.as === 'acquire' ? key : undefined);
+        // A token drawn on its own is kept whatever the lock is doing: that is the point of the
+        // step, and of the bug it can write (INCR before SET: the number may belong to no lease).
+        if (step.as === 'fence' && result.ok && result.reply.type === 'integer')
+          this.token = Number(result.reply.value);
+        if (step.as === 'renew') {
+          if (counted(result) && positive(result.reply))
+            this.sim.record('lock.renewed', this.id, { key, ttlMs: pxOf(argv) ?? ttlMs });
+          else if (counted(result) && this.held.includes(key)) {
+            this.held = this.held.filter((k) => k !== key);
+            this.sim.record('lock.lost', this.id, { key, reason: 'renewal refused' });
+          }
+        }
+        this.finish(index, answer);
+      },
+      undefined,
+      step.as === 'acquire' ? key : undefined,
+    );
   }
 
   /** Step `index`'s arguments as sent now (only `{token}` changes during a run), and the key they name. */
@@ -149,7 +168,14 @@ export class StepClient extends ClientShell<StepClientLaneState> {
    * An acquiring step's answer: the lock; or busy (retry, skip or stop as the step says); or an
    * error reply, after which the client stops (trying the same command again cannot help).
    */
-  private acquired(index: number, step: Extract<ClientStep, { do: 'redis' }>, key: string, argv: string[], result: RpcResult, answer: string): void {
+  private acquired(
+    index: number,
+    step: Extract<ClientStep, { do: 'redis' }>,
+    key: string,
+    argv: string[],
+    result: RpcResult,
+    answer: string,
+  ): void {
     const grant = result.ok && granted(result.reply);
     if (grant && result.refusal === undefined) {
       this.tries.reset();
@@ -162,8 +188,12 @@ export class StepClient extends ClientShell<StepClientLaneState> {
     }
     // Redis granted it but the client library did not count it (WAIT): busy, with the reason. A
     // step list says every command itself, so it deletes a refused key only if a step does.
-    const failed: FailedAcquire = grant && result.refusal !== undefined ? { ok: false, reason: 'busy', refusal: result.refusal, release: false } : failure(result);
-    if (failed.reason !== 'error') this.sim.record('lock.busy', this.id, 'refusal' in failed ? { key, refusal: failed.refusal } : keyData(key));
+    const failed: FailedAcquire =
+      grant && result.refusal !== undefined
+        ? { ok: false, reason: 'busy', refusal: result.refusal, release: false }
+        : failure(result);
+    if (failed.reason !== 'error')
+      this.sim.record('lock.busy', this.id, 'refusal' in failed ? { key, refusal: failed.refusal } : keyData(key));
     const delayMs = this.tries.failed(failed.reason, step.ifBusy === 'retry');
     if (delayMs !== null) {
       this.sim.record('step.done', this.id, { index, result: `${answer}: busy, retry in ${delayMs} ms` });
@@ -195,11 +225,19 @@ export class StepClient extends ClientShell<StepClientLaneState> {
   }
 
   private write(index: number): void {
-    writeResource(this.resourceLine, this.token, this.basis, (accepted) => this.finish(index, accepted ? 'accepted' : 'rejected'));
+    writeResource(this.resourceLine, this.token, this.basis, (accepted) =>
+      this.finish(index, accepted ? 'accepted' : 'rejected'),
+    );
   }
 
   private get resourceLine(): ResourceLine {
-    return { sim: this.sim, id: this.id, process: this.process, network: this.wiring.network, resource: this.wiring.resource };
+    return {
+      sim: this.sim,
+      id: this.id,
+      process: this.process,
+      network: this.wiring.network,
+      resource: this.wiring.resource,
+    };
   }
 }
 

@@ -3,7 +3,12 @@ import { shortestPaths, transitionsTaken } from '../../testing/machinePaths';
 import { stepClientMachine, type StepClientEvent, type StepClientInput } from './stepClientMachine';
 
 /** Lists that take every way from one step to the next: none, only waits, only commands, and both. */
-const inputs: StepClientInput[] = [{ waits: [] }, { waits: [5, 5] }, { waits: [null, null] }, { waits: [null, 5, null] }];
+const inputs: StepClientInput[] = [
+  { waits: [] },
+  { waits: [5, 5] },
+  { waits: [null, null] },
+  { waits: [null, 5, null] },
+];
 const events: StepClientEvent[] = [{ type: 'START' }, { type: 'NEXT' }, { type: 'STOP' }];
 
 /** The step client's specification, one line per transition taken on an event or a delay. */

@@ -18,7 +18,11 @@ script:
 describe('process status', () => {
   it('reads from the trace what the live process says at the same moment', () => {
     const r = runYaml(yaml);
-    const at = (ms: number) => processStatusesAt(r.events, r.events.findLastIndex((e) => e.at <= ms));
+    const at = (ms: number) =>
+      processStatusesAt(
+        r.events,
+        r.events.findLastIndex((e) => e.at <= ms),
+      );
     expect(at(1000).size).toBe(0);
     expect(Object.fromEntries(at(2500))).toEqual({ A: 'paused' });
     expect(Object.fromEntries(at(3500))).toEqual({ A: 'paused', B: 'crashed' });

@@ -18,9 +18,13 @@ const STOP_FOR_MS = 2000;
 
 /** What the real process did, in order, stopped with SIGSTOP and resumed with SIGCONT. */
 async function realRun(): Promise<{ order: string[]; renewalAfterResume: boolean }> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../testing/pausedChild.mjs', import.meta.url)), `${WORK_MS}`, `${RENEWAL_AT_MS}`], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../../testing/pausedChild.mjs', import.meta.url)), `${WORK_MS}`, `${RENEWAL_AT_MS}`],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const order: string[] = [];
   let resumed = false;
   let renewalAfterResume = false;

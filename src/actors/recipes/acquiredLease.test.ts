@@ -33,7 +33,10 @@ function acquisitions(yaml: string): Acquisition[] {
   const { trace } = simulation.sim;
   const watched = new Set<string>();
   // node|key -> the key as last seen, and the PTTL it had when it last changed.
-  const seen = new Map<string, { value: string | undefined; expiresAt: number | null | undefined; pttl: number | null; at: number }>();
+  const seen = new Map<
+    string,
+    { value: string | undefined; expiresAt: number | null | undefined; pttl: number | null; at: number }
+  >();
   const askedAt = new Map<string, number>();
   const found: Acquisition[] = [];
   let read = 0;
@@ -75,7 +78,8 @@ function acquisitions(yaml: string): Acquisition[] {
 
 /** A scenario in which one client takes `recipe` twice, alone, with a 7 s lease. */
 function recipeScenario(recipe: string): string {
-  const nodes = recipe === 'redlock' ? 'redis: { nodes: [{ id: r1 }, { id: r2 }, { id: r3 }, { id: r4 }, { id: r5 }] }\n' : '';
+  const nodes =
+    recipe === 'redlock' ? 'redis: { nodes: [{ id: r1 }, { id: r2 }, { id: r3 }, { id: r4 }, { id: r5 }] }\n' : '';
   const permits = recipe === 'semaphore' ? ', permits: 2' : '';
   return `id: lease-${recipe}\ntitle: t\nseed: 3\nnetwork: { latency: 2ms }\n${nodes}clients:\n  - { id: A, recipe: ${recipe}, ttl: 7s, work: 1s, jobs: 2${permits} }\nresource: { id: doc }\n`;
 }
@@ -92,7 +96,13 @@ describe('the lease a lock.acquired records', () => {
 
   // Step clients that take the lock with SET inside EVAL (lessons 42, 43, 47, 48), where the
   // expiry is an argument of a script, not of the command.
-  for (const file of ['clinic-short-ttl', 'clinic-unfenced-write', 'clinic-token-before-lock', 'clinic-review', 'clinic-short-ttl-fixed']) {
+  for (const file of [
+    'clinic-short-ttl',
+    'clinic-unfenced-write',
+    'clinic-token-before-lock',
+    'clinic-review',
+    'clinic-short-ttl-fixed',
+  ]) {
     it(`is the key's PTTL on Redis, for the step clients of ${file}`, () => {
       const found = acquisitions(readFileSync(`lessons/scenarios/${file}.yaml`, 'utf8'));
       expect(found.length).toBeGreaterThan(0);

@@ -22,19 +22,27 @@ export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-an
     };
   };
   const acquireCommand = argvPerKey((key) =>
-    ctx.fencing ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, ctx.value, ttl] : ['SET', key, ctx.value, 'NX', 'PX', ttl],
+    ctx.fencing
+      ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, ctx.value, ttl]
+      : ['SET', key, ctx.value, 'NX', 'PX', ttl],
   );
-  const releaseCommand = argvPerKey((key) => (release === 'plain-del' ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, ctx.value]));
+  const releaseCommand = argvPerKey((key) =>
+    release === 'plain-del' ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, ctx.value],
+  );
   return {
     reentrant: false,
     acquire(key, done) {
-      call(acquireCommand(key), (result) => {
-        if (!result.ok) return done(failure(result));
-        const { reply } = result;
-        if (reply.type === 'status' && reply.value === 'OK') return done(acquired(result, granted(result)));
-        if (reply.type === 'integer') return done(acquired(result, granted(result, integerOf(reply))));
-        done(failure(result));
-      }, key);
+      call(
+        acquireCommand(key),
+        (result) => {
+          if (!result.ok) return done(failure(result));
+          const { reply } = result;
+          if (reply.type === 'status' && reply.value === 'OK') return done(acquired(result, granted(result)));
+          if (reply.type === 'integer') return done(acquired(result, granted(result, integerOf(reply))));
+          done(failure(result));
+        },
+        key,
+      );
     },
     release(key, done) {
       call(releaseCommand(key), (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));

@@ -66,6 +66,7 @@ const NAMES = new Map<string, string>([
 
 /** A short label for the arrow on the timeline: scripts are named, not printed whole. */
 export function commandLabel(argv: readonly string[]): string {
-  if (argv[0] === 'EVAL') return `EVAL ${NAMES.get(argv[1]!) ?? 'script'} ${argv.slice(3, 3 + Number(argv[2])).join(' ')}`.trim();
+  if (argv[0] === 'EVAL')
+    return `EVAL ${NAMES.get(argv[1]!) ?? 'script'} ${argv.slice(3, 3 + Number(argv[2])).join(' ')}`.trim();
   return argv.join(' ');
 }

@@ -17,8 +17,16 @@ resource: { id: ledger }
 
   it('deadlocks: each holds one and waits for the other until a TTL runs out', () => {
     const r = runYaml(yaml(false));
-    const firstGrants = r.of('lock.acquired').slice(0, 2).map((e) => [e.actor, e.data.key]);
-    expect(firstGrants).toEqual(expect.arrayContaining([['A', 'x'], ['B', 'y']]));
+    const firstGrants = r
+      .of('lock.acquired')
+      .slice(0, 2)
+      .map((e) => [e.actor, e.data.key]);
+    expect(firstGrants).toEqual(
+      expect.arrayContaining([
+        ['A', 'x'],
+        ['B', 'y'],
+      ]),
+    );
     // Nothing moves until the first leases expire at about 10 s.
     const third = r.of('lock.acquired')[2]!;
     expect(third.at).toBeGreaterThan(10_000);
@@ -50,7 +58,10 @@ resource: { id: ledger }
     const r = runYaml(yaml('reentrant'));
     expect(r.of('lock.acquired', 'A')).toHaveLength(2);
     expect(r.of('lock.busy', 'A')).toEqual([]);
-    const counts = r.of('redis.command').filter((e) => e.data.argv[1]?.includes('HINCRBY')).map((e) => e.data.reply);
+    const counts = r
+      .of('redis.command')
+      .filter((e) => e.data.argv[1]?.includes('HINCRBY'))
+      .map((e) => e.data.reply);
     expect(counts.slice(0, 2)).toEqual(['(integer) 1', '(integer) 2']);
     expect(r.of('lease.ended', 'r1')[0]!.data.reason).toBe('deleted');
     expect(r.of('resource.write')[0]!.at).toBeLessThan(2_000);
@@ -80,7 +91,10 @@ script:
   it('a DB row with fence_token refuses the stale write with a conditional update', () => {
     const r = runYaml(yaml('{ id: row, kind: db-row, fencing: true }', false));
     const writes = r.of('resource.write').map((e) => [e.data.from, e.data.token, e.data.accepted]);
-    expect(writes).toEqual([['B', 2, true], ['A', 1, false]]);
+    expect(writes).toEqual([
+      ['B', 2, true],
+      ['A', 1, false],
+    ]);
     expect(r.of('resource.write', 'row')[1]!.data.reason).toMatch(/UPDATE matched 0 rows/);
     expect(r.verdict('single-writer').holds).toBe(true);
     expect(r.verdict('fencing-monotonic').holds).toBe(true);

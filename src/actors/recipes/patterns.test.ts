@@ -11,8 +11,11 @@ function scenario(clients: string[], extra = ''): string {
 
 describe('semaphore', () => {
   it('frees a crashed holder’s permit when its lease runs out, not before', () => {
-    const holder = (id: string, startAt: string) => `{ id: ${id}, recipe: semaphore, permits: 1, ttl: 3s, work: 1s, startAt: ${startAt}, retry: { policy: fixed, delay: 100ms } }`;
-    const run = runYaml(scenario([holder('A', '0ms'), holder('B', '10ms')], 'script:\n  - { at: 500ms, do: crash, target: A }\n'));
+    const holder = (id: string, startAt: string) =>
+      `{ id: ${id}, recipe: semaphore, permits: 1, ttl: 3s, work: 1s, startAt: ${startAt}, retry: { policy: fixed, delay: 100ms } }`;
+    const run = runYaml(
+      scenario([holder('A', '0ms'), holder('B', '10ms')], 'script:\n  - { at: 500ms, do: crash, target: A }\n'),
+    );
     const b = run.of('lock.acquired', 'B')[0]!;
     // A took its permit at about 2 ms for 3 s; B gets it on its first try after that.
     expect(b.at).toBeGreaterThanOrEqual(3000);
@@ -25,7 +28,14 @@ describe('semaphore with holders of different lease lengths', () => {
     const c = (id: string, ttl: string, work: string, startAt: string) =>
       `{ id: ${id}, recipe: semaphore, permits: 2, ttl: ${ttl}, work: ${work}, startAt: ${startAt}, retry: { policy: fixed, delay: 100ms } }`;
     // A holds for 5 s of a 10 s lease; B's 1 s lease must not take the whole set with it.
-    const run = runYaml(scenario([c('A', '10s', '5s', '0ms'), c('B', '1s', '200ms', '100ms'), c('C', '10s', '3s', '2s'), c('D', '10s', '3s', '2s')]));
+    const run = runYaml(
+      scenario([
+        c('A', '10s', '5s', '0ms'),
+        c('B', '1s', '200ms', '100ms'),
+        c('C', '10s', '3s', '2s'),
+        c('D', '10s', '3s', '2s'),
+      ]),
+    );
     expect(run.verdict('within-permits').holds).toBe(true);
     expect(run.of('lock.acquired', 'D')[0]!.at).toBeGreaterThan(5000);
   });
@@ -33,8 +43,11 @@ describe('semaphore with holders of different lease lengths', () => {
 
 describe('fair lock', () => {
   it('drops a crashed waiter from the queue once its entry times out, and serves the next', () => {
-    const c = (id: string, startAt: string) => `{ id: ${id}, recipe: fair-lock, ttl: 2s, work: 1s, startAt: ${startAt}, retry: { policy: fixed, delay: 100ms } }`;
-    const run = runYaml(scenario([c('A', '0ms'), c('B', '10ms'), c('C', '20ms')], 'script:\n  - { at: 500ms, do: crash, target: B }\n'));
+    const c = (id: string, startAt: string) =>
+      `{ id: ${id}, recipe: fair-lock, ttl: 2s, work: 1s, startAt: ${startAt}, retry: { policy: fixed, delay: 100ms } }`;
+    const run = runYaml(
+      scenario([c('A', '0ms'), c('B', '10ms'), c('C', '20ms')], 'script:\n  - { at: 500ms, do: crash, target: B }\n'),
+    );
     expect(run.of('lock.acquired').map((e) => e.actor)).toEqual(['A', 'C']);
     const cGot = run.of('lock.acquired', 'C')[0]!.at;
     // B last asked just before 500 ms and stays queued for a lease length (2 s) after that:
@@ -60,7 +73,10 @@ describe('read-write lock release', () => {
     const writer = `{ id: W, startAt: 1500ms, retry: { policy: fixed, delay: 500ms }, steps: [
       { redis: ${eval1(RW_WRITE_ACQUIRE, "'{value}'", '10000')}, as: acquire } ] }`;
     const run = runYaml(scenario([reader, writer]));
-    const releases = run.of('step.done', 'R').filter((e) => e.data.index === 3 || e.data.index === 5).map((e) => e.at);
+    const releases = run
+      .of('step.done', 'R')
+      .filter((e) => e.data.index === 3 || e.data.index === 5)
+      .map((e) => e.at);
     expect(releases).toHaveLength(2);
     expect(run.of('lock.busy', 'W').length).toBeGreaterThan(0);
     expect(run.of('lock.acquired', 'W')[0]!.at).toBeGreaterThanOrEqual(releases[1]!);
@@ -68,24 +84,38 @@ describe('read-write lock release', () => {
 });
 
 describe('circuit breaker', () => {
-  const client = '{ id: A, recipe: lease-with-token, ttl: 2s, work: 500ms, jobs: 3, timeout: 200ms, retry: { policy: fixed, delay: 100ms }, breaker: { failures: 3, coolDown: 2s } }';
+  const client =
+    '{ id: A, recipe: lease-with-token, ttl: 2s, work: 500ms, jobs: 3, timeout: 200ms, retry: { policy: fixed, delay: 100ms }, breaker: { failures: 3, coolDown: 2s } }';
   const outage = 'script:\n  - { at: 0ms, do: crash, target: r1 }\n  - { at: 5s, do: restart, target: r1 }\n';
 
   it('opens after three unanswered tries, fails fast without calling Redis, and closes after a good trial', () => {
     const run = runYaml(scenario([client], outage));
     const lane = run.of('actor.state', 'A').map((e) => `${e.at} ${e.data.state}`);
     // Three tries of 200 ms + 100 ms pauses, then open; a trial at 2 s intervals until Redis is back.
-    expect(lane.slice(0, 8)).toEqual(['0 idle', '0 acquiring', '200 retrying', '300 acquiring', '500 retrying', '600 acquiring', '800 circuit-open', '2800 half-open']);
+    expect(lane.slice(0, 8)).toEqual([
+      '0 idle',
+      '0 acquiring',
+      '200 retrying',
+      '300 acquiring',
+      '500 retrying',
+      '600 acquiring',
+      '800 circuit-open',
+      '2800 half-open',
+    ]);
     // The trial at 2.8 s goes unanswered (open again); the one at 5 s reaches the restarted Redis.
     expect(lane.slice(8, 12)).toEqual(['3000 circuit-open', '5000 half-open', '5002 acquiring', '5002 working']);
     expect(run.of('lock.acquired', 'A').length).toBe(3);
     // While open, the client sends nothing at all to r1: three tries, then one trial per cool-down.
-    const sends = run.of('net.send', 'A').filter((e) => e.data.to === 'r1' && e.at <= 5000).map((e) => e.at);
+    const sends = run
+      .of('net.send', 'A')
+      .filter((e) => e.data.to === 'r1' && e.at <= 5000)
+      .map((e) => e.at);
     expect(sends).toEqual([0, 300, 600, 2800, 5000]);
   });
 
   it('starts closed again after the client restarts', () => {
-    const outageWithRestart = 'script:\n  - { at: 0ms, do: crash, target: r1 }\n  - { at: 1s, do: crash, target: A }\n  - { at: 1500ms, do: restart, target: A }\n  - { at: 5s, do: restart, target: r1 }\n';
+    const outageWithRestart =
+      'script:\n  - { at: 0ms, do: crash, target: r1 }\n  - { at: 1s, do: crash, target: A }\n  - { at: 1500ms, do: restart, target: A }\n  - { at: 5s, do: restart, target: r1 }\n';
     const run = runYaml(scenario([client], outageWithRestart));
     const lane = run.of('actor.state', 'A').map((e) => `${e.at} ${e.data.state}`);
     expect(lane).toContain('1500 acquiring');
@@ -95,7 +125,8 @@ describe('circuit breaker', () => {
 
 describe('the lessons', () => {
   // A lesson promises the script it shows is the one the simulator runs: a change to either must show in both.
-  const shown = (file: string) => [...readFileSync(`lessons/${file}`, 'utf8').matchAll(/```lua\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+  const shown = (file: string) =>
+    [...readFileSync(`lessons/${file}`, 'utf8').matchAll(/```lua\n([\s\S]*?)\n```/g)].map((m) => m[1]);
 
   it('show the pattern scripts exactly as the recipes send them', () => {
     expect(shown('33-fair-lock.md')).toContain(FAIR_ACQUIRE);

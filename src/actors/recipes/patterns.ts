@@ -1,6 +1,23 @@
 import { commandLabel, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
-import { FAIR_ACQUIRE, RW_READ_ACQUIRE, RW_RELEASE, RW_RENEW, RW_WRITE_ACQUIRE, SEMAPHORE_ACQUIRE, SEMAPHORE_RELEASE, SEMAPHORE_RENEW } from './patternScripts';
-import { failure, granted, integerOf, type AcquireResult, type Recipe, type RecipeContext, type RenewResult } from './recipe';
+import {
+  FAIR_ACQUIRE,
+  RW_READ_ACQUIRE,
+  RW_RELEASE,
+  RW_RENEW,
+  RW_WRITE_ACQUIRE,
+  SEMAPHORE_ACQUIRE,
+  SEMAPHORE_RELEASE,
+  SEMAPHORE_RENEW,
+} from './patternScripts';
+import {
+  failure,
+  granted,
+  integerOf,
+  type AcquireResult,
+  type Recipe,
+  type RecipeContext,
+  type RenewResult,
+} from './recipe';
 import type { RpcResult } from '../client/rpc';
 
 type Done = (result: RpcResult) => void;
@@ -9,9 +26,11 @@ type Done = (result: RpcResult) => void;
 function caller(ctx: RecipeContext) {
   const node = ctx.nodes[0]!;
   const ttl = String(ctx.ttlMs);
-  const call = (argv: string[], done: Done, leaseOf?: string) => ctx.rpc.call(node, argv, commandLabel, done, undefined, leaseOf);
+  const call = (argv: string[], done: Done, leaseOf?: string) =>
+    ctx.rpc.call(node, argv, commandLabel, done, undefined, leaseOf);
   /** An acquire script answers 1 when it let us in, nil when it did not. */
-  const acquired = (result: RpcResult): AcquireResult => (result.ok && result.reply.type === 'integer' ? granted(result) : failure(result));
+  const acquired = (result: RpcResult): AcquireResult =>
+    result.ok && result.reply.type === 'integer' ? granted(result) : failure(result);
   const released = (result: RpcResult) => result.ok && (integerOf(result.reply) ?? 0) > 0;
   const renewed = (result: RpcResult): RenewResult =>
     !result.ok || result.reply.type === 'error' ? 'unknown' : integerOf(result.reply) === 1 ? 'renewed' : 'lost';
@@ -28,7 +47,11 @@ export function fairRecipe(ctx: RecipeContext): Recipe {
   return {
     reentrant: false,
     acquire(key, done) {
-      call(['EVAL', FAIR_ACQUIRE, '3', key, `${key}:queue`, `${key}:waiting`, ctx.value, ttl, ttl], (r) => done(acquired(r)), key);
+      call(
+        ['EVAL', FAIR_ACQUIRE, '3', key, `${key}:queue`, `${key}:waiting`, ctx.value, ttl, ttl],
+        (r) => done(acquired(r)),
+        key,
+      );
     },
     release(key, done) {
       call(['EVAL', RELEASE_IF_MINE, '1', key, ctx.value], (r) => done(released(r)));
@@ -51,13 +74,18 @@ export function readWriteRecipe(ctx: RecipeContext, side: 'read' | 'write', buil
   const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.compute(ctx.gapMs, next) : next());
 
   const atomic = (key: string, done: (result: AcquireResult) => void) =>
-    call(['EVAL', side === 'read' ? RW_READ_ACQUIRE : RW_WRITE_ACQUIRE, '1', key, ctx.value, ttl], (r) => done(acquired(r)), key);
+    call(
+      ['EVAL', side === 'read' ? RW_READ_ACQUIRE : RW_WRITE_ACQUIRE, '1', key, ctx.value, ttl],
+      (r) => done(acquired(r)),
+      key,
+    );
 
   const twoStep = (key: string, done: (result: AcquireResult) => void) => {
     const look = side === 'read' ? ['HGET', key, 'mode'] : ['EXISTS', key];
     call(look, (seen) => {
       if (!seen.ok || seen.reply.type === 'error') return done(failure(seen));
-      const free = side === 'read' ? !(seen.reply.type === 'bulk' && seen.reply.value === 'write') : integerOf(seen.reply) === 0;
+      const free =
+        side === 'read' ? !(seen.reply.type === 'bulk' && seen.reply.value === 'write') : integerOf(seen.reply) === 0;
       if (!free) return done({ ok: false, reason: 'busy' });
       const take = side === 'read' ? ['HINCRBY', key, ctx.value, '1'] : ['HSET', key, ctx.value, '1'];
       thenAfterGap(() =>

@@ -89,7 +89,16 @@ const BUSY: FailedAcquire = Object.freeze({ ok: false, reason: 'busy' });
  * loading, memory full, a cluster reconfiguring. Another try later can succeed, so for the
  * client such a reply means what a taken lock means: not now.
  */
-const PASSING_ERRORS = new Set(['NOREPLICAS', 'READONLY', 'BUSY', 'LOADING', 'OOM', 'TRYAGAIN', 'MASTERDOWN', 'CLUSTERDOWN']);
+const PASSING_ERRORS = new Set([
+  'NOREPLICAS',
+  'READONLY',
+  'BUSY',
+  'LOADING',
+  'OOM',
+  'TRYAGAIN',
+  'MASTERDOWN',
+  'CLUSTERDOWN',
+]);
 
 /**
  * Maps a transport result that is not the success hoped for to "busy", "timeout" or "error".
@@ -109,7 +118,9 @@ export function failure(result: RpcResult): FailedAcquire {
  */
 export function acquired(result: RpcResult, grant: AcquireResult | null): AcquireResult {
   if (grant === null || !result.ok) return failure(result);
-  return result.refusal === undefined ? grant : { ok: false, reason: 'busy', refusal: result.refusal, release: result.releaseRefused === true };
+  return result.refusal === undefined
+    ? grant
+    : { ok: false, reason: 'busy', refusal: result.refusal, release: result.releaseRefused === true };
 }
 
 /**

@@ -16,7 +16,12 @@ resource: { id: notebook }
   it('lets two clients both see the lock empty and both set it: two holders, two writers', () => {
     const run = yaml('20ms');
     const r = runYaml(run);
-    expect(r.of('lock.acquired').map((e) => e.actor).sort()).toEqual(['A', 'B']);
+    expect(
+      r
+        .of('lock.acquired')
+        .map((e) => e.actor)
+        .sort(),
+    ).toEqual(['A', 'B']);
     expect(r.verdict('single-holder').holds).toBe(false);
     expect(r.verdict('single-writer').holds).toBe(false);
     // Redis saw one key, overwritten: its own view never had two leases at once.
@@ -26,7 +31,8 @@ resource: { id: notebook }
 });
 
 describe('setnx-then-expire (non-atomic)', () => {
-  const yaml = (crash: boolean) => `
+  const yaml = (crash: boolean) =>
+    `
 id: immortal
 title: SETNX then EXPIRE
 horizon: 30s
@@ -176,7 +182,9 @@ clients:
 resource: { id: espresso }
 `;
   const gaps = (yamlText: string) => {
-    const requests = runYaml(yamlText).of('lock.request', 'B').map((e) => e.at);
+    const requests = runYaml(yamlText)
+      .of('lock.request', 'B')
+      .map((e) => e.at);
     return requests.slice(1).map((t, i) => t - requests[i]!);
   };
 
@@ -228,7 +236,7 @@ network: { partitions: [{ groups: [[A], [r1]] }] }
   });
 
   it('proceed never overrides a clear "taken": with Redis reachable, A gives up like a refusing client', () => {
-    const r = runYaml(yaml('proceed').replace("network: { partitions: [{ groups: [[A], [r1]] }] }\n", ''));
+    const r = runYaml(yaml('proceed').replace('network: { partitions: [{ groups: [[A], [r1]] }] }\n', ''));
     expect(r.of('lock.busy', 'A').length).toBeGreaterThan(0);
     expect(r.of('lock.failed', 'A')).toHaveLength(1);
     expect(r.of('resource.write').map((e) => e.data.from)).toEqual(['B']);

@@ -47,7 +47,11 @@ script:
     const acquiredAt = r.of('lock.acquired', 'A')[0]!.at;
     expect(r.of('request.timeout', 'A').filter((e) => e.at <= acquiredAt)).toHaveLength(2);
     expect(r.of('lease.ended', 'r3')[0]).toMatchObject({ data: { owner: 'A', reason: 'expired' } });
-    const granted = r.of('lease.granted').filter((e) => e.data.owner === 'B').map((e) => e.actor).sort();
+    const granted = r
+      .of('lease.granted')
+      .filter((e) => e.data.owner === 'B')
+      .map((e) => e.actor)
+      .sort();
     expect(granted).toEqual(['r3', 'r4', 'r5']);
     expect(r.verdict('single-holder').holds).toBe(false);
     expect(r.verdict('single-writer').holds).toBe(false);
@@ -102,7 +106,11 @@ script:
   });
 
   it('ends the hold when the validity runs out, even with nothing to write yet', () => {
-    const r = runYaml(paused('').replace('work: 3s', 'work: 20s').replace(/script:\n.*\n/, 'script: []\n'));
+    const r = runYaml(
+      paused('')
+        .replace('work: 3s', 'work: 20s')
+        .replace(/script:\n.*\n/, 'script: []\n'),
+    );
     const lost = r.of('lock.lost', 'A')[0]!;
     const acquired = r.of('lock.acquired', 'A')[0]!;
     // The validity (TTL − elapsed − drift) counts from the moment the round succeeded: the lock

@@ -36,10 +36,16 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
     let deleted = false;
     for (const node of ctx.nodes) {
       const argv = ['EVAL', RELEASE_IF_MINE, '1', key, ctx.value];
-      ctx.rpc.call(node, argv, commandLabel, (result) => {
-        if (result.ok && result.reply.type === 'integer' && result.reply.value > 0n) deleted = true;
-        if (--pending === 0) done(deleted);
-      }, options.instanceTimeoutMs);
+      ctx.rpc.call(
+        node,
+        argv,
+        commandLabel,
+        (result) => {
+          if (result.ok && result.reply.type === 'integer' && result.reply.value > 0n) deleted = true;
+          if (--pending === 0) done(deleted);
+        },
+        options.instanceTimeoutMs,
+      );
     }
   };
   return {
@@ -52,21 +58,31 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
       let leaseMs: number | null = null;
       for (const node of ctx.nodes) {
         const argv = ['SET', key, ctx.value, 'NX', 'PX', String(ctx.ttlMs)];
-        ctx.rpc.call(node, argv, commandLabel, (result) => {
-          if (counted(result) && result.reply.type === 'status') {
-            granted++;
-            const lease = leaseOf(result);
-            if (lease !== null && (leaseMs === null || lease < leaseMs)) leaseMs = lease;
-          }
-          if (--pending > 0) return;
-          const elapsedMs = monotonicNow(ctx.process) - start;
-          const driftMs = Math.round(options.driftFactor * ctx.ttlMs) + 2;
-          const validityMs = ctx.ttlMs - elapsedMs - driftMs;
-          const outcome: AcquireResult = granted >= quorum && validityMs > 0 ? { ok: true, token: null, leaseMs, validityMs } : { ok: false, reason: 'busy' };
-          // A failed round unlocks everywhere, so the minority it did get frees up at once.
-          if (outcome.ok) done(outcome);
-          else releaseAll(key, () => done(outcome));
-        }, options.instanceTimeoutMs, key);
+        ctx.rpc.call(
+          node,
+          argv,
+          commandLabel,
+          (result) => {
+            if (counted(result) && result.reply.type === 'status') {
+              granted++;
+              const lease = leaseOf(result);
+              if (lease !== null && (leaseMs === null || lease < leaseMs)) leaseMs = lease;
+            }
+            if (--pending > 0) return;
+            const elapsedMs = monotonicNow(ctx.process) - start;
+            const driftMs = Math.round(options.driftFactor * ctx.ttlMs) + 2;
+            const validityMs = ctx.ttlMs - elapsedMs - driftMs;
+            const outcome: AcquireResult =
+              granted >= quorum && validityMs > 0
+                ? { ok: true, token: null, leaseMs, validityMs }
+                : { ok: false, reason: 'busy' };
+            // A failed round unlocks everywhere, so the minority it did get frees up at once.
+            if (outcome.ok) done(outcome);
+            else releaseAll(key, () => done(outcome));
+          },
+          options.instanceTimeoutMs,
+          key,
+        );
       }
     },
     release: releaseAll,
@@ -75,10 +91,16 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
       let renewed = 0;
       for (const node of ctx.nodes) {
         const argv = ['EVAL', RENEW_IF_MINE, '1', key, ctx.value, String(ctx.ttlMs)];
-        ctx.rpc.call(node, argv, commandLabel, (result) => {
-          if (counted(result) && result.reply.type === 'integer' && result.reply.value === 1n) renewed++;
-          if (--pending === 0) done(renewed >= quorum ? 'renewed' : 'lost');
-        }, options.instanceTimeoutMs);
+        ctx.rpc.call(
+          node,
+          argv,
+          commandLabel,
+          (result) => {
+            if (counted(result) && result.reply.type === 'integer' && result.reply.value === 1n) renewed++;
+            if (--pending === 0) done(renewed >= quorum ? 'renewed' : 'lost');
+          },
+          options.instanceTimeoutMs,
+        );
       }
     },
   };

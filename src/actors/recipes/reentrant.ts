@@ -15,7 +15,12 @@ export function reentrantRecipe(ctx: RecipeContext): Recipe {
   return {
     reentrant: true,
     acquire(key, done) {
-      script(REENTRANT_ACQUIRE, key, (result) => done(acquired(result, result.ok && result.reply.type === 'integer' ? granted(result) : null)), key);
+      script(
+        REENTRANT_ACQUIRE,
+        key,
+        (result) => done(acquired(result, result.ok && result.reply.type === 'integer' ? granted(result) : null)),
+        key,
+      );
     },
     release(key, done) {
       script(REENTRANT_RELEASE, key, (result) => done(result.ok && (integerOf(result.reply) ?? 0) > 0));

@@ -20,7 +20,13 @@ export function twoStepRecipe(ctx: RecipeContext, kind: 'get-then-set' | 'setnx-
     call(['GET', key], (got) => {
       if (!got.ok || got.reply.type !== 'bulk') return done(failure(got));
       if (got.reply.value !== null) return done({ ok: false, reason: 'busy' });
-      thenAfterGap(() => call(['SET', key, ctx.value, 'PX', String(ctx.ttlMs)], (set) => done(acquired(set, set.ok && set.reply.type === 'status' ? granted(set) : null)), key));
+      thenAfterGap(() =>
+        call(
+          ['SET', key, ctx.value, 'PX', String(ctx.ttlMs)],
+          (set) => done(acquired(set, set.ok && set.reply.type === 'status' ? granted(set) : null)),
+          key,
+        ),
+      );
     });
 
   const setnxThenExpire = (key: string, done: (r: Parameters<Parameters<Recipe['acquire']>[1]>[0]) => void) =>

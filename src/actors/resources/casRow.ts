@@ -54,9 +54,18 @@ export class CasRow implements Resource {
   act(from: string, token: number | null): boolean {
     const mine = this.valueOf(from);
     const accepted = this.owner === mine;
-    const reason = accepted ? null : `UPDATE matched 0 rows: owner is ${this.owner ?? 'empty'}, this write carries ${mine}`;
+    const reason = accepted
+      ? null
+      : `UPDATE matched 0 rows: owner is ${this.owner ?? 'empty'}, this write carries ${mine}`;
     if (accepted) this.version++;
-    this.sim.record('resource.write', this.id, { from, token, value: `${from}'s order`, accepted, highestToken: null, reason });
+    this.sim.record('resource.write', this.id, {
+      from,
+      token,
+      value: `${from}'s order`,
+      accepted,
+      highestToken: null,
+      reason,
+    });
     return accepted;
   }
 }

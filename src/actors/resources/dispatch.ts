@@ -32,12 +32,18 @@ export class DispatchService implements Resource {
   }
 
   describeRequest(from: string) {
-    return { value: `assign ${this.order} to ${from}`, label: this.conditional ? `assign if NEW` : 'assign', op: 'assign' as const };
+    return {
+      value: `assign ${this.order} to ${from}`,
+      label: this.conditional ? `assign if NEW` : 'assign',
+      op: 'assign' as const,
+    };
   }
 
   act(from: string, token: number | null, basis: ReadResult | null): boolean {
     const refused = this.conditional && this.driver !== null;
-    const reason = refused ? `order ${this.order} is already ASSIGNED to ${this.driver}: the conditional update matched 0 rows` : null;
+    const reason = refused
+      ? `order ${this.order} is already ASSIGNED to ${this.driver}: the conditional update matched 0 rows`
+      : null;
     if (!refused) {
       this.driver = from;
       this.version++;

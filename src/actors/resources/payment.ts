@@ -25,12 +25,20 @@ export class PaymentProvider implements Resource {
 
   read(from: string): ReadResult {
     const paid = this.charges > 0;
-    this.sim.record('resource.read', this.id, { from, value: paid ? `${this.order} paid` : `${this.order} unpaid`, version: this.charges });
+    this.sim.record('resource.read', this.id, {
+      from,
+      value: paid ? `${this.order} paid` : `${this.order} unpaid`,
+      version: this.charges,
+    });
     return { value: paid ? 'paid' : 'unpaid', version: this.charges, act: !paid };
   }
 
   describeRequest() {
-    return { value: `charge ${this.order}`, label: this.idempotencyKeys ? `charge key=${this.order}` : 'charge', op: 'charge' as const };
+    return {
+      value: `charge ${this.order}`,
+      label: this.idempotencyKeys ? `charge key=${this.order}` : 'charge',
+      op: 'charge' as const,
+    };
   }
 
   act(from: string, token: number | null): boolean {
@@ -42,7 +50,9 @@ export class PaymentProvider implements Resource {
       value: `charge ${this.order}`,
       accepted: !repeat,
       highestToken: null,
-      reason: repeat ? `idempotency key ${this.order} already used: returned the first charge's result, charged nothing` : null,
+      reason: repeat
+        ? `idempotency key ${this.order} already used: returned the first charge's result, charged nothing`
+        : null,
       op: 'charge',
       order: this.order,
     });

@@ -25,7 +25,10 @@ export interface Resource {
   /** Applies (or refuses) the client's change, based on what it read; returns whether it was applied. */
   act(from: string, token: number | null, basis: ReadResult | null): boolean;
   /** What the client sends as its change, for the `resource.request` event and the arrow label. */
-  describeRequest(from: string, token: number | null): { value: string; label: string; op: 'write' | 'decrement' | 'charge' | 'assign' };
+  describeRequest(
+    from: string,
+    token: number | null,
+  ): { value: string; label: string; op: 'write' | 'decrement' | 'charge' | 'assign' };
 }
 
 export const RESOURCE_KINDS = ['store', 'db-row', 'inventory', 'payment', 'dispatch', 'cas-row'] as const;

@@ -19,7 +19,10 @@ script: ${pause ? '[{ at: 1s, do: pause, target: A, for: 15s }]' : '[]'}
 describe('inventory counter', () => {
   it('loses a sale when two holders read the same stock: both write 9', () => {
     const r = runYaml(paused('{ id: stock, kind: inventory, stock: 10 }'));
-    expect(r.of('resource.read').map((e) => [e.data.from, e.data.value])).toEqual([['A', '10'], ['B', '10']]);
+    expect(r.of('resource.read').map((e) => [e.data.from, e.data.value])).toEqual([
+      ['A', '10'],
+      ['B', '10'],
+    ]);
     expect(r.of('resource.write').map((e) => e.data.value)).toEqual(['stock 9', 'stock 9']);
     const v = r.verdict('no-lost-update');
     expect(v.holds).toBe(false);
@@ -58,7 +61,10 @@ describe('payment provider', () => {
 describe('dispatch service', () => {
   it('sends two drivers when assignment is unconditional', () => {
     const r = runYaml(paused('{ id: dispatch, kind: dispatch, order: order-7 }'));
-    expect(r.of('resource.write').map((e) => [e.data.from, e.data.accepted])).toEqual([['B', true], ['A', true]]);
+    expect(r.of('resource.write').map((e) => [e.data.from, e.data.accepted])).toEqual([
+      ['B', true],
+      ['A', true],
+    ]);
     expect(r.verdict('no-double-assignment').holds).toBe(false);
   });
 
@@ -89,17 +95,25 @@ describe('fenced store: lenient (<=) or strict (<)', () => {
   // Lesson 10's repeated token: failover-fencing with one order for B, so B's only write carries
   // the token 1 the failover handed out again, and A (still holding 1 from the old primary) writes after it.
   const failover = readFileSync('lessons/scenarios/failover-fencing.yaml', 'utf8').replace(', jobs: 2 }', ' }');
-  const writes = (yaml: string) => runYaml(yaml).of('resource.write').map((e) => [e.data.from, e.data.token, e.data.accepted]);
+  const writes = (yaml: string) =>
+    runYaml(yaml)
+      .of('resource.write')
+      .map((e) => [e.data.from, e.data.token, e.data.accepted]);
 
   it('lenient lets a holder write twice with its token; strict refuses the second write', () => {
-    expect(writes(twoWrites('{ id: espresso, fencing: true }'))).toEqual([['A', 1, true], ['A', 1, true]]);
+    expect(writes(twoWrites('{ id: espresso, fencing: true }'))).toEqual([
+      ['A', 1, true],
+      ['A', 1, true],
+    ]);
     const strict = runYaml(twoWrites('{ id: espresso, fencing: true, fenceCompare: strict }')).of('resource.write');
     expect(strict.map((e) => e.data.accepted)).toEqual([true, false]);
     expect(strict[1]!.data.reason).toBe('token 1 was already used (strict: one write per token)');
   });
 
   it('a db-row in strict mode reads as a WHERE fence_token < :token that matched no row', () => {
-    const strict = runYaml(twoWrites('{ id: espresso, kind: db-row, fencing: true, fenceCompare: strict }')).of('resource.write');
+    const strict = runYaml(twoWrites('{ id: espresso, kind: db-row, fencing: true, fenceCompare: strict }')).of(
+      'resource.write',
+    );
     expect(strict[1]!.data.reason).toBe('UPDATE matched 0 rows: fence_token is already 1 (WHERE fence_token < 1)');
   });
 
@@ -114,6 +128,8 @@ describe('fenced store: lenient (<=) or strict (<)', () => {
   });
 
   it('refuses fenceCompare on a resource that does not compare tokens', () => {
-    expect(() => runYaml(twoWrites('{ id: espresso, kind: inventory, fenceCompare: strict }'))).toThrow(/fenceCompare applies to kind store or db-row/);
+    expect(() => runYaml(twoWrites('{ id: espresso, kind: inventory, fenceCompare: strict }'))).toThrow(
+      /fenceCompare applies to kind store or db-row/,
+    );
   });
 });

@@ -54,7 +54,14 @@ export class Store implements Resource {
   write(from: string, token: number | null, value: string): boolean {
     const reason = this.refusal(token);
     const accepted = reason === null;
-    this.sim.record('resource.write', this.id, { from, token, value, accepted, highestToken: this.highestToken, reason });
+    this.sim.record('resource.write', this.id, {
+      from,
+      token,
+      value,
+      accepted,
+      highestToken: this.highestToken,
+      reason,
+    });
     if (accepted) {
       this.value = value;
       if (token !== null) this.highestToken = Math.max(this.highestToken ?? token, token);

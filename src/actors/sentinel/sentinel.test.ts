@@ -27,7 +27,14 @@ describe('Sentinel', () => {
     const r = runYaml(group());
     const leader = r.of('sentinel.elected')[0]!.actor;
     const states = r.of('actor.state', leader).map((e) => e.data.state);
-    expect(states).toEqual(['monitoring', 'subjectively-down', 'objectively-down', 'electing', 'failing-over', 'monitoring']);
+    expect(states).toEqual([
+      'monitoring',
+      'subjectively-down',
+      'objectively-down',
+      'electing',
+      'failing-over',
+      'monitoring',
+    ]);
     expect(r.of('actor.state', leader)[0]!.at).toBe(0);
     // Everyone ends up agreeing on the new primary.
     expect(r.of('sentinel.switch').map((e) => e.data.to)).toEqual(['r1', 'r1', 'r1']);
@@ -95,7 +102,7 @@ describe('Sentinel', () => {
     expect(r.of('redis.sync', 'r2').at(-1)!.data.from).toBe('r1');
   });
 
-  it('fails over at once on the learner\'s button (SENTINEL FAILOVER), with a healthy primary', () => {
+  it("fails over at once on the learner's button (SENTINEL FAILOVER), with a healthy primary", () => {
     const r = runYaml(group({ script: '  - { at: 2s, do: failover, target: mymaster }' }));
     const start = r.of('failover.start')[0]!;
     expect(start.data.manual).toBe(true);
@@ -108,7 +115,10 @@ describe('Sentinel', () => {
 
   it('sends Sentinel-aware clients to the new primary', () => {
     const r = runYaml(group({ script: '  - { at: 2s, do: failover, target: p }' }));
-    const release = r.of('redis.command').filter((e) => e.data.from === 'A').at(-1)!;
+    const release = r
+      .of('redis.command')
+      .filter((e) => e.data.from === 'A')
+      .at(-1)!;
     expect(release.actor).toBe('r1');
   });
 
@@ -137,18 +147,35 @@ script:
   - { at: 1s, do: crash, target: r1 }
   - { at: 2s, do: failover, target: p }
 `);
-    expect(byHand.of('failover.abort').map((e) => [e.at, e.data.reason])).toEqual([[2000, 'no replica of p is up with a priority above 0 to promote by hand']]);
+    expect(byHand.of('failover.abort').map((e) => [e.at, e.data.reason])).toEqual([
+      [2000, 'no replica of p is up with a priority above 0 to promote by hand'],
+    ]);
     const sentinelsDown = runYaml(
-      group({ script: ['  - { at: 1s, do: crash, target: s1 }', '  - { at: 1s, do: crash, target: s2 }', '  - { at: 1s, do: crash, target: s3 }', '  - { at: 2s, do: failover, target: mymaster }'].join('\n') }),
+      group({
+        script: [
+          '  - { at: 1s, do: crash, target: s1 }',
+          '  - { at: 1s, do: crash, target: s2 }',
+          '  - { at: 1s, do: crash, target: s3 }',
+          '  - { at: 2s, do: failover, target: mymaster }',
+        ].join('\n'),
+      }),
     );
-    expect(sentinelsDown.of('failover.abort').map((e) => e.data)).toEqual([{ group: 'mymaster', reason: 'no Sentinel could start it: each is down, paused or already failing over' }]);
+    expect(sentinelsDown.of('failover.abort').map((e) => e.data)).toEqual([
+      { group: 'mymaster', reason: 'no Sentinel could start it: each is down, paused or already failing over' },
+    ]);
   });
 
   it('an action on a target the world does not have stops the run at once (readers check targets first)', () => {
     const act = (action: Action) => () => runYaml(group({ script: '  - { at: 1s, do: heal }' }), { actions: [action] });
-    expect(act({ at: simTime(1000), do: 'pause', target: 'nobody' })).toThrow(new AssertionError("pause: no process 'nobody'"));
-    expect(act({ at: simTime(1000), do: 'command', target: 'nobody', argv: ['PING'] })).toThrow(new AssertionError("command: no Redis node 'nobody'"));
-    expect(act({ at: simTime(1000), do: 'power-loss', target: 'nobody' })).toThrow(new AssertionError("power-loss: no Redis node 'nobody'"));
+    expect(act({ at: simTime(1000), do: 'pause', target: 'nobody' })).toThrow(
+      new AssertionError("pause: no process 'nobody'"),
+    );
+    expect(act({ at: simTime(1000), do: 'command', target: 'nobody', argv: ['PING'] })).toThrow(
+      new AssertionError("command: no Redis node 'nobody'"),
+    );
+    expect(act({ at: simTime(1000), do: 'power-loss', target: 'nobody' })).toThrow(
+      new AssertionError("power-loss: no Redis node 'nobody'"),
+    );
   });
 
   it('split brain: a client cut off with the old primary keeps using it while Sentinel promotes the replica; heal demotes it', () => {
@@ -156,7 +183,9 @@ script:
     const promote = r.of('failover.promote')[0]!;
     // A renews on the old primary after the promotion; B holds the lock on the new one meanwhile.
     expect(r.of('lock.renewed', 'A').some((e) => e.at > promote.at)).toBe(true);
-    expect(r.of('redis.command', 'primary').filter((e) => e.data.from === 'A' && e.at > promote.at).length).toBeGreaterThan(0);
+    expect(
+      r.of('redis.command', 'primary').filter((e) => e.data.from === 'A' && e.at > promote.at).length,
+    ).toBeGreaterThan(0);
     expect(r.of('lease.granted', 'replica').find((e) => e.data.owner === 'B')!.at).toBeGreaterThan(promote.at);
     expect(r.verdict('single-lease').holds).toBe(false);
     const heal = r.of('net.heal')[0]!;
@@ -166,7 +195,12 @@ script:
   });
 
   it('detects the silence right after down-after-milliseconds and asks the others at once', () => {
-    const r = runYaml(group({ sentinels: '{ count: 3, quorum: 2, downAfter: 2500ms, failoverTimeout: 10s }', script: '  - { at: 2500ms, do: crash, target: p }' }));
+    const r = runYaml(
+      group({
+        sentinels: '{ count: 3, quorum: 2, downAfter: 2500ms, failoverTimeout: 10s }',
+        script: '  - { at: 2500ms, do: crash, target: p }',
+      }),
+    );
     const sdown = r.of('sentinel.sdown').filter((e) => e.data.node === 'p')[0]!;
     const pongs = r.of('net.deliver', sdown.actor).filter((e) => e.data.label === 'PONG' && e.data.from === 'p');
     const lastPong = Math.max(...pongs.map((e) => e.at));

@@ -14,7 +14,10 @@ export interface SentinelContext {
 }
 
 /** The context for a group's settings and its number of sentinels. */
-export function sentinelContext({ quorum, failoverTimeoutMs }: { quorum: number; failoverTimeoutMs: number }, sentinelCount: number): SentinelContext {
+export function sentinelContext(
+  { quorum, failoverTimeoutMs }: { quorum: number; failoverTimeoutMs: number },
+  sentinelCount: number,
+): SentinelContext {
   return {
     quorum,
     votesNeeded: Math.max(quorum, Math.floor(sentinelCount / 2) + 1),
@@ -119,7 +122,8 @@ export const sentinelMachine = setup({
     askOpinions: ({ self }: Args) => effects(self)?.ask(false),
     // Asking for votes is followed by a count: with enough sentinels already agreed, it has won.
     askForVotes: ({ self }: Args) => effects(self)?.ask(true),
-    noteOpinions: ({ self, context, event }: Args) => effects(self)?.noteOpinions(votesOf(event) >= context.quorum, votesOf(event)),
+    noteOpinions: ({ self, context, event }: Args) =>
+      effects(self)?.noteOpinions(votesOf(event) >= context.quorum, votesOf(event)),
     scheduleRun: ({ self }: Args) => effects(self)?.scheduleRun(),
     startElection: ({ self }: Args) => effects(self)?.startElection(),
     noteElected: ({ self, context, event }: Args) => effects(self)?.noteElected(votesOf(event), context.votesNeeded),
@@ -157,7 +161,11 @@ export const sentinelMachine = setup({
       on: {
         UP: 'monitoring',
         OPINIONS: [
-          { guard: and(['quorumReached', 'mayRun']), target: 'objectively-down', actions: ['noteOpinions', 'scheduleRun'] },
+          {
+            guard: and(['quorumReached', 'mayRun']),
+            target: 'objectively-down',
+            actions: ['noteOpinions', 'scheduleRun'],
+          },
           { guard: 'quorumReached', target: 'objectively-down', actions: 'noteOpinions' },
           { actions: 'noteOpinions' },
         ],
@@ -203,7 +211,14 @@ export const sentinelMachine = setup({
 });
 
 /** Every state a sentinel's lane can show: its machine's states, and `crashed` (the process is down, its machine gone). */
-export const SENTINEL_LANE_STATES = ['monitoring', 'subjectively-down', 'objectively-down', 'electing', 'failing-over', 'crashed'] as const;
+export const SENTINEL_LANE_STATES = [
+  'monitoring',
+  'subjectively-down',
+  'objectively-down',
+  'electing',
+  'failing-over',
+  'crashed',
+] as const;
 
 export type SentinelLaneState = (typeof SENTINEL_LANE_STATES)[number];
 

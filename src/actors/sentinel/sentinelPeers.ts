@@ -22,7 +22,10 @@ export interface SentinelPeer {
   readonly id: string;
   readonly process: Process;
   /** Is `primary` down for you, and (with a request) will you vote for this leader in this epoch? */
-  answerDown(primary: string, request: { epoch: number; leader: string } | null): { down: boolean; leader: string | null };
+  answerDown(
+    primary: string,
+    request: { epoch: number; leader: string } | null,
+  ): { down: boolean; leader: string | null };
   /** A hello: take this configuration if it is newer. */
   adopt(primaryId: string, epoch: number): void;
 }

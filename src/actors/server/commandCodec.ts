@@ -16,11 +16,20 @@ export class CommandOutcome {
  * is kept alive for those, which are most of a contended run's commands.
  */
 class CommandCodec extends TraceCodec {
-  decode(_kind: TraceKind, num: number, ref: unknown, trace: Trace): { msg: number; from: string; argv: string[]; reply: string } {
+  decode(
+    _kind: TraceKind,
+    num: number,
+    ref: unknown,
+    trace: Trace,
+  ): { msg: number; from: string; argv: string[]; reply: string } {
     const outcome = ref as CommandOutcome;
-    return { msg: numberOf(num), from: trace.actorName(actorOf(num)), argv: outcome.argv, reply: outcome.reply.label() };
+    return {
+      msg: numberOf(num),
+      from: trace.actorName(actorOf(num)),
+      argv: outcome.argv,
+      reply: outcome.reply.label(),
+    };
   }
 }
 
 export const COMMAND = new CommandCodec();
-

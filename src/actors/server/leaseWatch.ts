@@ -58,7 +58,8 @@ export class LeaseWatch {
       const expiresAtUnixMs = now?.expiresAtMs == null ? null : unixTime(now.expiresAtMs);
       // On a primary, the same value with a new deadline after the old one passed is a new key:
       // the old one expired when the command that set it again touched it.
-      const renewedAfterExpiry = stored && lease !== undefined && this.pastDeadline(lease) && lease.expiresAtUnixMs !== expiresAtUnixMs;
+      const renewedAfterExpiry =
+        stored && lease !== undefined && this.pastDeadline(lease) && lease.expiresAtUnixMs !== expiresAtUnixMs;
       if (lease && lease.value === value && !renewedAfterExpiry) {
         if (lease.expiresAtUnixMs !== expiresAtUnixMs) {
           lease.expiresAtUnixMs = expiresAtUnixMs;
@@ -67,10 +68,21 @@ export class LeaseWatch {
         continue;
       }
       // A command that finds the old key past its deadline expires it before doing its own work.
-      if (lease) this.end(key, value === undefined ? (this.evictedKeys.has(key) ? 'evicted' : this.whyGone(lease)) : this.pastDeadline(lease) ? 'expired' : 'overwritten');
+      if (lease)
+        this.end(
+          key,
+          value === undefined
+            ? this.evictedKeys.has(key)
+              ? 'evicted'
+              : this.whyGone(lease)
+            : this.pastDeadline(lease)
+              ? 'expired'
+              : 'overwritten',
+        );
       this.evictedKeys.delete(key);
       // A key stored past its deadline (a promoted replica's) is no lease to anyone.
-      if (value !== undefined && (!stored || this.node.server.peek(key) !== undefined)) this.grant(key, value, expiresAtUnixMs);
+      if (value !== undefined && (!stored || this.node.server.peek(key) !== undefined))
+        this.grant(key, value, expiresAtUnixMs);
     }
   }
 

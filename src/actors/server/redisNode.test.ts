@@ -9,7 +9,10 @@ beforeAll(loadTestScripts);
  * to 2.5 s, then the node goes down at 2550 ms (crash or power loss) and restarts at 5 s.
  */
 function outage(persistence: string, down: 'crash' | 'power-loss') {
-  const writes = Array.from({ length: 25 }, (_, i) => `  - { at: ${100 + i * 100}ms, do: command, target: r1, argv: [SET, k${i}, v] }`).join('\n');
+  const writes = Array.from(
+    { length: 25 },
+    (_, i) => `  - { at: ${100 + i * 100}ms, do: command, target: r1, argv: [SET, k${i}, v] }`,
+  ).join('\n');
   const r = runYaml(`
 id: outage
 title: outage
@@ -68,7 +71,10 @@ script:
   - { at: 10s, do: command, target: r1, argv: [PTTL, short] }
   - { at: 10s, do: command, target: r1, argv: [PTTL, long] }
 `);
-    const replies = r.of('redis.command', 'r1').filter((e) => e.data.argv[0] === 'PTTL').map((e) => e.data.reply);
+    const replies = r
+      .of('redis.command', 'r1')
+      .filter((e) => e.data.argv[0] === 'PTTL')
+      .map((e) => e.data.reply);
     expect(replies).toEqual(['(integer) -2', '(integer) 10100']);
   });
 

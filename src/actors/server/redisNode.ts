@@ -3,7 +3,8 @@ import { AppendOnlyFile } from '../../redis/aof';
 import type { AppendFsync, MaxmemoryPolicy } from '../../redis/config';
 import type { Reply } from '../../redis/reply';
 import type { ScriptEngine } from '../../redis/scriptEngine';
-import { BLOCKED, RedisServer } from '../../redis/server';
+import { RedisServer } from '../../redis/server';
+import { BLOCKED } from '../../redis/serverOptions';
 import type { Sim } from '../../sim/sim';
 import { withActor, type TraceTag } from '../../sim/trace';
 import { COMMAND, CommandOutcome } from './commandCodec';
@@ -169,7 +170,11 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     this.process.onRestart(() => {
       const before = this.disk.length;
       this.boot(this.disk);
-      this.sim.record('redis.recover', this.id, { persistence: this.options.persistence, commands: before, keys: this.server.storedKeyCount });
+      this.sim.record('redis.recover', this.id, {
+        persistence: this.options.persistence,
+        commands: before,
+        keys: this.server.storedKeyCount,
+      });
       this.leases.check();
       this.expiry.start();
       this.startCron();
@@ -193,7 +198,9 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
       random: () => random.float(),
       // Each start of a node is a new process with its own script state (math.random).
       scripts: this.scripts?.forServer?.() ?? this.scripts,
-      ...(this.options.slots === null ? {} : { cluster: { ownerOf: (slot: number) => this.clusterMap?.ownerOf(this.id, slot) ?? null } }),
+      ...(this.options.slots === null
+        ? {}
+        : { cluster: { ownerOf: (slot: number) => this.clusterMap?.ownerOf(this.id, slot) ?? null } }),
       replication: {
         isReplica: () => this.role === 'replica',
         goodReplicas: () => this.primary.log.goodReplicas,
@@ -299,7 +306,12 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
     const discarded = this.server.storedKeyCount;
     this.server.flushAll();
     this.server.load(commands);
-    if (this.aof) this.aof = new AppendOnlyFile(this.aof.policy, this.unixNowMs(), commands.map((c) => [...c]));
+    if (this.aof)
+      this.aof = new AppendOnlyFile(
+        this.aof.policy,
+        this.unixNowMs(),
+        commands.map((c) => [...c]),
+      );
     this.leases.check();
     return discarded;
   }

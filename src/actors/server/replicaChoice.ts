@@ -13,7 +13,14 @@ export function chooseReplica(
 ): RedisServerNode | undefined {
   const candidates = nodes.filter((node) => {
     const seen = info.get(node.id);
-    return node.id !== primaryId && seen !== undefined && seen.role === 'replica' && seen.linkUp && seen.priority > 0 && !sdown.has(node.id);
+    return (
+      node.id !== primaryId &&
+      seen !== undefined &&
+      seen.role === 'replica' &&
+      seen.linkUp &&
+      seen.priority > 0 &&
+      !sdown.has(node.id)
+    );
   });
   const key = (node: RedisServerNode) => info.get(node.id)!;
   candidates.sort((a, b) => {

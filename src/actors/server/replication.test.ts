@@ -16,7 +16,7 @@ resource: { id: espresso }
 ${extra}`;
 
 describe('the acknowledged-then-lost lock', () => {
-  it('loses A\'s lock in the failover: B gets the same lock from the promoted replica and both write', () => {
+  it("loses A's lock in the failover: B gets the same lock from the promoted replica and both write", () => {
     const r = runYaml(scenario('failover-lost-lock'));
     const acquiredA = r.of('lock.acquired', 'A')[0]!;
     const promote = r.of('failover.promote')[0]!;
@@ -41,13 +41,15 @@ describe('the acknowledged-then-lost lock', () => {
     expect(r.verdict('single-writer').holds).toBe(true);
   });
 
-  it('WAIT answers 0: A hears Redis\'s own replies (the write\'s, then the integer), and the refusal is A\'s client\'s', () => {
+  it("WAIT answers 0: A hears Redis's own replies (the write's, then the integer), and the refusal is A's client's", () => {
     const r = runYaml(scenario('failover-wait'));
     const firstWait = r.of('redis.command', 'primary').find((e) => e.data.argv[0] === 'WAIT')!;
     // What travels back to A is what Redis sent: SET's OK and WAIT's integer, no error Redis never sends.
     const heard = r.of('net.deliver', 'A').filter((e) => e.data.from === 'primary' && e.at >= firstWait.at)[0]!;
     expect(heard.data.label).toBe('OK, WAIT (integer) 0');
-    expect(r.of('net.deliver', 'A').some((e) => e.data.label.includes('ERR') || e.data.label.includes('NOREPLICAS'))).toBe(false);
+    expect(
+      r.of('net.deliver', 'A').some((e) => e.data.label.includes('ERR') || e.data.label.includes('NOREPLICAS')),
+    ).toBe(false);
     // The refusal is recorded on A's own lane, with the count it is based on.
     const refusal = r.of('lock.busy', 'A')[0]!;
     expect(refusal.at).toBe(heard.at);
@@ -97,7 +99,9 @@ describe('the old primary rejoins', () => {
     const r = runYaml(scenario('failover-aof-rejoin'));
     const recover = r.of('redis.recover', 'primary')[0]!;
     expect(recover.data).toMatchObject({ persistence: 'always', keys: 1 });
-    const demoted = r.of('redis.role', 'primary').find((e) => e.data.role === 'replica' && e.data.reason !== 'configured')!;
+    const demoted = r
+      .of('redis.role', 'primary')
+      .find((e) => e.data.role === 'replica' && e.data.reason !== 'configured')!;
     expect(demoted.data.of).toBe('replica');
     const sync = r.of('redis.sync', 'primary')[0]!;
     expect(sync.data.discarded).toBe(1);
@@ -111,9 +115,15 @@ describe('the old primary rejoins', () => {
 
 describe('replication', () => {
   it('applies the stream in order on the replica even when the network reorders messages', () => {
-    const cmds = Array.from({ length: 30 }, (_, i) => `  - { at: ${100 + i}ms, do: command, target: p, argv: [SET, k, v${i}] }`).join('\n');
+    const cmds = Array.from(
+      { length: 30 },
+      (_, i) => `  - { at: ${100 + i}ms, do: command, target: p, argv: [SET, k, v${i}] }`,
+    ).join('\n');
     const r = runYaml(pair(`network: { reorder: 0.5, reorderDelay: 20ms }\nscript:\n${cmds}`));
-    const offsets = r.of('redis.replicate', 'r').filter((e) => e.data.argv[0]![1] === 'k').map((e) => e.data.offset);
+    const offsets = r
+      .of('redis.replicate', 'r')
+      .filter((e) => e.data.argv[0]![1] === 'k')
+      .map((e) => e.data.offset);
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
     expect(offsets).toHaveLength(30);
     expect(r.simulation.world.nodes.find((n) => n.id === 'r')!.server.peek('k')?.value).toBe('v29');
@@ -121,10 +131,12 @@ describe('replication', () => {
 
   it('answers READONLY to a client write on a replica', () => {
     const r = runYaml(pair(`script:\n  - { at: 100ms, do: command, target: r, argv: [SET, k, v] }`));
-    expect(r.of('redis.command', 'r')[0]!.data.reply).toBe("(error) READONLY You can't write against a read only replica.");
+    expect(r.of('redis.command', 'r')[0]!.data.reply).toBe(
+      "(error) READONLY You can't write against a read only replica.",
+    );
   });
 
-  it('never expires keys on the replica: they read as missing but stay stored until the primary\'s DEL', () => {
+  it("never expires keys on the replica: they read as missing but stay stored until the primary's DEL", () => {
     const r = runYaml(
       // The primary's active expiry would delete k (and send the DEL) within 100 ms of its
       // deadline; with it off, as in Redis's own replica-expiry tests, only the GET at 600 ms does.
@@ -155,11 +167,17 @@ describe('replication', () => {
   });
 
   it('min-replicas-to-write: NOREPLICAS a few seconds after the replica stops acknowledging, like Redis', () => {
-    const sets = Array.from({ length: 8 }, (_, i) => `  - { at: ${1000 + i * 1000}ms, do: command, target: p, argv: [SET, k, v${i}] }`).join('\n');
+    const sets = Array.from(
+      { length: 8 },
+      (_, i) => `  - { at: ${1000 + i * 1000}ms, do: command, target: p, argv: [SET, k, v${i}] }`,
+    ).join('\n');
     const r = runYaml(
-      pair(`script:
+      pair(
+        `script:
   - { at: 900ms, do: pause, target: r }
-${sets}`, '{ id: p, minReplicasToWrite: 1, minReplicasMaxLag: 2s }, { id: r, replicaOf: p }'),
+${sets}`,
+        '{ id: p, minReplicasToWrite: 1, minReplicasMaxLag: 2s }, { id: r, replicaOf: p }',
+      ),
     );
     const replies = r.of('redis.command', 'p').map((e) => [e.at, e.data.reply] as const);
     const firstRefusal = replies.find(([, reply]) => reply.startsWith('(error) NOREPLICAS'))!;

@@ -42,7 +42,8 @@ export class PrimaryAddress implements RedisNode {
   /** The node this connection talks to now (reconnecting first when the old connection is gone). */
   connected(from?: string): RedisServerNode {
     const pin = this.pinned;
-    const alive = pin && !pin.node.process.crashed && pin.node.process.owner === pin.life && pin.node.role === 'primary';
+    const alive =
+      pin && !pin.node.process.crashed && pin.node.process.owner === pin.life && pin.node.role === 'primary';
     if (pin && alive && (from === undefined || this.usable(from, pin.node))) return pin.node;
     const node = this.current();
     this.pinned = { node, life: node.process.owner };

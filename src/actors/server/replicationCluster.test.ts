@@ -18,10 +18,17 @@ resource: { id: ledger, kind: db-row, fencing: true }
 ${extra}`;
 
 describe('a simulated cluster', () => {
-  it('sends each lock command to the node serving its key\'s slot', () => {
+  it("sends each lock command to the node serving its key's slot", () => {
     const r = runYaml(cluster('{user1}.lock'));
     // {user1} hashes to slot 8106: node b.
-    expect(new Set(r.of('redis.command').filter((e) => e.data.from === 'A').map((e) => e.actor))).toEqual(new Set(['b']));
+    expect(
+      new Set(
+        r
+          .of('redis.command')
+          .filter((e) => e.data.from === 'A')
+          .map((e) => e.actor),
+      ),
+    ).toEqual(new Set(['b']));
     expect(r.of('lock.acquired', 'A')).toHaveLength(1);
   });
 
@@ -36,7 +43,9 @@ describe('a simulated cluster', () => {
     const r = runYaml(cluster('lock').replace(', retry: none', ''));
     expect(r.of('redis.command').filter((e) => e.data.from === 'A')).toHaveLength(1);
     expect(r.of('lock.busy', 'A')).toEqual([]);
-    expect(r.of('lock.failed', 'A').map((e) => e.data)).toEqual([{ key: 'lock', attempts: 1, error: "CROSSSLOT Keys in request don't hash to the same slot" }]);
+    expect(r.of('lock.failed', 'A').map((e) => e.data)).toEqual([
+      { key: 'lock', attempts: 1, error: "CROSSSLOT Keys in request don't hash to the same slot" },
+    ]);
     expect(r.of('actor.state', 'A').at(-1)!.data.state).toBe('failed');
   });
 
@@ -46,7 +55,11 @@ describe('a simulated cluster', () => {
   });
 
   it('reports overlapping slot ranges and a primary without slots', () => {
-    expect(() => runYaml(cluster('k').replace('5461-10922', '5000-10922'))).toThrow(/slots 5000-10922 overlap a's 0-5460/);
-    expect(() => runYaml(cluster('k').replace('{ id: c, slots: 10923-16383 }', '{ id: c }'))).toThrow(/cluster primary 'c' serves no slots/);
+    expect(() => runYaml(cluster('k').replace('5461-10922', '5000-10922'))).toThrow(
+      /slots 5000-10922 overlap a's 0-5460/,
+    );
+    expect(() => runYaml(cluster('k').replace('{ id: c, slots: 10923-16383 }', '{ id: c }'))).toThrow(
+      /cluster primary 'c' serves no slots/,
+    );
   });
 });

@@ -16,8 +16,14 @@ const p = (line: string): Step => ({ on: 'primary', line });
 const r = (line: string): Step => ({ on: 'replica', line });
 
 const CASES: { title: string; steps: Step[] }[] = [
-  { title: 'a write reaches the replica; WAIT counts its acknowledgement', steps: [p('SET k v'), p('WAIT 1 1000'), r('GET k'), r('EXISTS k'), r('DBSIZE')] },
-  { title: 'WAIT 0 and WAIT for more replicas than exist', steps: [p('WAIT 0 0'), p('SET a 1'), p('WAIT 2 150'), p('WAIT 1 -1'), p('WAIT x 0'), p('WAIT 1 y')] },
+  {
+    title: 'a write reaches the replica; WAIT counts its acknowledgement',
+    steps: [p('SET k v'), p('WAIT 1 1000'), r('GET k'), r('EXISTS k'), r('DBSIZE')],
+  },
+  {
+    title: 'WAIT 0 and WAIT for more replicas than exist',
+    steps: [p('WAIT 0 0'), p('SET a 1'), p('WAIT 2 150'), p('WAIT 1 -1'), p('WAIT x 0'), p('WAIT 1 y')],
+  },
   {
     title: 'a replica refuses client writes',
     steps: [r('SET k other'), r('DEL k'), r('INCR n'), r('EXPIRE k 10'), r('SETNX z 1'), r('HSET h f v'), r('GET k')],
@@ -44,12 +50,36 @@ const CASES: { title: string; steps: Step[] }[] = [
   },
   {
     title: 'TTLs replicate as absolute times; the replica hides an expired key',
-    steps: [p('SET t v EX 100'), p('WAIT 1 1000'), r('TTL t'), p('PEXPIRE t 50'), p('WAIT 1 1000'), { sleepMs: 200 }, r('GET t'), r('EXISTS t'), r('TTL t')],
+    steps: [
+      p('SET t v EX 100'),
+      p('WAIT 1 1000'),
+      r('TTL t'),
+      p('PEXPIRE t 50'),
+      p('WAIT 1 1000'),
+      { sleepMs: 200 },
+      r('GET t'),
+      r('EXISTS t'),
+      r('TTL t'),
+    ],
   },
-  { title: 'counters and scripts replicate', steps: [p('INCR c'), p('INCRBY c 5'), p(`EVAL "redis.call('SET','s','1') return redis.call('INCR','s')" 0`), p('WAIT 1 1000'), r('GET c'), r('GET s')] },
+  {
+    title: 'counters and scripts replicate',
+    steps: [
+      p('INCR c'),
+      p('INCRBY c 5'),
+      p(`EVAL "redis.call('SET','s','1') return redis.call('INCR','s')" 0`),
+      p('WAIT 1 1000'),
+      r('GET c'),
+      r('GET s'),
+    ],
+  },
   {
     title: 'a script cannot write on a replica',
-    steps: [r(`EVAL "return redis.pcall('SET','x','1')" 0`), r(`EVAL "return redis.call('SET','x','1')" 0`), r(`EVAL "return redis.call('GET','c')" 0`)],
+    steps: [
+      r(`EVAL "return redis.pcall('SET','x','1')" 0`),
+      r(`EVAL "return redis.call('SET','x','1')" 0`),
+      r(`EVAL "return redis.call('GET','c')" 0`),
+    ],
   },
   { title: 'FLUSHALL replicates', steps: [p('FLUSHALL'), p('WAIT 1 1000'), r('DBSIZE')] },
 ];
@@ -87,6 +117,8 @@ test('replication, WAIT and NOREPLICAS match a real primary+replica pair', async
       if (want !== got) differences.push(`${c.title}\n  ${step.on}> ${step.line}\n  real: ${want}\n  sim:  ${got}`);
     }
   }
-  console.log(`replication differential: ${CASES.length} cases, ${lines} command lines against a real primary+replica (redis-server ${real.version})`);
+  console.log(
+    `replication differential: ${CASES.length} cases, ${lines} command lines against a real primary+replica (redis-server ${real.version})`,
+  );
   expect(differences.join('\n')).toBe('');
 }, 30_000);

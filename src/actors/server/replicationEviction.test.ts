@@ -29,13 +29,18 @@ describe('eviction', () => {
   it('noeviction keeps the lock: the cache writes are refused with OOM instead', () => {
     const r = runYaml(withPolicy('noeviction'));
     expect(r.of('redis.evict')).toEqual([]);
-    const oom = r.of('redis.command', 'r1').find((e) => e.data.from === 'cache' && e.data.reply.startsWith('(error) OOM'))!;
+    const oom = r
+      .of('redis.command', 'r1')
+      .find((e) => e.data.from === 'cache' && e.data.reply.startsWith('(error) OOM'))!;
     expect(oom.data.reply).toBe("(error) OOM command not allowed when used memory > 'maxmemory'.");
     expect(r.verdict('single-writer').holds).toBe(true);
   });
 
   it('samples from the seeded PRNG: the same seed evicts the same keys, in the same order', () => {
-    const keys = (seed: number) => runYaml(withPolicy('allkeys-random'), { seed }).of('redis.evict').map((e) => e.data.key);
+    const keys = (seed: number) =>
+      runYaml(withPolicy('allkeys-random'), { seed })
+        .of('redis.evict')
+        .map((e) => e.data.key);
     expect(keys(5)).toEqual(keys(5));
     expect(keys(5).length).toBeGreaterThan(3);
   });

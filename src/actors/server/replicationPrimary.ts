@@ -1,6 +1,6 @@
 import { integer, type Reply } from '../../redis/reply';
 import { ReplicationLog, type ReplicationBatch } from '../../redis/replicationLog';
-import { BLOCKED } from '../../redis/server';
+import { BLOCKED } from '../../redis/serverOptions';
 import type { Sim } from '../../sim/sim';
 import type { PrimaryEnd, ReplicationNode } from './replicationPeer';
 
@@ -87,7 +87,9 @@ export class ReplicationPrimary implements PrimaryEnd {
     this.log.addReplica(replicaId, -1, Number.NEGATIVE_INFINITY);
     this.unackedSince.delete(replicaId);
     const label = `FULLRESYNC ${this.node.runId.slice(0, 8)} ${offset} (${snapshot.length} commands)`;
-    links.network.send(this.node.id, replica.process, label, () => replica.replica.receiveSnapshot(this.node.id, snapshot, offset));
+    links.network.send(this.node.id, replica.process, label, () =>
+      replica.replica.receiveSnapshot(this.node.id, snapshot, offset),
+    );
   }
 
   /** REPLCONF ACK <offset>: a replica reports how far it has applied the stream. False: unknown replica. */
@@ -140,7 +142,10 @@ export class ReplicationPrimary implements PrimaryEnd {
     for (const id of this.log.replicaIds()) {
       const replica = links?.lookup(id);
       const offset = this.log.offset;
-      if (replica && links) links.network.send(this.node.id, replica.process, 'REPLCONF GETACK *', () => replica.replica.getAck(this.node.id, offset));
+      if (replica && links)
+        links.network.send(this.node.id, replica.process, 'REPLCONF GETACK *', () =>
+          replica.replica.getAck(this.node.id, offset),
+        );
     }
   }
 

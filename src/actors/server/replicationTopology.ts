@@ -66,7 +66,10 @@ export class ReplicationTopology {
     private readonly spec: TopologySpec | null,
     private readonly clientsActive: () => boolean,
   ) {
-    const control = { keepRunning: () => this.keepRunning(), sleeping: (restart: () => void) => this.sleepers.push(restart) };
+    const control = {
+      keepRunning: () => this.keepRunning(),
+      sleeping: (restart: () => void) => this.sleepers.push(restart),
+    };
     if (spec?.cacheLoad) this.startCacheLoad(spec.cacheLoad);
     if (nodes.some((n) => n.options.slots !== null)) {
       const map = { ownerOf: (self: string, slot: number) => this.slotOwner(self, slot) };
@@ -78,11 +81,13 @@ export class ReplicationTopology {
       this.group = new SentinelGroup(sim, s.name, s.settings, members, s.primary, network, s.ids, control);
     }
     // An AOF needs the cron too (everysec fsyncs from it).
-    this.replicated = this.group !== null || nodes.some((n) => n.role === 'replica' || n.options.persistence !== 'none');
+    this.replicated =
+      this.group !== null || nodes.some((n) => n.role === 'replica' || n.options.persistence !== 'none');
     // A lone node without persistence is left exactly as before: no cron, so such runs are unchanged.
     if (!this.replicated) return;
     // Lanes start with each node's role, so the timeline can label primaries and replicas.
-    for (const node of nodes) sim.record('redis.role', node.id, { role: node.role, of: node.replicaOf, reason: 'configured' });
+    for (const node of nodes)
+      sim.record('redis.role', node.id, { role: node.role, of: node.replicaOf, reason: 'configured' });
     const links = { network, lookup: (id: string) => this.node(id), ...control };
     for (const node of nodes) node.connect(links);
     this.group?.start();
@@ -126,7 +131,9 @@ export class ReplicationTopology {
 
   /** The primary that serves `slot` by the configured slot map, or undefined. */
   private servingNode(slot: number): RedisServerNode | undefined {
-    return this.nodes.find((n) => n.role === 'primary' && (n.options.slots ?? []).some(([from, to]) => from <= slot && slot <= to));
+    return this.nodes.find(
+      (n) => n.role === 'primary' && (n.options.slots ?? []).some(([from, to]) => from <= slot && slot <= to),
+    );
   }
 
   /** A slot's owner as node `self` answers it: itself, `host:port` of another node, or nobody. */
@@ -155,7 +162,12 @@ export class ReplicationTopology {
       const cut = (from: string, to: string) => this.network.partitions.blocks(from, to);
       // A client hears +switch-master when some live sentinel can reach it.
       const heard = (from: string) => group.sentinels.some((s) => !s.process.crashed && !cut(s.id, from));
-      return new PrimaryAddress(group.name, () => group.currentPrimary(), wait, (from, node) => !cut(from, node.id) && (node === group.currentPrimary() || !heard(from)));
+      return new PrimaryAddress(
+        group.name,
+        () => group.currentPrimary(),
+        wait,
+        (from, node) => !cut(from, node.id) && (node === group.currentPrimary() || !heard(from)),
+      );
     }
     const node = this.node(id)!;
     if (!wait) return node;
@@ -169,7 +181,9 @@ export class ReplicationTopology {
 
   /** Timeline lanes for the sentinels. */
   actorInfos(): ActorInfo[] {
-    return this.group?.sentinels.map((s): ActorInfo => ({ id: s.id, label: `Sentinel ${s.id}`, role: 'sentinel' })) ?? [];
+    return (
+      this.group?.sentinels.map((s): ActorInfo => ({ id: s.id, label: `Sentinel ${s.id}`, role: 'sentinel' })) ?? []
+    );
   }
 
   /**
@@ -186,11 +200,19 @@ export class ReplicationTopology {
     }
     const group = this.group;
     if (group && (action.target === group.name || group.nodes.some((n) => n.id === action.target))) {
-      if (!group.failover()) this.sim.record('failover.abort', action.target, { group: group.name, reason: 'no Sentinel could start it: each is down, paused or already failing over' });
+      if (!group.failover())
+        this.sim.record('failover.abort', action.target, {
+          group: group.name,
+          reason: 'no Sentinel could start it: each is down, paused or already failing over',
+        });
       return;
     }
     assert(this.node(action.target), () => `failover: no Redis node '${action.target}'`);
-    if (!this.operatorFailover(action.target)) this.sim.record('failover.abort', action.target, { group: action.target, reason: `no replica of ${action.target} is up with a priority above 0 to promote by hand` });
+    if (!this.operatorFailover(action.target))
+      this.sim.record('failover.abort', action.target, {
+        group: action.target,
+        reason: `no replica of ${action.target} is up with a priority above 0 to promote by hand`,
+      });
   }
 
   /**
@@ -201,11 +223,18 @@ export class ReplicationTopology {
   private operatorFailover(primaryId: string): boolean {
     const replicas = this.nodes
       .filter((n) => n.role === 'replica' && n.replicaOf === primaryId && !n.process.crashed && n.options.priority > 0)
-      .sort((a, b) => a.options.priority - b.options.priority || b.replica.offset - a.replica.offset || (a.runId < b.runId ? -1 : 1));
+      .sort(
+        (a, b) =>
+          a.options.priority - b.options.priority ||
+          b.replica.offset - a.replica.offset ||
+          (a.runId < b.runId ? -1 : 1),
+      );
     const chosen = replicas[0];
     if (!chosen) return false;
     chosen.promote('manual failover (REPLICAOF NO ONE)');
-    for (const n of this.nodes) if (n !== chosen && (n.id === primaryId || n.replicaOf === primaryId)) n.follow(chosen.id, `re-pointed to ${chosen.id} by hand`);
+    for (const n of this.nodes)
+      if (n !== chosen && (n.id === primaryId || n.replicaOf === primaryId))
+        n.follow(chosen.id, `re-pointed to ${chosen.id} by hand`);
     return true;
   }
 

@@ -69,7 +69,8 @@ export class DbLockTable implements LockService {
     });
     // The database's state is durable, but open transactions die with the server.
     this.process.onCrash(() => {
-      for (const [key, row] of [...this.rows]) if (row.expiresAtLocal === null) this.endRowLock(key, row, 'the database restarted');
+      for (const [key, row] of [...this.rows])
+        if (row.expiresAtLocal === null) this.endRowLock(key, row, 'the database restarted');
       this.queues.clear();
     });
     this.process.onRestart(() => {
@@ -94,21 +95,31 @@ export class DbLockTable implements LockService {
 
   /** The client's connection closed (it crashed): the database rolls its transaction back. */
   disconnect(owner: string): void {
-    for (const [key, row] of [...this.rows]) if (row.owner === owner && row.expiresAtLocal === null) this.endRowLock(key, row, 'its connection closed');
+    for (const [key, row] of [...this.rows])
+      if (row.owner === owner && row.expiresAtLocal === null) this.endRowLock(key, row, 'its connection closed');
   }
 
   label(argv: readonly string[]): string {
     const [op, key] = argv;
     const forUpdate = this.options.mode === 'for-update';
-    if (op === 'LOCK') return forUpdate ? `BEGIN; SELECT ${key} FOR UPDATE` : `INSERT ${key} ON CONFLICT take if expired (${formatMs(Number(argv[3]))})`;
+    if (op === 'LOCK')
+      return forUpdate
+        ? `BEGIN; SELECT ${key} FOR UPDATE`
+        : `INSERT ${key} ON CONFLICT take if expired (${formatMs(Number(argv[3]))})`;
     if (op === 'KEEPALIVE') return forUpdate ? 'SELECT 1' : `UPDATE ${key} SET expires_at`;
     return forUpdate ? 'COMMIT' : `DELETE ${key} WHERE owner = me`;
   }
 
   handle(argv: readonly string[], from: string, msg: number, respond: (answer: number | null) => void): void {
     const [op, key, value] = argv as [string, string, string];
-    const log = (answer: number | null) => this.sim.record('service.command', this.id, { msg, from, argv: [...argv], reply: describeAnswer(answer) });
-    if (this.options.mode === 'for-update' && op === 'LOCK' && this.rows.has(key) && this.rows.get(key)!.value !== value) {
+    const log = (answer: number | null) =>
+      this.sim.record('service.command', this.id, { msg, from, argv: [...argv], reply: describeAnswer(answer) });
+    if (
+      this.options.mode === 'for-update' &&
+      op === 'LOCK' &&
+      this.rows.has(key) &&
+      this.rows.get(key)!.value !== value
+    ) {
       // The row is locked: this SELECT ... FOR UPDATE blocks inside the database until it is free.
       const queue = this.queues.get(key) ?? [];
       this.queues.set(key, queue);
@@ -141,7 +152,13 @@ export class DbLockTable implements LockService {
 
   private take(key: string, value: string, ttlMs: number): number {
     const forUpdate = this.options.mode === 'for-update';
-    const row: Row = { value, owner: this.ownerOf(value), token: ++this.sequence, expiresAtLocal: forUpdate ? null : localTime(this.process.localNow() + ttlMs), idleTimer: null };
+    const row: Row = {
+      value,
+      owner: this.ownerOf(value),
+      token: ++this.sequence,
+      expiresAtLocal: forUpdate ? null : localTime(this.process.localNow() + ttlMs),
+      idleTimer: null,
+    };
     this.rows.set(key, row);
     const expiresAtMs = row.expiresAtLocal === null ? null : this.process.simTimeWhenLocalPasses(row.expiresAtLocal);
     this.sim.record('lease.granted', this.id, { key, owner: row.owner, value, expiresAtMs });
@@ -170,7 +187,8 @@ export class DbLockTable implements LockService {
     if (row.idleTimer !== null) this.sim.kernel.cancel(row.idleTimer);
     row.idleTimer = this.process.setTimer(idleMs, () => {
       row.idleTimer = null;
-      if (this.rows.get(key) === row) this.endRowLock(key, row, `the session sat idle in its transaction for ${formatMs(idleMs)}`);
+      if (this.rows.get(key) === row)
+        this.endRowLock(key, row, `the session sat idle in its transaction for ${formatMs(idleMs)}`);
     });
   }
 

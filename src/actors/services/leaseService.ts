@@ -66,7 +66,12 @@ export class LeaseService implements LockService {
         const fresh: Holder = { value, owner: this.ownerOf(value), revision, ttlMs, timer: -1 };
         fresh.timer = this.arm(key, fresh);
         this.holders.set(key, fresh);
-        this.sim.record('lease.granted', this.id, { key, owner: fresh.owner, value, expiresAtMs: simTime(this.sim.now + ttlMs) });
+        this.sim.record('lease.granted', this.id, {
+          key,
+          owner: fresh.owner,
+          value,
+          expiresAtMs: simTime(this.sim.now + ttlMs),
+        });
         return revision;
       }
       case 'KEEPALIVE': {

@@ -53,7 +53,11 @@ export class TransactionalResource implements Resource, TransactionHooks {
   /** Buffers the write in `from`'s open transaction; refuses it when there is none. */
   act(from: string, token: number | null, basis: ReadResult | null): boolean {
     if (!this.db.inTransaction(from)) {
-      this.refuse(from, token, 'no open transaction: the session was killed (or never took the row lock), so this UPDATE fails');
+      this.refuse(
+        from,
+        token,
+        'no open transaction: the session was killed (or never took the row lock), so this UPDATE fails',
+      );
       return false;
     }
     this.db.touch(from);

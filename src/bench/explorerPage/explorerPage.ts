@@ -14,7 +14,10 @@ export interface BenchSearch {
 
 function startWorker(): ExplorerHandle {
   const worker = new Worker(new URL('../../ui/explorer/explorerWorker.ts', import.meta.url), { type: 'module' });
-  return { api: Comlink.wrap<ExplorerWorkerApi>(worker) as unknown as ExplorerWorkerApi, terminate: () => worker.terminate() };
+  return {
+    api: Comlink.wrap<ExplorerWorkerApi>(worker) as unknown as ExplorerWorkerApi,
+    terminate: () => worker.terminate(),
+  };
 }
 
 const pools = new Map<string, ExplorerPool>();
@@ -27,7 +30,15 @@ const pools = new Map<string, ExplorerPool>();
  * throughput figures time pools of their own, whose workers have run nothing but that scenario,
  * so that the one worker and the two are compared on the same footing.
  */
-async function lockstepExplorerBench(yaml: string, invariant: InvariantName, seeds: number[], budget: number, workers: number, cold = false, poolName = 'recipes'): Promise<{ cores: number; searches: BenchSearch[] }> {
+async function lockstepExplorerBench(
+  yaml: string,
+  invariant: InvariantName,
+  seeds: number[],
+  budget: number,
+  workers: number,
+  cold = false,
+  poolName = 'recipes',
+): Promise<{ cores: number; searches: BenchSearch[] }> {
   const parsed = parseScenario(yaml, { file: 'bench.yaml', line: 1 });
   if (!parsed.ok) throw new Error(parsed.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`).join('\n'));
   // Cold: a pool of its own whose workers start (and load Lua) inside the timed search, like a learner's first.
@@ -37,9 +48,18 @@ async function lockstepExplorerBench(yaml: string, invariant: InvariantName, see
   const searches: BenchSearch[] = [];
   for (const explorerSeed of seeds) {
     const t0 = performance.now();
-    const outcome = await startSearch(pool, { scenario: parsed.scenario, options: { invariant, explorerSeed } }, { budget }).outcome;
+    const outcome = await startSearch(
+      pool,
+      { scenario: parsed.scenario, options: { invariant, explorerSeed } },
+      { budget },
+    ).outcome;
     const ms = performance.now() - t0;
-    const runs = outcome.state === 'found' || outcome.state === 'not-found' ? outcome.result.runs : outcome.state === 'stopped' ? outcome.runsDone : 0;
+    const runs =
+      outcome.state === 'found' || outcome.state === 'not-found'
+        ? outcome.result.runs
+        : outcome.state === 'stopped'
+          ? outcome.runsDone
+          : 0;
     searches.push({ ms, state: outcome.state === 'failed' ? `failed: ${outcome.message}` : outcome.state, runs });
   }
   if (cold) pool.terminateAll();

@@ -9,6 +9,9 @@ import { blockId } from '../../scenario/schema/ids';
  */
 export const afterSchema = z.strictObject({
   /** The id of a quiz earlier in the lesson. */
-  quiz: blockId.meta({ description: "The id of a quiz earlier in the lesson. Everything after this block, up to the next heading, stays hidden until the learner answers that quiz (or chooses to read on).", examples: ['who-writes'] }),
+  quiz: blockId.meta({
+    description:
+      'The id of a quiz earlier in the lesson. Everything after this block, up to the next heading, stays hidden until the learner answers that quiz (or chooses to read on).',
+    examples: ['who-writes'],
+  }),
 });
-

@@ -30,37 +30,105 @@ const query = z.string().min(1);
 
 export const claimSchema = z.strictObject({
   /** Words of the lesson's prose that state a number, quoted exactly as written. */
-  says: z.string().min(1).meta({ description: "Words of the lesson that state a number, quoted exactly as written; its first number is the claim, compared to the precision it is written with.", examples: ['runs again at 11.55 s'] }),
+  says: z
+    .string()
+    .min(1)
+    .meta({
+      description:
+        'Words of the lesson that state a number, quoted exactly as written; its first number is the claim, compared to the precision it is written with.',
+      examples: ['runs again at 11.55 s'],
+    }),
   /** When it happened: "write by A", "2nd acquired by B", "last renewed by A". */
-  at: query.optional().meta({ description: "Measures when a happening took place. A happening: `[first | 2nd | \u2026 | last] <event> [by <actor>]`.", examples: ['write by A'] }),
+  at: query.optional().meta({
+    description:
+      'Measures when a happening took place. A happening: `[first | 2nd | \u2026 | last] <event> [by <actor>]`.',
+    examples: ['write by A'],
+  }),
   /** How long between two happenings (with `to`). */
-  from: query.optional().meta({ description: "With `to`: measures how long from this happening to that one.", examples: ['paused by A'] }),
-  to: query.optional().meta({ description: "With `from`: the happening that ends the span.", examples: ['resumed by A'] }),
+  from: query
+    .optional()
+    .meta({ description: 'With `to`: measures how long from this happening to that one.', examples: ['paused by A'] }),
+  to: query
+    .optional()
+    .meta({ description: 'With `from`: the happening that ends the span.', examples: ['resumed by A'] }),
   /** How many times: "acquired", "renewed by A". */
-  count: query.optional().meta({ description: "Measures how many times a happening took place.", examples: ['acquired'] }),
+  count: query
+    .optional()
+    .meta({ description: 'Measures how many times a happening took place.', examples: ['acquired'] }),
   /** The fencing token a write or acquisition carried. */
-  token: query.optional().meta({ description: "Measures the fencing token a write or acquisition carried.", examples: ['write by B'] }),
+  token: query
+    .optional()
+    .meta({ description: 'Measures the fencing token a write or acquisition carried.', examples: ['write by B'] }),
   /** A figure of the lock dashboard. */
-  metric: z.enum(CLAIM_METRICS).optional().meta({ description: "Measures a figure of the lock dashboard (p50 and p95 are acquire latencies in ms).", examples: ['successRate'] }),
+  metric: z
+    .enum(CLAIM_METRICS)
+    .optional()
+    .meta({
+      description: 'Measures a figure of the lock dashboard (p50 and p95 are acquire latencies in ms).',
+      examples: ['successRate'],
+    }),
   /** How long a Redlock acquisition may be trusted (TTL − elapsed − drift): "acquired by A". */
-  validity: query.optional().meta({ description: "Measures how long a Redlock acquisition may be trusted, TTL minus elapsed minus drift, as the client computed it.", examples: ['acquired by A'] }),
+  validity: query.optional().meta({
+    description:
+      'Measures how long a Redlock acquisition may be trusted, TTL minus elapsed minus drift, as the client computed it.',
+    examples: ['acquired by A'],
+  }),
   /** When that acquisition's validity runs out. */
-  'valid-until': query.optional().meta({ description: "Measures when that trust runs out: the acquisition's moment plus its validity.", examples: ['acquired by A'] }),
+  'valid-until': query.optional().meta({
+    description: "Measures when that trust runs out: the acquisition's moment plus its validity.",
+    examples: ['acquired by A'],
+  }),
   /** How many commands a Redis node replayed when it came back: "recovered by r3". */
-  replayed: query.optional().meta({ description: "Measures how many commands a restarted Redis node replayed from its AOF.", examples: ['recovered by r3'] }),
+  replayed: query.optional().meta({
+    description: 'Measures how many commands a restarted Redis node replayed from its AOF.',
+    examples: ['recovered by r3'],
+  }),
   /** When an invariant broke in the run. */
-  verdict: z.enum(INVARIANTS).optional().meta({ description: "Measures when that invariant broke, as the player's verdict says; a claim on one that held fails.", examples: ['single-writer'] }),
+  verdict: z
+    .enum(INVARIANTS)
+    .optional()
+    .meta({
+      description: "Measures when that invariant broke, as the player's verdict says; a claim on one that held fails.",
+      examples: ['single-writer'],
+    }),
   /** The reply Redis gave a command, quoted as the last `code` in `says`: "2nd SET by B", "EVAL by A", "last WAIT". */
-  reply: query.optional().meta({ description: "Binds the reply Redis sent a command, quoted as the last `code` in `says`: `[first | 2nd | \u2026 | last] <COMMAND> [arguments] [by <client>]`.", examples: ['SET by B'] }),
+  reply: query.optional().meta({
+    description:
+      'Binds the reply Redis sent a command, quoted as the last `code` in `says`: `[first | 2nd | \u2026 | last] <COMMAND> [arguments] [by <client>]`.',
+    examples: ['SET by B'],
+  }),
 });
 
 export const claimsSchema = z.strictObject({
-  id: blockId.optional().meta({ description: "Stable name for the block; learners never see it.", examples: ['pause-numbers'] }),
+  id: blockId
+    .optional()
+    .meta({ description: 'Stable name for the block; learners never see it.', examples: ['pause-numbers'] }),
   /** The id of a scenario or dashboard block of this lesson; default: the nearest one above. */
-  run: z.string().min(1).optional().meta({ description: "The id of a scenario or dashboard block of this lesson; left out, the nearest one above.", examples: ['paused-barista'] }),
+  run: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description: 'The id of a scenario or dashboard block of this lesson; left out, the nearest one above.',
+      examples: ['paused-barista'],
+    }),
   /** What the learner does to the run before it shows these numbers, as a scenario's `script` writes it. */
-  actions: z.array(scriptAction).min(1).optional().meta({ description: "What the learner does to the run before it shows these numbers, written as a scenario's `script`; left out, the run nobody touches.", examples: [[{ at: '500ms', do: 'network', from: 'A', to: 'espresso', latency: '9s' }]] }),
-  claims: z.array(claimSchema).min(1).meta({ description: "The claims, each a quote from the lesson and one measure of the run.", examples: [[{ says: 'runs again at 11.55 s', at: 'resumed by A' }]] }),
+  actions: z
+    .array(scriptAction)
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        "What the learner does to the run before it shows these numbers, written as a scenario's `script`; left out, the run nobody touches.",
+      examples: [[{ at: '500ms', do: 'network', from: 'A', to: 'espresso', latency: '9s' }]],
+    }),
+  claims: z
+    .array(claimSchema)
+    .min(1)
+    .meta({
+      description: 'The claims, each a quote from the lesson and one measure of the run.',
+      examples: [[{ says: 'runs again at 11.55 s', at: 'resumed by A' }]],
+    }),
 });
 
 export type ClaimSpec = z.output<typeof claimSchema>;
@@ -90,15 +158,25 @@ export interface ClaimsSpec {
 const QUERY = /^(?:(last|first|(\d+)(?:st|nd|rd|th)) +)?([a-z-]+)(?: +by +(\S+))?$/;
 
 /** Reads "2nd write by A" as a query, or says what is wrong with it. */
-export function parseQuery(text: string): { ok: true; query: EventQuery } | { ok: false; message: string; hint: string } {
+export function parseQuery(
+  text: string,
+): { ok: true; query: EventQuery } | { ok: false; message: string; hint: string } {
   const match = QUERY.exec(text.trim());
   const event = match?.[3];
   if (!match || event === undefined) {
-    return { ok: false, message: `cannot read '${text}' as a happening`, hint: "write '[first|2nd|last] <event> [by <actor>]', e.g. 'write by A'" };
+    return {
+      ok: false,
+      message: `cannot read '${text}' as a happening`,
+      hint: "write '[first|2nd|last] <event> [by <actor>]', e.g. 'write by A'",
+    };
   }
   if (!(CLAIM_EVENTS as readonly string[]).includes(event)) {
     const guess = didYouMean(event, CLAIM_EVENTS);
-    return { ok: false, message: `unknown event '${event}'`, hint: guess ? `did you mean '${guess}'?` : `events: ${CLAIM_EVENTS.join(', ')}` };
+    return {
+      ok: false,
+      message: `unknown event '${event}'`,
+      hint: guess ? `did you mean '${guess}'?` : `events: ${CLAIM_EVENTS.join(', ')}`,
+    };
   }
   const nth = match[1] === 'last' ? 'last' : match[2] !== undefined ? Number(match[2]) : 1;
   if (nth !== 'last' && nth < 1) return { ok: false, message: `there is no ${match[1]} event`, hint: 'count from 1st' };
@@ -106,10 +184,19 @@ export function parseQuery(text: string): { ok: true; query: EventQuery } | { ok
 }
 
 /** The one measure a claim names, or what is wrong with it (`path` is the key at fault). */
-export function measureOf(spec: ClaimSpec): { ok: true; measure: Measure | ReplyMeasure } | { ok: false; path: string; message: string; hint: string } {
-  const named = (['at', 'from', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed', 'verdict', 'reply'] as const).filter((key) => spec[key] !== undefined);
+export function measureOf(
+  spec: ClaimSpec,
+): { ok: true; measure: Measure | ReplyMeasure } | { ok: false; path: string; message: string; hint: string } {
+  const named = (
+    ['at', 'from', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed', 'verdict', 'reply'] as const
+  ).filter((key) => spec[key] !== undefined);
   if (named.length !== 1 || (spec.to !== undefined) !== (spec.from !== undefined)) {
-    return { ok: false, path: 'says', message: 'a claim measures one thing', hint: "give exactly one of 'at', 'from' with 'to', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed', 'verdict' or 'reply'" };
+    return {
+      ok: false,
+      path: 'says',
+      message: 'a claim measures one thing',
+      hint: "give exactly one of 'at', 'from' with 'to', 'count', 'token', 'metric', 'validity', 'valid-until', 'replayed', 'verdict' or 'reply'",
+    };
   }
   if (spec.reply !== undefined) {
     const parsed = parseCommandQuery(spec.reply);

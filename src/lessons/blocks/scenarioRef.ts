@@ -7,8 +7,12 @@ import { z } from 'zod';
 export const scenarioRefSchema = z.strictObject({
   ref: z
     .string()
-    .regex(/^scenarios\/[\w.-]+\.ya?ml$/, "write it as scenarios/<name>.yaml (relative to lessons/)")
-    .meta({ description: 'A sidecar scenario file, relative to the lessons folder, used instead of writing the scenario inline.', examples: ['scenarios/paused-barista.yaml'] }),
+    .regex(/^scenarios\/[\w.-]+\.ya?ml$/, 'write it as scenarios/<name>.yaml (relative to lessons/)')
+    .meta({
+      description:
+        'A sidecar scenario file, relative to the lessons folder, used instead of writing the scenario inline.',
+      examples: ['scenarios/paused-barista.yaml'],
+    }),
 });
 
 /** True when a scenario block's YAML is a reference (a mapping with a `ref` key) rather than inline. */

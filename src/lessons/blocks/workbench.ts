@@ -23,17 +23,46 @@ export const WORKBENCH_EXPLORER_SEED = 1;
  * ```
  */
 export const workbenchSchema = z.strictObject({
-  id: blockId.optional().meta({ description: "Stable name for the block; submissions name it, so keep it once learners hand in work. Left out, the block is numbered by order of appearance.", examples: ['clinic-plain-del-workbench'] }),
+  id: blockId.optional().meta({
+    description:
+      'Stable name for the block; submissions name it, so keep it once learners hand in work. Left out, the block is numbered by order of appearance.',
+    examples: ['clinic-plain-del-workbench'],
+  }),
   /** The buggy recipe the editor starts with (relative to lessons/). */
-  ref: z.string().min(1).meta({ description: "The buggy recipe the editor starts with: a scenario file relative to the lessons folder.", examples: ['scenarios/clinic-plain-del.yaml'] }),
+  ref: z
+    .string()
+    .min(1)
+    .meta({
+      description: 'The buggy recipe the editor starts with: a scenario file relative to the lessons folder.',
+      examples: ['scenarios/clinic-plain-del.yaml'],
+    }),
   /** A fix, never shown: lessons:check proves the explorer finds no break of `break` in it. */
-  fixed: z.string().min(1).meta({ description: "A fixed recipe, never shown to learners: lessons:check proves the explorer finds no break of `break` in it within `runs`.", examples: ['scenarios/clinic-plain-del-fixed.yaml'] }),
+  fixed: z
+    .string()
+    .min(1)
+    .meta({
+      description:
+        'A fixed recipe, never shown to learners: lessons:check proves the explorer finds no break of `break` in it within `runs`.',
+      examples: ['scenarios/clinic-plain-del-fixed.yaml'],
+    }),
   /** The invariant the explorer hunts. */
-  break: z.enum(INVARIANTS).meta({ description: "The invariant the explorer hunts: it must break in `ref` and hold in `fixed`.", examples: ['released-by-owner'] }),
+  break: z.enum(INVARIANTS).meta({
+    description: 'The invariant the explorer hunts: it must break in `ref` and hold in `fixed`.',
+    examples: ['released-by-owner'],
+  }),
   /** The explorer's budget in runs, for the learner's search and for lessons:check alike. */
-  runs: z.number().int('a whole number of runs').min(1).max(20_000, 'at most 20,000 runs: a learner waits for them').optional().meta({ description: "The explorer's budget in runs, for the learner's search, lessons:check and grading alike; left out, 1000.", examples: [1000] }),
+  runs: z
+    .number()
+    .int('a whole number of runs')
+    .min(1)
+    .max(20_000, 'at most 20,000 runs: a learner waits for them')
+    .optional()
+    .meta({
+      description:
+        "The explorer's budget in runs, for the learner's search, lessons:check and grading alike; left out, 1000.",
+      examples: [1000],
+    }),
 });
-
 
 /** A workbench block as a lesson ships it: the recipe's own text (comments and all) and what it is checked against. */
 export interface WorkbenchSpec {

@@ -5,7 +5,12 @@ import { INT64_MAX, INT64_MIN, parseInt64 } from '../numbers';
 
 /** Expiry commands: EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT (NX XX GT LT), TTL, PTTL, PERSIST. */
 
-const enum Cond { NX = 1, XX = 2, GT = 4, LT = 8 }
+const enum Cond {
+  NX = 1,
+  XX = 2,
+  GT = 4,
+  LT = 8,
+}
 
 function parseConditions(argv: string[]): number | Reply {
   let flags = 0;

@@ -104,4 +104,3 @@ export const hashCommands: CommandSpec[] = [
   { name: 'hgetall', arity: 2, flags: { readonly: true }, run: hgetall },
   { name: 'hlen', arity: 2, flags: { readonly: true }, run: hlen },
 ];
-

@@ -71,7 +71,7 @@ function lrem(ctx: CommandContext): Reply {
   let removed = 0;
   const limit = count === 0 ? Infinity : Math.abs(count);
   if (count >= 0) {
-    for (let i = 0; i < list.length && removed < limit; ) {
+    for (let i = 0; i < list.length && removed < limit;) {
       if (list[i] === element) {
         list.splice(i, 1);
         removed++;

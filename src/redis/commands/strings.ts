@@ -6,15 +6,28 @@ import { INT64_MAX, INT64_MIN, parseInt64 } from '../numbers';
 /** String commands: SET (all 7.0 options), GET, GETDEL, SETNX, MGET, MSET, INCR family. */
 
 const enum SetFlag {
-  NX = 1, XX = 2, GET = 4, KEEPTTL = 8, EX = 16, PX = 32, EXAT = 64, PXAT = 128,
+  NX = 1,
+  XX = 2,
+  GET = 4,
+  KEEPTTL = 8,
+  EX = 16,
+  PX = 32,
+  EXAT = 64,
+  PXAT = 128,
 }
 const EXPIRE_FLAGS = SetFlag.EX | SetFlag.PX | SetFlag.EXAT | SetFlag.PXAT;
 
 /** SET's option words, by flag, under the spellings clients send: all lower and all upper case. */
 const SET_OPTIONS = new Map<string, number>();
 for (const [word, flag] of [
-  ['nx', SetFlag.NX], ['xx', SetFlag.XX], ['get', SetFlag.GET], ['keepttl', SetFlag.KEEPTTL],
-  ['ex', SetFlag.EX], ['px', SetFlag.PX], ['exat', SetFlag.EXAT], ['pxat', SetFlag.PXAT],
+  ['nx', SetFlag.NX],
+  ['xx', SetFlag.XX],
+  ['get', SetFlag.GET],
+  ['keepttl', SetFlag.KEEPTTL],
+  ['ex', SetFlag.EX],
+  ['px', SetFlag.PX],
+  ['exat', SetFlag.EXAT],
+  ['pxat', SetFlag.PXAT],
 ] as const) {
   SET_OPTIONS.set(word, flag);
   SET_OPTIONS.set(word.toUpperCase(), flag);

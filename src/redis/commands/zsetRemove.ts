@@ -25,4 +25,6 @@ function zremrangebyscore(ctx: CommandContext): Reply {
 }
 
 /** The sorted-set removal commands' table entries. */
-export const zsetRemoveCommands: CommandSpec[] = [{ name: 'zremrangebyscore', arity: 4, flags: { write: true }, run: zremrangebyscore }];
+export const zsetRemoveCommands: CommandSpec[] = [
+  { name: 'zremrangebyscore', arity: 4, flags: { write: true }, run: zremrangebyscore },
+];

@@ -82,7 +82,14 @@ interface RangeOptions {
 }
 
 function parseRangeOptions(argv: string[]): RangeOptions | Reply {
-  const options: RangeOptions = { withScores: false, reverse: false, by: 'rank', offset: 0, limit: -1, limitGiven: false };
+  const options: RangeOptions = {
+    withScores: false,
+    reverse: false,
+    by: 'rank',
+    offset: 0,
+    limit: -1,
+    limitGiven: false,
+  };
   let byGiven = false;
   for (let j = 4; j < argv.length; j++) {
     const opt = (argv[j] as string).toLowerCase();
@@ -164,7 +171,12 @@ function zrange(ctx: CommandContext): Reply {
   return emit(select(found.value as SortedSet), options.withScores);
 }
 
-function rankSlice(zset: SortedSet, start: number, end: number, reverse: boolean): Array<{ member: string; score: number }> {
+function rankSlice(
+  zset: SortedSet,
+  start: number,
+  end: number,
+  reverse: boolean,
+): Array<{ member: string; score: number }> {
   const length = zset.size;
   if (start < 0) start = length + start;
   if (end < 0) end = length + end;
@@ -222,4 +234,3 @@ export const zsetCommands: CommandSpec[] = [
   { name: 'zscore', arity: 3, flags: { readonly: true }, run: zscore },
   { name: 'zrank', arity: 3, flags: { readonly: true }, run: zrank },
 ];
-

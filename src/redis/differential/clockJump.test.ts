@@ -176,7 +176,10 @@ test('after a jump past its deadline, the active-expiry cycle deletes a key nobo
   // The jump itself deletes nothing: Redis compares deadlines only when it looks.
   expect(p.simStored).toBe(2);
   const { realMs, simMs } = await p.untilStored(1);
-  expect(realMs, `redis-server deleted the expired key within ${REAL_DISAPPEAR_BOUND_MS} ms of the jump`).not.toBeNull();
+  expect(
+    realMs,
+    `redis-server deleted the expired key within ${REAL_DISAPPEAR_BOUND_MS} ms of the jump`,
+  ).not.toBeNull();
   expect(simMs, 'the simulated node deleted the expired key without a command touching it').not.toBeNull();
   expect(simMs!).toBeGreaterThan(0);
   expect(simMs!).toBeLessThanOrEqual(CRON_PERIOD_MS);

@@ -34,7 +34,9 @@ test(`${RUNS} random command sequences answer like redis-server`, async () => {
           const expected = formatReply(real[i]!);
           const actual = formatReply(sim.exec(argv));
           if (expected !== actual) {
-            throw new Error(`command ${i + 1} "${argv.join(' ')}": real ${JSON.stringify(expected)}, sim ${JSON.stringify(actual)}`);
+            throw new Error(
+              `command ${i + 1} "${argv.join(' ')}": real ${JSON.stringify(expected)}, sim ${JSON.stringify(actual)}`,
+            );
           }
         });
       }),

@@ -45,7 +45,14 @@ export async function diffCases(
       const a = comparable(realLines, l.unordered).join('\n');
       const b = comparable(simLines, l.unordered).join('\n');
       if (a !== b) {
-        differences.push({ file: c.file, title: c.title, lines: c.lines.map((x) => x.line), line: l.line, real: realLines, sim: simLines });
+        differences.push({
+          file: c.file,
+          title: c.title,
+          lines: c.lines.map((x) => x.line),
+          line: l.line,
+          real: realLines,
+          sim: simLines,
+        });
       }
     });
   });
@@ -54,11 +61,13 @@ export async function diffCases(
 
 /** Renders differences for a failure message: the case, the line, both outputs. */
 export function describeDifferences(differences: Difference[], limit = 15): string {
-  const shown = differences.slice(0, limit).map(
-    (d) =>
-      `--- ${d.file} :: ${d.title}\n    case: ${d.lines.join(' | ')}\n    line: ${d.line}\n` +
-      `    real: ${d.real.join('\n          ')}\n    sim:  ${d.sim.join('\n          ')}`,
-  );
+  const shown = differences
+    .slice(0, limit)
+    .map(
+      (d) =>
+        `--- ${d.file} :: ${d.title}\n    case: ${d.lines.join(' | ')}\n    line: ${d.line}\n` +
+        `    real: ${d.real.join('\n          ')}\n    sim:  ${d.sim.join('\n          ')}`,
+    );
   const more = differences.length > limit ? `\n... and ${differences.length - limit} more` : '';
   return `${differences.length} difference(s) between redis-server and the simulator:\n${shown.join('\n')}${more}`;
 }

@@ -62,26 +62,30 @@ describe('C-side work counts against the script budget', () => {
   // Each script below is killed once the work charged for its C calls reaches the budget, while it
   // has run only a fraction of the budget as VM instructions. Uncharged, each would loop until 20
   // million instructions: hundreds of thousands of 4 MB copies, searches, sorts or conversions.
-  it('kills a loop of big string copies and plain searches, which run no instructions in C', { timeout: 60_000 }, () => {
-    for (const body of [
-      "local s = string.rep('a', 4000000) local n = 0\nwhile true do n = n + #(s .. 'b') end",
-      "local s, p = string.rep('a', 1000000), string.rep('a', 2000) .. 'b'\nwhile true do string.find(s, p, 1, true) end",
-    ]) {
-      expect(engine.run(keyspace.request(body, [], [])), body).toEqual(killedAt(2));
-      expect(engine.lastRun.killed, body).toBe(true);
-      expect(engine.lastRun.instructions, body).toBeLessThan(budget() / 10);
-    }
-  });
+  it(
+    'kills a loop of big string copies and plain searches, which run no instructions in C',
+    { timeout: 60_000 },
+    () => {
+      for (const body of [
+        "local s = string.rep('a', 4000000) local n = 0\nwhile true do n = n + #(s .. 'b') end",
+        "local s, p = string.rep('a', 1000000), string.rep('a', 2000) .. 'b'\nwhile true do string.find(s, p, 1, true) end",
+      ]) {
+        expect(engine.run(keyspace.request(body, [], [])), body).toEqual(killedAt(2));
+        expect(engine.lastRun.killed, body).toBe(true);
+        expect(engine.lastRun.instructions, body).toBeLessThan(budget() / 10);
+      }
+    },
+  );
 
   it('kills loops over library calls that work element by element in C', { timeout: 60_000 }, () => {
     const engine = tenth;
     const budget = () => engine.limits.instructionBudget;
     const bodies = [
-      "local t = {} for i = 1, 20000 do t[i] = i end\nwhile true do table.sort(t) end",
-      "local t = {} for i = 1, 20000 do t[i] = i end\nwhile true do table.insert(t, 1, 0) table.remove(t, 1) end",
+      'local t = {} for i = 1, 20000 do t[i] = i end\nwhile true do table.sort(t) end',
+      'local t = {} for i = 1, 20000 do t[i] = i end\nwhile true do table.insert(t, 1, 0) table.remove(t, 1) end',
       "local t = {} for i = 1, 20000 do t[i] = '' end\nwhile true do table.concat(t) end",
       // Lua 5.1 returns at most 8,000 values from a C function (LUAI_MAXCSTACK): 'too many results' beyond.
-      "local t = {} for i = 1, 7000 do t[i] = i end\nwhile true do local a = unpack(t) end",
+      'local t = {} for i = 1, 7000 do t[i] = i end\nwhile true do local a = unpack(t) end',
       "local s = string.rep('a', 7000)\nwhile true do local a = string.byte(s, 1, -1) end",
     ];
     for (const body of bodies) {
@@ -97,7 +101,10 @@ describe('C-side work counts against the script budget', () => {
     const engine = tenth;
     const budget = () => engine.limits.instructionBudget;
     const elements = 20000;
-    const bigReply: Reply = { type: 'array', value: Array.from({ length: elements }, (_, i) => ({ type: 'bulk', value: `item-${i}` })) };
+    const bigReply: Reply = {
+      type: 'array',
+      value: Array.from({ length: elements }, (_, i) => ({ type: 'bulk', value: `item-${i}` })),
+    };
     let calls = 0;
     const request = {
       ...keyspace.request("local n = 0\nwhile true do n = n + #redis.call('lrange', 'l', 0, -1) end"),
@@ -111,11 +118,15 @@ describe('C-side work counts against the script budget', () => {
     expect(calls).toBeGreaterThan(1);
     expect(calls).toBeLessThanOrEqual(Math.ceil(budget() / ((elements * 64) / 16)));
     // Repeating an empty string does no work at all, however many times.
-    expect(engine.run(keyspace.request("return #string.rep('', 2^50)", [], []))).toEqual({ type: 'integer', value: 0n });
+    expect(engine.run(keyspace.request("return #string.rep('', 2^50)", [], []))).toEqual({
+      type: 'integer',
+      value: 0n,
+    });
   });
 
   it('charges the same work the same way on every run (no clock involved)', () => {
-    const body = "local s = string.rep('ab', 1000) local n = 0 for i = 1, 10 do n = n + #string.gsub(s, '%w', 'c') + #string.gsub(s, 'a', '%0%0') end return n";
+    const body =
+      "local s = string.rep('ab', 1000) local n = 0 for i = 1, 10 do n = n + #string.gsub(s, '%w', 'c') + #string.gsub(s, 'a', '%0%0') end return n";
     engine.run(keyspace.request(body, [], []));
     const first = engine.lastRun;
     engine.run(keyspace.request(body, [], []));

@@ -86,7 +86,8 @@ export class LuaScriptEngine implements ScriptEngine {
       if (this.compiled.size >= COMPILED_MAX) this.forgetAll();
       id = (this.nextId++).toString(16).padStart(40, '0');
       const message = this.vm.compile(id, request.body);
-      if (message !== null) return error(`ERR Error compiling script (new function): ${message}`.replace(/[\r\n]/g, ' '));
+      if (message !== null)
+        return error(`ERR Error compiling script (new function): ${message}`.replace(/[\r\n]/g, ' '));
       this.compiled.set(request.body, id);
     }
     const outcome = this.vm.eval(id, request.keys, request.args, (argv) => encodeResp2(callServer(request, argv)));
@@ -118,7 +119,8 @@ function callServer(request: ScriptRequest, argv: string[]): Reply {
  */
 function failureReply(outcome: Extract<Lua51Outcome, { ok: false }>, sha: string, refusedAtLine: number): Reply {
   // A table without `err` (error({foo='x'})) crashes redis-server 7.0.15; the simulator answers this.
-  if (outcome.fields !== null && outcome.fields.err === '') return error(`ERR Error running script ${sha}, execution failure`);
+  if (outcome.fields !== null && outcome.fields.err === '')
+    return error(`ERR Error running script ${sha}, execution failure`);
   if (outcome.fields !== null) {
     const { err, source, line } = outcome.fields;
     return error(source !== '' && line !== '' ? `${err} script: ${sha}, on ${source}:${line}.` : err);

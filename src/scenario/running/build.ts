@@ -59,7 +59,13 @@ function clientSpec(c: ClientInput, nodeIds: string[]): ClientSpec {
     tokens: c.tokens,
     driftPpm: c.driftPpm,
     onUnavailable: c.onUnavailable,
-    redlock: c.redlock ? { instanceTimeoutMs: c.redlock.instanceTimeout, driftFactor: c.redlock.driftFactor, validity: c.redlock.validity } : DEFAULT_REDLOCK,
+    redlock: c.redlock
+      ? {
+          instanceTimeoutMs: c.redlock.instanceTimeout,
+          driftFactor: c.redlock.driftFactor,
+          validity: c.redlock.validity,
+        }
+      : DEFAULT_REDLOCK,
     ...(c.steps ? { steps: c.steps } : {}),
     // Only clients that use them carry these, so every other client's spec stays as it was.
     ...(c.permits !== undefined ? { permits: c.permits } : {}),

@@ -26,7 +26,13 @@ beforeAll(async () => {
  */
 const pairs = readdirSync('lessons')
   .filter((f) => /^\d\d-.+\.md$/.test(f))
-  .flatMap((f) => [...readFileSync(`lessons/${f}`, 'utf8').matchAll(/```workbench\n[^`]*?ref: scenarios\/(\S+)\.yaml\n[^`]*?break: (\S+)\n/g)].map((m) => ({ lesson: f, name: m[1]!, invariant: m[2]! as InvariantName })));
+  .flatMap((f) =>
+    [
+      ...readFileSync(`lessons/${f}`, 'utf8').matchAll(
+        /```workbench\n[^`]*?ref: scenarios\/(\S+)\.yaml\n[^`]*?break: (\S+)\n/g,
+      ),
+    ].map((m) => ({ lesson: f, name: m[1]!, invariant: m[2]! as InvariantName })),
+  );
 
 function load(name: string): Scenario {
   const loaded = loadScenario(`lessons/scenarios/${name}.yaml`);
@@ -35,7 +41,11 @@ function load(name: string): Scenario {
 }
 
 function search(scenario: Scenario, invariant: InvariantName) {
-  const result = exploreScenario(scenario, { invariant, runs: PLAYER_SEARCH_RUNS, kinds: offeredFaultKinds(scenario) }, scripts);
+  const result = exploreScenario(
+    scenario,
+    { invariant, runs: PLAYER_SEARCH_RUNS, kinds: offeredFaultKinds(scenario) },
+    scripts,
+  );
   return result.found ? result : null;
 }
 

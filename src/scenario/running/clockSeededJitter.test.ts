@@ -35,7 +35,9 @@ describe('retry jitter seeded from the clock', () => {
     expect(retriesAt('A').length).toBe(11);
     expect(retriesAt('A')).toEqual(retriesAt('B'));
     // The delays still vary from round to round: it looks random, it is just the same for both.
-    const gaps = retriesAt('A').slice(1).map((t, i) => t - retriesAt('A')[i]!);
+    const gaps = retriesAt('A')
+      .slice(1)
+      .map((t, i) => t - retriesAt('A')[i]!);
     expect(new Set(gaps).size).toBeGreaterThan(1);
     expect(run.of('lock.acquired')).toEqual([]);
     expect(run.of('lock.failed').map((e) => e.actor)).toEqual(['A', 'B']);
@@ -44,7 +46,12 @@ describe('retry jitter seeded from the clock', () => {
 
   it('lets each client draw its own jitter by default, and one of them goes first', () => {
     const run = runYaml(splitVote('own'));
-    expect(run.of('lock.acquired').map((e) => e.actor).sort()).toEqual(['A', 'B']);
+    expect(
+      run
+        .of('lock.acquired')
+        .map((e) => e.actor)
+        .sort(),
+    ).toEqual(['A', 'B']);
     expect(run.verdict('progress').holds).toBe(true);
   });
 });

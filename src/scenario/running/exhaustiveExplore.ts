@@ -19,8 +19,16 @@ export interface ExhaustiveScenarioOptions {
  * An exhaustive search set up for one scenario: the random explorer's fault space (the kinds
  * that apply, and whom they hit) and window, the scenario's own seed, and a runner that also reports when each process last acted.
  */
-export function exhaustiveExplorer(scenario: Scenario, options: ExhaustiveScenarioOptions, scripts?: ScriptEngine): ExhaustiveOptions {
-  const random = scenarioExplorer(scenario, { invariant: options.invariant, maxFaults: options.maxFaults ?? 1 }, scripts);
+export function exhaustiveExplorer(
+  scenario: Scenario,
+  options: ExhaustiveScenarioOptions,
+  scripts?: ScriptEngine,
+): ExhaustiveOptions {
+  const random = scenarioExplorer(
+    scenario,
+    { invariant: options.invariant, maxFaults: options.maxFaults ?? 1 },
+    scripts,
+  );
   const judged: Scenario = { ...scenario, expect: [{ invariant: options.invariant, outcome: 'violated' }] };
   const bounds = { ...defaultBounds(random.space, options.maxFaults ?? 1), ...options.bounds };
   return {
@@ -32,7 +40,10 @@ export function exhaustiveExplorer(scenario: Scenario, options: ExhaustiveScenar
     run: (seed, actions): ExhaustiveRun => {
       const simulation = new Simulation(judged, { seed, actions, maxEvents: EXPLORE_MAX_EVENTS }, scripts).run();
       const verdict = simulation.verdictOn(options.invariant);
-      const capped = simulation.ended === 'event-cap' || simulation.ended === 'script-cap' ? simulation.verdictOn('run-completes') : null;
+      const capped =
+        simulation.ended === 'event-cap' || simulation.ended === 'script-cap'
+          ? simulation.verdictOn('run-completes')
+          : null;
       const trace = simulation.sim.trace;
       const lastActiveMs = new Map<string, number>();
       for (let i = 0; i < trace.length; i++) lastActiveMs.set(trace.actorAt(i), trace.timeAt(i));

@@ -20,7 +20,13 @@ function scenario(yaml: string): Scenario {
 }
 
 /** Small enough to enumerate every pair twice: 2 clients and r1, short work, a 250 ms grid. */
-const BOUNDS: ExhaustiveScenarioOptions['bounds'] = { gridMs: 250, kinds: ['pause', 'clock-jump', 'partition'], pauseMs: [500, 2000], outageMs: [1000], jumpMs: [5000] };
+const BOUNDS: ExhaustiveScenarioOptions['bounds'] = {
+  gridMs: 250,
+  kinds: ['pause', 'clock-jump', 'partition'],
+  pauseMs: [500, 2000],
+  outageMs: [1000],
+  jumpMs: [5000],
+};
 
 /** The two baristas one after the other: B comes in after A is done, so A is quiet for most of the window. */
 const TURNS = `
@@ -48,7 +54,11 @@ resource: { id: espresso }
 function outcomes(s: Scenario, reductions: { quiet: boolean }, maxFaults = 2) {
   const options = exhaustiveExplorer(s, { invariant: 'single-writer', maxFaults, bounds: BOUNDS, reductions }, scripts);
   const seen = new Map<string, ScheduleOutcome>();
-  const search = new ExhaustiveSearch({ ...options, stopAtBreak: false, onSchedule: (picked, outcome) => seen.set(picked.join(), outcome) });
+  const search = new ExhaustiveSearch({
+    ...options,
+    stopAtBreak: false,
+    onSchedule: (picked, outcome) => seen.set(picked.join(), outcome),
+  });
   search.advance(Infinity);
   return { seen, search };
 }

@@ -12,13 +12,17 @@ export function unmetExpectations(scenario: Scenario, verdicts: readonly Verdict
     if (expectation.invariant === 'all') {
       return verdicts
         .filter((v) => !v.holds && !listed.has(v.invariant))
-        .map((v) => `expected every invariant to hold (invariant: all), but ${v.invariant} was violated at ${v.atMs} ms`);
+        .map(
+          (v) => `expected every invariant to hold (invariant: all), but ${v.invariant} was violated at ${v.atMs} ms`,
+        );
     }
     const verdict = verdicts.find((v) => v.invariant === expectation.invariant);
     if (!verdict) return [`no checker reported on '${expectation.invariant}'`];
     const outcome = verdict.holds ? 'holds' : 'violated';
     if (outcome === expectation.outcome) return [];
-    return [`expected ${expectation.invariant} to be ${expectation.outcome}, but it ${verdict.holds ? 'held' : `was violated at ${verdict.atMs} ms`}`];
+    return [
+      `expected ${expectation.invariant} to be ${expectation.outcome}, but it ${verdict.holds ? 'held' : `was violated at ${verdict.atMs} ms`}`,
+    ];
   });
 }
 

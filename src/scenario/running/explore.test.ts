@@ -50,16 +50,25 @@ clients:
 resource: { id: espresso }
 `);
     // As written (the search's first run) it is cut; some fault schedules stop B's knocking.
-    expect(exploreScenario(s, { invariant: 'single-writer', explorerSeed: 1, runs: 1 }, scripts).summary).toMatchObject({ runs: 1, cut: 1 });
+    expect(exploreScenario(s, { invariant: 'single-writer', explorerSeed: 1, runs: 1 }, scripts).summary).toMatchObject(
+      { runs: 1, cut: 1 },
+    );
     const result = exploreScenario(s, { invariant: 'single-writer', explorerSeed: 1, runs: 3 }, scripts);
     expect(result.found).toBe(false);
     expect(result.summary.cut).toBeGreaterThanOrEqual(1);
-    expect(exploreScenario(scenario(TURNS), { invariant: 'single-lease', explorerSeed: 1, runs: 3 }, scripts).summary.cut).toBe(0);
+    expect(
+      exploreScenario(scenario(TURNS), { invariant: 'single-lease', explorerSeed: 1, runs: 3 }, scripts).summary.cut,
+    ).toBe(0);
   });
 
   it('finds the paused barista on its own: a minimal schedule that breaks single-writer, replayable', () => {
     const s = scenario(TURNS);
-    expect(new Simulation(s, {}, scripts).run().verdicts().find((v) => v.invariant === 'single-writer')!.holds).toBe(true);
+    expect(
+      new Simulation(s, {}, scripts)
+        .run()
+        .verdicts()
+        .find((v) => v.invariant === 'single-writer')!.holds,
+    ).toBe(true);
     const result = exploreScenario(s, { invariant: 'single-writer', explorerSeed: 1 }, scripts);
     expect(result.found).toBe(true);
     expect(result.actions.length).toBeGreaterThanOrEqual(1);
@@ -112,7 +121,9 @@ describe('the faults a scenario offers', () => {
     expect(space.kinds).toContain('failover');
     expect(space.failoverTargets).toHaveLength(1);
     // Replication links can lose messages too.
-    expect(space.links.some((l) => s.redis.nodes.some((n) => n.id === l.from) && s.redis.nodes.some((n) => n.id === l.to))).toBe(true);
+    expect(
+      space.links.some((l) => s.redis.nodes.some((n) => n.id === l.from) && s.redis.nodes.some((n) => n.id === l.to)),
+    ).toBe(true);
   });
 
   it('only makes schedules a learner could have made: every one passes the share link checks', () => {
@@ -123,15 +134,23 @@ describe('the faults a scenario offers', () => {
       for (let i = 1; i < 300; i++) {
         const actions = faultActionsInOrder(scheduleAt(options, i).faults);
         expect(actionsSchema.safeParse(actions).success).toBe(true);
-        checkActions(s, actions as Action[], (path, message) => expect.fail(`${file} schedule ${i}: ${path.join('.')}: ${message}`));
+        checkActions(s, actions as Action[], (path, message) =>
+          expect.fail(`${file} schedule ${i}: ${path.join('.')}: ${message}`),
+        );
         for (const a of actions) seen.add(a.do);
       }
-      expect([...seen].sort()).toEqual(expect.arrayContaining(['clock-jump', 'crash', 'heal', 'network', 'partition', 'pause', 'restart']));
+      expect([...seen].sort()).toEqual(
+        expect.arrayContaining(['clock-jump', 'crash', 'heal', 'network', 'partition', 'pause', 'restart']),
+      );
     }
   });
 
   it('tries only the kinds asked for', () => {
-    const { space } = scenarioExplorer(scenario(TURNS), { invariant: 'single-writer', kinds: ['pause', 'failover'] }, scripts);
+    const { space } = scenarioExplorer(
+      scenario(TURNS),
+      { invariant: 'single-writer', kinds: ['pause', 'failover'] },
+      scripts,
+    );
     expect(space.kinds).toEqual(['pause']);
   });
 });

@@ -1,5 +1,12 @@
 import { EXPLORE_MAX_EVENTS, explore, type ExploreResult, type ExplorerOptions } from '../../check/explorer';
-import { FAULT_KINDS, kindApplies, sampleFault, type FaultKind, type FaultSpace, type LossLink } from '../../check/faults';
+import {
+  FAULT_KINDS,
+  kindApplies,
+  sampleFault,
+  type FaultKind,
+  type FaultSpace,
+  type LossLink,
+} from '../../check/faults';
 import type { WorldSpec } from '../../actors/world';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import { checkActions } from '../schema/actionSchema';
@@ -26,7 +33,11 @@ const DEFAULT_MAX_FAULTS = 3;
  * hit) and a runner. Building it runs the scenario once, fault-free, to learn how long its
  * action lasts: faults land within that window.
  */
-export function scenarioExplorer(scenario: Scenario, options: ExploreScenarioOptions, scripts?: ScriptEngine): ExplorerOptions {
+export function scenarioExplorer(
+  scenario: Scenario,
+  options: ExploreScenarioOptions,
+  scripts?: ScriptEngine,
+): ExplorerOptions {
   // Asking for the invariant makes the checkers report it even where it would not apply by default.
   const judged: Scenario = { ...scenario, expect: [{ invariant: options.invariant, outcome: 'violated' }] };
   const baseline = new Simulation(judged, { maxEvents: EXPLORE_MAX_EVENTS }, scripts).run();
@@ -43,7 +54,10 @@ export function scenarioExplorer(scenario: Scenario, options: ExploreScenarioOpt
       const simulation = new Simulation(judged, { seed, actions, maxEvents: EXPLORE_MAX_EVENTS }, scripts).run();
       const verdict = simulation.verdictOn(options.invariant);
       // A run a budget stopped was judged only on what it reached: the search counts those apart.
-      const capped = simulation.ended === 'event-cap' || simulation.ended === 'script-cap' ? simulation.verdictOn('run-completes') : null;
+      const capped =
+        simulation.ended === 'event-cap' || simulation.ended === 'script-cap'
+          ? simulation.verdictOn('run-completes')
+          : null;
       simulation.release();
       return [...(verdict ? [verdict] : []), ...(capped ? [capped] : [])];
     },
@@ -55,7 +69,11 @@ export function scenarioExplorer(scenario: Scenario, options: ExploreScenarioOpt
  * `invariant`, and returns the run's seed and a minimal list of learner actions that break it
  * (replay them with `new Simulation(scenario, { seed, actions })`).
  */
-export function exploreScenario(scenario: Scenario, options: ExploreScenarioOptions, scripts?: ScriptEngine): ExploreResult {
+export function exploreScenario(
+  scenario: Scenario,
+  options: ExploreScenarioOptions,
+  scripts?: ScriptEngine,
+): ExploreResult {
   return explore({ ...scenarioExplorer(scenario, options, scripts), runs: options.runs ?? DEFAULT_RUNS });
 }
 
@@ -65,8 +83,15 @@ export function exploreScenario(scenario: Scenario, options: ExploreScenarioOpti
  * is a replica (or Sentinel) to fail over to; message loss on the links clients use. A kind is
  * kept only if a sample of it passes the same checks as a learner's actions.
  */
-export function faultSpace(scenario: Scenario, spec: WorldSpec, options: { windowMs: number; maxFaults: number; kinds?: readonly FaultKind[] }): FaultSpace {
-  const servers = [...spec.redisNodes.map((n) => n.id), ...[spec.services?.lease?.id, spec.services?.db?.id].filter((id): id is string => id !== undefined)];
+export function faultSpace(
+  scenario: Scenario,
+  spec: WorldSpec,
+  options: { windowMs: number; maxFaults: number; kinds?: readonly FaultKind[] },
+): FaultSpace {
+  const servers = [
+    ...spec.redisNodes.map((n) => n.id),
+    ...[spec.services?.lease?.id, spec.services?.db?.id].filter((id): id is string => id !== undefined),
+  ];
   const clients = spec.clients.map((c) => c.id);
   const sentinelGroup = spec.topology?.sentinels?.name;
   const primaries = [...new Set(scenario.redis.nodes.flatMap((n) => (n.replicaOf === undefined ? [] : [n.replicaOf])))];
@@ -84,12 +109,25 @@ export function faultSpace(scenario: Scenario, spec: WorldSpec, options: { windo
     checkActions(scenario, sampleFault(kind, space), () => (ok = false));
     return ok;
   };
-  return { ...space, kinds: FAULT_KINDS.filter((kind) => wanted.includes(kind) && kindApplies(kind, space) && valid(kind)) };
+  return {
+    ...space,
+    kinds: FAULT_KINDS.filter((kind) => wanted.includes(kind) && kindApplies(kind, space) && valid(kind)),
+  };
 }
 
 /** Both directions between each client and each server, and along each replication link. */
-function lossLinks(scenario: Scenario, spec: WorldSpec, clients: readonly string[], servers: readonly string[]): LossLink[] {
-  const pairs: [string, string][] = clients.flatMap((c) => servers.flatMap((s): [string, string][] => [[c, s], [s, c]]));
+function lossLinks(
+  scenario: Scenario,
+  spec: WorldSpec,
+  clients: readonly string[],
+  servers: readonly string[],
+): LossLink[] {
+  const pairs: [string, string][] = clients.flatMap((c) =>
+    servers.flatMap((s): [string, string][] => [
+      [c, s],
+      [s, c],
+    ]),
+  );
   for (const node of scenario.redis.nodes) {
     if (node.replicaOf !== undefined) pairs.push([node.replicaOf, node.id], [node.id, node.replicaOf]);
   }
@@ -99,7 +137,8 @@ function lossLinks(scenario: Scenario, spec: WorldSpec, clients: readonly string
 /** The loss a link has as configured (later per-link entries win, as in the network). */
 function lossOn(spec: WorldSpec, from: string, to: string): number {
   let loss = spec.network.defaults.loss;
-  for (const link of spec.network.links) if (link.from === from && link.to === to && link.faults.loss !== undefined) loss = link.faults.loss;
+  for (const link of spec.network.links)
+    if (link.from === from && link.to === to && link.faults.loss !== undefined) loss = link.faults.loss;
   return loss;
 }
 

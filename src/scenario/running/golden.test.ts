@@ -17,7 +17,11 @@ import { summarizeTrace } from './traceSummary';
  */
 const DIR = 'lessons/scenarios';
 const GOLDEN = join(DIR, 'golden');
-const files = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.yaml')).sort() : [];
+const files = existsSync(DIR)
+  ? readdirSync(DIR)
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()
+  : [];
 
 let scripts: ScriptEngine;
 beforeAll(async () => {
@@ -38,7 +42,8 @@ describe('reference scenarios', () => {
       // The checkers read only CHECKED_KINDS; over the whole trace they must say exactly the same.
       expect(simulation.verdicts(simulation.sim.trace.toArray())).toEqual(verdicts);
       // The explorer judges the invariant it hunts alone: it must say exactly what verdicts() says of it.
-      for (const name of INVARIANTS) expect(simulation.verdictOn(name), name).toEqual(verdicts.find((v) => v.invariant === name) ?? null);
+      for (const name of INVARIANTS)
+        expect(simulation.verdictOn(name), name).toEqual(verdicts.find((v) => v.invariant === name) ?? null);
       const summary = summarizeTrace(simulation.sim.trace.toArray(), verdicts, simulation.sim.trace.hash());
       const golden = join(GOLDEN, file.replace(/\.yaml$/, '.txt'));
       if (process.env.UPDATE_GOLDEN) {

@@ -42,7 +42,10 @@ describe('module caches', () => {
   it('change no run: every reference scenario gives the same trace run first to last, last to first, and between runs of other seeds', () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(40);
     const forward = scenarios.map((s) => hashOf(s));
-    const backward = [...scenarios].reverse().map((s) => hashOf(s)).reverse();
+    const backward = [...scenarios]
+      .reverse()
+      .map((s) => hashOf(s))
+      .reverse();
     expect(backward).toEqual(forward);
     // Each run preceded by a neighbour's run at another seed (other keys, inputs and scripts cached).
     const interleaved = scenarios.map((s, i) => {

@@ -20,7 +20,8 @@ beforeAll(async () => {
 function run(options: RunOptions = {}) {
   const simulation = new Simulation(scenario, options, scripts).run();
   const events = simulation.sim.trace.toArray();
-  const of = <K extends TraceEvent['kind']>(kind: K) => events.filter((e): e is Extract<TraceEvent, { kind: K }> => e.kind === kind);
+  const of = <K extends TraceEvent['kind']>(kind: K) =>
+    events.filter((e): e is Extract<TraceEvent, { kind: K }> => e.kind === kind);
   return { simulation, events, of, verdict: simulation.verdicts().find((v) => v.invariant === 'single-writer')! };
 }
 
@@ -36,14 +37,19 @@ describe('the paused barista, unfenced', () => {
     expect(taken).toMatchObject({ kind: 'lock.acquired', actor: 'B' });
     expect(first).toMatchObject({ kind: 'resource.write', data: { from: 'B', accepted: true } });
     expect(second).toMatchObject({ kind: 'resource.write', data: { from: 'A', accepted: true } });
-    expect(verdict.explanation).toBe('Barista B took the lock at 11.004 s while Barista A still believed it held it; Barista A wrote at 17.008 s and Barista B at 13.006 s, and both writes were accepted.');
+    expect(verdict.explanation).toBe(
+      'Barista B took the lock at 11.004 s while Barista A still believed it held it; Barista A wrote at 17.008 s and Barista B at 13.006 s, and both writes were accepted.',
+    );
   });
 
   it('shows the lease as Redis sees it: A until 10 s, then B from 11 s', () => {
     const { of } = run();
     const granted = of('lease.granted').map((e) => [e.data.owner, Math.round(e.at / 1000)]);
     const ended = of('lease.ended').map((e) => [e.data.owner, e.data.reason, Math.round(e.at / 1000)]);
-    expect(granted).toEqual([['A', 0], ['B', 11]]);
+    expect(granted).toEqual([
+      ['A', 0],
+      ['B', 11],
+    ]);
     expect(ended[0]).toEqual(['A', 'expired', 10]);
   });
 
@@ -60,11 +66,14 @@ describe('the paused barista, unfenced', () => {
 });
 
 describe('the paused barista, fenced', () => {
-  it('rejects A\'s stale write and keeps the single-writer invariant', () => {
+  it("rejects A's stale write and keeps the single-writer invariant", () => {
     const { verdict, of } = run({ fencing: true });
     expect(verdict.holds).toBe(true);
     const writes = of('resource.write').map((e) => [e.data.from, e.data.token, e.data.accepted]);
-    expect(writes).toEqual([['B', 2, true], ['A', 1, false]]);
+    expect(writes).toEqual([
+      ['B', 2, true],
+      ['A', 1, false],
+    ]);
     expect(of('resource.write').find((e) => e.data.from === 'A')!.data.reason).toBe('stale token 1 < 2');
   });
 });
@@ -72,7 +81,9 @@ describe('the paused barista, fenced', () => {
 describe('determinism', () => {
   it('gives the same trace hash for the same seed and actions, every time', () => {
     const actions: RunOptions['actions'] = [{ at: simTime(5000), do: 'pause', target: 'B', forMs: 1000 }];
-    expect(run({ seed: 7, actions }).simulation.sim.trace.hash()).toBe(run({ seed: 7, actions }).simulation.sim.trace.hash());
+    expect(run({ seed: 7, actions }).simulation.sim.trace.hash()).toBe(
+      run({ seed: 7, actions }).simulation.sim.trace.hash(),
+    );
   });
 
   it('draws different network delays for a different seed', () => {

@@ -37,7 +37,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
 }
 
 /** Like runScenario, with the run's whole trace (lessons:check reads it to check a lesson's claims). */
-export async function runScenarioTrace(scenario: Scenario, options: RunOptions = {}): Promise<RunResult & { trace: TraceEvent[] }> {
+export async function runScenarioTrace(
+  scenario: Scenario,
+  options: RunOptions = {},
+): Promise<RunResult & { trace: TraceEvent[] }> {
   const simulation = new Simulation(scenario, options, await loadScriptEngine()).run();
   return { ...summarize(simulation), trace: simulation.sim.trace.toArray() };
 }

@@ -33,16 +33,21 @@ describe('the whole-run script budget', () => {
     const first = run();
     expect(first.ended).toBe('script-cap');
     // Each cut script counts its full per-script budget (20 million), so the third one ends the run.
-    expect(first.sim.trace.toArray().filter((e) => e.kind === 'redis.command')).toHaveLength(DEFAULT_MAX_SCRIPT_INSTRUCTIONS / 20_000_000);
+    expect(first.sim.trace.toArray().filter((e) => e.kind === 'redis.command')).toHaveLength(
+      DEFAULT_MAX_SCRIPT_INSTRUCTIONS / 20_000_000,
+    );
     const verdict = first.verdicts().find((v) => v.invariant === 'run-completes');
     expect(verdict?.holds).toBe(false);
-    expect(verdict?.explanation).toMatch(/^This run was stopped: its Lua scripts ran more than 60 million instructions in all/);
+    expect(verdict?.explanation).toMatch(
+      /^This run was stopped: its Lua scripts ran more than 60 million instructions in all/,
+    );
     expect(verdict?.atMs).toBe(4);
     expect(run().sim.trace.hash()).toBe(first.sim.trace.hash());
   }, 30_000);
 
   it('leaves ordinary lock scripts alone: clients releasing with a script take turns to the end', () => {
-    const yaml = 'id: p\ntitle: P\nclients:\n  - { id: A, recipe: lease-with-token, ttl: 10s, jobs: 20 }\n  - { id: B, recipe: lease-with-token, ttl: 10s, jobs: 20 }\nresource: { id: r }\n';
+    const yaml =
+      'id: p\ntitle: P\nclients:\n  - { id: A, recipe: lease-with-token, ttl: 10s, jobs: 20 }\n  - { id: B, recipe: lease-with-token, ttl: 10s, jobs: 20 }\nresource: { id: r }\n';
     const parsed = parseScenario(yaml, { file: 'p.yaml', line: 1 });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed));
     const run = new Simulation(parsed.scenario, {}, scripts).run();
@@ -53,8 +58,15 @@ describe('the whole-run script budget', () => {
 
 describe('a run that says it moves on', () => {
   it('calls onProgress every PROGRESS_STEPS steps (the page watchdog hears a long run is alive) and runs exactly as without it', () => {
-    const clients = Array.from({ length: 50 }, (_, i) => `  - { id: C${i}, recipe: lease-with-token, ttl: 2s, work: 100ms, retry: { policy: fixed, delay: 1ms } }`);
-    const parsed = parseScenario(`id: p\ntitle: P\nhorizon: 300ms\nclients:\n${clients.join('\n')}\nresource: { id: r }\n`, { file: 'p.yaml', line: 1 });
+    const clients = Array.from(
+      { length: 50 },
+      (_, i) =>
+        `  - { id: C${i}, recipe: lease-with-token, ttl: 2s, work: 100ms, retry: { policy: fixed, delay: 1ms } }`,
+    );
+    const parsed = parseScenario(
+      `id: p\ntitle: P\nhorizon: 300ms\nclients:\n${clients.join('\n')}\nresource: { id: r }\n`,
+      { file: 'p.yaml', line: 1 },
+    );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed));
     let heard = 0;
     const told = new Simulation(parsed.scenario, { onProgress: () => heard++ }, scripts).run();

@@ -40,7 +40,14 @@ export function scriptFailures(events: readonly TraceEvent[]): ScriptFailure[] {
     if (e.kind !== 'redis.command') continue;
     const [name, first] = e.data.argv;
     const command = name?.toUpperCase();
-    const body = command === 'EVAL' || command === 'EVAL_RO' ? first : command === 'EVALSHA' || command === 'EVALSHA_RO' ? bodies.get(first?.toLowerCase() ?? '') : command === 'SCRIPT' ? e.data.argv[2] : undefined;
+    const body =
+      command === 'EVAL' || command === 'EVAL_RO'
+        ? first
+        : command === 'EVALSHA' || command === 'EVALSHA_RO'
+          ? bodies.get(first?.toLowerCase() ?? '')
+          : command === 'SCRIPT'
+            ? e.data.argv[2]
+            : undefined;
     if (body === undefined) continue;
     if (!known.has(body)) {
       known.add(body);
@@ -68,25 +75,75 @@ function explain(body: string, error: string): Omit<ScriptFailure, 'count' | 'se
   if (/^ERR Script killed by user with SCRIPT KILL/.test(error)) {
     const lineText = scriptLine === null ? '' : (body.split('\n')[scriptLine - 1] ?? '');
     if (PATTERN_CALL.test(lineText)) {
-      return { kind: 'pattern', body, scriptLine, message: `This script's pattern match ran past the budget of ${budget} instructions and was stopped${at}: the pattern backtracks.`, hint: 'several .- or .* in one pattern try every way to split the text; anchor it (^…$), make each part more specific, or search for plain text with string.find(s, text, 1, true)' };
+      return {
+        kind: 'pattern',
+        body,
+        scriptLine,
+        message: `This script's pattern match ran past the budget of ${budget} instructions and was stopped${at}: the pattern backtracks.`,
+        hint: 'several .- or .* in one pattern try every way to split the text; anchor it (^…$), make each part more specific, or search for plain text with string.find(s, text, 1, true)',
+      };
     }
-    return { kind: 'budget', body, scriptLine, message: `This script ran past the budget of ${budget} instructions and was stopped${at}, where it was running: a loop that never ends?`, hint: 'give every loop an exit it reaches (a counter, or a condition the loop changes); a lock script needs a few hundred instructions' };
+    return {
+      kind: 'budget',
+      body,
+      scriptLine,
+      message: `This script ran past the budget of ${budget} instructions and was stopped${at}, where it was running: a loop that never ends?`,
+      hint: 'give every loop an exit it reaches (a counter, or a condition the loop changes); a lock script needs a few hundred instructions',
+    };
   }
   if (/not enough memory/.test(error)) {
     const where = scriptLine === null ? ' (the engine cannot tell at which line)' : at;
-    return { kind: 'memory', body, scriptLine, message: `This script used more than the ${defaultLuaLimits.memoryLimitBytes / 1024 / 1024} MiB of memory a script may have and was stopped${where}.`, hint: 'look for a string doubled in a loop or a table filled without end: build only what the reply needs' };
+    return {
+      kind: 'memory',
+      body,
+      scriptLine,
+      message: `This script used more than the ${defaultLuaLimits.memoryLimitBytes / 1024 / 1024} MiB of memory a script may have and was stopped${where}.`,
+      hint: 'look for a string doubled in a loop or a table filled without end: build only what the reply needs',
+    };
   }
   if (/string (too large|length overflow)/.test(error)) {
-    return { kind: 'string-size', body, scriptLine, message: `This script tried to build a string too large for Lua${at}.`, hint: 'string.rep or .. with a huge count: build only what the reply needs' };
+    return {
+      kind: 'string-size',
+      body,
+      scriptLine,
+      message: `This script tried to build a string too large for Lua${at}.`,
+      hint: 'string.rep or .. with a huge count: build only what the reply needs',
+    };
   }
   if (/stack overflow/.test(error)) {
-    return { kind: 'stack', body, scriptLine, message: `This script recursed too deeply and overflowed the Lua stack${at}.`, hint: 'give the recursive function a case that returns without calling itself, or write it as a loop' };
+    return {
+      kind: 'stack',
+      body,
+      scriptLine,
+      message: `This script recursed too deeply and overflowed the Lua stack${at}.`,
+      hint: 'give the recursive function a case that returns without calling itself, or write it as a loop',
+    };
   }
   const compile = /^ERR Error compiling script \(new function\): user_script:\d+: (.*)$/.exec(error);
-  if (compile) return { kind: 'compile', body, scriptLine, message: `This script does not compile: ${compile[1]}.`, hint: "fix the script's syntax; Redis runs Lua 5.1" };
+  if (compile)
+    return {
+      kind: 'compile',
+      body,
+      scriptLine,
+      message: `This script does not compile: ${compile[1]}.`,
+      hint: "fix the script's syntax; Redis runs Lua 5.1",
+    };
   const text = error.replace(/ script: [0-9a-f]{40}, on @user_script:\d+\.$/, '');
-  return { kind: 'error', body, scriptLine, message: `This script failed${at}: ${text}`, hint: 'Redis sends this error to the client; check the command at that line, or catch it with redis.pcall' };
+  return {
+    kind: 'error',
+    body,
+    scriptLine,
+    message: `This script failed${at}: ${text}`,
+    hint: 'Redis sends this error to the client; check the command at that line, or catch it with redis.pcall',
+  };
 }
 
 /** The kinds that stopped a script by force (as opposed to an error the script raised or met). */
-export const STOPPED: ReadonlySet<ScriptFailureKind> = new Set(['budget', 'pattern', 'memory', 'string-size', 'stack', 'compile']);
+export const STOPPED: ReadonlySet<ScriptFailureKind> = new Set([
+  'budget',
+  'pattern',
+  'memory',
+  'string-size',
+  'stack',
+  'compile',
+]);

@@ -1,4 +1,11 @@
-import { CHECKED_KINDS, kindsRead, runCheckers, type CheckOptions, type InvariantName, type RunCap } from '../../check/invariants';
+import {
+  CHECKED_KINDS,
+  kindsRead,
+  runCheckers,
+  type CheckOptions,
+  type InvariantName,
+  type RunCap,
+} from '../../check/invariants';
 import type { Verdict } from '../../check/verdict';
 import type { Action, UntimedAction } from '../../actors/action';
 import { actorInfos, World, type WorldSpec } from '../../actors/world';
@@ -135,7 +142,9 @@ export class Simulation {
    * of its runs allocated.
    */
   verdictOn(invariant: InvariantName): Verdict | null {
-    return runCheckers(this.sim.trace.ofKinds(kindsRead(invariant)), { ...this.checkOptions(), only: invariant })[0] ?? null;
+    return (
+      runCheckers(this.sim.trace.ofKinds(kindsRead(invariant)), { ...this.checkOptions(), only: invariant })[0] ?? null
+    );
   }
 
   private checkOptions(): CheckOptions<InvariantName> {
@@ -154,7 +163,14 @@ export class Simulation {
   private cap(): RunCap | null {
     const reason = this.endReason;
     if (reason !== 'event-cap' && reason !== 'time-cap' && reason !== 'script-cap') return null;
-    return { reason, atMs: this.sim.now, lastEventId: this.sim.trace.length - 1, maxEvents: this.maxEvents, maxScriptInstructions: this.maxScriptInstructions, horizonMs: this.scenario.horizon };
+    return {
+      reason,
+      atMs: this.sim.now,
+      lastEventId: this.sim.trace.length - 1,
+      maxEvents: this.maxEvents,
+      maxScriptInstructions: this.maxScriptInstructions,
+      horizonMs: this.scenario.horizon,
+    };
   }
 
   /**
@@ -203,7 +219,8 @@ function metered(engine: ScriptEngine, count: (instructions: number) => void): S
 /** How many nodes must hold a key for its owner to hold the lock: a majority of the nodes its clients use. */
 function quorumByKey(spec: WorldSpec): (key: string) => number {
   const nodes = new Map<string, Set<string>>();
-  for (const c of spec.clients) for (const key of c.keys) for (const n of c.nodes) nodes.set(key, (nodes.get(key) ?? new Set()).add(n));
+  for (const c of spec.clients)
+    for (const key of c.keys) for (const n of c.nodes) nodes.set(key, (nodes.get(key) ?? new Set()).add(n));
   const redlock = new Set(spec.clients.filter((c) => c.recipe === 'redlock').flatMap((c) => c.keys));
   return (key) => (redlock.has(key) ? Math.floor((nodes.get(key)?.size ?? 1) / 2) + 1 : 1);
 }

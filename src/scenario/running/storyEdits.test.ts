@@ -5,7 +5,14 @@ import { simTime } from '../../sim/time';
 import { loadScriptEngine } from './run';
 import type { Scenario } from '../schema/schema';
 import { Simulation } from './simulation';
-import { describeStoryChanges, editScenario, lengthOf, storyEditsSchema, storyMarks, type StoryEdit } from './storyEdits';
+import {
+  describeStoryChanges,
+  editScenario,
+  lengthOf,
+  storyEditsSchema,
+  storyMarks,
+  type StoryEdit,
+} from './storyEdits';
 
 let scripts: ScriptEngine;
 beforeAll(async () => {
@@ -20,7 +27,10 @@ function lesson(ref: string): Scenario {
 
 function verdict(scenario: Scenario, edits: readonly StoryEdit[], invariant: string) {
   const simulation = new Simulation(scenario, { edits }, scripts).run();
-  return { holds: simulation.verdicts().find((v) => v.invariant === invariant)!.holds, events: simulation.sim.trace.toArray() };
+  return {
+    holds: simulation.verdicts().find((v) => v.invariant === invariant)!.holds,
+    events: simulation.sim.trace.toArray(),
+  };
 }
 
 describe('lesson 5, the paused barista: changing its scripted 15 s pause', () => {
@@ -36,32 +46,49 @@ describe('lesson 5, the paused barista: changing its scripted 15 s pause', () =>
     expect(resumed.at).toBeLessThan(7100);
   });
 
-  it('keeps single-writer when the pause is removed, or moved past the end of A\'s order', () => {
+  it("keeps single-writer when the pause is removed, or moved past the end of A's order", () => {
     expect(verdict(barista(), [{ edit: 'remove', mark: 0 }], 'single-writer').holds).toBe(true);
     expect(verdict(barista(), [{ edit: 'move', mark: 0, toMs: 20_000 }], 'single-writer').holds).toBe(true);
   });
 
   it("keeps a moved time and a changed length to the millisecond (an event's time a drag snapped to), and a length to at least 100 ms", () => {
-    const [pause] = storyMarks(barista(), [{ edit: 'move', mark: 0, toMs: 1949.4 }, { edit: 'resize', mark: 0, lengthMs: 4963 }]);
+    const [pause] = storyMarks(barista(), [
+      { edit: 'move', mark: 0, toMs: 1949.4 },
+      { edit: 'resize', mark: 0, lengthMs: 4963 },
+    ]);
     expect(pause!.entry).toMatchObject({ at: 1949, do: 'pause', target: 'A', for: 4963 });
     const [short] = storyMarks(barista(), [{ edit: 'resize', mark: 0, lengthMs: 20 }]);
     expect(short!.entry).toMatchObject({ for: 100 });
   });
 
   it('says what changed, once per fault and where it ended up', () => {
-    const edits: StoryEdit[] = [{ edit: 'move', mark: 0, toMs: 3000 }, { edit: 'move', mark: 0, toMs: 1900 }, { edit: 'resize', mark: 0, lengthMs: 5000 }];
+    const edits: StoryEdit[] = [
+      { edit: 'move', mark: 0, toMs: 3000 },
+      { edit: 'move', mark: 0, toMs: 1900 },
+      { edit: 'resize', mark: 0, lengthMs: 5000 },
+    ];
     expect(describeStoryChanges(barista(), edits)).toEqual(['pause A moved to 1.9 s', 'pause A shortened to 5 s']);
     expect(describeStoryChanges(barista(), [{ edit: 'remove', mark: 0 }])).toEqual(['pause A removed']);
   });
 
   it('adds a fault the learner names, and lets a later edit move it', () => {
-    const edits: StoryEdit[] = [{ edit: 'add', action: { at: simTime(4000), do: 'crash', target: 'B' } }, { edit: 'move', mark: 1, toMs: 5000 }];
-    expect(storyMarks(barista(), edits).map((m) => [m.mark, m.entry.do, m.entry.at])).toEqual([[0, 'pause', 2000], [1, 'crash', 5000]]);
+    const edits: StoryEdit[] = [
+      { edit: 'add', action: { at: simTime(4000), do: 'crash', target: 'B' } },
+      { edit: 'move', mark: 1, toMs: 5000 },
+    ];
+    expect(storyMarks(barista(), edits).map((m) => [m.mark, m.entry.do, m.entry.at])).toEqual([
+      [0, 'pause', 2000],
+      [1, 'crash', 5000],
+    ]);
     expect(describeStoryChanges(barista(), edits)).toEqual(['crash B added at 5 s']);
   });
 
   it('ignores an edit of a fault that is no longer there', () => {
-    const marks = storyMarks(barista(), [{ edit: 'remove', mark: 0 }, { edit: 'move', mark: 0, toMs: 5000 }, { edit: 'resize', mark: 7, lengthMs: 100 }]);
+    const marks = storyMarks(barista(), [
+      { edit: 'remove', mark: 0 },
+      { edit: 'move', mark: 0, toMs: 5000 },
+      { edit: 'resize', mark: 7, lengthMs: 100 },
+    ]);
     expect(marks).toEqual([]);
   });
 
@@ -81,20 +108,29 @@ describe('lesson 4, the immortal lock: removing its scripted crash', () => {
 
   it('gives a crash a length by adding its restart, which later resizes move', () => {
     const scenario = lesson('lessons/04-simplest-lock.md#immortal-lock');
-    const marks = storyMarks(scenario, [{ edit: 'resize', mark: 0, lengthMs: 1000 }, { edit: 'resize', mark: 0, lengthMs: 3000 }]);
-    expect(marks.map((m) => [m.mark, m.entry.do, m.entry.at])).toEqual([[0, 'crash', 200], [1, 'restart', 3200]]);
+    const marks = storyMarks(scenario, [
+      { edit: 'resize', mark: 0, lengthMs: 1000 },
+      { edit: 'resize', mark: 0, lengthMs: 3000 },
+    ]);
+    expect(marks.map((m) => [m.mark, m.entry.do, m.entry.at])).toEqual([
+      [0, 'crash', 200],
+      [1, 'restart', 3200],
+    ]);
   });
 });
 
 describe('lesson 8, a partition and its heal', () => {
   const split = () => lesson('lessons/08-renewals-watchdog.md#renewal-timeout-stop');
 
-  it('reads the partition\'s length up to its heal, and stretches it by moving the heal', () => {
+  it("reads the partition's length up to its heal, and stretches it by moving the heal", () => {
     const scenario = split();
     const marks = storyMarks(scenario, []);
     expect(lengthOf(marks, marks[0]!)).toBe(1100);
     const longer = storyMarks(scenario, [{ edit: 'resize', mark: 0, lengthMs: 4000 }]);
-    expect(longer.map((m) => [m.entry.do, m.entry.at])).toEqual([['partition', 1900], ['heal', 5900]]);
+    expect(longer.map((m) => [m.entry.do, m.entry.at])).toEqual([
+      ['partition', 1900],
+      ['heal', 5900],
+    ]);
   });
 
   it('moves a partition with its heal, and removes them together; the heal alone moves alone', () => {
@@ -104,7 +140,7 @@ describe('lesson 8, a partition and its heal', () => {
     expect(storyMarks(scenario, [{ edit: 'move', mark: 1, toMs: 6000 }]).map((m) => m.entry.at)).toEqual([1900, 6000]);
   });
 
-  it('keeps times within the scenario\'s horizon', () => {
+  it("keeps times within the scenario's horizon", () => {
     const scenario = split();
     const [partition] = storyMarks(scenario, [{ edit: 'move', mark: 0, toMs: 10 * scenario.horizon }]);
     expect(partition!.entry.at).toBe(scenario.horizon);
@@ -113,7 +149,12 @@ describe('lesson 8, a partition and its heal', () => {
 
 describe('edits from a link', () => {
   it('accepts the four kinds and rejects a bad one with the field named', () => {
-    expect(storyEditsSchema.safeParse([{ edit: 'remove', mark: 0 }, { edit: 'add', action: { at: 100, do: 'heal' } }]).success).toBe(true);
+    expect(
+      storyEditsSchema.safeParse([
+        { edit: 'remove', mark: 0 },
+        { edit: 'add', action: { at: 100, do: 'heal' } },
+      ]).success,
+    ).toBe(true);
     const bad = storyEditsSchema.safeParse([{ edit: 'move', mark: -1, toMs: 100 }]);
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.path).toEqual([0, 'mark']);

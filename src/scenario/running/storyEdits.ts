@@ -66,7 +66,12 @@ export interface StoryMark {
 }
 
 /** A span's end that is a script entry of its own: a partition's heal, a crash's restart, an open pause's resume. */
-const ENDED_BY: Partial<Record<ActionKind, ActionKind>> = { partition: 'heal', crash: 'restart', 'power-loss': 'restart', pause: 'resume' };
+const ENDED_BY: Partial<Record<ActionKind, ActionKind>> = {
+  partition: 'heal',
+  crash: 'restart',
+  'power-loss': 'restart',
+  pause: 'resume',
+};
 
 /** The entry that ends the span `start` begins (the first of its kind at or after it, for the same target), if any. */
 export function endOf(marks: readonly StoryMark[], start: StoryMark): StoryMark | undefined {
@@ -74,7 +79,12 @@ export function endOf(marks: readonly StoryMark[], start: StoryMark): StoryMark 
   if (!ender || (start.entry.do === 'pause' && start.entry.for !== undefined)) return undefined;
   const target = 'target' in start.entry ? start.entry.target : undefined;
   return marks
-    .filter((m) => m.entry.do === ender && m.entry.at >= start.entry.at && (target === undefined || ('target' in m.entry && m.entry.target === target)))
+    .filter(
+      (m) =>
+        m.entry.do === ender &&
+        m.entry.at >= start.entry.at &&
+        (target === undefined || ('target' in m.entry && m.entry.target === target)),
+    )
     .sort((a, b) => a.entry.at - b.entry.at)[0];
 }
 
@@ -92,7 +102,9 @@ export function resizable(mark: StoryMark): boolean {
 
 /** The entry that ends a span when a length is first given to one that had none. */
 function ending(start: ScriptAction, atMs: number): ScriptAction {
-  return start.do === 'partition' ? { at: atMs, do: 'heal' } : { at: atMs, do: 'restart', target: (start as { target: string }).target };
+  return start.do === 'partition'
+    ? { at: atMs, do: 'heal' }
+    : { at: atMs, do: 'restart', target: (start as { target: string }).target };
 }
 
 function applyOne(marks: StoryMark[], edit: StoryEdit, horizonMs: number, nextMark: number): StoryMark[] {
@@ -100,7 +112,8 @@ function applyOne(marks: StoryMark[], edit: StoryEdit, horizonMs: number, nextMa
   if (edit.edit === 'add') return [...marks, { mark: nextMark, entry: scriptAction.parse(actionInput(edit.action)) }];
   const target = marks.find((m) => m.mark === edit.mark);
   if (!target) return marks;
-  const replace = (changes: Map<number, ScriptAction>) => marks.map((m) => (changes.has(m.mark) ? { mark: m.mark, entry: changes.get(m.mark)! } : m));
+  const replace = (changes: Map<number, ScriptAction>) =>
+    marks.map((m) => (changes.has(m.mark) ? { mark: m.mark, entry: changes.get(m.mark)! } : m));
   const end = endOf(marks, target);
   switch (edit.edit) {
     case 'remove':
@@ -116,7 +129,8 @@ function applyOne(marks: StoryMark[], edit: StoryEdit, horizonMs: number, nextMa
     case 'resize': {
       if (!resizable(target)) return marks;
       const lengthMs = Math.max(SNAP_MS, wholeMs(edit.lengthMs));
-      if (target.entry.do === 'pause' && !end) return replace(new Map([[target.mark, { ...target.entry, for: lengthMs }]]));
+      if (target.entry.do === 'pause' && !end)
+        return replace(new Map([[target.mark, { ...target.entry, for: lengthMs }]]));
       const endMs = Math.min(horizonMs, target.entry.at + lengthMs);
       if (end) return replace(new Map([[end.mark, { ...end.entry, at: endMs }]]));
       return [...marks, { mark: nextMark, entry: ending(target.entry, endMs) }];
@@ -138,13 +152,20 @@ export function storyMarks(scenario: Scenario, edits: readonly StoryEdit[]): Sto
     // An add, or a resize that had to add the span's end, took the next number.
     if (edit.edit === 'add' || (edit.edit === 'resize' && marks.length > before)) next++;
   }
-  return marks.map((m, i) => ({ m, i })).sort((a, b) => a.m.entry.at - b.m.entry.at || a.i - b.i).map(({ m }) => m);
+  return marks
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => a.m.entry.at - b.m.entry.at || a.i - b.i)
+    .map(({ m }) => m);
 }
 
 /** The scenario as the learner changed it: the same scenario with its script and its clients' timings edited. */
 export function editScenario(scenario: Scenario, edits: readonly StoryEdit[]): Scenario {
   if (edits.length === 0) return scenario;
-  return { ...scenario, clients: scenario.clients.map((c) => editClient(c, edits)), script: storyMarks(scenario, edits).map((m) => m.entry) };
+  return {
+    ...scenario,
+    clients: scenario.clients.map((c) => editClient(c, edits)),
+    script: storyMarks(scenario, edits).map((m) => m.entry),
+  };
 }
 
 /** One client with every timing edit for it applied, later edits winning. */
@@ -166,8 +187,16 @@ function editClient(client: Scenario['clients'][number], edits: readonly StoryEd
 export const storyEditsSchema = z
   .array(
     z.discriminatedUnion('edit', [
-      z.strictObject({ edit: z.literal('move'), mark: z.number().int().nonnegative(), toMs: z.number().int().nonnegative().max(DAY_MS) }),
-      z.strictObject({ edit: z.literal('resize'), mark: z.number().int().nonnegative(), lengthMs: z.number().int().positive().max(DAY_MS) }),
+      z.strictObject({
+        edit: z.literal('move'),
+        mark: z.number().int().nonnegative(),
+        toMs: z.number().int().nonnegative().max(DAY_MS),
+      }),
+      z.strictObject({
+        edit: z.literal('resize'),
+        mark: z.number().int().nonnegative(),
+        lengthMs: z.number().int().positive().max(DAY_MS),
+      }),
       z.strictObject({ edit: z.literal('remove'), mark: z.number().int().nonnegative() }),
       z.strictObject({ edit: z.literal('add'), action: actionSchema }),
       z.strictObject({
@@ -199,11 +228,14 @@ export function describeStoryChanges(scenario: Scenario, edits: readonly StoryEd
     if (!after) return said.push(`${markName(before)} removed`);
     if (after.at !== before.at) said.push(`${markName(before)} moved to ${formatMs(after.at)}`);
     if (before.do === 'pause' && after.do === 'pause' && after.for !== before.for && after.for !== undefined) {
-      said.push(`${markName(before)} ${before.for === undefined || after.for > before.for ? 'lengthened' : 'shortened'} to ${formatMs(after.for)}`);
+      said.push(
+        `${markName(before)} ${before.for === undefined || after.for > before.for ? 'lengthened' : 'shortened'} to ${formatMs(after.for)}`,
+      );
     }
     return undefined;
   });
-  for (const [mark, entry] of edited) if (mark >= scenario.script.length) said.push(`${markName(entry)} added at ${formatMs(entry.at)}`);
+  for (const [mark, entry] of edited)
+    if (mark >= scenario.script.length) said.push(`${markName(entry)} added at ${formatMs(entry.at)}`);
   return [...said, ...describeClientChanges(scenario, edits)];
 }
 

@@ -21,15 +21,47 @@ beforeAll(async () => {
 
 /** Random learner actions of every kind, at random times in the first 20 s. */
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  fc.record({ at: fc.integer({ min: 0, max: 20_000 }).map(simTime), do: fc.constant('pause' as const), target: fc.constantFrom('A', 'B', 'r1'), forMs: fc.integer({ min: 1, max: 15_000 }) }),
-  fc.record({ at: fc.integer({ min: 0, max: 20_000 }).map(simTime), do: fc.constant('crash' as const), target: fc.constantFrom('A', 'B', 'r1') }),
-  fc.record({ at: fc.integer({ min: 0, max: 20_000 }).map(simTime), do: fc.constant('restart' as const), target: fc.constantFrom('A', 'B', 'r1') }),
-  fc.record({ at: fc.integer({ min: 0, max: 20_000 }).map(simTime), do: fc.constant('clock-jump' as const), target: fc.constantFrom('A', 'r1'), byMs: fc.integer({ min: -5_000, max: 15_000 }) }),
-  fc.record({ at: fc.integer({ min: 0, max: 20_000 }).map(simTime), do: fc.constant('partition' as const), groups: fc.constant([['A'], ['r1']] as string[][]), oneWay: fc.boolean() }),
+  fc.record({
+    at: fc.integer({ min: 0, max: 20_000 }).map(simTime),
+    do: fc.constant('pause' as const),
+    target: fc.constantFrom('A', 'B', 'r1'),
+    forMs: fc.integer({ min: 1, max: 15_000 }),
+  }),
+  fc.record({
+    at: fc.integer({ min: 0, max: 20_000 }).map(simTime),
+    do: fc.constant('crash' as const),
+    target: fc.constantFrom('A', 'B', 'r1'),
+  }),
+  fc.record({
+    at: fc.integer({ min: 0, max: 20_000 }).map(simTime),
+    do: fc.constant('restart' as const),
+    target: fc.constantFrom('A', 'B', 'r1'),
+  }),
+  fc.record({
+    at: fc.integer({ min: 0, max: 20_000 }).map(simTime),
+    do: fc.constant('clock-jump' as const),
+    target: fc.constantFrom('A', 'r1'),
+    byMs: fc.integer({ min: -5_000, max: 15_000 }),
+  }),
+  fc.record({
+    at: fc.integer({ min: 0, max: 20_000 }).map(simTime),
+    do: fc.constant('partition' as const),
+    groups: fc.constant([['A'], ['r1']] as string[][]),
+    oneWay: fc.boolean(),
+  }),
   fc.record({ at: fc.integer({ min: 0, max: 20_000 }).map(simTime), do: fc.constant('heal' as const) }),
-  fc.record({ at: fc.integer({ min: 0, max: 20_000 }).map(simTime), do: fc.constant('network' as const), loss: fc.double({ min: 0, max: 0.5, noNaN: true }), duplicate: fc.double({ min: 0, max: 0.5, noNaN: true }) }),
+  fc.record({
+    at: fc.integer({ min: 0, max: 20_000 }).map(simTime),
+    do: fc.constant('network' as const),
+    loss: fc.double({ min: 0, max: 0.5, noNaN: true }),
+    duplicate: fc.double({ min: 0, max: 0.5, noNaN: true }),
+  }),
 );
-const runArb = fc.record({ seed: fc.integer({ min: 0, max: 2 ** 31 }), actions: fc.array(actionArb, { maxLength: 6 }), fencing: fc.boolean() });
+const runArb = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 31 }),
+  actions: fc.array(actionArb, { maxLength: 6 }),
+  fencing: fc.boolean(),
+});
 
 const eventsOf = (s: Simulation) => JSON.stringify(s.sim.trace.toArray());
 

@@ -17,7 +17,10 @@ export function summarizeTrace(events: readonly TraceEvent[], verdicts: readonly
     lines.push(`${formatMs(e.at).padStart(10)}  ${e.actor.padEnd(8)} ${e.kind.padEnd(16)} ${details(e)}`.trimEnd());
   }
   lines.push('');
-  for (const v of verdicts) lines.push(`${v.holds ? 'holds   ' : 'VIOLATED'} ${v.invariant}${v.holds ? '' : ` at ${formatMs(v.atMs ?? 0)} (events ${v.eventIds.join(', ')}): ${v.explanation}`}`);
+  for (const v of verdicts)
+    lines.push(
+      `${v.holds ? 'holds   ' : 'VIOLATED'} ${v.invariant}${v.holds ? '' : ` at ${formatMs(v.atMs ?? 0)} (events ${v.eventIds.join(', ')}): ${v.explanation}`}`,
+    );
   lines.push(`trace ${hash}, ${events.length} events`);
   return `${lines.join('\n')}\n`;
 }

@@ -22,7 +22,11 @@ import type { Path, Report } from '../diagnostic';
 export const DAY_MS = 86_400_000;
 
 const id = z.string().min(1).max(64);
-const time = z.number().int('must be a whole number of ms').nonnegative('must not be negative').max(DAY_MS, `must be at most ${DAY_MS} ms (one day)`);
+const time = z
+  .number()
+  .int('must be a whole number of ms')
+  .nonnegative('must not be negative')
+  .max(DAY_MS, `must be at most ${DAY_MS} ms (one day)`);
 const spanMs = z.number().nonnegative('must not be negative').max(DAY_MS, `must be at most ${DAY_MS} ms (one day)`);
 const latency = z.discriminatedUnion('dist', [
   z.strictObject({ dist: z.literal('fixed'), ms: spanMs }),
@@ -31,17 +35,48 @@ const latency = z.discriminatedUnion('dist', [
 ]);
 /** The moment of an action, in the kernel's time. */
 const at = time.transform(simTime);
-const probability = z.number().min(0, 'must be a probability, between 0 and 1').max(1, 'must be a probability, between 0 and 1');
+const probability = z
+  .number()
+  .min(0, 'must be a probability, between 0 and 1')
+  .max(1, 'must be a probability, between 0 and 1');
 
 export const actionSchema = z.discriminatedUnion('do', [
-  z.strictObject({ at, do: z.literal('pause'), target: id, forMs: time.positive('must be greater than zero').optional() }),
+  z.strictObject({
+    at,
+    do: z.literal('pause'),
+    target: id,
+    forMs: time.positive('must be greater than zero').optional(),
+  }),
   z.strictObject({ at, do: z.literal('resume'), target: id }),
   z.strictObject({ at, do: z.literal('crash'), target: id }),
   z.strictObject({ at, do: z.literal('restart'), target: id }),
-  z.strictObject({ at, do: z.literal('clock-jump'), target: id, byMs: z.number().int('must be a whole number of ms').min(-DAY_MS, `must be at least -${DAY_MS} ms (one day back)`).max(DAY_MS, `must be at most ${DAY_MS} ms (one day ahead)`) }),
-  z.strictObject({ at, do: z.literal('partition'), groups: z.array(z.array(id).min(1)).min(2), oneWay: z.boolean().optional() }),
+  z.strictObject({
+    at,
+    do: z.literal('clock-jump'),
+    target: id,
+    byMs: z
+      .number()
+      .int('must be a whole number of ms')
+      .min(-DAY_MS, `must be at least -${DAY_MS} ms (one day back)`)
+      .max(DAY_MS, `must be at most ${DAY_MS} ms (one day ahead)`),
+  }),
+  z.strictObject({
+    at,
+    do: z.literal('partition'),
+    groups: z.array(z.array(id).min(1)).min(2),
+    oneWay: z.boolean().optional(),
+  }),
   z.strictObject({ at, do: z.literal('heal') }),
-  z.strictObject({ at, do: z.literal('network'), from: id.optional(), to: id.optional(), latency: latency.optional(), loss: probability.optional(), duplicate: probability.optional(), reorder: probability.optional() }),
+  z.strictObject({
+    at,
+    do: z.literal('network'),
+    from: id.optional(),
+    to: id.optional(),
+    latency: latency.optional(),
+    loss: probability.optional(),
+    duplicate: probability.optional(),
+    reorder: probability.optional(),
+  }),
   z.strictObject({ at, do: z.literal('command'), target: id, argv: z.array(z.string().max(1000)).min(1).max(64) }),
   z.strictObject({ at, do: z.literal('failover'), target: id }),
   z.strictObject({ at, do: z.literal('power-loss'), target: id }),
@@ -70,7 +105,8 @@ export function checkActions(scenario: Scenario, actions: readonly Action[], rep
   const failoverTargets = group === undefined ? nodes : [...nodes, group];
   actions.forEach((a, i) => {
     const known = (field: Path, name: string, allowed: readonly string[], what: string) => {
-      if (!allowed.includes(name)) report([i, ...field], `'${name}' is not ${what} of scenario '${scenario.id}'`, `it has ${allowed.join(', ')}`);
+      if (!allowed.includes(name))
+        report([i, ...field], `'${name}' is not ${what} of scenario '${scenario.id}'`, `it has ${allowed.join(', ')}`);
     };
     switch (a.do) {
       case 'command':
@@ -86,7 +122,8 @@ export function checkActions(scenario: Scenario, actions: readonly Action[], rep
       case 'network':
         if (a.from !== undefined) known(['from'], a.from, actors, 'an actor');
         if (a.to !== undefined) known(['to'], a.to, actors, 'an actor');
-        if ((a.from === undefined) !== (a.to === undefined)) report([i], 'give both from and to (one link), or neither (every link)');
+        if ((a.from === undefined) !== (a.to === undefined))
+          report([i], 'give both from and to (one link), or neither (every link)');
         return checkLatencyRange(a.latency, [i, 'latency'], report);
       case 'heal':
         return;
@@ -99,6 +136,8 @@ export function checkActions(scenario: Scenario, actions: readonly Action[], rep
 /** A latency range must not be upside down, and a long tail's median must lie inside it. */
 function checkLatencyRange(l: LatencyDist | undefined, path: Path, report: Report): void {
   if (!l || l.dist === 'fixed') return;
-  if (l.minMs > l.maxMs) report([...path, 'minMs'], `${l.minMs} is more than maxMs (${l.maxMs})`, 'swap them: min is the shortest delay');
-  else if (l.dist === 'long-tail' && (l.medianMs < l.minMs || l.medianMs > l.maxMs)) report([...path, 'medianMs'], `${l.medianMs} is outside ${l.minMs}..${l.maxMs}`);
+  if (l.minMs > l.maxMs)
+    report([...path, 'minMs'], `${l.minMs} is more than maxMs (${l.maxMs})`, 'swap them: min is the shortest delay');
+  else if (l.dist === 'long-tail' && (l.medianMs < l.minMs || l.medianMs > l.maxMs))
+    report([...path, 'medianMs'], `${l.medianMs} is outside ${l.minMs}..${l.maxMs}`);
 }

@@ -4,16 +4,14 @@ import { z } from 'zod';
  * A duration as authors write it: `850ms`, `10s`, `1.5s`, `2m`, or a bare number of ms.
  * Parsed to integer milliseconds, because the kernel's clock ticks in whole ms.
  */
-export const durationMs = z
-  .union([z.number(), z.string()])
-  .transform((raw, ctx): number => {
-    const ms = parseDurationMs(raw);
-    if (ms === undefined) {
-      ctx.addIssue({ code: 'custom', message: `'${raw}' is not a duration (write it like 850ms, 10s, 1.5s or 2m)` });
-      return z.NEVER;
-    }
-    return ms;
-  });
+export const durationMs = z.union([z.number(), z.string()]).transform((raw, ctx): number => {
+  const ms = parseDurationMs(raw);
+  if (ms === undefined) {
+    ctx.addIssue({ code: 'custom', message: `'${raw}' is not a duration (write it like 850ms, 10s, 1.5s or 2m)` });
+    return z.NEVER;
+  }
+  return ms;
+});
 
 export const nonNegativeDurationMs = durationMs.refine((ms) => ms >= 0, { message: 'must not be negative' });
 export const positiveDurationMs = durationMs.refine((ms) => ms > 0, { message: 'must be greater than zero' });

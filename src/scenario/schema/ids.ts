@@ -6,7 +6,8 @@ import { z } from 'zod';
  */
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf']);
 
-const reserved = (input: unknown) => `'${String(input)}' is a reserved name (JavaScript uses it inside every object); pick another id`;
+const reserved = (input: unknown) =>
+  `'${String(input)}' is a reserved name (JavaScript uses it inside every object); pick another id`;
 
 /** An id with a pattern, refusing reserved names by name rather than by the pattern's rule. */
 function idOf(pattern: RegExp, rule: string) {

@@ -7,7 +7,9 @@ const schema = schemaJson as unknown as SchemaNode;
 describe('the scenario JSON Schema walker', () => {
   it('lists the top-level keys, required ones marked', () => {
     const keys = keysAt(schema, []);
-    expect(keys.map((k) => k.key)).toEqual(expect.arrayContaining(['id', 'title', 'clients', 'resource', 'script', 'expect']));
+    expect(keys.map((k) => k.key)).toEqual(
+      expect.arrayContaining(['id', 'title', 'clients', 'resource', 'script', 'expect']),
+    );
     expect(keys.find((k) => k.key === 'clients')?.required).toBe(true);
     expect(keys.find((k) => k.key === 'seed')?.required).toBe(false);
   });
@@ -17,8 +19,12 @@ describe('the scenario JSON Schema walker', () => {
   });
 
   it('walks into list items: a client, a step of its step list', () => {
-    expect(keysAt(schema, ['clients', 0]).map((k) => k.key)).toEqual(expect.arrayContaining(['recipe', 'ttl', 'steps']));
-    expect(keysAt(schema, ['clients', 3, 'steps', 1]).map((k) => k.key)).toEqual(expect.arrayContaining(['redis', 'wait', 'read', 'write', 'ifBusy']));
+    expect(keysAt(schema, ['clients', 0]).map((k) => k.key)).toEqual(
+      expect.arrayContaining(['recipe', 'ttl', 'steps']),
+    );
+    expect(keysAt(schema, ['clients', 3, 'steps', 1]).map((k) => k.key)).toEqual(
+      expect.arrayContaining(['redis', 'wait', 'read', 'write', 'ifBusy']),
+    );
   });
 
   it("narrows a script step's keys to its do kind", () => {
@@ -30,7 +36,9 @@ describe('the scenario JSON Schema walker', () => {
 
   it('gives the fixed values of enums and constants', () => {
     expect(valuesAt(schema, ['clients', 0, 'recipe'])).toContain('lease-with-token');
-    expect(valuesAt(schema, ['script', 0, 'do'])).toEqual(expect.arrayContaining(['pause', 'crash', 'partition', 'failover']));
+    expect(valuesAt(schema, ['script', 0, 'do'])).toEqual(
+      expect.arrayContaining(['pause', 'crash', 'partition', 'failover']),
+    );
     expect(valuesAt(schema, ['controls', 0])).toContain('toggle-fencing');
     expect(valuesAt(schema, ['expect', 'invariant'])).toContain('single-writer');
     expect(valuesAt(schema, ['expect', 0, 'outcome'])).toEqual(['holds', 'violated']);

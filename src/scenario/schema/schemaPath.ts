@@ -57,9 +57,17 @@ export interface KeyOption {
  * branches of a union are narrowed to those whose constant fields match (a step with `do: pause`
  * offers `for`, not `by`), and keys already present are left out.
  */
-export function keysAt(root: SchemaNode, path: SchemaPath, siblings: Readonly<Record<string, string>> = {}): KeyOption[] {
+export function keysAt(
+  root: SchemaNode,
+  path: SchemaPath,
+  siblings: Readonly<Record<string, string>> = {},
+): KeyOption[] {
   const objects = schemaNodesAt(root, path).filter((n) => n.properties);
-  const matching = objects.filter((n) => Object.entries(n.properties!).every(([k, v]) => v.const === undefined || siblings[k] === undefined || String(v.const) === siblings[k]));
+  const matching = objects.filter((n) =>
+    Object.entries(n.properties!).every(
+      ([k, v]) => v.const === undefined || siblings[k] === undefined || String(v.const) === siblings[k],
+    ),
+  );
   const out = new Map<string, KeyOption>();
   for (const n of matching.length ? matching : objects) {
     for (const [key, schema] of Object.entries(n.properties!)) {
@@ -72,7 +80,10 @@ export function keysAt(root: SchemaNode, path: SchemaPath, siblings: Readonly<Re
 
 /** The fixed values the value at `path` may take (enum members and constants), in schema order. */
 export function valuesAt(root: SchemaNode, path: SchemaPath): string[] {
-  const values = schemaNodesAt(root, path).flatMap((n) => [...(n.enum ?? []), ...(n.const !== undefined ? [n.const] : [])]);
+  const values = schemaNodesAt(root, path).flatMap((n) => [
+    ...(n.enum ?? []),
+    ...(n.const !== undefined ? [n.const] : []),
+  ]);
   return [...new Set(values.map(String))];
 }
 
@@ -84,8 +95,13 @@ export function describeType(nodes: readonly SchemaNode[]): string {
     else if (n.enum) kinds.add(`one of: ${n.enum.map(String).join(', ')}`);
     else {
       const types = Array.isArray(n.type) ? n.type : n.type ? [n.type] : [];
-      if (types.includes('number') && types.includes('string')) kinds.add('a duration (milliseconds, or text like 5s or 1500ms)');
-      else for (const t of types) kinds.add(t === 'array' ? 'a list' : t === 'object' ? 'a mapping' : `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`);
+      if (types.includes('number') && types.includes('string'))
+        kinds.add('a duration (milliseconds, or text like 5s or 1500ms)');
+      else
+        for (const t of types)
+          kinds.add(
+            t === 'array' ? 'a list' : t === 'object' ? 'a mapping' : `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`,
+          );
     }
   }
   return [...kinds].join(', or ');

@@ -16,7 +16,12 @@ export function latencyDist(latency: NonNullable<NetworkInput['latency']>): Late
 }
 
 /** The fault knobs given (only those), as network options. */
-export function faultsOf(f: { latency?: NetworkInput['latency']; loss?: number; duplicate?: number; reorder?: number }): Partial<LinkFaults> {
+export function faultsOf(f: {
+  latency?: NetworkInput['latency'];
+  loss?: number;
+  duplicate?: number;
+  reorder?: number;
+}): Partial<LinkFaults> {
   return {
     ...(f.latency === undefined ? {} : { latency: latencyDist(f.latency) }),
     ...(f.loss === undefined ? {} : { loss: f.loss }),
@@ -34,7 +39,9 @@ export function initialActions(scenario: Scenario): UntimedAction[] {
 export function toAction(entry: ScriptAction): UntimedAction {
   switch (entry.do) {
     case 'pause':
-      return entry.for === undefined ? { do: 'pause', target: entry.target } : { do: 'pause', target: entry.target, forMs: entry.for };
+      return entry.for === undefined
+        ? { do: 'pause', target: entry.target }
+        : { do: 'pause', target: entry.target, forMs: entry.for };
     case 'clock-jump':
       return { do: 'clock-jump', target: entry.target, byMs: entry.by };
     case 'partition':
@@ -46,7 +53,12 @@ export function toAction(entry: ScriptAction): UntimedAction {
     case 'network': {
       const { at: _at, do: _do, from, to, ...f } = entry;
       const faults = faultsOf(f);
-      return { do: 'network', ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...faults } as UntimedAction;
+      return {
+        do: 'network',
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
+        ...faults,
+      } as UntimedAction;
     }
     default:
       return { do: entry.do, target: entry.target };

@@ -19,7 +19,16 @@ interface WithServices {
 export function servicesSpec(s: WithServices): ServicesSpec {
   return {
     ...(s.leaseService ? { lease: { id: s.leaseService.id, label: s.leaseService.label ?? s.leaseService.id } } : {}),
-    ...(s.dbLock ? { db: { id: s.dbLock.id, label: s.dbLock.label ?? s.dbLock.id, mode: s.dbLock.mode, idleTimeoutMs: s.dbLock.idleTimeout ?? null } } : {}),
+    ...(s.dbLock
+      ? {
+          db: {
+            id: s.dbLock.id,
+            label: s.dbLock.label ?? s.dbLock.id,
+            mode: s.dbLock.mode,
+            idleTimeoutMs: s.dbLock.idleTimeout ?? null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -34,10 +43,24 @@ export function serviceIds(s: WithServices): [string, Path][] {
 /** A service recipe needs its service; a setting for the other mode means nothing. */
 export function checkServices(s: WithServices, report: (path: Path, message: string, hint?: string) => void): void {
   s.clients.forEach((c, i) => {
-    if (c.recipe === 'lease-service' && !s.leaseService) report(['clients', i, 'recipe'], "recipe 'lease-service' needs a lease service", 'add leaseService: { id: etcd } to the scenario');
-    if (c.recipe === 'db-lock' && !s.dbLock) report(['clients', i, 'recipe'], "recipe 'db-lock' needs a database lock table", 'add dbLock: { id: db, mode: expiry-column } (or mode: for-update) to the scenario');
+    if (c.recipe === 'lease-service' && !s.leaseService)
+      report(
+        ['clients', i, 'recipe'],
+        "recipe 'lease-service' needs a lease service",
+        'add leaseService: { id: etcd } to the scenario',
+      );
+    if (c.recipe === 'db-lock' && !s.dbLock)
+      report(
+        ['clients', i, 'recipe'],
+        "recipe 'db-lock' needs a database lock table",
+        'add dbLock: { id: db, mode: expiry-column } (or mode: for-update) to the scenario',
+      );
   });
   if (s.dbLock?.idleTimeout !== undefined && s.dbLock.mode !== 'for-update') {
-    report(['dbLock', 'idleTimeout'], 'idleTimeout applies to a row lock held by an open transaction', 'set mode: for-update, or remove idleTimeout (an expiry-column lock expires by its TTL)');
+    report(
+      ['dbLock', 'idleTimeout'],
+      'idleTimeout applies to a row lock held by an open transaction',
+      'set mode: for-update, or remove idleTimeout (an expiry-column lock expires by its TTL)',
+    );
   }
 }

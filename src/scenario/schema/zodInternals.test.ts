@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
  */
 describe('zod internals', () => {
   it('no source file reads zod private `_zod`', () => {
-    const files = (readdirSync('src', { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('zodInternals.test.ts'));
+    const files = (readdirSync('src', { recursive: true }) as string[]).filter(
+      (f) => /\.tsx?$/.test(f) && !f.endsWith('zodInternals.test.ts'),
+    );
     const readers = files.filter((f) => readFileSync(join('src', f), 'utf8').includes('._zod'));
     expect(readers).toEqual([]);
   });

@@ -6,7 +6,9 @@ import { formatMs } from '../../sim/time';
 export function describeAction(action: UntimedAction): string {
   switch (action.do) {
     case 'pause':
-      return action.forMs === undefined ? `pause ${action.target}` : `pause ${action.target} for ${formatMs(action.forMs)}`;
+      return action.forMs === undefined
+        ? `pause ${action.target}`
+        : `pause ${action.target} for ${formatMs(action.forMs)}`;
     case 'clock-jump':
       return `jump ${action.target}'s clock by ${formatMs(action.byMs)}`;
     case 'partition':

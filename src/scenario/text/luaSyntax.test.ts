@@ -30,16 +30,26 @@ resource: { id: espresso }
 
 describe('Lua syntax errors in a scenario, at their line', () => {
   it("places an unclosed if at the YAML line where the script ends, not at the script's line 1", () => {
-    const text = SCENARIO("if redis.call('GET', KEYS[1]) == ARGV[1] then\n  return redis.call('DEL', KEYS[1])\nelse\n  return 0");
+    const text = SCENARIO(
+      "if redis.call('GET', KEYS[1]) == ARGV[1] then\n  return redis.call('DEL', KEYS[1])\nelse\n  return 0",
+    );
     const [d, more] = luaSyntaxDiagnostics(text, compile, WORKBENCH);
     expect(more).toBeUndefined();
-    expect(d).toMatchObject({ line: 13, message: "Lua syntax error (script line 4): 'end' expected (to close 'if' at line 1) near '<eof>'", hint: 'close every if, for, while and function with end' });
+    expect(d).toMatchObject({
+      line: 13,
+      message: "Lua syntax error (script line 4): 'end' expected (to close 'if' at line 1) near '<eof>'",
+      hint: 'close every if, for, while and function with end',
+    });
   });
 
   it('points at the token a 5.3 operator stops at, and says Redis runs 5.1', () => {
     const text = SCENARIO('local half = 7 // 2\nreturn half');
     const [d] = luaSyntaxDiagnostics(text, compile, WORKBENCH);
-    expect(d).toMatchObject({ line: 10, col: 28, message: "Lua syntax error (script line 1): unexpected symbol near '/'" });
+    expect(d).toMatchObject({
+      line: 10,
+      col: 28,
+      message: "Lua syntax error (script line 1): unexpected symbol near '/'",
+    });
     expect(text.split('\n')[9]!.slice(d!.col - 1)).toBe('// 2');
     expect(d?.hint).toMatch(/^Redis runs Lua 5\.1: no \/\//);
   });
@@ -52,7 +62,9 @@ describe('Lua syntax errors in a scenario, at their line', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.diagnostics.map((d) => d.line)).toEqual([3, 11]);
-    expect(result.diagnostics[1]?.message).toMatch(/^Lua syntax error \(script line 1\): unexpected symbol near '<eof>'/);
+    expect(result.diagnostics[1]?.message).toMatch(
+      /^Lua syntax error \(script line 1\): unexpected symbol near '<eof>'/,
+    );
   });
 
   it('never runs a script to check it', () => {

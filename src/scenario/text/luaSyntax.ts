@@ -66,14 +66,30 @@ function syntaxDiagnostic(script: ScriptSource, compileMessage: string, origin: 
 const NOT_IN_51 = new Set(['/', '&', '|', '~', '<', '>', ':']);
 
 /** Lua 5.1's words that open or continue a block: a misspelling of one is the likeliest typo behind a syntax error. */
-const BLOCK_WORDS = ['if', 'then', 'else', 'elseif', 'end', 'for', 'while', 'do', 'repeat', 'until', 'function', 'local', 'return'];
+const BLOCK_WORDS = [
+  'if',
+  'then',
+  'else',
+  'elseif',
+  'end',
+  'for',
+  'while',
+  'do',
+  'repeat',
+  'until',
+  'function',
+  'local',
+  'return',
+];
 
 function syntaxHint(message: string, near: string | undefined): string {
   // A typo keeps its first letter; a short name (`x`) is a variable, not a misspelled word.
-  const word = near && /^[a-z]\w{2,}$/.test(near) && !BLOCK_WORDS.includes(near) ? didYouMean(near, BLOCK_WORDS) : undefined;
+  const word =
+    near && /^[a-z]\w{2,}$/.test(near) && !BLOCK_WORDS.includes(near) ? didYouMean(near, BLOCK_WORDS) : undefined;
   if (word?.[0] === near![0]) return `did you mean '${word}'?`;
   if (/'end' expected/.test(message)) return 'close every if, for, while and function with end';
-  if (near && NOT_IN_51.has(near)) return "Redis runs Lua 5.1: no //, &, |, ~, <<, >>, goto or <const> (use math.floor(a / b) and the bit library)";
+  if (near && NOT_IN_51.has(near))
+    return 'Redis runs Lua 5.1: no //, &, |, ~, <<, >>, goto or <const> (use math.floor(a / b) and the bit library)';
   if (near === '<eof>') return 'the script ends too early: finish the last statement';
   if (/unfinished string/.test(message)) return 'close the string with the quote it opened with';
   return "fix the script's syntax; Redis runs Lua 5.1";

@@ -18,20 +18,31 @@ ${rest}`;
 describe('scenario diagnostics', () => {
   it('names an unknown recipe with a did-you-mean hint at its line and column', () => {
     expect(problems(base('{ id: A, recipe: lease-with-tokn, ttl: 10s }'))).toEqual([
-      expect.stringMatching(/^lessons\/scenarios\/x\.yaml:4:22: clients\[0\]\.recipe must be one of: .*\(did you mean 'lease-with-token'\?\)$/),
+      expect.stringMatching(
+        /^lessons\/scenarios\/x\.yaml:4:22: clients\[0\]\.recipe must be one of: .*\(did you mean 'lease-with-token'\?\)$/,
+      ),
     ]);
   });
 
   it('suggests the right key for a misspelt one', () => {
-    expect(problems(base('{ id: A, recipe: watchdog, ttl: 10s, renewEvry: 3s }'))[0]).toMatch(/4:42: unknown key 'renewEvry' .*did you mean 'renewEvery'/);
+    expect(problems(base('{ id: A, recipe: watchdog, ttl: 10s, renewEvry: 3s }'))[0]).toMatch(
+      /4:42: unknown key 'renewEvry' .*did you mean 'renewEvery'/,
+    );
   });
 
   it('refuses a negative or zero TTL, saying what Redis would answer', () => {
-    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: -5s }'))[0]).toMatch(/4:45: clients\[0\]\.ttl: a TTL must be greater than zero .*invalid expire time/);
+    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: -5s }'))[0]).toMatch(
+      /4:45: clients\[0\]\.ttl: a TTL must be greater than zero .*invalid expire time/,
+    );
   });
 
   it('reports an unknown target in a script step and in a partition group', () => {
-    const out = problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'script:\n  - { at: 1s, do: pause, target: AA }\n  - { at: 2s, do: partition, groups: [[A], [r2]] }'));
+    const out = problems(
+      base(
+        '{ id: A, recipe: lease-with-token, ttl: 10s }',
+        'script:\n  - { at: 1s, do: pause, target: AA }\n  - { at: 2s, do: partition, groups: [[A], [r2]] }',
+      ),
+    );
     expect(out[0]).toMatch(/7:34: unknown target 'AA' \(did you mean 'A'\?\)/);
     expect(out[1]).toMatch(/8:45: unknown target 'r2' \(did you mean 'r1'\?\)/);
   });
@@ -43,12 +54,24 @@ describe('scenario diagnostics', () => {
   });
 
   it('reports time going backwards in the script', () => {
-    const out = problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'script:\n  - { at: 5s, do: heal }\n  - { at: 2s, do: heal }'));
-    expect(out).toEqual([expect.stringMatching(/8:11: time goes backwards: 2000 ms comes after 5000 ms \(list script steps in time order\)/)]);
+    const out = problems(
+      base(
+        '{ id: A, recipe: lease-with-token, ttl: 10s }',
+        'script:\n  - { at: 5s, do: heal }\n  - { at: 2s, do: heal }',
+      ),
+    );
+    expect(out).toEqual([
+      expect.stringMatching(
+        /8:11: time goes backwards: 2000 ms comes after 5000 ms \(list script steps in time order\)/,
+      ),
+    ]);
   });
 
   it('refuses fencing on a resource that cannot check tokens, pointing at the alternative', () => {
-    const yaml = base('{ id: A, recipe: lease-with-token, ttl: 10s }').replace('resource: { id: espresso }', 'resource: { id: psp, kind: payment, fencing: true }');
+    const yaml = base('{ id: A, recipe: lease-with-token, ttl: 10s }').replace(
+      'resource: { id: espresso }',
+      'resource: { id: psp, kind: payment, fencing: true }',
+    );
     expect(problems(yaml)[0]).toMatch(/5:46: a 'payment' resource cannot check fencing tokens .*idempotencyKeys: true/);
   });
 
@@ -87,14 +110,26 @@ expect: [{ invariant: progress, outcome: violated }]
 
 describe('YAML that would expand without bound', () => {
   it('reports an alias bomb at its first alias, as file:line:col, instead of throwing', () => {
-    const bomb = ['id: s', 'title: S', 'a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`), 'clients: [{ id: A, recipe: lease-with-token, ttl: 10s }]', 'resource: { id: e }'].join('\n');
-    expect(problems(bomb)).toEqual([expect.stringMatching(/^lessons\/scenarios\/x\.yaml:4:8: the aliases here \(\*name\) expand to too many values/)]);
+    const bomb = [
+      'id: s',
+      'title: S',
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`),
+      'clients: [{ id: A, recipe: lease-with-token, ttl: 10s }]',
+      'resource: { id: e }',
+    ].join('\n');
+    expect(problems(bomb)).toEqual([
+      expect.stringMatching(/^lessons\/scenarios\/x\.yaml:4:8: the aliases here \(\*name\) expand to too many values/),
+    ]);
   });
 });
 
 describe('latency ranges', () => {
   it('refuses a min longer than the max, at the min', () => {
-    const yaml = base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'network:\n  latency: { min: 30ms, max: 2ms }\n  links: [{ from: A, to: r1, latency: { dist: long-tail, min: 1ms, median: 9ms, max: 5ms } }]');
+    const yaml = base(
+      '{ id: A, recipe: lease-with-token, ttl: 10s }',
+      'network:\n  latency: { min: 30ms, max: 2ms }\n  links: [{ from: A, to: r1, latency: { dist: long-tail, min: 1ms, median: 9ms, max: 5ms } }]',
+    );
     expect(problems(yaml)).toEqual([
       'lessons/scenarios/x.yaml:7:19: the shortest delay (min 30 ms) is longer than the longest (max 2 ms) (swap min and max)',
       'lessons/scenarios/x.yaml:8:76: the median delay (9 ms) is outside min..max (1..5 ms)',
@@ -104,7 +139,9 @@ describe('latency ranges', () => {
 
 describe('expect: all', () => {
   it("refuses 'all' with outcome violated", () => {
-    expect(problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'expect: { invariant: all, outcome: violated }'))).toEqual([
+    expect(
+      problems(base('{ id: A, recipe: lease-with-token, ttl: 10s }', 'expect: { invariant: all, outcome: violated }')),
+    ).toEqual([
       "lessons/scenarios/x.yaml:6:36: expect.outcome: 'all' goes with outcome: holds (list each invariant the run breaks on its own)",
     ]);
   });
@@ -117,7 +154,9 @@ describe('messages a newcomer can act on', () => {
     expect(problems(base(client).replace('title: S', 'title: Yes: it does'))).toEqual([
       'lessons/scenarios/x.yaml:2:8: this value contains \': \' (a colon and a space), which YAML reads as the start of a new key (put the whole value in quotes: "Yes: it does")',
     ]);
-    expect(problems(base('{ id: A, label: Barista: A, recipe: lease-with-token, ttl: 10s }'))[0]).toMatch(/4:21: this value contains .*\(put the whole value in quotes: "Barista: A"\)$/);
+    expect(problems(base('{ id: A, label: Barista: A, recipe: lease-with-token, ttl: 10s }'))[0]).toMatch(
+      /4:21: this value contains .*\(put the whole value in quotes: "Barista: A"\)$/,
+    );
   });
 
   it('a duplicate key names the key and where it was first set', () => {
@@ -127,7 +166,9 @@ describe('messages a newcomer can act on', () => {
   });
 
   it('a missing key is named, even where a union would have said "Invalid input"', () => {
-    const out = problems(base(client, 'script:\n  - { at: 1s, target: A }\n  - { do: clock-jump, target: A }\nexpect: { outcome: holds }'));
+    const out = problems(
+      base(client, 'script:\n  - { at: 1s, target: A }\n  - { do: clock-jump, target: A }\nexpect: { outcome: holds }'),
+    );
     expect(out).toEqual([
       "lessons/scenarios/x.yaml:7:5: missing required key 'do' (add 'do:' with one of: pause, resume, crash, restart, clock-jump, partition, heal, network, command, failover, power-loss)",
       "lessons/scenarios/x.yaml:8:5: missing required key 'at' (add 'at:' here)",
@@ -138,7 +179,7 @@ describe('messages a newcomer can act on', () => {
 
   it('a value of a union reports the problem of the branch it was meant for', () => {
     expect(problems(base('{ id: A, recipe: lease-with-token, ttl: 10s, retry: { policy: sometimes } }'))).toEqual([
-      "lessons/scenarios/x.yaml:4:67: clients[0].retry.policy must be one of: none, fixed, exponential",
+      'lessons/scenarios/x.yaml:4:67: clients[0].retry.policy must be one of: none, fixed, exponential',
     ]);
   });
 
@@ -146,6 +187,8 @@ describe('messages a newcomer can act on', () => {
     expect(problems(base('{ id: __proto__, recipe: lease-with-token, ttl: 10s }'))).toEqual([
       "lessons/scenarios/x.yaml:4:11: clients[0].id: '__proto__' is a reserved name (JavaScript uses it inside every object); pick another id",
     ]);
-    expect(problems(base('{ id: constructor, recipe: lease-with-token, ttl: 10s }'))[0]).toMatch(/'constructor' is a reserved name/);
+    expect(problems(base('{ id: constructor, recipe: lease-with-token, ttl: 10s }'))[0]).toMatch(
+      /'constructor' is a reserved name/,
+    );
   });
 });

@@ -53,17 +53,26 @@ type ScenarioLatency = NonNullable<Scenario['network']['latency']>;
 /** A scenario's own latency, written back as its author could have: a long tail without a median keeps none. */
 function scenarioLatencyInput(l: ScenarioLatency): unknown {
   if (typeof l === 'number') return duration(l);
-  if (l.dist === 'long-tail') return compact({ dist: 'long-tail', min: duration(l.min), median: durationUnless(l.median), max: duration(l.max) });
+  if (l.dist === 'long-tail')
+    return compact({ dist: 'long-tail', min: duration(l.min), median: durationUnless(l.median), max: duration(l.max) });
   return { min: duration(l.min), max: duration(l.max) };
 }
 
 /** The fault knobs that were given, with the latency already written out; unset knobs stay out. */
-function faultsInput(latency: unknown, f: { loss?: number | undefined; duplicate?: number | undefined; reorder?: number | undefined }): Record<string, unknown> {
+function faultsInput(
+  latency: unknown,
+  f: { loss?: number | undefined; duplicate?: number | undefined; reorder?: number | undefined },
+): Record<string, unknown> {
   return compact({ latency, loss: f.loss, duplicate: f.duplicate, reorder: f.reorder });
 }
 
 /** A scenario's own fault knobs (its network section, a link, a network action). */
-function scenarioFaultsInput(f: { latency?: ScenarioLatency | undefined; loss?: number | undefined; duplicate?: number | undefined; reorder?: number | undefined }): Record<string, unknown> {
+function scenarioFaultsInput(f: {
+  latency?: ScenarioLatency | undefined;
+  loss?: number | undefined;
+  duplicate?: number | undefined;
+  reorder?: number | undefined;
+}): Record<string, unknown> {
   return faultsInput(f.latency === undefined ? undefined : scenarioLatencyInput(f.latency), f);
 }
 
@@ -82,7 +91,13 @@ export function actionInput(a: Action): Record<string, unknown> {
     case 'command':
       return { at, do: 'command', target: a.target, argv: a.argv };
     case 'network':
-      return compact({ at, do: 'network', from: a.from, to: a.to, ...faultsInput(a.latency && latencyInput(a.latency), a) });
+      return compact({
+        at,
+        do: 'network',
+        from: a.from,
+        to: a.to,
+        ...faultsInput(a.latency && latencyInput(a.latency), a),
+      });
     case 'resume':
     case 'crash':
     case 'restart':
@@ -108,7 +123,12 @@ function argvWord(word: string): string | number {
 function clientStepInput(s: ClientStep): Record<string, unknown> {
   switch (s.do) {
     case 'redis':
-      return compact({ redis: s.argv.map(argvWord), node: s.node ?? undefined, as: unlessDefault(s.as, inferMeaning(s.argv)), ifBusy: unlessDefault(s.ifBusy, 'retry') });
+      return compact({
+        redis: s.argv.map(argvWord),
+        node: s.node ?? undefined,
+        as: unlessDefault(s.as, inferMeaning(s.argv)),
+        ifBusy: unlessDefault(s.ifBusy, 'retry'),
+      });
     case 'wait':
       return { wait: duration(s.ms) };
     case 'read':
@@ -121,7 +141,15 @@ function clientStepInput(s: ClientStep): Record<string, unknown> {
 /** A retry policy as written: a bare policy name, or its settings with durations. */
 function retryInput(r: ClientInput['retry']): unknown {
   if (r === undefined || typeof r === 'string') return r;
-  return compact({ policy: r.policy, delay: durationUnless(r.delay), maxDelay: durationUnless(r.maxDelay), jitter: durationUnless(r.jitter), attempts: r.attempts, jitterSeed: r.jitterSeed, fullJitter: r.fullJitter });
+  return compact({
+    policy: r.policy,
+    delay: durationUnless(r.delay),
+    maxDelay: durationUnless(r.maxDelay),
+    jitter: durationUnless(r.jitter),
+    attempts: r.attempts,
+    jitterSeed: r.jitterSeed,
+    fullJitter: r.fullJitter,
+  });
 }
 
 /**
@@ -156,14 +184,23 @@ function clientInput(c: ClientInput): Record<string, unknown> {
     driftPpm: unlessDefault(c.driftPpm, 0),
     permits: c.permits,
     breaker: c.breaker && { failures: c.breaker.failures, coolDown: duration(c.breaker.coolDown) },
-    redlock: c.redlock && { instanceTimeout: duration(c.redlock.instanceTimeout), driftFactor: c.redlock.driftFactor, validity: c.redlock.validity },
+    redlock: c.redlock && {
+      instanceTimeout: duration(c.redlock.instanceTimeout),
+      driftFactor: c.redlock.driftFactor,
+      validity: c.redlock.validity,
+    },
     steps: c.steps?.map(clientStepInput),
   });
 }
 
 /** A memory size as Redis reads it: `2mb` when it is a whole number of MiB, else bytes. */
 function memoryInput(bytes: number): string | number {
-  for (const [unit, size] of [['gb', 1024 ** 3], ['mb', 1024 ** 2], ['kb', 1024]] as const) if (bytes % size === 0) return `${bytes / size}${unit}`;
+  for (const [unit, size] of [
+    ['gb', 1024 ** 3],
+    ['mb', 1024 ** 2],
+    ['kb', 1024],
+  ] as const)
+    if (bytes % size === 0) return `${bytes / size}${unit}`;
   return bytes;
 }
 
@@ -192,9 +229,33 @@ function redisInput(r: RedisInput): Record<string, unknown> {
   return compact({
     nodes: r.nodes.map(redisNodeInput),
     // With ids given, the ids decide how many sentinels there are.
-    sentinels: s && compact({ count: s.ids ? undefined : unlessDefault(s.count, 3), ids: s.ids, quorum: s.quorum, downAfter: durationUnless(s.downAfter, 30_000), failoverTimeout: durationUnless(s.failoverTimeout, 180_000), name: unlessDefault(s.name, 'mymaster'), monitor: s.monitor }),
-    wait: r.wait && { replicas: r.wait.replicas, timeout: duration(r.wait.timeout), releaseRefused: r.wait.releaseRefused || undefined },
-    cacheLoad: load && compact({ target: load.target, every: durationUnless(load.every, 100), valueSize: unlessDefault(load.valueSize, 10_000), ttl: durationUnless(load.ttl, 3_600_000), startAt: durationUnless(load.startAt, 0), writes: load.writes, reads: load.reads || undefined }),
+    sentinels:
+      s &&
+      compact({
+        count: s.ids ? undefined : unlessDefault(s.count, 3),
+        ids: s.ids,
+        quorum: s.quorum,
+        downAfter: durationUnless(s.downAfter, 30_000),
+        failoverTimeout: durationUnless(s.failoverTimeout, 180_000),
+        name: unlessDefault(s.name, 'mymaster'),
+        monitor: s.monitor,
+      }),
+    wait: r.wait && {
+      replicas: r.wait.replicas,
+      timeout: duration(r.wait.timeout),
+      releaseRefused: r.wait.releaseRefused || undefined,
+    },
+    cacheLoad:
+      load &&
+      compact({
+        target: load.target,
+        every: durationUnless(load.every, 100),
+        valueSize: unlessDefault(load.valueSize, 10_000),
+        ttl: durationUnless(load.ttl, 3_600_000),
+        startAt: durationUnless(load.startAt, 0),
+        writes: load.writes,
+        reads: load.reads || undefined,
+      }),
     cluster: r.cluster || undefined,
   });
 }
@@ -205,7 +266,9 @@ function networkInput(n: Scenario['network']): Record<string, unknown> | undefin
     ...scenarioFaultsInput(n),
     reorderDelay: durationUnless(n.reorderDelay, 50),
     links: n.links.length ? n.links.map(({ from, to, ...f }) => ({ from, to, ...scenarioFaultsInput(f) })) : undefined,
-    partitions: n.partitions.length ? n.partitions.map((p) => compact({ groups: p.groups, oneWay: p.oneWay || undefined })) : undefined,
+    partitions: n.partitions.length
+      ? n.partitions.map((p) => compact({ groups: p.groups, oneWay: p.oneWay || undefined }))
+      : undefined,
   });
   return Object.keys(written).length ? written : undefined;
 }
@@ -236,7 +299,10 @@ function resourceInput(r: Scenario['resource'], fencing: boolean): Record<string
 }
 
 /** The scenario's keys in the order a person writes them, each only where it says something. */
-export function scenarioInput(scenario: Scenario, options: { seed?: number; fencing?: boolean; script?: readonly Record<string, unknown>[] } = {}): ScenarioInput {
+export function scenarioInput(
+  scenario: Scenario,
+  options: { seed?: number; fencing?: boolean; script?: readonly Record<string, unknown>[] } = {},
+): ScenarioInput {
   const script = options.script ?? scenario.script.map(scriptActionInput);
   return compact({
     id: scenario.id,
@@ -246,8 +312,16 @@ export function scenarioInput(scenario: Scenario, options: { seed?: number; fenc
     view: scenario.view && { from: duration(scenario.view.from), to: duration(scenario.view.to) },
     redis: redisInput(scenario.redis),
     network: networkInput(scenario.network),
-    leaseService: scenario.leaseService && compact({ id: scenario.leaseService.id, label: scenario.leaseService.label }),
-    dbLock: scenario.dbLock && compact({ id: scenario.dbLock.id, label: scenario.dbLock.label, mode: scenario.dbLock.mode, idleTimeout: durationUnless(scenario.dbLock.idleTimeout) }),
+    leaseService:
+      scenario.leaseService && compact({ id: scenario.leaseService.id, label: scenario.leaseService.label }),
+    dbLock:
+      scenario.dbLock &&
+      compact({
+        id: scenario.dbLock.id,
+        label: scenario.dbLock.label,
+        mode: scenario.dbLock.mode,
+        idleTimeout: durationUnless(scenario.dbLock.idleTimeout),
+      }),
     clients: scenario.clients.map(clientInput),
     resource: resourceInput(scenario.resource, options.fencing ?? scenario.resource.fencing),
     script: script.length ? script : undefined,

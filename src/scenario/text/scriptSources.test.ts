@@ -9,7 +9,18 @@ function startsOf(text: string): string[][] {
 
 describe('Lua scripts inside a scenario, with the YAML place of each script line', () => {
   it('finds a block-literal script and maps its lines one to one', () => {
-    const text = ['clients:', '  - id: A', '    steps:', '      - redis:', '          - EVAL', '          - |', '            local n = 0', '', '              while true do n = n + 1 end', '          - 0'].join('\n');
+    const text = [
+      'clients:',
+      '  - id: A',
+      '    steps:',
+      '      - redis:',
+      '          - EVAL',
+      '          - |',
+      '            local n = 0',
+      '',
+      '              while true do n = n + 1 end',
+      '          - 0',
+    ].join('\n');
     const [script] = scriptSources(text);
     expect(script?.body).toBe('local n = 0\n\n  while true do n = n + 1 end\n');
     expect(yamlPosition(script!, 1)).toEqual({ line: 7, col: 13 });
@@ -20,7 +31,11 @@ describe('Lua scripts inside a scenario, with the YAML place of each script line
   it('starts a new script line at each \\n escape of a double-quoted script', () => {
     const text = `steps:\n  - { redis: [EVAL, "local a = 1\\nlocal b = 2\\nreturn a + b", 0] }\n`;
     expect(scriptSources(text)[0]?.body).toBe('local a = 1\nlocal b = 2\nreturn a + b');
-    expect(startsOf(text)[0]).toEqual(['local a = 1\\nlocal b = 2\\nreturn a + b", 0] }', 'local b = 2\\nreturn a + b", 0] }', 'return a + b", 0] }']);
+    expect(startsOf(text)[0]).toEqual([
+      'local a = 1\\nlocal b = 2\\nreturn a + b", 0] }',
+      'local b = 2\\nreturn a + b", 0] }',
+      'return a + b", 0] }',
+    ]);
     expect(yamlPosition(scriptSources(text)[0]!, 3).line).toBe(2);
   });
 
@@ -30,7 +45,7 @@ describe('Lua scripts inside a scenario, with the YAML place of each script line
     // One break folds into a space; a blank line is a new script line.
     expect(script?.body).toBe('local a = 1 local b = 2\nreturn a');
     expect(script?.starts.map((s) => s.line)).toEqual([2, 5]);
-    expect(startsOf(text)[0]).toEqual(["local a = 1", "return a', '0'] }"]);
+    expect(startsOf(text)[0]).toEqual(['local a = 1', "return a', '0'] }"]);
   });
 
   it('finds SCRIPT LOAD scripts and ignores other commands', () => {

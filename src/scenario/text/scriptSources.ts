@@ -54,7 +54,8 @@ export function scriptSources(text: string): ScriptSource[] {
  */
 function lineStartOffsets(text: string, scalar: Scalar): number[] {
   const [start, end] = scalar.range!;
-  if (scalar.type === Scalar.BLOCK_LITERAL || scalar.type === Scalar.BLOCK_FOLDED) return blockLines(text, start, end, scalar.value as string);
+  if (scalar.type === Scalar.BLOCK_LITERAL || scalar.type === Scalar.BLOCK_FOLDED)
+    return blockLines(text, start, end, scalar.value as string);
   const quote = scalar.type === Scalar.QUOTE_DOUBLE ? '"' : scalar.type === Scalar.QUOTE_SINGLE ? "'" : null;
   const from = quote ? start + 1 : start;
   const to = quote ? end - 1 : end;

@@ -3,7 +3,15 @@ import { formatDiagnostic } from '../diagnostic';
 import { parseScenario } from './parse';
 
 const stepClient = (...steps: string[]) =>
-  ['id: s', 'title: S', 'clients:', '  - id: A', '    steps:', ...steps.map((s) => `      - ${s}`), 'resource: { id: e }'].join('\n');
+  [
+    'id: s',
+    'title: S',
+    'clients:',
+    '  - id: A',
+    '    steps:',
+    ...steps.map((s) => `      - ${s}`),
+    'resource: { id: e }',
+  ].join('\n');
 
 const problems = (yaml: string) => {
   const r = parseScenario(yaml, { file: 'x.yaml', line: 1 });
@@ -31,7 +39,13 @@ describe('step commands are checked with the simulated Redis own rules', () => {
   });
 
   it('passes the commands lessons use, placeholders and scripts included', () => {
-    const steps = ["{ redis: [SET, lock, '{value}', NX, PX, '{ttl}'] }", "{ redis: [INCR, '{key}:fence'] }", '{ redis: [EVAL, "return 1", 0] }', "{ redis: [PEXPIRE, lock, '{ttl}'] }", '{ redis: [DEL, lock] }'];
+    const steps = [
+      "{ redis: [SET, lock, '{value}', NX, PX, '{ttl}'] }",
+      "{ redis: [INCR, '{key}:fence'] }",
+      '{ redis: [EVAL, "return 1", 0] }',
+      "{ redis: [PEXPIRE, lock, '{ttl}'] }",
+      '{ redis: [DEL, lock] }',
+    ];
     expect(problems(stepClient(...steps))).toEqual([]);
   });
 });

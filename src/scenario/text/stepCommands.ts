@@ -8,7 +8,16 @@ import type { Scenario } from '../schema/schema';
  * Commands whose reply depends on what a script does or on scripts loaded earlier: only their
  * name and arity are checked, since a scratch server has no Lua engine and no script cache.
  */
-const SCRIPT_COMMANDS = new Set(['eval', 'evalsha', 'eval_ro', 'evalsha_ro', 'script', 'fcall', 'fcall_ro', 'function']);
+const SCRIPT_COMMANDS = new Set([
+  'eval',
+  'evalsha',
+  'eval_ro',
+  'evalsha_ro',
+  'script',
+  'fcall',
+  'fcall_ro',
+  'function',
+]);
 
 /** Upper-case command names, for "did you mean" (authors write them upper case). */
 const COMMAND_NAMES = [...commandTable.keys()].map((n) => n.toUpperCase());
@@ -25,9 +34,20 @@ export function checkStepCommands(scenario: Scenario, report: Report): void {
   scenario.clients.forEach((c, i) => {
     c.steps?.forEach((step, j) => {
       if (step.do !== 'redis') return;
-      const argv = fillPlaceholders(step.argv, { value: 'check-value', token: 1, key: c.key ?? 'lock', ttlMs: c.ttl, id: c.id });
+      const argv = fillPlaceholders(step.argv, {
+        value: 'check-value',
+        token: 1,
+        key: c.key ?? 'lock',
+        ttlMs: c.ttl,
+        id: c.id,
+      });
       const problem = commandProblem([...step.argv], argv, scenario.redis.cluster);
-      if (problem) report(['clients', i, 'steps', j, 'redis'], `Redis would refuse '${step.argv.join(' ')}': ${problem.reply}`, problem.hint);
+      if (problem)
+        report(
+          ['clients', i, 'steps', j, 'redis'],
+          `Redis would refuse '${step.argv.join(' ')}': ${problem.reply}`,
+          problem.hint,
+        );
     });
   });
 }
@@ -37,14 +57,23 @@ export function checkStepCommands(scenario: Scenario, report: Report): void {
  * Name and arity are judged on the words as written (so the message quotes the author's
  * `{value}`), the rest on `filled`, the words with placeholders filled in.
  */
-export function commandProblem(argv: string[], filled: string[] = argv, cluster = false): { reply: string; hint?: string } | undefined {
+export function commandProblem(
+  argv: string[],
+  filled: string[] = argv,
+  cluster = false,
+): { reply: string; hint?: string } | undefined {
   const resolved = resolveCommand(argv);
   const name = (argv[0] ?? '').toLowerCase();
   if (!resolved.ok) {
     const reply = resolved.reply.type === 'error' ? resolved.reply.value.trimEnd() : 'error';
     if (resolved.unknown && !commandTable.has(name)) {
       const guess = didYouMean(argv[0] ?? '', COMMAND_NAMES);
-      return { reply, hint: guess ? `did you mean ${guess}?` : 'the simulator supports the commands a lock needs; see src/redis/README.md' };
+      return {
+        reply,
+        hint: guess
+          ? `did you mean ${guess}?`
+          : 'the simulator supports the commands a lock needs; see src/redis/README.md',
+      };
     }
     return { reply, ...arityHint(resolved.reply.type === 'error' ? resolved.reply.value : '', argv) };
   }

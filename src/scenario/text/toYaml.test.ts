@@ -30,7 +30,9 @@ import { simTime } from '../../sim/time';
 function shippedScenarios(): { name: string; scenario: Scenario }[] {
   const out: { name: string; scenario: Scenario }[] = [];
   const dir = 'lessons/scenarios';
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const parsed = parseScenario(readFileSync(join(dir, file), 'utf8'), { file: join(dir, file), line: 1 });
     if (!parsed.ok) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
     out.push({ name: join(dir, file), scenario: parsed.scenario });
@@ -39,9 +41,14 @@ function shippedScenarios(): { name: string; scenario: Scenario }[] {
   if (catalog.diagnostics.length) throw new Error(catalog.diagnostics.map(formatDiagnostic).join('\n'));
   for (const lesson of catalog.lessons) {
     for (const block of lesson.blocks) {
-      if (block.kind === 'scenario') out.push({ name: `${lesson.file}:${block.line} (${block.scenario.id})`, scenario: block.scenario });
+      if (block.kind === 'scenario')
+        out.push({ name: `${lesson.file}:${block.line} (${block.scenario.id})`, scenario: block.scenario });
       if (block.kind === 'compare') {
-        for (const side of [block.left, block.right]) out.push({ name: `${lesson.file}:${block.line} compare '${side.label}' (${side.scenario.id})`, scenario: side.scenario });
+        for (const side of [block.left, block.right])
+          out.push({
+            name: `${lesson.file}:${block.line} compare '${side.label}' (${side.scenario.id})`,
+            scenario: side.scenario,
+          });
       }
     }
   }
@@ -200,7 +207,15 @@ function actionSets(s: Scenario): { name: string; actions: Action[] }[] {
       name: 'network weather on every link, then on one link',
       actions: [
         { at: simTime(500), do: 'network', latency: { dist: 'uniform', minMs: 2, maxMs: 40 }, loss: 0.1 },
-        { at: simTime(900), do: 'network', from: client, to: node, latency: { dist: 'long-tail', minMs: 1, medianMs: 5, maxMs: 1500 }, duplicate: 0.2, reorder: 0.3 },
+        {
+          at: simTime(900),
+          do: 'network',
+          from: client,
+          to: node,
+          latency: { dist: 'long-tail', minMs: 1, medianMs: 5, maxMs: 1500 },
+          duplicate: 0.2,
+          reorder: 0.3,
+        },
         { at: simTime(3000), do: 'network', latency: { dist: 'fixed', ms: 1 }, loss: 0 },
       ],
     },
@@ -253,7 +268,8 @@ const scenarios = [...shippedScenarios(), ...syntheticScenarios()];
 function awkwardActions(s: Scenario): { actions: Action[]; replays: boolean } {
   const primary = s.redis.nodes.find((n) => n.replicaOf !== undefined)?.replicaOf;
   const replica = s.redis.nodes.find((n) => n.replicaOf === primary && n.priority > 0);
-  if (primary === undefined || !replica) return { actions: [{ at: simTime(1700), do: 'failover', target: first(s.redis.nodes, 'node').id }], replays: true };
+  if (primary === undefined || !replica)
+    return { actions: [{ at: simTime(1700), do: 'failover', target: first(s.redis.nodes, 'node').id }], replays: true };
   const actions: Action[] = [
     { at: simTime(1700), do: 'failover', target: primary },
     { at: simTime(6000), do: 'failover', target: replica.id },
@@ -267,12 +283,19 @@ describe('learner failovers and power losses a scenario file cannot hold as done
     it(`${name}: ${actions.map((a) => describeAction(a)).join(', ')}`, () => {
       const yaml = exportScenarioYaml(scenario, actions, scenario.resource.fencing);
       const parsed = parseScenario(yaml, { file: `${scenario.id}.yaml`, line: 1 });
-      expect(parsed.ok ? [] : parsed.diagnostics.map(formatDiagnostic), `${name}: the export does not parse back:\n${yaml}`).toEqual([]);
+      expect(
+        parsed.ok ? [] : parsed.diagnostics.map(formatDiagnostic),
+        `${name}: the export does not parse back:\n${yaml}`,
+      ).toEqual([]);
       if (!parsed.ok) return;
       // The file says which actions it could not hold as they were done.
       const header = yaml.split('\n').filter((l) => l.startsWith('#   '));
       expect(header.length, yaml).toBeGreaterThan(0);
-      for (const l of header) expect(actions.some((a) => l.includes(describeAction(a))), l).toBe(true);
+      for (const l of header)
+        expect(
+          actions.some((a) => l.includes(describeAction(a))),
+          l,
+        ).toBe(true);
       if (!replays) return;
       const live = new Simulation(scenario, { actions }, scripts).run();
       const replay = new Simulation(parsed.scenario, {}, scripts).run();
@@ -281,10 +304,15 @@ describe('learner failovers and power losses a scenario file cannot hold as done
       // else kept the live run going until its time, so the replay may end sooner, never later.
       const times = actions.map((a) => a.at);
       const own = (e: TraceEvent) =>
-        e.kind === 'run.end' || (times.includes(e.at) && ((e.kind === 'action.apply' && (e.data.action === 'failover' || e.data.action === 'power-loss')) || e.kind === 'failover.abort'));
+        e.kind === 'run.end' ||
+        (times.includes(e.at) &&
+          ((e.kind === 'action.apply' && (e.data.action === 'failover' || e.data.action === 'power-loss')) ||
+            e.kind === 'failover.abort'));
       expect(replayDigest(replay.sim.trace, own), `${name}\n${yaml}`).toBe(replayDigest(live.sim.trace, own));
       const [liveEnd, replayEnd] = [live, replay].map((run) => run.sim.trace.get(run.sim.trace.length - 1));
-      expect(replayEnd!.kind === 'run.end' && liveEnd!.kind === 'run.end' && replayEnd!.data.reason === liveEnd!.data.reason).toBe(true);
+      expect(
+        replayEnd!.kind === 'run.end' && liveEnd!.kind === 'run.end' && replayEnd!.data.reason === liveEnd!.data.reason,
+      ).toBe(true);
       expect(replayEnd!.at).toBeLessThanOrEqual(liveEnd!.at);
     });
   }
@@ -300,7 +328,12 @@ describe('exporting a sandbox run replays it exactly', () => {
     const cases = [
       ...actionSets(scenario).map((set) => ({ ...set, ...own })),
       // The learner may flip the fencing switch and pick another seed in the player.
-      { name: 'fencing flipped and another seed', actions: [], seed: scenario.seed + 1, fencing: !scenario.resource.fencing },
+      {
+        name: 'fencing flipped and another seed',
+        actions: [],
+        seed: scenario.seed + 1,
+        fencing: !scenario.resource.fencing,
+      },
     ];
     for (const { name: what, actions, seed, fencing } of cases) {
       it(`${name}: ${what}`, () => {
@@ -318,7 +351,11 @@ describe('exporting a sandbox run replays it exactly', () => {
           expect(replay.sim.trace.hash(), where).toBe(live.sim.trace.hash());
           // Settings this run never exercised must survive too: the file is the same scenario.
           const fenceable = FENCEABLE_KINDS.includes(scenario.resource.kind);
-          expect(parsed.scenario, where).toEqual({ ...scenario, seed, resource: { ...scenario.resource, fencing: fenceable && fencing } });
+          expect(parsed.scenario, where).toEqual({
+            ...scenario,
+            seed,
+            resource: { ...scenario.resource, fencing: fenceable && fencing },
+          });
         }
         expect(replay.verdicts(), where).toEqual(live.verdicts());
       });

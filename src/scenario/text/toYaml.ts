@@ -25,15 +25,25 @@ type Rewrite = { kind: 'left-out'; why: string } | { kind: 'renamed'; target: st
  */
 function rewrites(scenario: Scenario, actions: readonly Action[]): Map<number, Rewrite> {
   const out = new Map<number, Rewrite>();
-  const asScript = actions.map((a) => (isRedisAction(a) && 'target' in a ? { do: a.do, target: a.target } : { do: a.do }));
+  const asScript = actions.map((a) =>
+    isRedisAction(a) && 'target' in a ? { do: a.do, target: a.target } : { do: a.do },
+  );
   const sentinels = topologySpec(scenario.redis).sentinels;
-  const members = sentinels ? scenario.redis.nodes.filter((n) => n.id === sentinels.primary || n.replicaOf === sentinels.primary).map((n) => n.id) : [];
+  const members = sentinels
+    ? scenario.redis.nodes
+        .filter((n) => n.id === sentinels.primary || n.replicaOf === sentinels.primary)
+        .map((n) => n.id)
+    : [];
   checkRedis(scenario.redis, asScript, (path, message, hint) => {
     const i = path[0] === 'script' && typeof path[1] === 'number' ? path[1] : undefined;
     const a = i === undefined ? undefined : actions[i];
     if (i === undefined || a === undefined || out.has(i)) return;
     if (a.do === 'failover' && sentinels && members.includes(a.target)) {
-      out.set(i, { kind: 'renamed', target: sentinels.name, why: 'Sentinel fails over its group whichever member is named' });
+      out.set(i, {
+        kind: 'renamed',
+        target: sentinels.name,
+        why: 'Sentinel fails over its group whichever member is named',
+      });
     } else out.set(i, { kind: 'left-out', why: `the scenario format says "${message}"${hint ? ` (${hint})` : ''}` });
   });
   return out;
@@ -45,7 +55,9 @@ function rewriteNotes(actions: readonly Action[], changed: ReadonlyMap<number, R
     const a = actions[i]!;
     return `#   ${duration(a.at)}: ${describeAction(a)}: ${r.kind === 'renamed' ? `written as ${a.do} ${r.target}, since ${r.why}` : `left out: ${r.why}`}\n`;
   };
-  return changed.size ? `# Learner actions a scenario file cannot hold as they were done:\n${[...changed].map(([i, r]) => line(i, r)).join('')}` : '';
+  return changed.size
+    ? `# Learner actions a scenario file cannot hold as they were done:\n${[...changed].map(([i, r]) => line(i, r)).join('')}`
+    : '';
 }
 
 /**
@@ -55,14 +67,28 @@ function rewriteNotes(actions: readonly Action[], changed: ReadonlyMap<number, R
  * actions are merged in time order, scripted first at equal times as the simulation runs them;
  * learner actions are marked with a comment.
  */
-export function exportScenarioYaml(scenario: Scenario, actions: readonly Action[], fencing: boolean, seed: number = scenario.seed): string {
+export function exportScenarioYaml(
+  scenario: Scenario,
+  actions: readonly Action[],
+  fencing: boolean,
+  seed: number = scenario.seed,
+): string {
   const changed = rewrites(scenario, actions);
   const learnerEntry = (a: Action, i: number) => {
     const r = changed.get(i);
     if (r?.kind === 'left-out') return [];
-    return [{ at: a.at, entry: actionInput(r?.kind === 'renamed' && 'target' in a ? { ...a, target: r.target } : a), learner: true }];
+    return [
+      {
+        at: a.at,
+        entry: actionInput(r?.kind === 'renamed' && 'target' in a ? { ...a, target: r.target } : a),
+        learner: true,
+      },
+    ];
   };
-  const entries = [...scenario.script.map((s) => ({ at: s.at, entry: scriptActionInput(s), learner: false })), ...actions.flatMap(learnerEntry)].sort((x, y) => x.at - y.at);
+  const entries = [
+    ...scenario.script.map((s) => ({ at: s.at, entry: scriptActionInput(s), learner: false })),
+    ...actions.flatMap(learnerEntry),
+  ].sort((x, y) => x.at - y.at);
   const doc = scenarioInput(scenario, { seed, fencing, script: entries.map((s) => s.entry) });
   const file = new Document(doc);
   visit(file, {

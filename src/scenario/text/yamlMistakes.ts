@@ -29,7 +29,11 @@ export function yamlMistake(e: YAMLError, text: string, firstLine = 1): YamlMist
   const line = lines[at]!;
   const lineNo = (i: number) => firstLine + i;
   if (e.code === 'TAB_AS_INDENT') {
-    return { offset: line.start, message: 'this line is indented with a tab; YAML indents with spaces only', hint: 'replace the tab with spaces (two per level)' };
+    return {
+      offset: line.start,
+      message: 'this line is indented with a tab; YAML indents with spaces only',
+      hint: 'replace the tab with spaces (two per level)',
+    };
   }
   const quote = /Missing closing (["'])quote/.exec(e.message)?.[1];
   if (quote) return unclosedQuote(lines, quote, lineNo);
@@ -39,8 +43,13 @@ export function yamlMistake(e: YAMLError, text: string, firstLine = 1): YamlMist
     const stray = listItemAmongKeys(lines, at, lineNo);
     if (stray) return stray;
   }
-  if (e.code === 'BAD_INDENT' || (e.code === 'MISSING_CHAR' && /without - indicator/.test(e.message))) return outOfStep(lines, at, lineNo);
-  if (e.code === 'BLOCK_AS_IMPLICIT_KEY' || e.code === 'MULTILINE_IMPLICIT_KEY' || (e.code === 'MISSING_CHAR' && /followed by map values/.test(e.message))) {
+  if (e.code === 'BAD_INDENT' || (e.code === 'MISSING_CHAR' && /without - indicator/.test(e.message)))
+    return outOfStep(lines, at, lineNo);
+  if (
+    e.code === 'BLOCK_AS_IMPLICIT_KEY' ||
+    e.code === 'MULTILINE_IMPLICIT_KEY' ||
+    (e.code === 'MISSING_CHAR' && /followed by map values/.test(e.message))
+  ) {
     if (isListItem(line) || /block sequence/.test(e.message)) return outOfStep(lines, at, lineNo);
     return deeperThanItsKey(lines, at);
   }
@@ -119,7 +128,9 @@ function outOfStep(lines: Line[], at: number, lineNo: (i: number) => number): Ya
   return {
     offset: line.start + line.indent,
     message: `${what} starts at column ${line.indent + 1}, which lines up with nothing above it`,
-    hint: nearest.map((c) => `start it at column ${c.col + 1}, under ${c.say}`).join(', or ') + (item ? ', to make it an item of that list' : ', to make it a key of that mapping'),
+    hint:
+      nearest.map((c) => `start it at column ${c.col + 1}, under ${c.say}`).join(', or ') +
+      (item ? ', to make it an item of that list' : ', to make it a key of that mapping'),
   };
 }
 
@@ -142,7 +153,12 @@ function unclosedQuote(lines: Line[], quote: string, lineNo: (i: number) => numb
 }
 
 /** The line whose `[` or `{` is not closed on that line: flow lists and mappings must close before the next key. */
-function unclosedBracket(lines: Line[], at: number, open: '[' | '{', lineNo: (i: number) => number): YamlMistake | undefined {
+function unclosedBracket(
+  lines: Line[],
+  at: number,
+  open: '[' | '{',
+  lineNo: (i: number) => number,
+): YamlMistake | undefined {
   const close = open === '[' ? ']' : '}';
   for (let i = at; i >= 0; i--) {
     const l = lines[i]!;

@@ -21,7 +21,12 @@ window.lockstepBench = (events, frames = 120) => {
 
 declare global {
   interface Window {
-    lockstepBenchRun: (events: TraceEvent[], verdicts: Verdict[], folded: boolean, frames?: number) => ReturnType<typeof measureTimeline>;
+    lockstepBenchRun: (
+      events: TraceEvent[],
+      verdicts: Verdict[],
+      folded: boolean,
+      frames?: number,
+    ) => ReturnType<typeof measureTimeline>;
   }
 }
 
@@ -36,7 +41,9 @@ window.lockstepBenchRun = (events, verdicts, folded, frames = 120) => {
 
 declare global {
   interface Window {
-    lockstepProfile: (events: number) => Promise<{ scriptP95Ms: number; layoutP95Ms: number; zoomP95Ms: number; elements: number }>;
+    lockstepProfile: (
+      events: number,
+    ) => Promise<{ scriptP95Ms: number; layoutP95Ms: number; zoomP95Ms: number; elements: number }>;
   }
 }
 
@@ -52,7 +59,13 @@ window.lockstepProfile = async (events) => {
   const svg = host.querySelector('svg')!;
   const trace = syntheticTrace({ events });
   const last = trace.events.at(-1)!;
-  const handle = renderTimeline(svg, buildTimelineModel(trace.events, []), { cursorMs: last.at, cursorId: last.id, width: 1200, followCursor: false, reducedMotion: true });
+  const handle = renderTimeline(svg, buildTimelineModel(trace.events, []), {
+    cursorMs: last.at,
+    cursorId: last.id,
+    width: 1200,
+    followCursor: false,
+    reducedMotion: true,
+  });
   svg.getBoundingClientRect();
   const script: number[] = [];
   const layout: number[] = [];
@@ -73,7 +86,12 @@ window.lockstepProfile = async (events) => {
   const elements = svg.querySelectorAll('*').length;
   handle.destroy();
   host.remove();
-  return { scriptP95Ms: percentile(script, 95), layoutP95Ms: percentile(layout, 95), zoomP95Ms: percentile(zoomMs, 95), elements };
+  return {
+    scriptP95Ms: percentile(script, 95),
+    layoutP95Ms: percentile(layout, 95),
+    zoomP95Ms: percentile(zoomMs, 95),
+    elements,
+  };
 };
 
 declare global {
@@ -89,7 +107,13 @@ window.lockstepShow = async (events, zoomSteps) => {
   const svg = document.getElementById('bench') as unknown as SVGSVGElement;
   const trace = syntheticTrace({ events });
   const last = trace.events.at(-1)!;
-  const handle = renderTimeline(svg, buildTimelineModel(trace.events, trace.verdicts), { cursorMs: last.at, cursorId: last.id, width: 1200, followCursor: false, reducedMotion: true });
+  const handle = renderTimeline(svg, buildTimelineModel(trace.events, trace.verdicts), {
+    cursorMs: last.at,
+    cursorId: last.id,
+    width: 1200,
+    followCursor: false,
+    reducedMotion: true,
+  });
   for (let i = 0; i < zoomSteps; i++) {
     await new Promise((r) => requestAnimationFrame(r));
     handle.zoomBy(1.12);

@@ -31,13 +31,26 @@ export function percentile(values: readonly number[], p: number): number {
  * frames, timing each. Run it in Chromium (for example from a Playwright page) on a trace from
  * syntheticTrace(), or on a real run (`folded`: its clients in one lane, as the player first shows a herd).
  */
-export async function measureTimeline(svg: SVGSVGElement, events: readonly TraceEvent[], verdicts: readonly Verdict[] = [], frames = 120, width = 1200, folded = false): Promise<TimelineBenchResult> {
+export async function measureTimeline(
+  svg: SVGSVGElement,
+  events: readonly TraceEvent[],
+  verdicts: readonly Verdict[] = [],
+  frames = 120,
+  width = 1200,
+  folded = false,
+): Promise<TimelineBenchResult> {
   await nextFrame();
   const t0 = performance.now();
   const full = buildTimelineModel(events, verdicts);
   const model = folded ? groupClients(full) : full;
   const last = events.at(-1);
-  const handle = renderTimeline(svg, model, { cursorMs: last?.at ?? 0, cursorId: last?.id ?? 0, width, followCursor: false, reducedMotion: true });
+  const handle = renderTimeline(svg, model, {
+    cursorMs: last?.at ?? 0,
+    cursorId: last?.id ?? 0,
+    width,
+    followCursor: false,
+    reducedMotion: true,
+  });
   svg.getBoundingClientRect();
   await nextFrame();
   const firstRenderMs = performance.now() - t0;
@@ -57,7 +70,13 @@ export async function measureTimeline(svg: SVGSVGElement, events: readonly Trace
     svg.getBoundingClientRect();
     work.push(performance.now() - start);
   }
-  const result = { events: events.length, firstRenderMs, frameWorkP95Ms: percentile(work, 95), frameIntervalP95Ms: percentile(intervals, 95), dense: handle.dense() };
+  const result = {
+    events: events.length,
+    firstRenderMs,
+    frameWorkP95Ms: percentile(work, 95),
+    frameIntervalP95Ms: percentile(intervals, 95),
+    dense: handle.dense(),
+  };
   handle.destroy();
   return result;
 }

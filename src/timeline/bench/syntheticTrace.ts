@@ -68,7 +68,9 @@ export function syntheticTrace(options: SyntheticTraceOptions): { events: TraceE
     const client = `c${turn++ % clients}`;
     add(t, 'actor.state', client, { state: 'acquiring' });
     token++;
-    roundTrip(client, `SET lock ${client} NX PX 200`, 'OK', (at) => add(at, 'lease.granted', 'r1', { key: 'lock', owner: client, value: client, expiresAtMs: simTime(at + 200) }));
+    roundTrip(client, `SET lock ${client} NX PX 200`, 'OK', (at) =>
+      add(at, 'lease.granted', 'r1', { key: 'lock', owner: client, value: client, expiresAtMs: simTime(at + 200) }),
+    );
     add(t, 'lock.acquired', client, { key: 'lock', value: client, token, ttlMs: 200 });
     add(t, 'actor.state', client, { state: 'holding' });
     // Background pings from the other clients make the dense layers dense.
@@ -82,7 +84,14 @@ export function syntheticTrace(options: SyntheticTraceOptions): { events: TraceE
     }
     add(t, 'resource.request', client, { resource: 'store', token, value: `v${token}` });
     t += 1;
-    add(t, 'resource.write', 'store', { from: client, token, value: `v${token}`, accepted: !paused, highestToken: token - 1, reason: paused ? 'stale token' : null });
+    add(t, 'resource.write', 'store', {
+      from: client,
+      token,
+      value: `v${token}`,
+      accepted: !paused,
+      highestToken: token - 1,
+      reason: paused ? 'stale token' : null,
+    });
     add(t, 'actor.state', client, { state: 'releasing' });
     roundTrip(client, `EVAL release lock ${client}`, paused ? '0' : '1', (at) => {
       if (!paused) add(at, 'lease.ended', 'r1', { key: 'lock', owner: client, reason: 'deleted' });

@@ -32,7 +32,14 @@ export function attachInteraction(state: TimelineState, actions: Actions): () =>
     const x0 = Math.max(box.left - svgBox.left, ctx.layout.labelWidthPx);
     const x1 = Math.max(x0 + 1, Math.min(box.right - svgBox.left, ctx.layout.labelWidthPx + ctx.layout.plotWidthPx));
     const mark = { x0, y0: box.top - svgBox.top, x1, y1: box.bottom - svgBox.top };
-    showTooltip(state.groups.tooltip, info, mark, clientX === undefined ? null : clientX - svgBox.left, ctx.layout.width, ctx.layout.height);
+    showTooltip(
+      state.groups.tooltip,
+      info,
+      mark,
+      clientX === undefined ? null : clientX - svgBox.left,
+      ctx.layout.width,
+      ctx.layout.height,
+    );
   };
 
   /** Pans a mark that focus moved to off screen back into the plot, 30% from its left edge. */
@@ -103,7 +110,14 @@ export function attachInteraction(state: TimelineState, actions: Actions): () =>
       return;
     }
     const mark = { x0: hit.x - 6, y0: hit.y - 6, x1: hit.x + 6, y1: hit.y + 6 };
-    showTooltip(state.groups.tooltip, { eventId: hit.id, headline: describeEvent(e, ctx.labelOf), rows: eventDetailRows(e, ctx.labelOf) }, mark, hit.x, ctx.layout.width, ctx.layout.height);
+    showTooltip(
+      state.groups.tooltip,
+      { eventId: hit.id, headline: describeEvent(e, ctx.labelOf), rows: eventDetailRows(e, ctx.labelOf) },
+      mark,
+      hit.x,
+      ctx.layout.width,
+      ctx.layout.height,
+    );
   };
   const onClick = (event: MouseEvent) => {
     const el = (event.target as Element).closest('.tl-mark, .tl-msg');

@@ -1,5 +1,5 @@
 import type { Band } from '../layers/intervals';
-import type { Glyph } from '../layers/marks';
+import type { Glyph } from '../layers/glyphShapes';
 import type { Interval, MessageMark } from '../modelTypes';
 
 /** Marks drawn up to the playhead: the ones a learner can reach. */

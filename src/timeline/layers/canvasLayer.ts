@@ -27,7 +27,11 @@ export function ensureCanvas(ctx: RenderContext, g: G, rows: Rows): HTMLCanvasEl
   // Called every frame: attributes are written only when they change, so a zoom frame does not
   // invalidate the foreignObject's layout.
   const host = fo.node()!;
-  for (const [name, value] of [['y', rows.topPx], ['width', plotWidthPx], ['height', heightPx]] as const) {
+  for (const [name, value] of [
+    ['y', rows.topPx],
+    ['width', plotWidthPx],
+    ['height', heightPx],
+  ] as const) {
     if (host.getAttribute(name) !== String(value)) host.setAttribute(name, String(value));
   }
   const canvas = fo.select<HTMLCanvasElement>('canvas').node()!;
@@ -79,7 +83,13 @@ const TICKS_PER_JOB = 600;
  * The dense layers as a list of jobs, in paint order: bars, bands and glyphs of a heavy run,
  * then ticks, then arrows in chunks. Everything is culled to the range first.
  */
-export function canvasJobs(ctx: RenderContext, range: PaintRange, ticks: readonly PointMark[], messages: MessageIndex, marks: DenseMarks | null): PaintJob[] {
+export function canvasJobs(
+  ctx: RenderContext,
+  range: PaintRange,
+  ticks: readonly PointMark[],
+  messages: MessageIndex,
+  marks: DenseMarks | null,
+): PaintJob[] {
   const { x, fromPx, toPx, rows, cursorId } = range;
   const jobs: PaintJob[] = marks ? denseMarkJobs(ctx, marks, range) : [];
 
@@ -89,28 +99,29 @@ export function canvasJobs(ctx: RenderContext, range: PaintRange, ticks: readonl
   const toMs = msAt(x, toPx);
   const seenTicks = new Set<number>();
   const firstTick = firstFrom(ticks, fromMs - 1, (p) => p.at);
-  for (let start = firstTick; start < ticks.length && ticks[start]!.at <= toMs + 1; start += TICKS_PER_JOB) jobs.push((c) => {
-    c.lineWidth = 1;
-    c.strokeStyle = inkMuted;
-    c.beginPath();
-    const seen = seenTicks;
-    for (let n = start; n < Math.min(ticks.length, start + TICKS_PER_JOB); n++) {
-      const p = ticks[n]!;
-      if (p.id > cursorId || (p.kind !== 'state' && p.kind !== 'replicate')) continue;
-      const px = x(p.at);
-      if (px < fromPx - 1 || px > toPx + 1) continue;
-      const lane = ctx.lane(p.lane);
-      if (!lane) continue;
-      const [y0, y1] = laneBands(ctx.layout, lane).ticks;
-      if (!inRows(rows, y0, y1)) continue;
-      const key = Math.round(px) * 1024 + lane.index;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      c.moveTo(px, y0);
-      c.lineTo(px, y1);
-    }
-    c.stroke();
-  });
+  for (let start = firstTick; start < ticks.length && ticks[start]!.at <= toMs + 1; start += TICKS_PER_JOB)
+    jobs.push((c) => {
+      c.lineWidth = 1;
+      c.strokeStyle = inkMuted;
+      c.beginPath();
+      const seen = seenTicks;
+      for (let n = start; n < Math.min(ticks.length, start + TICKS_PER_JOB); n++) {
+        const p = ticks[n]!;
+        if (p.id > cursorId || (p.kind !== 'state' && p.kind !== 'replicate')) continue;
+        const px = x(p.at);
+        if (px < fromPx - 1 || px > toPx + 1) continue;
+        const lane = ctx.lane(p.lane);
+        if (!lane) continue;
+        const [y0, y1] = laneBands(ctx.layout, lane).ticks;
+        if (!inRows(rows, y0, y1)) continue;
+        const key = Math.round(px) * 1024 + lane.index;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        c.moveTo(px, y0);
+        c.lineTo(px, y1);
+      }
+      c.stroke();
+    });
 
   // Arrows: only those that can reach the range, by a binary search on their start times.
   const first = firstFrom(messages.sorted, fromMs - messages.maxSpanMs, (m) => m.startMs);
@@ -122,9 +133,14 @@ export function canvasJobs(ctx: RenderContext, range: PaintRange, ticks: readonl
   const heads = candidates < 3000;
   // Zoomed far out, many arrows land on the same pixels: each pixel-identical arrow is drawn once.
   const seen = new Set<number>();
-  const arrows = (list: readonly MessageMark[], from: number, to: number): PaintJob => (c) => paintArrows(c, ctx, list, from, to, range, seen, heads);
-  for (let start = 0; start < messages.long.length; start += ARROWS_PER_JOB) jobs.push(arrows(messages.long, start, Math.min(messages.long.length, start + ARROWS_PER_JOB)));
-  for (let start = first; start < last; start += ARROWS_PER_JOB) jobs.push(arrows(messages.sorted, start, Math.min(last, start + ARROWS_PER_JOB)));
+  const arrows =
+    (list: readonly MessageMark[], from: number, to: number): PaintJob =>
+    (c) =>
+      paintArrows(c, ctx, list, from, to, range, seen, heads);
+  for (let start = 0; start < messages.long.length; start += ARROWS_PER_JOB)
+    jobs.push(arrows(messages.long, start, Math.min(messages.long.length, start + ARROWS_PER_JOB)));
+  for (let start = first; start < last; start += ARROWS_PER_JOB)
+    jobs.push(arrows(messages.sorted, start, Math.min(last, start + ARROWS_PER_JOB)));
   return jobs;
 }
 
@@ -147,9 +163,21 @@ function firstFrom<T>(sorted: readonly T[], ms: number, timeOf: (t: T) => number
 }
 
 /** Arrows list[from..to), batched by style: one path and one stroke per style. */
-function paintArrows(c: CanvasRenderingContext2D, ctx: RenderContext, list: readonly MessageMark[], from: number, to: number, range: PaintRange, seen: Set<number>, heads: boolean): void {
+function paintArrows(
+  c: CanvasRenderingContext2D,
+  ctx: RenderContext,
+  list: readonly MessageMark[],
+  from: number,
+  to: number,
+  range: PaintRange,
+  seen: Set<number>,
+  heads: boolean,
+): void {
   const { x, fromPx, toPx, rows, cursorId } = range;
-  const batches = new Map<string, { style: ReturnType<typeof messageStyle>; lines: number[]; heads: number[]; crosses: number[] }>();
+  const batches = new Map<
+    string,
+    { style: ReturnType<typeof messageStyle>; lines: number[]; heads: number[]; crosses: number[] }
+  >();
   for (let n = from; n < to; n++) {
     const m = list[n]!;
     if (m.sendId > cursorId) continue;
@@ -185,7 +213,8 @@ function paintArrows(c: CanvasRenderingContext2D, ctx: RenderContext, list: read
       // Closed subpaths get slow to add to one huge path, so heads are filled in chunks.
       for (let start = 0; start < tips.length; start += 4 * 256) {
         c.beginPath();
-        for (let i = start; i < Math.min(tips.length, start + 4 * 256); i += 4) arrowHead(c, tips[i]!, tips[i + 1]!, tips[i + 2]!, tips[i + 3]!);
+        for (let i = start; i < Math.min(tips.length, start + 4 * 256); i += 4)
+          arrowHead(c, tips[i]!, tips[i + 1]!, tips[i + 2]!, tips[i + 3]!);
         c.fill();
       }
     }

@@ -70,7 +70,16 @@ export class CanvasRaster {
    * Shows the dense layers for `view` on `target` (which covers `rows` of the plot), clipped at
    * the playhead `clipX`. `sharp` paints the exact picture now (exports, benchmarks of a full paint).
    */
-  show(target: HTMLCanvasElement, widthPx: number, rows: Rows, view: ZoomView, key: string, clipX: number, make: JobMaker, sharp = false): void {
+  show(
+    target: HTMLCanvasElement,
+    widthPx: number,
+    rows: Rows,
+    view: ZoomView,
+    key: string,
+    clipX: number,
+    make: JobMaker,
+    sharp = false,
+  ): void {
     const heightPx = rows.bottomPx - rows.topPx;
     if (sharp || !this.current || this.current.key !== key || !sameRows(this.current.rows, rows)) {
       // Only the visible part, at once; the wider picture follows in slices if the view moves.
@@ -83,7 +92,9 @@ export class CanvasRaster {
         // Zooming in stays inside what is visible, so a picture of the plot (and a little
         // either side for panning) is enough and three times quicker than the wide one.
         const zoomingIn = view.k > this.current.view.k;
-        this.pending = zoomingIn ? this.start(view, key, widthPx, rows, make, -widthPx / 4, widthPx * 1.25) : this.start(view, key, widthPx, rows, make);
+        this.pending = zoomingIn
+          ? this.start(view, key, widthPx, rows, make, -widthPx / 4, widthPx * 1.25)
+          : this.start(view, key, widthPx, rows, make);
       }
       if (this.work()) {
         this.release(this.current);
@@ -96,7 +107,15 @@ export class CanvasRaster {
     blit(target, this.current, view, widthPx, heightPx, clipX);
   }
 
-  private paintAll(view: ZoomView, key: string, fromPx: number, toPx: number, widthPx: number, rows: Rows, make: JobMaker): Bitmap {
+  private paintAll(
+    view: ZoomView,
+    key: string,
+    fromPx: number,
+    toPx: number,
+    widthPx: number,
+    rows: Rows,
+    make: JobMaker,
+  ): Bitmap {
     this.release(this.current);
     this.current = null;
     const pending = this.start(view, key, widthPx, rows, make, fromPx, toPx);
@@ -114,7 +133,15 @@ export class CanvasRaster {
   }
 
   /** A new bitmap for `view`, one plot width wider on each side than the plot. */
-  private start(view: ZoomView, key: string, widthPx: number, rows: Rows, make: JobMaker, fromPx = -widthPx, toPx = 2 * widthPx): Pending {
+  private start(
+    view: ZoomView,
+    key: string,
+    widthPx: number,
+    rows: Rows,
+    make: JobMaker,
+    fromPx = -widthPx,
+    toPx = 2 * widthPx,
+  ): Pending {
     const ratio = globalThis.devicePixelRatio || 1;
     const width = Math.ceil((toPx - fromPx) * ratio);
     const height = Math.max(1, Math.ceil((rows.bottomPx - rows.topPx) * ratio));
@@ -174,7 +201,14 @@ function context(canvas: OffscreenCanvas, fromPx: number, rows: Rows): CanvasRen
  * Draws `bitmap` (painted for its own view) as it should look under `view`: plot x under the
  * bitmap's view maps to (x - tx0) * k / k0 + tx, a horizontal scale and shift.
  */
-function blit(target: HTMLCanvasElement, bitmap: Bitmap, view: ZoomView, widthPx: number, heightPx: number, clipX: number): void {
+function blit(
+  target: HTMLCanvasElement,
+  bitmap: Bitmap,
+  view: ZoomView,
+  widthPx: number,
+  heightPx: number,
+  clipX: number,
+): void {
   const c = target.getContext('2d');
   if (!c) return;
   const ratio = target.width / Math.max(1, widthPx);
@@ -192,6 +226,17 @@ function blit(target: HTMLCanvasElement, bitmap: Bitmap, view: ZoomView, widthPx
   const dx0 = Math.max(0, left);
   const dx1 = Math.min(widthPx, left + (bitmap.toPx - bitmap.fromPx) * s);
   const perPx = image.width / (bitmap.toPx - bitmap.fromPx);
-  if (dx1 > dx0) c.drawImage(image, ((dx0 - left) / s) * perPx, 0, ((dx1 - dx0) / s) * perPx, image.height, dx0, 0, dx1 - dx0, heightPx);
+  if (dx1 > dx0)
+    c.drawImage(
+      image,
+      ((dx0 - left) / s) * perPx,
+      0,
+      ((dx1 - dx0) / s) * perPx,
+      image.height,
+      dx0,
+      0,
+      dx1 - dx0,
+      heightPx,
+    );
   c.restore();
 }

@@ -33,11 +33,19 @@ export function keyRowBand(layout: Layout, lane: Lane, index: number, count: num
 export type XOf = (ms: number) => number;
 
 /** Builds the lookups once per model so layers do not recompute them per mark. */
-export function makeContext(model: TimelineModel, layout: Layout, x0: ScaleLinear<number, number>, prefix: string): RenderContext {
+export function makeContext(
+  model: TimelineModel,
+  layout: Layout,
+  x0: ScaleLinear<number, number>,
+  prefix: string,
+): RenderContext {
   // Folded clients keep the colour and name they have unfolded, so a bar reads the same either way.
   const members = model.groups.flatMap((g) => g.members);
   const groupIds = new Set(model.groups.map((g) => g.id));
-  const owners = [...members, ...model.lanes.filter((l) => (l.role === 'client' || l.role === 'unknown') && !groupIds.has(l.id))];
+  const owners = [
+    ...members,
+    ...model.lanes.filter((l) => (l.role === 'client' || l.role === 'unknown') && !groupIds.has(l.id)),
+  ];
   const clientOrder = new Map(owners.map((l, i) => [l.id, i]));
   const memberLabel = new Map(members.map((m) => [m.id, m.label]));
   return {

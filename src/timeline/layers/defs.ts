@@ -18,7 +18,13 @@ export function ensureDefs(root: Selection<SVGSVGElement, unknown, null, undefin
       .attr('height', gap)
       .attr('patternTransform', `rotate(${angle})`);
     if (background) p.append('rect').attr('width', gap).attr('height', gap).attr('fill', background);
-    p.append('line').attr('x1', 0).attr('y1', 0).attr('x2', 0).attr('y2', gap).attr('stroke', color).attr('stroke-width', widthPx);
+    p.append('line')
+      .attr('x1', 0)
+      .attr('y1', 0)
+      .attr('x2', 0)
+      .attr('y2', gap)
+      .attr('stroke', color)
+      .attr('stroke-width', widthPx);
   };
   hatch('pause', inkMuted, 45, 7, 1.6, '#eceef1');
   hatch('crash', ink, -45, 6, 2, '#d9d9de');
@@ -46,7 +52,13 @@ export function ensureDefs(root: Selection<SVGSVGElement, unknown, null, undefin
 
   // Fades for the scroll cues (scrollCues.ts): paper at the plot's edge, clear towards its middle.
   for (const side of ['left', 'right'] as const) {
-    const gradient = defs.append('linearGradient').attr('id', `${prefix}-fade-${side}`).attr('x1', side === 'left' ? 0 : 1).attr('x2', side === 'left' ? 1 : 0).attr('y1', 0).attr('y2', 0);
+    const gradient = defs
+      .append('linearGradient')
+      .attr('id', `${prefix}-fade-${side}`)
+      .attr('x1', side === 'left' ? 0 : 1)
+      .attr('x2', side === 'left' ? 1 : 0)
+      .attr('y1', 0)
+      .attr('y2', 0);
     gradient.append('stop').attr('offset', 0).attr('stop-color', '#ffffff').attr('stop-opacity', 0.95);
     gradient.append('stop').attr('offset', 1).attr('stop-color', '#ffffff').attr('stop-opacity', 0);
   }

@@ -5,7 +5,7 @@ import { laneBands } from '../scales';
 import type { PaintJob, PaintRange } from './paintJob';
 import type { RenderContext, XOf } from './context';
 import type { Band } from './intervals';
-import type { Glyph } from './marks';
+import type { Glyph } from './glyphShapes';
 import { inRows } from './visibleRows';
 
 /**
@@ -27,7 +27,9 @@ export interface DenseMarks {
 
 /** Collects the marks a heavy run paints on the canvas. */
 export function denseMarksOf(ctx: RenderContext, back: Band[], front: Band[], glyphs: Glyph[]): DenseMarks {
-  const intervals = ctx.model.intervals.filter((i) => i.kind === 'lease' || i.kind === 'leaseProjection' || i.kind === 'belief').sort((a, b) => a.startMs - b.startMs);
+  const intervals = ctx.model.intervals
+    .filter((i) => i.kind === 'lease' || i.kind === 'leaseProjection' || i.kind === 'belief')
+    .sort((a, b) => a.startMs - b.startMs);
   let maxSpanMs = 0;
   for (const i of intervals) maxSpanMs = Math.max(maxSpanMs, i.endMs - i.startMs);
   return { intervals, back, front, glyphs: [...glyphs].sort((a, b) => a.at - b.at), maxSpanMs };
@@ -90,74 +92,87 @@ export function denseMarkJobs(ctx: RenderContext, marks: DenseMarks, range: Pain
   // Lanes scrolled out of view are skipped whole (a herd's plot is far taller than a screen).
   const shown = (laneId: string) => {
     const lane = ctx.lane(laneId);
-    return lane && inRows(rows, lane.index * ctx.layout.laneHeightPx, (lane.index + 1) * ctx.layout.laneHeightPx) ? lane : undefined;
+    return lane && inRows(rows, lane.index * ctx.layout.laneHeightPx, (lane.index + 1) * ctx.layout.laneHeightPx)
+      ? lane
+      : undefined;
   };
   const t0 = ctx.x0.invert(0);
   const tMs = (px: number) => t0 + ((px - x(0)) / (x(1000) - x(0))) * 1000;
   const fromMs = tMs(fromPx);
   const toMs = tMs(toPx);
 
-  const paintBands = (list: Band[], from: number, to: number): PaintJob => (c) => {
-    for (let n = from; n < to; n++) {
-      const b = list[n]!;
-      if (b.id > cursorId || b.endMs < fromMs || b.startMs > toMs) continue;
-      const lane = shown(b.lane);
-      if (!lane) continue;
-      const bands = laneBands(ctx.layout, lane);
-      const [y0, y1] = b.kind === 'staleBelief' ? bands.main : b.kind === 'violation' || b.kind === 'partition' ? [bands.top + 2, bands.bottom - 2] : [bands.main[1] + 3, bands.bottom - 2];
-      const x0 = x(b.startMs);
-      const w = Math.max(1, x(b.endMs) - x0);
-      c.fillStyle = hatch(c, b.kind);
-      c.fillRect(x0, y0, w, y1 - y0);
-      c.strokeStyle = b.kind === 'pause' ? '#8a8d94' : b.kind === 'crash' ? ink : okabeIto.vermillion;
-      c.lineWidth = b.kind === 'violation' || b.kind === 'partition' ? 2 : 1;
-      c.strokeRect(x0, y0, w, y1 - y0);
-    }
-  };
+  const paintBands =
+    (list: Band[], from: number, to: number): PaintJob =>
+    (c) => {
+      for (let n = from; n < to; n++) {
+        const b = list[n]!;
+        if (b.id > cursorId || b.endMs < fromMs || b.startMs > toMs) continue;
+        const lane = shown(b.lane);
+        if (!lane) continue;
+        const bands = laneBands(ctx.layout, lane);
+        const [y0, y1] =
+          b.kind === 'staleBelief'
+            ? bands.main
+            : b.kind === 'violation' || b.kind === 'partition'
+              ? [bands.top + 2, bands.bottom - 2]
+              : [bands.main[1] + 3, bands.bottom - 2];
+        const x0 = x(b.startMs);
+        const w = Math.max(1, x(b.endMs) - x0);
+        c.fillStyle = hatch(c, b.kind);
+        c.fillRect(x0, y0, w, y1 - y0);
+        c.strokeStyle = b.kind === 'pause' ? '#8a8d94' : b.kind === 'crash' ? ink : okabeIto.vermillion;
+        c.lineWidth = b.kind === 'violation' || b.kind === 'partition' ? 2 : 1;
+        c.strokeRect(x0, y0, w, y1 - y0);
+      }
+    };
 
   // Bars: start from the first that could still reach the range, and batch them by look (kind
   // and owner colour) so each batch is one fill and one stroke. Bars of one look on one row
   // less than a pixel apart are merged first: zoomed out, that is most of them.
-  const paintBars = (from: number, to: number): PaintJob => (c) => {
-    const bars = new Map<string, { kind: Interval['kind']; color: string; rects: number[] }>();
-    for (let n = from; n < to; n++) {
-      const i = marks.intervals[n]!;
-      if (i.startId > cursorId || i.endMs < fromMs || !shown(i.lane)) continue;
-      const [y0, y1] = ctx.barBand(i);
-      const x0 = Math.max(fromPx - 2, x(i.startMs));
-      const w = Math.max(0.5, Math.min(toPx + 2, x(i.endMs)) - x0);
-      const color = ctx.colorOf(i.owner);
-      const key = `${i.kind}|${color}`;
-      let batch = bars.get(key);
-      if (!batch) bars.set(key, (batch = { kind: i.kind, color, rects: [] }));
-      batch.rects.push(x0, y0, w, y1 - y0);
-    }
-    for (const { kind, color, rects } of bars.values()) {
-      const merged = mergeRects(rects);
-      c.beginPath();
-      for (let r = 0; r < merged.length; r += 4) c.rect(merged[r]!, merged[r + 1]!, merged[r + 2]!, merged[r + 3]!);
-      c.fillStyle = color;
-      c.globalAlpha = kind === 'lease' ? 1 : kind === 'leaseProjection' ? 0.45 : 0.12;
-      c.fill();
-      c.globalAlpha = 1;
-      if (kind !== 'leaseProjection') {
-        c.strokeStyle = kind === 'lease' ? ink : color;
-        c.lineWidth = kind === 'lease' ? 1 : 2;
-        c.stroke();
+  const paintBars =
+    (from: number, to: number): PaintJob =>
+    (c) => {
+      const bars = new Map<string, { kind: Interval['kind']; color: string; rects: number[] }>();
+      for (let n = from; n < to; n++) {
+        const i = marks.intervals[n]!;
+        if (i.startId > cursorId || i.endMs < fromMs || !shown(i.lane)) continue;
+        const [y0, y1] = ctx.barBand(i);
+        const x0 = Math.max(fromPx - 2, x(i.startMs));
+        const w = Math.max(0.5, Math.min(toPx + 2, x(i.endMs)) - x0);
+        const color = ctx.colorOf(i.owner);
+        const key = `${i.kind}|${color}`;
+        let batch = bars.get(key);
+        if (!batch) bars.set(key, (batch = { kind: i.kind, color, rects: [] }));
+        batch.rects.push(x0, y0, w, y1 - y0);
       }
-    }
-  };
+      for (const { kind, color, rects } of bars.values()) {
+        const merged = mergeRects(rects);
+        c.beginPath();
+        for (let r = 0; r < merged.length; r += 4) c.rect(merged[r]!, merged[r + 1]!, merged[r + 2]!, merged[r + 3]!);
+        c.fillStyle = color;
+        c.globalAlpha = kind === 'lease' ? 1 : kind === 'leaseProjection' ? 0.45 : 0.12;
+        c.fill();
+        c.globalAlpha = 1;
+        if (kind !== 'leaseProjection') {
+          c.strokeStyle = kind === 'lease' ? ink : color;
+          c.lineWidth = kind === 'lease' ? 1 : 2;
+          c.stroke();
+        }
+      }
+    };
 
-  const glyphs = (from: number, to: number): PaintJob => (c) => {
-    c.lineWidth = 1.5;
-    for (let n = from; n < to; n++) {
-      const g = marks.glyphs[n]!;
-      if (g.id > cursorId) continue;
-      const lane = shown(g.lane);
-      if (!lane) continue;
-      paintGlyph(c, ctx, g, x(g.at), laneBands(ctx.layout, lane));
-    }
-  };
+  const glyphs =
+    (from: number, to: number): PaintJob =>
+    (c) => {
+      c.lineWidth = 1.5;
+      for (let n = from; n < to; n++) {
+        const g = marks.glyphs[n]!;
+        if (g.id > cursorId) continue;
+        const lane = shown(g.lane);
+        if (!lane) continue;
+        paintGlyph(c, ctx, g, x(g.at), laneBands(ctx.layout, lane));
+      }
+    };
 
   const jobs: PaintJob[] = [];
   const chunks = (from: number, to: number, size: number, job: (from: number, to: number) => PaintJob) => {
@@ -177,7 +192,13 @@ export function denseMarkJobs(ctx: RenderContext, marks: DenseMarks, range: Pain
 }
 
 /** One point glyph: a write's circle or crossed square, or a small outlined dot for the rest. */
-function paintGlyph(c: CanvasRenderingContext2D, ctx: RenderContext, g: Glyph, px: number, bands: ReturnType<typeof laneBands>): void {
+function paintGlyph(
+  c: CanvasRenderingContext2D,
+  ctx: RenderContext,
+  g: Glyph,
+  px: number,
+  bands: ReturnType<typeof laneBands>,
+): void {
   c.strokeStyle = ink;
   if (g.kind === 'write') {
     const y = bands.mid;
@@ -212,7 +233,14 @@ function paintGlyph(c: CanvasRenderingContext2D, ctx: RenderContext, g: Glyph, p
 }
 
 /** What is under the pointer on a heavy run's canvas: the event to describe, if any. */
-export function hitTestDense(ctx: RenderContext, marks: DenseMarks, x: XOf, px: number, py: number, cursorId: number): number | null {
+export function hitTestDense(
+  ctx: RenderContext,
+  marks: DenseMarks,
+  x: XOf,
+  px: number,
+  py: number,
+  cursorId: number,
+): number | null {
   const lane = ctx.model.lanes.find((l) => {
     const b = laneBands(ctx.layout, l);
     return py >= b.top && py < b.bottom;

@@ -24,13 +24,38 @@ interface Cell {
 export function drawDensity(ctx: RenderContext, g: G): void {
   const cells: Cell[] = ctx.model.groups.flatMap((group) =>
     group.density.bins.flatMap((bin, n) => [
-      ...(bin.attempts > 0 ? [{ key: `a${n}:${group.id}`, lane: group.id, bin, share: bin.attempts / group.density.maxAttempts, row: 'attempts' as const }] : []),
-      ...(bin.refusals > 0 ? [{ key: `r${n}:${group.id}`, lane: group.id, bin, share: bin.refusals / group.density.maxRefusals, row: 'refusals' as const }] : []),
+      ...(bin.attempts > 0
+        ? [
+            {
+              key: `a${n}:${group.id}`,
+              lane: group.id,
+              bin,
+              share: bin.attempts / group.density.maxAttempts,
+              row: 'attempts' as const,
+            },
+          ]
+        : []),
+      ...(bin.refusals > 0
+        ? [
+            {
+              key: `r${n}:${group.id}`,
+              lane: group.id,
+              bin,
+              share: bin.refusals / group.density.maxRefusals,
+              row: 'refusals' as const,
+            },
+          ]
+        : []),
     ]),
   );
   g.selectAll<SVGRectElement, Cell>('rect.tl-density')
     .data(cells, (c) => c.key)
-    .join((enter) => enter.append('rect').attr('class', (c) => `tl-density tl-density-${c.row}`).attr('aria-hidden', 'true'))
+    .join((enter) =>
+      enter
+        .append('rect')
+        .attr('class', (c) => `tl-density tl-density-${c.row}`)
+        .attr('aria-hidden', 'true'),
+    )
     .attr('data-id', (c) => c.bin.firstId)
     .each(function (c) {
       const lane = ctx.lane(c.lane);
@@ -48,5 +73,3 @@ export function drawDensity(ctx: RenderContext, g: G): void {
       this.setAttribute('stroke', 'none');
     });
 }
-
-

@@ -12,10 +12,19 @@ type G = Selection<SVGGElement, unknown, null, undefined>;
  * are non-scaling so outlines stay crisp at any zoom.
  */
 export function drawStretchIntervals(ctx: RenderContext, g: G): void {
-  const items = ctx.model.intervals.filter((i) => i.kind === 'lease' || i.kind === 'leaseProjection' || i.kind === 'belief');
+  const items = ctx.model.intervals.filter(
+    (i) => i.kind === 'lease' || i.kind === 'leaseProjection' || i.kind === 'belief',
+  );
   g.selectAll<SVGRectElement, Interval>('rect.tl-interval')
     .data(items, (i) => i.key)
-    .join((enter) => enter.append('rect').attr('class', (i) => `tl-interval tl-nonscaling tl-${i.kind}${i.kind === 'leaseProjection' ? '' : ' tl-mark'}`))
+    .join((enter) =>
+      enter
+        .append('rect')
+        .attr(
+          'class',
+          (i) => `tl-interval tl-nonscaling tl-${i.kind}${i.kind === 'leaseProjection' ? '' : ' tl-mark'}`,
+        ),
+    )
     .attr('data-id', (i) => i.startId)
     .each(function (i) {
       const lane = ctx.lane(i.lane);
@@ -70,14 +79,51 @@ export function bandsOf(ctx: RenderContext): { back: Band[]; front: Band[] } {
   const front: Band[] = [];
   // A partition shades the whole lane, so it goes first: everything else draws over it.
   for (const i of ctx.model.intervals) {
-    if (i.kind === 'partition') back.push({ key: i.key, id: i.startId, kind: 'partition', lane: i.lane, startMs: i.startMs, endMs: i.endMs, interval: i });
+    if (i.kind === 'partition')
+      back.push({
+        key: i.key,
+        id: i.startId,
+        kind: 'partition',
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        interval: i,
+      });
   }
   for (const i of ctx.model.intervals) {
-    if (i.kind === 'pause' || i.kind === 'crash') back.push({ key: i.key, id: i.startId, kind: i.kind, lane: i.lane, startMs: i.startMs, endMs: i.endMs, interval: i });
-    if (i.kind === 'staleBelief') front.push({ key: i.key, id: i.startId, kind: 'staleBelief', lane: i.lane, startMs: i.startMs, endMs: i.endMs, interval: i });
+    if (i.kind === 'pause' || i.kind === 'crash')
+      back.push({
+        key: i.key,
+        id: i.startId,
+        kind: i.kind,
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        interval: i,
+      });
+    if (i.kind === 'staleBelief')
+      front.push({
+        key: i.key,
+        id: i.startId,
+        kind: 'staleBelief',
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        interval: i,
+      });
   }
   for (const v of ctx.model.violations) {
-    v.regions.forEach((r, n) => front.push({ key: `${v.key}:${n}`, id: Math.max(-1, ...v.eventIds), kind: 'violation', lane: r.lane, startMs: r.startMs, endMs: r.endMs, interval: null }));
+    v.regions.forEach((r, n) =>
+      front.push({
+        key: `${v.key}:${n}`,
+        id: Math.max(-1, ...v.eventIds),
+        kind: 'violation',
+        lane: r.lane,
+        startMs: r.startMs,
+        endMs: r.endMs,
+        interval: null,
+      }),
+    );
   }
   return { back, front };
 }
@@ -86,7 +132,9 @@ export function bandsOf(ctx: RenderContext): { back: Band[]; front: Band[] } {
 export function drawBands(ctx: RenderContext, g: G, bands: Band[]): void {
   g.selectAll<SVGRectElement, Band>('rect.tl-band')
     .data(bands, (b) => b.key)
-    .join((enter) => enter.append('rect').attr('class', (b) => `tl-band tl-${b.kind}${b.kind === 'violation' ? '' : ' tl-mark'}`))
+    .join((enter) =>
+      enter.append('rect').attr('class', (b) => `tl-band tl-${b.kind}${b.kind === 'violation' ? '' : ' tl-mark'}`),
+    )
     .attr('data-id', (b) => b.id)
     .each(function (b) {
       const lane = ctx.lane(b.lane);
@@ -95,14 +143,24 @@ export function drawBands(ctx: RenderContext, g: G, bands: Band[]): void {
       // Pauses and crashes sit under the belief bar so both stay readable; a violation spans
       // the lane, and only the lane where it is flagged gets the loud hatch.
       const flagged = b.kind === 'violation' && ctx.model.violations.some((v) => v.markerLane === b.lane);
-      const [y0, y1] = b.kind === 'staleBelief' ? bands.main : b.kind === 'violation' || b.kind === 'partition' ? [bands.top + 2, bands.bottom - 2] : [bands.main[1] + 3, bands.bottom - 2];
+      const [y0, y1] =
+        b.kind === 'staleBelief'
+          ? bands.main
+          : b.kind === 'violation' || b.kind === 'partition'
+            ? [bands.top + 2, bands.bottom - 2]
+            : [bands.main[1] + 3, bands.bottom - 2];
       this.setAttribute('y', String(y0));
       this.setAttribute('height', String(y1 - y0));
       if (b.kind === 'violation' && !flagged) {
         this.setAttribute('fill', '#D55E00');
         this.setAttribute('fill-opacity', '0.07');
       } else this.setAttribute('fill', `url(#${ctx.prefix}-${b.kind === 'staleBelief' ? 'stale' : b.kind})`);
-      const outline = b.kind === 'violation' || b.kind === 'staleBelief' || b.kind === 'partition' ? '#D55E00' : b.kind === 'crash' ? '#1d1d1f' : '#8a8d94';
+      const outline =
+        b.kind === 'violation' || b.kind === 'staleBelief' || b.kind === 'partition'
+          ? '#D55E00'
+          : b.kind === 'crash'
+            ? '#1d1d1f'
+            : '#8a8d94';
       this.setAttribute('stroke', outline);
       this.setAttribute('stroke-width', b.kind === 'violation' || b.kind === 'partition' ? '2' : '1');
       if (b.kind === 'violation') this.setAttribute('stroke-dasharray', '6 3');
@@ -121,8 +179,16 @@ export function positionBands(g: G, x: XOf): void {
 }
 
 /** A short human name for an interval, used by tooltips and accessible names. */
-export function describeInterval(i: Interval, labelOf: (id: string) => string, cursorMs: number, lockServer: string): string {
-  const until = i.endMs > cursorMs ? `since ${formatMs(i.startMs)}, still going` : `${formatMs(i.startMs)} to ${formatMs(i.endMs)}${i.endReason ? ` (${i.endReason})` : ''}`;
+export function describeInterval(
+  i: Interval,
+  labelOf: (id: string) => string,
+  cursorMs: number,
+  lockServer: string,
+): string {
+  const until =
+    i.endMs > cursorMs
+      ? `since ${formatMs(i.startMs)}, still going`
+      : `${formatMs(i.startMs)} to ${formatMs(i.endMs)}${i.endReason ? ` (${i.endReason})` : ''}`;
   switch (i.kind) {
     case 'lease':
       return `${labelOf(i.lane)} holds “${i.lockKey}” for ${labelOf(i.owner ?? '')}: ${until}`;

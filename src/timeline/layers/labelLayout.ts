@@ -70,7 +70,10 @@ export function placeLabels(obstacles: readonly Box[], labels: readonly LabelReq
           for (const b of at(dx)) taken.add(b);
           return dx;
         }
-        const next = direction === 1 ? Math.max(...hit.map((t) => t.x1 + GAP_PX - left)) : Math.min(...hit.map((t) => t.x0 - GAP_PX - right));
+        const next =
+          direction === 1
+            ? Math.max(...hit.map((t) => t.x1 + GAP_PX - left))
+            : Math.min(...hit.map((t) => t.x0 - GAP_PX - right));
         if (Math.abs(next) <= Math.abs(dx) || Math.abs(next) > limit || Math.sign(next) !== direction) break;
         dx = next;
       }

@@ -1,10 +1,23 @@
 import type { RenderContext } from './context';
 import { overlaps, placeLabels, textBox, type Box, type LabelRequest } from './labelLayout';
 import { moveCaption, type PlacedCaption } from './labels';
-import { glyphLabelBoxes, glyphShapeBoxes, moveGlyphLabels, setShown, showGlyphLabels, type PlacedGlyph } from './marks';
+import {
+  glyphLabelBoxes,
+  glyphShapeBoxes,
+  moveGlyphLabels,
+  setShown,
+  showGlyphLabels,
+  type PlacedGlyph,
+} from './marks';
 
 /** Which captions win a place first: the broken invariant, then what the lanes are about. */
-const CAPTION_ORDER: Record<PlacedCaption['caption']['slot'], number> = { region: 0, main: 1, top: 2, foot: 3, regionFoot: 4 };
+const CAPTION_ORDER: Record<PlacedCaption['caption']['slot'], number> = {
+  region: 0,
+  main: 1,
+  top: 2,
+  foot: 3,
+  regionFoot: 4,
+};
 
 /** How far a write's labels may move left of their mark and still read as its labels. */
 const WRITE_LABEL_SLIDE_PX = 32;
@@ -18,16 +31,24 @@ const shift = (b: Box, dx: number, dy: number): Box => ({ x0: b.x0 + dx, y0: b.y
  * bars, the small marks' words), each sliding right within its own interval, or hidden.
  * Runs over every label, happened or not, so none jumps while the playhead moves.
  */
-export function layoutLabels(ctx: RenderContext, captions: readonly PlacedCaption[], glyphs: readonly PlacedGlyph[]): void {
+export function layoutLabels(
+  ctx: RenderContext,
+  captions: readonly PlacedCaption[],
+  glyphs: readonly PlacedGlyph[],
+): void {
   // A sentinel's passing doubt ("SDOWN", "up again") gives way to a failover's stages: on a phone
   // a restart's doubts three seconds later sit under the failover's words; zoomed in they show.
   const yields = (g: PlacedGlyph) => g.glyph.kind === 'sentinel' && !g.key;
   const shapeBoxes = (g: PlacedGlyph) => glyphShapeBoxes(g.glyph).map((b) => shift(b, g.px, g.py));
   const obstacles = glyphs.filter((g) => !yields(g)).flatMap(shapeBoxes);
   // The writes the run is about first, so a crowded phone-width plot keeps their token and writer.
-  const writes = glyphs.filter((g) => g.labelled && g.glyph.kind === 'write').sort((a, b) => Number(b.key ?? false) - Number(a.key ?? false));
+  const writes = glyphs
+    .filter((g) => g.labelled && g.glyph.kind === 'write')
+    .sort((a, b) => Number(b.key ?? false) - Number(a.key ?? false));
   // Among the small marks, a sentinel's failover stages first (key), then the rest in time order.
-  const points = glyphs.filter((g) => g.labelled && g.glyph.kind !== 'write').sort((a, b) => Number(b.key ?? false) - Number(a.key ?? false));
+  const points = glyphs
+    .filter((g) => g.labelled && g.glyph.kind !== 'write')
+    .sort((a, b) => Number(b.key ?? false) - Number(a.key ?? false));
   const ordered = [...captions].sort((a, b) => CAPTION_ORDER[a.caption.slot] - CAPTION_ORDER[b.caption.slot]);
   // A write's token and writer may step a little aside (a verdict's triangle sits just right of
   // the write it flags); a small mark's label stays put.
@@ -48,7 +69,9 @@ export function layoutLabels(ctx: RenderContext, captions: readonly PlacedCaptio
   for (const g of glyphs) if (!g.labelled) showGlyphLabels(g.el, false);
   const stageWords = points.flatMap((g, i) => {
     const dx = placed[writes.length + ordered.length + i];
-    return g.key && g.glyph.kind === 'sentinel' && dx !== null && dx !== undefined ? glyphRequest(g).boxes.map((b) => shift(b, dx, 0)) : [];
+    return g.key && g.glyph.kind === 'sentinel' && dx !== null && dx !== undefined
+      ? glyphRequest(g).boxes.map((b) => shift(b, dx, 0))
+      : [];
   });
   for (const g of glyphs.filter(yields)) {
     if (stageWords.some((b) => shapeBoxes(g).some((shape) => overlaps(b, shape)))) setShown(g.el, false);

@@ -30,7 +30,6 @@ export interface Caption {
   minX?: number;
 }
 
-
 /** The captions of a model: who holds each lease, what each belief and pause is, and why a region is red. */
 export function captionsOf(ctx: RenderContext): Caption[] {
   const out: Caption[] = [];
@@ -40,24 +39,107 @@ export function captionsOf(ctx: RenderContext): Caption[] {
       // On a lane with a row per key, the caption sits on its key's row, after the row's name.
       const rows = ctx.model.leaseKeys.has(i.lane);
       const row = rows ? { band: ctx.barBand(i), minX: keyRowLabelEndPx(i.lockKey ?? '') } : {};
-      out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `lease: ${owner}`, slot: 'main', color: '#ffffff', ...row });
+      out.push({
+        key: i.key,
+        id: i.startId,
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        text: `lease: ${owner}`,
+        slot: 'main',
+        color: '#ffffff',
+        ...row,
+      });
     }
     if (i.kind === 'belief') {
       // The stale part of a belief carries its own caption: this one must end where that starts.
-      const stale = ctx.model.intervals.find((s) => s.kind === 'staleBelief' && s.lane === i.lane && s.startMs > i.startMs && s.startMs < i.endMs);
-      out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: stale ? stale.startMs : i.endMs, text: `believes it holds “${i.lockKey}”`, slot: 'main', color: ink });
+      const stale = ctx.model.intervals.find(
+        (s) => s.kind === 'staleBelief' && s.lane === i.lane && s.startMs > i.startMs && s.startMs < i.endMs,
+      );
+      out.push({
+        key: i.key,
+        id: i.startId,
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: stale ? stale.startMs : i.endMs,
+        text: `believes it holds “${i.lockKey}”`,
+        slot: 'main',
+        color: ink,
+      });
     }
     // Copies of one lease (a primary's and its replica's) overlap on the owner's lane: one caption says it.
-    const repeated = i.kind === 'leaseProjection' && out.some((c) => c.slot === 'top' && c.lane === i.lane && c.startMs < i.endMs && i.startMs < c.endMs);
-    if (i.kind === 'leaseProjection' && !repeated) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `${ctx.model.lockServer} lease`, slot: 'top', color: ink });
-    if (i.kind === 'staleBelief' && i.endMs - i.startMs > 0) out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `but ${ctx.model.lockServer} has no lease for it`, slot: 'main', color: okabeIto.vermillion });
-    if (i.kind === 'pause') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `paused${i.endId === null ? '' : ` ${formatMs(i.endMs - i.startMs)}`}`, slot: 'foot', color: ink });
-    if (i.kind === 'crash') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: 'crashed', slot: 'foot', color: ink });
-    if (i.kind === 'partition') out.push({ key: i.key, id: i.startId, lane: i.lane, startMs: i.startMs, endMs: i.endMs, text: `✂ ${(i.detail ?? 'cut off').replace(/\b([A-Za-z][\w-]*)\b/g, (w) => (ctx.model.laneById.has(w) ? ctx.labelOf(w) : w))}`, slot: 'regionFoot', color: okabeIto.vermillion });
+    const repeated =
+      i.kind === 'leaseProjection' &&
+      out.some((c) => c.slot === 'top' && c.lane === i.lane && c.startMs < i.endMs && i.startMs < c.endMs);
+    if (i.kind === 'leaseProjection' && !repeated)
+      out.push({
+        key: i.key,
+        id: i.startId,
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        text: `${ctx.model.lockServer} lease`,
+        slot: 'top',
+        color: ink,
+      });
+    if (i.kind === 'staleBelief' && i.endMs - i.startMs > 0)
+      out.push({
+        key: i.key,
+        id: i.startId,
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        text: `but ${ctx.model.lockServer} has no lease for it`,
+        slot: 'main',
+        color: okabeIto.vermillion,
+      });
+    if (i.kind === 'pause')
+      out.push({
+        key: i.key,
+        id: i.startId,
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        text: `paused${i.endId === null ? '' : ` ${formatMs(i.endMs - i.startMs)}`}`,
+        slot: 'foot',
+        color: ink,
+      });
+    if (i.kind === 'crash')
+      out.push({
+        key: i.key,
+        id: i.startId,
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        text: 'crashed',
+        slot: 'foot',
+        color: ink,
+      });
+    if (i.kind === 'partition')
+      out.push({
+        key: i.key,
+        id: i.startId,
+        lane: i.lane,
+        startMs: i.startMs,
+        endMs: i.endMs,
+        text: `✂ ${(i.detail ?? 'cut off').replace(/\b([A-Za-z][\w-]*)\b/g, (w) => (ctx.model.laneById.has(w) ? ctx.labelOf(w) : w))}`,
+        slot: 'regionFoot',
+        color: okabeIto.vermillion,
+      });
   }
   for (const v of ctx.model.violations) {
     const r = v.regions.find((region) => region.lane === v.markerLane);
-    if (r) out.push({ key: `${v.key}:caption`, id: Math.max(-1, ...v.eventIds), lane: r.lane, startMs: r.startMs, endMs: r.endMs, text: `⚠ ${v.invariant} broken`, slot: 'region', color: okabeIto.vermillion });
+    if (r)
+      out.push({
+        key: `${v.key}:caption`,
+        id: Math.max(-1, ...v.eventIds),
+        lane: r.lane,
+        startMs: r.startMs,
+        endMs: r.endMs,
+        text: `⚠ ${v.invariant} broken`,
+        slot: 'region',
+        color: okabeIto.vermillion,
+      });
   }
   return out;
 }
@@ -78,7 +160,11 @@ export function drawKeyRowLabels(ctx: RenderContext, g: G): void {
     if (!lane) continue;
     keys.slice(0, MAX_KEY_ROWS).forEach((k, i) => {
       const [y0, y1] = keyRowBand(ctx.layout, lane, i, keys.length);
-      rows.push({ key: `${laneId}|${k}`, text: i === MAX_KEY_ROWS - 1 && keys.length > MAX_KEY_ROWS ? `${k} and ${keys.length - MAX_KEY_ROWS} more` : k, y: (y0 + y1) / 2 + 4 });
+      rows.push({
+        key: `${laneId}|${k}`,
+        text: i === MAX_KEY_ROWS - 1 && keys.length > MAX_KEY_ROWS ? `${k} and ${keys.length - MAX_KEY_ROWS} more` : k,
+        y: (y0 + y1) / 2 + 4,
+      });
     });
   }
   g.selectAll<SVGTextElement, (typeof rows)[number]>('text.tl-key-row')
@@ -143,7 +229,14 @@ export function positionCaptions(ctx: RenderContext, g: G, x: XOf): PlacedCaptio
     setShown(this, fits);
     if (!fits) return;
     const main = c.band ?? bands.main;
-    const y = c.slot === 'main' ? (main[0] + main[1]) / 2 + 4 : c.slot === 'top' ? bands.projection[1] - 1 : c.slot === 'foot' || c.slot === 'regionFoot' ? bands.bottom - 5 : bands.top + 13;
+    const y =
+      c.slot === 'main'
+        ? (main[0] + main[1]) / 2 + 4
+        : c.slot === 'top'
+          ? bands.projection[1] - 1
+          : c.slot === 'foot' || c.slot === 'regionFoot'
+            ? bands.bottom - 5
+            : bands.top + 13;
     // Captions that share a bar with another (stale inside belief) start where their own part starts.
     const centred = c.slot === 'region' || c.slot === 'regionFoot';
     const left = centred ? (x0 + x1 - width) / 2 : x0 + 6;

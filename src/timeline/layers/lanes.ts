@@ -6,7 +6,14 @@ import type { RenderContext } from './context';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
 
-const roleWords: Record<Lane['role'], string> = { client: 'client', redis: 'Redis node', service: 'lock service', resource: 'resource', sentinel: 'sentinel', unknown: '' };
+const roleWords: Record<Lane['role'], string> = {
+  client: 'client',
+  redis: 'Redis node',
+  service: 'lock service',
+  resource: 'resource',
+  sentinel: 'sentinel',
+  unknown: '',
+};
 
 /** A lane's name as one line, or two broken at a space, each at most `maxChars` long. */
 export function nameLines(name: string, maxChars: number): [string] | [string, string] {
@@ -62,7 +69,11 @@ export function drawLaneLabels(ctx: RenderContext, g: G): void {
   // space; only what still does not fit is cut. The full name is in the event list and tooltips.
   const maxChars = Math.floor((ctx.layout.labelWidthPx - 22) / 7.6);
   const lines = (l: Lane) => nameLines(l.label, maxChars);
-  rows.select('text.tl-label-name').attr('x', 16).attr('y', 20).text((l) => lines(l)[0]);
+  rows
+    .select('text.tl-label-name')
+    .attr('x', 16)
+    .attr('y', 20)
+    .text((l) => lines(l)[0]);
   rows
     .select('text.tl-label-role')
     .attr('x', 16)

@@ -1,34 +1,44 @@
 import type { Selection } from 'd3-selection';
-import type { PointMark, ViolationHighlight, WriteMark } from '../modelTypes';
-import { ink, okabeIto, paper } from '../palette';
 import { laneBands } from '../scales';
 import type { RenderContext, XOf } from './context';
 import { textBox, type Box } from './labelLayout';
 import { isFailoverBurst } from '../sentinelStages';
+import { drawShape, isPointGlyph, pointLines, STAGE_LABEL_X, TOKEN_Y_PX, type Glyph } from './glyphShapes';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
-
-/** A mark drawn at one instant on one lane; positioned by a translate so shapes never stretch. */
-export type Glyph =
-  | { key: string; kind: 'write'; id: number; lane: string; at: number; write: WriteMark }
-  | { key: string; kind: 'verdict'; id: number; lane: string; at: number; violation: ViolationHighlight }
-  | { key: string; kind: PointGlyphKind; id: number; lane: string; at: number; point: PointMark };
-
-/** Point marks drawn as shapes (the rest are ticks). */
-const POINT_GLYPHS = ['clockJump', 'restart', 'timeout', 'late', 'sync', 'role', 'sentinel'] as const;
-type PointGlyphKind = (typeof POINT_GLYPHS)[number];
-const isPointGlyph = (kind: string): kind is PointGlyphKind => (POINT_GLYPHS as readonly string[]).includes(kind);
 
 /** The glyphs of a model. A verdict's id is its last proving event, so it appears with it. */
 export function glyphsOf(ctx: RenderContext): Glyph[] {
   // Shapes are drawn once, when a glyph enters; so a key names what the shape shows, not just
   // the event id (after a learner action the same id can be a different write in the new run).
-  const out: Glyph[] = ctx.model.writes.map((w) => ({ key: `w${w.id}|${w.owner}|${w.accepted}|${w.token}`, kind: 'write' as const, id: w.id, lane: w.lane, at: w.at, write: w }));
+  const out: Glyph[] = ctx.model.writes.map((w) => ({
+    key: `w${w.id}|${w.owner}|${w.accepted}|${w.token}`,
+    kind: 'write' as const,
+    id: w.id,
+    lane: w.lane,
+    at: w.at,
+    write: w,
+  }));
   for (const p of ctx.model.points) {
-    if (isPointGlyph(p.kind)) out.push({ key: `p${p.id}|${p.kind}|${p.lane}|${p.label}`, kind: p.kind, id: p.id, lane: p.lane, at: p.at, point: p });
+    if (isPointGlyph(p.kind))
+      out.push({
+        key: `p${p.id}|${p.kind}|${p.lane}|${p.label}`,
+        kind: p.kind,
+        id: p.id,
+        lane: p.lane,
+        at: p.at,
+        point: p,
+      });
   }
   for (const v of ctx.model.violations) {
-    out.push({ key: v.key, kind: 'verdict', id: Math.max(-1, ...v.eventIds), lane: v.markerLane, at: v.atMs, violation: v });
+    out.push({
+      key: v.key,
+      kind: 'verdict',
+      id: Math.max(-1, ...v.eventIds),
+      lane: v.markerLane,
+      at: v.atMs,
+      violation: v,
+    });
   }
   return out;
 }
@@ -48,107 +58,14 @@ export function drawGlyphs(ctx: RenderContext, g: G, glyphs: Glyph[]): void {
     .attr('data-id', (d) => d.id);
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/** Appends a child element with attributes. */
-function add(parent: Element, tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
-  const el = parent.ownerDocument.createElementNS(SVG_NS, tag) as SVGElement;
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  if (text !== undefined) el.textContent = text;
-  parent.appendChild(el);
-  return el;
-}
-
-/**
- * Baseline of a write's token line: high enough that the verdict triangle flagging the write
- * (beside it, its tip at the same height as the mark's top) fits under the token's end on a phone.
- */
-const TOKEN_Y_PX = -18;
-
-/**
- * Shapes: an accepted write is a filled circle in the writer's colour; a rejected write is an
- * X in a square; a broken invariant is a warning triangle with a short caption. Each has an
- * invisible focus ring and a token label, so shape and text carry the meaning, not colour.
- */
-function drawShape(el: SVGGElement, d: Glyph, ctx: RenderContext): void {
-  switch (d.kind) {
-    case 'write': {
-      const w = d.write;
-      if (w.accepted) {
-        add(el, 'circle', { class: 'tl-hit', r: 8, fill: ctx.colorOf(w.owner), stroke: ink, 'stroke-width': 1.5 });
-      } else {
-        add(el, 'rect', { class: 'tl-hit', x: -8, y: -8, width: 16, height: 16, fill: paper, stroke: okabeIto.vermillion, 'stroke-width': 2.5 });
-        add(el, 'path', { d: 'M-4.5,-4.5L4.5,4.5M-4.5,4.5L4.5,-4.5', stroke: okabeIto.vermillion, 'stroke-width': 2.5, 'stroke-linecap': 'round' });
-      }
-      add(el, 'rect', { class: 'tl-focus-ring', x: -12, y: -12, width: 24, height: 24, rx: 4 });
-      const token = w.token === null ? 'no token' : `token ${w.token}`;
-      add(el, 'text', { class: 'tl-token', y: TOKEN_Y_PX, 'text-anchor': 'middle' }, w.accepted ? token : `${token} ✕`);
-      add(el, 'text', { class: 'tl-token', y: 22, 'text-anchor': 'middle', fill: ink }, ctx.labelOf(w.owner));
-      break;
-    }
-    case 'verdict': {
-      add(el, 'path', { class: 'tl-hit', d: 'M0,-14L13,9L-13,9Z', fill: okabeIto.vermillion, stroke: ink, 'stroke-width': 1.5, 'stroke-linejoin': 'round' });
-      add(el, 'text', { y: 6, 'text-anchor': 'middle', fill: paper, 'font-weight': 800, 'font-size': 13 }, '!');
-      add(el, 'rect', { class: 'tl-focus-ring', x: -17, y: -18, width: 34, height: 32, rx: 4 });
-      break;
-    }
-    case 'clockJump':
-      add(el, 'circle', { class: 'tl-hit', r: 7, fill: paper, stroke: ink, 'stroke-width': 1.5 });
-      add(el, 'path', { d: 'M0,-4V0L3,2', stroke: ink, 'stroke-width': 1.5, fill: 'none' });
-      add(el, 'rect', { class: 'tl-focus-ring', x: -10, y: -10, width: 20, height: 20, rx: 4 });
-      add(el, 'text', { class: 'tl-token', x: 10, y: 4 }, d.point.label);
-      break;
-    case 'restart':
-      // Pointing right, as a play button: the process runs again (a warning triangle points up).
-      add(el, 'path', { class: 'tl-hit', d: 'M-6,-7L8,0L-6,7Z', fill: okabeIto.bluishGreen, stroke: ink, 'stroke-width': 1.5 });
-      add(el, 'rect', { class: 'tl-focus-ring', x: -10, y: -11, width: 20, height: 20, rx: 4 });
-      break;
-    case 'timeout':
-      // An hourglass: the client stopped waiting.
-      add(el, 'path', { class: 'tl-hit', d: 'M-6,-7H6L-6,7H6Z', fill: paper, stroke: okabeIto.vermillion, 'stroke-width': 2, 'stroke-linejoin': 'round' });
-      labelled(el, d.point.label);
-      break;
-    case 'late':
-      add(el, 'circle', { class: 'tl-hit', r: 6, fill: paper, stroke: ink, 'stroke-width': 1.5, 'stroke-dasharray': '2 2' });
-      add(el, 'path', { d: 'M-3,0H3M1,-2.5L3.5,0L1,2.5', stroke: ink, 'stroke-width': 1.5, fill: 'none' });
-      labelled(el, d.point.label);
-      break;
-    case 'sync':
-      add(el, 'rect', { class: 'tl-hit', x: -7, y: -6, width: 10, height: 9, fill: paper, stroke: okabeIto.bluishGreen, 'stroke-width': 1.5 });
-      add(el, 'rect', { x: -3, y: -2, width: 10, height: 9, fill: okabeIto.bluishGreen, stroke: ink, 'stroke-width': 1 });
-      labelled(el, d.point.label);
-      break;
-    case 'role': {
-      const primary = d.point.label === 'primary';
-      add(el, 'path', { class: 'tl-hit', d: 'M0,-8L8,0L0,8L-8,0Z', fill: primary ? okabeIto.bluishGreen : paper, stroke: ink, 'stroke-width': 1.5 });
-      add(el, 'text', { y: 4, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 800, fill: primary ? paper : ink }, primary ? 'P' : 'R');
-      labelled(el, d.point.label);
-      break;
-    }
-    case 'sentinel':
-      add(el, 'rect', { class: 'tl-hit', x: -6, y: -6, width: 12, height: 12, rx: 2, fill: paper, stroke: okabeIto.skyBlue, 'stroke-width': 2 });
-      add(el, 'circle', { r: 2.5, fill: ink });
-      add(el, 'rect', { class: 'tl-focus-ring', x: -11, y: -11, width: 22, height: 22, rx: 4 });
-      // A burst of stages is one word a line, stacked beside the mark: narrow enough for a phone.
-      // A halo in the paper's colour keeps the words readable where the sentinels' PINGs cross them.
-      for (const line of pointLines(d.point)) add(el, 'text', { class: 'tl-token', x: STAGE_LABEL_X, y: line.y, stroke: paper, 'stroke-width': 3, 'paint-order': 'stroke' }, line.text);
-      break;
-  }
-}
-
-/** A focus ring and a short text label to the right of a small point glyph. */
-function labelled(el: SVGGElement, text: string): void {
-  add(el, 'rect', { class: 'tl-focus-ring', x: -11, y: -11, width: 22, height: 22, rx: 4 });
-  add(el, 'text', { class: 'tl-token', x: 11, y: 4 }, text);
-}
-
 /** The y of a glyph inside its lane. */
 function glyphY(ctx: RenderContext, d: Glyph): number {
   const lane = ctx.lane(d.lane);
   if (!lane) return 0;
   const bands = laneBands(ctx.layout, lane);
   if (d.kind === 'verdict' && d.lane !== d.violation.markerLane) return bands.mid;
-  if (d.kind === 'clockJump' || d.kind === 'restart' || d.kind === 'timeout' || d.kind === 'late') return bands.ticks[0];
+  if (d.kind === 'clockJump' || d.kind === 'restart' || d.kind === 'timeout' || d.kind === 'late')
+    return bands.ticks[0];
   if (d.kind === 'role' || d.kind === 'sync') return bands.projection[0] + 2;
   return bands.mid;
 }
@@ -192,7 +109,14 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
     setShown(this, onScreen);
     if (!onScreen) return;
     this.setAttribute('transform', `translate(${px},${glyphY(ctx, d)})`);
-    placed.push({ el: this, glyph: d, px, py: glyphY(ctx, d), labelled: d.kind === 'clockJump', key: isKeyMark(d, proof) });
+    placed.push({
+      el: this,
+      glyph: d,
+      px,
+      py: glyphY(ctx, d),
+      labelled: d.kind === 'clockJump',
+      key: isKeyMark(d, proof),
+    });
     if (d.kind === 'verdict' || d.kind === 'clockJump' || d.kind === 'restart') return;
     const row = `${d.lane}|${d.kind === 'write' ? 'w' : glyphY(ctx, d)}`;
     const list = rows.get(row) ?? [];
@@ -205,7 +129,7 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
   for (const list of rows.values()) {
     list.sort((a, b) => a.px - b.px);
     let lastPx = -Infinity;
-    for (let n = 0; n < list.length; ) {
+    for (let n = 0; n < list.length;) {
       let end = n + 1;
       while (end < list.length && list[end]!.px - list[end - 1]!.px < CLUSTER_PX) end++;
       const { el, px, d } = list[n]!;
@@ -216,7 +140,8 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
       const roomy = isKeyMark(d, proof) || (px - lastPx > (d.kind === 'write' ? 64 : 110) && next - px > labelPx);
       if (roomy) lastPx = px;
       labelled.set(el, roomy);
-      for (let m = n + 1; m < end; m++) labelled.set(list[m]!.el, isKeyMark(list[m]!.d, proof) || (d.kind === 'write' && list[m]!.px - px > 64));
+      for (let m = n + 1; m < end; m++)
+        labelled.set(list[m]!.el, isKeyMark(list[m]!.d, proof) || (d.kind === 'write' && list[m]!.px - px > 64));
       n = end;
     }
   }
@@ -231,26 +156,14 @@ export function positionGlyphs(ctx: RenderContext, g: G, x: XOf): PlacedGlyph[] 
 export function glyphLabelBoxes(d: Glyph, labelOf: (id: string) => string): Box[] {
   if (d.kind === 'write') {
     const token = d.write.token === null ? 'no token' : `token ${d.write.token}`;
-    return [textBox(0, TOKEN_Y_PX, d.write.accepted ? token : `${token} ✕`, 'middle'), textBox(0, 22, labelOf(d.write.owner), 'middle')];
+    return [
+      textBox(0, TOKEN_Y_PX, d.write.accepted ? token : `${token} ✕`, 'middle'),
+      textBox(0, 22, labelOf(d.write.owner), 'middle'),
+    ];
   }
   if (d.kind === 'verdict' || d.kind === 'restart') return [];
   const x = d.kind === 'clockJump' ? 10 : d.kind === 'sentinel' ? STAGE_LABEL_X : 11;
   return pointLines(d.point).map((line) => textBox(x, line.y, line.text));
-}
-
-/**
- * Where a sentinel's words start: clear of its own square and the label pass's gap, which an
- * 11 px start is not (the pass then hides the words of every small mark).
- */
-const STAGE_LABEL_X = 13;
-
-/** Line height of a point mark's label written on several lines. */
-const LINE_PX = 13;
-
-/** A point mark's label as lines with their baselines, centred on the mark. */
-function pointLines(p: PointMark): { text: string; y: number }[] {
-  const lines = p.lines ?? [p.label];
-  return lines.map((text, i) => ({ text, y: 4 + Math.round((i - (lines.length - 1) / 2) * LINE_PX) }));
 }
 
 /**
@@ -259,7 +172,11 @@ function pointLines(p: PointMark): { text: string; y: number }[] {
  * the empty corners beside the tip, where the token of the write it flags goes on a phone.
  */
 export function glyphShapeBoxes(d: Glyph): Box[] {
-  if (d.kind === 'verdict') return [{ x0: -6, y0: -15, x1: 6, y1: -4 }, { x0: -14, y0: -4, x1: 14, y1: 10 }];
+  if (d.kind === 'verdict')
+    return [
+      { x0: -6, y0: -15, x1: 6, y1: -4 },
+      { x0: -14, y0: -4, x1: 14, y1: 10 },
+    ];
   return [{ x0: -9, y0: -9, x1: 9, y1: 9 }];
 }
 
@@ -267,7 +184,8 @@ export function glyphShapeBoxes(d: Glyph): Box[] {
 export function moveGlyphLabels(el: SVGGElement, dx: number | null): void {
   setLabelled(el, dx !== null);
   if (dx === null) return;
-  for (const text of el.querySelectorAll('text.tl-token')) if (text.getAttribute('x') !== String(dx)) text.setAttribute('x', String(dx));
+  for (const text of el.querySelectorAll('text.tl-token'))
+    if (text.getAttribute('x') !== String(dx)) text.setAttribute('x', String(dx));
 }
 
 /** Shows or hides a glyph's text labels (the label pass has the last word). */

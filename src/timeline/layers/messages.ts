@@ -27,10 +27,17 @@ export function messageYs(ctx: RenderContext, m: MessageMark): [number, number] 
  * A crossed arrow's cross is `crossColor`: vermillion for a loss in the network, ink for a
  * message that reached a crashed process (nothing went wrong on the way).
  */
-export function messageStyle(m: MessageMark): { color: string; dash: string | null; widthPx: number; crossColor?: string } {
+export function messageStyle(m: MessageMark): {
+  color: string;
+  dash: string | null;
+  widthPx: number;
+  crossColor?: string;
+} {
   if (m.channel === 'request') return { color: ink, dash: '5 3', widthPx: 1.5 };
-  if (m.fate === 'dropped' && m.dropReason === 'crashed') return { color: inkMuted, dash: '3 2', widthPx: 1.2, crossColor: ink };
-  if (m.fate === 'dropped') return { color: okabeIto.vermillion, dash: '3 2', widthPx: 1.5, crossColor: okabeIto.vermillion };
+  if (m.fate === 'dropped' && m.dropReason === 'crashed')
+    return { color: inkMuted, dash: '3 2', widthPx: 1.2, crossColor: ink };
+  if (m.fate === 'dropped')
+    return { color: okabeIto.vermillion, dash: '3 2', widthPx: 1.5, crossColor: okabeIto.vermillion };
   if (m.fate === 'inFlight') return { color: inkMuted, dash: '1 3', widthPx: 1.5 };
   if (m.fate === 'duplicate') return { color: okabeIto.reddishPurple, dash: '6 2 1 2', widthPx: 1.5 };
   return { color: inkMuted, dash: null, widthPx: 1.2 };
@@ -43,7 +50,11 @@ export function drawMessages(ctx: RenderContext, g: G): void {
     .join((enter) => {
       const msg = enter.append('g').attr('class', 'tl-msg');
       msg.append('line');
-      msg.filter((m) => m.fate === 'dropped').append('path').attr('class', 'tl-cross').attr('d', 'M-5,-5L5,5M-5,5L5,-5');
+      msg
+        .filter((m) => m.fate === 'dropped')
+        .append('path')
+        .attr('class', 'tl-cross')
+        .attr('d', 'M-5,-5L5,5M-5,5L5,-5');
       return msg;
     })
     .attr('data-id', (m) => m.sendId)
@@ -53,7 +64,8 @@ export function drawMessages(ctx: RenderContext, g: G): void {
       line.setAttribute('stroke', style.color);
       line.setAttribute('stroke-width', String(style.widthPx));
       if (style.dash) line.setAttribute('stroke-dasharray', style.dash);
-      if (m.fate !== 'dropped' && m.fate !== 'inFlight') line.setAttribute('marker-end', `url(#${ctx.prefix}-${m.channel === 'request' ? 'arrow-request' : 'arrow'})`);
+      if (m.fate !== 'dropped' && m.fate !== 'inFlight')
+        line.setAttribute('marker-end', `url(#${ctx.prefix}-${m.channel === 'request' ? 'arrow-request' : 'arrow'})`);
       const cross = this.querySelector('path.tl-cross');
       if (cross) {
         cross.setAttribute('stroke', style.crossColor ?? okabeIto.vermillion);

@@ -33,10 +33,26 @@ export function drawScrollCues(ctx: RenderContext, g: G): void {
     .selectAll<SVGGElement, Cue>('g.tl-scroll-cue')
     .data(CUES, (c) => c.side)
     .join((enter) => {
-      const cue = enter.append('g').attr('class', (c) => `tl-scroll-cue tl-scroll-cue-${c.side}`).attr('aria-hidden', 'true').attr('pointer-events', 'none').attr('display', 'none');
+      const cue = enter
+        .append('g')
+        .attr('class', (c) => `tl-scroll-cue tl-scroll-cue-${c.side}`)
+        .attr('aria-hidden', 'true')
+        .attr('pointer-events', 'none')
+        .attr('display', 'none');
       cue.append('rect').attr('class', 'tl-scroll-fade');
-      cue.append('rect').attr('class', 'tl-scroll-tab').attr('rx', 9).attr('height', 18).attr('fill', ink).attr('fill-opacity', 0.85);
-      cue.append('text').attr('class', 'tl-scroll-text').attr('fill', paper).attr('font-size', 11).attr('font-weight', 700);
+      cue
+        .append('rect')
+        .attr('class', 'tl-scroll-tab')
+        .attr('rx', 9)
+        .attr('height', 18)
+        .attr('fill', ink)
+        .attr('fill-opacity', 0.85);
+      cue
+        .append('text')
+        .attr('class', 'tl-scroll-text')
+        .attr('fill', paper)
+        .attr('font-size', 11)
+        .attr('font-weight', 700);
       return cue;
     });
   cues
@@ -85,6 +101,7 @@ export function positionScrollCues(ctx: RenderContext, g: G, x: XOf): void {
 export function yieldCueTab(g: G, side: Cue['side'] | null): void {
   g.selectAll<SVGGElement, Cue>('g.tl-scroll-cue').each(function (c) {
     const visibility = c.side === side ? 'hidden' : 'visible';
-    for (const el of this.querySelectorAll('.tl-scroll-tab, .tl-scroll-text')) if (el.getAttribute('visibility') !== visibility) el.setAttribute('visibility', visibility);
+    for (const el of this.querySelectorAll('.tl-scroll-tab, .tl-scroll-text'))
+      if (el.getAttribute('visibility') !== visibility) el.setAttribute('visibility', visibility);
   });
 }

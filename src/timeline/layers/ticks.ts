@@ -25,12 +25,20 @@ export function drawTicks(ctx: RenderContext, g: G, ticks: PointMark[]): void {
       if (!lane) return;
       const bands = laneBands(ctx.layout, lane);
       const x = String(ctx.x0(p.at));
-      const [y0, y1] = p.kind === 'expiry' ? [bands.top + 3, bands.bottom - 3] : p.kind === 'replicate' ? [bands.main[0] - 4, bands.main[0] + 4] : bands.ticks;
+      const [y0, y1] =
+        p.kind === 'expiry'
+          ? [bands.top + 3, bands.bottom - 3]
+          : p.kind === 'replicate'
+            ? [bands.main[0] - 4, bands.main[0] + 4]
+            : bands.ticks;
       this.setAttribute('x1', x);
       this.setAttribute('x2', x);
       this.setAttribute('y1', String(y0));
       this.setAttribute('y2', String(y1));
-      this.setAttribute('stroke', p.kind === 'expiry' ? okabeIto.vermillion : p.kind === 'replicate' ? okabeIto.bluishGreen : inkMuted);
+      this.setAttribute(
+        'stroke',
+        p.kind === 'expiry' ? okabeIto.vermillion : p.kind === 'replicate' ? okabeIto.bluishGreen : inkMuted,
+      );
       this.setAttribute('stroke-width', p.kind === 'expiry' ? '2' : '1');
       if (p.kind === 'expiry') this.setAttribute('stroke-dasharray', '4 3');
     });

@@ -16,16 +16,24 @@ const SNAP_PX = 64;
  * every row), else what is on screen with a quarter of a viewport either side.
  * @example rowsToPaint(-1000, 900, 3200, null) // { topPx: 768, bottomPx: 2176 }
  */
-export function rowsToPaint(plotTopPx: number, viewportHeightPx: number, plotHeightPx: number, current: Rows | null): Rows {
+export function rowsToPaint(
+  plotTopPx: number,
+  viewportHeightPx: number,
+  plotHeightPx: number,
+  current: Rows | null,
+): Rows {
   const shownTop = clamp(-plotTopPx, 0, plotHeightPx);
   const shownBottom = clamp(viewportHeightPx - plotTopPx, 0, plotHeightPx);
   const marginPx = Math.max(SNAP_PX * 2, viewportHeightPx / 4);
-  const covers = current && current.topPx <= shownTop && current.bottomPx >= shownBottom && current.bottomPx <= plotHeightPx;
+  const covers =
+    current && current.topPx <= shownTop && current.bottomPx >= shownBottom && current.bottomPx <= plotHeightPx;
   if (covers && current.bottomPx - current.topPx <= shownBottom - shownTop + 2 * marginPx + 2 * SNAP_PX) return current;
   const topPx = clamp(Math.floor((shownTop - marginPx) / SNAP_PX) * SNAP_PX, 0, plotHeightPx);
   const bottomPx = clamp(Math.ceil((shownBottom + marginPx) / SNAP_PX) * SNAP_PX, 0, plotHeightPx);
   // Off screen, the band is the margin next to the nearer edge: never empty, so a canvas exists.
-  return bottomPx > topPx ? { topPx, bottomPx } : { topPx: Math.max(0, plotHeightPx - SNAP_PX), bottomPx: plotHeightPx };
+  return bottomPx > topPx
+    ? { topPx, bottomPx }
+    : { topPx: Math.max(0, plotHeightPx - SNAP_PX), bottomPx: plotHeightPx };
 }
 
 /** Every row of the plot (exports, and documents without a viewport). */

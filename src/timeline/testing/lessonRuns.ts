@@ -28,14 +28,18 @@ export interface LessonScenario {
 
 /** Every scenario block in every lesson (a `ref:` to lessons/scenarios/ included), lesson by lesson. */
 export function lessonScenarios(): LessonScenario[] {
-  const files = readdirSync(LESSONS).filter((f) => /^\d\d-.*\.md$/.test(f)).sort();
+  const files = readdirSync(LESSONS)
+    .filter((f) => /^\d\d-.*\.md$/.test(f))
+    .sort();
   return files.flatMap((file) => {
     const path = join(LESSONS, file);
     const { lesson, diagnostics } = parseLesson(readFileSync(path, 'utf8'), path, {
       readRef: (rel) => readFileSync(join(dirname(path), rel), 'utf8'),
     });
     if (!lesson) throw new Error(diagnostics.map(formatDiagnostic).join('\n'));
-    return lesson.blocks.flatMap((b) => (b.kind === 'scenario' ? [{ spec: `${file}#${b.scenario.id}`, scenario: b.scenario }] : []));
+    return lesson.blocks.flatMap((b) =>
+      b.kind === 'scenario' ? [{ spec: `${file}#${b.scenario.id}`, scenario: b.scenario }] : [],
+    );
   });
 }
 

@@ -9,10 +9,16 @@ export function ChecklistBlock({ spec, storageKey }: { spec: ChecklistSpec; stor
   const done = spec.items.filter((item) => checks[`${storageKey}/${item.id}`]).length;
   return (
     <section className="block checklist" aria-label="Checklist">
-      <p className="block-kicker" aria-hidden="true">Checklist</p>
+      <p className="block-kicker" aria-hidden="true">
+        Checklist
+      </p>
       <fieldset>
-        <legend className="block-title"><InlineText text={spec.title} /></legend>
-        <p className="block-note">{done} of {spec.items.length} done</p>
+        <legend className="block-title">
+          <InlineText text={spec.title} />
+        </legend>
+        <p className="block-note">
+          {done} of {spec.items.length} done
+        </p>
         <ul className="checklist-items">
           {spec.items.map((item) => {
             const key = `${storageKey}/${item.id}`;
@@ -22,7 +28,11 @@ export function ChecklistBlock({ spec, storageKey }: { spec: ChecklistSpec; stor
                   <input type="checkbox" checked={!!checks[key]} onChange={(e) => setCheck(key, e.target.checked)} />
                   <span className="choice-text">
                     <InlineText text={item.text} />
-                    {item.detail && <span className="choice-detail"><InlineText text={item.detail} /></span>}
+                    {item.detail && (
+                      <span className="choice-detail">
+                        <InlineText text={item.detail} />
+                      </span>
+                    )}
                   </span>
                 </label>
               </li>

@@ -12,9 +12,25 @@ import { ZoomGroupContext, zoomGroup } from '../timeline/zoomGroup';
  * either timeline shows the same seconds on the other), and the setting that differs is fixed:
  * neither side offers the fencing switch, so the comparison cannot be undone by accident.
  */
-export function CompareBlock({ title, left, right, onWatched, firstRuns }: { title?: string; left: CompareRun; right: CompareRun; onWatched?: () => void; firstRuns?: [left: Promise<ComputedRun | null>, right: Promise<ComputedRun | null>] }) {
+export function CompareBlock({
+  title,
+  left,
+  right,
+  onWatched,
+  firstRuns,
+}: {
+  title?: string;
+  left: CompareRun;
+  right: CompareRun;
+  onWatched?: () => void;
+  firstRuns?: [left: Promise<ComputedRun | null>, right: Promise<ComputedRun | null>];
+}) {
   const sides = useMemo(
-    () => [left, right].map((run) => ({ ...run, scenario: { ...run.scenario, controls: run.scenario.controls.filter((c) => c !== 'toggle-fencing') } })),
+    () =>
+      [left, right].map((run) => ({
+        ...run,
+        scenario: { ...run.scenario, controls: run.scenario.controls.filter((c) => c !== 'toggle-fencing') },
+      })),
     [left, right],
   );
   const stores = useRef<(PlayerStore | null)[]>([null, null]);
@@ -27,29 +43,31 @@ export function CompareBlock({ title, left, right, onWatched, firstRuns }: { tit
 
   return (
     <section className="block compare" aria-label={title ?? 'Compare two runs'}>
-      <p className="block-kicker" aria-hidden="true">Compare</p>
+      <p className="block-kicker" aria-hidden="true">
+        Compare
+      </p>
       {title && <h3 className="block-title">{title}</h3>}
       <p className="compare-hint muted">Both sides move together: play, step, scrub or zoom either one.</p>
       <ZoomGroupContext.Provider value={zoom}>
         {/* A side is already one of two runs compared: it offers no comparison of its own. */}
         <CompareSlot.Provider value={null}>
-        <div className="compare-grid">
-          {sides.map((run, i) => (
-            <div key={run.label} className="compare-side">
-              <h4>{run.label}</h4>
-              <ScenarioPlayer
-                scenario={run.scenario}
-                {...(run.run ? { initialRun: run.run } : {})}
-                {...(onWatched ? { onWatched } : {})}
-                {...(firstRuns ? { firstRun: firstRuns[i]! } : {})}
-                onStore={(store) => {
-                  stores.current[i] = store;
-                  setReady((n) => n + 1);
-                }}
-              />
-            </div>
-          ))}
-        </div>
+          <div className="compare-grid">
+            {sides.map((run, i) => (
+              <div key={run.label} className="compare-side">
+                <h4>{run.label}</h4>
+                <ScenarioPlayer
+                  scenario={run.scenario}
+                  {...(run.run ? { initialRun: run.run } : {})}
+                  {...(onWatched ? { onWatched } : {})}
+                  {...(firstRuns ? { firstRun: firstRuns[i]! } : {})}
+                  onStore={(store) => {
+                    stores.current[i] = store;
+                    setReady((n) => n + 1);
+                  }}
+                />
+              </div>
+            ))}
+          </div>
         </CompareSlot.Provider>
       </ZoomGroupContext.Provider>
     </section>

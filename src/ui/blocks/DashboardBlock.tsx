@@ -22,11 +22,24 @@ const loadCharts = loader(() => import('./dashboardCharts'));
  * redraws the charts). The numbers are plain text; the charts (Observable Plot) load lazily, so
  * pages without a dashboard never download Plot.
  */
-export function DashboardBlock({ scenario, onWatched, firstRun }: { scenario: Scenario; onWatched?: () => void; firstRun?: Promise<ComputedRun | null> }) {
+export function DashboardBlock({
+  scenario,
+  onWatched,
+  firstRun,
+}: {
+  scenario: Scenario;
+  onWatched?: () => void;
+  firstRun?: Promise<ComputedRun | null>;
+}) {
   const [store, setStore] = useState<PlayerStore | null>(null);
   return (
     <section className="block dashboard-block" aria-label={`Dashboard: ${scenario.title}`}>
-      <ScenarioPlayer scenario={scenario} onStore={setStore} {...(onWatched ? { onWatched } : {})} {...(firstRun ? { firstRun } : {})} />
+      <ScenarioPlayer
+        scenario={scenario}
+        onStore={setStore}
+        {...(onWatched ? { onWatched } : {})}
+        {...(firstRun ? { firstRun } : {})}
+      />
       {store ? <Dashboard store={store} /> : <p className="block-note">The dashboard appears once the run is ready.</p>}
     </section>
   );
@@ -38,7 +51,10 @@ function Dashboard({ store }: { store: PlayerStore }) {
   // The metrics of a fifty-client run and Plot's charts of them are the page's heaviest work
   // after the timelines: they follow the run a painted frame behind the player, so that a new
   // run shows on the timeline first, and only once the dashboard nears sight (useNearViewport).
-  const events = useAfterPaint<readonly TraceEvent[]>(useStore(store, (s) => s.events), NO_EVENTS);
+  const events = useAfterPaint<readonly TraceEvent[]>(
+    useStore(store, (s) => s.events),
+    NO_EVENTS,
+  );
   const scenario = useStore(store, (s) => s.scenario);
   const names = useMemo(() => new Map(scenario.clients.map((c) => [c.id, c.label ?? c.id])), [scenario]);
   const dashboard = useRef<HTMLDivElement>(null);
@@ -74,20 +90,33 @@ function Dashboard({ store }: { store: PlayerStore }) {
   return (
     <div ref={dashboard} className="dashboard">
       <h4 className="dashboard-heading">Lock metrics for this run</h4>
-      {computed ? <MetricTiles metrics={computed.metrics} /> : <p className="block-note">The metrics appear as you scroll to them.</p>}
-      {chartError ? <p role="alert">The charts could not be drawn: {chartError}</p> : <div ref={charts} className="dashboard-charts" />}
+      {computed ? (
+        <MetricTiles metrics={computed.metrics} />
+      ) : (
+        <p className="block-note">The metrics appear as you scroll to them.</p>
+      )}
+      {chartError ? (
+        <p role="alert">The charts could not be drawn: {chartError}</p>
+      ) : (
+        <div ref={charts} className="dashboard-charts" />
+      )}
     </div>
   );
 }
 
 function MetricTiles({ metrics: m }: { metrics: LockMetrics }) {
   const latency = m.acquireLatencyMs;
-  const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`);
+  const seconds = (ms: number) =>
+    ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
   const tiles: [string, string, string][] = [
     ['Attempts', String(m.attempts), `${m.refused} refused${m.gaveUp ? `, ${m.gaveUp} gave up` : ''}`],
     ['Success rate', m.successRate === null ? '–' : `${Math.round(m.successRate * 100)}%`, `${m.acquired} granted`],
     ['Contention', String(m.peakWaiting), 'most clients waiting at once'],
-    ['Acquire latency', latency ? seconds(latency.p50) : '–', latency ? `p50 · p95 ${seconds(latency.p95)} · p99 ${seconds(latency.p99)}` : 'nobody got the lock'],
+    [
+      'Acquire latency',
+      latency ? seconds(latency.p50) : '–',
+      latency ? `p50 · p95 ${seconds(latency.p95)} · p99 ${seconds(latency.p99)}` : 'nobody got the lock',
+    ],
     ['Renewal failures', String(m.renewalFailures), 'leases a watchdog gave up'],
     ['Lost leases', String(m.lostLeases), 'ended in Redis under a holder'],
     ['Fencing rejections', String(m.fencingRejections), 'stale writes refused'],

@@ -6,7 +6,15 @@ import { fillInMarkdown } from './fillInMarkdown';
 import { InlineText } from './InlineText';
 
 /** Free-text fields saved in the browser and exportable as Markdown; model answers on request. */
-export function FillInBlock({ spec, storageKey, lessonTitle }: { spec: FillInSpec; storageKey: string; lessonTitle: string }) {
+export function FillInBlock({
+  spec,
+  storageKey,
+  lessonTitle,
+}: {
+  spec: FillInSpec;
+  storageKey: string;
+  lessonTitle: string;
+}) {
   const notes = useLessonProgress((s) => s.notes);
   const setNote = useLessonProgress((s) => s.setNote);
   const [modelsShown, setModelsShown] = useState(false);
@@ -15,11 +23,17 @@ export function FillInBlock({ spec, storageKey, lessonTitle }: { spec: FillInSpe
   const hasModels = spec.fields.some((f) => f.model);
   return (
     <section className="block fill-in" aria-label="Fill in">
-      <p className="block-kicker" aria-hidden="true">Write it down</p>
-      <h3 className="block-title"><InlineText text={spec.title} /></h3>
+      <p className="block-kicker" aria-hidden="true">
+        Write it down
+      </p>
+      <h3 className="block-title">
+        <InlineText text={spec.title} />
+      </h3>
       {spec.fields.map((f) => (
         <div key={f.id} className="field">
-          <label htmlFor={`${baseId}-${f.id}`}><InlineText text={f.label} /></label>
+          <label htmlFor={`${baseId}-${f.id}`}>
+            <InlineText text={f.label} />
+          </label>
           <textarea
             id={`${baseId}-${f.id}`}
             rows={f.rows}
@@ -28,12 +42,24 @@ export function FillInBlock({ spec, storageKey, lessonTitle }: { spec: FillInSpe
             onChange={(e) => setNote(`${storageKey}/${f.id}`, e.target.value)}
           />
           {modelsShown && f.model && (
-            <p className="model-answer"><span className="feedback-label">One good answer:</span> <InlineText text={f.model} /></p>
+            <p className="model-answer">
+              <span className="feedback-label">One good answer:</span> <InlineText text={f.model} />
+            </p>
           )}
         </div>
       ))}
       <div className="block-actions">
-        <button type="button" className="button button-secondary" onClick={() => downloadText(`${storageKey.replace(/\//g, '-')}.md`, fillInMarkdown(spec, lessonTitle, answers), 'text/markdown')}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() =>
+            downloadText(
+              `${storageKey.replace(/\//g, '-')}.md`,
+              fillInMarkdown(spec, lessonTitle, answers),
+              'text/markdown',
+            )
+          }
+        >
           Download as Markdown
         </button>
         {hasModels && !modelsShown && (

@@ -54,13 +54,19 @@ export function HandIn({ lesson, block, recipe, claimed }: Props) {
     <details className="workbench-hand-in">
       <summary>Hand in to your instructor</summary>
       <p>
-        Saves a file with your name and the recipe in the editor. Your instructor’s <a href={GRADE_HREF}>grading page</a> runs it again with the same search, so the grade is
-        what your recipe does.
+        Saves a file with your name and the recipe in the editor. Your instructor’s{' '}
+        <a href={GRADE_HREF}>grading page</a> runs it again with the same search, so the grade is what your recipe does.
       </p>
       <div className="workbench-hand-in-row">
         <label>
           Your name{' '}
-          <input type="text" value={name} autoComplete="name" onChange={(e) => setName(e.target.value)} aria-describedby={problem ? `${block}-hand-in-problem` : undefined} />
+          <input
+            type="text"
+            value={name}
+            autoComplete="name"
+            onChange={(e) => setName(e.target.value)}
+            aria-describedby={problem ? `${block}-hand-in-problem` : undefined}
+          />
         </label>
         <button type="button" className="button" onClick={save}>
           Save submission file

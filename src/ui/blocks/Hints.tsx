@@ -1,7 +1,17 @@
 import { InlineText } from './InlineText';
 
 /** Hints revealed one at a time, in the author's order, each on request. */
-export function Hints({ hints, shown, onShowNext, disabled }: { hints: string[]; shown: number; onShowNext: () => void; disabled?: boolean }) {
+export function Hints({
+  hints,
+  shown,
+  onShowNext,
+  disabled,
+}: {
+  hints: string[];
+  shown: number;
+  onShowNext: () => void;
+  disabled?: boolean;
+}) {
   if (!hints.length) return null;
   const visible = hints.slice(0, shown);
   return (

@@ -6,7 +6,11 @@ export function InvalidBlock({ lang, diagnostics }: { lang: string; diagnostics:
     <section className="block invalid-block" role="note" aria-label={`Broken ${lang} block`}>
       <p className="block-kicker">This {lang} block has a problem</p>
       <ul>
-        {diagnostics.map((d, i) => <li key={i}><code>{formatDiagnostic(d)}</code></li>)}
+        {diagnostics.map((d, i) => (
+          <li key={i}>
+            <code>{formatDiagnostic(d)}</code>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -14,24 +14,44 @@ export function MatchBlock({ spec, storageKey }: { spec: MatchSpec; storageKey: 
   const right = spec.problems.filter((p) => p.answer.includes(answer.picks[p.id] ?? '')).length;
   return (
     <section className="block match" aria-label="Match">
-      <p className="block-kicker" aria-hidden="true">Match</p>
-      <form onSubmit={(e) => { e.preventDefault(); updateQuiz(storageKey, { committed: true }); }}>
+      <p className="block-kicker" aria-hidden="true">
+        Match
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          updateQuiz(storageKey, { committed: true });
+        }}
+      >
         <fieldset disabled={answer.committed}>
-          <legend className="quiz-question"><InlineText text={spec.question} /></legend>
+          <legend className="quiz-question">
+            <InlineText text={spec.question} />
+          </legend>
           <ol className="match-rows">
             {spec.problems.map((p) => {
               const pick = answer.picks[p.id] ?? '';
               const ok = p.answer.includes(pick);
               return (
                 <li key={p.id} className={`match-row ${answer.committed ? (ok ? 'is-correct' : 'is-wrong') : ''}`}>
-                  <label htmlFor={`${baseId}-${p.id}`}><InlineText text={p.text} /></label>
-                  <select id={`${baseId}-${p.id}`} value={pick} onChange={(e) => updateQuiz(storageKey, { picks: { ...answer.picks, [p.id]: e.target.value } })}>
+                  <label htmlFor={`${baseId}-${p.id}`}>
+                    <InlineText text={p.text} />
+                  </label>
+                  <select
+                    id={`${baseId}-${p.id}`}
+                    value={pick}
+                    onChange={(e) => updateQuiz(storageKey, { picks: { ...answer.picks, [p.id]: e.target.value } })}
+                  >
                     <option value="">Choose a tool…</option>
-                    {spec.tools.map((t) => <option key={t.id} value={t.id}>{t.text}</option>)}
+                    {spec.tools.map((t) => (
+                      <option key={t.id} value={t.id}>
+                        {t.text}
+                      </option>
+                    ))}
                   </select>
                   {answer.committed && (
                     <p className="feedback-verdict">
-                      {ok ? 'Right.' : `Better: ${p.answer.map(toolText).join(' or ')}.`} <InlineText text={p.explanation} />
+                      {ok ? 'Right.' : `Better: ${p.answer.map(toolText).join(' or ')}.`}{' '}
+                      <InlineText text={p.explanation} />
                     </p>
                   )}
                 </li>
@@ -41,12 +61,18 @@ export function MatchBlock({ spec, storageKey }: { spec: MatchSpec; storageKey: 
         </fieldset>
         {answer.committed ? (
           <div className="quiz-actions">
-            <p className="result-title" role="status">{right} of {spec.problems.length} matched well.</p>
-            <button type="button" className="button button-quiet" onClick={() => resetQuiz(storageKey)}>Try again</button>
+            <p className="result-title" role="status">
+              {right} of {spec.problems.length} matched well.
+            </p>
+            <button type="button" className="button button-quiet" onClick={() => resetQuiz(storageKey)}>
+              Try again
+            </button>
           </div>
         ) : (
           <div className="quiz-actions">
-            <button type="submit" className="button button-primary">Check my matches</button>
+            <button type="submit" className="button button-primary">
+              Check my matches
+            </button>
           </div>
         )}
       </form>

@@ -38,27 +38,36 @@ export function QuizBlock({ quiz, storageKey }: { quiz: QuizSpec; storageKey: st
   };
   const select = (id: string, checked: boolean) => {
     setNudge(false);
-    const selected = quiz.kind === 'single' ? [id] : checked ? [...answer.selected, id] : answer.selected.filter((s) => s !== id);
+    const selected =
+      quiz.kind === 'single' ? [id] : checked ? [...answer.selected, id] : answer.selected.filter((s) => s !== id);
     updateQuiz(storageKey, { selected });
   };
   const grade = answer.committed ? gradeQuiz(quiz, answer) : null;
 
   return (
     <section className="block quiz" aria-label="Quiz">
-      <p className="block-kicker" aria-hidden="true">Quiz</p>
+      <p className="block-kicker" aria-hidden="true">
+        Quiz
+      </p>
       <form onSubmit={onSubmit} noValidate>
         <fieldset disabled={answer.committed}>
           <legend className="quiz-question">
             <InlineText text={quiz.question} />
           </legend>
           <p className="quiz-instructions">
-            {quiz.kind === 'single' ? 'Choose one answer.' : quiz.kind === 'multiple' ? 'Choose every answer that applies.' : 'Decide whether each statement is true or false.'}
+            {quiz.kind === 'single'
+              ? 'Choose one answer.'
+              : quiz.kind === 'multiple'
+                ? 'Choose every answer that applies.'
+                : 'Decide whether each statement is true or false.'}
           </p>
           {quiz.kind === 'true-false' ? (
             <div className="statements">
               {quiz.statements.map((s) => (
                 <fieldset key={s.id} className="statement">
-                  <legend><InlineText text={s.text} /></legend>
+                  <legend>
+                    <InlineText text={s.text} />
+                  </legend>
                   <div className="statement-choices">
                     {(['true', 'false'] as const).map((value) => (
                       <label key={value} className="choice choice-compact">
@@ -102,11 +111,18 @@ export function QuizBlock({ quiz, storageKey }: { quiz: QuizSpec; storageKey: st
           )}
         </fieldset>
 
-        <Hints hints={quiz.hints} shown={answer.hintsShown} disabled={answer.committed} onShowNext={() => updateQuiz(storageKey, { hintsShown: answer.hintsShown + 1 })} />
+        <Hints
+          hints={quiz.hints}
+          shown={answer.hintsShown}
+          disabled={answer.committed}
+          onShowNext={() => updateQuiz(storageKey, { hintsShown: answer.hintsShown + 1 })}
+        />
 
         {!answer.committed && (
           <div className="quiz-actions">
-            <button type="submit" className="button button-primary">Check my answer</button>
+            <button type="submit" className="button button-primary">
+              Check my answer
+            </button>
             <button type="button" className="button button-secondary" onClick={() => commit(false)}>
               I've thought about it: show the answer
             </button>
@@ -121,10 +137,18 @@ export function QuizBlock({ quiz, storageKey }: { quiz: QuizSpec; storageKey: st
 
       {grade && (
         <div className="quiz-result">
-          <h3 ref={resultRef} tabIndex={-1} className={`result-title ${grade.correct === true ? 'is-correct' : grade.correct === false ? 'is-wrong' : ''}`}>
+          <h3
+            ref={resultRef}
+            tabIndex={-1}
+            className={`result-title ${grade.correct === true ? 'is-correct' : grade.correct === false ? 'is-wrong' : ''}`}
+          >
             {grade.correct === true ? 'Correct.' : grade.correct === false ? 'Not quite.' : 'Here is the answer.'}
           </h3>
-          {grade.correct === false && !answer.earned && <p className="quiz-retry-note">Read why below, then try again: a question counts toward this lesson once you get it right.</p>}
+          {grade.correct === false && !answer.earned && (
+            <p className="quiz-retry-note">
+              Read why below, then try again: a question counts toward this lesson once you get it right.
+            </p>
+          )}
           <ul className="feedback-list">
             {grade.feedback.map((f) => (
               <FeedbackItem key={f.id} feedback={f} trueFalse={quiz.kind === 'true-false'} />
@@ -141,22 +165,41 @@ export function QuizBlock({ quiz, storageKey }: { quiz: QuizSpec; storageKey: st
 
 function FeedbackItem({ feedback: f, trueFalse }: { feedback: Feedback; trueFalse: boolean }) {
   if (trueFalse) {
-    const verdict = f.said === undefined ? `It is ${f.answer}.` : f.correct ? `You said ${f.said}: right.` : `You said ${f.said}; it is ${f.answer}.`;
+    const verdict =
+      f.said === undefined
+        ? `It is ${f.answer}.`
+        : f.correct
+          ? `You said ${f.said}: right.`
+          : `You said ${f.said}; it is ${f.answer}.`;
     return (
       <li className={`feedback ${f.said === undefined ? '' : f.correct ? 'is-correct' : 'is-wrong'}`}>
-        <p className="feedback-head"><InlineText text={f.text} /></p>
+        <p className="feedback-head">
+          <InlineText text={f.text} />
+        </p>
         <p className="feedback-verdict">{verdict}</p>
-        <p><InlineText text={f.explanation} /></p>
+        <p>
+          <InlineText text={f.explanation} />
+        </p>
       </li>
     );
   }
-  const label = f.chosen ? (f.correct ? 'Your answer is right' : 'Your answer') : f.correct ? 'The right answer' : 'Another option';
+  const label = f.chosen
+    ? f.correct
+      ? 'Your answer is right'
+      : 'Your answer'
+    : f.correct
+      ? 'The right answer'
+      : 'Another option';
   return (
-    <li className={`feedback ${f.chosen ? (f.correct ? 'is-correct' : 'is-wrong') : f.correct ? 'is-correct-unchosen' : ''}`}>
+    <li
+      className={`feedback ${f.chosen ? (f.correct ? 'is-correct' : 'is-wrong') : f.correct ? 'is-correct-unchosen' : ''}`}
+    >
       <p className="feedback-head">
         <span className="feedback-label">{label}:</span> <InlineText text={f.text} />
       </p>
-      <p><InlineText text={f.explanation} /></p>
+      <p>
+        <InlineText text={f.explanation} />
+      </p>
     </li>
   );
 }

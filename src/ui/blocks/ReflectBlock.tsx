@@ -10,12 +10,24 @@ export function ReflectBlock({ spec, storageKey }: { spec: ReflectSpec; storageK
   const id = useId();
   return (
     <section className="block reflect" aria-label="Reflect">
-      <p className="block-kicker" aria-hidden="true">Reflect</p>
+      <p className="block-kicker" aria-hidden="true">
+        Reflect
+      </p>
       <label htmlFor={id} className="reflect-question">
         <InlineText text={spec.question} />
       </label>
-      {spec.prompt && <p className="block-note"><InlineText text={spec.prompt} /></p>}
-      <textarea id={id} rows={4} value={note} onChange={(e) => setNote(storageKey, e.target.value)} placeholder="Your notes (saved in this browser)" />
+      {spec.prompt && (
+        <p className="block-note">
+          <InlineText text={spec.prompt} />
+        </p>
+      )}
+      <textarea
+        id={id}
+        rows={4}
+        value={note}
+        onChange={(e) => setNote(storageKey, e.target.value)}
+        placeholder="Your notes (saved in this browser)"
+      />
     </section>
   );
 }

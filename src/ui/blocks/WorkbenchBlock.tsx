@@ -42,7 +42,10 @@ interface Props {
  */
 export function WorkbenchBlock({ spec, storageKey, lesson, block, onWatched }: Props) {
   const [text, setText] = useState(() => loadBlockWork(storage(), storageKey) ?? spec.text);
-  const [checked, setChecked] = useState<{ text: string; result: ScenarioResult }>(() => ({ text, result: checkScenarioText(text) }));
+  const [checked, setChecked] = useState<{ text: string; result: ScenarioResult }>(() => ({
+    text,
+    result: checkScenarioText(text),
+  }));
   const [running, setRunning] = useState<{ text: string; scenario: Scenario; run?: RunConfig } | null>(null);
   const [store, setStore] = useState<{ text: string; store: PlayerStore } | null>(null);
   const [search, setSearch] = useState<{ scenario: Scenario; outcome: SearchOutcome } | null>(null);
@@ -64,12 +67,19 @@ export function WorkbenchBlock({ spec, storageKey, lesson, block, onWatched }: P
   const current = checked.text === text ? checked.result : null;
   const scenario = current?.ok ? current.scenario : null;
   const problems = current && !current.ok ? current.diagnostics : [];
-  const showing = running && store && store.text === running.text && running.text === text && !running.run ? verdicts : null;
+  const showing =
+    running && store && store.text === running.text && running.text === text && !running.run ? verdicts : null;
   const fixed = fixedState(scenario, search, showing, spec);
 
   // A search that found nothing needs the quiet run's verdicts too: run the text if it is not on show.
   useEffect(() => {
-    if (search?.outcome.state === 'not-found' && scenario && running?.text !== text && JSON.stringify(search.scenario) === JSON.stringify(scenario)) setRunning({ text, scenario });
+    if (
+      search?.outcome.state === 'not-found' &&
+      scenario &&
+      running?.text !== text &&
+      JSON.stringify(search.scenario) === JSON.stringify(scenario)
+    )
+      setRunning({ text, scenario });
   }, [search, scenario, running, text]);
 
   // The host may pass a new callback on every render; only the change to Fixed calls it.
@@ -88,7 +98,8 @@ export function WorkbenchBlock({ spec, storageKey, lesson, block, onWatched }: P
   }
 
   function reset() {
-    if (text !== spec.text && !window.confirm('Start over from the lesson’s recipe? Your changes will be lost.')) return;
+    if (text !== spec.text && !window.confirm('Start over from the lesson’s recipe? Your changes will be lost.'))
+      return;
     setText(spec.text);
     setChecked({ text: spec.text, result: checkScenarioText(spec.text) });
     setSearch(null);
@@ -100,7 +111,12 @@ export function WorkbenchBlock({ spec, storageKey, lesson, block, onWatched }: P
         Workbench: {spec.scenario.title}
       </h3>
       <div className="workbench-edit">
-        <ScenarioEditor value={text} onChange={setText} onChecked={(t, result) => setChecked({ text: t, result })} onRun={run} />
+        <ScenarioEditor
+          value={text}
+          onChange={setText}
+          onChecked={(t, result) => setChecked({ text: t, result })}
+          onRun={run}
+        />
         <ProblemList problems={problems} checking={current === null} />
       </div>
       <div className="workbench-block-actions">
@@ -128,8 +144,17 @@ export function WorkbenchBlock({ spec, storageKey, lesson, block, onWatched }: P
           invariants={[spec.break, ...invariantsToBreak(scenario).filter((name) => name !== spec.break)]}
           budget={spec.runs}
           explorerSeed={WORKBENCH_EXPLORER_SEED}
-          onLoad={(found) => scenario && setRunning({ text, scenario, run: { seed: found.seed, fencing: scenario.resource.fencing, actions: found.actions } })}
-          onOutcome={(outcome, searched) => searched.invariant === spec.break && setSearch({ scenario: searched.scenario, outcome })}
+          onLoad={(found) =>
+            scenario &&
+            setRunning({
+              text,
+              scenario,
+              run: { seed: found.seed, fencing: scenario.resource.fencing, actions: found.actions },
+            })
+          }
+          onOutcome={(outcome, searched) =>
+            searched.invariant === spec.break && setSearch({ scenario: searched.scenario, outcome })
+          }
         />
       </div>
       <p className={`workbench-block-verdict workbench-block-${fixed.state}`} role="status">

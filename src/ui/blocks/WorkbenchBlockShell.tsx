@@ -25,7 +25,12 @@ export function WorkbenchBlockShell({ spec, storageKey, lesson, block, onWatched
   const shell = useRef<HTMLElement>(null);
   const near = useNearViewport(shell);
   const pending = (
-    <section ref={shell} className="block workbench-block" aria-label={`Workbench: ${spec.scenario.title}`} aria-busy="true">
+    <section
+      ref={shell}
+      className="block workbench-block"
+      aria-label={`Workbench: ${spec.scenario.title}`}
+      aria-busy="true"
+    >
       <h3 className="workbench-block-title">Workbench: {spec.scenario.title}</h3>
       <pre className="workbench-block-pending">{spec.text}</pre>
       <p className="block-note">{near ? 'Loading the editor…' : 'The editor opens as you scroll to it.'}</p>
@@ -37,7 +42,15 @@ export function WorkbenchBlockShell({ spec, storageKey, lesson, block, onWatched
       load={loadWorkbenchBlock}
       name="the editor"
       loading={pending}
-      render={(WorkbenchBlock) => <WorkbenchBlock spec={spec} storageKey={storageKey} lesson={lesson} block={block} {...(onWatched ? { onWatched } : {})} />}
+      render={(WorkbenchBlock) => (
+        <WorkbenchBlock
+          spec={spec}
+          storageKey={storageKey}
+          lesson={lesson}
+          block={block}
+          {...(onWatched ? { onWatched } : {})}
+        />
+      )}
     />
   );
 }

@@ -14,22 +14,56 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
   const spanS = Math.max(s(metrics.spanMs), 0.001);
   const width = Math.max(320, Math.min(container.clientWidth || 640, 900));
   const { series } = metrics;
-  const pauses = series.pauses.map((p) => ({ x1: s(p.startMs), x2: s(p.endMs), title: `${name(p.actor)} paused ${s(p.startMs).toFixed(1)}–${s(p.endMs).toFixed(1)} s` }));
+  const pauses = series.pauses.map((p) => ({
+    x1: s(p.startMs),
+    x2: s(p.endMs),
+    title: `${name(p.actor)} paused ${s(p.startMs).toFixed(1)}–${s(p.endMs).toFixed(1)} s`,
+  }));
   const pauseBands = Plot.rect(pauses, { x1: 'x1', x2: 'x2', fill: 'currentColor', fillOpacity: 0.1, title: 'title' });
-  const base = { width, height: 130, marginLeft: 118, marginBottom: 30, x: { domain: [0, spanS], label: 'time (s)' } } as const;
+  const base = {
+    width,
+    height: 130,
+    marginLeft: 118,
+    marginBottom: 30,
+    x: { domain: [0, spanS], label: 'time (s)' },
+  } as const;
 
   const attempts = series.attempts.map((a) => ({ atS: s(a.atMs), outcome: a.granted ? 'granted' : 'refused' }));
   const waiting = [...series.waiting.map((w) => ({ atS: s(w.atMs), count: w.count }))];
   if (waiting.length) waiting.push({ atS: spanS, count: waiting[waiting.length - 1]!.count });
-  const latencies = series.acquisitions.map((a) => ({ atS: s(a.atMs), latencyS: s(a.latencyMs), title: `${name(a.client)} waited ${s(a.latencyMs).toFixed(2)} s` }));
+  const latencies = series.acquisitions.map((a) => ({
+    atS: s(a.atMs),
+    latencyS: s(a.latencyMs),
+    title: `${name(a.client)} waited ${s(a.latencyMs).toFixed(2)} s`,
+  }));
   const p = metrics.acquireLatencyMs;
   const secs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${s(ms).toFixed(2)} s`);
   // p95 and p99 are often close: one label sits above its line, the other below.
-  const marks = p ? ([['p50', p.p50, -4], ['p95', p.p95, 11], ['p99', p.p99, -4]] as const).map(([label, ms, dy]) => ({ label, latencyS: s(ms), dy })) : [];
+  const marks = p
+    ? (
+        [
+          ['p50', p.p50, -4],
+          ['p95', p.p95, 11],
+          ['p99', p.p99, -4],
+        ] as const
+      ).map(([label, ms, dy]) => ({ label, latencyS: s(ms), dy }))
+    : [];
   const incidents = [
-    ...series.lostLeases.map((e) => ({ atS: s(e.atMs), kind: 'lost lease', title: `${name(e.client)}'s lease ended under it` })),
-    ...series.renewalFailures.map((e) => ({ atS: s(e.atMs), kind: 'renewal failed', title: `${name(e.client)} gave up its lease` })),
-    ...series.fencingRejections.map((e) => ({ atS: s(e.atMs), kind: 'fencing rejection', title: `${name(e.client)}'s stale write refused` })),
+    ...series.lostLeases.map((e) => ({
+      atS: s(e.atMs),
+      kind: 'lost lease',
+      title: `${name(e.client)}'s lease ended under it`,
+    })),
+    ...series.renewalFailures.map((e) => ({
+      atS: s(e.atMs),
+      kind: 'renewal failed',
+      title: `${name(e.client)} gave up its lease`,
+    })),
+    ...series.fencingRejections.map((e) => ({
+      atS: s(e.atMs),
+      kind: 'fencing rejection',
+      title: `${name(e.client)}'s stale write refused`,
+    })),
   ];
 
   const charts: [string, string, SVGSVGElement | HTMLElement][] = [
@@ -41,13 +75,33 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
         y: { label: 'attempts', grid: true },
         // No Plot legend (it would wrap the chart in a figure of its own): the caption names the colours.
         color: { domain: ['granted', 'refused'], range: ['#1e6b3a', '#c8a25a'] },
-        marks: [pauseBands, Plot.rectY(attempts, Plot.binX({ y: 'count' }, { x: 'atS', fill: 'outcome', thresholds: 200, domain: [0, spanS] } as Plot.BinXInputs<Plot.RectYOptions>)), Plot.ruleY([0])],
+        marks: [
+          pauseBands,
+          Plot.rectY(
+            attempts,
+            Plot.binX({ y: 'count' }, {
+              x: 'atS',
+              fill: 'outcome',
+              thresholds: 200,
+              domain: [0, spanS],
+            } as Plot.BinXInputs<Plot.RectYOptions>),
+          ),
+          Plot.ruleY([0]),
+        ],
       }),
     ],
     [
       'Clients waiting for the lock',
       `at most ${metrics.peakWaiting} at once`,
-      Plot.plot({ ...base, y: { label: 'waiting', grid: true }, marks: [pauseBands, Plot.lineY(waiting, { x: 'atS', y: 'count', curve: 'step-after', stroke: '#1f4e5f' }), Plot.ruleY([0])] }),
+      Plot.plot({
+        ...base,
+        y: { label: 'waiting', grid: true },
+        marks: [
+          pauseBands,
+          Plot.lineY(waiting, { x: 'atS', y: 'count', curve: 'step-after', stroke: '#1f4e5f' }),
+          Plot.ruleY([0]),
+        ],
+      }),
     ],
     [
       'Acquire latency',
@@ -59,18 +113,27 @@ export function drawDashboard(container: HTMLElement, metrics: LockMetrics, name
           pauseBands,
           Plot.dot(latencies, { x: 'atS', y: 'latencyS', r: 2.5, fill: '#1f4e5f', title: 'title' }),
           Plot.ruleY(marks, { y: 'latencyS', stroke: '#a3302a', strokeDasharray: '3,3' }),
-          ...marks.map((m) => Plot.text([m], { x: spanS, y: 'latencyS', text: 'label', textAnchor: 'end', dy: m.dy, fill: '#a3302a' })),
+          ...marks.map((m) =>
+            Plot.text([m], { x: spanS, y: 'latencyS', text: 'label', textAnchor: 'end', dy: m.dy, fill: '#a3302a' }),
+          ),
         ],
       }),
     ],
     [
       'When the lock lied',
-      [count(metrics.lostLeases, 'lost lease'), count(metrics.renewalFailures, 'renewal failure'), count(metrics.fencingRejections, 'fencing rejection')].join(', '),
+      [
+        count(metrics.lostLeases, 'lost lease'),
+        count(metrics.renewalFailures, 'renewal failure'),
+        count(metrics.fencingRejections, 'fencing rejection'),
+      ].join(', '),
       Plot.plot({
         ...base,
         height: 110,
         y: { domain: ['lost lease', 'renewal failed', 'fencing rejection'], label: null },
-        marks: [pauseBands, Plot.tickX(incidents, { x: 'atS', y: 'kind', stroke: '#a3302a', strokeWidth: 2.5, title: 'title' })],
+        marks: [
+          pauseBands,
+          Plot.tickX(incidents, { x: 'atS', y: 'kind', stroke: '#a3302a', strokeWidth: 2.5, title: 'title' }),
+        ],
       }),
     ],
   ];

@@ -28,7 +28,15 @@ export function gradeQuiz(quiz: QuizSpec, answer: QuizAnswer): Grade {
     const feedback = quiz.statements.map((s): Feedback => {
       const said = answer.picks[s.id] as 'true' | 'false' | undefined;
       const truth = s.answer ? 'true' : 'false';
-      return { id: s.id, text: s.text, explanation: s.explanation, correct: said === truth, chosen: said !== undefined, ...(said ? { said } : {}), answer: truth };
+      return {
+        id: s.id,
+        text: s.text,
+        explanation: s.explanation,
+        correct: said === truth,
+        chosen: said !== undefined,
+        ...(said ? { said } : {}),
+        answer: truth,
+      };
     });
     const answered = feedback.some((f) => f.chosen);
     return { correct: answered ? feedback.every((f) => f.correct) : null, feedback };
@@ -36,7 +44,13 @@ export function gradeQuiz(quiz: QuizSpec, answer: QuizAnswer): Grade {
   const selected = new Set(answer.selected);
   const rank = (o: { id: string; correct: boolean }) => (selected.has(o.id) ? 0 : o.correct ? 1 : 2);
   const feedback = quiz.options
-    .map((o): Feedback => ({ id: o.id, text: o.text, explanation: o.explanation, correct: o.correct, chosen: selected.has(o.id) }))
+    .map((o): Feedback => ({
+      id: o.id,
+      text: o.text,
+      explanation: o.explanation,
+      correct: o.correct,
+      chosen: selected.has(o.id),
+    }))
     .sort((a, b) => rank(a) - rank(b));
   if (!selected.size) return { correct: null, feedback };
   return { correct: quiz.options.every((o) => o.correct === selected.has(o.id)), feedback };

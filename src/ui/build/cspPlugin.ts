@@ -30,7 +30,9 @@ export function cspPlugin(policy: string = CONTENT_SECURITY_POLICY): Plugin {
     name: 'lockstep-csp',
     apply: 'build',
     transformIndexHtml() {
-      return [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }];
+      return [
+        { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' },
+      ];
     },
   };
 }

@@ -7,7 +7,14 @@ import { defaultRunConfig } from '../player/runModel';
 import { computeRun } from '../worker/computeRun';
 import { DEFAULT_SANDBOX, sandboxScenario } from '../playground/sandboxModel';
 import { unpackRun } from '../player/packedRun';
-import { computeFirstRuns, computeSandboxFirstRun, firstPlayers, FIRST_RUNS_MAX_GZ_BYTES, serializeFirstRuns, type ShippedRuns } from './firstRuns';
+import {
+  computeFirstRuns,
+  computeSandboxFirstRun,
+  firstPlayers,
+  FIRST_RUNS_MAX_GZ_BYTES,
+  serializeFirstRuns,
+  type ShippedRuns,
+} from './firstRuns';
 
 const lessons = buildCatalog(readLessonSources('lessons')).lessons;
 
@@ -16,7 +23,12 @@ describe('the first runs shipped with the lessons', () => {
     // As the build does: every lesson in turn on one engine, then packed, through the JSON the
     // page parses, and unpacked as the page does.
     const shared = await loadLuaEngine();
-    const shipped = new Map<string, ShippedRuns>(lessons.map((l) => [l.frontmatter.slug, JSON.parse(serializeFirstRuns(computeFirstRuns(l, shared))) as ShippedRuns]));
+    const shipped = new Map<string, ShippedRuns>(
+      lessons.map((l) => [
+        l.frontmatter.slug,
+        JSON.parse(serializeFirstRuns(computeFirstRuns(l, shared))) as ShippedRuns,
+      ]),
+    );
     let compared = 0;
     for (const lesson of lessons) {
       const runs = shipped.get(lesson.frontmatter.slug)!;
@@ -32,7 +44,9 @@ describe('the first runs shipped with the lessons', () => {
       }
     }
     // Every lesson that opens with a player ships its first run, the fifty-client herd included.
-    expect(compared).toBe(lessons.filter((l) => firstPlayers(l).length > 0).reduce((sum, l) => sum + firstPlayers(l).length, 0));
+    expect(compared).toBe(
+      lessons.filter((l) => firstPlayers(l).length > 0).reduce((sum, l) => sum + firstPlayers(l).length, 0),
+    );
   }, 120_000);
 
   it('ship the fifty-client herd packed under the cap, and leave a heavier run to the worker', async () => {
@@ -46,8 +60,15 @@ describe('the first runs shipped with the lessons', () => {
     expect(Object.keys(computeFirstRuns(herd, scripts))).toEqual([key]);
 
     // The same herd three times over: 150 baristas, past the cap even packed.
-    const clients = [1, 2, 3].flatMap((copy) => scenario.clients.map((c) => ({ ...c, id: `${c.id}x${copy}`, label: `${c.label} (${copy})` })));
-    const crowd = { ...herd, blocks: herd.blocks.map((b) => (b.kind === 'scenario' && b.id === key ? { ...b, scenario: { ...b.scenario, clients } } : b)) };
+    const clients = [1, 2, 3].flatMap((copy) =>
+      scenario.clients.map((c) => ({ ...c, id: `${c.id}x${copy}`, label: `${c.label} (${copy})` })),
+    );
+    const crowd = {
+      ...herd,
+      blocks: herd.blocks.map((b) =>
+        b.kind === 'scenario' && b.id === key ? { ...b, scenario: { ...b.scenario, clients } } : b,
+      ),
+    };
     expect(firstPlayers(crowd)[0]![1].clients).toHaveLength(150);
     expect(computeFirstRuns(crowd, scripts)).toEqual({});
   }, 60_000);
@@ -57,6 +78,8 @@ describe('the first runs shipped with the lessons', () => {
     if (!built.ok) throw new Error(built.message);
     const shipped = JSON.parse(serializeFirstRuns(computeSandboxFirstRun(await loadLuaEngine()))) as ShippedRuns;
     expect(Object.keys(shipped)).toEqual(['sandbox']);
-    expect(unpackRun(shipped.sandbox!)).toStrictEqual(computeRun(built.scenario, defaultRunConfig(built.scenario), await loadLuaEngine()));
+    expect(unpackRun(shipped.sandbox!)).toStrictEqual(
+      computeRun(built.scenario, defaultRunConfig(built.scenario), await loadLuaEngine()),
+    );
   }, 60_000);
 });

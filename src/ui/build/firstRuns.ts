@@ -46,7 +46,8 @@ export function firstPlayers(lesson: Lesson): [key: string, scenario: Scenario][
 export function computeFirstRuns(lesson: Lesson, scripts: ScriptEngine): FirstRuns {
   const runs: FirstRuns = {};
   try {
-    for (const [key, scenario] of firstPlayers(lesson)) runs[key] = computeRun(scenario, defaultRunConfig(scenario), scripts);
+    for (const [key, scenario] of firstPlayers(lesson))
+      runs[key] = computeRun(scenario, defaultRunConfig(scenario), scripts);
   } catch {
     return {};
   }

@@ -56,7 +56,10 @@ export function firstRunsPlugin(): Plugin {
     configResolved(config) {
       serving = config.command === 'serve';
       lessons = config.plugins.find((p) => p.name === 'lockstep-lessons')?.api as LessonsPluginApi | undefined;
-      if (!lessons) throw new Error('firstRunsPlugin needs the lessons plugin (lessonsPlugin in src/lessons/vitePlugin.ts) in the same Vite config');
+      if (!lessons)
+        throw new Error(
+          'firstRunsPlugin needs the lessons plugin (lessonsPlugin in src/lessons/vitePlugin.ts) in the same Vite config',
+        );
     },
     buildStart() {
       computed = undefined;
@@ -70,9 +73,12 @@ export function firstRunsPlugin(): Plugin {
     },
     async load(id) {
       if (id === RESOLVED_INDEX_ID) {
-        if (serving) return 'export function loadFirstRuns() {\n  return Promise.resolve({});\n}\nexport function loadSandboxFirstRuns() {\n  return Promise.resolve({});\n}';
+        if (serving)
+          return 'export function loadFirstRuns() {\n  return Promise.resolve({});\n}\nexport function loadSandboxFirstRuns() {\n  return Promise.resolve({});\n}';
         // Literal import() calls, so the bundler makes each lesson's runs a chunk of its own.
-        const loaders = [...(await allRuns()).keys()].map((slug) => `  ${JSON.stringify(slug)}: () => import(${JSON.stringify(RUNS_PREFIX + slug)}),`);
+        const loaders = [...(await allRuns()).keys()].map(
+          (slug) => `  ${JSON.stringify(slug)}: () => import(${JSON.stringify(RUNS_PREFIX + slug)}),`,
+        );
         return [
           `const runs = {\n${loaders.join('\n')}\n};`,
           'export function loadFirstRuns(slug) {',
@@ -83,7 +89,8 @@ export function firstRunsPlugin(): Plugin {
           '}',
         ].join('\n');
       }
-      if (id === `\0${SANDBOX_ID}`) return `export default JSON.parse(${JSON.stringify(serializeFirstRuns(await sandboxRuns()))});`;
+      if (id === `\0${SANDBOX_ID}`)
+        return `export default JSON.parse(${JSON.stringify(serializeFirstRuns(await sandboxRuns()))});`;
       if (id.startsWith(`\0${RUNS_PREFIX}`)) {
         const slug = id.slice(RUNS_PREFIX.length + 1);
         const runs = (await allRuns()).get(slug) ?? {};

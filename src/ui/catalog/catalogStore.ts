@@ -8,7 +8,12 @@ export interface CatalogState extends CatalogIndex {
   loadLesson: (slug: string) => Promise<Lesson>;
 }
 
-const stateOf = (m: typeof built): CatalogState => ({ courses: m.courses, lessons: m.lessons, diagnostics: m.diagnostics, loadLesson: m.loadLesson });
+const stateOf = (m: typeof built): CatalogState => ({
+  courses: m.courses,
+  lessons: m.lessons,
+  diagnostics: m.diagnostics,
+  loadLesson: m.loadLesson,
+});
 
 /**
  * The lessons compiled into the site, without their bodies. In `npm run dev` a saved lesson

@@ -44,7 +44,14 @@ function load(slug: string, quiet = false): void {
     .loadLesson(slug)
     .then(
       (lesson) => set({ lesson, loading: false, failed: false }),
-      () => set(quiet ? (previous ? { lesson: previous, loading: false, failed: false } : undefined) : { lesson: previous, loading: false, failed: true }),
+      () =>
+        set(
+          quiet
+            ? previous
+              ? { lesson: previous, loading: false, failed: false }
+              : undefined
+            : { lesson: previous, loading: false, failed: true },
+        ),
     );
 }
 
@@ -108,7 +115,9 @@ if (import.meta.hot) {
       if (slugs.has(slug)) load(slug, true);
       else {
         latestLoad.delete(slug);
-        useLessonBodies.setState(({ bodies }) => ({ bodies: Object.fromEntries(Object.entries(bodies).filter(([s]) => s !== slug)) }));
+        useLessonBodies.setState(({ bodies }) => ({
+          bodies: Object.fromEntries(Object.entries(bodies).filter(([s]) => s !== slug)),
+        }));
       }
     }
   });

@@ -15,7 +15,10 @@ export function CourseMap({ catalog }: { catalog: CatalogIndex }) {
   const completed = useProgress((s) => s.completed);
   const lastLesson = useVisits((s) => s.lastLesson);
   const withLessons = catalog.courses
-    .map((course) => ({ course, lessons: catalog.lessons.filter((l) => l.frontmatter.course === course.id && isListed(l)) }))
+    .map((course) => ({
+      course,
+      lessons: catalog.lessons.filter((l) => l.frontmatter.course === course.id && isListed(l)),
+    }))
     .filter((c) => c.lessons.length > 0);
 
   return (
@@ -23,8 +26,8 @@ export function CourseMap({ catalog }: { catalog: CatalogIndex }) {
       <header className="intro">
         <h1 tabIndex={-1}>Learn distributed locks by breaking them</h1>
         <p>
-          Each lesson is a short read with a live simulation: pause a process, cut the network, fail over
-          Redis, and watch two clients both believe they hold the lock. Then fix it.
+          Each lesson is a short read with a live simulation: pause a process, cut the network, fail over Redis, and
+          watch two clients both believe they hold the lock. Then fix it.
         </p>
       </header>
       <ContinueCard catalog={catalog} completed={completed} lastLesson={lastLesson} />
@@ -37,7 +40,15 @@ export function CourseMap({ catalog }: { catalog: CatalogIndex }) {
 }
 
 /** "Continue where you left off": shown once the learner has opened a lesson before. */
-function ContinueCard({ catalog, completed, lastLesson }: { catalog: CatalogIndex; completed: Record<string, string>; lastLesson: string | null }) {
+function ContinueCard({
+  catalog,
+  completed,
+  lastLesson,
+}: {
+  catalog: CatalogIndex;
+  completed: Record<string, string>;
+  lastLesson: string | null;
+}) {
   const next = continueFrom(catalog, completed, lastLesson);
   if (next === null) return null;
   const { lesson, position, of, courseTitle, resumed } = next;
@@ -57,7 +68,17 @@ function ContinueCard({ catalog, completed, lastLesson }: { catalog: CatalogInde
 }
 
 /** One course: its listed lessons in order, each with its reading time, whether it is done, and what a closed gate waits for. */
-export function CourseSection({ course, lessons, all, completed }: { course: Course; lessons: LessonEntry[]; all: LessonEntry[]; completed: Record<string, string> }) {
+export function CourseSection({
+  course,
+  lessons,
+  all,
+  completed,
+}: {
+  course: Course;
+  lessons: LessonEntry[];
+  all: LessonEntry[];
+  completed: Record<string, string>;
+}) {
   const titleOf = (slug: string) => all.find((o) => o.frontmatter.slug === slug)?.frontmatter.title ?? slug;
   const doneCount = lessons.filter((l) => completed[l.frontmatter.slug]).length;
   const headingId = `course-${course.id}`;
@@ -66,8 +87,14 @@ export function CourseSection({ course, lessons, all, completed }: { course: Cou
       <div className="course-head">
         <h2 id={headingId}>{course.title}</h2>
         <p className="course-progress">
-          <span>{doneCount} of {lessons.length} done</span>
-          <progress max={lessons.length} value={doneCount} aria-label={`${course.title}: ${doneCount} of ${lessons.length} lessons done`} />
+          <span>
+            {doneCount} of {lessons.length} done
+          </span>
+          <progress
+            max={lessons.length}
+            value={doneCount}
+            aria-label={`${course.title}: ${doneCount} of ${lessons.length} lessons done`}
+          />
         </p>
       </div>
       <p className="course-description">{course.description}</p>
@@ -77,7 +104,9 @@ export function CourseSection({ course, lessons, all, completed }: { course: Cou
           const left = gateLeft(l, completed);
           return (
             <li key={l.frontmatter.slug} className={`lesson-card ${done ? 'is-done' : ''}`}>
-              <span className="lesson-number" aria-hidden="true">{done ? '✓' : i + 1}</span>
+              <span className="lesson-number" aria-hidden="true">
+                {done ? '✓' : i + 1}
+              </span>
               <div>
                 <h3>
                   <a href={lessonHref(l.frontmatter.slug)}>{l.frontmatter.title}</a>
@@ -85,7 +114,9 @@ export function CourseSection({ course, lessons, all, completed }: { course: Cou
                 <p className="lesson-card-summary">{l.frontmatter.summary}</p>
                 <p className="lesson-card-meta">
                   {l.frontmatter.readTime} min read{done && <span className="done-label"> · Done</span>}
-                  {left.length > 0 && <span className="lesson-card-gate"> · Opens after {left.map(titleOf).join(', ')}</span>}
+                  {left.length > 0 && (
+                    <span className="lesson-card-gate"> · Opens after {left.map(titleOf).join(', ')}</span>
+                  )}
                 </p>
               </div>
             </li>

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogIndex, LessonEntry } from '../../lessons/lessonIndex';
 import { continueFrom } from './continueFrom';
 
-const lesson = (slug: string, course: string, order: number, formerSlugs: string[] = [], more: Partial<LessonEntry['frontmatter']> = {}): LessonEntry => ({
+const lesson = (
+  slug: string,
+  course: string,
+  order: number,
+  formerSlugs: string[] = [],
+  more: Partial<LessonEntry['frontmatter']> = {},
+): LessonEntry => ({
   file: `lessons/${slug}.md`,
   frontmatter: { slug, title: slug, course, order, readTime: 5, summary: '', prerequisites: [], formerSlugs, ...more },
   quizIds: [],
@@ -23,20 +29,40 @@ describe('continue where you left off', () => {
   });
 
   it('resumes the lesson opened last while it is unfinished, even under its former slug', () => {
-    expect(continueFrom(catalog, {}, 'old-a')).toMatchObject({ lesson: { frontmatter: { slug: 'a' } }, position: 1, of: 2, resumed: true });
+    expect(continueFrom(catalog, {}, 'old-a')).toMatchObject({
+      lesson: { frontmatter: { slug: 'a' } },
+      position: 1,
+      of: 2,
+      resumed: true,
+    });
   });
 
   it('moves on to the next unfinished lesson, across courses in course order', () => {
     const next = continueFrom(catalog, { a: 't', b: 't' }, 'a');
-    expect(next).toMatchObject({ lesson: { frontmatter: { slug: 'c' } }, courseTitle: 'Course two', position: 1, of: 1, resumed: false });
+    expect(next).toMatchObject({
+      lesson: { frontmatter: { slug: 'c' } },
+      courseTitle: 'Course two',
+      position: 1,
+      of: 1,
+      resumed: false,
+    });
   });
 
   it('goes back to a lesson skipped earlier in the course before moving past the last one finished', () => {
-    expect(continueFrom(catalog, { b: 't' }, 'b')).toMatchObject({ lesson: { frontmatter: { slug: 'a' } }, courseTitle: 'Course one', resumed: false });
+    expect(continueFrom(catalog, { b: 't' }, 'b')).toMatchObject({
+      lesson: { frontmatter: { slug: 'a' } },
+      courseTitle: 'Course one',
+      resumed: false,
+    });
   });
 
   it('after the last course, offers the first unfinished lesson of an earlier one', () => {
-    expect(continueFrom(catalog, { a: 't', c: 't' }, 'c')).toMatchObject({ lesson: { frontmatter: { slug: 'b' } }, courseTitle: 'Course one', position: 2, of: 2 });
+    expect(continueFrom(catalog, { a: 't', c: 't' }, 'c')).toMatchObject({
+      lesson: { frontmatter: { slug: 'b' } },
+      courseTitle: 'Course one',
+      position: 2,
+      of: 2,
+    });
   });
 
   it('offers nothing once every lesson is done', () => {
@@ -53,9 +79,20 @@ describe('continue where you left off', () => {
         lesson('b', 'one', 4),
       ],
     };
-    expect(continueFrom(withExtras, { a: 't' }, 'a')).toMatchObject({ lesson: { frontmatter: { slug: 'b' } }, position: 3, of: 3 });
-    expect(continueFrom(withExtras, { a: 't', b: 't' }, 'b')).toMatchObject({ lesson: { frontmatter: { slug: 'exam' } }, position: 2, of: 3 });
+    expect(continueFrom(withExtras, { a: 't' }, 'a')).toMatchObject({
+      lesson: { frontmatter: { slug: 'b' } },
+      position: 3,
+      of: 3,
+    });
+    expect(continueFrom(withExtras, { a: 't', b: 't' }, 'b')).toMatchObject({
+      lesson: { frontmatter: { slug: 'exam' } },
+      position: 2,
+      of: 3,
+    });
     // Opened by its link and left unfinished, a hidden lesson gives way to the course's next one.
-    expect(continueFrom(withExtras, {}, 'extra')).toMatchObject({ lesson: { frontmatter: { slug: 'a' } }, resumed: false });
+    expect(continueFrom(withExtras, {}, 'extra')).toMatchObject({
+      lesson: { frontmatter: { slug: 'a' } },
+      resumed: false,
+    });
   });
 });

@@ -18,17 +18,28 @@ export interface NextLesson {
  * Hidden lessons and those whose gate is still closed are never offered. Null for a first visit,
  * or when every lesson is done.
  */
-export function continueFrom(catalog: Pick<CatalogIndex, 'courses' | 'lessons'>, completed: Record<string, string>, lastLesson: string | null): NextLesson | null {
+export function continueFrom(
+  catalog: Pick<CatalogIndex, 'courses' | 'lessons'>,
+  completed: Record<string, string>,
+  lastLesson: string | null,
+): NextLesson | null {
   if (lastLesson === null) return null;
   const courseOrder = new Map(catalog.courses.map((c) => [c.id, c.order]));
   const ordered = [...catalog.lessons].sort(
-    (a, b) => (courseOrder.get(a.frontmatter.course) ?? 0) - (courseOrder.get(b.frontmatter.course) ?? 0) || a.frontmatter.order - b.frontmatter.order,
+    (a, b) =>
+      (courseOrder.get(a.frontmatter.course) ?? 0) - (courseOrder.get(b.frontmatter.course) ?? 0) ||
+      a.frontmatter.order - b.frontmatter.order,
   );
   const last = ordered.find((l) => l.frontmatter.slug === lastLesson || l.frontmatter.formerSlugs.includes(lastLesson));
   if (last === undefined) return null;
   // A hidden lesson is not offered, nor one whose gate is still closed: the course goes on elsewhere.
-  const unfinished = ordered.filter((l) => !completed[l.frontmatter.slug] && isListed(l) && gateLeft(l, completed).length === 0);
-  const found = unfinished.find((l) => l === last) ?? unfinished.find((l) => l.frontmatter.course === last.frontmatter.course) ?? unfinished[0];
+  const unfinished = ordered.filter(
+    (l) => !completed[l.frontmatter.slug] && isListed(l) && gateLeft(l, completed).length === 0,
+  );
+  const found =
+    unfinished.find((l) => l === last) ??
+    unfinished.find((l) => l.frontmatter.course === last.frontmatter.course) ??
+    unfinished[0];
   if (found === undefined) return null;
   const siblings = ordered.filter((l) => l.frontmatter.course === found.frontmatter.course && isListed(l));
   return {

@@ -5,9 +5,24 @@ import type { CatalogIndex, LessonEntry } from '../../lessons/lessonIndex';
 import { LessonGate } from '../lesson/LessonGate';
 import { CourseMap, CourseSection } from './CourseMap';
 
-const lesson = (slug: string, title: string, order: number, more: Partial<LessonEntry['frontmatter']> = {}): LessonEntry => ({
+const lesson = (
+  slug: string,
+  title: string,
+  order: number,
+  more: Partial<LessonEntry['frontmatter']> = {},
+): LessonEntry => ({
   file: `lessons/0${order}-${slug}.md`,
-  frontmatter: { slug, title, course: 'week', order, readTime: 5, summary: `About ${title}.`, prerequisites: [], formerSlugs: [], ...more },
+  frontmatter: {
+    slug,
+    title,
+    course: 'week',
+    order,
+    readTime: 5,
+    summary: `About ${title}.`,
+    prerequisites: [],
+    formerSlugs: [],
+    ...more,
+  },
   quizIds: [],
   mainScenario: null,
 });
@@ -26,7 +41,16 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '
 
 describe('the course list with hidden and gated lessons', () => {
   const section = (completed: Record<string, string>) =>
-    text(renderToStaticMarkup(createElement(CourseSection, { course: catalog.courses[0]!, lessons: catalog.lessons.filter((l) => !l.frontmatter.hidden), all: catalog.lessons, completed })));
+    text(
+      renderToStaticMarkup(
+        createElement(CourseSection, {
+          course: catalog.courses[0]!,
+          lessons: catalog.lessons.filter((l) => !l.frontmatter.hidden),
+          all: catalog.lessons,
+          completed,
+        }),
+      ),
+    );
 
   it('leaves a hidden lesson out, counts only listed ones, and says what a gated one waits for', () => {
     const page = text(renderToStaticMarkup(createElement(CourseMap, { catalog })));

@@ -13,12 +13,24 @@ import './embed.css';
  * the question asked before it when the link says `?quiz=before`. It tells the page around it
  * its height as it changes (see embedSnippet.ts), and links to the whole lesson.
  */
-export function EmbedPage({ entry, scenarioId, withQuiz }: { entry: LessonEntry | undefined; scenarioId: string; withQuiz: boolean }) {
+export function EmbedPage({
+  entry,
+  scenarioId,
+  withQuiz,
+}: {
+  entry: LessonEntry | undefined;
+  scenarioId: string;
+  withQuiz: boolean;
+}) {
   const root = useRef<HTMLElement>(null);
   useEffect(() => postHeight(root.current), []);
   return (
     <main ref={root} className="embed">
-      {entry ? <EmbedBody entry={entry} scenarioId={scenarioId} withQuiz={withQuiz} /> : <p role="alert">This embedded lesson is not on this site any more.</p>}
+      {entry ? (
+        <EmbedBody entry={entry} scenarioId={scenarioId} withQuiz={withQuiz} />
+      ) : (
+        <p role="alert">This embedded lesson is not on this site any more.</p>
+      )}
     </main>
   );
 }
@@ -39,18 +51,33 @@ function EmbedBody({ entry, scenarioId, withQuiz }: { entry: LessonEntry; scenar
     return (
       <div role="alert">
         <p>This simulation could not be loaded. Check your connection.</p>
-        <button type="button" className="button button-primary" onClick={() => retryLesson(slug)}>Try again</button>
+        <button type="button" className="button button-primary" onClick={() => retryLesson(slug)}>
+          Try again
+        </button>
       </div>
     );
   }
-  if (!body.lesson) return <p role="status" aria-busy="true">Loading the simulation…</p>;
+  if (!body.lesson)
+    return (
+      <p role="status" aria-busy="true">
+        Loading the simulation…
+      </p>
+    );
   const blocks = embeddedBlocks(body.lesson, scenarioId, withQuiz);
-  if (!blocks) return <p role="alert">The lesson “{title}” has no simulation called “{scenarioId}” any more.</p>;
+  if (!blocks)
+    return (
+      <p role="alert">
+        The lesson “{title}” has no simulation called “{scenarioId}” any more.
+      </p>
+    );
   return (
     <>
       {header}
       {blocks.map((block) => (
-        <PartBoundary key={'id' in block ? block.id : 'prose'} what={block.kind === 'quiz' ? 'This question' : 'This simulation'}>
+        <PartBoundary
+          key={'id' in block ? block.id : 'prose'}
+          what={block.kind === 'quiz' ? 'This question' : 'This simulation'}
+        >
           <BlockView block={block} lesson={body.lesson!} />
         </PartBoundary>
       ))}

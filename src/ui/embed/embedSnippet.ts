@@ -13,7 +13,13 @@ export interface EmbedHeightMessage {
  * @param pageUrl the lesson page's address (`location.href`), which gives the site's own address
  *   under whatever sub-path it is deployed.
  */
-export function embedSnippet(pageUrl: string, slug: string, scenarioId: string, title: string, withQuiz: boolean): string {
+export function embedSnippet(
+  pageUrl: string,
+  slug: string,
+  scenarioId: string,
+  title: string,
+  withQuiz: boolean,
+): string {
   const site = pageUrl.split('#')[0]!;
   const src = `${site}${embedHref(slug, scenarioId, withQuiz)}`;
   const origin = new URL(site).origin;

@@ -65,18 +65,31 @@ export function BreakIt(props: BreakItProps) {
     const runs = Math.max(1, Math.round(budget));
     setNotices([]);
     setPhase({ name: 'searching', runsDone: 0, budget: runs, elapsedMs: 0 });
-    const search = startSearch(props.pool ?? pageExplorerPool(), { scenario, options: { invariant, ...(props.kinds ? { kinds: props.kinds } : {}), ...(props.explorerSeed === undefined ? {} : { explorerSeed: props.explorerSeed }) } }, {
-      budget: runs,
-      onProgress: (p) => running.current === search && setPhase({ name: 'searching', ...p }),
-      onNotice: (message) => running.current === search && setNotices((n) => [...n, message]),
-    });
+    const search = startSearch(
+      props.pool ?? pageExplorerPool(),
+      {
+        scenario,
+        options: {
+          invariant,
+          ...(props.kinds ? { kinds: props.kinds } : {}),
+          ...(props.explorerSeed === undefined ? {} : { explorerSeed: props.explorerSeed }),
+        },
+      },
+      {
+        budget: runs,
+        onProgress: (p) => running.current === search && setPhase({ name: 'searching', ...p }),
+        onNotice: (message) => running.current === search && setNotices((n) => [...n, message]),
+      },
+    );
     running.current = search;
     void search.outcome.then((outcome) => {
       if (running.current !== search) return;
       running.current = null;
       setPhase({ name: 'done', outcome, invariant, scenario });
-      if (outcome.state === 'found' && props.autoLoad) onLoad({ seed: outcome.result.seed, actions: outcome.result.actions });
-      if (outcome.state === 'found' || outcome.state === 'not-found') props.onOutcome?.(outcome, { scenario, invariant });
+      if (outcome.state === 'found' && props.autoLoad)
+        onLoad({ seed: outcome.result.seed, actions: outcome.result.actions });
+      if (outcome.state === 'found' || outcome.state === 'not-found')
+        props.onOutcome?.(outcome, { scenario, invariant });
     });
   };
 
@@ -86,7 +99,12 @@ export function BreakIt(props: BreakItProps) {
   const chooser = (
     <>
       <label htmlFor={`${id}-invariant`}>Break</label>
-      <select id={`${id}-invariant`} value={invariant ?? ''} onChange={(e) => setChoice(e.target.value as InvariantName)} disabled={searching || invariants.length === 0}>
+      <select
+        id={`${id}-invariant`}
+        value={invariant ?? ''}
+        onChange={(e) => setChoice(e.target.value as InvariantName)}
+        disabled={searching || invariants.length === 0}
+      >
         {invariants.map((name) => (
           <option key={name} value={name}>
             {name.replace(/-/g, ' ')}
@@ -94,7 +112,12 @@ export function BreakIt(props: BreakItProps) {
         ))}
       </select>
       <label htmlFor={`${id}-mode`}>Search</label>
-      <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(e.target.value as typeof mode)} disabled={searching}>
+      <select
+        id={`${id}-mode`}
+        value={mode}
+        onChange={(e) => setMode(e.target.value as typeof mode)}
+        disabled={searching}
+      >
         <option value="random">Random runs</option>
         <option value="exhaustive">Every schedule up to K faults</option>
       </select>
@@ -105,8 +128,17 @@ export function BreakIt(props: BreakItProps) {
     return (
       <div className="break-it">
         <div className="break-it-form">{chooser}</div>
-        {!scenario && <p className="muted">Fix the scenario's problems first: the explorer searches a valid scenario.</p>}
-        <ExhaustivePanel scenario={scenario} invariant={invariant} onLoad={onLoad} {...(props.kinds ? { kinds: props.kinds } : {})} {...(props.autoLoad ? { autoLoad: true } : {})} {...(props.pool ? { pool: props.pool } : {})} />
+        {!scenario && (
+          <p className="muted">Fix the scenario's problems first: the explorer searches a valid scenario.</p>
+        )}
+        <ExhaustivePanel
+          scenario={scenario}
+          invariant={invariant}
+          onLoad={onLoad}
+          {...(props.kinds ? { kinds: props.kinds } : {})}
+          {...(props.autoLoad ? { autoLoad: true } : {})}
+          {...(props.pool ? { pool: props.pool } : {})}
+        />
       </div>
     );
   }
@@ -116,7 +148,16 @@ export function BreakIt(props: BreakItProps) {
       <div className="break-it-form">
         {chooser}
         <label htmlFor={`${id}-budget`}>Budget (runs)</label>
-        <input id={`${id}-budget`} type="number" min={1} max={100_000} step={100} value={budget} onChange={(e) => setBudget(Math.min(100_000, Math.max(1, Number(e.target.value) || 1)))} disabled={searching} />
+        <input
+          id={`${id}-budget`}
+          type="number"
+          min={1}
+          max={100_000}
+          step={100}
+          value={budget}
+          onChange={(e) => setBudget(Math.min(100_000, Math.max(1, Number(e.target.value) || 1)))}
+          disabled={searching}
+        />
         {searching ? (
           <button type="button" className="button button-secondary" onClick={stop}>
             Stop
@@ -135,7 +176,12 @@ export function BreakIt(props: BreakItProps) {
       ))}
       {!scenario && <p className="muted">Fix the scenario's problems first: the explorer searches a valid scenario.</p>}
       {phase.name === 'done' && <Outcome {...phase} current={scenario} onLoad={props.autoLoad ? undefined : onLoad} />}
-      {phase.name === 'idle' && scenario && <p className="muted">Tries the scenario as written, then other seeds with pauses, crashes, restarts, partitions, clock jumps, failovers and lost messages (those that apply), and keeps the fewest faults that still break it.</p>}
+      {phase.name === 'idle' && scenario && (
+        <p className="muted">
+          Tries the scenario as written, then other seeds with pauses, crashes, restarts, partitions, clock jumps,
+          failovers and lost messages (those that apply), and keeps the fewest faults that still break it.
+        </p>
+      )}
     </div>
   );
 }
@@ -152,15 +198,24 @@ function SearchProgressBar({ runsDone, budget, elapsedMs }: { runsDone: number; 
   );
 }
 
-
-function Outcome({ outcome, invariant, scenario, current, onLoad }: Extract<Phase, { name: 'done' }> & { current: Scenario | null; onLoad: BreakItProps['onLoad'] | undefined }) {
+function Outcome({
+  outcome,
+  invariant,
+  scenario,
+  current,
+  onLoad,
+}: Extract<Phase, { name: 'done' }> & { current: Scenario | null; onLoad: BreakItProps['onLoad'] | undefined }) {
   const name = invariant.replace(/-/g, ' ');
   const changed = current !== null && JSON.stringify(current) !== JSON.stringify(scenario);
-  const note = changed ? <p className="muted">You changed the scenario since this search: press the button again to search this version.</p> : null;
+  const note = changed ? (
+    <p className="muted">You changed the scenario since this search: press the button again to search this version.</p>
+  ) : null;
   const hint = protectionNote(scenario, invariant);
   switch (outcome.state) {
     case 'stopped':
-      return <p role="status">Stopped after {outcome.runsDone.toLocaleString('en')} runs; nothing was found before that.</p>;
+      return (
+        <p role="status">Stopped after {outcome.runsDone.toLocaleString('en')} runs; nothing was found before that.</p>
+      );
     case 'failed':
       return (
         <p role="alert" className="break-it-notice">
@@ -188,7 +243,11 @@ function Outcome({ outcome, invariant, scenario, current, onLoad }: Extract<Phas
           {outcome.result.verdict && <p className="muted">{outcome.result.verdict.explanation}</p>}
           {hint && <p className="break-it-hint">{hint}</p>}
           {onLoad && !changed && (
-            <button type="button" className="button button-secondary" onClick={() => onLoad({ seed: outcome.result.seed, actions: outcome.result.actions })}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => onLoad({ seed: outcome.result.seed, actions: outcome.result.actions })}
+            >
               Load into the player
             </button>
           )}

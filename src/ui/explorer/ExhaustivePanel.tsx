@@ -45,7 +45,10 @@ export function ExhaustivePanel(props: ExhaustivePanelProps) {
   const start = () => {
     if (!scenario || !invariant || running.current) return;
     setPhase({ name: 'searching', progress: null, elapsedMs: 0 });
-    const job = { scenario, options: { invariant, maxFaults, bounds: { gridMs, ...(props.kinds ? { kinds: props.kinds } : {}) } } };
+    const job = {
+      scenario,
+      options: { invariant, maxFaults, bounds: { gridMs, ...(props.kinds ? { kinds: props.kinds } : {}) } },
+    };
     const search = startExhaustive(props.pool ?? pageExplorerPool(), job, (progress, elapsedMs) => {
       if (running.current !== search) return;
       setPhase({ name: 'searching', progress, elapsedMs });
@@ -56,7 +59,8 @@ export function ExhaustivePanel(props: ExhaustivePanelProps) {
       if (running.current !== search) return;
       running.current = null;
       setPhase({ name: 'done', outcome, invariant });
-      if (outcome.state === 'done' && outcome.result.found && props.autoLoad) onLoad({ seed: outcome.result.seed, actions: outcome.result.actions });
+      if (outcome.state === 'done' && outcome.result.found && props.autoLoad)
+        onLoad({ seed: outcome.result.seed, actions: outcome.result.actions });
     });
   };
   const searching = phase.name === 'searching';
@@ -65,7 +69,12 @@ export function ExhaustivePanel(props: ExhaustivePanelProps) {
     <>
       <div className="break-it-form">
         <label htmlFor={`${id}-k`}>Faults (K)</label>
-        <select id={`${id}-k`} value={maxFaults} onChange={(e) => setMaxFaults(Number(e.target.value))} disabled={searching}>
+        <select
+          id={`${id}-k`}
+          value={maxFaults}
+          onChange={(e) => setMaxFaults(Number(e.target.value))}
+          disabled={searching}
+        >
           {[1, 2, 3].map((k) => (
             <option key={k} value={k}>
               up to {k}
@@ -73,7 +82,12 @@ export function ExhaustivePanel(props: ExhaustivePanelProps) {
           ))}
         </select>
         <label htmlFor={`${id}-grid`}>Grid step</label>
-        <select id={`${id}-grid`} value={gridMs} onChange={(e) => setGridMs(Number(e.target.value))} disabled={searching}>
+        <select
+          id={`${id}-grid`}
+          value={gridMs}
+          onChange={(e) => setGridMs(Number(e.target.value))}
+          disabled={searching}
+        >
           {GRIDS_MS.map((ms) => (
             <option key={ms} value={ms}>
               {ms} ms
@@ -81,7 +95,16 @@ export function ExhaustivePanel(props: ExhaustivePanelProps) {
           ))}
         </select>
         <label htmlFor={`${id}-runs`}>Budget (runs)</label>
-        <input id={`${id}-runs`} type="number" min={1} max={1_000_000} step={1000} value={maxRuns} onChange={(e) => setMaxRuns(Math.min(1_000_000, Math.max(1, Number(e.target.value) || 1)))} disabled={searching} />
+        <input
+          id={`${id}-runs`}
+          type="number"
+          min={1}
+          max={1_000_000}
+          step={1000}
+          value={maxRuns}
+          onChange={(e) => setMaxRuns(Math.min(1_000_000, Math.max(1, Number(e.target.value) || 1)))}
+          disabled={searching}
+        />
         {searching ? (
           <button type="button" className="button button-secondary" onClick={() => running.current?.stop()}>
             Stop
@@ -93,10 +116,15 @@ export function ExhaustivePanel(props: ExhaustivePanelProps) {
         )}
       </div>
       {searching && <Progress {...phase} />}
-      {phase.name === 'done' && <Outcome outcome={phase.outcome} invariant={phase.invariant} onLoad={props.autoLoad ? undefined : onLoad} />}
+      {phase.name === 'done' && (
+        <Outcome outcome={phase.outcome} invariant={phase.invariant} onLoad={props.autoLoad ? undefined : onLoad} />
+      )}
       {phase.name === 'idle' && scenario && (
         <p className="muted">
-          Tries the scenario as written, then every single fault, then every pair and triple up to K: each kind that applies, at every step of the grid over the time the scenario acts, with pauses of 0.5–20 s, outages of 1 and 5 s and clock jumps of ±10 s, on every process. The first break it finds has the fewest faults there are; when it finds none, it says exactly what it covered.
+          Tries the scenario as written, then every single fault, then every pair and triple up to K: each kind that
+          applies, at every step of the grid over the time the scenario acts, with pauses of 0.5–20 s, outages of 1 and
+          5 s and clock jumps of ±10 s, on every process. The first break it finds has the fewest faults there are; when
+          it finds none, it says exactly what it covered.
         </p>
       )}
     </>
@@ -112,13 +140,22 @@ function Progress({ progress, elapsedMs }: { progress: ExhaustiveProgress | null
     <div className="break-it-progress">
       <progress max={Math.max(1, total)} value={done} aria-label="Schedules covered" />
       <span role="status">
-        {done.toLocaleString('en')} / {total.toLocaleString('en')} schedules · {Math.round(rate).toLocaleString('en')} runs/s{leftS === null ? '' : ` · about ${leftS.toLocaleString('en')} s left`}
+        {done.toLocaleString('en')} / {total.toLocaleString('en')} schedules · {Math.round(rate).toLocaleString('en')}{' '}
+        runs/s{leftS === null ? '' : ` · about ${leftS.toLocaleString('en')} s left`}
       </span>
     </div>
   );
 }
 
-function Outcome({ outcome, invariant, onLoad }: { outcome: ExhaustiveOutcome; invariant: InvariantName; onLoad: ExhaustivePanelProps['onLoad'] | undefined }) {
+function Outcome({
+  outcome,
+  invariant,
+  onLoad,
+}: {
+  outcome: ExhaustiveOutcome;
+  invariant: InvariantName;
+  onLoad: ExhaustivePanelProps['onLoad'] | undefined;
+}) {
   const name = invariant.replace(/-/g, ' ');
   if (outcome.state === 'failed') {
     return (
@@ -129,7 +166,12 @@ function Outcome({ outcome, invariant, onLoad }: { outcome: ExhaustiveOutcome; i
   }
   if (outcome.state === 'stopped') {
     const p = outcome.progress;
-    return <p role="status">Stopped after {(p?.done ?? 0).toLocaleString('en')} of {(p?.total ?? 0).toLocaleString('en')} schedules, with no break among them: no claim about the rest.</p>;
+    return (
+      <p role="status">
+        Stopped after {(p?.done ?? 0).toLocaleString('en')} of {(p?.total ?? 0).toLocaleString('en')} schedules, with no
+        break among them: no claim about the rest.
+      </p>
+    );
   }
   const { result } = outcome;
   return (
@@ -144,7 +186,11 @@ function Outcome({ outcome, invariant, onLoad }: { outcome: ExhaustiveOutcome; i
       )}
       {result.verdict && <p className="muted">{result.verdict.explanation}</p>}
       {result.found && onLoad && (
-        <button type="button" className="button button-secondary" onClick={() => onLoad({ seed: result.seed, actions: result.actions })}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => onLoad({ seed: result.seed, actions: result.actions })}
+        >
           Load into the player
         </button>
       )}

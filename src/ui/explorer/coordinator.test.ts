@@ -27,7 +27,12 @@ interface Fake {
  * (so workers finish out of order), or hanging when `hang(from, attempt)` says so. Every
  * seventh run is one a budget cut short (SearchSummary.cut).
  */
-function fakePool(size: number, failing: readonly number[], hang: (from: number, attempt: number) => boolean = () => false, slow: (from: number) => number = () => 0): Fake {
+function fakePool(
+  size: number,
+  failing: readonly number[],
+  hang: (from: number, attempt: number) => boolean = () => false,
+  slow: (from: number) => number = () => 0,
+): Fake {
   const searched: number[] = [];
   const shrunk: [number, number][] = [];
   const attempts = new Map<number, number>();
@@ -61,7 +66,13 @@ function fakePool(size: number, failing: readonly number[], hang: (from: number,
     };
     return { api, terminate: () => void terminated++ };
   };
-  return { pool: new ExplorerPool(start, size), searched, shrunk, started: () => started, terminated: () => terminated };
+  return {
+    pool: new ExplorerPool(start, size),
+    searched,
+    shrunk,
+    started: () => started,
+    terminated: () => terminated,
+  };
 }
 
 /** Wall time that moves only when everything waits, to the next timer: a batch takes exactly the time it is given. */
@@ -107,7 +118,11 @@ class VirtualClock implements Clock {
  * Workers that take `msPerRun` of virtual time a run and break nowhere; `ends[i]` is when worker
  * i answered its last batch, `batches` the size of every batch handed out, in order.
  */
-function pacedPool(size: number, clock: VirtualClock, msPerRun: number): { pool: ExplorerPool; ends: number[]; batches: number[] } {
+function pacedPool(
+  size: number,
+  clock: VirtualClock,
+  msPerRun: number,
+): { pool: ExplorerPool; ends: number[]; batches: number[] } {
   const ends: number[] = [];
   const batches: number[] = [];
   let started = 0;
@@ -140,7 +155,8 @@ describe('the explorer coordinator', () => {
       expect(outcome.state).toBe('not-found');
       // A small batch is the first one (4 runs): neither worker idles through the other's last full batch.
       expect(Math.abs(ends[0]! - ends[1]!), `budget ${budget}`).toBeLessThanOrEqual(4 * msPerRun);
-      if (outcome.state === 'not-found') expect(outcome.elapsedMs, `budget ${budget}`).toBeLessThanOrEqual((budget / 2 + 4) * msPerRun);
+      if (outcome.state === 'not-found')
+        expect(outcome.elapsedMs, `budget ${budget}`).toBeLessThanOrEqual((budget / 2 + 4) * msPerRun);
     }
   });
 
@@ -215,17 +231,26 @@ describe('the explorer coordinator', () => {
   it('replaces a worker whose batch does not answer in time, says so, and still finds the same answer', async () => {
     const fake = fakePool(2, [37], (from, attempt) => from === 8 && attempt === 1);
     const notices: string[] = [];
-    const outcome = await startSearch(fake.pool, JOB, { budget: 1000, batchBudgetMs: 100, onNotice: (m) => notices.push(m) }).outcome;
+    const outcome = await startSearch(fake.pool, JOB, {
+      budget: 1000,
+      batchBudgetMs: 100,
+      onNotice: (m) => notices.push(m),
+    }).outcome;
     expect(outcome.state).toBe('found');
     expect(fake.shrunk).toEqual([[37, 38]]);
     expect(fake.terminated()).toBe(1);
-    expect(notices).toEqual([expect.stringMatching(/^A batch \(runs 9–\d+\) did not answer within 0\.1 s: its worker was replaced/)]);
+    expect(notices).toEqual([
+      expect.stringMatching(/^A batch \(runs 9–\d+\) did not answer within 0\.1 s: its worker was replaced/),
+    ]);
   });
 
   it('ends the search with a clear message when the same batch overruns twice', async () => {
     const fake = fakePool(1, [], (from) => from === 4);
     const outcome = await startSearch(fake.pool, JOB, { budget: 1000, batchBudgetMs: 50 }).outcome;
-    expect(outcome).toEqual({ state: 'failed', message: expect.stringContaining('did not answer within 0.05 s twice') });
+    expect(outcome).toEqual({
+      state: 'failed',
+      message: expect.stringContaining('did not answer within 0.05 s twice'),
+    });
   });
 });
 
@@ -250,7 +275,10 @@ resource: { id: espresso }
       { file: 'turns.yaml', line: 1 },
     );
     if (!parsed.ok) throw new Error('fixture');
-    const job: ExploreJob = { scenario: parsed.scenario, options: { invariant: 'single-writer', explorerSeed: 5, kinds: ['pause', 'partition', 'message-loss'] } };
+    const job: ExploreJob = {
+      scenario: parsed.scenario,
+      options: { invariant: 'single-writer', explorerSeed: 5, kinds: ['pause', 'partition', 'message-loss'] },
+    };
     const answers: SearchOutcome[] = [];
     for (const size of [1, 2]) {
       const pool = new ExplorerPool(() => inProcessExplorer(createExplorerApi(scripts)), size);

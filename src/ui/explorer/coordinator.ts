@@ -43,7 +43,11 @@ export interface ExplorerSearch {
   stop(): void;
 }
 
-const realClock: Clock = { now: () => performance.now(), setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>) };
+const realClock: Clock = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+};
 
 /** The first batch of each worker: small, so the scenario as written answers at once. Also the smallest batch. */
 const FIRST_BATCH = 4;
@@ -108,7 +112,9 @@ export function startSearch(pool: ExplorerPool, job: ExploreJob, options: Search
 
   function watched<T>(promise: Promise<T>, budgetMs: number): Promise<T> {
     let timer: unknown;
-    const timeout = new Promise<never>((_, reject) => (timer = clock.setTimeout(() => reject(new Timeout()), budgetMs)));
+    const timeout = new Promise<never>(
+      (_, reject) => (timer = clock.setTimeout(() => reject(new Timeout()), budgetMs)),
+    );
     return Promise.race([promise, timeout, stopSignal]).finally(() => clock.clearTimeout(timer));
   }
 
@@ -147,8 +153,14 @@ export function startSearch(pool: ExplorerPool, job: ExploreJob, options: Search
           inFlight.delete(from);
           if (!(error instanceof Timeout)) throw error;
           pool.replace(i);
-          if (retry) throw new Error(`runs ${from + 1}–${to} did not answer within ${batchBudgetMs / 1000} s twice, so the search stopped (a run of this scenario may be stuck)`, { cause: error });
-          options.onNotice?.(`A batch (runs ${from + 1}–${to}) did not answer within ${batchBudgetMs / 1000} s: its worker was replaced and the batch is being tried again.`);
+          if (retry)
+            throw new Error(
+              `runs ${from + 1}–${to} did not answer within ${batchBudgetMs / 1000} s twice, so the search stopped (a run of this scenario may be stuck)`,
+              { cause: error },
+            );
+          options.onNotice?.(
+            `A batch (runs ${from + 1}–${to}) did not answer within ${batchBudgetMs / 1000} s: its worker was replaced and the batch is being tried again.`,
+          );
           retries.push({ from, to });
           continue;
         }
@@ -182,7 +194,12 @@ export function startSearch(pool: ExplorerPool, job: ExploreJob, options: Search
   const outcome = search().catch((error: unknown): SearchOutcome => {
     if (error instanceof Stopped) return { state: 'stopped', runsDone };
     pool.terminateAll();
-    const message = error instanceof Timeout ? `the explorer did not start within ${startBudgetMs / 1000} s` : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof Timeout
+        ? `the explorer did not start within ${startBudgetMs / 1000} s`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return { state: 'failed', message };
   });
   return {

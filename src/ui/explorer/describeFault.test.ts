@@ -4,7 +4,9 @@ import { simTime } from '../../sim/time';
 
 describe('describeFault', () => {
   it('says when each fault strikes, what it does, and when it is undone', () => {
-    expect(describeFault({ kind: 'pause', actions: [{ at: simTime(2000), do: 'pause', target: 'A', forMs: 3000 }] })).toBe('At 2 s, pause A for 3 s.');
+    expect(
+      describeFault({ kind: 'pause', actions: [{ at: simTime(2000), do: 'pause', target: 'A', forMs: 3000 }] }),
+    ).toBe('At 2 s, pause A for 3 s.');
     expect(
       describeFault({
         kind: 'crash',

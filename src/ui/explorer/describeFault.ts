@@ -13,7 +13,8 @@ export function describeFault(fault: Fault): string {
   const [first, undo] = fault.actions;
   if (!first) return '';
   const at = `At ${formatMs(first.at)}`;
-  if (fault.kind === 'restart' && first.do === 'crash') return `${at}, restart ${first.target}: it loses everything it held in memory.`;
+  if (fault.kind === 'restart' && first.do === 'crash')
+    return `${at}, restart ${first.target}: it loses everything it held in memory.`;
   if (fault.kind === 'message-loss' && first.do === 'network') {
     return `From ${formatMs(first.at)} to ${undo ? formatMs(undo.at) : 'the end'}, every message from ${first.from} to ${first.to} is lost.`;
   }

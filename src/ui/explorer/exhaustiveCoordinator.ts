@@ -23,7 +23,11 @@ const SLICE_BUDGET_MS = 10_000;
  * progress after each. It is one worker's walk because whether a schedule is skipped depends on
  * runs before it (the quiet reduction reads its prefix's run). Stop ends the worker at once.
  */
-export function startExhaustive(pool: ExplorerPool, job: ExhaustiveJob, onProgress: (progress: ExhaustiveProgress, elapsedMs: number) => void): ExhaustiveSearchHandle {
+export function startExhaustive(
+  pool: ExplorerPool,
+  job: ExhaustiveJob,
+  onProgress: (progress: ExhaustiveProgress, elapsedMs: number) => void,
+): ExhaustiveSearchHandle {
   const started = performance.now();
   let stopped = false;
   let last: ExhaustiveProgress | null = null;
@@ -38,12 +42,19 @@ export function startExhaustive(pool: ExplorerPool, job: ExhaustiveJob, onProgre
       if (stopped) return { state: 'stopped', progress: last };
       const t0 = performance.now();
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const overrun = new Promise<'overrun'>((resolve) => (timer = setTimeout(() => resolve('overrun'), SLICE_BUDGET_MS)));
-      const slice = await Promise.race([api.exhaust(job, size), stopSignal, overrun]).finally(() => clearTimeout(timer));
+      const overrun = new Promise<'overrun'>(
+        (resolve) => (timer = setTimeout(() => resolve('overrun'), SLICE_BUDGET_MS)),
+      );
+      const slice = await Promise.race([api.exhaust(job, size), stopSignal, overrun]).finally(() =>
+        clearTimeout(timer),
+      );
       if (slice === 'stopped') return { state: 'stopped', progress: last };
       if (slice === 'overrun') {
         pool.replace(0);
-        return { state: 'failed', message: `${size.toLocaleString('en')} runs did not answer within ${SLICE_BUDGET_MS / 1000} s, so the search stopped (a run of this scenario may be stuck)` };
+        return {
+          state: 'failed',
+          message: `${size.toLocaleString('en')} runs did not answer within ${SLICE_BUDGET_MS / 1000} s, so the search stopped (a run of this scenario may be stuck)`,
+        };
       }
       const ran = slice.progress.ran - (last?.ran ?? 0);
       last = slice.progress;

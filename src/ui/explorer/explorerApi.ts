@@ -1,4 +1,11 @@
-import { searchBatch, searchSummary, shrinkSchedule, type BatchResult, type ExploreResult, type ExplorerOptions } from '../../check/explorer';
+import {
+  searchBatch,
+  searchSummary,
+  shrinkSchedule,
+  type BatchResult,
+  type ExploreResult,
+  type ExplorerOptions,
+} from '../../check/explorer';
 import type { FaultKind } from '../../check/faults';
 import { ExhaustiveSearch, type ExhaustiveProgress, type ExhaustiveResult } from '../../check/exhaustiveSearch';
 import { exhaustiveExplorer, type ExhaustiveScenarioOptions } from '../../scenario/running/exhaustiveExplore';
@@ -62,7 +69,8 @@ export function createExplorerApi(scripts: ScriptEngine): ExplorerApi {
   let exhausting: { key: string; search: ExhaustiveSearch } | null = null;
   const exhaust = (job: ExhaustiveJob, maxRuns: number): ExhaustiveSlice => {
     const key = JSON.stringify(job);
-    if (exhausting?.key !== key) exhausting = { key, search: new ExhaustiveSearch(exhaustiveExplorer(job.scenario, job.options, scripts)) };
+    if (exhausting?.key !== key)
+      exhausting = { key, search: new ExhaustiveSearch(exhaustiveExplorer(job.scenario, job.options, scripts)) };
     const { search } = exhausting;
     search.advance(maxRuns);
     return { progress: search.progress, result: search.finished ? search.result() : null };

@@ -10,8 +10,14 @@ export function workerCount(hardwareConcurrency: number | undefined): number {
 }
 
 function startWorker(): ExplorerHandle {
-  const worker = new Worker(new URL('./explorerWorker.ts', import.meta.url), { type: 'module', name: 'lockstep-explorer' });
-  return { api: Comlink.wrap<ExplorerWorkerApi>(worker) as unknown as ExplorerWorkerApi, terminate: () => worker.terminate() };
+  const worker = new Worker(new URL('./explorerWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'lockstep-explorer',
+  });
+  return {
+    api: Comlink.wrap<ExplorerWorkerApi>(worker) as unknown as ExplorerWorkerApi,
+    terminate: () => worker.terminate(),
+  };
 }
 
 const pools = new Map<number, ExplorerPool>();

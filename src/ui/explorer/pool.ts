@@ -1,7 +1,9 @@
 import type { ExplorerApi } from './explorerApi';
 
 /** The explorer as the page reaches it: every call asynchronous, plus a wait for the Lua VM to load. */
-export type ExplorerWorkerApi = { [K in keyof ExplorerApi]: (...args: Parameters<ExplorerApi[K]>) => Promise<ReturnType<ExplorerApi[K]>> } & {
+export type ExplorerWorkerApi = {
+  [K in keyof ExplorerApi]: (...args: Parameters<ExplorerApi[K]>) => Promise<ReturnType<ExplorerApi[K]>>;
+} & {
   ready(): Promise<void>;
 };
 

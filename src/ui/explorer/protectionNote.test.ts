@@ -13,8 +13,12 @@ function scenario(fencing: boolean) {
 
 describe('what Break it adds when fencing was never going to hold the invariant', () => {
   it('says what fencing promises when single writer or single holder breaks behind a fence', () => {
-    expect(protectionNote(scenario(true), 'single-writer')).toMatch(/^Fencing is on, and it does not promise one writer at a time: .* Break "writes in lease order"/);
-    expect(protectionNote(scenario(true), 'single-holder')).toMatch(/does not promise one client at a time that believes it holds the lock/);
+    expect(protectionNote(scenario(true), 'single-writer')).toMatch(
+      /^Fencing is on, and it does not promise one writer at a time: .* Break "writes in lease order"/,
+    );
+    expect(protectionNote(scenario(true), 'single-holder')).toMatch(
+      /does not promise one client at a time that believes it holds the lock/,
+    );
   });
 
   it('says nothing without a fence, or for what a fence does promise', () => {

@@ -7,6 +7,7 @@ import type { InvariantName, Scenario } from '../../scenario/schema/schema';
  */
 export function protectionNote(scenario: Scenario, invariant: InvariantName): string | null {
   if (!scenario.resource.fencing || (invariant !== 'single-writer' && invariant !== 'single-holder')) return null;
-  const what = invariant === 'single-writer' ? 'one writer at a time' : 'one client at a time that believes it holds the lock';
+  const what =
+    invariant === 'single-writer' ? 'one writer at a time' : 'one client at a time that believes it holds the lock';
   return `Fencing is on, and it does not promise ${what}: it refuses a write from an older lease once a newer lease has written, so writes land in lease order. Break "writes in lease order" to test what it does promise.`;
 }

@@ -18,12 +18,22 @@ describe('what Break it says when it found nothing', () => {
     expect(notFoundText(nothingFound({ baseSeed: 1 }, searchSummary(space, 2000, 37)), 'progress')).toMatch(
       /^No run broke progress in 2,000 runs\. 37 of them were cut short by a budget \(50,000 events, or the scripts' instruction limit\) and judged only on what they reached: a break after that point would not be seen\. Searched: /,
     );
-    expect(notFoundText(nothingFound({ baseSeed: 1 }, searchSummary(space, 2000, 2000)), 'progress')).toMatch(/^No run broke progress in 2,000 runs\. All 2,000 runs were cut short by a budget/);
+    expect(notFoundText(nothingFound({ baseSeed: 1 }, searchSummary(space, 2000, 2000)), 'progress')).toMatch(
+      /^No run broke progress in 2,000 runs\. All 2,000 runs were cut short by a budget/,
+    );
   });
 });
 
 describe('what the exhaustive search says', () => {
-  const bounds: ExhaustiveBounds = { maxFaults: 2, gridMs: 100, horizonMs: 6100, kinds: ['pause', 'crash', 'clock-jump'], pauseMs: [500, 1000, 20_000], outageMs: [1000, 5000], jumpMs: [10_000, -10_000] };
+  const bounds: ExhaustiveBounds = {
+    maxFaults: 2,
+    gridMs: 100,
+    horizonMs: 6100,
+    kinds: ['pause', 'crash', 'clock-jump'],
+    pauseMs: [500, 1000, 20_000],
+    outageMs: [1000, 5000],
+    jumpMs: [10_000, -10_000],
+  };
   const result = (over: Partial<ExhaustiveResult>): ExhaustiveResult => ({
     found: false,
     complete: true,
@@ -45,15 +55,31 @@ describe('what the exhaustive search says', () => {
   });
 
   it('makes no claim about what a budget left untried', () => {
-    const text = exhaustiveText(result({ complete: false, progress: { done: 500, total: 18_240, ran: 480, byQuiet: 20, cut: 0 } }), 'single writer');
+    const text = exhaustiveText(
+      result({ complete: false, progress: { done: 500, total: 18_240, ran: 480, byQuiet: 20, cut: 0 } }),
+      'single writer',
+    );
     expect(text).toMatch(/^No break of single writer in the first 500 of 18,240 schedules of up to 2 faults/);
     expect(text).toMatch(/the other 17,740 were not tried, so this is no claim about them\.$/);
     expect(text).not.toMatch(/exists/);
   });
 
   it('says a break found has the fewest faults there are', () => {
-    const pause = { kind: 'pause' as const, actions: [{ at: simTime(100), do: 'pause' as const, target: 'A', forMs: 5000 }] };
-    expect(exhaustiveText(result({ found: true, complete: false, faults: [pause], progress: { done: 69, total: 18_240, ran: 69, byQuiet: 0, cut: 0 } }), 'single writer')).toBe(
+    const pause = {
+      kind: 'pause' as const,
+      actions: [{ at: simTime(100), do: 'pause' as const, target: 'A', forMs: 5000 }],
+    };
+    expect(
+      exhaustiveText(
+        result({
+          found: true,
+          complete: false,
+          faults: [pause],
+          progress: { done: 69, total: 18_240, ran: 69, byQuiet: 0, cut: 0 },
+        }),
+        'single writer',
+      ),
+    ).toBe(
       'Found after 69 of 18,240 schedules: 1 fault breaks single writer. No schedule with fewer faults breaks it: every one was tried.',
     );
   });

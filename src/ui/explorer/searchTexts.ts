@@ -28,10 +28,18 @@ export function foundText(result: ExploreResult, name: string): string {
 /** What was searched, said plainly: a search that found nothing is evidence, not proof. */
 export function notFoundText(result: ExploreResult, name: string): string {
   const { runs, kinds, seeds, maxFaults, cut } = result.summary;
-  const faults = kinds.length ? `${kinds.map((k) => KIND_NAMES[k]).join(', ')}, up to ${maxFaults} fault${maxFaults === 1 ? '' : 's'} a run` : 'no faults (none apply to this scenario)';
+  const faults = kinds.length
+    ? `${kinds.map((k) => KIND_NAMES[k]).join(', ')}, up to ${maxFaults} fault${maxFaults === 1 ? '' : 's'} a run`
+    : 'no faults (none apply to this scenario)';
   const others = seeds - 1;
-  const seedText = others > 0 ? `the scenario's seed and ${others.toLocaleString('en')} other${others === 1 ? '' : 's'}` : "the scenario's seed";
-  const cutText = cut === 0 ? '' : ` ${cut === runs ? (runs === 1 ? 'That run was' : `All ${runs.toLocaleString('en')} runs were`) : `${cut.toLocaleString('en')} of them were`} cut short by a budget (${EXPLORE_MAX_EVENTS.toLocaleString('en')} events, or the scripts' instruction limit) and judged only on what they reached: a break after that point would not be seen.`;
+  const seedText =
+    others > 0
+      ? `the scenario's seed and ${others.toLocaleString('en')} other${others === 1 ? '' : 's'}`
+      : "the scenario's seed";
+  const cutText =
+    cut === 0
+      ? ''
+      : ` ${cut === runs ? (runs === 1 ? 'That run was' : `All ${runs.toLocaleString('en')} runs were`) : `${cut.toLocaleString('en')} of them were`} cut short by a budget (${EXPLORE_MAX_EVENTS.toLocaleString('en')} events, or the scripts' instruction limit) and judged only on what they reached: a break after that point would not be seen.`;
   return `No run broke ${name} in ${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'}.${cutText} Searched: ${faults}; ${seedText}. A search can miss a bug: a bigger budget or another invariant may still find one.`;
 }
 
@@ -61,7 +69,10 @@ function kindsInWords(bounds: ExhaustiveBounds): string {
 export function boundsText(result: Pick<ExhaustiveResult, 'bounds' | 'targets'>): string {
   const { bounds, targets } = result;
   const k = bounds.maxFaults;
-  const names = targets.length > 1 ? `${targets.slice(0, -1).join(', ')} and ${targets[targets.length - 1]}` : (targets[0] ?? 'nothing');
+  const names =
+    targets.length > 1
+      ? `${targets.slice(0, -1).join(', ')} and ${targets[targets.length - 1]}`
+      : (targets[0] ?? 'nothing');
   return `up to ${k} fault${k === 1 ? '' : 's'} (${kindsInWords(bounds)}) at ${formatMs(bounds.gridMs)} steps over the first ${formatMs(bounds.horizonMs)}, on ${names}`;
 }
 
@@ -80,7 +91,11 @@ export function exhaustiveText(result: ExhaustiveResult, name: string): string {
     return `Found after ${count(done)} of ${count(total)} schedules: ${n} fault${n === 1 ? ' breaks' : 's break'} ${name}${when}. No schedule with fewer faults breaks it: every one was tried.`;
   }
   const covered = `${count(ran)} run${byQuiet > 0 ? `, ${count(byQuiet)} covered because the fault hit a process with nothing left to do` : ''}`;
-  const cutText = cut === 0 ? '' : ` ${count(cut)} run${cut === 1 ? ' was' : 's were'} cut short by a budget (${EXPLORE_MAX_EVENTS.toLocaleString('en')} events, or the scripts' instruction limit) and judged only on what they reached.`;
-  if (!result.complete) return `No break of ${name} in the first ${count(done)} of ${count(total)} schedules of ${boundsText(result)} (${covered}). The budget ran out: the other ${count(total - done)} were not tried, so this is no claim about them.${cutText}`;
+  const cutText =
+    cut === 0
+      ? ''
+      : ` ${count(cut)} run${cut === 1 ? ' was' : 's were'} cut short by a budget (${EXPLORE_MAX_EVENTS.toLocaleString('en')} events, or the scripts' instruction limit) and judged only on what they reached.`;
+  if (!result.complete)
+    return `No break of ${name} in the first ${count(done)} of ${count(total)} schedules of ${boundsText(result)} (${covered}). The budget ran out: the other ${count(total - done)} were not tried, so this is no claim about them.${cutText}`;
   return `No break of ${name} exists with ${boundsText(result)}: ${count(total)} schedules, ${covered}.${cutText} Other faults, lengths or times than these were not tried.`;
 }

@@ -5,7 +5,17 @@ import './dropzone.css';
  * A place to choose a file or drop one: the sandbox's scenario files, the recorded-run page.
  * `onFile` gets the first file chosen or dropped; what is under the picker says what else to know.
  */
-export function FileDrop({ label, accept, onFile, children }: { label: string; accept: string; onFile: (file: File) => void; children?: ReactNode }) {
+export function FileDrop({
+  label,
+  accept,
+  onFile,
+  children,
+}: {
+  label: string;
+  accept: string;
+  onFile: (file: File) => void;
+  children?: ReactNode;
+}) {
   const [dragging, setDragging] = useState(false);
   return (
     <div

@@ -10,7 +10,8 @@ describe('a chosen file too large for what it should be is refused before it is 
     file.text = async () => ((read = true), '');
     expect(await readChosenFile(file, 256_000, 'a lesson file')).toEqual({
       ok: false,
-      message: '"huge.md" is too large for a lesson file (22.0 MB; Lockstep reads up to 256,000 characters), so it was not opened. Check that you chose the right file.',
+      message:
+        '"huge.md" is too large for a lesson file (22.0 MB; Lockstep reads up to 256,000 characters), so it was not opened. Check that you chose the right file.',
     });
     expect(read).toBe(false);
   });
@@ -21,6 +22,9 @@ describe('a chosen file too large for what it should be is refused before it is 
   });
 
   it('reads a file within the limit', async () => {
-    expect(await readChosenFile(named(['id: x\n'], 'ok.yaml'), 1000, 'a scenario file')).toEqual({ ok: true, text: 'id: x\n' });
+    expect(await readChosenFile(named(['id: x\n'], 'ok.yaml'), 1000, 'a scenario file')).toEqual({
+      ok: true,
+      text: 'id: x\n',
+    });
   });
 });

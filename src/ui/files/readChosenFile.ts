@@ -6,8 +6,15 @@
  *
  * @param what names the file in the refusal: "a lesson file", "a scenario file".
  */
-export async function readChosenFile(file: Blob & { name: string }, maxChars: number, what: string): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
-  const tooBig = { ok: false as const, message: `"${file.name}" is too large for ${what} (${megabytes(file.size)}; Lockstep reads up to ${maxChars.toLocaleString('en')} characters), so it was not opened. Check that you chose the right file.` };
+export async function readChosenFile(
+  file: Blob & { name: string },
+  maxChars: number,
+  what: string,
+): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+  const tooBig = {
+    ok: false as const,
+    message: `"${file.name}" is too large for ${what} (${megabytes(file.size)}; Lockstep reads up to ${maxChars.toLocaleString('en')} characters), so it was not opened. Check that you chose the right file.`,
+  };
   if (file.size > maxChars * 4) return tooBig;
   const text = await file.text();
   return text.length > maxChars ? tooBig : { ok: true, text };

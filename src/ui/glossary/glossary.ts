@@ -73,7 +73,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'writes-in-lease-order',
     title: 'Writes in lease order',
     view: 'the protected resource',
-    promise: 'Once the resource has accepted a write made under one lease, it never accepts a write made under an older lease.',
+    promise:
+      'Once the resource has accepted a write made under one lease, it never accepts a write made under an older lease.',
     detail:
       'This is what fencing guarantees, stated without tokens, and it is less than single writer. A stale holder may still write before the newer holder does (its write simply comes first, and both are accepted); what must never happen is the older lease’s write landing after the newer one’s. It breaks when the resource does not check tokens, and when the tokens do not follow the leases: a token drawn with INCR before the SET can be larger than the token of the lease after it.',
     seeIn: { slug: 'clinic-token-before-lock', text: 'Finding 8: the token drawn before the lock' },
@@ -102,14 +103,16 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     title: 'No double assignment',
     view: 'the dispatch service',
     promise: 'Each delivery is assigned to one driver.',
-    detail: 'Two workers that each believe they hold the dispatch lock can send two drivers to the same order. The fix lives in the dispatch service: a conditional assignment that refuses a second driver.',
+    detail:
+      'Two workers that each believe they hold the dispatch lock can send two drivers to the same order. The fix lives in the dispatch service: a conditional assignment that refuses a second driver.',
     seeIn: { slug: 'delivery-dispatch', text: 'Final: the delivery-dispatch incident' },
   },
   {
     term: 'progress',
     title: 'Progress',
     view: 'the whole system',
-    promise: 'While some client is waiting for a lock, somebody takes a lock or gets a write accepted at least every so often.',
+    promise:
+      'While some client is waiting for a lock, somebody takes a lock or gets a write accepted at least every so often.',
     detail:
       'Safety is easy if nobody ever works. A longer stall is a deadlock (A holds x and waits for y, B holds y and waits for x), a lock nobody can take (no TTL and a crashed holder), or a holder that never lets go. The TTL exists for this invariant.',
     seeIn: { slug: 'simplest-lock', text: 'The simplest lock and why the token' },
@@ -119,7 +122,8 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     title: 'The run completes',
     view: 'the simulator',
     promise: 'Every client finishes (or gives up) before the scenario’s time limit.',
-    detail: 'A run still busy at its horizon is stuck: a lock that never expires, a retry loop that never gives up, or a worker wedged forever.',
+    detail:
+      'A run still busy at its horizon is stuck: a lock that never expires, a retry loop that never gives up, or a worker wedged forever.',
     seeIn: { slug: 'simplest-lock', text: 'The simplest lock and why the token' },
   },
   {
@@ -179,7 +183,12 @@ export function glossaryEntry(term: string): GlossaryEntry | undefined {
  * An instructor's course may leave that lesson out: the sentence is then dropped rather than
  * linking to a page the site does not have.
  */
-export function seeInLesson(entry: GlossaryEntry, lessons: readonly { frontmatter: { slug: string; formerSlugs: readonly string[] } }[]): GlossaryEntry['seeIn'] | undefined {
-  const lesson = lessons.find((l) => l.frontmatter.slug === entry.seeIn.slug || l.frontmatter.formerSlugs.includes(entry.seeIn.slug));
+export function seeInLesson(
+  entry: GlossaryEntry,
+  lessons: readonly { frontmatter: { slug: string; formerSlugs: readonly string[] } }[],
+): GlossaryEntry['seeIn'] | undefined {
+  const lesson = lessons.find(
+    (l) => l.frontmatter.slug === entry.seeIn.slug || l.frontmatter.formerSlugs.includes(entry.seeIn.slug),
+  );
   return lesson ? { ...entry.seeIn, slug: lesson.frontmatter.slug } : undefined;
 }

@@ -16,5 +16,8 @@ const COLUMNS = ['learner', 'lesson', 'result', 'detail', 'note', 'runs', 'file'
 /** The table as CSV (RFC 4180: every field quoted, quotes doubled, CRLF line ends), for a spreadsheet or an LMS gradebook. */
 export function gradeCsv(rows: readonly GradeRow[]): string {
   const field = (value: string | number) => `"${String(value).replace(/"/g, '""')}"`;
-  return [COLUMNS.map(field).join(','), ...rows.map((row) => COLUMNS.map((c) => field(row[c])).join(','))].join('\r\n') + '\r\n';
+  return (
+    [COLUMNS.map(field).join(','), ...rows.map((row) => COLUMNS.map((c) => field(row[c])).join(','))].join('\r\n') +
+    '\r\n'
+  );
 }

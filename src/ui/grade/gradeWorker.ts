@@ -17,7 +17,9 @@ const scripts = loadScriptEngine({ wasmUrl: luaWasmUrl });
 const api: GradeWorkerApi = {
   async grade(submission, assignments) {
     await scripts;
-    return gradeSubmission(submission, new Map(assignments), exploreInProcess, (scenario) => runScenario(scenario, { seed: scenario.seed }));
+    return gradeSubmission(submission, new Map(assignments), exploreInProcess, (scenario) =>
+      runScenario(scenario, { seed: scenario.seed }),
+    );
   },
 };
 

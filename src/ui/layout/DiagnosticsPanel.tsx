@@ -11,9 +11,15 @@ export function DiagnosticsPanel() {
   if (!import.meta.env.DEV || !diagnostics.length) return null;
   return (
     <section className="diagnostics" aria-label="Lesson problems">
-      <h2>{diagnostics.length} lesson problem{diagnostics.length === 1 ? '' : 's'}</h2>
+      <h2>
+        {diagnostics.length} lesson problem{diagnostics.length === 1 ? '' : 's'}
+      </h2>
       <ul>
-        {diagnostics.map((d, i) => <li key={i}><code>{formatDiagnostic(d)}</code></li>)}
+        {diagnostics.map((d, i) => (
+          <li key={i}>
+            <code>{formatDiagnostic(d)}</code>
+          </li>
+        ))}
       </ul>
     </section>
   );

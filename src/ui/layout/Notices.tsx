@@ -10,7 +10,9 @@ export function Notices() {
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.tone}`} role={n.tone === 'warning' ? 'alert' : 'status'}>
           <p>{n.text}</p>
-          <button type="button" className="button button-quiet" onClick={() => dismiss(n.id)}>Dismiss</button>
+          <button type="button" className="button button-quiet" onClick={() => dismiss(n.id)}>
+            Dismiss
+          </button>
         </div>
       ))}
     </div>

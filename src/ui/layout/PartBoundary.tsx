@@ -32,8 +32,9 @@ export class PartBoundary extends Component<Props, State> {
     return (
       <div role="alert" className="notice notice-warning">
         <p>
-          <strong>{this.props.what} stopped working</strong> ({error.message}). The rest of the page still works. Try it again, or reload the page; if it
-          keeps failing, this browser may lack something it needs: a current Chrome, Firefox, Safari or Edge runs it.
+          <strong>{this.props.what} stopped working</strong> ({error.message}). The rest of the page still works. Try it
+          again, or reload the page; if it keeps failing, this browser may lack something it needs: a current Chrome,
+          Firefox, Safari or Edge runs it.
         </p>
         <button type="button" className="button button-secondary" onClick={() => this.setState({ error: null })}>
           Try again

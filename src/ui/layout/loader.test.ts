@@ -19,7 +19,9 @@ describe('a chunk loaded on first use', () => {
 
   it('is fetched again after a failed fetch (the connection came back), not stuck on the failure', async () => {
     let fetches = 0;
-    const load = loader(() => (++fetches === 1 ? Promise.reject(new Error('offline')) : Promise.resolve('the dashboard')));
+    const load = loader(() =>
+      ++fetches === 1 ? Promise.reject(new Error('offline')) : Promise.resolve('the dashboard'),
+    );
     await expect(load()).rejects.toThrow('offline');
     expect(load.current()).toBeNull();
     expect(await load()).toBe('the dashboard');

@@ -20,7 +20,13 @@ export function loader<T>(load: () => Promise<T>): Loader<T> {
     }
     return loading;
   };
-  const settled = () => (loading ? loading.then(() => undefined, () => undefined) : Promise.resolve());
+  const settled = () =>
+    loading
+      ? loading.then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
   return Object.assign(start, { current: () => loaded, settled });
 }
 
@@ -59,7 +65,12 @@ interface LoadedProps<T> {
 export function Loaded<T>({ load, name, loading, render }: LoadedProps<T>) {
   const [value, failure] = useLoaded(load);
   if (value !== null) return render(value);
-  if (failure !== null) return <p role="alert">{capitalized(name)} could not be loaded: {failure}. Check the connection and reload the page.</p>;
+  if (failure !== null)
+    return (
+      <p role="alert">
+        {capitalized(name)} could not be loaded: {failure}. Check the connection and reload the page.
+      </p>
+    );
   return loading;
 }
 

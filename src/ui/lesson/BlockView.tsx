@@ -58,7 +58,9 @@ function ShownBlock({ block, lesson }: { block: Block; lesson: Lesson }) {
             load={loadDashboardBlock}
             name="the dashboard"
             loading={<p className="block-note">Loading the dashboard…</p>}
-            render={(DashboardBlock) => <DashboardBlock scenario={block.scenario} onWatched={markRun} firstRun={firstRun(block.id)} />}
+            render={(DashboardBlock) => (
+              <DashboardBlock scenario={block.scenario} onWatched={markRun} firstRun={firstRun(block.id)} />
+            )}
           />
         );
       }
@@ -78,13 +80,28 @@ function ShownBlock({ block, lesson }: { block: Block; lesson: Lesson }) {
     case 'fill-in':
       return <FillInBlock spec={block.spec} storageKey={key} lessonTitle={lesson.frontmatter.title} />;
     case 'compare':
-      return <CompareBlock {...(block.title ? { title: block.title } : {})} left={block.left} right={block.right} onWatched={markRun} firstRuns={[firstRun(`${block.id}/left`), firstRun(`${block.id}/right`)]} />;
+      return (
+        <CompareBlock
+          {...(block.title ? { title: block.title } : {})}
+          left={block.left}
+          right={block.right}
+          onWatched={markRun}
+          firstRuns={[firstRun(`${block.id}/left`), firstRun(`${block.id}/right`)]}
+        />
+      );
     case 'workbench':
-      return <WorkbenchBlockShell spec={block.spec} storageKey={key} lesson={lesson.frontmatter.slug} block={block.id} onWatched={markRun} />;
+      return (
+        <WorkbenchBlockShell
+          spec={block.spec}
+          storageKey={key}
+          lesson={lesson.frontmatter.slug}
+          block={block.id}
+          onWatched={markRun}
+        />
+      );
     case 'invalid':
       return <InvalidBlock lang={block.lang} diagnostics={block.diagnostics} />;
     case 'claims':
       return null; // for lessons:check: what the prose says the run shows
-
   }
 }

@@ -11,7 +11,9 @@ export function LessonGate({ left, lessons }: { left: string[]; lessons: Pick<Le
   return (
     <div className="lesson-body">
       <section className="lesson-gate" aria-labelledby="lesson-gate-title">
-        <h2 id="lesson-gate-title">This lesson opens once you have finished {left.length === 1 ? 'one lesson' : `${left.length} lessons`} first</h2>
+        <h2 id="lesson-gate-title">
+          This lesson opens once you have finished {left.length === 1 ? 'one lesson' : `${left.length} lessons`} first
+        </h2>
         <ul>
           {left.map((slug) => (
             <li key={slug}>

@@ -20,7 +20,15 @@ import './lesson.css';
  * The lesson reader: header, the blocks in order, then "mark as done" and the way onward. The
  * header and footer come from the catalog index; the blocks arrive with the lesson's own chunk.
  */
-export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; course: Course | undefined; lessons: LessonEntry[] }) {
+export function LessonPage({
+  entry,
+  course,
+  lessons,
+}: {
+  entry: LessonEntry;
+  course: Course | undefined;
+  lessons: LessonEntry[];
+}) {
   const fm = entry.frontmatter;
   const done = useProgress((s) => !!s.completed[fm.slug]);
   const setDone = useProgress((s) => s.setDone);
@@ -40,7 +48,10 @@ export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; cou
   // body's request and evaluation delayed this lesson's first player).
   const nextSlug = next?.frontmatter.slug;
   const bodyHere = body.lesson !== undefined;
-  useEffect(() => (nextSlug && bodyHere ? prefetchLesson(nextSlug, loadLive.settled()) : undefined), [nextSlug, bodyHere]);
+  useEffect(
+    () => (nextSlug && bodyHere ? prefetchLesson(nextSlug, loadLive.settled()) : undefined),
+    [nextSlug, bodyHere],
+  );
 
   return (
     <article className="lesson" aria-labelledby="lesson-title">
@@ -50,9 +61,13 @@ export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; cou
           <span aria-hidden="true"> / </span>
           <span>{course?.title ?? fm.course}</span>
         </nav>
-        <h1 id="lesson-title" tabIndex={-1}>{fm.title}</h1>
+        <h1 id="lesson-title" tabIndex={-1}>
+          {fm.title}
+        </h1>
         <p className="lesson-meta">
-          <span>{index < 0 ? 'An extra lesson, not in the course list' : `Lesson ${index + 1} of ${siblings.length}`}</span>
+          <span>
+            {index < 0 ? 'An extra lesson, not in the course list' : `Lesson ${index + 1} of ${siblings.length}`}
+          </span>
           <span aria-hidden="true"> · </span>
           <span>{fm.readTime} min</span>
           {done && (
@@ -76,20 +91,43 @@ export function LessonPage({ entry, course, lessons }: { entry: LessonEntry; cou
         )}
       </header>
 
-      {left.length > 0 ? <LessonGate left={left} lessons={lessons} /> : <LessonBody slug={fm.slug} lesson={body.lesson} failed={body.failed} />}
+      {left.length > 0 ? (
+        <LessonGate left={left} lessons={lessons} />
+      ) : (
+        <LessonBody slug={fm.slug} lesson={body.lesson} failed={body.failed} />
+      )}
 
       <footer className="lesson-footer">
         {left.length === 0 && (
           <>
-            <p className="lesson-completion" aria-live="polite">{completionText(completion, done)}</p>
-            <button type="button" className={`button ${done ? 'button-secondary' : 'button-primary'}`} aria-pressed={done} onClick={() => setDone(fm.slug, !done)}>
+            <p className="lesson-completion" aria-live="polite">
+              {completionText(completion, done)}
+            </p>
+            <button
+              type="button"
+              className={`button ${done ? 'button-secondary' : 'button-primary'}`}
+              aria-pressed={done}
+              onClick={() => setDone(fm.slug, !done)}
+            >
               {done ? 'Done ✓ (mark as not done)' : 'Mark this lesson as done'}
             </button>
           </>
         )}
         <nav aria-label="Lessons in this course" className="lesson-pager">
-          {previous ? <a href={lessonHref(previous.frontmatter.slug)} rel="prev">← {previous.frontmatter.title}</a> : <span />}
-          {next ? <a href={lessonHref(next.frontmatter.slug)} rel="next">{next.frontmatter.title} →</a> : <a href="#/">Back to all courses</a>}
+          {previous ? (
+            <a href={lessonHref(previous.frontmatter.slug)} rel="prev">
+              ← {previous.frontmatter.title}
+            </a>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <a href={lessonHref(next.frontmatter.slug)} rel="next">
+              {next.frontmatter.title} →
+            </a>
+          ) : (
+            <a href="#/">Back to all courses</a>
+          )}
         </nav>
       </footer>
     </article>
@@ -106,15 +144,22 @@ function LessonBody({ slug, lesson, failed }: { slug: string; lesson: Lesson | u
     return (
       <div className="lesson-body lesson-body-pending">
         <div role="alert" className="lesson-load-failed">
-          <p>This lesson could not be loaded. Check your connection: once the site has been open online, it keeps working offline.</p>
-          <button type="button" className="button button-primary" onClick={() => retryLesson(slug)}>Try again</button>
+          <p>
+            This lesson could not be loaded. Check your connection: once the site has been open online, it keeps working
+            offline.
+          </p>
+          <button type="button" className="button button-primary" onClick={() => retryLesson(slug)}>
+            Try again
+          </button>
         </div>
       </div>
     );
   }
   return (
     <div className="lesson-body lesson-body-pending" aria-busy="true">
-      <p role="status" className="lesson-loading">Loading the lesson…</p>
+      <p role="status" className="lesson-loading">
+        Loading the lesson…
+      </p>
     </div>
   );
 }
@@ -142,11 +187,18 @@ function LessonBlocks({ lesson }: { lesson: Lesson }) {
   return (
     <div className="lesson-body" aria-busy={shown < lesson.blocks.length}>
       {lesson.blocks.slice(0, shown).map((block, i) => (
-        <PartBoundary key={'id' in block ? block.id : `prose-${i}`} what={block.kind === 'prose' ? 'This part of the lesson' : `This ${BLOCK_NAMES[block.kind]}`}>
+        <PartBoundary
+          key={'id' in block ? block.id : `prose-${i}`}
+          what={block.kind === 'prose' ? 'This part of the lesson' : `This ${BLOCK_NAMES[block.kind]}`}
+        >
           <BlockView block={block} lesson={lesson} />
         </PartBoundary>
       ))}
-      {shown < lesson.blocks.length ? <div className="lesson-rest-pending" /> : <LessonSources sources={lesson.frontmatter.sources} />}
+      {shown < lesson.blocks.length ? (
+        <div className="lesson-rest-pending" />
+      ) : (
+        <LessonSources sources={lesson.frontmatter.sources} />
+      )}
     </div>
   );
 }
@@ -154,10 +206,18 @@ function LessonBlocks({ lesson }: { lesson: Lesson }) {
 /** What is left before the lesson counts as done, in a sentence. */
 function completionText(c: Completion, done: boolean): string {
   if (done && !c.complete) return 'You marked this lesson as done.';
-  if (done) return `Done: you ${[c.quizzes > 0 && (c.quizzes === 1 ? 'answered the question' : 'answered the questions'), c.mainScenario !== null && 'ran the simulation'].filter(Boolean).join(' and ')}.`;
+  if (done)
+    return `Done: you ${[c.quizzes > 0 && (c.quizzes === 1 ? 'answered the question' : 'answered the questions'), c.mainScenario !== null && 'ran the simulation'].filter(Boolean).join(' and ')}.`;
   const left: string[] = [];
   const unanswered = c.quizzes - c.quizzesAnswered;
-  if (unanswered > 0) left.push(c.quizzes === 1 ? 'get the question right' : unanswered === 1 ? 'get one more question right' : `get ${unanswered} more questions right`);
+  if (unanswered > 0)
+    left.push(
+      c.quizzes === 1
+        ? 'get the question right'
+        : unanswered === 1
+          ? 'get one more question right'
+          : `get ${unanswered} more questions right`,
+    );
   if (!c.mainScenarioRun) left.push('run the first simulation to its end');
   return left.length > 0 ? `To finish this lesson: ${left.join(' and ')}.` : 'Mark it as done when you are ready.';
 }

@@ -43,7 +43,9 @@ function renderNode(node: Nodes, key: number): ReactNode {
       return <blockquote key={key}>{children(node)}</blockquote>;
     case 'list':
       return node.ordered ? (
-        <ol key={key} start={node.start ?? undefined}>{children(node)}</ol>
+        <ol key={key} start={node.start ?? undefined}>
+          {children(node)}
+        </ol>
       ) : (
         <ul key={key}>{children(node)}</ul>
       );
@@ -59,7 +61,12 @@ function renderNode(node: Nodes, key: number): ReactNode {
       // A link off the site opens apart and says so, to the eye and to a screen reader.
       const external = isExternalUrl(node.url);
       return (
-        <a key={key} href={node.url} title={node.title ?? undefined} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        <a
+          key={key}
+          href={node.url}
+          title={node.title ?? undefined}
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
           {children(node)}
           {external && (
             <>
@@ -81,5 +88,7 @@ function renderNode(node: Nodes, key: number): ReactNode {
 /** Tight list items hold one paragraph each; render its content inline, as Markdown intends. */
 function unwrapParagraphs(item: Nodes): ReactNode {
   if (!('children' in item)) return null;
-  return item.children.map((child, i) => (child.type === 'paragraph' ? <span key={i}>{children(child)}</span> : renderNode(child, i)));
+  return item.children.map((child, i) =>
+    child.type === 'paragraph' ? <span key={i}>{children(child)}</span> : renderNode(child, i),
+  );
 }

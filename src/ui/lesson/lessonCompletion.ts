@@ -19,11 +19,21 @@ export interface Completion {
  * only when the learner says so. It reads the lesson's index entry (see lessonEntry), so it is known
  * before the lesson's body has loaded.
  */
-export function completionOf(lesson: Pick<LessonEntry, 'frontmatter' | 'quizIds' | 'mainScenario'>, quizzes: Record<string, QuizAnswer>, ran: Record<string, true>): Completion {
+export function completionOf(
+  lesson: Pick<LessonEntry, 'frontmatter' | 'quizIds' | 'mainScenario'>,
+  quizzes: Record<string, QuizAnswer>,
+  ran: Record<string, true>,
+): Completion {
   const slug = lesson.frontmatter.slug;
   const { quizIds, mainScenario } = lesson;
   const quizzesAnswered = quizIds.filter((id) => quizEarned(quizzes[`${slug}/${id}`])).length;
   const mainScenarioRun = mainScenario === null || !!ran[`${slug}/${mainScenario}`];
   const hasWork = quizIds.length > 0 || mainScenario !== null;
-  return { quizzes: quizIds.length, quizzesAnswered, mainScenario, mainScenarioRun, complete: hasWork && quizzesAnswered === quizIds.length && mainScenarioRun };
+  return {
+    quizzes: quizIds.length,
+    quizzesAnswered,
+    mainScenario,
+    mainScenarioRun,
+    complete: hasWork && quizzesAnswered === quizIds.length && mainScenarioRun,
+  };
 }

@@ -16,7 +16,8 @@ export function useAutoComplete(lesson: LessonEntry): Completion {
   const wasComplete = useRef(completion.complete);
   const slug = lesson.frontmatter.slug;
   useEffect(() => {
-    if (completion.complete && !wasComplete.current && !useProgress.getState().completed[slug]) useProgress.getState().setDone(slug, true);
+    if (completion.complete && !wasComplete.current && !useProgress.getState().completed[slug])
+      useProgress.getState().setDone(slug, true);
     wasComplete.current = completion.complete;
   }, [completion.complete, slug]);
   return completion;

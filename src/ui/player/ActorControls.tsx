@@ -49,13 +49,20 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   const [picked, setPicked] = useState('');
   const { states, roles, partitioned } = useMemo(() => {
     const { events: now, cursor } = store.getState();
-    return { states: processStatusesAt(now, cursor), roles: rolesAt(now, cursor), partitioned: partitionedAt(now, cursor) };
+    return {
+      states: processStatusesAt(now, cursor),
+      roles: rolesAt(now, cursor),
+      partitioned: partitionedAt(now, cursor),
+    };
     // statusKey stands for exactly what is read here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, events, statusKey]);
   const { act, setSettings } = store.getState();
   const has = (name: string) => (controls as readonly string[]).includes(name);
-  const perActor = actors.map((actor) => ({ actor, commands: actorCommands(actor, states.get(actor.id) ?? 'running', scope, settings, roles.get(actor.id) ?? null) }));
+  const perActor = actors.map((actor) => ({
+    actor,
+    commands: actorCommands(actor, states.get(actor.id) ?? 'running', scope, settings, roles.get(actor.id) ?? null),
+  }));
   const network = has('partition') || has('heal') || has('network');
   const offered = perActor.filter((a) => a.commands.length > 0);
   if (!network && offered.length === 0) return null;
@@ -72,13 +79,29 @@ export function ActorControls({ store }: { store: PlayerStore }) {
         {has('pause') && (
           <label className="player-field">
             Pause length (s)
-            <input type="number" min={0.1} max={120} step={0.1} value={settings.pauseMs / 1000} onChange={(e) => setSettings({ pauseMs: Math.max(100, Math.round((Number(e.target.value) || 0.1) * 1000)) })} />
+            <input
+              type="number"
+              min={0.1}
+              max={120}
+              step={0.1}
+              value={settings.pauseMs / 1000}
+              onChange={(e) =>
+                setSettings({ pauseMs: Math.max(100, Math.round((Number(e.target.value) || 0.1) * 1000)) })
+              }
+            />
           </label>
         )}
         {has('clock-jump') && (
           <label className="player-field">
             Clock jump (s)
-            <input type="number" min={-120} max={120} step={0.5} value={settings.clockJumpMs / 1000} onChange={(e) => setSettings({ clockJumpMs: Math.round((Number(e.target.value) || 0) * 1000) })} />
+            <input
+              type="number"
+              min={-120}
+              max={120}
+              step={0.5}
+              value={settings.clockJumpMs / 1000}
+              onChange={(e) => setSettings({ clockJumpMs: Math.round((Number(e.target.value) || 0) * 1000) })}
+            />
           </label>
         )}
       </div>
@@ -128,7 +151,15 @@ function PlayheadTime({ store }: { store: PlayerStore }) {
 }
 
 /** Partition one actor from everyone else (or from one actor), and heal. */
-function NetworkControls({ store, actors, partitioned }: { store: PlayerStore; actors: ActorInfo[]; partitioned: boolean }) {
+function NetworkControls({
+  store,
+  actors,
+  partitioned,
+}: {
+  store: PlayerStore;
+  actors: ActorInfo[];
+  partitioned: boolean;
+}) {
   const controls = useStore(store, (s) => s.scenario.controls) as readonly string[];
   const [target, setTarget] = useState(actors[0]?.id ?? '');
   const [from, setFrom] = useState<string>('everyone');
@@ -137,7 +168,10 @@ function NetworkControls({ store, actors, partitioned }: { store: PlayerStore; a
   const labelOf = (id: string) => actors.find((a) => a.id === id)?.label ?? id;
   return (
     <fieldset className="network-controls">
-      <legend>Network {partitioned ? <span className="badge badge-warn">partitioned</span> : <span className="badge">connected</span>}</legend>
+      <legend>
+        Network{' '}
+        {partitioned ? <span className="badge badge-warn">partitioned</span> : <span className="badge">connected</span>}
+      </legend>
       {controls.includes('partition') && (
         <div className="network-row">
           <label className="player-field">
@@ -167,7 +201,10 @@ function NetworkControls({ store, actors, partitioned }: { store: PlayerStore; a
             <input type="checkbox" checked={oneWay} onChange={(e) => setOneWay(e.target.checked)} />
             one way
           </label>
-          <button type="button" onClick={() => act(partitionAction(actors, target, from === target ? 'everyone' : from, oneWay))}>
+          <button
+            type="button"
+            onClick={() => act(partitionAction(actors, target, from === target ? 'everyone' : from, oneWay))}
+          >
             Partition {labelOf(target)} from {from === 'everyone' || from === target ? 'everyone' : labelOf(from)}
           </button>
         </div>

@@ -36,7 +36,9 @@ export function BugFinder({ store }: { store: PlayerStore }) {
         budget={SEARCH_RUNS}
         actionLabel="Search"
         autoLoad
-        onLoad={({ seed, actions }) => store.getState().load({ seed, fencing: store.getState().config.fencing, actions })}
+        onLoad={({ seed, actions }) =>
+          store.getState().load({ seed, fencing: store.getState().config.fencing, actions })
+        }
       />
     </details>
   );

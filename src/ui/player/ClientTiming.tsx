@@ -34,7 +34,15 @@ function problem(text: string, min: number): string | null {
  * would let the learner rewrite in the scenario, as an edit of this run that undo takes back and
  * a share link carries. Applies only the fields that changed, rounded to whole milliseconds.
  */
-export function ClientTiming({ label, timings, onApply }: { label: string; timings: ClientTimings; onApply: (change: Omit<ClientEdit, 'edit' | 'client'>) => void }) {
+export function ClientTiming({
+  label,
+  timings,
+  onApply,
+}: {
+  label: string;
+  timings: ClientTimings;
+  onApply: (change: Omit<ClientEdit, 'edit' | 'client'>) => void;
+}) {
   const id = useId();
   const [typed, setTyped] = useState<Record<Field, string>>({
     startAtMs: seconds(timings.startAtMs),

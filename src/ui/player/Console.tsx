@@ -12,7 +12,6 @@ import { countUpTo, indicesOfKind } from './traceIndex';
 
 const NO_ENTRIES: ConsoleEntry[] = [];
 
-
 /**
  * A redis-cli-like console on any Redis node. A command that can change the node is a learner
  * action: it runs on the node at the playhead's time inside the simulation, so it shows on the
@@ -39,17 +38,27 @@ export function Console({ store }: { store: PlayerStore }) {
   const id = useId();
   const outputRef = useRef<HTMLOListElement>(null);
   // Before the first action there is no command to show (and a fifty-client run is 10 ms to scan).
-  const written = useMemo(() => (applied === 0 ? NO_ENTRIES : consoleTranscript(events, indicesOfKind(events, 'action.apply')[applied - 1]! + 1)), [events, applied]);
+  const written = useMemo(
+    () =>
+      applied === 0 ? NO_ENTRIES : consoleTranscript(events, indicesOfKind(events, 'action.apply')[applied - 1]! + 1),
+    [events, applied],
+  );
   const config = useStore(store, (s) => s.config);
   const simulator = useStore(store, (s) => s.simulator);
   const [reads, setReads] = useState<ConsoleRead[]>([]);
-  const [answers, setAnswers] = useState<{ config: unknown; reads: ConsoleRead[]; replies: (string[] | null)[] } | null>(null);
+  const [answers, setAnswers] = useState<{
+    config: unknown;
+    reads: ConsoleRead[];
+    replies: (string[] | null)[];
+  } | null>(null);
   // Reads show once the playhead has reached them, as written commands do ('1' for each shown).
   const readsShown = useStore(store, (s) => reads.map((r) => (r.atMs <= s.playheadMs ? '1' : '0')).join(''));
   useEffect(() => {
     if (reads.length === 0) return;
     let live = true;
-    void simulator.read(config, reads).then((outcome) => live && outcome.ok && setAnswers({ config, reads, replies: outcome.value }));
+    void simulator
+      .read(config, reads)
+      .then((outcome) => live && outcome.ok && setAnswers({ config, reads, replies: outcome.value }));
     return () => {
       live = false;
     };
@@ -80,7 +89,9 @@ export function Console({ store }: { store: PlayerStore }) {
     if (!sent) return;
     const warning = sent.warning;
     // The same warning twice in a row must still change the region's text to be read again.
-    setAnnouncement((before) => (warning ? `Warning: ${warning}${before.startsWith('Warning') && !before.endsWith('\u00a0') ? '\u00a0' : ''}` : ''));
+    setAnnouncement((before) =>
+      warning ? `Warning: ${warning}${before.startsWith('Warning') && !before.endsWith('\u00a0') ? '\u00a0' : ''}` : '',
+    );
     setSentFrom(null);
   }, [transcript, sentFrom]);
 
@@ -119,11 +130,16 @@ export function Console({ store }: { store: PlayerStore }) {
     <div className="player-panel redis-console">
       <h4 id={`${id}-title`}>Console</h4>
       <ol ref={outputRef} className="console-output" aria-labelledby={`${id}-title`} tabIndex={0}>
-        {transcript.length === 0 && <li className="muted">Type a command, e.g. GET lock or TTL lock. It runs at the playhead's time.</li>}
+        {transcript.length === 0 && (
+          <li className="muted">Type a command, e.g. GET lock or TTL lock. It runs at the playhead's time.</li>
+        )}
         {transcript.map((t) => (
           <li key={t.key}>
             <div className="console-command">
-              <span className="muted">{formatMs(t.at)} {label(t.node)}&gt;</span> {t.command}
+              <span className="muted">
+                {formatMs(t.at)} {label(t.node)}&gt;
+              </span>{' '}
+              {t.command}
             </div>
             {t.warning && (
               <div className="console-warning">

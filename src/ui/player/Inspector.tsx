@@ -19,11 +19,15 @@ export function Inspector({ store }: { store: PlayerStore }) {
   const simulator = useStore(store, (s) => s.simulator);
   const cursorNow = useStore(store, (s) => s.cursor);
   const playheadNow = useStore(store, (s) => s.playheadMs);
-  const { cursor, now } = useAfterPaint(useMemo(() => ({ cursor: cursorNow, now: playheadNow }), [cursorNow, playheadNow]));
+  const { cursor, now } = useAfterPaint(
+    useMemo(() => ({ cursor: cursorNow, now: playheadNow }), [cursorNow, playheadNow]),
+  );
   const [shown, setShown] = useState<{ view: Inspection; playheadMs: number } | null>(null);
   useEffect(() => {
     let live = true;
-    void simulator.inspect(config, cursor, now).then((outcome) => live && outcome.ok && setShown({ view: outcome.value, playheadMs: now }));
+    void simulator
+      .inspect(config, cursor, now)
+      .then((outcome) => live && outcome.ok && setShown({ view: outcome.value, playheadMs: now }));
     return () => {
       live = false;
     };
@@ -46,7 +50,12 @@ export function Inspector({ store }: { store: PlayerStore }) {
         // A group, not a landmark: a lesson has several players, each with a "Primary keyspace".
         <section key={node.id} className="inspector-node" role="group" aria-label={`${node.label} keyspace`}>
           <h5>
-            {node.label} <span className="muted">· {node.role}{node.offset !== null ? ` · offset ${node.offset}` : ''} · {node.status}{Math.abs(node.clockMs - playheadMs) >= 1 ? ` · clock reads ${ms(node.clockMs)}` : ''}</span>
+            {node.label}{' '}
+            <span className="muted">
+              · {node.role}
+              {node.offset !== null ? ` · offset ${node.offset}` : ''} · {node.status}
+              {Math.abs(node.clockMs - playheadMs) >= 1 ? ` · clock reads ${ms(node.clockMs)}` : ''}
+            </span>
           </h5>
           {node.keys.length === 0 ? (
             <p className="muted">{node.status === 'crashed' ? 'Down: nothing to read.' : 'No keys.'}</p>
@@ -62,15 +71,21 @@ export function Inspector({ store }: { store: PlayerStore }) {
               <tbody>
                 {node.keys.map((k) => (
                   <tr key={k.key}>
-                    <th scope="row"><code>{k.key}</code></th>
-                    <td><code>{k.type === 'string' ? k.value : `${k.type} ${k.value}`}</code></td>
+                    <th scope="row">
+                      <code>{k.key}</code>
+                    </th>
+                    <td>
+                      <code>{k.type === 'string' ? k.value : `${k.type} ${k.value}`}</code>
+                    </td>
                     <td className="ttl">{ttlText(k, node.role, ms)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
-          {keysNote(node.keys.length, node.keyCount) && <p className="muted">{keysNote(node.keys.length, node.keyCount)}</p>}
+          {keysNote(node.keys.length, node.keyCount) && (
+            <p className="muted">{keysNote(node.keys.length, node.keyCount)}</p>
+          )}
         </section>
       ))}
       <h5>Clients</h5>
@@ -89,7 +104,10 @@ export function Inspector({ store }: { store: PlayerStore }) {
  * the table lists it and says why reads already miss it.
  */
 function ttlText(k: KeyRow, role: string, ms: (n: number) => string): string {
-  if (k.expired) return role === 'replica' ? 'expired: reads see nothing; goes when the primary’s DEL arrives' : 'expired: reads see nothing; deleted at the next sweep';
+  if (k.expired)
+    return role === 'replica'
+      ? 'expired: reads see nothing; goes when the primary’s DEL arrives'
+      : 'expired: reads see nothing; deleted at the next sweep';
   return k.ttlMs === null ? 'no expiry' : ms(k.ttlMs);
 }
 
@@ -105,7 +123,8 @@ function Clients({ clients, ms }: { clients: ClientView[]; ms: (n: number) => st
       {notable.length > 0 && <ul className="inspector-clients">{notable.map(line)}</ul>}
       {rest > 0 && (
         <p>
-          {notable.length > 0 ? `The other ${rest}` : `All ${rest}`} ({[...byState].map(([state, n]) => `${n} ${state}`).join(', ')}) believe they hold nothing.
+          {notable.length > 0 ? `The other ${rest}` : `All ${rest}`} (
+          {[...byState].map(([state, n]) => `${n} ${state}`).join(', ')}) believe they hold nothing.
         </p>
       )}
       <details className="inspector-every-client">
@@ -119,16 +138,20 @@ function Clients({ clients, ms }: { clients: ClientView[]; ms: (n: number) => st
 function ClientLine({ client: c, ms }: { client: ClientView; ms: (n: number) => string }) {
   return (
     <li>
-      <strong>{c.label}</strong> <span className="muted">{c.state}{c.status === 'running' || c.status === c.state ? '' : ` (${c.status})`}</span>
+      <strong>{c.label}</strong>{' '}
+      <span className="muted">
+        {c.state}
+        {c.status === 'running' || c.status === c.state ? '' : ` (${c.status})`}
+      </span>
       {c.beliefs.length === 0 ? (
         <span> believes it holds nothing.</span>
       ) : (
         <span>
-          {' '}believes it holds{' '}
+          {' '}
+          believes it holds{' '}
           {c.beliefs.map((b, i) => (
             <span key={b.key}>
-              {i > 0 && ', '}
-              “{b.key}”{b.token === null ? '' : ` with token ${b.token}`} since {ms(b.sinceMs)}
+              {i > 0 && ', '}“{b.key}”{b.token === null ? '' : ` with token ${b.token}`} since {ms(b.sinceMs)}
             </span>
           ))}
           .

@@ -46,7 +46,13 @@ export function LaneMenu({ laneId, actorLabel, commands, onChoose, statechart, t
       const button = buttonRef.current?.getBoundingClientRect();
       const panel = panelRef.current;
       if (!button || !panel) return;
-      setPlace(placePanel(button, { width: panel.offsetWidth, height: panel.offsetHeight }, { width: window.innerWidth, height: window.innerHeight }));
+      setPlace(
+        placePanel(
+          button,
+          { width: panel.offsetWidth, height: panel.offsetHeight },
+          { width: window.innerWidth, height: window.innerHeight },
+        ),
+      );
     };
     position();
     window.addEventListener('resize', position);
@@ -139,7 +145,11 @@ export function LaneMenu({ laneId, actorLabel, commands, onChoose, statechart, t
 const MARGIN = 8;
 
 /** Where a panel of `size` goes for a button at `button`, inside a viewport of `view` (CSS pixels, fixed). */
-export function placePanel(button: { top: number; bottom: number; left: number }, size: { width: number; height: number }, view: { width: number; height: number }): { top: number; left: number } {
+export function placePanel(
+  button: { top: number; bottom: number; left: number },
+  size: { width: number; height: number },
+  view: { width: number; height: number },
+): { top: number; left: number } {
   const below = button.bottom + 4;
   const above = button.top - 4 - size.height;
   const top = below + size.height <= view.height - MARGIN || above < MARGIN ? below : above;

@@ -35,9 +35,20 @@ export function LinkDelayControls({ actors, act }: { actors: ActorInfo[]; act: (
       </label>
       <label className="player-field">
         Delay (s)
-        <input type="number" min={0} max={120} step={0.5} value={seconds} onChange={(e) => setSeconds(Math.min(120, Math.max(0, Number(e.target.value) || 0)))} />
+        <input
+          type="number"
+          min={0}
+          max={120}
+          step={0.5}
+          value={seconds}
+          onChange={(e) => setSeconds(Math.min(120, Math.max(0, Number(e.target.value) || 0)))}
+        />
       </label>
-      <button type="button" disabled={from === to} onClick={() => act({ do: 'network', from, to, latency: { dist: 'fixed', ms: Math.round(seconds * 1000) } })}>
+      <button
+        type="button"
+        disabled={from === to}
+        onClick={() => act({ do: 'network', from, to, latency: { dist: 'fixed', ms: Math.round(seconds * 1000) } })}
+      >
         Delay {labelOf(from)} → {labelOf(to)} by {seconds} s
       </button>
     </div>

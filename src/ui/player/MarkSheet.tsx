@@ -18,7 +18,15 @@ const stepText = (ms: number) => `${ms / 1000} s`;
  * Each press is one change, so undo takes them back one at a time. Rendered at the document's
  * end so no scrolling timeline clips it; Escape or "Done" closes it and gives focus back.
  */
-export function MarkSheet({ mark, onChange, onClose }: { mark: PlayerMark; onChange: (change: MarkChange) => void; onClose: () => void }) {
+export function MarkSheet({
+  mark,
+  onChange,
+  onClose,
+}: {
+  mark: PlayerMark;
+  onChange: (change: MarkChange) => void;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const sheet = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -28,18 +36,30 @@ export function MarkSheet({ mark, onChange, onClose }: { mark: PlayerMark; onCha
   const stepper = (what: 'time' | 'length', valueMs: number) => {
     const [less, more] = what === 'time' ? ['earlier', 'later'] : ['shorter', 'longer'];
     const to = (ms: number): MarkChange =>
-      what === 'time' ? { mark: mark.key, change: 'move', toMs: Math.max(0, ms) } : { mark: mark.key, change: 'resize', lengthMs: Math.max(SNAP_MS, ms) };
+      what === 'time'
+        ? { mark: mark.key, change: 'move', toMs: Math.max(0, ms) }
+        : { mark: mark.key, change: 'resize', lengthMs: Math.max(SNAP_MS, ms) };
     return (
       <div className="mark-sheet-stepper" role="group" aria-label={what === 'time' ? 'Time' : 'Length'}>
         <span className="mark-sheet-label">{what === 'time' ? 'Time' : 'Length'}</span>
         {STEPS_MS.map((step) => (
-          <button key={`-${step}`} type="button" aria-label={`${stepText(step)} ${less}`} onClick={() => onChange(to(valueMs - step))}>
+          <button
+            key={`-${step}`}
+            type="button"
+            aria-label={`${stepText(step)} ${less}`}
+            onClick={() => onChange(to(valueMs - step))}
+          >
             −{stepText(step)}
           </button>
         ))}
         <output className="mark-sheet-value">{formatMs(valueMs)}</output>
         {[...STEPS_MS].reverse().map((step) => (
-          <button key={`+${step}`} type="button" aria-label={`${stepText(step)} ${more}`} onClick={() => onChange(to(valueMs + step))}>
+          <button
+            key={`+${step}`}
+            type="button"
+            aria-label={`${stepText(step)} ${more}`}
+            onClick={() => onChange(to(valueMs + step))}
+          >
             +{stepText(step)}
           </button>
         ))}

@@ -107,7 +107,14 @@ function Scrubber({ store }: { store: PlayerStore }) {
       >
         <label>
           Go to time (s)
-          <input type="text" inputMode="decimal" size={7} value={typed} placeholder={(playheadMs / 1000).toFixed(1)} onChange={(e) => setTyped(e.target.value)} />
+          <input
+            type="text"
+            inputMode="decimal"
+            size={7}
+            value={typed}
+            placeholder={(playheadMs / 1000).toFixed(1)}
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </label>
         <button type="submit">Go</button>
       </form>

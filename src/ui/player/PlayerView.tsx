@@ -1,8 +1,17 @@
-import { memo, startTransition, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { Lane } from '../../timeline/model';
-import { TimelineView, type PlotPlace } from '../timeline/TimelineView';
+import { TimelineView } from '../timeline/TimelineView';
+import type { PlotPlace } from '../timeline/TimelineOverlays';
 import { EventList } from '../timeline/EventList';
 import { actorCommands, faultScope } from './actorActions';
 import { actorStatusKey } from './actorStatus';
@@ -28,6 +37,8 @@ import { Loaded, loader } from '../layout/loader';
 import { RunStopNotice } from './RunStopNotice';
 import { SharePanel } from './SharePanel';
 import { VerdictPanel } from './VerdictPanel';
+import { NarrowFold, useNarrow } from './NarrowFold';
+import { usePlaybackClock } from './usePlaybackClock';
 
 // The statechart brings the actors' machines (and XState) into the page: only when asked for.
 const loadStatechartPanel = loader(() => import('../statechart/StatechartPanel').then((m) => m.default));
@@ -53,7 +64,13 @@ export interface PlayerViewProps {
  * shows, so a step re-renders the clock, the timeline and the few panels whose text moved, not
  * the whole player.
  */
-export function PlayerView({ store, embedScenarioInLink = false, bringIntoView = false, drawWhenNear = false, startsNear = false }: PlayerViewProps) {
+export function PlayerView({
+  store,
+  embedScenarioInLink = false,
+  bringIntoView = false,
+  drawWhenNear = false,
+  startsNear = false,
+}: PlayerViewProps) {
   const title = useStore(store, (s) => s.scenario.title);
   const hasRun = useShownAfterTransition(useStore(store, (s) => s.events.length > 0));
   const computing = useStore(store, (s) => s.computing);
@@ -74,7 +91,14 @@ export function PlayerView({ store, embedScenarioInLink = false, bringIntoView =
 
   return (
     // Focusable (not tabbable) so that a click anywhere in the player lets its shortcuts work.
-    <section ref={section} className="player" aria-label={`Simulation: ${title}`} aria-busy={computing} tabIndex={-1} onKeyDown={onKeyDown}>
+    <section
+      ref={section}
+      className="player"
+      aria-label={`Simulation: ${title}`}
+      aria-busy={computing}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <header className="player-header">
         <h3>{title}</h3>
         {hasRun && <PlayerClock store={store} />}
@@ -142,7 +166,15 @@ function usePaintedOnce(): boolean {
 }
 
 /** Everything that shows a run: mounted once the first run has arrived. */
-function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; embedScenarioInLink: boolean; near: boolean }) {
+function PlayerBody({
+  store,
+  embedScenarioInLink,
+  near,
+}: {
+  store: PlayerStore;
+  embedScenarioInLink: boolean;
+  near: boolean;
+}) {
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
   const computing = useStore(store, (s) => s.computing);
@@ -166,7 +198,11 @@ function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; 
       </p>
       {stopped && <StopBanner />}
       <StoryBar store={store} comparing={comparing} onCompare={setComparing} />
-      {near ? <PlayerTimeline store={store} /> : <div className="player-timeline player-timeline-pending" aria-hidden="true" />}
+      {near ? (
+        <PlayerTimeline store={store} />
+      ) : (
+        <div className="player-timeline player-timeline-pending" aria-hidden="true" />
+      )}
       {comparing && changed && <LessonRunCompare store={store} />}
       <LiveAnnouncer store={store} />
       {panels && near && (
@@ -187,52 +223,6 @@ function PlayerBody({ store, embedScenarioInLink, near }: { store: PlayerStore; 
         <SharePanel store={store} embedScenario={embedScenarioInLink} />
       </div>
     </>
-  );
-}
-
-/** Below this width the secondary panels fold behind disclosure buttons (a phone). */
-const NARROW_QUERY = '(max-width: 720px)';
-
-function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof matchMedia === 'function' && matchMedia(NARROW_QUERY).matches);
-  useEffect(() => {
-    if (typeof matchMedia !== 'function') return;
-    const query = matchMedia(NARROW_QUERY);
-    const update = () => setNarrow(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return narrow;
-}
-
-/**
- * On a phone, a secondary panel folds behind a button, so the verdicts follow the timeline
- * instead of thousands of pixels further down. Only the fault buttons fold (one row per actor,
- * about 1,900 px for lesson 9 on a phone, and each lane's ⋯ menu offers the same): the
- * inspector and the console follow the playhead and answer typing, which a learner expects to
- * see without asking. The
- * panel stays mounted while folded (hidden), so it keeps its state; a panel that has nothing to
- * show gets no button. On a wide screen it is shown as it is.
- */
-function NarrowFold({ label, startOpen = false, children }: { label: string; startOpen?: boolean; children: ReactNode }) {
-  const narrow = useNarrow();
-  const [open, setOpen] = useState(startOpen);
-  const [empty, setEmpty] = useState(false);
-  const body = useRef<HTMLDivElement>(null);
-  const id = useId();
-  useLayoutEffect(() => setEmpty(body.current !== null && body.current.childElementCount === 0), [narrow, children]);
-  if (!narrow) return <>{children}</>;
-  return (
-    <div className="player-fold">
-      {!empty && (
-        <button type="button" className="player-fold-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {label}
-        </button>
-      )}
-      <div id={id} ref={body} hidden={!open}>
-        {children}
-      </div>
-    </div>
   );
 }
 
@@ -270,7 +260,9 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
     const lane = chartOf;
     setChartOf(null);
     // Back to the menu button that opened it (CSS.escape: an actor id is the scenario's to choose).
-    timelineRef.current?.querySelector<HTMLButtonElement>(`.lane-menu-button[data-lane="${CSS.escape(lane ?? '')}"]`)?.focus();
+    timelineRef.current
+      ?.querySelector<HTMLButtonElement>(`.lane-menu-button[data-lane="${CSS.escape(lane ?? '')}"]`)
+      ?.focus();
   };
   const chartActor = actors.find((a) => a.id === chartOf);
 
@@ -283,14 +275,44 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
     return (lane: Lane) => {
       const actor = actors.find((a) => a.id === lane.id);
       if (!actor) return null;
-      const commands = actorCommands(actor, states.get(actor.id) ?? 'running', scope, settings, roles.get(actor.id) ?? null);
+      const commands = actorCommands(
+        actor,
+        states.get(actor.id) ?? 'running',
+        scope,
+        settings,
+        roles.get(actor.id) ?? null,
+      );
       // Clients and sentinels are driven by XState machines: their menu offers the statechart.
       const hasMachine = actor.role === 'client' || actor.role === 'sentinel';
       if (commands.length === 0 && !hasMachine) return null;
-      const statechart = hasMachine ? { shown: chartOf === actor.id, toggle: () => setChartOf((open) => (open === actor.id ? null : actor.id)) } : undefined;
+      const statechart = hasMachine
+        ? { shown: chartOf === actor.id, toggle: () => setChartOf((open) => (open === actor.id ? null : actor.id)) }
+        : undefined;
       const client = story.clients.find((c) => c.id === actor.id);
-      const timing = client && ((close: () => void) => <ClientTiming key={`${client.startAt} ${client.ttl} ${client.work}`} label={actor.label} timings={{ startAtMs: client.startAt, ttlMs: client.ttl, workMs: client.work === 'forever' ? null : client.work }} onApply={(change) => (store.getState().changeClient({ client: client.id, ...change }), close())} />);
-      return <LaneMenu laneId={actor.id} actorLabel={actor.label} commands={commands} onChoose={(c) => store.getState().act(c.action)} {...(statechart ? { statechart } : {})} {...(timing ? { timing } : {})} />;
+      const timing =
+        client &&
+        ((close: () => void) => (
+          <ClientTiming
+            key={`${client.startAt} ${client.ttl} ${client.work}`}
+            label={actor.label}
+            timings={{
+              startAtMs: client.startAt,
+              ttlMs: client.ttl,
+              workMs: client.work === 'forever' ? null : client.work,
+            }}
+            onApply={(change) => (store.getState().changeClient({ client: client.id, ...change }), close())}
+          />
+        ));
+      return (
+        <LaneMenu
+          laneId={actor.id}
+          actorLabel={actor.label}
+          commands={commands}
+          onChoose={(c) => store.getState().act(c.action)}
+          {...(statechart ? { statechart } : {})}
+          {...(timing ? { timing } : {})}
+        />
+      );
     };
     // statusKey stands for the states and roles read from the store above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -318,7 +340,15 @@ const PlayerTimeline = memo(function PlayerTimeline({ store }: { store: PlayerSt
                     load={loadStatechartPanel}
                     name="the statechart"
                     loading={<p className="player-loading">Loading the statechart…</p>}
-                    render={(StatechartPanel) => <StatechartPanel actor={chartActor} scenario={scenario} events={events} cursor={cursor} onClose={closeChart} />}
+                    render={(StatechartPanel) => (
+                      <StatechartPanel
+                        actor={chartActor}
+                        scenario={scenario}
+                        events={events}
+                        cursor={cursor}
+                        onClose={closeChart}
+                      />
+                    )}
                   />
                 ),
               },
@@ -352,31 +382,8 @@ function TraceHash({ store }: { store: PlayerStore }) {
   const traceHash = useStore(store, (s) => s.traceHash);
   return (
     <p className="player-fingerprint">
-      Run fingerprint <code data-testid="trace-hash">{traceHash}</code>: the same scenario, seed and actions always give this
-      same value.
+      Run fingerprint <code data-testid="trace-hash">{traceHash}</code>: the same scenario, seed and actions always give
+      this same value.
     </p>
   );
-}
-
-/**
- * Moves the playhead in step with real time while playing. With prefers-reduced-motion the
- * playhead does not sweep: it jumps from step to step twice a second.
- */
-function usePlaybackClock(store: PlayerStore, playing: boolean): void {
-  useEffect(() => {
-    if (!playing) return;
-    if (typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      const timer = setInterval(() => store.getState().tickStep(), 500);
-      return () => clearInterval(timer);
-    }
-    let frame = 0;
-    let last = performance.now();
-    const loop = (now: number) => {
-      store.getState().tick(now - last);
-      last = now;
-      frame = requestAnimationFrame(loop);
-    };
-    frame = requestAnimationFrame(loop);
-    return () => cancelAnimationFrame(frame);
-  }, [store, playing]);
 }

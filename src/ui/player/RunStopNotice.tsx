@@ -23,8 +23,9 @@ export function RunStopNotice({ store }: { store: PlayerStore }) {
                 ? `it computed for more than ${stopped.budgetMs / 1000} s in all.`
                 : `one step of it computed for more than ${stopped.budgetMs / 1000} s without ending.`}
             </strong>{' '}
-            A script in it does work the simulator cannot count and cut short, such as comparing or copying very long strings
-            many times over (a script that merely loops for ever, or a pattern that backtracks for ever, is cut by its own budget).
+            A script in it does work the simulator cannot count and cut short, such as comparing or copying very long
+            strings many times over (a script that merely loops for ever, or a pattern that backtracks for ever, is cut
+            by its own budget).
           </p>
           <p>
             {hasRun ? 'The last run that finished is still shown: your last change was not applied. ' : ''}

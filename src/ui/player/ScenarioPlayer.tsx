@@ -12,7 +12,9 @@ export type { ScenarioPlayerProps };
  * lessons without a scenario never download them. main.tsx calls it as a lesson opens, so the
  * chunk loads beside the lesson's body rather than after it has rendered.
  */
-export const loadLive = loader<ComponentType<ScenarioPlayerProps>>(() => import('./ScenarioPlayerLive').then((m) => m.ScenarioPlayerLive));
+export const loadLive = loader<ComponentType<ScenarioPlayerProps>>(() =>
+  import('./ScenarioPlayerLive').then((m) => m.ScenarioPlayerLive),
+);
 
 /** A live simulation embedded in a lesson (its code loaded on first use, see loadLive). */
 export function ScenarioPlayer(props: ScenarioPlayerProps) {
@@ -31,7 +33,12 @@ export function ScenarioPlayer(props: ScenarioPlayerProps) {
   // On screen as it mounts: it draws its timeline in the same task, without looking again.
   if (Live && (turn !== null || !inLesson)) return <Live {...props} {...(turn === 'near' ? { inSight: true } : {})} />;
   return (
-    <section ref={section} className="player player-placeholder" aria-label={`Simulation: ${props.scenario.title}`} aria-busy={failure === null}>
+    <section
+      ref={section}
+      className="player player-placeholder"
+      aria-label={`Simulation: ${props.scenario.title}`}
+      aria-busy={failure === null}
+    >
       {failure === null ? (
         <p className="player-loading">Loading the simulator…</p>
       ) : (

@@ -36,11 +36,21 @@ export interface ScenarioPlayerProps {
  * soon as the first run arrives. A `run=` share link in the address restores a run of this
  * scenario exactly, at the playhead time it was shared at (`t=`), and brings the player into view.
  */
-export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onStore, onWatched, initialRun, firstRun, inSight = false }: ScenarioPlayerProps) {
+export function ScenarioPlayerLive({
+  scenario,
+  embedScenarioInLink = false,
+  onStore,
+  onWatched,
+  initialRun,
+  firstRun,
+  inSight = false,
+}: ScenarioPlayerProps) {
   // A lesson's default run, shipped and already here, needs nothing else: the store exists from
   // the first render, so the timeline draws in the commit that mounts the player rather than a
   // frame later (an effect would run only after the browser had painted a placeholder).
-  const [store, setStore] = useState<PlayerStore | null>(() => (currentParam('run') === null && !initialRun ? shippedStore(scenario, firstRun) : null));
+  const [store, setStore] = useState<PlayerStore | null>(() =>
+    currentParam('run') === null && !initialRun ? shippedStore(scenario, firstRun) : null,
+  );
   const [fromLink, setFromLink] = useState(false);
   const route = useRoute();
   const runParam = route.name === 'lesson' || route.name === 'sandbox' ? route.params.get('run') : null;
@@ -61,7 +71,12 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
       const simulator = simulatorFor(scenario, firstRun);
       // The default run, shipped by the build and already here: shown from the first frame.
       const shown = firstRun && !initial?.ok && !initialRun ? settledFirstRun(firstRun) : undefined;
-      const created = createPlayerStore(scenario, simulator, initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun, shown ?? undefined);
+      const created = createPlayerStore(
+        scenario,
+        simulator,
+        initial?.ok ? { ...initial.run.config, ...(atMs === undefined ? {} : { atMs }) } : initialRun,
+        shown ?? undefined,
+      );
       setFromLink(initial?.ok === true);
       setStore(created);
       onStore?.(created);
@@ -116,9 +131,7 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
     <>
       {notice && (
         <div className="player-notice" role="alert">
-          <p>
-            The shared run in this link could not be loaded: {notice}. Showing the scenario as written instead.
-          </p>
+          <p>The shared run in this link could not be loaded: {notice}. Showing the scenario as written instead.</p>
           <button type="button" onClick={() => setNotice(null)}>
             Dismiss
           </button>
@@ -142,7 +155,13 @@ export function ScenarioPlayerLive({ scenario, embedScenarioInLink = false, onSt
           </button>
         </div>
       )}
-      <PlayerView store={store} embedScenarioInLink={embedScenarioInLink} bringIntoView={fromLink} drawWhenNear={route.name === 'lesson'} startsNear={inSight} />
+      <PlayerView
+        store={store}
+        embedScenarioInLink={embedScenarioInLink}
+        bringIntoView={fromLink}
+        drawWhenNear={route.name === 'lesson'}
+        startsNear={inSight}
+      />
     </>
   );
 }
@@ -156,7 +175,9 @@ function shippedStore(scenario: Scenario, firstRun: Promise<ComputedRun | null> 
 
 /** The page's simulator for this player, answering the default run from the build's copy when one was shipped. */
 function simulatorFor(scenario: Scenario, firstRun: Promise<ComputedRun | null> | undefined) {
-  return firstRun ? withFirstRun(pageSimulator(scenario), firstRun, defaultRunConfig(scenario)) : pageSimulator(scenario);
+  return firstRun
+    ? withFirstRun(pageSimulator(scenario), firstRun, defaultRunConfig(scenario))
+    : pageSimulator(scenario);
 }
 
 /** A parameter of the address's fragment query right now (read when the player starts). */
@@ -185,7 +206,11 @@ async function readLink(param: string, scenario: Scenario): Promise<DecodeResult
   try {
     ({ decodeRun } = await import('./shareLink'));
   } catch {
-    return { ok: false, problem: 'damaged', message: 'the link reader could not be loaded (check the connection and reload the page)' };
+    return {
+      ok: false,
+      problem: 'damaged',
+      message: 'the link reader could not be loaded (check the connection and reload the page)',
+    };
   }
   const result = decodeRun(param, scenario);
   if (result.ok && result.run.scenarioId !== scenario.id) return null;

@@ -92,7 +92,8 @@ function EmbedAction({ slug, store }: { slug: string; store: PlayerStore }) {
       {open && (
         <div className="share-embed">
           <label>
-            <input type="checkbox" checked={withQuiz} onChange={(e) => setWithQuiz(e.target.checked)} /> With the question asked before it
+            <input type="checkbox" checked={withQuiz} onChange={(e) => setWithQuiz(e.target.checked)} /> With the
+            question asked before it
           </label>
           <label className="share-url">
             <span>HTML to paste into your page or LMS</span>

@@ -8,7 +8,10 @@ import type { RunConfig } from './runModel';
 /** What a shared run changed, in a phrase each: the script's faults moved, stretched or removed, then the actions added. */
 export function sharedChanges(store: PlayerStore, config: RunConfig): string[] {
   const { scenario } = store.getState();
-  return [...describeStoryChanges(scenario, config.edits ?? []), ...config.actions.map((a) => `${describeAction(a)} at ${formatMs(a.at)}`)];
+  return [
+    ...describeStoryChanges(scenario, config.edits ?? []),
+    ...config.actions.map((a) => `${describeAction(a)} at ${formatMs(a.at)}`),
+  ];
 }
 
 /**

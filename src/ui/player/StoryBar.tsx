@@ -10,7 +10,15 @@ import { isChanged } from './storyMarks';
  * The buttons are never `disabled`: one that turns unavailable as it is pressed would drop the
  * keyboard focus out of the player, where Ctrl+Z no longer reaches it (each does nothing then).
  */
-export function StoryBar({ store, comparing, onCompare }: { store: PlayerStore; comparing: boolean; onCompare: (on: boolean) => void }) {
+export function StoryBar({
+  store,
+  comparing,
+  onCompare,
+}: {
+  store: PlayerStore;
+  comparing: boolean;
+  onCompare: (on: boolean) => void;
+}) {
   const canUndo = useStore(store, (s) => s.undoStack.length > 0);
   const canRedo = useStore(store, (s) => s.redoStack.length > 0);
   const changed = useStore(store, (s) => isChanged(s.requested ?? s.config));
@@ -29,7 +37,12 @@ export function StoryBar({ store, comparing, onCompare }: { store: PlayerStore; 
         Back to the lesson’s run
       </button>
       {canCompare && (
-        <button type="button" onClick={() => changed && onCompare(!comparing)} aria-pressed={comparing && changed} aria-disabled={!changed}>
+        <button
+          type="button"
+          onClick={() => changed && onCompare(!comparing)}
+          aria-pressed={comparing && changed}
+          aria-disabled={!changed}
+        >
           Compare with the lesson’s run
         </button>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type P
 import { useStore } from 'zustand';
 import { SNAP_MS } from '../../scenario/running/storyEdits';
 import { formatMs } from '../../sim/time';
-import type { PlotPlace } from '../timeline/TimelineView';
+import type { PlotPlace } from '../timeline/TimelineOverlays';
 import type { PlayerStore } from './playerStore';
 import { playerMarks, type MarkChange, type PlayerMark } from './storyMarks';
 import { MarkSheet } from './MarkSheet';
@@ -20,13 +20,24 @@ function keyChange(event: KeyboardEvent, mark: PlayerMark): MarkChange | null {
   switch (event.key) {
     case 'ArrowLeft':
     case 'ArrowRight':
-      return { mark: mark.key, change: 'move', toMs: Math.max(0, onGrid(mark.atMs + (event.key === 'ArrowLeft' ? -step : step))) };
+      return {
+        mark: mark.key,
+        change: 'move',
+        toMs: Math.max(0, onGrid(mark.atMs + (event.key === 'ArrowLeft' ? -step : step))),
+      };
     case '[':
     case '{':
     case ']':
     case '}':
       if (!mark.resizable) return null;
-      return { mark: mark.key, change: 'resize', lengthMs: Math.max(SNAP_MS, onGrid((mark.lengthMs ?? 0) + (event.key === '[' || event.key === '{' ? -step : step))) };
+      return {
+        mark: mark.key,
+        change: 'resize',
+        lengthMs: Math.max(
+          SNAP_MS,
+          onGrid((mark.lengthMs ?? 0) + (event.key === '[' || event.key === '{' ? -step : step)),
+        ),
+      };
     case 'Delete':
     case 'Backspace':
       return { mark: mark.key, change: 'remove' };
@@ -56,7 +67,9 @@ interface Drag {
 
 /** The change a drag makes, at where it is now. */
 function dragChange(drag: Drag, mark: PlayerMark): MarkChange {
-  return drag.part === 'body' ? { mark: mark.key, change: 'move', toMs: drag.nowMs } : { mark: mark.key, change: 'resize', lengthMs: drag.nowMs - mark.atMs };
+  return drag.part === 'body'
+    ? { mark: mark.key, change: 'move', toMs: drag.nowMs }
+    : { mark: mark.key, change: 'resize', lengthMs: drag.nowMs - mark.atMs };
 }
 
 /**
@@ -125,7 +138,8 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
   // The time under a pointer, on the plot as it is drawn now: a run shown mid-drag that ends
   // later or sooner redraws the axis, and the mark must stay under the pointer all the same.
   const group = useRef<HTMLDivElement>(null);
-  const msAt = (clientX: number) => (clientX - (group.current?.getBoundingClientRect().left ?? 0) - place.xOf(0)) * place.msPerPx;
+  const msAt = (clientX: number) =>
+    (clientX - (group.current?.getBoundingClientRect().left ?? 0) - place.xOf(0)) * place.msPerPx;
   const startDrag = (event: PointerEvent, mark: PlayerMark, part: Drag['part']) => {
     if (event.button !== 0) return;
     event.stopPropagation();
@@ -135,7 +149,16 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
     const labelOf = (id: string) => scenario.clients.find((c) => c.id === id)?.label ?? id;
     const targets = snapTargets(store.getState().events, marks, mark, labelOf);
     place.holdWindow(true);
-    putDrag({ key: mark.key, part, startX: event.clientX, grabOffsetMs: fromMs - msAt(event.clientX), fromMs, nowMs: fromMs, on: null, targets });
+    putDrag({
+      key: mark.key,
+      part,
+      startX: event.clientX,
+      grabOffsetMs: fromMs - msAt(event.clientX),
+      fromMs,
+      nowMs: fromMs,
+      on: null,
+      targets,
+    });
     if (event.pointerType === 'touch') {
       stopLongPress();
       longPress.current = window.setTimeout(() => {
@@ -175,9 +198,17 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
   };
 
   return (
-    <div ref={group} className="story-marks" role="group" aria-label="The run's faults and your actions" aria-describedby={helpId}>
+    <div
+      ref={group}
+      className="story-marks"
+      role="group"
+      aria-label="The run's faults and your actions"
+      aria-describedby={helpId}
+    >
       <p id={helpId} className="visually-hidden">
-        Each mark is a fault on its lane. Left and right arrows move it by 0.1 s (with Shift, 1 s); [ and ] shorten or lengthen it; Delete removes it; up and down arrows go to the previous or next mark. Control+Z undoes. A drag snaps to the nearest 0.1 s, or to an event it comes close to; a right-click opens the mark's sheet.
+        Each mark is a fault on its lane. Left and right arrows move it by 0.1 s (with Shift, 1 s); [ and ] shorten or
+        lengthen it; Delete removes it; up and down arrows go to the previous or next mark. Control+Z undoes. A drag
+        snaps to the nearest 0.1 s, or to an event it comes close to; a right-click opens the mark's sheet.
       </p>
       {shown.map((mark, i) => {
         const dragged = drag?.key === mark.key ? drag : null;
@@ -190,7 +221,11 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
           <div
             key={mark.key}
             className={`story-mark story-mark-${mark.source} story-mark-${lengthMs === null ? 'point' : 'span'}${selected === mark.key ? ' story-mark-selected' : ''}${dragged ? ' story-mark-dragged' : ''}`}
-            style={{ left, top: place.laneTop(mark.laneId!)! + place.laneHeightPx - 22, ...(lengthMs === null ? {} : { width: Math.max(14, width) }) }}
+            style={{
+              left,
+              top: place.laneTop(mark.laneId!)! + place.laneHeightPx - 22,
+              ...(lengthMs === null ? {} : { width: Math.max(14, width) }),
+            }}
           >
             <button
               type="button"
@@ -242,7 +277,12 @@ export function StoryMarks({ store, place }: { store: PlayerStore; place: PlotPl
       })}
       {drag?.on && (
         // Where the dragged mark will land, across every lane, as a video editor shows a snap.
-        <span className="story-snap-guide" aria-hidden="true" data-testid="snap-guide" style={{ left: place.xOf(drag.on.atMs), height: place.heightPx }} />
+        <span
+          className="story-snap-guide"
+          aria-hidden="true"
+          data-testid="snap-guide"
+          style={{ left: place.xOf(drag.on.atMs), height: place.heightPx }}
+        />
       )}
       {sheetMark && (
         <MarkSheet

@@ -19,8 +19,16 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
   // Each of these changes a few times per run, so the panel re-renders a few times, not per step.
   const finished = useStore(store, (s) => s.cursor >= s.events.length - 1);
   const writeCount = useStore(store, (s) => countUpTo(indicesOfKind(s.events, 'resource.write'), s.cursor));
-  const brokenKey = useStore(store, (s) => s.verdicts.map((v) => (!v.holds && v.atMs !== null && v.atMs <= s.playheadMs ? 1 : 0)).join(''));
-  const writes = useMemo(() => indicesOfKind(events, 'resource.write').slice(0, writeCount).map((i) => events[i]!), [events, writeCount]);
+  const brokenKey = useStore(store, (s) =>
+    s.verdicts.map((v) => (!v.holds && v.atMs !== null && v.atMs <= s.playheadMs ? 1 : 0)).join(''),
+  );
+  const writes = useMemo(
+    () =>
+      indicesOfKind(events, 'resource.write')
+        .slice(0, writeCount)
+        .map((i) => events[i]!),
+    [events, writeCount],
+  );
   const first = events[0];
   const labels = new Map(first?.kind === 'run.start' ? first.data.actors.map((a) => [a.id, a.label]) : []);
   const labelOf = (id: string) => labels.get(id) ?? id;
@@ -34,7 +42,9 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
           const label = v.invariant.replace(/-/g, ' ');
           return (
             <li key={v.invariant} className={broken ? 'verdict verdict-broken' : 'verdict verdict-ok'}>
-              <span className="verdict-icon" aria-hidden="true">{broken ? '✕' : finished ? '✓' : '…'}</span>
+              <span className="verdict-icon" aria-hidden="true">
+                {broken ? '✕' : finished ? '✓' : '…'}
+              </span>
               <div>
                 <strong>
                   {broken ? `Broken: ${label}` : finished ? `Held: ${label}` : `So far so good: ${label}`}
@@ -91,7 +101,8 @@ function ResourceLog({ writes, labelOf }: { writes: TraceEvent[]; labelOf: (id: 
   return (
     <>
       <p className="resource-log-count">
-        {writes.length} writes so far: {writes.length - rejected} accepted, {rejected} rejected. {rejected > 0 ? 'The rejected ones and the latest:' : 'The latest:'}
+        {writes.length} writes so far: {writes.length - rejected} accepted, {rejected} rejected.{' '}
+        {rejected > 0 ? 'The rejected ones and the latest:' : 'The latest:'}
       </p>
       <ol className="resource-log">{shown.map(line)}</ol>
       <details className="resource-log-every">

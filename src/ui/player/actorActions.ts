@@ -37,7 +37,11 @@ export function faultScope(scenario: Pick<Scenario, 'controls' | 'redis'>): Faul
   const nodes = scenario.redis.nodes;
   const primariesWithReplicas = new Set(nodes.flatMap((n) => (n.replicaOf === undefined ? [] : [n.replicaOf])));
   // Under Sentinel any node of a watched group can become primary; failing one over fails over the group.
-  const watched = scenario.redis.sentinels ? nodes.filter((n) => primariesWithReplicas.has(n.id) || (n.replicaOf !== undefined && primariesWithReplicas.has(n.replicaOf))) : [];
+  const watched = scenario.redis.sentinels
+    ? nodes.filter(
+        (n) => primariesWithReplicas.has(n.id) || (n.replicaOf !== undefined && primariesWithReplicas.has(n.replicaOf)),
+      )
+    : [];
   return {
     controls: scenario.controls,
     failover: new Set([...primariesWithReplicas, ...watched.map((n) => n.id)]),
@@ -51,32 +55,82 @@ export function faultScope(scenario: Pick<Scenario, 'controls' | 'redis'>): Faul
  * status at the playhead. A button is listed when its control is allowed and enabled when it
  * makes sense now (you cannot resume what is not paused).
  */
-export function actorCommands(actor: ActorInfo, status: ProcessStatus, scope: FaultScope, settings: ActionSettings, role: string | null): ActorCommand[] {
+export function actorCommands(
+  actor: ActorInfo,
+  status: ProcessStatus,
+  scope: FaultScope,
+  settings: ActionSettings,
+  role: string | null,
+): ActorCommand[] {
   const allowed = (name: string) => scope.controls.includes(name);
   const name = actor.label;
   const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
   const out: ActorCommand[] = [];
-  if (allowed('pause')) out.push({ id: 'pause', label: `Pause ${name} for ${seconds(settings.pauseMs)}`, action: { do: 'pause', target: actor.id, forMs: settings.pauseMs }, enabled: status === 'running' });
-  if (allowed('resume')) out.push({ id: 'resume', label: `Resume ${name}`, action: { do: 'resume', target: actor.id }, enabled: status === 'paused' });
-  if (allowed('crash')) out.push({ id: 'crash', label: `Crash ${name}`, action: { do: 'crash', target: actor.id }, enabled: status !== 'crashed' });
-  if (allowed('restart')) out.push({ id: 'restart', label: `Restart ${name}`, action: { do: 'restart', target: actor.id }, enabled: status === 'crashed' });
+  if (allowed('pause'))
+    out.push({
+      id: 'pause',
+      label: `Pause ${name} for ${seconds(settings.pauseMs)}`,
+      action: { do: 'pause', target: actor.id, forMs: settings.pauseMs },
+      enabled: status === 'running',
+    });
+  if (allowed('resume'))
+    out.push({
+      id: 'resume',
+      label: `Resume ${name}`,
+      action: { do: 'resume', target: actor.id },
+      enabled: status === 'paused',
+    });
+  if (allowed('crash'))
+    out.push({
+      id: 'crash',
+      label: `Crash ${name}`,
+      action: { do: 'crash', target: actor.id },
+      enabled: status !== 'crashed',
+    });
+  if (allowed('restart'))
+    out.push({
+      id: 'restart',
+      label: `Restart ${name}`,
+      action: { do: 'restart', target: actor.id },
+      enabled: status === 'crashed',
+    });
   if (allowed('clock-jump')) {
     const sign = settings.clockJumpMs >= 0 ? '+' : '−';
-    out.push({ id: 'clock-jump', label: `Jump ${name}'s clock ${sign}${seconds(Math.abs(settings.clockJumpMs))}`, action: { do: 'clock-jump', target: actor.id, byMs: settings.clockJumpMs }, enabled: status !== 'crashed' && settings.clockJumpMs !== 0 });
+    out.push({
+      id: 'clock-jump',
+      label: `Jump ${name}'s clock ${sign}${seconds(Math.abs(settings.clockJumpMs))}`,
+      action: { do: 'clock-jump', target: actor.id, byMs: settings.clockJumpMs },
+      enabled: status !== 'crashed' && settings.clockJumpMs !== 0,
+    });
   }
   // Failover (Sentinel's SENTINEL FAILOVER, or a hand failover) is offered on a primary only.
   const replica = role === null ? scope.replicas.has(actor.id) : role === 'replica';
   if (allowed('failover') && scope.failover.has(actor.id) && !replica) {
-    out.push({ id: 'failover', label: `Fail over ${name}`, action: { do: 'failover', target: actor.id }, enabled: status !== 'paused' });
+    out.push({
+      id: 'failover',
+      label: `Fail over ${name}`,
+      action: { do: 'failover', target: actor.id },
+      enabled: status !== 'paused',
+    });
   }
   if (allowed('power-loss') && scope.powerLoss.has(actor.id)) {
-    out.push({ id: 'power-loss', label: `Cut ${name}'s power`, action: { do: 'power-loss', target: actor.id }, enabled: status !== 'crashed' });
+    out.push({
+      id: 'power-loss',
+      label: `Cut ${name}'s power`,
+      action: { do: 'power-loss', target: actor.id },
+      enabled: status !== 'crashed',
+    });
   }
   return out;
 }
 
 /** A partition the learner can ask for: cut `target` off from everyone else, or from one actor. */
-export function partitionAction(actors: readonly ActorInfo[], target: string, from: string | 'everyone', oneWay: boolean): UntimedAction {
+export function partitionAction(
+  actors: readonly ActorInfo[],
+  target: string,
+  from: string | 'everyone',
+  oneWay: boolean,
+): UntimedAction {
   const others = from === 'everyone' ? actors.filter((a) => a.id !== target).map((a) => a.id) : [from];
   return { do: 'partition', groups: [[target], others], oneWay };
 }

@@ -56,7 +56,9 @@ describe('a big keyspace in "Inside the world"', () => {
     const long = node.keys.find((k) => k.key === 'a-long')!;
     expect(long.value.length).toBeLessThan(CHARS_SHOWN + 80);
     expect(long.value).toContain('(50,000 characters; the first 2,000 shown)');
-    expect(keysNote(node.keys.length, node.keyCount)).toBe(`The first ${KEYS_SHOWN} of 3,001 keys, by name. Read any other in the console (GET key, TTL key, SCAN 0 MATCH pattern).`);
+    expect(keysNote(node.keys.length, node.keyCount)).toBe(
+      `The first ${KEYS_SHOWN} of 3,001 keys, by name. Read any other in the console (GET key, TTL key, SCAN 0 MATCH pattern).`,
+    );
   });
 
   it('says nothing when every key is listed', () => {
@@ -72,7 +74,9 @@ describe('a big console reply', () => {
     expect(keys.reply).toHaveLength(3002);
     const { lines, note } = clipReply(keys.reply!);
     expect(lines).toHaveLength(REPLY_LINES_SHOWN);
-    expect(note).toBe(`… 2,802 more lines not drawn (3,002 in all). Ask for less: SCAN 0 MATCH pattern COUNT 100, or GETRANGE key 0 99.`);
+    expect(note).toBe(
+      `… 2,802 more lines not drawn (3,002 in all). Ask for less: SCAN 0 MATCH pattern COUNT 100, or GETRANGE key 0 99.`,
+    );
   });
 
   it('cuts one very long line and leaves a short reply whole', () => {

@@ -27,7 +27,10 @@ export function clipReply(lines: readonly string[]): { lines: string[]; note: st
   const left = lines.length - shown.length;
   return {
     lines: shown,
-    note: left > 0 ? `… ${count(left)} more lines not drawn (${count(lines.length)} in all). Ask for less: SCAN 0 MATCH pattern COUNT 100, or GETRANGE key 0 99.` : null,
+    note:
+      left > 0
+        ? `… ${count(left)} more lines not drawn (${count(lines.length)} in all). Ask for less: SCAN 0 MATCH pattern COUNT 100, or GETRANGE key 0 99.`
+        : null,
   };
 }
 

@@ -38,7 +38,7 @@ describe("the console's warnings, read from the trace", () => {
     expect(after?.warning).toBeNull();
   });
 
-  it("does not warn when the console deletes the lock it took itself", () => {
+  it('does not warn when the console deletes the lock it took itself', () => {
     const entries = transcript([
       { at: simTime(8000), do: 'command', target: 'r1', argv: ['SET', 'lock', 'mine', 'NX', 'PX', '5000'] },
       { at: simTime(9000), do: 'command', target: 'r1', argv: ['DEL', 'lock'] },

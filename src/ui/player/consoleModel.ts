@@ -33,16 +33,22 @@ export function consoleTranscript(events: readonly TraceEvent[], cursor: number)
   for (let i = 0; i <= cursor && i < events.length; i++) {
     const e = events[i]!;
     if (e.kind === 'run.start') for (const a of e.data.actors) labels.set(a.id, a.label);
-    else if (e.kind === 'lease.granted') nodeLeases(leases, e.actor).set(e.data.key, { owner: e.data.owner, value: e.data.value });
+    else if (e.kind === 'lease.granted')
+      nodeLeases(leases, e.actor).set(e.data.key, { owner: e.data.owner, value: e.data.value });
     else if (e.kind === 'lease.ended') nodeLeases(leases, e.actor).delete(e.data.key);
     else if (e.kind === 'redis.command' && e.data.from === 'console') rememberWrite(consoleValues, e.data.argv);
     if (e.kind !== 'action.apply' || e.data.action !== 'command' || e.data.source !== 'learner') continue;
     const next = events[i + 1];
-    const answered = next?.kind === 'redis.command' && next.data.from === 'console' && next.actor === e.actor && next.at === e.at;
-    const command = answered ? next.data.argv.join(' ') : e.data.detail.replace(/^run /, '').replace(new RegExp(` on ${e.actor}$`), '');
+    const answered =
+      next?.kind === 'redis.command' && next.data.from === 'console' && next.actor === e.actor && next.at === e.at;
+    const command = answered
+      ? next.data.argv.join(' ')
+      : e.data.detail.replace(/^run /, '').replace(new RegExp(` on ${e.actor}$`), '');
     const live = new Map<string, LiveLease>();
     for (const [key, lease] of nodeLeases(leases, e.actor)) {
-      live.set(key, { holder: consoleValues.get(key)?.has(lease.value) ? null : (labels.get(lease.owner) ?? lease.owner) });
+      live.set(key, {
+        holder: consoleValues.get(key)?.has(lease.value) ? null : (labels.get(lease.owner) ?? lease.owner),
+      });
     }
     out.push({
       id: e.id,
@@ -50,13 +56,20 @@ export function consoleTranscript(events: readonly TraceEvent[], cursor: number)
       node: e.actor,
       command,
       reply: answered ? next.data.reply.split('\n') : null,
-      warning: consoleWarning(answered ? next.data.argv : command.split(' '), { node: labels.get(e.actor) ?? e.actor, lockKeys, leases: live }),
+      warning: consoleWarning(answered ? next.data.argv : command.split(' '), {
+        node: labels.get(e.actor) ?? e.actor,
+        lockKeys,
+        leases: live,
+      }),
     });
   }
   return out;
 }
 
-function nodeLeases(leases: Map<string, Map<string, { owner: string; value: string }>>, node: string): Map<string, { owner: string; value: string }> {
+function nodeLeases(
+  leases: Map<string, Map<string, { owner: string; value: string }>>,
+  node: string,
+): Map<string, { owner: string; value: string }> {
   let map = leases.get(node);
   if (!map) leases.set(node, (map = new Map()));
   return map;
@@ -85,11 +98,23 @@ export interface TranscriptLine extends Omit<ConsoleEntry, 'id' | 'reply'> {
  * command at the same moment: it was answered after it ran). `replies` are the reads' answers
  * in this run, or null while they are computed; `shown` picks the reads the playhead has reached.
  */
-export function withReads(written: readonly ConsoleEntry[], reads: readonly ConsoleRead[], replies: readonly (string[] | null)[] | null, shown: (read: ConsoleRead, index: number) => boolean): TranscriptLine[] {
+export function withReads(
+  written: readonly ConsoleEntry[],
+  reads: readonly ConsoleRead[],
+  replies: readonly (string[] | null)[] | null,
+  shown: (read: ConsoleRead, index: number) => boolean,
+): TranscriptLine[] {
   const lines: TranscriptLine[] = written.map((w) => ({ ...w, key: `w${w.id}` }));
   reads.forEach((read, i) => {
     if (!shown(read, i)) return;
-    lines.push({ key: `r${i}`, at: read.atMs, node: read.node, command: read.argv.join(' '), reply: replies ? replies[i] : undefined, warning: null });
+    lines.push({
+      key: `r${i}`,
+      at: read.atMs,
+      node: read.node,
+      command: read.argv.join(' '),
+      reply: replies ? replies[i] : undefined,
+      warning: null,
+    });
   });
   // Array.prototype.sort is stable: equal moments keep written commands first, reads in asking order.
   return lines.sort((a, b) => a.at - b.at);

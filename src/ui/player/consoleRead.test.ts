@@ -33,16 +33,34 @@ const config = (actions: Action[] = []) => ({ seed: 1, fencing: false, actions }
 
 describe('which console commands are reads', () => {
   it('takes GET, TTL, PTTL, EXISTS, HGETALL and a refused command for reads, and no command that can change the node', () => {
-    for (const argv of [['GET', 'lock'], ['ttl', 'lock'], ['PTTL', 'lock'], ['EXISTS', 'lock', 'x'], ['HGETALL', 'h'], ['CONFIG', 'GET', 'maxmemory'], ['NOSUCH'], ['GET']]) {
+    for (const argv of [
+      ['GET', 'lock'],
+      ['ttl', 'lock'],
+      ['PTTL', 'lock'],
+      ['EXISTS', 'lock', 'x'],
+      ['HGETALL', 'h'],
+      ['CONFIG', 'GET', 'maxmemory'],
+      ['NOSUCH'],
+      ['GET'],
+    ]) {
       expect(changesNothing(argv), argv.join(' ')).toBe(true);
     }
-    for (const argv of [['SET', 'x', '1'], ['DEL', 'lock'], ['EXPIRE', 'lock', '5'], ['EVAL', 'return 1', '0'], ['DEBUG', 'SLEEP', '1'], ['CONFIG', 'SET', 'maxmemory', '1'], ['FLUSHALL'], ['PUBLISH', 'c', 'm']]) {
+    for (const argv of [
+      ['SET', 'x', '1'],
+      ['DEL', 'lock'],
+      ['EXPIRE', 'lock', '5'],
+      ['EVAL', 'return 1', '0'],
+      ['DEBUG', 'SLEEP', '1'],
+      ['CONFIG', 'SET', 'maxmemory', '1'],
+      ['FLUSHALL'],
+      ['PUBLISH', 'c', 'm'],
+    ]) {
       expect(changesNothing(argv), argv.join(' ')).toBe(false);
     }
   });
 });
 
-describe("a console read, answered at its moment of the run", () => {
+describe('a console read, answered at its moment of the run', () => {
   it("answers from the node's state at that moment: the lock while A holds it, nothing after A let it go", () => {
     const held = answerRead(scenario(), config(), { atMs: 2000, node: 'r1', argv: ['EXISTS', 'lock'] });
     const gone = answerRead(scenario(), config(), { atMs: 8000, node: 'r1', argv: ['GET', 'lock'] });
@@ -57,9 +75,14 @@ describe("a console read, answered at its moment of the run", () => {
   });
 
   it("answers on a node over its maxmemory, which evicts before it replies (lesson 15's run at 3.852 s)", () => {
-    const full = parseScenario(readFileSync('lessons/scenarios/eviction-lost-lock.yaml', 'utf8'), { file: 'eviction-lost-lock.yaml', line: 1 });
+    const full = parseScenario(readFileSync('lessons/scenarios/eviction-lost-lock.yaml', 'utf8'), {
+      file: 'eviction-lost-lock.yaml',
+      line: 1,
+    });
     if (!full.ok) throw new Error(full.diagnostics.map((d) => d.message).join('\n'));
-    expect(answerRead(full.scenario, config(), { atMs: 3852, node: 'r1', argv: ['EXISTS', 'lock'] })).toEqual(['(integer) 0']);
+    expect(answerRead(full.scenario, config(), { atMs: 3852, node: 'r1', argv: ['EXISTS', 'lock'] })).toEqual([
+      '(integer) 0',
+    ]);
   });
 
   it('has no answer from a crashed node', () => {

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { consoleWarning, type ConsoleFacts, type LiveLease } from './consoleWarnings';
 
 function facts(leases: Record<string, string | null> = {}, lockKeys: string[] = ['lock']): ConsoleFacts {
-  return { node: 'Primary', lockKeys: new Set(lockKeys), leases: new Map(Object.entries(leases).map(([k, holder]): [string, LiveLease] => [k, { holder }])) };
+  return {
+    node: 'Primary',
+    lockKeys: new Set(lockKeys),
+    leases: new Map(Object.entries(leases).map(([k, holder]): [string, LiveLease] => [k, { holder }])),
+  };
 }
 
 describe('the console warns before a destructive command', () => {
   it("warns that DEL, UNLINK and GETDEL take a client's lock from under it, naming the holder", () => {
-    for (const argv of [['DEL', 'lock'], ['unlink', 'other', 'lock'], ['GETDEL', 'lock']]) {
+    for (const argv of [
+      ['DEL', 'lock'],
+      ['unlink', 'other', 'lock'],
+      ['GETDEL', 'lock'],
+    ]) {
       const warning = consoleWarning(argv, facts({ lock: 'Barista A' }));
       expect(warning).toMatch(/the lock Barista A holds: the console does not hold it/);
       expect(warning).toMatch(/check that the value is its own token/);
@@ -28,7 +36,9 @@ describe('the console warns before a destructive command', () => {
   });
 
   it('treats an EXPIRE of zero or less as a delete, and a positive one as harmless', () => {
-    expect(consoleWarning(['EXPIRE', 'lock', '0'], facts({ lock: 'Barista A' }))).toMatch(/^EXPIRE with 0 deletes lock, the lock Barista A holds/);
+    expect(consoleWarning(['EXPIRE', 'lock', '0'], facts({ lock: 'Barista A' }))).toMatch(
+      /^EXPIRE with 0 deletes lock, the lock Barista A holds/,
+    );
     expect(consoleWarning(['PEXPIRE', 'lock', '-5'], facts({ lock: 'Barista A' }))).toMatch(/^PEXPIRE with -5 deletes/);
     expect(consoleWarning(['EXPIRE', 'lock', '30'], facts({ lock: 'Barista A' }))).toBeNull();
   });
@@ -41,7 +51,9 @@ describe('the console warns before a destructive command', () => {
   });
 
   it('warns about a lock taken without an expiry, and not about one with a TTL', () => {
-    expect(consoleWarning(['SET', 'lock', 'me', 'NX'], facts())).toMatch(/^SET … NX takes lock with no expiry: if the holder crashes or hangs, the lock is never released\. Give it a TTL/);
+    expect(consoleWarning(['SET', 'lock', 'me', 'NX'], facts())).toMatch(
+      /^SET … NX takes lock with no expiry: if the holder crashes or hangs, the lock is never released\. Give it a TTL/,
+    );
     expect(consoleWarning(['SETNX', 'lock', 'me'], facts())).toMatch(/^SETNX takes lock with no expiry/);
     expect(consoleWarning(['SET', 'lock', 'me', 'nx', 'px', '10000'], facts())).toBeNull();
     expect(consoleWarning(['SET', 'lock', 'me', 'EX', '10', 'NX'], facts())).toBeNull();
@@ -50,7 +62,9 @@ describe('the console warns before a destructive command', () => {
   it('warns that PERSIST on a lock key makes it permanent, and that SET overwrites a held lock', () => {
     expect(consoleWarning(['PERSIST', 'lock'], facts())).toMatch(/^PERSIST removes the expiry of the lock lock: /);
     expect(consoleWarning(['PERSIST', 'note'], facts())).toBeNull();
-    expect(consoleWarning(['SET', 'lock', 'x', 'PX', '100'], facts({ lock: 'Barista B' }))).toMatch(/^SET overwrites lock, the lock Barista B holds/);
+    expect(consoleWarning(['SET', 'lock', 'x', 'PX', '100'], facts({ lock: 'Barista B' }))).toMatch(
+      /^SET overwrites lock, the lock Barista B holds/,
+    );
     expect(consoleWarning(['SET', 'note', 'x'], facts({ lock: 'Barista B' }))).toBeNull();
   });
 
@@ -65,11 +79,15 @@ describe('the console warns before a memory setting that can take every lock', (
     expect(consoleWarning(['CONFIG', 'SET', 'maxmemory', '1'], facts())).toBe(
       "CONFIG SET maxmemory 1 caps Primary at 1 byte (less than an empty Redis already uses): once it is over, the default policy (noeviction) refuses every write with OOM, a lock's SET included, and an eviction policy deletes keys to make room, locks included.",
     );
-    expect(consoleWarning(['config', 'set', 'MAXMEMORY', '100mb'], facts())).toMatch(/^CONFIG SET maxmemory 100mb caps Primary at 104,857,600 bytes: once/);
+    expect(consoleWarning(['config', 'set', 'MAXMEMORY', '100mb'], facts())).toMatch(
+      /^CONFIG SET maxmemory 100mb caps Primary at 104,857,600 bytes: once/,
+    );
   });
 
   it('says an eviction policy can delete a held lock', () => {
-    expect(consoleWarning(['CONFIG', 'SET', 'maxmemory-policy', 'volatile-lru'], facts())).toMatch(/^CONFIG SET maxmemory-policy volatile-lru lets Primary delete keys .* a lock is a key like any other/);
+    expect(consoleWarning(['CONFIG', 'SET', 'maxmemory-policy', 'volatile-lru'], facts())).toMatch(
+      /^CONFIG SET maxmemory-policy volatile-lru lets Primary delete keys .* a lock is a key like any other/,
+    );
   });
 
   it('stays quiet for lifting the cap, keeping noeviction, other settings and CONFIG GET', () => {

@@ -41,10 +41,14 @@ export function consoleWarning(argv: readonly string[], facts: ConsoleFacts): st
     case 'EXPIRE':
     case 'PEXPIRE':
       // A TTL of zero or less deletes the key at once, like DEL.
-      return args.length >= 2 && Number(args[1]) <= 0 ? takesFromHolders(name, `with ${args[1]} deletes`, heldByOthers(args.slice(0, 1), facts)) : null;
+      return args.length >= 2 && Number(args[1]) <= 0
+        ? takesFromHolders(name, `with ${args[1]} deletes`, heldByOthers(args.slice(0, 1), facts))
+        : null;
     case 'FLUSHALL':
     case 'FLUSHDB': {
-      const held = [...facts.leases].filter(([, l]) => l.holder !== null).map(([key, l]) => `${key} (held by ${l.holder})`);
+      const held = [...facts.leases]
+        .filter(([, l]) => l.holder !== null)
+        .map(([key, l]) => `${key} (held by ${l.holder})`);
       return `${name} deletes every key on ${facts.node}${held.length ? `, including ${held.join(', ')}` : ''}: any client that thinks it holds a lock there no longer does, and the next client to ask gets it.`;
     }
     case 'SETNX':
@@ -55,7 +59,9 @@ export function consoleWarning(argv: readonly string[], facts: ConsoleFacts): st
       return args[0]?.toUpperCase() === 'SET' ? configSetWarning(args.slice(1), facts.node) : null;
     case 'PERSIST': {
       const key = args[0];
-      return key !== undefined && (facts.lockKeys.has(key) || facts.leases.has(key)) ? `PERSIST removes the expiry of the lock ${key}: if its holder crashes or hangs, the lock is never released and every other client waits forever.` : null;
+      return key !== undefined && (facts.lockKeys.has(key) || facts.leases.has(key))
+        ? `PERSIST removes the expiry of the lock ${key}: if its holder crashes or hangs, the lock is never released and every other client waits forever.`
+        : null;
     }
     default:
       return null;
@@ -72,7 +78,11 @@ function heldByOthers(keys: readonly string[], facts: ConsoleFacts): { key: stri
   return out;
 }
 
-function takesFromHolders(command: string, verb: string, held: readonly { key: string; holder: string }[]): string | null {
+function takesFromHolders(
+  command: string,
+  verb: string,
+  held: readonly { key: string; holder: string }[],
+): string | null {
   if (held.length === 0) return null;
   const what = held.map((h) => `${h.key}, the lock ${h.holder} holds`).join('; ');
   const holders = [...new Set(held.map((h) => h.holder))].join(' and ');
@@ -98,9 +108,13 @@ function configSetWarning(pairs: readonly string[], node: string): string | null
       if (!bytes) continue;
       const size = `${bytes.toLocaleString('en-US')} byte${bytes === 1 ? '' : 's'}`;
       const tiny = bytes < BASELINE_MEMORY_BYTES ? ' (less than an empty Redis already uses)' : '';
-      warnings.push(`maxmemory ${value} caps ${node} at ${size}${tiny}: once it is over, the default policy (noeviction) refuses every write with OOM, a lock's SET included, and an eviction policy deletes keys to make room, locks included.`);
+      warnings.push(
+        `maxmemory ${value} caps ${node} at ${size}${tiny}: once it is over, the default policy (noeviction) refuses every write with OOM, a lock's SET included, and an eviction policy deletes keys to make room, locks included.`,
+      );
     } else if (name === 'maxmemory-policy' && value.toLowerCase() !== 'noeviction') {
-      warnings.push(`maxmemory-policy ${value} lets ${node} delete keys when it is over maxmemory, and a lock is a key like any other: its holder would go on believing it holds it.`);
+      warnings.push(
+        `maxmemory-policy ${value} lets ${node} delete keys when it is over maxmemory, and a lock is a key like any other: its holder would go on believing it holds it.`,
+      );
     }
   }
   return warnings.length ? `CONFIG SET ${warnings.join(' And ')}` : null;
@@ -115,6 +129,7 @@ function setWarning(args: readonly string[], facts: ConsoleFacts): string | null
   const expires = [...words].some((w) => EXPIRY_OPTIONS.has(w));
   if (words.has('NX')) return expires ? null : noExpiry('SET … NX', key);
   const holder = facts.leases.get(key)?.holder;
-  if (holder) return `SET overwrites ${key}, the lock ${holder} holds: ${holder} still believes it holds it, and its token no longer matches, so its own release will fail.`;
+  if (holder)
+    return `SET overwrites ${key}, the lock ${holder} holds: ${holder} still believes it holds it, and its token no longer matches, so its own release will fail.`;
   return null;
 }

@@ -29,9 +29,28 @@ describe('where a dragged mark lands', () => {
 });
 
 describe('what a dragged mark can land on', () => {
-  const ev = (id: number, at: number, kind: string, actor: string, data: object = {}) => ({ id, at: simTime(at), kind, actor, data }) as unknown as TraceEvent;
-  const pause: PlayerMark = { key: 'script:0', source: 'script', index: 0, name: 'pause A', atMs: 2000, lengthMs: 15_000, resizable: true, laneId: 'A' };
-  const crash: PlayerMark = { key: 'learner:0', source: 'learner', index: 0, name: 'crash B', atMs: 9000, lengthMs: null, resizable: false, laneId: 'B' };
+  const ev = (id: number, at: number, kind: string, actor: string, data: object = {}) =>
+    ({ id, at: simTime(at), kind, actor, data }) as unknown as TraceEvent;
+  const pause: PlayerMark = {
+    key: 'script:0',
+    source: 'script',
+    index: 0,
+    name: 'pause A',
+    atMs: 2000,
+    lengthMs: 15_000,
+    resizable: true,
+    laneId: 'A',
+  };
+  const crash: PlayerMark = {
+    key: 'learner:0',
+    source: 'learner',
+    index: 0,
+    name: 'crash B',
+    atMs: 9000,
+    lengthMs: null,
+    resizable: false,
+    laneId: 'B',
+  };
   const events = [
     ev(1, 12, 'lock.acquired', 'A', { key: 'k', token: 1 }),
     ev(2, 2000, 'process.pause', 'A', { forMs: 15_000 }),

@@ -31,7 +31,8 @@ export function landing(rawMs: number, targets: readonly SnapTarget[], msPerPx: 
   for (const t of targets) {
     for (const edgeMs of lengthMs > 0 ? [0, lengthMs] : [0]) {
       const distance = Math.abs(t.atMs - (rawMs + edgeMs));
-      if (distance <= reachMs && (best === null || distance < best.distance)) best = { on: t, distance, atMs: Math.max(0, t.atMs - edgeMs) };
+      if (distance <= reachMs && (best === null || distance < best.distance))
+        best = { on: t, distance, atMs: Math.max(0, t.atMs - edgeMs) };
     }
   }
   return best ? { atMs: best.atMs, on: best.on } : { atMs: snapMs(rawMs), on: null };
@@ -46,13 +47,21 @@ const NOT_TARGETS = new Set<string>(['action.apply', 'redis.command', 'run.end']
  * mark's own start and end are left out: the run is the one before the drag, where the mark's
  * events sit at its old place, and the grid already brings it back there.
  */
-export function snapTargets(events: readonly TraceEvent[], marks: readonly PlayerMark[], dragged: PlayerMark, labelOf: LabelOf): SnapTarget[] {
+export function snapTargets(
+  events: readonly TraceEvent[],
+  marks: readonly PlayerMark[],
+  dragged: PlayerMark,
+  labelOf: LabelOf,
+): SnapTarget[] {
   const own = new Set([dragged.atMs, dragged.atMs + (dragged.lengthMs ?? 0)]);
   const onLane = events
     .filter((e) => e.actor === dragged.laneId && isStepEvent(e) && !NOT_TARGETS.has(e.kind) && !own.has(e.at))
     .map((e) => ({ atMs: e.at, what: describeEvent(e, labelOf).replace(/\.$/, '') }));
   const others = marks
     .filter((m) => m.key !== dragged.key)
-    .flatMap((m) => [{ atMs: m.atMs, what: m.name }, ...(m.lengthMs === null ? [] : [{ atMs: m.atMs + m.lengthMs, what: `end of ${m.name}` }])]);
+    .flatMap((m) => [
+      { atMs: m.atMs, what: m.name },
+      ...(m.lengthMs === null ? [] : [{ atMs: m.atMs + m.lengthMs, what: `end of ${m.name}` }]),
+    ]);
   return [...onLane, ...others];
 }

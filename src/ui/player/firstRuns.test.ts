@@ -15,7 +15,10 @@ function worker() {
   const simulator = {
     run: (config: RunConfig) => {
       asked.push(config);
-      return Promise.resolve<JobOutcome<ComputedRun>>({ ok: true, value: { events: [], verdicts: [], traceHash: `worker-${config.seed}`, ended: 'idle' } });
+      return Promise.resolve<JobOutcome<ComputedRun>>({
+        ok: true,
+        value: { events: [], verdicts: [], traceHash: `worker-${config.seed}`, ended: 'idle' },
+      });
     },
     preview: () => Promise.resolve({ ok: false, why: 'superseded' }),
     inspect: () => Promise.resolve({ ok: false, why: 'superseded' }),
@@ -51,11 +54,15 @@ describe('a player whose first run was shipped with the lesson', () => {
     // A story changed (the scripted pause shortened) is another run too, though its actions are the same.
     const edited = worker();
     const changed = { ...asWritten, edits: [{ edit: 'resize' as const, mark: 0, lengthMs: 5000 }] };
-    expect(await hashOf(withFirstRun(edited.simulator, Promise.resolve(shipped), asWritten).run(changed))).toBe('worker-7');
+    expect(await hashOf(withFirstRun(edited.simulator, Promise.resolve(shipped), asWritten).run(changed))).toBe(
+      'worker-7',
+    );
     expect(edited.asked).toEqual([changed]);
 
     const none = worker();
-    expect(await hashOf(withFirstRun(none.simulator, Promise.resolve(null), asWritten).run(asWritten))).toBe('worker-7');
+    expect(await hashOf(withFirstRun(none.simulator, Promise.resolve(null), asWritten).run(asWritten))).toBe(
+      'worker-7',
+    );
     expect(none.asked).toEqual([asWritten]);
   });
 });
@@ -72,10 +79,26 @@ describe('a player mounting once its shipped run is here', () => {
 
   it('shows a run it is handed from its first frame, without asking the worker for it', async () => {
     const { asked, simulator } = worker();
-    const scenario = { seed: 7, resource: { fencing: false }, controls: [] } as unknown as Parameters<typeof createPlayerStore>[0];
-    const run: ComputedRun = { events: [{ id: 0, at: 0 }, { id: 1, at: 900 }] as unknown as ComputedRun['events'], verdicts: [], traceHash: 'shipped', ended: 'idle' };
+    const scenario = { seed: 7, resource: { fencing: false }, controls: [] } as unknown as Parameters<
+      typeof createPlayerStore
+    >[0];
+    const run: ComputedRun = {
+      events: [
+        { id: 0, at: 0 },
+        { id: 1, at: 900 },
+      ] as unknown as ComputedRun['events'],
+      verdicts: [],
+      traceHash: 'shipped',
+      ended: 'idle',
+    };
     const store = createPlayerStore(scenario, simulator, undefined, run);
-    expect(store.getState()).toMatchObject({ traceHash: 'shipped', computing: false, requested: null, cursor: 0, playheadMs: 0 });
+    expect(store.getState()).toMatchObject({
+      traceHash: 'shipped',
+      computing: false,
+      requested: null,
+      cursor: 0,
+      playheadMs: 0,
+    });
     expect(store.getState().events).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(asked).toEqual([]);

@@ -59,13 +59,19 @@ export function settledFirstRun(firstRun: Promise<ComputedRun | null>): Computed
  * another). The simulator is deterministic, so the copy is the run the worker would compute.
  * Every later run, and every inspection, is the worker's.
  */
-export function withFirstRun(simulator: PlayerSimulator, firstRun: Promise<ComputedRun | null>, config: RunConfig): PlayerSimulator {
+export function withFirstRun(
+  simulator: PlayerSimulator,
+  firstRun: Promise<ComputedRun | null>,
+  config: RunConfig,
+): PlayerSimulator {
   let first = true;
   return {
     run(asked) {
       const shipped = first && sameRun(asked, config);
       first = false;
-      return shipped ? firstRun.then((run) => (run ? { ok: true as const, value: run } : simulator.run(asked))) : simulator.run(asked);
+      return shipped
+        ? firstRun.then((run) => (run ? { ok: true as const, value: run } : simulator.run(asked)))
+        : simulator.run(asked);
     },
     preview: (asked) => simulator.preview(asked),
     inspect: (...args) => simulator.inspect(...args),
@@ -75,5 +81,10 @@ export function withFirstRun(simulator: PlayerSimulator, firstRun: Promise<Compu
 
 function sameRun(a: RunConfig, b: RunConfig): boolean {
   // The learner's edits of the script count as much as the actions: a changed story is another run.
-  return a.seed === b.seed && a.fencing === b.fencing && JSON.stringify(a.actions) === JSON.stringify(b.actions) && JSON.stringify(a.edits ?? []) === JSON.stringify(b.edits ?? []);
+  return (
+    a.seed === b.seed &&
+    a.fencing === b.fencing &&
+    JSON.stringify(a.actions) === JSON.stringify(b.actions) &&
+    JSON.stringify(a.edits ?? []) === JSON.stringify(b.edits ?? [])
+  );
 }

@@ -101,7 +101,13 @@ export class RunInspector {
         : node.server.entries(true).map((k): KeyRow => {
             const ttlMs = k.expiresAtMs === null ? null : Math.max(0, k.expiresAtMs - nowUnixMs);
             // Redis's own test (keyIsExpired): expired once the clock is past the deadline, not at it.
-            return { key: k.key, type: k.type, value: k.value, ttlMs, expired: k.expiresAtMs !== null && nowUnixMs > k.expiresAtMs };
+            return {
+              key: k.key,
+              type: k.type,
+              value: k.value,
+              ttlMs,
+              expired: k.expiresAtMs !== null && nowUnixMs > k.expiresAtMs,
+            };
           });
       return {
         id: node.id,
@@ -123,7 +129,12 @@ export class RunInspector {
         label: world.actors.find((a) => a.id === id)?.label ?? id,
         state: stateOf(events, cursor, id),
         status: statusOf(client.process),
-        beliefs: heldAfter(beliefs, cursor, id).map((b) => ({ key: b.key, token: b.token, sinceMs: b.startMs, ttlMs: b.ttlMs })),
+        beliefs: heldAfter(beliefs, cursor, id).map((b) => ({
+          key: b.key,
+          token: b.token,
+          sinceMs: b.startMs,
+          ttlMs: b.ttlMs,
+        })),
         clockMs: client.process.localAt(playhead),
       };
     });

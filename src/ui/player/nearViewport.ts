@@ -40,7 +40,10 @@ class IdleQueue {
   private drainOne(): void {
     // An idle period may never come on a busy machine (a CI run beside two CPU hogs waited 30 s
     // and more for a player the learner had just revealed): a part waits for one at most a second.
-    const idle = typeof requestIdleCallback === 'function' ? (run: () => void) => requestIdleCallback(run, { timeout: IDLE_AT_MOST_MS }) : (run: () => void) => setTimeout(run, 50);
+    const idle =
+      typeof requestIdleCallback === 'function'
+        ? (run: () => void) => requestIdleCallback(run, { timeout: IDLE_AT_MOST_MS })
+        : (run: () => void) => setTimeout(run, 50);
     idle(() => {
       this.waiting.shift()?.();
       if (this.waiting.length > 0) this.drainOne();
@@ -83,7 +86,13 @@ export function useNearOrSoon(ref: RefObject<Element | null>, enabled = true): R
 export type Revealed = 'near' | 'queued';
 
 /** `atOnceMarginScreens`: how near, in screens, counts as near when the element first appears. */
-function useNearOrQueued(ref: RefObject<Element | null>, enabled: boolean, queue: IdleQueue, atOnceMarginScreens: number, initiallyNear: boolean): Revealed | null {
+function useNearOrQueued(
+  ref: RefObject<Element | null>,
+  enabled: boolean,
+  queue: IdleQueue,
+  atOnceMarginScreens: number,
+  initiallyNear: boolean,
+): Revealed | null {
   const [revealed, setRevealed] = useState<Revealed | null>(initiallyNear ? 'near' : null);
   const near = revealed !== null;
   // Near already when it appears (the player a learner opened the page at, or scrolled to while
@@ -100,7 +109,10 @@ function useNearOrQueued(ref: RefObject<Element | null>, enabled: boolean, queue
       setRevealed('near');
       return;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setRevealed('near'), { rootMargin: NEAR_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && setRevealed('near'),
+      { rootMargin: NEAR_MARGIN },
+    );
     observer.observe(element);
     const cancel = queue.add(() => setRevealed('queued'));
     return () => {

@@ -28,10 +28,14 @@ const SAMPLES_PER_RUN = 3;
 /** Every lesson scenario: the reference files and the blocks written inside lessons. */
 function lessonScenarios(): Scenario[] {
   const texts: { text: string; file: string }[] = [];
-  for (const f of readdirSync('lessons/scenarios').filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const f of readdirSync('lessons/scenarios')
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     texts.push({ text: readFileSync(join('lessons/scenarios', f), 'utf8'), file: f });
   }
-  for (const f of readdirSync('lessons').filter((f) => f.endsWith('.md')).sort()) {
+  for (const f of readdirSync('lessons')
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
     for (const block of readFileSync(join('lessons', f), 'utf8').split('```scenario\n').slice(1)) {
       const text = block.split('\n```')[0]!;
       if (text.startsWith('id:')) texts.push({ text, file: f });
@@ -75,7 +79,9 @@ describe('lane, inspector and console read one keyspace', () => {
     expect(lease.endMs).toBeLessThan(2200);
     const view = new RunInspector(scenario, config, scripts).at(events, cursorAtTime(events, 2500), 2500);
     expect(view.nodes[0]!.keys).toEqual([]);
-    expect(answerRead(scenario, config, { atMs: 2500, node: 'r1', argv: ['TTL', 'lock'] }, scripts)).toEqual(['(integer) -2']);
+    expect(answerRead(scenario, config, { atMs: 2500, node: 'r1', argv: ['TTL', 'lock'] }, scripts)).toEqual([
+      '(integer) -2',
+    ]);
   });
 
   for (const scenario of scenarios) {
@@ -87,7 +93,9 @@ describe('lane, inspector and console read one keyspace', () => {
       const lockKeys = [...new Set(events.flatMap((e) => (e.kind === 'lease.granted' ? [e.data.key] : [])))];
       const leases = buildIntervals(events, endMs).filter((i) => i.kind === 'lease');
       const next = random(SEED ^ [...scenario.id].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7));
-      const playheads = Array.from({ length: SAMPLES_PER_RUN }, () => simTime(Math.floor(next() * endMs))).filter((t) => !times.has(t)).sort((a, b) => a - b);
+      const playheads = Array.from({ length: SAMPLES_PER_RUN }, () => simTime(Math.floor(next() * endMs)))
+        .filter((t) => !times.has(t))
+        .sort((a, b) => a - b);
       const inspector = new RunInspector(scenario, config, scripts);
       for (const t of playheads) {
         const view = inspector.at(events, cursorAtTime(events, t), t);
@@ -96,7 +104,10 @@ describe('lane, inspector and console read one keyspace', () => {
             const where = `${scenario.id} at ${t} ms, ${key} on ${node.id} (SEED=${SEED})`;
             const lane = leases.some((i) => i.lane === node.id && i.lockKey === key && i.startMs <= t && t < i.endMs);
             const row = node.keys.find((k) => k.key === key);
-            expect(row !== undefined, `${where}: lane ${lane ? 'draws' : 'does not draw'} it, inspector ${row ? 'lists' : 'does not list'} it`).toBe(lane);
+            expect(
+              row !== undefined,
+              `${where}: lane ${lane ? 'draws' : 'does not draw'} it, inspector ${row ? 'lists' : 'does not list'} it`,
+            ).toBe(lane);
             const live = row !== undefined && !row.expired;
             const ask = (argv: string[]) => answerRead(scenario, config, { atMs: t, node: node.id, argv }, scripts);
             const exists = ask(['EXISTS', key]);
@@ -106,7 +117,9 @@ describe('lane, inspector and console read one keyspace', () => {
               continue;
             }
             expect(exists, `${where}: EXISTS`).toEqual([`(integer) ${live ? 1 : 0}`]);
-            expect(ask(['PTTL', key]), `${where}: PTTL`).toEqual([`(integer) ${!live ? -2 : row.ttlMs === null ? -1 : Math.round(row.ttlMs)}`]);
+            expect(ask(['PTTL', key]), `${where}: PTTL`).toEqual([
+              `(integer) ${!live ? -2 : row.ttlMs === null ? -1 : Math.round(row.ttlMs)}`,
+            ]);
           }
         }
       }

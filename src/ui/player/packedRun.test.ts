@@ -3,7 +3,8 @@ import type { TraceEvent } from '../../sim/traceEvents';
 import { packRun, unpackRun } from './packedRun';
 import type { ComputedRun } from './runModel';
 
-const event = (id: number, at: number, kind: string, actor: string, data: Record<string, unknown>) => ({ id, at, kind, actor, data }) as unknown as TraceEvent;
+const event = (id: number, at: number, kind: string, actor: string, data: Record<string, unknown>) =>
+  ({ id, at, kind, actor, data }) as unknown as TraceEvent;
 
 const run: ComputedRun = {
   events: [

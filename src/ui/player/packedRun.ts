@@ -27,7 +27,10 @@ export function packRun(run: ComputedRun): PackedRun {
   const events: unknown[] = [];
   let previousAt = 0;
   for (const [index, event] of run.events.entries()) {
-    if (event.id !== index) throw new Error(`cannot pack a run whose event ${index} has id ${event.id}: an event's id must be its index in the trace`);
+    if (event.id !== index)
+      throw new Error(
+        `cannot pack a run whose event ${index} has id ${event.id}: an event's id must be its index in the trace`,
+      );
     // JSON leaves out a field whose value is undefined; so does the packed run.
     const data = event.data as unknown as Record<string, unknown>;
     const fields = Object.keys(data).filter((field) => data[field] !== undefined);
@@ -51,11 +54,14 @@ export function unpackRun(packed: PackedRun): ComputedRun {
   const { shapes, events: stream } = packed;
   const events: TraceEvent[] = [];
   let at = 0;
-  for (let i = 0; i < stream.length; ) {
+  for (let i = 0; i < stream.length;) {
     const time = stream[i++];
     at = typeof time === 'number' ? at + time : (time as [number])[0];
     const shape = shapes[stream[i++] as number];
-    if (!shape) throw new Error(`packed run: event ${events.length} names shape ${String(stream[i - 1])}, which the run does not have`);
+    if (!shape)
+      throw new Error(
+        `packed run: event ${events.length} names shape ${String(stream[i - 1])}, which the run does not have`,
+      );
     const data: Record<string, unknown> = {};
     for (let f = 2; f < shape.length; f++) data[shape[f]!] = stream[i++];
     events.push({ id: events.length, at, kind: shape[0], actor: shape[1], data } as unknown as TraceEvent);

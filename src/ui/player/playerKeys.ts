@@ -28,7 +28,18 @@ function keepsKey(target: EventTarget | null, key: string): boolean {
  * (the caller then prevents the browser's default, e.g. Space scrolling the page). Keys the
  * focused element already handled (the timeline pans with the arrows) are left alone.
  */
-export function handlePlayerKey(event: { key: string; target: EventTarget | null; defaultPrevented: boolean; altKey: boolean; ctrlKey: boolean; metaKey: boolean }, state: PlayerState, toggleHelp: () => void): boolean {
+export function handlePlayerKey(
+  event: {
+    key: string;
+    target: EventTarget | null;
+    defaultPrevented: boolean;
+    altKey: boolean;
+    ctrlKey: boolean;
+    metaKey: boolean;
+  },
+  state: PlayerState,
+  toggleHelp: () => void,
+): boolean {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return false;
   if (keepsKey(event.target, event.key)) return false;
   switch (event.key) {
@@ -54,7 +65,17 @@ export function handlePlayerKey(event: { key: string; target: EventTarget | null
 }
 
 /** Ctrl+Z (⌘Z) undoes the last change of the story, with Shift (or Ctrl+Y) redoes it; typing keeps its own undo. */
-export function handleUndoKey(event: { key: string; target: EventTarget | null; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }, state: Pick<PlayerState, 'undo' | 'redo'>): boolean {
+export function handleUndoKey(
+  event: {
+    key: string;
+    target: EventTarget | null;
+    shiftKey: boolean;
+    ctrlKey: boolean;
+    metaKey: boolean;
+    altKey: boolean;
+  },
+  state: Pick<PlayerState, 'undo' | 'redo'>,
+): boolean {
   if (!(event.ctrlKey || event.metaKey) || event.altKey || keepsKey(event.target, event.key)) return false;
   const key = event.key.toLowerCase();
   if (key === 'z' && !event.shiftKey) state.undo();

@@ -46,7 +46,12 @@ async function newStore() {
 describe('the player store', () => {
   it('stops by itself at the first violation when auto-pause is on, and sweeps past it when off', async () => {
     const store = await newStore();
-    const violationMs = Math.min(...store.getState().verdicts.filter((v) => !v.holds).map((v) => v.atMs!));
+    const violationMs = Math.min(
+      ...store
+        .getState()
+        .verdicts.filter((v) => !v.holds)
+        .map((v) => v.atMs!),
+    );
     store.getState().play();
     for (let i = 0; i < 2000 && store.getState().playing; i++) store.getState().tick(50);
     expect(store.getState().playheadMs).toBe(violationMs);
@@ -132,20 +137,28 @@ describe('the player store', () => {
 
   it('a partition from the controls cuts the client off and shows in the trace', async () => {
     const store = await newStore();
-    const actors = store.getState().events[0]!.kind === 'run.start' ? (store.getState().events[0] as { data: { actors: { id: string; label: string; role: 'client' }[] } }).data.actors : [];
+    const actors =
+      store.getState().events[0]!.kind === 'run.start'
+        ? (store.getState().events[0] as { data: { actors: { id: string; label: string; role: 'client' }[] } }).data
+            .actors
+        : [];
     store.getState().seekTime(500);
     store.getState().act(partitionAction(actors, 'B', 'everyone', false));
     await store.getState().settled();
     expect(store.getState().events.some((e) => e.kind === 'net.partition')).toBe(true);
-    expect(store.getState().events.some((e) => e.kind === 'net.drop' && e.data.to === 'r1' && e.data.reason === 'partition')).toBe(true);
+    expect(
+      store.getState().events.some((e) => e.kind === 'net.drop' && e.data.to === 'r1' && e.data.reason === 'partition'),
+    ).toBe(true);
   });
 });
 
 describe('actor commands', () => {
   const actor = { id: 'A', label: 'Barista A', role: 'client' as const };
   const settings = { pauseMs: 5000, clockJumpMs: -2000 };
-  const redis = (nodes: Array<{ id: string; replicaOf?: string }>, sentinels = false) => ({ nodes, ...(sentinels ? { sentinels: {} } : {}) }) as never;
-  const scope = (controls: string[], r = redis([{ id: 'r1' }])) => faultScope({ controls: controls as never, redis: r });
+  const redis = (nodes: Array<{ id: string; replicaOf?: string }>, sentinels = false) =>
+    ({ nodes, ...(sentinels ? { sentinels: {} } : {}) }) as never;
+  const scope = (controls: string[], r = redis([{ id: 'r1' }])) =>
+    faultScope({ controls: controls as never, redis: r });
   it('offers only what the scenario allows, enabled only when it makes sense', () => {
     const running = actorCommands(actor, 'running', scope(['pause', 'resume']), settings, null);
     expect(running.map((c) => [c.label, c.enabled])).toEqual([
@@ -173,7 +186,9 @@ describe('actor commands', () => {
   });
   it('offers no failover where it would do nothing, and no power loss on a lock service', () => {
     const lone = { id: 'r1', label: 'Redis r1', role: 'redis' as const };
-    expect(actorCommands(lone, 'running', scope(['failover', 'power-loss']), settings, null).map((c) => c.id)).toEqual(['power-loss']);
+    expect(actorCommands(lone, 'running', scope(['failover', 'power-loss']), settings, null).map((c) => c.id)).toEqual([
+      'power-loss',
+    ]);
     // A lock service's lane is drawn like a Redis lane, but it is not a Redis node.
     const etcd = { id: 'etcd', label: 'etcd', role: 'redis' as const };
     expect(actorCommands(etcd, 'running', scope(['failover', 'power-loss']), settings, null)).toEqual([]);
@@ -209,7 +224,14 @@ describe('the inspector', () => {
 
 describe('share links', () => {
   it('round-trip a run exactly: the decoded run gives the same trace hash', () => {
-    const config = { seed: 9, fencing: true, actions: [{ at: simTime(3000), do: 'pause' as const, target: 'B', forMs: 4000 }, { at: simTime(1000), do: 'command' as const, target: 'r1', argv: ['SET', 'x', 'a b'] }] };
+    const config = {
+      seed: 9,
+      fencing: true,
+      actions: [
+        { at: simTime(3000), do: 'pause' as const, target: 'B', forMs: 4000 },
+        { at: simTime(1000), do: 'command' as const, target: 'r1', argv: ['SET', 'x', 'a b'] },
+      ],
+    };
     const decoded = decodeRun(encodeRun({ scenarioId: 'barista', config }));
     expect(decoded.ok).toBe(true);
     if (!decoded.ok) return;
@@ -220,7 +242,9 @@ describe('share links', () => {
   });
 
   it('carries a sandbox scenario and validates it on the way back', () => {
-    const decoded = decodeRun(encodeRun({ scenarioId: scenario.id, config: { seed: 1, fencing: false, actions: [] }, scenario }));
+    const decoded = decodeRun(
+      encodeRun({ scenarioId: scenario.id, config: { seed: 1, fencing: false, actions: [] }, scenario }),
+    );
     expect(decoded.ok && decoded.run.scenario?.clients.map((c) => c.id)).toEqual(['A', 'B']);
   });
 
@@ -230,15 +254,26 @@ describe('share links', () => {
     expect(decodeRun('not base64 at all!')).toMatchObject({ ok: false, problem: 'damaged' });
     const newer = Buffer.from(JSON.stringify({ v: 99, s: 'barista', seed: 1, f: false, a: [] })).toString('base64url');
     expect(decodeRun(newer)).toMatchObject({ ok: false, problem: 'too-new' });
-    const evil = Buffer.from(JSON.stringify({ v: 1, s: 'barista', seed: 1, f: false, a: [{ at: 1, do: 'format-disk' }] })).toString('base64url');
+    const evil = Buffer.from(
+      JSON.stringify({ v: 1, s: 'barista', seed: 1, f: false, a: [{ at: 1, do: 'format-disk' }] }),
+    ).toString('base64url');
     expect(decodeRun(evil)).toMatchObject({ ok: false, problem: 'damaged' });
     expect(decodeRun('a'.repeat(MAX_LINK_CHARS + 1))).toMatchObject({ ok: false, problem: 'too-long' });
-    const many = Array.from({ length: 400 }, (_, i) => ({ at: simTime(i), do: 'command' as const, target: 'r1', argv: ['SET', `key-${i}`, 'x'.repeat(20)] }));
-    expect(() => encodeRun({ scenarioId: 'barista', config: { seed: 1, fencing: false, actions: many } })).toThrow(/too long to share/);
+    const many = Array.from({ length: 400 }, (_, i) => ({
+      at: simTime(i),
+      do: 'command' as const,
+      target: 'r1',
+      argv: ['SET', `key-${i}`, 'x'.repeat(20)],
+    }));
+    expect(() => encodeRun({ scenarioId: 'barista', config: { seed: 1, fencing: false, actions: many } })).toThrow(
+      /too long to share/,
+    );
   });
 
   it('puts the run in the fragment query and keeps the route', () => {
-    expect(shareUrl('https://h/lockstep/#/lesson/paused-barista?run=old', 'NEW')).toBe('https://h/lockstep/#/lesson/paused-barista?run=NEW');
+    expect(shareUrl('https://h/lockstep/#/lesson/paused-barista?run=old', 'NEW')).toBe(
+      'https://h/lockstep/#/lesson/paused-barista?run=NEW',
+    );
     expect(shareUrl('https://h/lockstep/', 'X')).toBe('https://h/lockstep/#/?run=X');
   });
 });

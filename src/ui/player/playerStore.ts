@@ -8,10 +8,20 @@ import { describeClientChanges, editScenario, type ClientEdit } from '../../scen
 import type { PlayerSimulator } from '../worker/playerSimulator';
 import type { ActionSettings } from './actorActions';
 import { previewRuns } from './previewRuns';
-import { cursorAtTime, defaultRunConfig, firstViolationMs, nextStep, previousStep, type ComputedRun, type RunConfig } from './runModel';
+import {
+  cursorAtTime,
+  defaultRunConfig,
+  firstViolationMs,
+  nextStep,
+  previousStep,
+  type ComputedRun,
+  type RunConfig,
+} from './runModel';
 
 /** Why the run last asked for is not the one shown. */
-export type RunStop = { why: 'stopped'; budgetMs: number; whole?: true; config: RunConfig } | { why: 'failed'; message: string; config: RunConfig };
+export type RunStop =
+  | { why: 'stopped'; budgetMs: number; whole?: true; config: RunConfig }
+  | { why: 'failed'; message: string; config: RunConfig };
 
 export interface PlayerState extends ComputedRun {
   scenario: Scenario;
@@ -107,7 +117,12 @@ export interface StoryStep {
  * `shown`, when given, is the first run already computed (the build's copy of the default run,
  * see firstRuns.ts): the player shows it from its first frame instead of asking for it.
  */
-export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator, initial?: Partial<RunConfig> & { atMs?: number }, shown?: ComputedRun) {
+export function createPlayerStore(
+  scenario: Scenario,
+  simulator: PlayerSimulator,
+  initial?: Partial<RunConfig> & { atMs?: number },
+  shown?: ComputedRun,
+) {
   const defaults = defaultRunConfig(scenario);
   const firstConfig: RunConfig = {
     seed: initial?.seed ?? defaults.seed,
@@ -133,7 +148,9 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       const shownMs = get().playheadMs;
       soughtMs = null;
       // The drag that led here has usually computed this very run already: its answer is taken as it is.
-      const ready = previews.answerFor(config)?.then((o) => (o.ok || o.why !== 'superseded' ? o : simulator.run(config)));
+      const ready = previews
+        .answerFor(config)
+        ?.then((o) => (o.ok || o.why !== 'superseded' ? o : simulator.run(config)));
       set({ computing: true, requested: config });
       const done = (ready ?? simulator.run(config)).then((outcome) => {
         if (request !== latest) return;
@@ -144,9 +161,22 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
           const atMs = soughtMs ?? (get().playheadMs !== shownMs ? get().playheadMs : keepTimeMs);
           const cursor = cursorAtTime(run.events, atMs);
           const playheadMs = Math.min(atMs, run.events[run.events.length - 1]!.at);
-          set({ ...run, config, cursor, playheadMs, selectedId: null, stoppedAtViolation: false, computing: false, stopped: null });
+          set({
+            ...run,
+            config,
+            cursor,
+            playheadMs,
+            selectedId: null,
+            stoppedAtViolation: false,
+            computing: false,
+            stopped: null,
+          });
         } else if (outcome.why === 'stopped') {
-          set({ computing: false, playing: false, stopped: { why: 'stopped', budgetMs: outcome.budgetMs, ...(outcome.whole && { whole: true }), config } });
+          set({
+            computing: false,
+            playing: false,
+            stopped: { why: 'stopped', budgetMs: outcome.budgetMs, ...(outcome.whole && { whole: true }), config },
+          });
         } else if (outcome.why === 'failed') {
           set({ computing: false, playing: false, stopped: { why: 'failed', message: outcome.message, config } });
         }
@@ -165,7 +195,8 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
     const endMs = () => get().events[get().events.length - 1]!.at;
     // A change of the story: the run before it goes on the undo stack, and redo forgets its future.
     // A learner looking at the end of the run (where the verdicts are final) stays at the end of the changed one.
-    const keptTime = () => (get().events.length > 0 && get().playheadMs >= endMs() ? Number.MAX_SAFE_INTEGER : get().playheadMs);
+    const keptTime = () =>
+      get().events.length > 0 && get().playheadMs >= endMs() ? Number.MAX_SAFE_INTEGER : get().playheadMs;
     const change = (next: RunConfig, note: string, keepTimeMs = keptTime()) => {
       set({ undoStack: [...get().undoStack, { config: base(), note }], redoStack: [], storyNote: note });
       rerun(next, keepTimeMs);
@@ -174,7 +205,11 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
     const travel = (from: 'undoStack' | 'redoStack', to: 'undoStack' | 'redoStack', verb: string) => {
       const step = get()[from].at(-1);
       if (!step) return;
-      set({ [from]: get()[from].slice(0, -1), [to]: [...get()[to], { config: base(), note: step.note }], storyNote: `${verb}: ${step.note}` });
+      set({
+        [from]: get()[from].slice(0, -1),
+        [to]: [...get()[to], { config: base(), note: step.note }],
+        storyNote: `${verb}: ${step.note}`,
+      });
       rerun(step.config, keptTime());
     };
     const previews = previewRuns({
@@ -183,7 +218,12 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       ticket: () => latest,
       show: (run) => {
         const atMs = keptTime();
-        set({ ...run, cursor: cursorAtTime(run.events, atMs), playheadMs: Math.min(atMs, run.events[run.events.length - 1]!.at), selectedId: null });
+        set({
+          ...run,
+          cursor: cursorAtTime(run.events, atMs),
+          playheadMs: Math.min(atMs, run.events[run.events.length - 1]!.at),
+          selectedId: null,
+        });
       },
       shown: () => ({ events: get().events, verdicts: get().verdicts, traceHash: get().traceHash, ended: get().ended }),
     });
@@ -239,7 +279,12 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
         const target = nextStep(events, cursor);
         const violationMs = autoPause ? firstViolationMs(verdicts) : null;
         if (violationMs !== null && playheadMs < violationMs && events[target]!.at >= violationMs) {
-          set({ playheadMs: violationMs, cursor: cursorAtTime(events, violationMs), playing: false, stoppedAtViolation: true });
+          set({
+            playheadMs: violationMs,
+            cursor: cursorAtTime(events, violationMs),
+            playing: false,
+            stoppedAtViolation: true,
+          });
           return;
         }
         set({ cursor: target, playheadMs: events[target]!.at, playing: target < events.length - 1 });
@@ -270,7 +315,11 @@ export function createPlayerStore(scenario: Scenario, simulator: PlayerSimulator
       setAutoPause: (autoPause) => set({ autoPause }),
       act: (action) => {
         const at = get().playheadMs;
-        change({ ...base(), actions: [...base().actions, { ...action, at: simTime(at) }] }, `${describeAction(action)} at ${formatMs(at)}`, at);
+        change(
+          { ...base(), actions: [...base().actions, { ...action, at: simTime(at) }] },
+          `${describeAction(action)} at ${formatMs(at)}`,
+          at,
+        );
       },
       clearActions: () => {
         if (!isChanged(base())) return;

@@ -7,7 +7,11 @@ import { simTime } from '../../sim/time';
 /** A run named by its hash, so a test can tell which one is on show. */
 const run = (name: string): ComputedRun => ({ events: [], verdicts: [], traceHash: name, ended: 'idle' });
 /** A drag position: the learner's pause at `atMs`. */
-const at = (atMs: number): RunConfig => ({ seed: 1, fencing: false, actions: [{ at: simTime(atMs), do: 'pause', target: 'A' }] });
+const at = (atMs: number): RunConfig => ({
+  seed: 1,
+  fencing: false,
+  actions: [{ at: simTime(atMs), do: 'pause', target: 'A' }],
+});
 
 /** A worker that answers only when the test says so, and a player that records what it shows. */
 function harness() {
@@ -69,7 +73,7 @@ describe('runs shown while a mark is dragged', () => {
     expect(released.showing()).toBe('at 1 s');
   });
 
-  it("hands the release the answer its last position already has, and nothing for another position", async () => {
+  it('hands the release the answer its last position already has, and nothing for another position', async () => {
     const h = harness();
     h.previews.ask(at(1000));
     await h.answer(0, 'at 1 s');

@@ -16,7 +16,11 @@ export function rolesAt(events: readonly TraceEvent[], cursor: number): Map<stri
 }
 
 /** The role an event gives a node, if it is one of the topology's role events. */
-function roleChange(e: { kind: string; actor: string; data: Record<string, unknown> }): { node: string; role: string } | null {
+function roleChange(e: {
+  kind: string;
+  actor: string;
+  data: Record<string, unknown>;
+}): { node: string; role: string } | null {
   const role = typeof e.data.role === 'string' ? e.data.role : null;
   switch (e.kind) {
     case 'redis.role':

@@ -39,7 +39,14 @@ const payload = z.strictObject({
 });
 
 /** The payload's short keys as a person would name them in a message. */
-const FIELD_NAMES: Record<string, string> = { v: 'version', s: 'scenario id', f: 'fencing', a: 'actions', e: 'changes to the script', sc: 'scenario' };
+const FIELD_NAMES: Record<string, string> = {
+  v: 'version',
+  s: 'scenario id',
+  f: 'fencing',
+  a: 'actions',
+  e: 'changes to the script',
+  sc: 'scenario',
+};
 
 function fieldName(path: readonly PropertyKey[]): string {
   const [head, ...rest] = path.map((p) => (typeof p === 'symbol' ? String(p) : p));
@@ -55,7 +62,8 @@ export interface SharedRun {
   scenario?: Scenario;
 }
 
-export type DecodeResult = { ok: true; run: SharedRun } | { ok: false; problem: 'damaged' | 'too-new' | 'too-long'; message: string };
+export type DecodeResult =
+  { ok: true; run: SharedRun } | { ok: false; problem: 'damaged' | 'too-new' | 'too-long'; message: string };
 
 /** Packs a run into the text after `run=`. Throws when it would exceed MAX_LINK_CHARS. */
 export function encodeRun(run: SharedRun): string {
@@ -69,7 +77,10 @@ export function encodeRun(run: SharedRun): string {
     ...(run.scenario ? { sc: scenarioInput(run.scenario) } : {}),
   };
   const text = toBase64Url(JSON.stringify(body));
-  if (text.length > MAX_LINK_CHARS) throw new Error(`This run is too long to share as a link (${text.length} characters, the limit is ${MAX_LINK_CHARS}). Undo some changes, or export it as a scenario file.`);
+  if (text.length > MAX_LINK_CHARS)
+    throw new Error(
+      `This run is too long to share as a link (${text.length} characters, the limit is ${MAX_LINK_CHARS}). Undo some changes, or export it as a scenario file.`,
+    );
   return text;
 }
 
@@ -79,35 +90,72 @@ export function encodeRun(run: SharedRun): string {
  * `pageScenario`, the page's scenario of that id (a lesson's player), when given.
  */
 export function decodeRun(text: string, pageScenario?: Scenario): DecodeResult {
-  if (text.length > MAX_LINK_CHARS) return { ok: false, problem: 'too-long', message: `the link is longer than ${MAX_LINK_CHARS} characters` };
+  if (text.length > MAX_LINK_CHARS)
+    return { ok: false, problem: 'too-long', message: `the link is longer than ${MAX_LINK_CHARS} characters` };
   let json: unknown;
   try {
     json = JSON.parse(fromBase64Url(text));
   } catch {
-    return { ok: false, problem: 'damaged', message: 'the link is damaged (it may have been cut short when it was copied)' };
+    return {
+      ok: false,
+      problem: 'damaged',
+      message: 'the link is damaged (it may have been cut short when it was copied)',
+    };
   }
   const version = (json as { v?: unknown } | null)?.v;
   if (typeof version === 'number' && version > SHARE_VERSION) {
-    return { ok: false, problem: 'too-new', message: `the link was made by a newer version of Lockstep (format ${version}); reload the page to update` };
+    return {
+      ok: false,
+      problem: 'too-new',
+      message: `the link was made by a newer version of Lockstep (format ${version}); reload the page to update`,
+    };
   }
   const parsed = payload.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, problem: 'damaged', message: `the link is not valid (${issue ? `${fieldName(issue.path)}: ${issue.message}` : 'format'})` };
+    return {
+      ok: false,
+      problem: 'damaged',
+      message: `the link is not valid (${issue ? `${fieldName(issue.path)}: ${issue.message}` : 'format'})`,
+    };
   }
   const p = parsed.data;
   let scenario: Scenario | undefined;
   if (p.sc !== undefined) {
     const sc = checkScenarioValue(p.sc);
-    if (!sc.ok) return { ok: false, problem: 'damaged', message: `the scenario in the link is not valid (${sc.diagnostics.map(formatFieldProblem).slice(0, 3).join('; ')})` };
+    if (!sc.ok)
+      return {
+        ok: false,
+        problem: 'damaged',
+        message: `the scenario in the link is not valid (${sc.diagnostics.map(formatFieldProblem).slice(0, 3).join('; ')})`,
+      };
     scenario = sc.scenario;
   }
   const actions = [...p.a].sort((x, y) => x.at - y.at);
   const against = scenario ?? (pageScenario?.id === p.s ? pageScenario : undefined);
   const wrong: string[] = [];
-  if (against) checkActions(against, p.a, (path, message, hint) => wrong.push(formatFieldProblem({ file: '', line: 0, col: 0, path: ['actions', ...path], message, ...(hint ? { hint } : {}) })));
+  if (against)
+    checkActions(against, p.a, (path, message, hint) =>
+      wrong.push(
+        formatFieldProblem({
+          file: '',
+          line: 0,
+          col: 0,
+          path: ['actions', ...path],
+          message,
+          ...(hint ? { hint } : {}),
+        }),
+      ),
+    );
   if (wrong.length) return { ok: false, problem: 'damaged', message: `the link is not valid (${wrong[0]})` };
-  return { ok: true, run: { scenarioId: p.s, config: { seed: p.seed, fencing: p.f, actions, ...(p.e?.length ? { edits: p.e } : {}) }, ...(scenario ? { scenario } : {}) } };
+  return {
+    ok: true,
+    run: {
+      scenarioId: p.s,
+      config: { seed: p.seed, fencing: p.f, actions, ...(p.e?.length ? { edits: p.e } : {}) },
+      ...(scenario ? { scenario } : {}),
+    },
+  };
 }
 
 /**

@@ -33,19 +33,40 @@ async function newStore(scenario = barista) {
   return store;
 }
 
-const singleWriter = (store: Awaited<ReturnType<typeof newStore>>) => store.getState().verdicts.find((v) => v.invariant === 'single-writer')!.holds;
+const singleWriter = (store: Awaited<ReturnType<typeof newStore>>) =>
+  store.getState().verdicts.find((v) => v.invariant === 'single-writer')!.holds;
 
 describe('the marks on the lanes', () => {
-  it('shows the scripted pause on A\'s lane with its length, and the learner\'s actions after it', () => {
+  it("shows the scripted pause on A's lane with its length, and the learner's actions after it", () => {
     const config = { ...plain(), actions: [{ at: simTime(12_000), do: 'crash' as const, target: 'B' }] };
     expect(playerMarks(barista, config)).toEqual([
-      { key: 'script:0', source: 'script', index: 0, name: 'pause A', atMs: 2000, lengthMs: 15_000, resizable: true, laneId: 'A' },
-      { key: 'learner:0', source: 'learner', index: 0, name: 'crash B', atMs: 12_000, lengthMs: null, resizable: false, laneId: 'B' },
+      {
+        key: 'script:0',
+        source: 'script',
+        index: 0,
+        name: 'pause A',
+        atMs: 2000,
+        lengthMs: 15_000,
+        resizable: true,
+        laneId: 'A',
+      },
+      {
+        key: 'learner:0',
+        source: 'learner',
+        index: 0,
+        name: 'crash B',
+        atMs: 12_000,
+        lengthMs: null,
+        resizable: false,
+        laneId: 'B',
+      },
     ]);
   });
 
   it('puts a heal on the lane of the partition it ends', () => {
-    expect(playerMarks(healing, { seed: 1, fencing: false, actions: [] }).map((m) => [m.name, m.laneId, m.lengthMs])).toEqual([
+    expect(
+      playerMarks(healing, { seed: 1, fencing: false, actions: [] }).map((m) => [m.name, m.laneId, m.lengthMs]),
+    ).toEqual([
       ['partition', 'A', 1100],
       ['heal', 'A', null],
     ]);
@@ -53,8 +74,12 @@ describe('the marks on the lanes', () => {
 
   it('turns a change of a scripted mark into a story edit, and of a learner mark into a changed action', () => {
     const config = { ...plain(), actions: [{ at: simTime(12_000), do: 'pause' as const, target: 'B', forMs: 3000 }] };
-    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'resize', lengthMs: 5040 })!.edits).toEqual([{ edit: 'resize', mark: 0, lengthMs: 5040 }]);
-    expect(applyMarkChange(barista, config, { mark: 'learner:0', change: 'move', toMs: 12_345 })!.actions).toEqual([{ at: 12_345, do: 'pause', target: 'B', forMs: 3000 }]);
+    expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'resize', lengthMs: 5040 })!.edits).toEqual([
+      { edit: 'resize', mark: 0, lengthMs: 5040 },
+    ]);
+    expect(applyMarkChange(barista, config, { mark: 'learner:0', change: 'move', toMs: 12_345 })!.actions).toEqual([
+      { at: 12_345, do: 'pause', target: 'B', forMs: 3000 },
+    ]);
     expect(applyMarkChange(barista, config, { mark: 'learner:0', change: 'remove' })!.actions).toEqual([]);
     // Nothing to do: a move to where the mark is, a length given to a crash, a mark not there.
     expect(applyMarkChange(barista, config, { mark: 'script:0', change: 'move', toMs: 2000.3 })).toBeNull();
@@ -63,7 +88,7 @@ describe('the marks on the lanes', () => {
 });
 
 describe('changing the story in the player', () => {
-  it('shortens lesson 5\'s pause to 5 s: the double write goes, the change is said, and undo and redo bring each run back', async () => {
+  it("shortens lesson 5's pause to 5 s: the double write goes, the change is said, and undo and redo bring each run back", async () => {
     const store = await newStore();
     expect(singleWriter(store)).toBe(false);
     store.getState().changeMark({ mark: 'script:0', change: 'resize', lengthMs: 5000 });
@@ -81,7 +106,7 @@ describe('changing the story in the player', () => {
     expect(store.getState().redoStack).toEqual([]);
   });
 
-  it('goes back to the lesson\'s run, edits and actions alike, and a new change forgets what was undone', async () => {
+  it("goes back to the lesson's run, edits and actions alike, and a new change forgets what was undone", async () => {
     const store = await newStore();
     store.getState().changeMark({ mark: 'script:0', change: 'remove' });
     store.getState().act({ do: 'crash', target: 'B' });
@@ -97,10 +122,14 @@ describe('changing the story in the player', () => {
     store.getState().changeMark({ mark: 'learner:0', change: 'move', toMs: 12_000 });
     await store.getState().settled();
     expect(store.getState().redoStack).toEqual([]);
-    expect(store.getState().undoStack.map((s) => s.note)).toEqual(['pause A removed', 'crash B at 0 ms', 'crash B moved to 12 s']);
+    expect(store.getState().undoStack.map((s) => s.note)).toEqual([
+      'pause A removed',
+      'crash B at 0 ms',
+      'crash B moved to 12 s',
+    ]);
   });
 
-  it('shows the dragged pause\'s run while it is dragged, without an undo step, and the release takes that run as it is', async () => {
+  it("shows the dragged pause's run while it is dragged, without an undo step, and the release takes that run as it is", async () => {
     const api = createSimulationApi(scripts);
     let runs = 0;
     const counted = { ...api, run: (...args: Parameters<typeof api.run>) => (runs++, api.run(...args)) };
@@ -126,7 +155,7 @@ describe('changing the story in the player', () => {
     expect(runs).toBe(1);
   });
 
-  it('puts the lesson\'s run back when a drag is let go where it began', async () => {
+  it("puts the lesson's run back when a drag is let go where it began", async () => {
     const store = await newStore();
     store.getState().previewMark({ mark: 'script:0', change: 'remove' });
     await vi.waitFor(() => expect(singleWriter(store)).toBe(true));

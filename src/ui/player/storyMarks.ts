@@ -1,6 +1,14 @@
 import type { Action } from '../../actors/action';
 import type { Scenario, ScriptAction } from '../../scenario/schema/schema';
-import { lengthOf, markName, resizable, SNAP_MS, storyMarks, wholeMs, type StoryEdit } from '../../scenario/running/storyEdits';
+import {
+  lengthOf,
+  markName,
+  resizable,
+  SNAP_MS,
+  storyMarks,
+  wholeMs,
+  type StoryEdit,
+} from '../../scenario/running/storyEdits';
 import { formatMs, simTime } from '../../sim/time';
 import type { RunConfig } from './runModel';
 
@@ -27,7 +35,10 @@ export interface PlayerMark {
   laneId: string | null;
 }
 
-export type MarkChange = { mark: string; change: 'move'; toMs: number } | { mark: string; change: 'resize'; lengthMs: number } | { mark: string; change: 'remove' };
+export type MarkChange =
+  | { mark: string; change: 'move'; toMs: number }
+  | { mark: string; change: 'resize'; lengthMs: number }
+  | { mark: string; change: 'remove' };
 
 /** The actor whose lane shows an entry: its target, a partition's first side, a network change's sender. */
 function laneOf(entry: { do: string; target?: string; groups?: string[][]; from?: string }): string | null {
@@ -36,7 +47,9 @@ function laneOf(entry: { do: string; target?: string; groups?: string[][]; from?
 
 /** An action as a script entry would say it, to share the script's rules on lengths. */
 function asEntry(a: Action): ScriptAction {
-  return a.do === 'pause' ? { at: a.at, do: 'pause', target: a.target, ...(a.forMs === undefined ? {} : { for: a.forMs }) } : ({ ...a } as unknown as ScriptAction);
+  return a.do === 'pause'
+    ? { at: a.at, do: 'pause', target: a.target, ...(a.forMs === undefined ? {} : { for: a.forMs }) }
+    : ({ ...a } as unknown as ScriptAction);
 }
 
 /** Every mark of a run, in time order within each source. A heal with no lane of its own sits on the lane of the partition it ends. */
@@ -46,7 +59,16 @@ export function playerMarks(scenario: Scenario, config: RunConfig): PlayerMark[]
   const scripted = script.map((m): PlayerMark => {
     const lane = laneOf(m.entry as never) ?? (m.entry.do === 'heal' ? lastSplit : null);
     if (m.entry.do === 'partition') lastSplit = lane;
-    return { key: `script:${m.mark}`, source: 'script', index: m.mark, name: markName(m.entry), atMs: m.entry.at, lengthMs: lengthOf(script, m), resizable: resizable(m), laneId: lane };
+    return {
+      key: `script:${m.mark}`,
+      source: 'script',
+      index: m.mark,
+      name: markName(m.entry),
+      atMs: m.entry.at,
+      lengthMs: lengthOf(script, m),
+      resizable: resizable(m),
+      laneId: lane,
+    };
   });
   const own = config.actions.map((a, index) => ({ mark: index, entry: asEntry(a) }));
   const learner = own.map((m): PlayerMark => ({
@@ -70,7 +92,11 @@ export function applyMarkChange(scenario: Scenario, config: RunConfig, change: M
   if (change.change === 'resize' && (!mark.resizable || wholeMs(change.lengthMs) === mark.lengthMs)) return null;
   if (mark.source === 'script') {
     const edit: StoryEdit =
-      change.change === 'move' ? { edit: 'move', mark: mark.index, toMs: wholeMs(change.toMs) } : change.change === 'resize' ? { edit: 'resize', mark: mark.index, lengthMs: wholeMs(change.lengthMs) } : { edit: 'remove', mark: mark.index };
+      change.change === 'move'
+        ? { edit: 'move', mark: mark.index, toMs: wholeMs(change.toMs) }
+        : change.change === 'resize'
+          ? { edit: 'resize', mark: mark.index, lengthMs: wholeMs(change.lengthMs) }
+          : { edit: 'remove', mark: mark.index };
     return { ...config, edits: [...(config.edits ?? []), edit] };
   }
   const actions = config.actions.flatMap((a, i): Action[] => {
@@ -83,7 +109,12 @@ export function applyMarkChange(scenario: Scenario, config: RunConfig, change: M
 }
 
 /** What a change did, for the live region: "pause A moved to 2.1 s", "pause A shortened to 5 s", "crash A removed". */
-export function describeMarkChange(scenario: Scenario, before: RunConfig, after: RunConfig, change: MarkChange): string {
+export function describeMarkChange(
+  scenario: Scenario,
+  before: RunConfig,
+  after: RunConfig,
+  change: MarkChange,
+): string {
   const was = playerMarks(scenario, before).find((m) => m.key === change.mark);
   const now = playerMarks(scenario, after).find((m) => m.key === change.mark);
   if (!was) return '';

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { countUpTo, indicesOfKind } from './traceIndex';
 
-const ev = (id: number, kind: string): TraceEvent => ({ id, at: id * 10, kind, actor: 'A', data: {} }) as unknown as TraceEvent;
-const events = [ev(0, 'run.start'), ev(1, 'resource.write'), ev(2, 'net.send'), ev(3, 'resource.write'), ev(4, 'run.end')];
+const ev = (id: number, kind: string): TraceEvent =>
+  ({ id, at: id * 10, kind, actor: 'A', data: {} }) as unknown as TraceEvent;
+const events = [
+  ev(0, 'run.start'),
+  ev(1, 'resource.write'),
+  ev(2, 'net.send'),
+  ev(3, 'resource.write'),
+  ev(4, 'run.end'),
+];
 
 describe('trace index', () => {
   it('lists the events of one kind in order and counts those the cursor has passed', () => {

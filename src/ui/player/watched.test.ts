@@ -6,7 +6,13 @@ import { watchedThrough, whenWatched } from './watched';
 // Only the fields the rule reads; the rest of a player's state does not matter here.
 type Seen = Pick<PlayerState, 'computing' | 'events' | 'cursor' | 'stoppedAtViolation'>;
 const events = [{}, {}, {}, {}] as PlayerState['events'];
-const state = (over: Partial<Seen>): Seen => ({ computing: false, events, cursor: 0, stoppedAtViolation: false, ...over });
+const state = (over: Partial<Seen>): Seen => ({
+  computing: false,
+  events,
+  cursor: 0,
+  stoppedAtViolation: false,
+  ...over,
+});
 
 describe('a run the learner has seen through', () => {
   it('is one whose playhead reached the last event, or stopped at a broken invariant', () => {

@@ -70,7 +70,9 @@ export function SandboxPage() {
 
   const openFile = async (file: File) => {
     const read = await readChosenFile(file, MAX_YAML_CHARS, 'a scenario file');
-    const parsed = read.ok ? parseScenario(read.text, { file: file.name, line: 1 }) : { ok: false as const, diagnostics: [{ file: file.name, line: 1, col: 1, message: read.message }] };
+    const parsed = read.ok
+      ? parseScenario(read.text, { file: file.name, line: 1 })
+      : { ok: false as const, diagnostics: [{ file: file.name, line: 1, col: 1, message: read.message }] };
     setFileName(file.name);
     if (!parsed.ok) {
       setDiagnostics(parsed.diagnostics);
@@ -83,7 +85,12 @@ export function SandboxPage() {
 
   const exportFile = () => {
     const config = storeRef.current?.getState().config;
-    const yaml = exportScenarioYaml(editScenario(scenario, config?.edits ?? []), config?.actions ?? [], config?.fencing ?? scenario.resource.fencing, config?.seed);
+    const yaml = exportScenarioYaml(
+      editScenario(scenario, config?.edits ?? []),
+      config?.actions ?? [],
+      config?.fencing ?? scenario.resource.fencing,
+      config?.seed,
+    );
     const url = URL.createObjectURL(new Blob([yaml], { type: 'application/yaml' }));
     const a = document.createElement('a');
     a.href = url;
@@ -97,13 +104,23 @@ export function SandboxPage() {
     <div className="sandbox">
       <header className="sandbox-header">
         <h1 tabIndex={-1}>Sandbox</h1>
-        <p>Build your own coffee shop: pick Redis nodes, clients and their lock recipes, run it, then break it. Or open a scenario file.</p>
+        <p>
+          Build your own coffee shop: pick Redis nodes, clients and their lock recipes, run it, then break it. Or open a
+          scenario file.
+        </p>
       </header>
 
       {pending && (
         <div className="player-notice" role="alert">
           <p>This link holds a shared sandbox run (“{pending.title}”). Loading it replaces the world you built here.</p>
-          <button type="button" onClick={() => { setScenario(pending); setPending(null); dirty.current = false; }}>
+          <button
+            type="button"
+            onClick={() => {
+              setScenario(pending);
+              setPending(null);
+              dirty.current = false;
+            }}
+          >
             Load the shared run
           </button>{' '}
           <button type="button" onClick={() => setPending(null)}>
@@ -130,10 +147,15 @@ export function SandboxPage() {
 
         <section className="sandbox-card" aria-labelledby="sandbox-open">
           <h2 id="sandbox-open">Open a scenario file</h2>
-          <FileDrop label="Choose a YAML file" accept=".yaml,.yml,text/yaml,application/yaml" onFile={(file) => void openFile(file)}>
+          <FileDrop
+            label="Choose a YAML file"
+            accept=".yaml,.yml,text/yaml,application/yaml"
+            onFile={(file) => void openFile(file)}
+          >
             <p className="muted">or drop it here. Files stay on your device.</p>
             <p className="muted">
-              A run recorded on real processes (<code>npm run reality -- … --out run.json</code>)? <a href={RECORDED_HREF}>Open it on the recorded-run page</a>.
+              A run recorded on real processes (<code>npm run reality -- … --out run.json</code>)?{' '}
+              <a href={RECORDED_HREF}>Open it on the recorded-run page</a>.
             </p>
           </FileDrop>
           {fileName && diagnostics.length === 0 && <p role="status">Running {fileName}.</p>}
@@ -152,7 +174,10 @@ export function SandboxPage() {
             </div>
           )}
           <h2 className="sandbox-export-title">Save what you made</h2>
-          <p className="muted">The scenario and everything you did to it (pauses, partitions, console commands) as one file for lessons/scenarios/.</p>
+          <p className="muted">
+            The scenario and everything you did to it (pauses, partitions, console commands) as one file for
+            lessons/scenarios/.
+          </p>
           <button type="button" className="button button-secondary" onClick={exportFile}>
             Export as scenario file
           </button>

@@ -45,19 +45,32 @@ describe('the sandbox', () => {
     const yaml = exportScenarioYaml(built.scenario, actions, true);
     const parsed = parseScenario(yaml, { file: 'sandbox.yaml', line: 1 });
     if (!parsed.ok) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
-    const replayed = computeRun(parsed.scenario, { seed: parsed.scenario.seed, fencing: parsed.scenario.resource.fencing, actions: [] }, scripts);
+    const replayed = computeRun(
+      parsed.scenario,
+      { seed: parsed.scenario.seed, fencing: parsed.scenario.resource.fencing, actions: [] },
+      scripts,
+    );
     // Learner actions come back as scripted steps: same world, same events, only the source differs.
-    const strip = (events: typeof live.events) => events.map((e) => (e.kind === 'action.apply' ? { ...e, data: { ...e.data, source: 'x' } } : e));
+    const strip = (events: typeof live.events) =>
+      events.map((e) => (e.kind === 'action.apply' ? { ...e, data: { ...e.data, source: 'x' } } : e));
     expect(strip(replayed.events)).toEqual(strip(live.events));
   });
 
   it('reports a bad file as file:line:col', () => {
-    const parsed = parseScenario('id: x\ntitle: T\nclients:\n  - { id: A, recipe: lease-with-tokn, ttl: 1s }\nresource: { id: s }\n', { file: 'mine.yaml', line: 1 });
+    const parsed = parseScenario(
+      'id: x\ntitle: T\nclients:\n  - { id: A, recipe: lease-with-tokn, ttl: 1s }\nresource: { id: s }\n',
+      { file: 'mine.yaml', line: 1 },
+    );
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && formatDiagnostic(parsed.diagnostics[0]!)).toMatch(/^mine\.yaml:4:\d+: /);
   });
 
   it('names new clients A, B, C… skipping taken ids', () => {
-    expect(nextClientId([{ ...DEFAULT_SANDBOX.clients[0]!, id: 'A' }, { ...DEFAULT_SANDBOX.clients[0]!, id: 'C' }])).toBe('B');
+    expect(
+      nextClientId([
+        { ...DEFAULT_SANDBOX.clients[0]!, id: 'A' },
+        { ...DEFAULT_SANDBOX.clients[0]!, id: 'C' },
+      ]),
+    ).toBe('B');
   });
 });

@@ -1,4 +1,11 @@
-import { CONTROLS, RECIPES, RESOURCE_KINDS, scenarioSchema, type RecipeName, type Scenario } from '../../scenario/schema/schema';
+import {
+  CONTROLS,
+  RECIPES,
+  RESOURCE_KINDS,
+  scenarioSchema,
+  type RecipeName,
+  type Scenario,
+} from '../../scenario/schema/schema';
 
 /** One client as the sandbox form edits it (times in seconds, as a person types them). */
 export interface SandboxClient {
@@ -59,7 +66,14 @@ export function sandboxScenario(spec: SandboxSpec): { ok: true; scenario: Scenar
     title: spec.title.trim() || 'My sandbox',
     seed: spec.seed,
     redis: { nodes: Array.from({ length: Math.max(1, Math.min(7, spec.nodes)) }, (_, i) => ({ id: `r${i + 1}` })) },
-    clients: spec.clients.map((c) => ({ id: c.id, label: c.label || c.id, recipe: c.recipe, ttl: ms(c.ttlS), work: ms(c.workS), startAt: ms(c.startAtS) })),
+    clients: spec.clients.map((c) => ({
+      id: c.id,
+      label: c.label || c.id,
+      recipe: c.recipe,
+      ttl: ms(c.ttlS),
+      work: ms(c.workS),
+      startAt: ms(c.startAtS),
+    })),
     resource: { id: 'store', label: 'Store', kind: spec.resourceKind, fencing: fenceable && spec.fencing },
     controls: [...CONTROLS],
   };

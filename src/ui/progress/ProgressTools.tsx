@@ -34,7 +34,8 @@ export function ProgressTools() {
     if (pending) confirmRef.current?.focus();
   }, [pending]);
 
-  const exportProgress = () => downloadText(`lockstep-progress-${today()}.json`, progressFileText(currentProgress()), 'application/json');
+  const exportProgress = () =>
+    downloadText(`lockstep-progress-${today()}.json`, progressFileText(currentProgress()), 'application/json');
 
   const importProgress = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -42,52 +43,110 @@ export function ProgressTools() {
     // The check needs every lesson's blocks; their chunks are cached once the site has been open online.
     const bodies = await loadAllLessons().catch(() => null);
     if (!bodies) {
-      show({ id: 'import', tone: 'warning', text: `"${file.name}" was not imported, and nothing was changed: the lessons it is checked against could not be loaded. Try again when you are online.` });
+      show({
+        id: 'import',
+        tone: 'warning',
+        text: `"${file.name}" was not imported, and nothing was changed: the lessons it is checked against could not be loaded. Try again when you are online.`,
+      });
       return;
     }
     const renames = lessons.map((l) => ({ slug: l.frontmatter.slug, formerSlugs: l.frontmatter.formerSlugs }));
     const read = await readChosenFile(file, MAX_PROGRESS_FILE_CHARS, 'a progress file');
-    const result = read.ok ? parseProgressFile(read.text, knownLessons(bodies), renames) : { ok: false as const, message: read.message };
+    const result = read.ok
+      ? parseProgressFile(read.text, knownLessons(bodies), renames)
+      : { ok: false as const, message: read.message };
     if (!result.ok) {
-      show({ id: 'import', tone: 'warning', text: `"${file.name}" was not imported, and nothing was changed: ${result.message}.` });
+      show({
+        id: 'import',
+        tone: 'warning',
+        text: `"${file.name}" was not imported, and nothing was changed: ${result.message}.`,
+      });
       return;
     }
     const titleOf = (slug: string) => lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
-    setPending({ name: file.name, data: result.data, summary: replacementSummary(currentProgress(), result.data, titleOf) });
+    setPending({
+      name: file.name,
+      data: result.data,
+      summary: replacementSummary(currentProgress(), result.data, titleOf),
+    });
   };
 
   const replace = () => {
     if (!pending) return;
     setBackup({ name: pending.name, previous: currentProgress() });
     useProgress.getState().replaceAll(pending.data);
-    show({ id: 'import', tone: 'info', text: `Progress imported from "${pending.name}". Your previous progress is kept until you close this page: undo or download it below.` });
+    show({
+      id: 'import',
+      tone: 'info',
+      text: `Progress imported from "${pending.name}". Your previous progress is kept until you close this page: undo or download it below.`,
+    });
     setPending(null);
   };
 
   const undo = () => {
     if (!backup) return;
     useProgress.getState().replaceAll(backup.previous);
-    show({ id: 'import', tone: 'info', text: `The import of "${backup.name}" was undone: your previous progress is back.` });
+    show({
+      id: 'import',
+      tone: 'info',
+      text: `The import of "${backup.name}" was undone: your previous progress is back.`,
+    });
     setBackup(null);
   };
 
   return (
     <div className="progress-tools">
-      <button type="button" className="button button-quiet" onClick={exportProgress}>Export progress</button>
-      <button type="button" className="button button-quiet" onClick={() => input.current?.click()}>Import progress</button>
-      <input ref={input} type="file" accept="application/json,.json" hidden aria-label="Progress file to import" onChange={(e) => void importProgress(e.target.files?.[0])} />
+      <button type="button" className="button button-quiet" onClick={exportProgress}>
+        Export progress
+      </button>
+      <button type="button" className="button button-quiet" onClick={() => input.current?.click()}>
+        Import progress
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="application/json,.json"
+        hidden
+        aria-label="Progress file to import"
+        onChange={(e) => void importProgress(e.target.files?.[0])}
+      />
       {pending && (
-        <div ref={confirmRef} role="alertdialog" aria-labelledby="import-confirm-title" aria-describedby="import-confirm-summary" tabIndex={-1} className="progress-confirm">
-          <p id="import-confirm-title"><strong>Replace your progress with “{pending.name}”?</strong></p>
+        <div
+          ref={confirmRef}
+          role="alertdialog"
+          aria-labelledby="import-confirm-title"
+          aria-describedby="import-confirm-summary"
+          tabIndex={-1}
+          className="progress-confirm"
+        >
+          <p id="import-confirm-title">
+            <strong>Replace your progress with “{pending.name}”?</strong>
+          </p>
           <p id="import-confirm-summary">{pending.summary} You can undo it afterwards.</p>
-          <button type="button" className="button button-primary" onClick={replace}>Replace my progress</button>{' '}
-          <button type="button" className="button button-secondary" onClick={() => setPending(null)}>Cancel</button>
+          <button type="button" className="button button-primary" onClick={replace}>
+            Replace my progress
+          </button>{' '}
+          <button type="button" className="button button-secondary" onClick={() => setPending(null)}>
+            Cancel
+          </button>
         </div>
       )}
       {backup && !pending && (
         <div className="progress-confirm" role="group" aria-label="Progress before the import">
-          <button type="button" className="button button-quiet" onClick={undo}>Undo the import</button>
-          <button type="button" className="button button-quiet" onClick={() => downloadText(`lockstep-progress-before-import-${today()}.json`, progressFileText(backup.previous), 'application/json')}>
+          <button type="button" className="button button-quiet" onClick={undo}>
+            Undo the import
+          </button>
+          <button
+            type="button"
+            className="button button-quiet"
+            onClick={() =>
+              downloadText(
+                `lockstep-progress-before-import-${today()}.json`,
+                progressFileText(backup.previous),
+                'application/json',
+              )
+            }
+          >
             Download the progress you had
           </button>
         </div>

@@ -28,8 +28,23 @@ export function knownLessons(lessons: readonly Lesson[]): KnownLessons {
     for (const b of lesson.blocks) {
       if (b.kind === 'quiz') {
         const s = b.spec;
-        blocks.set(b.id, s.kind === 'true-false' ? { kind: 'true-false', statements: s.statements.map((x) => x.id), hints: s.hints.length } : { kind: 'choice', multiple: s.kind === 'multiple', options: s.options.map((o) => o.id), hints: s.hints.length });
-      } else if (b.kind === 'match') blocks.set(b.id, { kind: 'match', problems: b.spec.problems.map((p) => p.id), tools: b.spec.tools.map((t) => t.id) });
+        blocks.set(
+          b.id,
+          s.kind === 'true-false'
+            ? { kind: 'true-false', statements: s.statements.map((x) => x.id), hints: s.hints.length }
+            : {
+                kind: 'choice',
+                multiple: s.kind === 'multiple',
+                options: s.options.map((o) => o.id),
+                hints: s.hints.length,
+              },
+        );
+      } else if (b.kind === 'match')
+        blocks.set(b.id, {
+          kind: 'match',
+          problems: b.spec.problems.map((p) => p.id),
+          tools: b.spec.tools.map((t) => t.id),
+        });
       else if (b.kind === 'reflect') blocks.set(b.id, { kind: 'reflect' });
       else if (b.kind === 'checklist') blocks.set(b.id, { kind: 'checklist', items: b.spec.items.map((i) => i.id) });
       else if (b.kind === 'fill-in') blocks.set(b.id, { kind: 'fill-in', fields: b.spec.fields.map((f) => f.id) });
@@ -41,7 +56,11 @@ export function knownLessons(lessons: readonly Lesson[]): KnownLessons {
 
 /** An ISO time as `toISOString` writes it, for a real calendar date. */
 function isIsoTime(v: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v.slice(0, 10);
+  return (
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(v) &&
+    !Number.isNaN(Date.parse(v)) &&
+    new Date(v).toISOString().slice(0, 10) === v.slice(0, 10)
+  );
 }
 
 const quote = (v: unknown) => JSON.stringify(v)?.slice(0, 60) ?? String(v);
@@ -66,7 +85,8 @@ export function progressProblems(data: ProgressData, known: KnownLessons): strin
 
   for (const [slug, at] of Object.entries(data.completed)) {
     if (!known.has(slug)) out.push(`completed[${quote(slug)}]: there is no lesson '${slug}' on this site`);
-    else if (!isIsoTime(at)) out.push(`completed[${quote(slug)}]: ${quote(at)} is not a date (expected a time like 2025-01-31T09:30:00.000Z)`);
+    else if (!isIsoTime(at))
+      out.push(`completed[${quote(slug)}]: ${quote(at)} is not a date (expected a time like 2025-01-31T09:30:00.000Z)`);
   }
   for (const [key, answer] of Object.entries(data.quizzes)) {
     const found = blockOf('quizzes', key, 2);
@@ -76,12 +96,19 @@ export function progressProblems(data: ProgressData, known: KnownLessons): strin
     const found = blockOf('notes', key, key.split('/').length === 3 ? 3 : 2);
     if (!found) continue;
     const where = `notes[${quote(key)}]`;
-    if (found.block.kind === 'fill-in' ? found.part === undefined || !found.block.fields.includes(found.part) : found.block.kind !== 'reflect') out.push(`${where}: not a note this block keeps`);
-    else if (text.length > MAX_NOTE_CHARS) out.push(`${where}: ${text.length} characters, more than the ${MAX_NOTE_CHARS} a note may hold`);
+    if (
+      found.block.kind === 'fill-in'
+        ? found.part === undefined || !found.block.fields.includes(found.part)
+        : found.block.kind !== 'reflect'
+    )
+      out.push(`${where}: not a note this block keeps`);
+    else if (text.length > MAX_NOTE_CHARS)
+      out.push(`${where}: ${text.length} characters, more than the ${MAX_NOTE_CHARS} a note may hold`);
   }
   for (const key of Object.keys(data.checks)) {
     const found = blockOf('checks', key, 3);
-    if (found && (found.block.kind !== 'checklist' || !found.block.items.includes(found.part ?? ''))) out.push(`checks[${quote(key)}]: not an item of a checklist`);
+    if (found && (found.block.kind !== 'checklist' || !found.block.items.includes(found.part ?? '')))
+      out.push(`checks[${quote(key)}]: not an item of a checklist`);
   }
   return out;
 }
@@ -89,27 +116,52 @@ export function progressProblems(data: ProgressData, known: KnownLessons): strin
 function answerProblems(where: string, a: QuizAnswer, block: KnownBlock): string[] {
   const out: string[] = [];
   const hints = block.kind === 'choice' || block.kind === 'true-false' ? block.hints : 0;
-  if (!Number.isInteger(a.hintsShown) || a.hintsShown < 0 || a.hintsShown > hints) out.push(`${where}.hintsShown: ${quote(a.hintsShown)}, but the block has ${hints} hint${hints === 1 ? '' : 's'}`);
+  if (!Number.isInteger(a.hintsShown) || a.hintsShown < 0 || a.hintsShown > hints)
+    out.push(`${where}.hintsShown: ${quote(a.hintsShown)}, but the block has ${hints} hint${hints === 1 ? '' : 's'}`);
   const ghosts = (what: string, ids: readonly string[], allowed: readonly string[]) => {
     const unknown = ids.filter((id) => !allowed.includes(id));
-    if (unknown.length) out.push(`${where}.${what}: ${unknown.map(quote).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the block (it has ${allowed.join(', ') || 'none'})`);
+    if (unknown.length)
+      out.push(
+        `${where}.${what}: ${unknown.map(quote).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the block (it has ${allowed.join(', ') || 'none'})`,
+      );
   };
   const picks = Object.entries(a.picks);
   switch (block.kind) {
     case 'choice':
       ghosts('selected', a.selected, block.options);
-      if (!block.multiple && a.selected.length > 1) out.push(`${where}.selected: ${a.selected.length} options picked in a single-choice quiz`);
-      ghosts('picks', picks.map(([k]) => k), []);
+      if (!block.multiple && a.selected.length > 1)
+        out.push(`${where}.selected: ${a.selected.length} options picked in a single-choice quiz`);
+      ghosts(
+        'picks',
+        picks.map(([k]) => k),
+        [],
+      );
       break;
     case 'true-false':
       ghosts('selected', a.selected, []);
-      ghosts('picks', picks.map(([k]) => k), block.statements);
-      ghosts('picks (verdicts)', picks.map(([, v]) => v), ['true', 'false']);
+      ghosts(
+        'picks',
+        picks.map(([k]) => k),
+        block.statements,
+      );
+      ghosts(
+        'picks (verdicts)',
+        picks.map(([, v]) => v),
+        ['true', 'false'],
+      );
       break;
     case 'match':
       ghosts('selected', a.selected, []);
-      ghosts('picks', picks.map(([k]) => k), block.problems);
-      ghosts('picks (tools)', picks.map(([, v]) => v).filter((v) => v !== ''), block.tools);
+      ghosts(
+        'picks',
+        picks.map(([k]) => k),
+        block.problems,
+      );
+      ghosts(
+        'picks (tools)',
+        picks.map(([, v]) => v).filter((v) => v !== ''),
+        block.tools,
+      );
       break;
     default:
       out.push(`${where}: the block is a ${block.kind}, not a quiz`);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adoptFormerSlugs, emptyProgress, PROGRESS_VERSION, readProgress, writeProgress, type ProgressData } from './progressData';
+import {
+  adoptFormerSlugs,
+  emptyProgress,
+  PROGRESS_VERSION,
+  readProgress,
+  writeProgress,
+  type ProgressData,
+} from './progressData';
 
 const sample: ProgressData = {
   completed: { 'paused-barista': '2025-01-01T00:00:00.000Z' },
@@ -21,14 +28,20 @@ describe('readProgress', () => {
     ['not JSON', '{"state": {'],
     ['no version', JSON.stringify({ state: sample })],
     ['a wrong field type', JSON.stringify({ state: { ...sample, completed: { a: 1 } }, version: PROGRESS_VERSION })],
-    ['a malformed quiz answer', JSON.stringify({ state: { ...sample, quizzes: { x: { selected: 'a' } } }, version: PROGRESS_VERSION })],
+    [
+      'a malformed quiz answer',
+      JSON.stringify({ state: { ...sample, quizzes: { x: { selected: 'a' } } }, version: PROGRESS_VERSION }),
+    ],
     ['an array', '[]'],
   ])('treats %s as corrupt', (_name, raw) => {
     expect(readProgress(raw)).toEqual({ data: emptyProgress(), problem: 'corrupt' });
   });
 
   it('refuses data from a newer version instead of guessing', () => {
-    expect(readProgress(JSON.stringify({ state: sample, version: PROGRESS_VERSION + 1 }))).toEqual({ data: emptyProgress(), problem: 'newer' });
+    expect(readProgress(JSON.stringify({ state: sample, version: PROGRESS_VERSION + 1 }))).toEqual({
+      data: emptyProgress(),
+      problem: 'newer',
+    });
   });
 
   it('runs migrations in order from the saved version to the current one', () => {
@@ -37,7 +50,9 @@ describe('readProgress', () => {
       2: (old: unknown) => ({ ...(old as object), checks: {} }),
     };
     const v1 = JSON.stringify({ state: { completed: { a: 't' }, quizzes: {} }, version: 1 });
-    expect(readProgress(v1, migrations, 3)).toEqual({ data: { completed: { a: 't' }, quizzes: {}, notes: {}, checks: {} } });
+    expect(readProgress(v1, migrations, 3)).toEqual({
+      data: { completed: { a: 't' }, quizzes: {}, notes: {}, checks: {} },
+    });
   });
 
   it('treats an old version without a migration path as corrupt', () => {

@@ -58,7 +58,11 @@ export type LoadProblem = 'corrupt' | 'newer';
  * malformed data, and data from a newer version of the site, yield defaults plus the reason,
  * so the caller can back the original up before anything overwrites it.
  */
-export function readProgress(raw: string | null, migrations: Migrations = MIGRATIONS, currentVersion: number = PROGRESS_VERSION): { data: ProgressData; problem?: LoadProblem } {
+export function readProgress(
+  raw: string | null,
+  migrations: Migrations = MIGRATIONS,
+  currentVersion: number = PROGRESS_VERSION,
+): { data: ProgressData; problem?: LoadProblem } {
   if (raw === null) return { data: emptyProgress() };
   let envelope: unknown;
   try {
@@ -94,7 +98,12 @@ export function writeProgress(data: ProgressData): string {
  */
 export function adoptFormerSlugs(data: ProgressData, renames: { slug: string; formerSlugs: string[] }[]): ProgressData {
   let changed = false;
-  const next: ProgressData = { completed: { ...data.completed }, quizzes: { ...data.quizzes }, notes: { ...data.notes }, checks: { ...data.checks } };
+  const next: ProgressData = {
+    completed: { ...data.completed },
+    quizzes: { ...data.quizzes },
+    notes: { ...data.notes },
+    checks: { ...data.checks },
+  };
   for (const { slug, formerSlugs } of renames) {
     for (const old of formerSlugs) {
       if (old in next.completed && !(slug in next.completed)) {
@@ -127,10 +136,12 @@ function recordOf(v: unknown, check: (item: unknown) => boolean): boolean {
 function isQuizAnswer(v: unknown): boolean {
   return (
     isRecord(v) &&
-    Array.isArray(v.selected) && v.selected.every((s) => typeof s === 'string') &&
+    Array.isArray(v.selected) &&
+    v.selected.every((s) => typeof s === 'string') &&
     recordOf(v.picks, (p) => typeof p === 'string') &&
     typeof v.committed === 'boolean' &&
-    typeof v.hintsShown === 'number' && v.hintsShown >= 0 &&
+    typeof v.hintsShown === 'number' &&
+    v.hintsShown >= 0 &&
     (v.earned === undefined || typeof v.earned === 'boolean') &&
     (v.missed === undefined || typeof v.missed === 'boolean')
   );

@@ -26,8 +26,14 @@ const LISTED = 4;
  * versions), or the entries that no lesson here could have written. Progress saved under a
  * lesson's former slug (`renames`, from the lessons' `formerSlugs`) moves to its current slug first.
  */
-export function parseProgressFile(text: string, known: KnownLessons, renames: { slug: string; formerSlugs: string[] }[] = [], currentVersion: number = PROGRESS_VERSION): ProgressFileResult {
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, message: 'it is not a Lockstep progress file (it nests far deeper than progress does)' };
+export function parseProgressFile(
+  text: string,
+  known: KnownLessons,
+  renames: { slug: string; formerSlugs: string[] }[] = [],
+  currentVersion: number = PROGRESS_VERSION,
+): ProgressFileResult {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    return { ok: false, message: 'it is not a Lockstep progress file (it nests far deeper than progress does)' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -39,15 +45,25 @@ export function parseProgressFile(text: string, known: KnownLessons, renames: { 
   }
   const version = (parsed as { version?: unknown }).version;
   if (typeof version === 'number' && version > currentVersion) {
-    return { ok: false, message: `this file was made by a newer Lockstep (version ${version}); this one reads version ${currentVersion}. Reload the page to update Lockstep, then import it again` };
+    return {
+      ok: false,
+      message: `this file was made by a newer Lockstep (version ${version}); this one reads version ${currentVersion}. Reload the page to update Lockstep, then import it again`,
+    };
   }
   const { data: saved, problem } = readProgress(JSON.stringify(parsed), undefined, currentVersion);
   const data = adoptFormerSlugs(saved, renames);
-  if (problem) return { ok: false, message: 'it is a Lockstep progress file, but damaged: its entries do not have the shape progress has' };
+  if (problem)
+    return {
+      ok: false,
+      message: 'it is a Lockstep progress file, but damaged: its entries do not have the shape progress has',
+    };
   const problems = progressProblems(data, known);
   if (problems.length) {
     const more = problems.length > LISTED ? `; and ${problems.length - LISTED} more` : '';
-    return { ok: false, message: `it holds progress no lesson here could have saved: ${problems.slice(0, LISTED).join('; ')}${more}` };
+    return {
+      ok: false,
+      message: `it holds progress no lesson here could have saved: ${problems.slice(0, LISTED).join('; ')}${more}`,
+    };
   }
   return { ok: true, data };
 }
@@ -59,7 +75,8 @@ function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 92) i++; // a backslash escapes the next character
+      if (ch === 92)
+        i++; // a backslash escapes the next character
       else if (ch === 34) inString = false;
     } else if (ch === 34) inString = true;
     else if (ch === 91 || ch === 123) {
@@ -84,8 +101,14 @@ function counts(d: ProgressData): string {
  * What replacing `current` with `incoming` changes, for the learner to confirm: both sets of
  * counts, and the lessons done here that the file would mark as not done.
  */
-export function replacementSummary(current: ProgressData, incoming: ProgressData, titleOf: (slug: string) => string = (s) => s): string {
+export function replacementSummary(
+  current: ProgressData,
+  incoming: ProgressData,
+  titleOf: (slug: string) => string = (s) => s,
+): string {
   const undone = Object.keys(current.completed).filter((slug) => !(slug in incoming.completed));
-  const lost = undone.length ? ` Lessons you finished here that the file does not list as done: ${undone.map(titleOf).join(', ')}.` : '';
+  const lost = undone.length
+    ? ` Lessons you finished here that the file does not list as done: ${undone.map(titleOf).join(', ')}.`
+    : '';
   return `Your progress now: ${counts(current)}. The file: ${counts(incoming)}. Importing replaces all of it.${lost}`;
 }

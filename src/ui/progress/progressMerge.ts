@@ -29,7 +29,12 @@ export function progressChanges(base: ProgressData, next: ProgressData): Progres
 
 /** `onto` with `changes` applied; entries the changes do not name are kept as they are. */
 export function applyProgressChanges(onto: ProgressData, changes: ProgressChanges): ProgressData {
-  const merged: ProgressData = { completed: { ...onto.completed }, quizzes: { ...onto.quizzes }, notes: { ...onto.notes }, checks: { ...onto.checks } };
+  const merged: ProgressData = {
+    completed: { ...onto.completed },
+    quizzes: { ...onto.quizzes },
+    notes: { ...onto.notes },
+    checks: { ...onto.checks },
+  };
   for (const table of TABLES) {
     const target: Record<string, unknown> = merged[table];
     for (const [key, value] of Object.entries(changes[table] as Record<string, unknown>)) {

@@ -27,14 +27,19 @@ function noticeText(n: StorageNotice): { id: string; tone: 'info' | 'warning'; t
     return {
       id: 'storage-memory',
       tone: 'warning',
-      text: n.reason === 'full'
-        ? 'Your browser storage is full, so new progress is kept only until you close this tab. Export your progress to keep it.'
-        : 'This browser does not let the site save anything, so your progress lasts only until you close this tab. Export it to keep it.',
+      text:
+        n.reason === 'full'
+          ? 'Your browser storage is full, so new progress is kept only until you close this tab. Export your progress to keep it.'
+          : 'This browser does not let the site save anything, so your progress lasts only until you close this tab. Export it to keep it.',
     };
   }
   const why = n.problem === 'newer' ? 'was saved by a newer version of Lockstep' : 'could not be read';
   const where = n.backupKey ? ` A copy was kept in this browser under "${n.backupKey}".` : '';
-  return { id: 'storage-recovered', tone: 'warning', text: `Your saved progress ${why}, so you are starting fresh.${where}` };
+  return {
+    id: 'storage-recovered',
+    tone: 'warning',
+    text: `Your saved progress ${why}, so you are starting fresh.${where}`,
+  };
 }
 
 /**
@@ -66,51 +71,50 @@ let recoveredAtLoad = false;
  * store saves it in localStorage, an instructor's preview keeps its own copy in memory only.
  */
 export const progressState: StateCreator<ProgressState> = (set, get) => ({
-      ...emptyProgress(),
-      setDone: (slug, done) =>
-        set((s) => {
-          const completed = { ...s.completed };
-          if (done) completed[slug] = new Date().toISOString();
-          else delete completed[slug];
-          return { completed };
-        }),
-      updateQuiz: (key, patch) => set((s) => ({ quizzes: { ...s.quizzes, [key]: { ...EMPTY_ANSWER, ...s.quizzes[key], ...patch } } })),
-      // "Try again" clears the answer but not what it earned or missed.
-      resetQuiz: (key) =>
-        set((s) => {
-          const quizzes = { ...s.quizzes };
-          const { earned, missed } = quizzes[key] ?? {};
-          if (earned || missed) quizzes[key] = { ...EMPTY_ANSWER, ...(earned ? { earned } : {}), ...(missed ? { missed } : {}) };
-          else delete quizzes[key];
-          return { quizzes };
-        }),
-      setNote: (key, text) => set((s) => ({ notes: { ...s.notes, [key]: text } })),
-      setCheck: (key, checked) => set((s) => ({ checks: { ...s.checks, [key]: checked } })),
-      replaceAll: (data) => set(() => ({ ...data })),
-      // Runs on every page load: it saves only when a rename moved something (a save serializes
-      // the whole progress into localStorage, ~5 ms while the first page renders).
-      adoptRenames: (renames) => {
-        const s = get();
-        const data = { completed: s.completed, quizzes: s.quizzes, notes: s.notes, checks: s.checks };
-        const next = adoptFormerSlugs(data, renames);
-        if (next !== data) set(next);
-      },
-    });
+  ...emptyProgress(),
+  setDone: (slug, done) =>
+    set((s) => {
+      const completed = { ...s.completed };
+      if (done) completed[slug] = new Date().toISOString();
+      else delete completed[slug];
+      return { completed };
+    }),
+  updateQuiz: (key, patch) =>
+    set((s) => ({ quizzes: { ...s.quizzes, [key]: { ...EMPTY_ANSWER, ...s.quizzes[key], ...patch } } })),
+  // "Try again" clears the answer but not what it earned or missed.
+  resetQuiz: (key) =>
+    set((s) => {
+      const quizzes = { ...s.quizzes };
+      const { earned, missed } = quizzes[key] ?? {};
+      if (earned || missed)
+        quizzes[key] = { ...EMPTY_ANSWER, ...(earned ? { earned } : {}), ...(missed ? { missed } : {}) };
+      else delete quizzes[key];
+      return { quizzes };
+    }),
+  setNote: (key, text) => set((s) => ({ notes: { ...s.notes, [key]: text } })),
+  setCheck: (key, checked) => set((s) => ({ checks: { ...s.checks, [key]: checked } })),
+  replaceAll: (data) => set(() => ({ ...data })),
+  // Runs on every page load: it saves only when a rename moved something (a save serializes
+  // the whole progress into localStorage, ~5 ms while the first page renders).
+  adoptRenames: (renames) => {
+    const s = get();
+    const data = { completed: s.completed, quizzes: s.quizzes, notes: s.notes, checks: s.checks };
+    const next = adoptFormerSlugs(data, renames);
+    if (next !== data) set(next);
+  },
+});
 
 /** The learner's progress, saved in localStorage through Zustand's persist (versioned). */
 export const useProgress = create<ProgressState>()(
-  persist(
-    progressState,
-    {
-      name: PROGRESS_KEY,
-      version: PROGRESS_VERSION,
-      storage: progressStorage(typeof window === 'undefined' ? null : browserStore(), (n) => {
-        if (n.kind === 'recovered') recoveredAtLoad = true;
-        useNotices.getState().show(noticeText(n));
-      }),
-      partialize: (s): ProgressData => ({ completed: s.completed, quizzes: s.quizzes, notes: s.notes, checks: s.checks }),
-    },
-  ),
+  persist(progressState, {
+    name: PROGRESS_KEY,
+    version: PROGRESS_VERSION,
+    storage: progressStorage(typeof window === 'undefined' ? null : browserStore(), (n) => {
+      if (n.kind === 'recovered') recoveredAtLoad = true;
+      useNotices.getState().show(noticeText(n));
+    }),
+    partialize: (s): ProgressData => ({ completed: s.completed, quizzes: s.quizzes, notes: s.notes, checks: s.checks }),
+  }),
 );
 
 // What could not be read was backed up as the progress loaded: the defaults that loaded take its

@@ -4,7 +4,11 @@ import { isQuotaError, memoryStore, progressStorage, type KeyValueStore, type St
 
 function setup(backend: KeyValueStore | null) {
   const notices: StorageNotice[] = [];
-  const storage = progressStorage(backend, (n) => notices.push(n), () => 1234);
+  const storage = progressStorage(
+    backend,
+    (n) => notices.push(n),
+    () => 1234,
+  );
   return { storage, notices };
 }
 
@@ -79,8 +83,14 @@ describe('two tabs saving progress', () => {
     const [one, two] = [setup(backend).storage, setup(backend).storage];
     const loaded = one.getItem('p') as { state: ReturnType<typeof emptyProgress> };
     two.getItem('p');
-    one.setItem('p', { state: { ...loaded.state, completed: { intro: 't0', locks: 't1' } }, version: PROGRESS_VERSION });
-    two.setItem('p', { state: { ...loaded.state, completed: { intro: 't0', fencing: 't1' } }, version: PROGRESS_VERSION });
+    one.setItem('p', {
+      state: { ...loaded.state, completed: { intro: 't0', locks: 't1' } },
+      version: PROGRESS_VERSION,
+    });
+    two.setItem('p', {
+      state: { ...loaded.state, completed: { intro: 't0', fencing: 't1' } },
+      version: PROGRESS_VERSION,
+    });
     expect(saved(backend).completed).toEqual({ intro: 't0', locks: 't1', fencing: 't1' });
   });
 

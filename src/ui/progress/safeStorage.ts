@@ -45,7 +45,11 @@ export function memoryStore(): KeyValueStore {
  * @param backend localStorage, or null when even touching it throws (disabled cookies).
  * @param now supplies the backup key's timestamp (injected so tests are repeatable).
  */
-export function progressStorage(backend: KeyValueStore | null, notify: (notice: StorageNotice) => void, now: () => number = Date.now): PersistStorage<ProgressData> {
+export function progressStorage(
+  backend: KeyValueStore | null,
+  notify: (notice: StorageNotice) => void,
+  now: () => number = Date.now,
+): PersistStorage<ProgressData> {
   let store: KeyValueStore = backend ?? memoryStore();
   if (!backend) notify({ kind: 'memory-only', reason: 'unavailable' });
 

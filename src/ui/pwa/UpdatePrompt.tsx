@@ -39,8 +39,12 @@ export function UpdatePrompt() {
     return (
       <div className="notice notice-info update-prompt" role="status">
         <p>A new version of Lockstep is ready. Your progress is kept when you reload.</p>
-        <button type="button" className="button button-primary" onClick={() => void update()}>Reload now</button>
-        <button type="button" className="button button-quiet" onClick={() => setUpdate(null)}>Later</button>
+        <button type="button" className="button button-primary" onClick={() => void update()}>
+          Reload now
+        </button>
+        <button type="button" className="button button-quiet" onClick={() => setUpdate(null)}>
+          Later
+        </button>
       </div>
     );
   }

@@ -8,7 +8,8 @@ import { readChosenFile } from '../files/readChosenFile';
 import { TimelineView } from '../timeline/TimelineView';
 import './recorded.css';
 
-const judged = (v: Verdict | null) => (v === null ? 'not judged' : v.holds ? 'holds' : `broken at ${formatMs(v.atMs ?? 0)}`);
+const judged = (v: Verdict | null) =>
+  v === null ? 'not judged' : v.holds ? 'holds' : `broken at ${formatMs(v.atMs ?? 0)}`;
 
 /**
  * A run recorded on real processes (`npm run reality -- … --out run.json`), opened in the site:
@@ -34,11 +35,16 @@ export function RecordedRunPage() {
     <div className="recorded-page">
       <h1 tabIndex={-1}>A run recorded on real processes</h1>
       <p>
-        <code>npm run reality -- lessons/scenarios/paused-barista.yaml --out run.json</code> plays a scenario on real <code>redis-server</code> and client
-        processes on your machine (a pause is a real <code>SIGSTOP</code>) and writes down what happened. Open that file here to see the real run drawn
-        as the simulator draws its own, with both sides’ verdicts. The file stays on your device.
+        <code>npm run reality -- lessons/scenarios/paused-barista.yaml --out run.json</code> plays a scenario on real{' '}
+        <code>redis-server</code> and client processes on your machine (a pause is a real <code>SIGSTOP</code>) and
+        writes down what happened. Open that file here to see the real run drawn as the simulator draws its own, with
+        both sides’ verdicts. The file stays on your device.
       </p>
-      <FileDrop label="Choose a recorded run (.json)" accept=".json,application/json" onFile={(file) => void open(file)}>
+      <FileDrop
+        label="Choose a recorded run (.json)"
+        accept=".json,application/json"
+        onFile={(file) => void open(file)}
+      >
         <p className="muted">or drop it here.</p>
       </FileDrop>
       {problem && (
@@ -59,9 +65,12 @@ function RecordedRun({ name, run }: { name: string; run: RealRun }) {
     <section className="recorded-run" aria-labelledby="recorded-run-title">
       <h2 id="recorded-run-title">{run.scenario}, on real processes</h2>
       <p role="status">
-        {name}: {run.trace.length.toLocaleString('en')} events, recorded at scale {run.scale} (every duration, TTLs included, times {run.scale}) in{' '}
-        {formatMs(run.wallMs)} of real time; the run {run.ended === 'idle' ? 'ended by itself' : 'was stopped at its horizon'}. Times below are scenario
-        times. {differ === 0 ? 'Every verdict agrees with the simulator’s.' : `${differ} verdict${differ === 1 ? '' : 's'} differ from the simulator’s.`}
+        {name}: {run.trace.length.toLocaleString('en')} events, recorded at scale {run.scale} (every duration, TTLs
+        included, times {run.scale}) in {formatMs(run.wallMs)} of real time; the run{' '}
+        {run.ended === 'idle' ? 'ended by itself' : 'was stopped at its horizon'}. Times below are scenario times.{' '}
+        {differ === 0
+          ? 'Every verdict agrees with the simulator’s.'
+          : `${differ} verdict${differ === 1 ? '' : 's'} differ from the simulator’s.`}
       </p>
       <div className="recorded-table-frame">
         <table className="recorded-table">
@@ -87,7 +96,12 @@ function RecordedRun({ name, run }: { name: string; run: RealRun }) {
           </tbody>
         </table>
       </div>
-      <TimelineView title={`Space-time diagram of ${run.scenario} on real processes`} events={run.trace} verdicts={run.verdicts.reality} cursor={last} />
+      <TimelineView
+        title={`Space-time diagram of ${run.scenario} on real processes`}
+        events={run.trace}
+        verdicts={run.verdicts.reality}
+        cursor={last}
+      />
     </section>
   );
 }

@@ -39,8 +39,18 @@ describe('parseRoute', () => {
 
 describe('the embed route', () => {
   it('names a lesson and one of its scenarios, and whether the question before it comes along', () => {
-    expect(parseRoute('#/embed/paused-barista/paused-barista')).toEqual({ name: 'embed', slug: 'paused-barista', scenario: 'paused-barista', withQuiz: false });
-    expect(parseRoute(embedHref('fencing-tokens', 'stale-first', true))).toEqual({ name: 'embed', slug: 'fencing-tokens', scenario: 'stale-first', withQuiz: true });
+    expect(parseRoute('#/embed/paused-barista/paused-barista')).toEqual({
+      name: 'embed',
+      slug: 'paused-barista',
+      scenario: 'paused-barista',
+      withQuiz: false,
+    });
+    expect(parseRoute(embedHref('fencing-tokens', 'stale-first', true))).toEqual({
+      name: 'embed',
+      slug: 'fencing-tokens',
+      scenario: 'stale-first',
+      withQuiz: true,
+    });
     expect(parseRoute('#/embed/paused-barista')).toEqual({ name: 'not-found', path: '/embed/paused-barista' });
   });
 });

@@ -25,7 +25,13 @@ export function parseRoute(hash: string): Route {
   if (/^\/grade\/?$/.test(pathname)) return { name: 'grade' };
   if (/^\/recorded\/?$/.test(pathname)) return { name: 'recorded' };
   const embed = /^\/embed\/([a-z0-9-]+)\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
-  if (embed) return { name: 'embed', slug: embed[1]!, scenario: embed[2]!, withQuiz: new URLSearchParams(query).get('quiz') === 'before' };
+  if (embed)
+    return {
+      name: 'embed',
+      slug: embed[1]!,
+      scenario: embed[2]!,
+      withQuiz: new URLSearchParams(query).get('quiz') === 'before',
+    };
   const glossary = /^\/glossary(?:\/([a-z0-9-]+))?\/?$/.exec(pathname);
   if (glossary) return { name: 'glossary', term: glossary[1] };
   return { name: 'not-found', path: pathname };

@@ -48,7 +48,8 @@ export default function StatechartPanel({ actor, scenario, events, cursor, onClo
         </button>
       </header>
       <p className="statechart-now" data-testid="statechart-now">
-        At the playhead: <strong>{lit.laneState === null ? 'not started' : stateName(outline.key, lit.laneState)}</strong>
+        At the playhead:{' '}
+        <strong>{lit.laneState === null ? 'not started' : stateName(outline.key, lit.laneState)}</strong>
         {lit.note && <span className="statechart-note"> {lit.note}</span>}
       </p>
       <StatechartView outline={outline} active={lit.active} label={`${name}, drawn from its machine`} />

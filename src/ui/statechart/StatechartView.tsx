@@ -10,7 +10,15 @@ import './statechart.css';
  * (`stateNames.ts`). States named in `active` are lit, so a lane's statechart follows the
  * playhead. The drawing is one image to a screen reader; the same transitions follow as a list.
  */
-export function StatechartView({ outline, active, label }: { outline: OutlineState; active: ReadonlySet<string>; label: string }) {
+export function StatechartView({
+  outline,
+  active,
+  label,
+}: {
+  outline: OutlineState;
+  active: ReadonlySet<string>;
+  label: string;
+}) {
   const layout = useMemo(() => layoutStatechart(outline), [outline]);
   const arrow = `${useId().replace(/:/g, '')}-arrow`;
   const machine = outline.key;
@@ -19,10 +27,12 @@ export function StatechartView({ outline, active, label }: { outline: OutlineSta
   // A diagram wider than its box (a phone) keeps the state at the playhead, or the first one,
   // in view as it moves: the box scrolls sideways to centre it.
   const scroller = useRef<HTMLDivElement>(null);
-  const focusKey = layout.states.find((s) => !s.frame && lit(s))?.key ?? layout.states.find((s) => s.initial && !s.frame)?.key;
+  const focusKey =
+    layout.states.find((s) => !s.frame && lit(s))?.key ?? layout.states.find((s) => s.initial && !s.frame)?.key;
   useEffect(() => {
     const box = scroller.current;
-    const state = focusKey === undefined ? null : box?.querySelector<SVGGElement>(`[data-state="${CSS.escape(focusKey)}"]`);
+    const state =
+      focusKey === undefined ? null : box?.querySelector<SVGGElement>(`[data-state="${CSS.escape(focusKey)}"]`);
     if (!box || !state || box.scrollWidth <= box.clientWidth) return;
     const at = state.getBoundingClientRect();
     const frame = box.getBoundingClientRect();
@@ -38,26 +48,50 @@ export function StatechartView({ outline, active, label }: { outline: OutlineSta
           aria-label={`${layout.states.filter((s) => !s.frame).length} states and ${layout.transitions.length} arrows${now.length ? `; now in ${now.join(', ')}` : ''}. The transitions follow as a list.`}
           width={layout.width}
           height={layout.height}
-          style={{ width: '100%', maxWidth: layout.width, minWidth: Math.ceil(layout.width * MIN_SCALE), height: 'auto' }}
+          style={{
+            width: '100%',
+            maxWidth: layout.width,
+            minWidth: Math.ceil(layout.width * MIN_SCALE),
+            height: 'auto',
+          }}
           viewBox={`0 0 ${layout.width} ${layout.height}`}
         >
           <defs>
-            <marker id={arrow} viewBox="0 0 10 10" refX={9} refY={5} markerWidth={7} markerHeight={7} orient="auto-start-reverse">
+            <marker
+              id={arrow}
+              viewBox="0 0 10 10"
+              refX={9}
+              refY={5}
+              markerWidth={7}
+              markerHeight={7}
+              orient="auto-start-reverse"
+            >
               <path d="M0,0L10,5L0,10Z" className="statechart-arrowhead" />
             </marker>
           </defs>
           {layout.states
             .filter((s) => s.frame)
             .map((s) => (
-              <g key={s.key} className={`statechart-frame${active.size && containsLit(outline, s.key, active) ? ' is-active' : ''}`}>
+              <g
+                key={s.key}
+                className={`statechart-frame${active.size && containsLit(outline, s.key, active) ? ' is-active' : ''}`}
+              >
                 <rect x={s.x} y={s.y} width={s.width} height={s.height} rx={10} />
-                <text x={s.x + 10} y={s.y + 16}>{s.name}</text>
+                <text x={s.x + 10} y={s.y + 16}>
+                  {s.name}
+                </text>
               </g>
             ))}
           {layout.transitions.map((t) => (
             <g key={`${t.from}→${t.to}`} className="statechart-arrow">
               <path d={pathOf(t.points)} markerEnd={`url(#${arrow})`} />
-              <rect x={t.labelX - t.labelWidth / 2} y={t.labelY - 8 * t.lines.length} width={t.labelWidth} height={16 * t.lines.length} rx={3} />
+              <rect
+                x={t.labelX - t.labelWidth / 2}
+                y={t.labelY - 8 * t.lines.length}
+                width={t.labelWidth}
+                height={16 * t.lines.length}
+                rx={3}
+              />
               {t.lines.map((line, i) => (
                 <text key={i} x={t.labelX} y={t.labelY + 4 + 16 * (i - (t.lines.length - 1) / 2)} textAnchor="middle">
                   {line}
@@ -68,11 +102,27 @@ export function StatechartView({ outline, active, label }: { outline: OutlineSta
           {layout.states
             .filter((s) => !s.frame)
             .map((s) => (
-              <g key={s.key} className={`statechart-box${lit(s) ? ' is-active' : ''}${s.final ? ' is-final' : ''}`} data-state={s.key} aria-current={lit(s) ? 'step' : undefined}>
+              <g
+                key={s.key}
+                className={`statechart-box${lit(s) ? ' is-active' : ''}${s.final ? ' is-final' : ''}`}
+                data-state={s.key}
+                aria-current={lit(s) ? 'step' : undefined}
+              >
                 <rect x={s.x} y={s.y} width={s.width} height={s.height} rx={8} />
-                {s.final && <rect className="statechart-final-ring" x={s.x + 3} y={s.y + 3} width={s.width - 6} height={s.height - 6} rx={6} />}
+                {s.final && (
+                  <rect
+                    className="statechart-final-ring"
+                    x={s.x + 3}
+                    y={s.y + 3}
+                    width={s.width - 6}
+                    height={s.height - 6}
+                    rx={6}
+                  />
+                )}
                 {s.initial && <circle className="statechart-initial" cx={s.x - 6} cy={s.y + s.height / 2} r={4} />}
-                <text x={s.x + s.width / 2} y={s.y + s.height / 2 + 5} textAnchor="middle">{s.name}</text>
+                <text x={s.x + s.width / 2} y={s.y + s.height / 2 + 5} textAnchor="middle">
+                  {s.name}
+                </text>
               </g>
             ))}
         </svg>
@@ -94,14 +144,16 @@ export function StatechartView({ outline, active, label }: { outline: OutlineSta
               .filter((t) => t.to.length > 0)
               .map((t, i) => (
                 <li key={`${s.id}-${i}`} aria-current={active.has(s.key) ? 'step' : undefined}>
-                  {stateName(machine, s.key)} → {t.to.map((k) => stateName(machine, k)).join(', ')}: {transitionName(machine, t)}
+                  {stateName(machine, s.key)} → {t.to.map((k) => stateName(machine, k)).join(', ')}:{' '}
+                  {transitionName(machine, t)}
                 </li>
               )),
           )}
         </ul>
       </details>
       <figcaption className="statechart-caption">
-        Drawn from the machine’s own definition. The lit state is where the actor is at the playhead; a dot marks where the machine starts.
+        Drawn from the machine’s own definition. The lit state is where the actor is at the playhead; a dot marks where
+        the machine starts.
       </figcaption>
     </figure>
   );

@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../sim/traceEvents';
 import { litStatesAt } from './laneMachine';
 
-const state = (id: number, actor: string, name: string): TraceEvent => ({ id, at: id * 10, actor, kind: 'actor.state', data: { state: name } }) as TraceEvent;
+const state = (id: number, actor: string, name: string): TraceEvent =>
+  ({ id, at: id * 10, actor, kind: 'actor.state', data: { state: name } }) as TraceEvent;
 
 describe('the state a statechart lights', () => {
-  const events = [state(0, 'A', 'acquiring'), state(1, 'B', 'acquiring'), state(2, 'A', 'working'), state(3, 'A', 'retrying'), state(4, 'A', 'crashed'), state(5, 'A', 'idle')];
+  const events = [
+    state(0, 'A', 'acquiring'),
+    state(1, 'B', 'acquiring'),
+    state(2, 'A', 'working'),
+    state(3, 'A', 'retrying'),
+    state(4, 'A', 'crashed'),
+    state(5, 'A', 'idle'),
+  ];
 
   it('is the actor’s last state at the playhead, not another actor’s and not a later one', () => {
     expect([...litStatesAt(events, 1, 'A').active]).toEqual(['acquiring']);

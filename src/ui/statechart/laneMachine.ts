@@ -42,8 +42,18 @@ export function litStatesAt(events: readonly TraceEvent[], cursor: number, actor
     laneState = e.data.state;
     if (laneState !== 'retrying' && laneState !== 'crashed') lastMachineState = laneState;
   }
-  if (laneState === 'crashed') return { active: new Set(), laneState, note: 'Crashed: the process is down and its machine is gone; a restart starts a new one at idle.' };
+  if (laneState === 'crashed')
+    return {
+      active: new Set(),
+      laneState,
+      note: 'Crashed: the process is down and its machine is gone; a restart starts a new one at idle.',
+    };
   const active = new Set(lastMachineState === null ? [] : [lastMachineState]);
-  if (laneState === 'retrying') return { active, laneState, note: `Retrying: waiting out the retry policy’s pause inside ${lastMachineState ?? 'its state'} (plain code, not a state of the machine).` };
+  if (laneState === 'retrying')
+    return {
+      active,
+      laneState,
+      note: `Retrying: waiting out the retry policy’s pause inside ${lastMachineState ?? 'its state'} (plain code, not a state of the machine).`,
+    };
   return { active, laneState, note: null };
 }

@@ -29,17 +29,29 @@ describe('a machine drawn from its own definition', () => {
 
   it('keeps the state tree, with types and initial children', () => {
     expect(outline.initial).toBe('watching');
-    expect(outline.children.map((c) => [c.key, c.type])).toEqual([['watching', 'atomic'], ['failing', 'parallel'], ['done', 'final']]);
+    expect(outline.children.map((c) => [c.key, c.type])).toEqual([
+      ['watching', 'atomic'],
+      ['failing', 'parallel'],
+      ['done', 'final'],
+    ]);
     const failing = outline.children[1]!;
-    expect(failing.children.map((c) => [c.key, c.initial])).toEqual([['vote', 'asking'], ['promote', 'waiting']]);
+    expect(failing.children.map((c) => [c.key, c.initial])).toEqual([
+      ['vote', 'asking'],
+      ['promote', 'waiting'],
+    ]);
   });
 
   it('lists each transition with its event, guard and target, in order', () => {
-    expect(outline.children[0]!.transitions.map(transitionText)).toEqual(['DOWN [quorum and fresh] → failing', 'DOWN → watching']);
+    expect(outline.children[0]!.transitions.map(transitionText)).toEqual([
+      'DOWN [quorum and fresh] → failing',
+      'DOWN → watching',
+    ]);
     expect(outline.children[1]!.children[1]!.children[0]!.transitions.map(transitionText)).toEqual(['PROMOTED → done']);
   });
 
   it('names a delayed transition by its delay', () => {
-    expect(outline.children[1]!.children[0]!.children[0]!.transitions.map(transitionText)).toEqual(['after electionTimeout → asking']);
+    expect(outline.children[1]!.children[0]!.children[0]!.transitions.map(transitionText)).toEqual([
+      'after electionTimeout → asking',
+    ]);
   });
 });

@@ -60,7 +60,11 @@ function guardLabel(guard: unknown): string | null {
   if (typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') return guard.type;
   if (typeof guard === 'function') {
     const parts = (guard as { guards?: unknown[] }).guards;
-    if (Array.isArray(parts)) return parts.map(guardLabel).filter((g) => g !== null).join(' and ');
+    if (Array.isArray(parts))
+      return parts
+        .map(guardLabel)
+        .filter((g) => g !== null)
+        .join(' and ');
     return guard.name || 'condition';
   }
   return 'condition';

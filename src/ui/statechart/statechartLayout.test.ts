@@ -4,13 +4,21 @@ import { sentinelMachine } from '../../actors/sentinel/sentinelMachine';
 import { machineOutline } from './machineOutline';
 import { layoutStatechart, type StateBox } from './statechartLayout';
 
-const overlap = (a: StateBox, b: StateBox) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-const inside = (a: StateBox, b: StateBox) => a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
+const overlap = (a: StateBox, b: StateBox) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const inside = (a: StateBox, b: StateBox) =>
+  a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
 
 describe('a statechart drawn as a diagram', () => {
   it('names Sentinel’s states and transitions as the failover lessons do, not by event id', () => {
     const layout = layoutStatechart(machineOutline(sentinelMachine));
-    expect(layout.states.map((s) => s.name)).toEqual(['Monitoring', 'SDOWN (subjectively down)', 'ODOWN (objectively down)', 'Election', 'Promotion (failing over)']);
+    expect(layout.states.map((s) => s.name)).toEqual([
+      'Monitoring',
+      'SDOWN (subjectively down)',
+      'ODOWN (objectively down)',
+      'Election',
+      'Promotion (failing over)',
+    ]);
     const arrows = layout.transitions.map((t) => `${t.from} → ${t.to}: ${t.label}`);
     expect(arrows).toContain('monitoring → subjectively-down: no reply for down-after');
     expect(arrows).toContain('subjectively-down → objectively-down: a quorum agrees');
@@ -32,7 +40,9 @@ describe('a statechart drawn as a diagram', () => {
     for (const machine of [sentinelMachine, lockClientMachine]) {
       const layout = layoutStatechart(machineOutline(machine));
       const leaves = layout.states.filter((s) => !s.frame);
-      leaves.forEach((a, i) => leaves.slice(i + 1).forEach((b) => expect(overlap(a, b), `${a.key} and ${b.key}`).toBe(false)));
+      leaves.forEach((a, i) =>
+        leaves.slice(i + 1).forEach((b) => expect(overlap(a, b), `${a.key} and ${b.key}`).toBe(false)),
+      );
       for (const t of layout.transitions) expect(t.points.length).toBeGreaterThanOrEqual(2);
       for (const s of layout.states) {
         expect(s.x + s.width).toBeLessThanOrEqual(layout.width);

@@ -76,7 +76,19 @@ export function layoutStatechart(outline: OutlineState): StatechartLayout {
     all.push(s);
     const name = stateName(machine, s.key);
     const frame = s.children.length > 0;
-    g.setNode(s.key, frame ? { label: name, frame, initial: initialKey === s.key, final: false, paddingTop: 22 } : { label: name, width: charPx(name, 7.4) + 28, height: STATE_H, frame, initial: initialKey === s.key, final: s.type === 'final' });
+    g.setNode(
+      s.key,
+      frame
+        ? { label: name, frame, initial: initialKey === s.key, final: false, paddingTop: 22 }
+        : {
+            label: name,
+            width: charPx(name, 7.4) + 28,
+            height: STATE_H,
+            frame,
+            initial: initialKey === s.key,
+            final: s.type === 'final',
+          },
+    );
     if (parent) g.setParent(s.key, parent);
     for (const c of s.children) visit(c, s.key, s.type === 'parallel' ? null : s.initial);
   };
@@ -105,7 +117,8 @@ export function layoutStatechart(outline: OutlineState): StatechartLayout {
   // SENTINEL FAILOVER from anywhere) would cross the whole drawing once from each: it is said
   // once, under the diagram, and the arrows left are the story's.
   const sources = new Map<string, string[]>();
-  for (const e of edges.values()) for (const label of e.labels) sources.set(`${label}→${e.to}`, [...(sources.get(`${label}→${e.to}`) ?? []), e.from]);
+  for (const e of edges.values())
+    for (const label of e.labels) sources.set(`${label}→${e.to}`, [...(sources.get(`${label}→${e.to}`) ?? []), e.from]);
   const shared: SharedTransition[] = [];
   for (const [id, from] of sources) {
     if (from.length < SHARED_FROM) continue;
@@ -126,14 +139,55 @@ export function layoutStatechart(outline: OutlineState): StatechartLayout {
   dagre.layout(g);
 
   const states: StateBox[] = all.map((s) => {
-    const n = g.node(s.key) as unknown as { x: number; y: number; width: number; height: number; label: string; frame: boolean; initial: boolean; final: boolean };
+    const n = g.node(s.key) as unknown as {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      label: string;
+      frame: boolean;
+      initial: boolean;
+      final: boolean;
+    };
     const pad = n.frame ? FRAME_PAD / 2 : 0;
-    return { key: s.key, name: n.label, frame: n.frame, final: n.final, initial: n.initial, x: n.x - n.width / 2 - pad, y: n.y - n.height / 2 - pad, width: n.width + 2 * pad, height: n.height + 2 * pad };
+    return {
+      key: s.key,
+      name: n.label,
+      frame: n.frame,
+      final: n.final,
+      initial: n.initial,
+      x: n.x - n.width / 2 - pad,
+      y: n.y - n.height / 2 - pad,
+      width: n.width + 2 * pad,
+      height: n.height + 2 * pad,
+    };
   });
   const transitions: TransitionArrow[] = g.edges().map((id) => {
-    const e = g.edge(id) as unknown as { label: string; lines: string[]; points: { x: number; y: number }[]; x: number; y: number; width: number };
-    return { from: id.v, to: id.w, label: e.label, lines: e.lines, points: e.points, labelX: e.x, labelY: e.y, labelWidth: e.width };
+    const e = g.edge(id) as unknown as {
+      label: string;
+      lines: string[];
+      points: { x: number; y: number }[];
+      x: number;
+      y: number;
+      width: number;
+    };
+    return {
+      from: id.v,
+      to: id.w,
+      label: e.label,
+      lines: e.lines,
+      points: e.points,
+      labelX: e.x,
+      labelY: e.y,
+      labelWidth: e.width,
+    };
   });
   const graph = g.graph() as { width?: number; height?: number };
-  return { states, transitions, shared, width: Math.ceil(graph.width ?? 0) + FRAME_PAD, height: Math.ceil(graph.height ?? 0) + FRAME_PAD };
+  return {
+    states,
+    transitions,
+    shared,
+    width: Math.ceil(graph.width ?? 0) + FRAME_PAD,
+    height: Math.ceil(graph.height ?? 0) + FRAME_PAD,
+  };
 }

@@ -35,7 +35,12 @@ export function EventList({ events, cursor, limit = 400 }: EventListProps) {
           </button>
         </p>
       )}
-      <ol className="event-list" start={shown[0] ? shown[0].id + 1 : 1} tabIndex={0} aria-label="Events so far, oldest first">
+      <ol
+        className="event-list"
+        start={shown[0] ? shown[0].id + 1 : 1}
+        tabIndex={0}
+        aria-label="Events so far, oldest first"
+      >
         {shown.map((e) => {
           const rejected = e.kind === 'resource.write' && !e.data.accepted;
           return (

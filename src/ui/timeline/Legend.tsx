@@ -10,7 +10,9 @@ function Swatch({ shapes, hatchId }: { shapes: readonly SwatchShape[]; hatchId: 
     <svg width={28} height={16} viewBox="0 0 28 16" aria-hidden="true" focusable="false">
       {shapes.map((s, i) => {
         const props: Record<string, string | number> = { key: i };
-        for (const [k, v] of Object.entries(s.attrs)) props[camel(k)] = typeof v === 'string' && v.startsWith('hatch:') ? `url(#${hatchId(v.slice('hatch:'.length))})` : v;
+        for (const [k, v] of Object.entries(s.attrs))
+          props[camel(k)] =
+            typeof v === 'string' && v.startsWith('hatch:') ? `url(#${hatchId(v.slice('hatch:'.length))})` : v;
         return createElement(s.tag, props, s.text);
       })}
     </svg>
@@ -32,7 +34,14 @@ export const Legend = memo(function Legend({ server, drawn }: { server: string; 
       <svg width={0} height={0} aria-hidden="true" focusable="false" style={{ position: 'absolute' }}>
         <defs>
           {Object.entries(HATCHES).map(([name, [color, background, angle]]) => (
-            <pattern key={name} id={hatchId(name)} patternUnits="userSpaceOnUse" width={6} height={6} patternTransform={`rotate(${angle})`}>
+            <pattern
+              key={name}
+              id={hatchId(name)}
+              patternUnits="userSpaceOnUse"
+              width={6}
+              height={6}
+              patternTransform={`rotate(${angle})`}
+            >
               <rect width={6} height={6} fill={background} />
               <line x1={0} y1={0} x2={0} y2={6} stroke={color} strokeWidth={2} />
             </pattern>

@@ -4,10 +4,10 @@ import type { TraceEvent } from '../../sim/traceEvents';
 import { exportPng, exportSvg } from '../../timeline/export';
 import { groupClients } from '../../timeline/laneGroups';
 import type { Lane } from '../../timeline/model';
-import { computeLayout } from '../../timeline/scales';
 import { renderTimeline, type TimeWindow, type TimelineHandle } from '../../timeline/renderTimeline';
 import { firstDrawn, kindsDrawnBy } from '../../timeline/markKinds';
 import { Legend } from './Legend';
+import { LaneHighlight, LaneOverlays, PlotOverlay, type PlotPlace } from './TimelineOverlays';
 import { useTimelineModel, type TimelineModels } from './useTimelineModel';
 import { ZoomGroupContext } from './zoomGroup';
 import './timeline.css';
@@ -45,25 +45,6 @@ export interface TimelineViewProps {
   opensOn?: TimeWindow;
 }
 
-/** Where things sit on the plot now: the overlay's own coordinates, its origin at the plot's top left. */
-export interface PlotPlace {
-  /** The x of a virtual time, in pixels from the plot's left edge. */
-  xOf(ms: number): number;
-  /** Virtual ms per pixel at the current zoom (a drag's distance in time). */
-  msPerPx: number;
-  /** The top of a lane's row, or null when it is not drawn (a client folded into a herd). */
-  laneTop(laneId: string): number | null;
-  laneHeightPx: number;
-  widthPx: number;
-  /** The plot's height, every lane's row (a line across all lanes, as a drag's snap guide). */
-  heightPx: number;
-  /**
-   * Keeps the plot on the seconds it shows now, whatever run is drawn next, until released: a
-   * run shown mid-drag that ends sooner would otherwise rescale the axis under the pointer.
-   */
-  holdWindow(hold: boolean): void;
-}
-
 /**
  * The space-time diagram. React owns the container and the toolbar; D3 (renderTimeline) owns
  * everything inside the <svg>. A very long run is read a slice at a time first (useTimelineModel).
@@ -80,7 +61,20 @@ export function TimelineView(props: TimelineViewProps) {
   return <TimelineDiagram {...props} models={models} />;
 }
 
-function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, title, legend = true, laneOverlay, laneDetail, plotOverlay, opensOn, models }: TimelineViewProps & { models: TimelineModels }) {
+function TimelineDiagram({
+  events,
+  cursor,
+  playheadMs,
+  selectedId,
+  onSelect,
+  title,
+  legend = true,
+  laneOverlay,
+  laneDetail,
+  plotOverlay,
+  opensOn,
+  models,
+}: TimelineViewProps & { models: TimelineModels }) {
   const { full: fullModel, folded } = models;
   const hostRef = useRef<HTMLDivElement>(null);
   const overlaysRef = useRef<HTMLDivElement>(null);
@@ -103,7 +97,10 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
     () => (!folded || unfolded ? fullModel : pulledOut ? groupClients(fullModel, new Set([pulledOut])) : folded),
     [fullModel, folded, unfolded, pulledOut],
   );
-  const clients = useMemo(() => (foldable ? fullModel.lanes.filter((l) => l.role === 'client') : []), [fullModel, foldable]);
+  const clients = useMemo(
+    () => (foldable ? fullModel.lanes.filter((l) => l.role === 'client') : []),
+    [fullModel, foldable],
+  );
   const clientCount = clients.length;
 
   useLayoutEffect(() => {
@@ -131,7 +128,8 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
   // The window the plot shows, for an overlay that must follow zoom and pan (kept only then).
   const [shownWindow, setShownWindow] = useState<TimeWindow | null>(null);
   const noteWindow = useMemo(
-    () => (w: TimeWindow | null) => setShownWindow((old) => (w === null || (old && old.fromMs === w.fromMs && old.toMs === w.toMs) ? old : w)),
+    () => (w: TimeWindow | null) =>
+      setShownWindow((old) => (w === null || (old && old.fromMs === w.fromMs && old.toMs === w.toMs) ? old : w)),
     [],
   );
   const followsWindow = plotOverlay !== undefined;
@@ -168,7 +166,19 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
     });
     if (heldWindow.current) handleRef.current.showTimeWindow(heldWindow.current);
     if (followsWindow) noteWindow(handleRef.current.timeWindow());
-  }, [model, cursorMs, cursor, measuredWidth, title, selectedId, zoomGroup, showWindow, followsWindow, noteWindow, opensOn]);
+  }, [
+    model,
+    cursorMs,
+    cursor,
+    measuredWidth,
+    title,
+    selectedId,
+    zoomGroup,
+    showWindow,
+    followsWindow,
+    noteWindow,
+    opensOn,
+  ]);
 
   // Joined again with each new run, so a side that finishes loading later takes the window the
   // other side already shows.
@@ -185,7 +195,11 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
       frame = requestAnimationFrame(() => {
         const mark = svgRef.current?.querySelector('.tl-selected');
         const smooth = typeof matchMedia === 'function' && !matchMedia('(prefers-reduced-motion: reduce)').matches;
-        (mark ?? hostRef.current)?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: smooth ? 'smooth' : 'auto' });
+        (mark ?? hostRef.current)?.scrollIntoView({
+          block: 'nearest',
+          inline: 'center',
+          behavior: smooth ? 'smooth' : 'auto',
+        });
       });
     });
     return () => cancelAnimationFrame(frame);
@@ -215,14 +229,24 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
     handleRef.current?.setLabelOffset(left);
     if (overlaysRef.current) overlaysRef.current.style.transform = left ? `translateX(${left}px)` : '';
   };
-  const fileName = title.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase() || 'timeline';
+  const fileName =
+    title
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'timeline';
 
   return (
     <div className="timeline-view">
       <div className="timeline-toolbar" role="group" aria-label="Timeline view">
-        <button type="button" onClick={() => handleRef.current?.zoomBy(1.5)}>Zoom in</button>
-        <button type="button" onClick={() => handleRef.current?.zoomBy(1 / 1.5)}>Zoom out</button>
-        <button type="button" onClick={() => handleRef.current?.fitToRun()}>Fit to run</button>
+        <button type="button" onClick={() => handleRef.current?.zoomBy(1.5)}>
+          Zoom in
+        </button>
+        <button type="button" onClick={() => handleRef.current?.zoomBy(1 / 1.5)}>
+          Zoom out
+        </button>
+        <button type="button" onClick={() => handleRef.current?.fitToRun()}>
+          Fit to run
+        </button>
         {foldable && (
           // The label says what a press does (so no aria-pressed, whose label must stay the same).
           <button type="button" className="timeline-fold" onClick={() => setUnfolded(!unfolded)}>
@@ -242,17 +266,49 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
             </select>
           </label>
         )}
-        <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), download(exportSvg(svgRef.current), `${fileName}.svg`))}>Export SVG</button>
-        <button type="button" onClick={() => svgRef.current && (handleRef.current?.sharpen(), void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`)))}>Export PNG</button>
-        <span className="timeline-hint" aria-hidden="true">Scroll or pinch to zoom · drag to pan · +/− and arrows when focused</span>
+        <button
+          type="button"
+          onClick={() =>
+            svgRef.current && (handleRef.current?.sharpen(), download(exportSvg(svgRef.current), `${fileName}.svg`))
+          }
+        >
+          Export SVG
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            svgRef.current &&
+            (handleRef.current?.sharpen(), void exportPng(svgRef.current).then((b) => download(b, `${fileName}.png`)))
+          }
+        >
+          Export PNG
+        </button>
+        <span className="timeline-hint" aria-hidden="true">
+          Scroll or pinch to zoom · drag to pan · +/− and arrows when focused
+        </span>
       </div>
       <div className="timeline-frame">
         <div className="timeline-svg-host" ref={hostRef} onScroll={onScroll}>
           <svg ref={svgRef} />
           {overlays}
-          {plotOverlay && shownWindow && <PlotOverlay lanes={model.lanes} width={width} window={shownWindow} holdWindow={holdWindow} render={plotOverlay} />}
+          {plotOverlay && shownWindow && (
+            <PlotOverlay
+              lanes={model.lanes}
+              width={width}
+              window={shownWindow}
+              holdWindow={holdWindow}
+              render={plotOverlay}
+            />
+          )}
         </div>
-        {laneDetail && <LaneHighlight lanes={model.lanes} width={width} borderPx={hostRef.current?.clientTop ?? 0} laneId={laneDetail.laneId} />}
+        {laneDetail && (
+          <LaneHighlight
+            lanes={model.lanes}
+            width={width}
+            borderPx={hostRef.current?.clientTop ?? 0}
+            laneId={laneDetail.laneId}
+          />
+        )}
       </div>
       {laneDetail && (
         <div className="timeline-lane-detail" data-lane={laneDetail.laneId}>
@@ -267,56 +323,5 @@ function TimelineDiagram({ events, cursor, playheadMs, selectedId, onSelect, tit
         </details>
       )}
     </div>
-  );
-}
-
-/** The outline of the row whose detail is open under the diagram (none for a lane not drawn: a client folded into a herd). */
-function LaneHighlight({ lanes, width, borderPx, laneId }: { lanes: Lane[]; width: number; borderPx: number; laneId: string }) {
-  const lane = lanes.find((l) => l.id === laneId);
-  if (!lane) return null;
-  const layout = computeLayout(lanes.length, width);
-  // The frame's top border lies between the anchor's edge and the diagram.
-  const top = borderPx + layout.axisHeightPx + lane.index * layout.laneHeightPx;
-  return <div className="timeline-lane-highlight" aria-hidden="true" style={{ top, height: layout.laneHeightPx }} />;
-}
-
-/** HTML over the plot, clipped to it, placed in time by the window the plot shows. */
-function PlotOverlay({ lanes, width, window: w, holdWindow, render }: { lanes: Lane[]; width: number; window: TimeWindow; holdWindow: (hold: boolean) => void; render: (place: PlotPlace) => ReactNode }) {
-  const layout = computeLayout(lanes.length, width);
-  const msPerPx = (w.toMs - w.fromMs) / layout.plotWidthPx;
-  const place: PlotPlace = {
-    xOf: (ms) => (ms - w.fromMs) / msPerPx,
-    msPerPx,
-    laneTop: (id) => {
-      const lane = lanes.find((l) => l.id === id);
-      return lane ? lane.index * layout.laneHeightPx : null;
-    },
-    laneHeightPx: layout.laneHeightPx,
-    widthPx: layout.plotWidthPx,
-    heightPx: layout.plotHeightPx,
-    holdWindow,
-  };
-  return (
-    <div className="timeline-plot-overlay" style={{ left: layout.labelWidthPx, top: layout.axisHeightPx, width: layout.plotWidthPx, height: layout.plotHeightPx }}>
-      {render(place)}
-    </div>
-  );
-}
-
-/** HTML placed over the lane labels, one slot per lane, top-right of each label. */
-function LaneOverlays({ lanes, width, render }: { lanes: Lane[]; width: number; render: (lane: Lane) => ReactNode }) {
-  const layout = computeLayout(lanes.length, width);
-  return (
-    <>
-      {lanes.map((lane) => {
-        const content = render(lane);
-        if (!content) return null;
-        return (
-          <div key={lane.id} className="timeline-lane-slot" style={{ top: layout.axisHeightPx + lane.index * layout.laneHeightPx + 21, left: layout.labelWidthPx - 34 }}>
-            {content}
-          </div>
-        );
-      })}
-    </>
   );
 }

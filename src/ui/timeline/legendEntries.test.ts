@@ -12,7 +12,15 @@ function outline(swatch: readonly SwatchShape[]): string {
   // Sizes aside too: a bigger circle is still a circle. A line's length and slope are its shape.
   const keep = ['d', 'rx', 'x1', 'y1', 'x2', 'y2', 'stroke-dasharray', 'fill-opacity'];
   return swatch
-    .map((s) => `${s.tag}(${keep.filter((k) => k in s.attrs).map((k) => `${k}=${s.attrs[k]}`).join(',')}${String(s.attrs.fill ?? '').startsWith('hatch:') ? `,${String(s.attrs.fill)}` : ''})${s.text ?? ''}`)
+    .map(
+      (s) =>
+        `${s.tag}(${keep
+          .filter((k) => k in s.attrs)
+          .map((k) => `${k}=${s.attrs[k]}`)
+          .join(
+            ',',
+          )}${String(s.attrs.fill ?? '').startsWith('hatch:') ? `,${String(s.attrs.fill)}` : ''})${s.text ?? ''}`,
+    )
     .join(' ');
 }
 
@@ -27,7 +35,8 @@ describe('the timeline legend', () => {
       if (!scenario.redis?.sentinels) continue;
       failoverRuns++;
       const { events, verdicts } = run(scenario);
-      for (const kind of markKindsOf(buildTimelineModel(events, verdicts))) if (!explained.has(kind)) missing.push(`${spec}: ${kind}`);
+      for (const kind of markKindsOf(buildTimelineModel(events, verdicts)))
+        if (!explained.has(kind)) missing.push(`${spec}: ${kind}`);
     }
     expect(failoverRuns).toBeGreaterThan(10);
     expect(missing).toEqual([]);

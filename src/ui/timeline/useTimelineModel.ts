@@ -32,7 +32,11 @@ function* modelSteps(events: readonly TraceEvent[], verdicts: readonly Verdict[]
 export function useTimelineModel(events: readonly TraceEvent[], verdicts: readonly Verdict[]): TimelineModels | null {
   const whole = events.length <= WHOLE_MODEL_EVENTS;
   const wholeModel = useMemo(() => (whole ? runSteps(modelSteps(events, verdicts)) : null), [whole, events, verdicts]);
-  const [sliced, setSliced] = useState<{ events: readonly TraceEvent[]; verdicts: readonly Verdict[]; model: TimelineModels } | null>(null);
+  const [sliced, setSliced] = useState<{
+    events: readonly TraceEvent[];
+    verdicts: readonly Verdict[];
+    model: TimelineModels;
+  } | null>(null);
   useEffect(() => {
     if (whole) return;
     let cancelled = false;

@@ -36,7 +36,10 @@ export function zoomGroup(): ZoomGroup {
     moved(from, window) {
       if (copying) return;
       last = window;
-      showOn([...members].filter((show) => show !== from), window);
+      showOn(
+        [...members].filter((show) => show !== from),
+        window,
+      );
     },
   };
 }

@@ -26,7 +26,10 @@ interface Props {
  * `line:col` each problem names. The problems come from the preview (parsing and the scenario
  * runs), not from a lint source of the editor's own: the editor only draws them.
  */
-export const LessonEditor = forwardRef<LessonEditorHandle, Props>(function LessonEditor({ value, onChange, problems, labelledBy }, ref) {
+export const LessonEditor = forwardRef<LessonEditorHandle, Props>(function LessonEditor(
+  { value, onChange, problems, labelledBy },
+  ref,
+) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The editor is built once; the callback may change on every render.
@@ -61,12 +64,19 @@ export const LessonEditor = forwardRef<LessonEditorHandle, Props>(function Lesso
   // An opened file replaces the text from outside.
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (v && v.state.doc.toString() !== value)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
 
   useEffect(() => {
     const v = view.current;
-    if (v) v.dispatch(setDiagnostics(v.state, problems.map((d) => toLintDiagnostic(v.state.doc, d))));
+    if (v)
+      v.dispatch(
+        setDiagnostics(
+          v.state,
+          problems.map((d) => toLintDiagnostic(v.state.doc, d)),
+        ),
+      );
   }, [problems]);
 
   useImperativeHandle(ref, () => ({

@@ -24,13 +24,22 @@ export type RenderBlock = (block: Block, lesson: Lesson) => ReactNode;
  * simulation worker with the same checks. Sidecar scenarios (`ref: scenarios/x.yaml`) resolve to the site's own copies. Quizzes
  * and notes can be answered, into progress kept in memory only: a preview never writes a learner's progress.
  */
-export function LessonPreview({ lessons, courses, renderBlock }: { lessons: readonly Lesson[]; courses: Course[]; renderBlock: RenderBlock }) {
+export function LessonPreview({
+  lessons,
+  courses,
+  renderBlock,
+}: {
+  lessons: readonly Lesson[];
+  courses: Course[];
+  renderBlock: RenderBlock;
+}) {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState('my-lesson.md');
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const refs = useMemo(() => {
     const map = new Map<string, string>();
-    for (const l of lessons) for (const b of l.blocks) if (b.kind === 'scenario' && b.ref) map.set(b.ref, scenarioYaml(b.scenario, b.ref));
+    for (const l of lessons)
+      for (const b of l.blocks) if (b.kind === 'scenario' && b.ref) map.set(b.ref, scenarioYaml(b.scenario, b.ref));
     return map;
   }, [lessons]);
 
@@ -53,16 +62,35 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
   const parsed = useMemo((): { lesson: Lesson | null; diagnostics: Diagnostic[] } | null => {
     if (!text.trim()) return null;
     try {
-      const result = parseLesson(text, `lessons/${fileName}`, { readRef, ...(compileLua ? { compileLua: compileLua.compile } : {}) });
+      const result = parseLesson(text, `lessons/${fileName}`, {
+        readRef,
+        ...(compileLua ? { compileLua: compileLua.compile } : {}),
+      });
       if (!result.lesson) return result;
-      return { lesson: result.lesson, diagnostics: [...result.diagnostics, ...checkAmong({ ...result, lesson: result.lesson }, lessons, courses)] };
+      return {
+        lesson: result.lesson,
+        diagnostics: [...result.diagnostics, ...checkAmong({ ...result, lesson: result.lesson }, lessons, courses)],
+      };
     } catch (error) {
-      return { lesson: null, diagnostics: [{ file: `lessons/${fileName}`, line: 1, col: 1, message: `the lesson could not be read: ${error instanceof Error ? error.message : String(error)}` }] };
+      return {
+        lesson: null,
+        diagnostics: [
+          {
+            file: `lessons/${fileName}`,
+            line: 1,
+            col: 1,
+            message: `the lesson could not be read: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        ],
+      };
     }
   }, [text, fileName, readRef, compileLua, lessons, courses]);
   const runs = usePreviewRuns(parsed?.lesson ?? null, text, readRef);
   const problems = useMemo(
-    () => [...(parsed?.diagnostics ?? []), ...(runs.state === 'done' ? runs.diagnostics : [])].sort((a, b) => a.line - b.line || a.col - b.col),
+    () =>
+      [...(parsed?.diagnostics ?? []), ...(runs.state === 'done' ? runs.diagnostics : [])].sort(
+        (a, b) => a.line - b.line || a.col - b.col,
+      ),
     [parsed, runs],
   );
   const editor = useRef<LessonEditorHandle>(null);
@@ -113,7 +141,8 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
             </div>
           ) : runs.state === 'done' ? (
             <p className="workbench-status workbench-status-ok" role="status">
-              {fileName}: no problems ({runs.runs} scenario run{runs.runs === 1 ? '' : 's'} checked, as npm run lessons:check does).
+              {fileName}: no problems ({runs.runs} scenario run{runs.runs === 1 ? '' : 's'} checked, as npm run
+              lessons:check does).
             </p>
           ) : (
             <p className="workbench-status" role="status" aria-busy="true">
@@ -126,7 +155,14 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
               <AccessNote frontmatter={parsed.lesson.frontmatter} />
               <InMemoryProgress>
                 {parsed.lesson.blocks.map((block, i) => (
-                  <PreviewBlock key={i} block={block} lesson={parsed.lesson!} renderBlock={renderBlock} runs={runs} onPick={goTo} />
+                  <PreviewBlock
+                    key={i}
+                    block={block}
+                    lesson={parsed.lesson!}
+                    renderBlock={renderBlock}
+                    runs={runs}
+                    onPick={goTo}
+                  />
                 ))}
               </InMemoryProgress>
             </article>
@@ -142,16 +178,40 @@ export function LessonPreview({ lessons, courses, renderBlock }: { lessons: read
  * (InMemoryProgress), never the learner's saved progress. A workbench block keeps its drafts in
  * localStorage, so it stays read-only here.
  */
-const ANSWERABLE: ReadonlySet<Block['kind']> = new Set(['prose', 'scenario', 'compare', 'invalid', 'quiz', 'match', 'reflect', 'fill-in', 'checklist']);
+const ANSWERABLE: ReadonlySet<Block['kind']> = new Set([
+  'prose',
+  'scenario',
+  'compare',
+  'invalid',
+  'quiz',
+  'match',
+  'reflect',
+  'fill-in',
+  'checklist',
+]);
 
 /** A block as the lesson page shows it: quizzes answerable, simulations running, workbench drafts read-only. */
-function PreviewBlock({ block, lesson, renderBlock, runs, onPick }: { block: Block; lesson: Lesson; renderBlock: RenderBlock; runs: PreviewRuns; onPick: (d: Diagnostic) => void }) {
+function PreviewBlock({
+  block,
+  lesson,
+  renderBlock,
+  runs,
+  onPick,
+}: {
+  block: Block;
+  lesson: Lesson;
+  renderBlock: RenderBlock;
+  runs: PreviewRuns;
+  onPick: (d: Diagnostic) => void;
+}) {
   // An author previews every word: what a quiz holds back is shown, marked as a learner meets it.
   if (block.after) {
     const { after, ...shown } = block;
     return (
       <div className="lesson-preview-held">
-        <p className="lesson-preview-held-note">Learners see this once they answer quiz “{after}” (or choose to read on):</p>
+        <p className="lesson-preview-held-note">
+          Learners see this once they answer quiz “{after}” (or choose to read on):
+        </p>
         <PreviewBlock block={shown as Block} lesson={lesson} renderBlock={renderBlock} runs={runs} onPick={onPick} />
       </div>
     );
@@ -162,7 +222,10 @@ function PreviewBlock({ block, lesson, renderBlock, runs, onPick }: { block: Blo
     return (
       <>
         {view}
-        <div className={`lesson-preview-expect workbench-status workbench-status-${said.tone === 'bad' ? 'bad' : said.tone === 'ok' ? 'ok' : 'pending'}`} aria-busy={said.tone === 'pending'}>
+        <div
+          className={`lesson-preview-expect workbench-status workbench-status-${said.tone === 'bad' ? 'bad' : said.tone === 'ok' ? 'ok' : 'pending'}`}
+          aria-busy={said.tone === 'pending'}
+        >
           <p>{said.text}</p>
           {said.problems.length > 0 && (
             <ul aria-label={`Problems of scenario ${block.scenario.id}`}>
@@ -187,7 +250,8 @@ function AccessNote({ frontmatter: fm }: { frontmatter: Lesson['frontmatter'] })
   const notes = [
     fm.draft && 'A draft: npm run dev and this preview show it; the build leaves it out.',
     fm.hidden && 'Hidden: not in the course list, the pager or "Up next"; learners reach it by a link.',
-    fm.gated && `Gated: learners see its text once they have finished ${fm.prerequisites.join(', ') || 'its prerequisites'}.`,
+    fm.gated &&
+      `Gated: learners see its text once they have finished ${fm.prerequisites.join(', ') || 'its prerequisites'}.`,
   ].filter((n): n is string => typeof n === 'string');
   return notes.length ? <p className="lesson-preview-held-note">{notes.join(' ')}</p> : null;
 }

@@ -4,7 +4,13 @@ import type { Diagnostic } from '../../scenario/diagnostic';
  * Diagnostics as `line:col: message (hint)` list items. Given onPick, each is a button that
  * takes the editor to that line and column: a long lesson's problem is one click from its place.
  */
-export function ProblemItems({ problems, onPick }: { problems: readonly Diagnostic[]; onPick?: (d: Diagnostic) => void }) {
+export function ProblemItems({
+  problems,
+  onPick,
+}: {
+  problems: readonly Diagnostic[];
+  onPick?: (d: Diagnostic) => void;
+}) {
   return problems.map((d, i) => {
     const words = (
       <>

@@ -46,7 +46,14 @@ function checkAgain(view: EditorView | null): void {
 }
 
 /** The CodeMirror 6 editor for a scenario: YAML (Lua inside EVAL scripts), schema completion and hover, diagnostics as you type. */
-export function ScenarioEditor({ value, onChange, onChecked, onRun, scriptFailures = NO_FAILURES, onRunProblems }: ScenarioEditorProps) {
+export function ScenarioEditor({
+  value,
+  onChange,
+  onChecked,
+  onRun,
+  scriptFailures = NO_FAILURES,
+  onRunProblems,
+}: ScenarioEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The editor is built once; callbacks may change on every render.
@@ -120,7 +127,8 @@ export function ScenarioEditor({ value, onChange, onChecked, onRun, scriptFailur
   // A template, a lesson scenario or a share link replaces the text from outside.
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (v && v.state.doc.toString() !== value)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
 
   return <div className="workbench-editor" ref={host} />;

@@ -52,7 +52,12 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
   const scenarios = useMemo(() => lessonScenarios(catalog.lessons), [catalog.lessons]);
 
   const [store] = useState(() =>
-    createWorkbenchStore({ storage: storage(), check: checkScenarioText, checkFully: (text) => checkOffThread(text, { waitForLua: true }), confirm: (question) => window.confirm(question) }),
+    createWorkbenchStore({
+      storage: storage(),
+      check: checkScenarioText,
+      checkFully: (text) => checkOffThread(text, { waitForLua: true }),
+      confirm: (question) => window.confirm(question),
+    }),
   );
   const s = useStore(store);
   const { current, problems, lastProblems, scenarioOk, stale, lastChecked } = workbenchView(s);
@@ -106,7 +111,13 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
   const playerShown = useMemo(
     () =>
       running ? (
-        <ScenarioPlayer key={running.text} scenario={running.scenario} embedScenarioInLink {...(running.run ? { initialRun: running.run } : {})} onStore={(playerStore) => watchPlayer(running.text, playerStore)} />
+        <ScenarioPlayer
+          key={running.text}
+          scenario={running.scenario}
+          embedScenarioInLink
+          {...(running.run ? { initialRun: running.run } : {})}
+          onStore={(playerStore) => watchPlayer(running.text, playerStore)}
+        />
       ) : (
         <p className="muted">Fix the problems above, then press Run scenario.</p>
       ),
@@ -117,7 +128,10 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
     <div className="workbench">
       <header className="workbench-header">
         <h1 tabIndex={-1}>Workbench</h1>
-        <p>Write a lock as Redis commands, run it, and watch where it breaks. Problems show as you type; your work is kept on this device.</p>
+        <p>
+          Write a lock as Redis commands, run it, and watch where it breaks. Problems show as you type; your work is
+          kept on this device.
+        </p>
         {fromLesson && (
           <p>
             <a href={lessonHref(fromLesson.frontmatter.slug)}>Back to the lesson: {fromLesson.frontmatter.title}</a>
@@ -143,10 +157,22 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
       {pendingLink && (
         <div className="player-notice" role="alert">
           <p>This link holds a shared scenario (“{pendingLink.title}”). Opening it replaces what is in the editor.</p>
-          <button type="button" onClick={() => { store.getState().acceptLink(); forgetLink(); }}>
+          <button
+            type="button"
+            onClick={() => {
+              store.getState().acceptLink();
+              forgetLink();
+            }}
+          >
             Open the shared scenario
           </button>{' '}
-          <button type="button" onClick={() => { store.getState().keepWork(); forgetLink(); }}>
+          <button
+            type="button"
+            onClick={() => {
+              store.getState().keepWork();
+              forgetLink();
+            }}
+          >
             Keep my work
           </button>
         </div>
@@ -161,9 +187,14 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
               const key = e.target.value;
               e.target.value = '';
               const { replaceWork } = store.getState();
-              if (key === 'template') replaceWork(TEMPLATE, 'Replace your scenario with the template? Your changes will be lost.');
+              if (key === 'template')
+                replaceWork(TEMPLATE, 'Replace your scenario with the template? Your changes will be lost.');
               const found = scenarios.find((s) => s.key === key);
-              if (found) replaceWork(scenarioYaml(found.scenario, `From the lesson scenario '${found.scenario.id}'.`), `Replace your scenario with “${found.scenario.title}”? Your changes will be lost.`);
+              if (found)
+                replaceWork(
+                  scenarioYaml(found.scenario, `From the lesson scenario '${found.scenario.id}'.`),
+                  `Replace your scenario with “${found.scenario.title}”? Your changes will be lost.`,
+                );
             }}
           >
             <option value="">Choose a scenario…</option>
@@ -201,7 +232,14 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
           <h2 id="workbench-editor-title" className="visually-hidden">
             Scenario
           </h2>
-          <ScenarioEditor value={text} onChange={s.edit} onChecked={s.answered} onRun={run} scriptFailures={s.failures} onRunProblems={s.setRunProblems} />
+          <ScenarioEditor
+            value={text}
+            onChange={s.edit}
+            onChecked={s.answered}
+            onRun={run}
+            scriptFailures={s.failures}
+            onRunProblems={s.setRunProblems}
+          />
           <ProblemList problems={lastProblems} checking={current === null} />
           <RunProblemList problems={s.runProblems} />
         </section>
@@ -212,13 +250,23 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             <button type="button" className="button button-secondary" onClick={makeShareLink}>
               Copy a share link
             </button>
-            <button type="button" className="button button-secondary" onClick={() => downloadText(fileNameFor(lastChecked?.id ?? 'scenario', 'yaml'), text, 'application/yaml')}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => downloadText(fileNameFor(lastChecked?.id ?? 'scenario', 'yaml'), text, 'application/yaml')}
+            >
               Download .yaml
             </button>
             <button type="button" className="button button-secondary" onClick={downloadLesson} disabled={!scenarioOk}>
               Download as a lesson
             </button>
-            <button type="button" className="button button-quiet" onClick={() => store.getState().replaceWork(TEMPLATE, 'Reset to the template? Your scenario will be lost.')}>
+            <button
+              type="button"
+              className="button button-quiet"
+              onClick={() =>
+                store.getState().replaceWork(TEMPLATE, 'Reset to the template? Your scenario will be lost.')
+              }
+            >
               Reset to template
             </button>
           </div>
@@ -228,9 +276,22 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
               <input readOnly value={share.url} onFocus={(e) => e.target.select()} />
             </label>
           )}
-          {share && 'problem' in share && <p role="alert" className="workbench-warning">{share.problem}</p>}
-          {s.saved === 'off' && <p className="workbench-warning">This browser does not let the page store anything: download your scenario before you leave.</p>}
-          {s.saved === 'full' && <p className="workbench-warning">Your browser's storage for this site is full, so this version was not saved: download your scenario before you leave, or clear this site's data in the browser's settings to make room.</p>}
+          {share && 'problem' in share && (
+            <p role="alert" className="workbench-warning">
+              {share.problem}
+            </p>
+          )}
+          {s.saved === 'off' && (
+            <p className="workbench-warning">
+              This browser does not let the page store anything: download your scenario before you leave.
+            </p>
+          )}
+          {s.saved === 'full' && (
+            <p className="workbench-warning">
+              Your browser's storage for this site is full, so this version was not saved: download your scenario before
+              you leave, or clear this site's data in the browser's settings to make room.
+            </p>
+          )}
           <p className="muted">Nothing leaves your browser: a link carries the scenario itself.</p>
         </aside>
       </div>
@@ -239,7 +300,8 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
         <h2 id="workbench-run-title">Run</h2>
         {stale && !scenarioOk && current && (
           <p className="workbench-stale" role="status">
-            Showing the last valid version; fix {problems.length} problem{problems.length === 1 ? '' : 's'} to run this one.
+            Showing the last valid version; fix {problems.length} problem{problems.length === 1 ? '' : 's'} to run this
+            one.
           </p>
         )}
         {stale && scenarioOk && (
@@ -252,8 +314,15 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
 
       <section className="workbench-card workbench-break" aria-labelledby="workbench-break-title">
         <h2 id="workbench-break-title">Break it</h2>
-        <p className="muted">The explorer searches seeds and faults for a run that breaks your lock, keeps the fewest faults that still break it, and can load that run into the player above.</p>
-        <BreakIt scenario={scenarioOk ? lastChecked : null} invariants={invariantsToBreak(lastChecked)} onLoad={loadRun} />
+        <p className="muted">
+          The explorer searches seeds and faults for a run that breaks your lock, keeps the fewest faults that still
+          break it, and can load that run into the player above.
+        </p>
+        <BreakIt
+          scenario={scenarioOk ? lastChecked : null}
+          invariants={invariantsToBreak(lastChecked)}
+          onLoad={loadRun}
+        />
       </section>
 
       <section className="workbench-card" aria-labelledby="workbench-preview-title">
@@ -263,11 +332,16 @@ export function WorkbenchPage({ catalog, renderBlock }: { catalog: Catalog; rend
             load={loadLessonPreview}
             name="the lesson reader"
             loading={<p aria-busy="true">Loading the lesson reader…</p>}
-            render={(LessonPreview) => <LessonPreview lessons={catalog.lessons} courses={catalog.courses} renderBlock={renderBlock} />}
+            render={(LessonPreview) => (
+              <LessonPreview lessons={catalog.lessons} courses={catalog.courses} renderBlock={renderBlock} />
+            )}
           />
         ) : (
           <>
-            <p className="muted">Paste or open a lesson file to see it as a learner will, with its problems listed. Nothing leaves your browser.</p>
+            <p className="muted">
+              Paste or open a lesson file to see it as a learner will, with its problems listed. Nothing leaves your
+              browser.
+            </p>
             <button type="button" className="button button-secondary" onClick={() => setShowPreview(true)}>
               Preview a lesson file
             </button>

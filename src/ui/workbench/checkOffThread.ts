@@ -41,7 +41,10 @@ export function onLuaReady(listener: () => void): () => void {
  * not answer in CHECK_TIMEOUT_MS is stopped and replaced, and every check it owed reports that.
  * Where workers are unavailable the check runs here, bounded by checkScenarioText's own limits.
  */
-export function checkOffThread(text: string, { waitForLua = false }: { waitForLua?: boolean } = {}): Promise<ScenarioResult> {
+export function checkOffThread(
+  text: string,
+  { waitForLua = false }: { waitForLua?: boolean } = {},
+): Promise<ScenarioResult> {
   if (typeof Worker === 'undefined') return Promise.resolve(checkScenarioText(text));
   try {
     worker ??= startWorker();
@@ -56,7 +59,15 @@ export function checkOffThread(text: string, { waitForLua = false }: { waitForLu
       worker = null;
       const stopped: ScenarioResult = {
         ok: false,
-        diagnostics: [{ file: WORKBENCH_FILE, line: 1, col: 1, message: `checking this scenario took longer than ${CHECK_TIMEOUT_MS / 1000} s and was stopped`, hint: 'shorten it: a scenario is a page of YAML' }],
+        diagnostics: [
+          {
+            file: WORKBENCH_FILE,
+            line: 1,
+            col: 1,
+            message: `checking this scenario took longer than ${CHECK_TIMEOUT_MS / 1000} s and was stopped`,
+            hint: 'shorten it: a scenario is a page of YAML',
+          },
+        ],
       };
       for (const answer of waiting.values()) answer(stopped);
       waiting.clear();

@@ -18,7 +18,17 @@ export function checkScenarioText(text: string, compileLua?: LuaCompiler): Scena
     return parseScenario(text, { file: WORKBENCH_FILE, line: 1 }, compileLua ? { compileLua } : {});
   } catch (error) {
     // The checks are meant never to throw; if one does, the author still gets a message, not a dead editor.
-    return { ok: false, diagnostics: [{ file: WORKBENCH_FILE, line: 1, col: 1, message: `the scenario could not be checked: ${error instanceof Error ? error.message : String(error)}` }] };
+    return {
+      ok: false,
+      diagnostics: [
+        {
+          file: WORKBENCH_FILE,
+          line: 1,
+          col: 1,
+          message: `the scenario could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      ],
+    };
   }
 }
 

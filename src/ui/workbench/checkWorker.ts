@@ -14,7 +14,10 @@ export interface CheckRequest {
 /** What the worker sends: a check's answer, or word that scripts can now be compiled (the page checks again). */
 export type CheckAnswer = { id: number; result: ScenarioResult } | { luaReady: true };
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<CheckRequest>) => void) | null; postMessage(message: CheckAnswer): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<CheckRequest>) => void) | null;
+  postMessage(message: CheckAnswer): void;
+};
 
 /**
  * The Lua VM, loaded the first time a text holds a script (a scenario without scripts never

@@ -23,6 +23,11 @@ export function expectSummary(block: ScenarioBlock, runs: PreviewRuns): ExpectSu
   if (runs.state !== 'done') return { tone: 'pending', text: `${stated}: running…`, problems: [] };
   const name = `scenario '${block.scenario.id}'`;
   const problems = runs.diagnostics.filter((d) => d.line === block.line && d.message.startsWith(name));
-  if (problems.length) return { tone: 'bad', text: `${stated}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the preview's run`, problems };
+  if (problems.length)
+    return {
+      tone: 'bad',
+      text: `${stated}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the preview's run`,
+      problems,
+    };
   return { tone: 'ok', text: said ? `${stated}: came true in the preview's run` : stated, problems };
 }

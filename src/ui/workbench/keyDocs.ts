@@ -1,7 +1,7 @@
 /**
  * One-line docs for the scenario's keys and values, shown by completion and hover. The generated
  * JSON Schema carries the shapes but (bar one) no descriptions: these lines follow the doc
- * comments of src/scenario/schema/schema.ts and stepSchema.ts. A key is looked up by its parent and name
+ * comments of src/scenario/schema/schema.ts, clientSchema.ts, networkSchema.ts and stepSchema.ts. A key is looked up by its parent and name
  * first (`resource.kind`), then by name alone.
  */
 const KEY_DOCS: Record<string, string> = {
@@ -11,7 +11,8 @@ const KEY_DOCS: Record<string, string> = {
   horizon: 'Virtual-time cap: the run stops here even if actors are still busy (default 60s).',
   redis: 'The Redis servers: nodes, sentinels, WAIT, cache load, cluster mode.',
   'redis.nodes': 'The Redis servers, each with an id (default: one node, r1).',
-  network: 'Whole-network faults (latency, loss, duplicate, reorder), per-link overrides and partitions from the start.',
+  network:
+    'Whole-network faults (latency, loss, duplicate, reorder), per-link overrides and partitions from the start.',
   clients: 'The processes that take the lock: each follows a recipe, or its own steps.',
   label: 'The name shown on the timeline.',
   recipe: 'The lock recipe this client follows (required unless the client has steps).',
@@ -24,7 +25,8 @@ const KEY_DOCS: Record<string, string> = {
   startAt: 'When the client starts trying to take the lock.',
   node: 'Which Redis node to talk to (default: the first).',
   nodes: 'Redlock’s masters (default: every node).',
-  retry: 'What to do when the lock is taken: none, fixed or exponential, or settings (delay, maxDelay, jitter, attempts).',
+  retry:
+    'What to do when the lock is taken: none, fixed or exponential, or settings (delay, maxDelay, jitter, attempts).',
   timeout: 'How long to wait for each Redis answer before giving up on it (default: forever).',
   renew: 'Turn on the watchdog: renew the lease every ttl/3.',
   renewEvery: 'Watchdog period (turns the watchdog on).',
@@ -46,7 +48,8 @@ const KEY_DOCS: Record<string, string> = {
   resource: 'What the lock protects: a store, a DB row, inventory, a payment provider or a dispatch service.',
   'resource.kind': 'What the resource is (default: store).',
   fencing: 'Reject writes whose fencing token is lower than one already seen (store, db-row).',
-  fenceCompare: 'lenient accepts a token equal to the highest seen (a holder may write again); strict accepts each token once.',
+  fenceCompare:
+    'lenient accepts a token equal to the highest seen (a holder may write again); strict accepts each token once.',
   stock: 'inventory: the starting stock.',
   order: 'payment, dispatch: the order at stake.',
   idempotencyKeys: 'payment: the provider honours idempotency keys.',

@@ -9,19 +9,32 @@ import { parseMixed, type Input, type SyntaxNode } from '@lezer/common';
  * out of the block and broke the scenario. Without them a new line keeps the indentation of
  * the line before it, which is what a script inside YAML needs.
  */
-const luaParser = StreamLanguage.define({ ...lua, indent: undefined, languageData: { commentTokens: { line: '--' } } }).parser;
+const luaParser = StreamLanguage.define({
+  ...lua,
+  indent: undefined,
+  languageData: { commentTokens: { line: '--' } },
+}).parser;
 
 /** How many words precede the script in a command that carries one: `EVAL script …`, `SCRIPT LOAD script`. */
 function scriptCommand(words: readonly string[]): boolean {
   const [first, second] = words.map((w) => w.toUpperCase());
-  return (words.length === 1 && (first === 'EVAL' || first === 'EVAL_RO')) || (words.length === 2 && first === 'SCRIPT' && second === 'LOAD');
+  return (
+    (words.length === 1 && (first === 'EVAL' || first === 'EVAL_RO')) ||
+    (words.length === 2 && first === 'SCRIPT' && second === 'LOAD')
+  );
 }
 
 /** The plain words of the items before `item` in its sequence (quotes dropped). */
 function wordsBefore(item: SyntaxNode, input: Input): string[] {
   const words: string[] = [];
   for (let n = item.prevSibling; n; n = n.prevSibling) {
-    if (n.name === 'Item') words.unshift(input.read(n.from, n.to).trim().replace(/^['"]|['"]$/g, ''));
+    if (n.name === 'Item')
+      words.unshift(
+        input
+          .read(n.from, n.to)
+          .trim()
+          .replace(/^['"]|['"]$/g, ''),
+      );
   }
   return words;
 }

@@ -15,7 +15,10 @@ export interface Checked<R> {
  */
 export function newestFirst<R>(check: (text: string) => Promise<R>): (text: string) => Promise<Checked<R>> {
   let running = false;
-  let waiting: { text: string; callers: Array<{ resolve: (checked: Checked<R>) => void; reject: (error: unknown) => void }> } | null = null;
+  let waiting: {
+    text: string;
+    callers: Array<{ resolve: (checked: Checked<R>) => void; reject: (error: unknown) => void }>;
+  } | null = null;
 
   async function drain(): Promise<void> {
     running = true;

@@ -13,7 +13,8 @@ const COMMANDS: Completion[] = [...commandTable.values()]
   .map((spec) => ({
     label: spec.name.toUpperCase(),
     type: 'function',
-    detail: spec.arity > 0 ? `${spec.arity - 1} argument${spec.arity === 2 ? '' : 's'}` : `${-spec.arity - 1}+ arguments`,
+    detail:
+      spec.arity > 0 ? `${spec.arity - 1} argument${spec.arity === 2 ? '' : 's'}` : `${-spec.arity - 1}+ arguments`,
   }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
@@ -42,9 +43,12 @@ export function scenarioCompletions(context: CompletionContext): CompletionResul
   }
   if (ctx.kind === 'item') {
     const last = ctx.path[ctx.path.length - 1];
-    if (ctx.path[ctx.path.length - 2] === 'redis' && last === 0) return { from: ctx.from, options: COMMANDS, validFor: /^\w*$/ };
+    if (ctx.path[ctx.path.length - 2] === 'redis' && last === 0)
+      return { from: ctx.from, options: COMMANDS, validFor: /^\w*$/ };
     const values = valuesAt(SCHEMA, ctx.path);
-    return values.length ? { from: ctx.from, options: values.map((v) => valueCompletion(v)), validFor: /^[\w-]*$/ } : null;
+    return values.length
+      ? { from: ctx.from, options: values.map((v) => valueCompletion(v)), validFor: /^[\w-]*$/ }
+      : null;
   }
   const values = valuesAt(SCHEMA, ctx.path);
   if (!values.length) return null;
@@ -87,7 +91,13 @@ function hoverAt(text: string, pos: number): { from: number; to: number; title: 
   }
   if (ctx.kind === 'item' && ctx.path[ctx.path.length - 2] === 'redis' && ctx.path[ctx.path.length - 1] === 0) {
     const spec = commandTable.get(word.toLowerCase());
-    return spec ? { ...span, title: word.toUpperCase(), body: `A Redis command the simulator runs (arity ${spec.arity}: ${spec.arity > 0 ? 'exactly' : 'at least'} ${Math.abs(spec.arity)} words with its name).` } : null;
+    return spec
+      ? {
+          ...span,
+          title: word.toUpperCase(),
+          body: `A Redis command the simulator runs (arity ${spec.arity}: ${spec.arity > 0 ? 'exactly' : 'at least'} ${Math.abs(spec.arity)} words with its name).`,
+        }
+      : null;
   }
   const doc = valueDoc(word);
   return doc ? { ...span, title: word, body: doc } : null;

@@ -72,7 +72,12 @@ export function lessonScenarios(lessons: readonly Lesson[]): LessonScenario[] {
  */
 export function scenarioYaml(scenario: Scenario, origin: string, run?: RunConfig): string {
   // The learner's changes to the script (a fault moved, stretched, removed) are the script now.
-  const yaml = exportScenarioYaml(editScenario(scenario, run?.edits ?? []), run?.actions ?? [], run?.fencing ?? scenario.resource.fencing, run?.seed ?? scenario.seed);
+  const yaml = exportScenarioYaml(
+    editScenario(scenario, run?.edits ?? []),
+    run?.actions ?? [],
+    run?.fencing ?? scenario.resource.fencing,
+    run?.seed ?? scenario.seed,
+  );
   return yaml.replace(/^# Exported from the Lockstep sandbox\.\n/, `# ${origin}\n`);
 }
 
@@ -82,9 +87,15 @@ export function scenarioYaml(scenario: Scenario, origin: string, run?: RunConfig
  * `expect` that says what the run breaks, so `lessons:check` reproduces the break. Invariants
  * the run keeps are left as the scenario said them.
  */
-export function runAsScenarioYaml(scenario: Scenario, run: RunConfig, verdicts: readonly Pick<Verdict, 'invariant' | 'holds'>[]): string {
+export function runAsScenarioYaml(
+  scenario: Scenario,
+  run: RunConfig,
+  verdicts: readonly Pick<Verdict, 'invariant' | 'holds'>[],
+): string {
   const broken = [...new Set(verdicts.filter((v) => !v.holds).map((v) => v.invariant))].filter(isInvariant);
-  const kept = scenario.expect.filter((e) => e.invariant !== 'all' && !broken.includes(e.invariant) && e.outcome === 'holds');
+  const kept = scenario.expect.filter(
+    (e) => e.invariant !== 'all' && !broken.includes(e.invariant) && e.outcome === 'holds',
+  );
   const expect = [...broken.map((invariant) => ({ invariant, outcome: 'violated' as const })), ...kept];
   const origin = `A run of '${scenario.id}' that breaks ${broken.join(', ') || 'nothing'}: its faults are the script steps marked as learner actions.`;
   return scenarioYaml({ ...scenario, expect }, origin, run);
@@ -96,7 +107,12 @@ function isInvariant(name: string): name is InvariantName {
 
 /** A lesson slug from a scenario id: lowercase, digits and dashes. */
 function slugOf(id: string): string {
-  return id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'my-lesson';
+  return (
+    id
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'my-lesson'
+  );
 }
 
 /**
@@ -152,8 +168,7 @@ const WORK_VERSION = 1;
 
 /** What was saved on this device: the text, or why it could not be used and where a copy was kept. */
 export type LoadedWork =
-  | { text: string | null }
-  | { text: null; problem: 'unreadable' | 'newer'; backupKey: string | null };
+  { text: string | null } | { text: null; problem: 'unreadable' | 'newer'; backupKey: string | null };
 
 /**
  * The learner's work in progress, saved on this device. Storage may be off or full: then it is
@@ -161,7 +176,10 @@ export type LoadedWork =
  * is never lost: it is copied to a backup key before the editor starts from the template, and
  * the caller says so.
  */
-export function loadWork(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now: () => number = Date.now): LoadedWork {
+export function loadWork(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  now: () => number = Date.now,
+): LoadedWork {
   let raw: string | null | undefined;
   try {
     raw = storage?.getItem(STORAGE_KEY);
@@ -197,7 +215,9 @@ function workProblem(raw: string): 'unreadable' | 'newer' | null {
 export function loadedWorkNotice(loaded: LoadedWork): string | null {
   if (!('problem' in loaded)) return null;
   const why = loaded.problem === 'newer' ? 'was saved by a newer version of Lockstep' : 'could not be read';
-  const kept = loaded.backupKey ? ` A copy was kept in this browser under "${loaded.backupKey}".` : ' This browser would not keep a copy of it.';
+  const kept = loaded.backupKey
+    ? ` A copy was kept in this browser under "${loaded.backupKey}".`
+    : ' This browser would not keep a copy of it.';
   return `Your saved workbench text ${why}, so the editor starts from the template.${kept}`;
 }
 

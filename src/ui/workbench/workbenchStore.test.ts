@@ -45,7 +45,11 @@ function linkTo(yaml: string, config?: RunConfig): string {
   const checked = checkScenarioText(yaml);
   if (!checked.ok) throw new Error('not a valid scenario');
   const scenario = checked.scenario;
-  return encodeRun({ scenarioId: scenario.id, config: config ?? { seed: scenario.seed, fencing: scenario.resource.fencing, actions: [] }, scenario });
+  return encodeRun({
+    scenarioId: scenario.id,
+    config: config ?? { seed: scenario.seed, fencing: scenario.resource.fencing, actions: [] },
+    scenario,
+  });
 }
 
 describe('the workbench store, driven as a learner would', () => {
@@ -138,7 +142,9 @@ describe('the workbench store, driven as a learner would', () => {
     s().edit('clients: [');
     s().answered('clients: [', checkScenarioText('clients: ['));
     expect(s().makeShareLink('https://example.org/')).toBeNull();
-    expect(s().share).toMatchObject({ problem: expect.stringMatching(/^Fix the \d+ problems? first: a link carries a valid scenario\.$/) });
+    expect(s().share).toMatchObject({
+      problem: expect.stringMatching(/^Fix the \d+ problems? first: a link carries a valid scenario\.$/),
+    });
   });
 
   it('loads a run Break it found into the player that shows this text, or runs the text with it', () => {
@@ -149,7 +155,14 @@ describe('the workbench store, driven as a learner would', () => {
     expect(s().running?.run).toEqual({ seed: 9, fencing: template.scenario.resource.fencing, actions: found.actions });
     // A player shows this text: the run is loaded into it.
     const loaded: RunConfig[] = [];
-    const player = { getState: () => ({ events: [], config: { seed: 1, fencing: false, actions: [] }, load: (c: RunConfig) => loaded.push(c) }), subscribe: () => () => undefined } as unknown as PlayerStore;
+    const player = {
+      getState: () => ({
+        events: [],
+        config: { seed: 1, fencing: false, actions: [] },
+        load: (c: RunConfig) => loaded.push(c),
+      }),
+      subscribe: () => () => undefined,
+    } as unknown as PlayerStore;
     s().watchPlayer(TEMPLATE, player);
     s().loadRun(found);
     expect(loaded).toEqual([{ seed: 9, fencing: template.scenario.resource.fencing, actions: found.actions }]);
@@ -159,6 +172,10 @@ describe('the workbench store, driven as a learner would', () => {
     const file = workbench().s().lessonFile('redis-locks');
     expect(file?.name).toMatch(/\.md$/);
     expect(file?.text).toContain('```scenario');
-    expect(file?.text).toContain(scenarioYaml(template.scenario, '').split('\n').find((l) => l.startsWith('id:')));
+    expect(file?.text).toContain(
+      scenarioYaml(template.scenario, '')
+        .split('\n')
+        .find((l) => l.startsWith('id:')),
+    );
   });
 });

@@ -6,7 +6,16 @@ import type { ScenarioResult } from '../../scenario/text/parse';
 import type { PlayerStore } from '../player/playerStore';
 import type { RunConfig } from '../player/runModel';
 import { decodeRun, encodeRun, shareUrl } from '../player/shareLink';
-import { fileNameFor, lessonSkeleton, loadWork, runAsScenarioYaml, saveWork, scenarioYaml, TEMPLATE, type LoadedWork } from './workbenchModel';
+import {
+  fileNameFor,
+  lessonSkeleton,
+  loadWork,
+  runAsScenarioYaml,
+  saveWork,
+  scenarioYaml,
+  TEMPLATE,
+  type LoadedWork,
+} from './workbenchModel';
 
 /** What the workbench needs from its page: where work is kept, the two checks, and the learner's yes or no. */
 export interface WorkbenchDeps {
@@ -94,7 +103,12 @@ export function createWorkbenchStore(deps: WorkbenchDeps): StoreApi<WorkbenchSta
   return createStore<WorkbenchState>()((set, get) => {
     const load = (next: string) => {
       const checked = deps.check(next);
-      set({ text: next, lastLoaded: next, checked: { text: next, result: checked }, ...(checked.ok ? { running: { text: next, scenario: checked.scenario } } : {}) });
+      set({
+        text: next,
+        lastLoaded: next,
+        checked: { text: next, result: checked },
+        ...(checked.ok ? { running: { text: next, scenario: checked.scenario } } : {}),
+      });
     };
     const valid = (): Scenario | null => {
       const result = workbenchView(get()).current ?? deps.check(get().text);
@@ -134,7 +148,11 @@ export function createWorkbenchStore(deps: WorkbenchDeps): StoreApi<WorkbenchSta
           set({ linkProblem: decoded.ok ? 'this link holds a lesson run, not a workbench scenario' : decoded.message });
           return;
         }
-        const linked = scenarioYaml(decoded.run.scenario, 'Opened from a share link (links carry the scenario, not its comments).', decoded.run.config);
+        const linked = scenarioYaml(
+          decoded.run.scenario,
+          'Opened from a share link (links carry the scenario, not its comments).',
+          decoded.run.config,
+        );
         const { text, lastLoaded } = get();
         if (linked === text) return;
         if (text === TEMPLATE || text === lastLoaded) load(linked);
@@ -148,12 +166,16 @@ export function createWorkbenchStore(deps: WorkbenchDeps): StoreApi<WorkbenchSta
       keepWork: () => set({ pendingLink: null }),
       fileRead: (read) => {
         set({ fileProblem: read.ok ? null : read.message });
-        if (read.ok) get().replaceWork(read.text, `Replace your scenario with ${read.name}? Your changes will be lost.`);
+        if (read.ok)
+          get().replaceWork(read.text, `Replace your scenario with ${read.name}? Your changes will be lost.`);
       },
       run: async () => {
         const ran = get().text;
         const result = await deps.checkFully(ran);
-        set({ checked: { text: ran, result }, ...(result.ok ? { running: { text: ran, scenario: result.scenario } } : {}) });
+        set({
+          checked: { text: ran, result },
+          ...(result.ok ? { running: { text: ran, scenario: result.scenario } } : {}),
+        });
       },
       loadRun: (run) => {
         const scenario = valid();
@@ -175,12 +197,20 @@ export function createWorkbenchStore(deps: WorkbenchDeps): StoreApi<WorkbenchSta
         const scenario = valid();
         if (!scenario) {
           const count = workbenchView(get()).problems.length;
-          set({ share: { problem: `Fix the ${count || 'listed'} problem${count === 1 ? '' : 's'} first: a link carries a valid scenario.` } });
+          set({
+            share: {
+              problem: `Fix the ${count || 'listed'} problem${count === 1 ? '' : 's'} first: a link carries a valid scenario.`,
+            },
+          });
           return null;
         }
         try {
           // A run loaded in the player (a counterexample) travels with the link.
-          const config = playerHere()?.getState().config ?? { seed: scenario.seed, fencing: scenario.resource.fencing, actions: [] };
+          const config = playerHere()?.getState().config ?? {
+            seed: scenario.seed,
+            fencing: scenario.resource.fencing,
+            actions: [],
+          };
           const url = shareUrl(pageUrl, encodeRun({ scenarioId: scenario.id, config, scenario }));
           set({ share: { url } });
           return url;
@@ -195,7 +225,11 @@ export function createWorkbenchStore(deps: WorkbenchDeps): StoreApi<WorkbenchSta
         // A run loaded in the player (a counterexample Break it found) becomes the lesson's scenario:
         // its faults as script steps, its seed, and what it breaks as the lesson's expect.
         const player = playerHere()?.getState();
-        const changed = player && (player.config.actions.length > 0 || player.config.seed !== scenario.seed || player.config.fencing !== scenario.resource.fencing);
+        const changed =
+          player &&
+          (player.config.actions.length > 0 ||
+            player.config.seed !== scenario.seed ||
+            player.config.fencing !== scenario.resource.fencing);
         const body = changed ? runAsScenarioYaml(scenario, player.config, player.verdicts) : get().text;
         return { name: fileNameFor(scenario.id, 'md'), text: lessonSkeleton(body, scenario, course) };
       },

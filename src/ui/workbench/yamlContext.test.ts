@@ -23,7 +23,11 @@ describe('cursorContext', () => {
   });
 
   it('finds a key inside the second client of a block list, with its siblings', () => {
-    expect(at(`${SCENARIO}    rec|`)).toMatchObject({ kind: 'key', path: ['clients', 1], siblings: { id: 'B', startAt: '4s' } });
+    expect(at(`${SCENARIO}    rec|`)).toMatchObject({
+      kind: 'key',
+      path: ['clients', 1],
+      siblings: { id: 'B', startAt: '4s' },
+    });
   });
 
   it('finds a value being typed after a key', () => {
@@ -31,7 +35,10 @@ describe('cursorContext', () => {
   });
 
   it('finds a key inside a flow mapping in a step list', () => {
-    expect(at(`${SCENARIO}    steps:\n      - { wait: 1s }\n      - { wr|`)).toMatchObject({ kind: 'key', path: ['clients', 1, 'steps', 1] });
+    expect(at(`${SCENARIO}    steps:\n      - { wait: 1s }\n      - { wr|`)).toMatchObject({
+      kind: 'key',
+      path: ['clients', 1, 'steps', 1],
+    });
   });
 
   it('finds the Redis command word of a flow list', () => {
@@ -40,8 +47,16 @@ describe('cursorContext', () => {
   });
 
   it('finds a script step value with its do kind', () => {
-    expect(at('script:\n  - at: 2s\n    do: pause\n    tar|')).toMatchObject({ kind: 'key', path: ['script', 0], siblings: { at: '2s', do: 'pause' } });
-    expect(at('script:\n  - { at: 2s, do: pa|')).toMatchObject({ kind: 'value', path: ['script', 0, 'do'], siblings: { at: '2s' } });
+    expect(at('script:\n  - at: 2s\n    do: pause\n    tar|')).toMatchObject({
+      kind: 'key',
+      path: ['script', 0],
+      siblings: { at: '2s', do: 'pause' },
+    });
+    expect(at('script:\n  - { at: 2s, do: pa|')).toMatchObject({
+      kind: 'value',
+      path: ['script', 0, 'do'],
+      siblings: { at: '2s' },
+    });
   });
 
   it('accepts a list at the same column as its key', () => {

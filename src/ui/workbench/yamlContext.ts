@@ -51,7 +51,13 @@ interface Piece {
  * The block path above a position: ancestors found by walking up the lines before `lineIndex`,
  * each less indented than the one below it. `pieces` are the current line's own markers and key.
  */
-function blockPath(lines: readonly string[], lineIndex: number, own: Piece[], ownCol: number, ownIsItem: boolean): { path: YamlPath; siblings: Record<string, string> } {
+function blockPath(
+  lines: readonly string[],
+  lineIndex: number,
+  own: Piece[],
+  ownCol: number,
+  ownIsItem: boolean,
+): { path: YamlPath; siblings: Record<string, string> } {
   const ancestors: Piece[] = [...own];
   const siblings: Record<string, string> = {};
   let need = own.length ? own[0]!.col : ownCol;
@@ -63,7 +69,8 @@ function blockPath(lines: readonly string[], lineIndex: number, own: Piece[], ow
     const tokens = lineTokens(lines[i]!);
     for (let t = tokens.length - 1; t >= 0; t--) {
       const token = tokens[t]!;
-      if (collectingSiblings && token.kind === 'key' && token.col === siblingCol) siblings[token.name!] = token.value ?? '';
+      if (collectingSiblings && token.kind === 'key' && token.col === siblingCol)
+        siblings[token.name!] = token.value ?? '';
       const open = ancestors[0];
       if (token.kind === 'item' && open?.kind === 'item' && token.col === open.col && t === 0 && need === open.col) {
         open.index++;
@@ -71,7 +78,12 @@ function blockPath(lines: readonly string[], lineIndex: number, own: Piece[], ow
       }
       if (token.col < need || (token.col === need && token.kind === 'key' && childIsItem)) {
         if (token.col < siblingCol) collectingSiblings = false;
-        ancestors.unshift({ col: token.col, kind: token.kind, ...(token.name !== undefined ? { name: token.name } : {}), index: 0 });
+        ancestors.unshift({
+          col: token.col,
+          kind: token.kind,
+          ...(token.name !== undefined ? { name: token.name } : {}),
+          index: 0,
+        });
         need = token.col;
         childIsItem = token.kind === 'item';
       }
@@ -142,7 +154,14 @@ export function cursorContext(text: string, offset: number): CursorContext | nul
     }
     if (ch === '{' || ch === '[') {
       if (top) flowPath.push(top.type === 'map' ? (top.key ?? '') : top.index);
-      stack.push({ type: ch === '{' ? 'map' : 'seq', afterColon: false, index: 0, word: '', wordFrom: i + 1, siblings: {} });
+      stack.push({
+        type: ch === '{' ? 'map' : 'seq',
+        afterColon: false,
+        index: 0,
+        word: '',
+        wordFrom: i + 1,
+        siblings: {},
+      });
     } else if (ch === '}' || ch === ']') {
       stack.pop();
       flowPath.pop();

@@ -20,7 +20,9 @@ function fakes() {
       ready: () => Promise.resolve(),
       run: (_s: Scenario, c: RunConfig) => {
         me.ran.push(c.seed);
-        return c.seed === 0 ? new Promise<ComputedRun>(() => {}) : new Promise<ComputedRun>((resolve) => setTimeout(() => resolve(run(`h${c.seed}`)), c.seed));
+        return c.seed === 0
+          ? new Promise<ComputedRun>(() => {})
+          : new Promise<ComputedRun>((resolve) => setTimeout(() => resolve(run(`h${c.seed}`)), c.seed));
       },
     } as unknown as WorkerApi;
     return { api, terminate: () => void (me.terminated = true) };
@@ -33,7 +35,10 @@ describe('the simulator job queue', () => {
     const { started, start } = fakes();
     const queue = new JobQueue({ start, budgetMs: 60 });
     const t0 = Date.now();
-    const [runaway, next] = [queue.submit('a', 'run', scenario, config(0)), queue.submit('b', 'run', scenario, config(5))];
+    const [runaway, next] = [
+      queue.submit('a', 'run', scenario, config(0)),
+      queue.submit('b', 'run', scenario, config(5)),
+    ];
     expect(await runaway).toEqual({ ok: false, why: 'stopped', budgetMs: 60 });
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(await next).toEqual({ ok: true, value: run('h5') });
@@ -113,7 +118,11 @@ describe('a simulator that does not start', () => {
   it('twice: the job fails with a clear message, and the next job tries a fresh one', async () => {
     const { started, start } = starting((n) => n <= 2);
     const queue = new JobQueue({ start, budgetMs: 1000, startBudgetMs: 20 });
-    expect(await queue.submit('a', 'run', scenario, config(1))).toEqual({ ok: false, why: 'failed', message: 'the simulator did not start within 0.02 s, twice' });
+    expect(await queue.submit('a', 'run', scenario, config(1))).toEqual({
+      ok: false,
+      why: 'failed',
+      message: 'the simulator did not start within 0.02 s, twice',
+    });
     expect(started.map((s) => s.terminated)).toEqual([true, true]);
     expect(await queue.submit('a', 'run', scenario, config(2))).toEqual({ ok: true, value: run('h2') });
     expect(started).toHaveLength(3);
@@ -147,7 +156,12 @@ describe('a long job that keeps moving on', () => {
   it('is stopped once it has computed for longer than the total budget, and the notice can say so', async () => {
     const queue = new JobQueue({ start: steady, budgetMs: 60, totalBudgetMs: 200 });
     const t0 = Date.now();
-    expect(await queue.submit('a', 'run', scenario, config(0))).toEqual({ ok: false, why: 'stopped', budgetMs: 200, whole: true });
+    expect(await queue.submit('a', 'run', scenario, config(0))).toEqual({
+      ok: false,
+      why: 'stopped',
+      budgetMs: 200,
+      whole: true,
+    });
     expect(Date.now() - t0).toBeLessThan(2000);
   });
 });

@@ -1,7 +1,9 @@
 import type { SimulationApi } from './simulationApi';
 
 /** The simulator as the page reaches it: every call asynchronous, plus a wait for the Lua VM to load. */
-export type WorkerApi = { [K in keyof SimulationApi]: (...args: Parameters<SimulationApi[K]>) => Promise<ReturnType<SimulationApi[K]>> } & {
+export type WorkerApi = {
+  [K in keyof SimulationApi]: (...args: Parameters<SimulationApi[K]>) => Promise<ReturnType<SimulationApi[K]>>;
+} & {
   ready(): Promise<void>;
 };
 
@@ -77,14 +79,19 @@ export class JobQueue {
   private handle: SimulatorHandle | null = null;
   private ready: Promise<JobOutcome<void>> | null = null;
   private readonly waiting: Job[] = [];
-  private running: (Job & { superseded: boolean; startedAt: number; settle?: (outcome: JobOutcome<unknown>) => void }) | null = null;
+  private running:
+    (Job & { superseded: boolean; startedAt: number; settle?: (outcome: JobOutcome<unknown>) => void }) | null = null;
   /** Restarts the running job's watchdog: its simulator said it moved on. */
   private progressed: (() => void) | null = null;
 
   constructor(private readonly options: JobQueueOptions) {}
 
   /** Queues `method(...args)` in `lane`. Never rejects: failures are outcomes. */
-  submit<K extends Method>(lane: string, method: K, ...args: Parameters<SimulationApi[K]>): Promise<JobOutcome<ReturnType<SimulationApi[K]>>> {
+  submit<K extends Method>(
+    lane: string,
+    method: K,
+    ...args: Parameters<SimulationApi[K]>
+  ): Promise<JobOutcome<ReturnType<SimulationApi[K]>>> {
     for (let i = this.waiting.length - 1; i >= 0; i--) {
       if (this.waiting[i]!.lane !== lane) continue;
       this.waiting[i]!.resolve({ ok: false, why: 'superseded' });
@@ -151,7 +158,9 @@ export class JobQueue {
         .then((outcome) => {
           if (outcome.ok) return outcome;
           this.kill();
-          return outcome.why !== 'stopped' ? outcome : { ok: false, why: 'failed', message: `the simulator did not start within ${budgetMs / 1000} s, twice` };
+          return outcome.why !== 'stopped'
+            ? outcome
+            : { ok: false, why: 'failed', message: `the simulator did not start within ${budgetMs / 1000} s, twice` };
         });
     }
     return this.ready;
@@ -178,7 +187,12 @@ export class JobQueue {
     const api = this.handle!.api;
     job.startedAt = performance.now();
     const call = (api[job.method] as (...args: unknown[]) => Promise<unknown>)(...job.args);
-    const outcome = await this.watch(call, this.options.budgetMs, (settle) => (job.settle = settle), (restart) => (this.progressed = restart));
+    const outcome = await this.watch(
+      call,
+      this.options.budgetMs,
+      (settle) => (job.settle = settle),
+      (restart) => (this.progressed = restart),
+    );
     this.progressed = null;
     if (!outcome.ok && outcome.why === 'stopped') this.kill();
     return outcome;
@@ -211,7 +225,8 @@ export class JobQueue {
       });
       promise.then(
         (value) => settle({ ok: true, value }),
-        (error: unknown) => settle({ ok: false, why: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          settle({ ok: false, why: 'failed', message: error instanceof Error ? error.message : String(error) }),
       );
     });
   }

@@ -37,14 +37,18 @@ export function playerSimulator(queue: JobQueue, scenario: Scenario): PlayerSimu
   return {
     run: (config) => unpacked(queue.submit(`${lane}:run`, 'run', scenario, config)),
     preview: (config) => unpacked(queue.submit(`${lane}:preview`, 'run', scenario, config)),
-    inspect: (config, cursor, playheadMs) => queue.submit(`${lane}:inspect`, 'inspect', scenario, config, cursor, playheadMs),
+    inspect: (config, cursor, playheadMs) =>
+      queue.submit(`${lane}:inspect`, 'inspect', scenario, config, cursor, playheadMs),
     read: (config, reads) => queue.submit(`${lane}:read`, 'read', scenario, config, reads),
   };
 }
 
 /** A simulator in a dedicated Web Worker (the page's); Comlink leaves its progress messages alone. */
 function startWorker(progressed: () => void): SimulatorHandle {
-  const worker = new Worker(new URL('./simulationWorker.ts', import.meta.url), { type: 'module', name: 'lockstep-simulator' });
+  const worker = new Worker(new URL('./simulationWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'lockstep-simulator',
+  });
   worker.addEventListener('message', (event: MessageEvent) => event.data === PROGRESS_MESSAGE && progressed());
   return { api: Comlink.wrap<WorkerApi>(worker) as unknown as WorkerApi, terminate: () => worker.terminate() };
 }

@@ -20,7 +20,11 @@ afterEach(() => channels.splice(0).forEach((c) => (c.port1.close(), c.port2.clos
 describe('a run crossing from the simulation worker to the page', () => {
   it('arrives over a real message port exactly as the simulator computed it, its events as JSON bytes handed over, not copied', async () => {
     const scripts = await loadLuaEngine();
-    const config: RunConfig = { seed: 7, fencing: true, actions: [{ at: simTime(12_000), do: 'pause', target: 'B', forMs: 15_000 }] };
+    const config: RunConfig = {
+      seed: 7,
+      fencing: true,
+      actions: [{ at: simTime(12_000), do: 'pause', target: 'B', forMs: 15_000 }],
+    };
     const computed = computeRun(scenario, config, scripts);
     const channel = new MessageChannel();
     channels.push(channel);
@@ -45,8 +49,16 @@ describe('a run crossing from the simulation worker to the page', () => {
   });
 
   it('comes in slices that the page parses one per task, in order, and the worker says it moves on after each', async () => {
-    const events = Array.from({ length: 2 * SLICE_EVENTS + 5 }, (_, id) => ({ id, at: id, kind: 'net.send', actor: 'A', data: { msg: id } }));
-    const run = { events, verdicts: [], traceHash: 'h', ended: 'event-cap' } as unknown as Parameters<typeof packRun>[0];
+    const events = Array.from({ length: 2 * SLICE_EVENTS + 5 }, (_, id) => ({
+      id,
+      at: id,
+      kind: 'net.send',
+      actor: 'A',
+      data: { msg: id },
+    }));
+    const run = { events, verdicts: [], traceHash: 'h', ended: 'event-cap' } as unknown as Parameters<
+      typeof packRun
+    >[0];
     let progressed = 0;
     const parcel = packRun(run, () => progressed++);
     expect([parcel.eventSlices.length, progressed]).toEqual([3, 3]);
@@ -67,7 +79,12 @@ describe('every scenario of every lesson', () => {
     let checked = 0;
     for (const lesson of lessons) {
       for (const block of lesson.blocks) {
-        const scenarios = block.kind === 'scenario' ? [block.scenario] : block.kind === 'compare' ? [block.left.scenario, block.right.scenario] : [];
+        const scenarios =
+          block.kind === 'scenario'
+            ? [block.scenario]
+            : block.kind === 'compare'
+              ? [block.left.scenario, block.right.scenario]
+              : [];
         for (const s of scenarios) {
           const run = computeRun(s as Scenario, defaultRunConfig(s as Scenario), scripts);
           expect(await unpackRun(packRun(run)), `${lesson.frontmatter.slug}: ${(s as Scenario).id}`).toStrictEqual(run);

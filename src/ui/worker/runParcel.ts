@@ -36,7 +36,10 @@ export function parcelBuffers(parcel: RunParcel): ArrayBuffer[] {
 }
 
 /** The run a parcel holds, parsed a slice per task (no wait when it has only one slice). */
-export async function unpackRun({ eventSlices, ...rest }: RunParcel, between: () => Promise<void> = nextTask): Promise<ComputedRun> {
+export async function unpackRun(
+  { eventSlices, ...rest }: RunParcel,
+  between: () => Promise<void> = nextTask,
+): Promise<ComputedRun> {
   const events: ComputedRun['events'] = [];
   const decoder = new TextDecoder();
   for (const [i, slice] of eventSlices.entries()) {

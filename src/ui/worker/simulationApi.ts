@@ -46,7 +46,9 @@ export function createSimulationApi(scripts: ScriptEngine, onProgress?: () => vo
       return packRun(run, onProgress);
     },
     inspect(scenario, config, cursor, playheadMs) {
-      const entry = kept.get(runKey(scenario, config)) ?? keep(scenario, config, computeRun(scenario, config, scripts, onProgress).events);
+      const entry =
+        kept.get(runKey(scenario, config)) ??
+        keep(scenario, config, computeRun(scenario, config, scripts, onProgress).events);
       return entry.inspector.at(entry.events, cursor, playheadMs);
     },
     read: (scenario, config, reads) => reads.map((read) => answerRead(scenario, config, read, scripts, onProgress)),

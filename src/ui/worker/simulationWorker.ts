@@ -33,7 +33,9 @@ function load(): Promise<SimulationApi> {
   const scripts = import('../../redis/lua').then((lua) => lua.loadLuaEngine({ wasmUrl: luaWasmUrl }));
   // Each job says as it moves on, so the page's watchdog stops only a step that never ends.
   const progressed = () => self.postMessage(PROGRESS_MESSAGE);
-  api = Promise.all([scripts, import('./simulationApi')]).then(([engine, { createSimulationApi }]) => createSimulationApi(engine, progressed));
+  api = Promise.all([scripts, import('./simulationApi')]).then(([engine, { createSimulationApi }]) =>
+    createSimulationApi(engine, progressed),
+  );
   return api;
 }
 

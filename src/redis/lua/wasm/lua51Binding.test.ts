@@ -35,13 +35,16 @@ describe("Redis 7.0.15's Lua 5.1 in WebAssembly", () => {
   });
 
   it('answers as Lua 5.1 does where Lua 5.4 differs: whole floats, float indices, 1%0', () => {
-    expect(evalOn(vm, "return {'n=' .. 10/2, string.sub('hello', 1.5, 3.7), tostring(1%0)}"))
-      .toBe('*3\r\n$3\r\nn=5\r\n$3\r\nhel\r\n$4\r\n-nan\r\n');
+    expect(evalOn(vm, "return {'n=' .. 10/2, string.sub('hello', 1.5, 3.7), tostring(1%0)}")).toBe(
+      '*3\r\n$3\r\nn=5\r\n$3\r\nhel\r\n$4\r\n-nan\r\n',
+    );
   });
 
   it("packs Redis's cyclic cmsgpack table byte for byte (5.1's pairs order)", () => {
-    const body = "local a = {x=nil,y=5} local b = {x=a} a['x'] = b local e = cmsgpack.pack(a) local h = '' for i = 1, #e do h = h .. string.format('%02x', string.byte(e, i)) end return h";
-    const hex = '82a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a178c0';
+    const body =
+      "local a = {x=nil,y=5} local b = {x=a} a['x'] = b local e = cmsgpack.pack(a) local h = '' for i = 1, #e do h = h .. string.format('%02x', string.byte(e, i)) end return h";
+    const hex =
+      '82a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a17882a17905a17881a178c0';
     expect(evalOn(vm, body)).toBe(`$${hex.length}\r\n${hex}\r\n`);
   });
 
@@ -72,16 +75,18 @@ describe('limits', () => {
 
   it('kills a runaway loop at the budget, and pcall cannot swallow the kill', async () => {
     const vm = await vmWith(1_000_000);
-    expect(evalOn(vm, 'while true do pcall(function() while true do end end) end'))
-      .toMatch(/^-ERR Script killed by user with SCRIPT KILL\.\.\./);
+    expect(evalOn(vm, 'while true do pcall(function() while true do end end) end')).toMatch(
+      /^-ERR Script killed by user with SCRIPT KILL\.\.\./,
+    );
     expect(evalOn(vm, 'return 7')).toBe(':7\r\n');
     expect(vm.killed).toBe(false);
   });
 
   it('refuses memory past the cap, then runs the next script on the same VM', async () => {
     const vm = await vmWith(200_000_000, 8 << 20);
-    expect(evalOn(vm, "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 100) .. i end"))
-      .toBe('-not enough memory\r\n');
+    expect(evalOn(vm, "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 100) .. i end")).toBe(
+      '-not enough memory\r\n',
+    );
     expect(evalOn(vm, "return #string.rep('y', 1000)")).toBe(':1000\r\n');
   });
 });

@@ -107,7 +107,10 @@ export class Lua51Vm {
   /** Runs the compiled `f_<id>` with KEYS and ARGV. */
   eval(id: string, keys: readonly string[], args: readonly string[], call: Lua51Call): Lua51Outcome {
     const all = [...keys, ...args];
-    let p = this.m._rl_reserve_stage(all.reduce((n, s) => n + s.length, 0), all.length);
+    let p = this.m._rl_reserve_stage(
+      all.reduce((n, s) => n + s.length, 0),
+      all.length,
+    );
     const lens = this.m._rl_stage_lens() >> 2;
     all.forEach((s, i) => {
       this.write(s, p);
