@@ -15,3 +15,8 @@ export function gateLeft(lesson: Entry, completed: Readonly<Record<string, strin
   if (lesson.frontmatter.gated !== true) return [];
   return lesson.frontmatter.prerequisites.filter((slug) => !completed[slug]);
 }
+
+/** A lesson's title by its slug, or the slug itself when the site has no such lesson. */
+export function lessonTitle(lessons: readonly Entry[], slug: string): string {
+  return lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
+}

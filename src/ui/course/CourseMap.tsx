@@ -1,4 +1,4 @@
-import { gateLeft, isListed } from '../../lessons/lessonAccess';
+import { gateLeft, isListed, lessonTitle } from '../../lessons/lessonAccess';
 import type { CatalogIndex, LessonEntry } from '../../lessons/lessonIndex';
 import type { Course } from '../../lessons/types';
 import { useProgress } from '../progress/progressStore';
@@ -79,7 +79,6 @@ export function CourseSection({
   all: LessonEntry[];
   completed: Record<string, string>;
 }) {
-  const titleOf = (slug: string) => all.find((o) => o.frontmatter.slug === slug)?.frontmatter.title ?? slug;
   const doneCount = lessons.filter((l) => completed[l.frontmatter.slug]).length;
   const headingId = `course-${course.id}`;
   return (
@@ -115,7 +114,10 @@ export function CourseSection({
                 <p className="lesson-card-meta">
                   {l.frontmatter.readTime} min read{done && <span className="done-label"> · Done</span>}
                   {left.length > 0 && (
-                    <span className="lesson-card-gate"> · Opens after {left.map(titleOf).join(', ')}</span>
+                    <span className="lesson-card-gate">
+                      {' '}
+                      · Opens after {left.map((slug) => lessonTitle(all, slug)).join(', ')}
+                    </span>
                   )}
                 </p>
               </div>

@@ -1,3 +1,4 @@
+import { lessonTitle } from '../../lessons/lessonAccess';
 import type { LessonEntry } from '../../lessons/lessonIndex';
 import { lessonHref } from '../routing/route';
 
@@ -7,7 +8,6 @@ import { lessonHref } from '../routing/route';
  * way through it rather than a locked page.
  */
 export function LessonGate({ left, lessons }: { left: string[]; lessons: Pick<LessonEntry, 'frontmatter'>[] }) {
-  const titleOf = (slug: string) => lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
   return (
     <div className="lesson-body">
       <section className="lesson-gate" aria-labelledby="lesson-gate-title">
@@ -17,7 +17,7 @@ export function LessonGate({ left, lessons }: { left: string[]; lessons: Pick<Le
         <ul>
           {left.map((slug) => (
             <li key={slug}>
-              <a href={lessonHref(slug)}>{titleOf(slug)}</a>
+              <a href={lessonHref(slug)}>{lessonTitle(lessons, slug)}</a>
             </li>
           ))}
         </ul>

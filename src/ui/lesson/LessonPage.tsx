@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { gateLeft, isListed } from '../../lessons/lessonAccess';
+import { gateLeft, isListed, lessonTitle } from '../../lessons/lessonAccess';
 import type { LessonEntry } from '../../lessons/lessonIndex';
 import type { Block, Course, Lesson } from '../../lessons/types';
 import { prefetchLesson, retryLesson, useLessonBody } from '../catalog/lessonBodies';
@@ -32,14 +32,15 @@ export function LessonPage({
   const fm = entry.frontmatter;
   const done = useProgress((s) => !!s.completed[fm.slug]);
   const setDone = useProgress((s) => s.setDone);
-  const gate = useProgress((s) => gateLeft(entry, s.completed).join(' '));
-  const left = gate ? gate.split(' ') : [];
+  const left = gateLeft(
+    entry,
+    useProgress((s) => s.completed),
+  );
   // A hidden lesson has no place in its course's order: no "Lesson n of m", no previous or next.
   const siblings = lessons.filter((l) => l.frontmatter.course === fm.course && isListed(l));
   const index = siblings.findIndex((l) => l.frontmatter.slug === fm.slug);
   const previous = index < 0 ? undefined : siblings[index - 1];
   const next = index < 0 ? undefined : siblings[index + 1];
-  const titleOf = (slug: string) => lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
   const completion = useAutoComplete(entry);
   const body = useLessonBody(fm.slug);
   useEffect(() => useVisits.getState().visit(fm.slug), [fm.slug]);
@@ -84,7 +85,7 @@ export function LessonPage({
             {fm.prerequisites.map((slug, i) => (
               <span key={slug}>
                 {i > 0 && ', '}
-                <a href={lessonHref(slug)}>{titleOf(slug)}</a>
+                <a href={lessonHref(slug)}>{lessonTitle(lessons, slug)}</a>
               </span>
             ))}
           </p>

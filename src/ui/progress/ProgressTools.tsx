@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { lessonTitle } from '../../lessons/lessonAccess';
 import { downloadText } from '../blocks/download';
 import { useCatalog } from '../catalog/catalogStore';
 import { loadAllLessons } from '../catalog/lessonBodies';
@@ -63,7 +64,7 @@ export function ProgressTools() {
       });
       return;
     }
-    const titleOf = (slug: string) => lessons.find((l) => l.frontmatter.slug === slug)?.frontmatter.title ?? slug;
+    const titleOf = (slug: string) => lessonTitle(lessons, slug);
     setPending({
       name: file.name,
       data: result.data,
