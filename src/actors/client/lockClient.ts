@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import type { Sim } from '../../sim/sim';
-import { formatMs, localTime, simTime, type LocalClockMs, type SimTimeMs } from '../../sim/time';
+import { formatMs } from '../../sim/time';
 import type { TraceTag } from '../../sim/trace';
 import { CallBreaker } from './callBreaker';
 import type { CircuitBreakerLaneState } from './circuitBreakerMachine';
@@ -8,20 +8,24 @@ import { ClientShell } from './clientShell';
 import type { ClientSpec } from './clientSpec';
 import type { LockClientWiring } from './clientWiring';
 import { initialSnapshot, keyData, type ClientActorRef } from './lockClientCaches';
-import { bindEffects, lockClientMachine, machineState, unbindEffects, type LockClientEffects, type LockClientEvent, type LockClientInput, type LockClientLaneState } from './lockClientMachine';
+import {
+  bindEffects,
+  lockClientInput,
+  lockClientMachine,
+  machineState,
+  unbindEffects,
+  type LockClientEffects,
+  type LockClientEvent,
+  type LockClientInput,
+  type LockClientLaneState,
+} from './lockClientMachine';
 import { ProcessClock } from '../process/processClock';
 import type { AcquireResult, FailedAcquire, Granted, Recipe } from '../recipes/recipe';
 import type { ReadResult } from '../resources/resource';
 import { readResource, writeResource, type ResourceLine } from '../resources/resourceCalls';
 import { Rpc } from './rpc';
 import { ValidityWindow } from './validityWindow';
-
-/** What the machine decides with, from the client's spec (see LockClientInput). */
-function machineInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
-  const { renewEveryMs, onRenewFail, reenter, jobs, onUnavailable } = spec;
-  // An unanswered renewal is tried again ten times per lease, at most.
-  return { renewEveryMs, onRenewFail, renewRetryMs: Math.max(1, Math.round(spec.ttlMs / 10)), reenter, readsFirst, jobs, onUnavailable };
-}
+import { HeldLease } from './heldLease';
 
 /**
  * A lock client process running the lock client machine. The machine decides (what follows an
@@ -30,28 +34,20 @@ function machineInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
  * the client believes in the trace: `lock.acquired` when it thinks it holds a key,
  * `lock.released`/`lock.lost` when it stops thinking so, `lock.failed` when it gives up.
  */
-export class LockClient extends ClientShell<LockClientLaneState | CircuitBreakerLaneState> implements LockClientEffects {
+export class LockClient
+  extends ClientShell<LockClientLaneState | CircuitBreakerLaneState>
+  implements LockClientEffects
+{
   private actor: ClientActorRef;
   /** The circuit breaker around acquire calls, for a client with `breaker:`. */
   private breaker: CallBreaker | null = null;
   /** What the client's own machine (or its retry pause) shows, before the breaker has its say. */
   private ownState: LockClientLaneState = 'idle';
   private readonly recipe: Recipe;
-  /**
-   * When the current try began and when the lease runs out, on this process's own clock: the
-   * client can only judge its lease by the clock it has, which drifts and jumps. Branded so the
-   * compiler refuses kernel time here, the mix-up the clock lessons are about.
-   */
-  private attemptStartLocal: LocalClockMs = localTime(0);
-  private leaseDeadlineLocal: LocalClockMs = localTime(0);
+  /** The lease it believes it has: its deadline, its cap, the watchdog's renewals and the release. */
+  private readonly lease: HeldLease;
   /** Redlock's validity on the monotonic clock (with `validity: respected`; never opened otherwise). */
   private readonly validity: ValidityWindow;
-  /**
-   * When the client last got all its keys, where a maxHold cap counts from: kernel time, as a
-   * real watchdog measures elapsed time on a monotonic clock, so a wall-clock jump back cannot
-   * stretch the cap (measured on the local clock, a jump of -28 s kept a wedge alive 28 s longer).
-   */
-  private heldSinceMs: SimTimeMs = simTime(0);
   private basis: ReadResult | null = null;
   private token: number | null = null;
   /** The job's work in progress (`Process.compute`), or null. */
@@ -83,7 +79,8 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
       gapMs: spec.gapMs,
       permits: spec.permits ?? 1,
     });
-    this.input = machineInput(spec, wiring.resource.readsFirst);
+    this.lease = new HeldLease(sim, this.process, this.recipe, spec);
+    this.input = lockClientInput(spec, wiring.resource.readsFirst);
     this.validity = new ValidityWindow(this.process, () => this.actor.send({ type: 'LAPSED' }));
     this.actor = this.spawn(spec.startAtMs);
     this.breaker = this.spawnBreaker();
@@ -103,7 +100,9 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
 
   /** A closed circuit breaker, or null for a client without one; a change shows on the lane at once. */
   private spawnBreaker(): CallBreaker | null {
-    return this.spec.breaker === undefined ? null : CallBreaker.start(this.process, this.spec.breaker, this.ties, () => this.showState(this.ownState));
+    return this.spec.breaker === undefined
+      ? null
+      : CallBreaker.start(this.process, this.spec.breaker, this.ties, () => this.showState(this.ownState));
   }
 
   /**
@@ -197,7 +196,11 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   noteFailed(): void {
     const failure = this.lastFailure;
     const attempts = this.failuresBeforeGivingUp;
-    this.sim.record('lock.failed', this.id, { key: this.nextKey(), attempts, ...(failure.reason === 'error' ? { error: failure.error } : {}) });
+    this.sim.record('lock.failed', this.id, {
+      key: this.nextKey(),
+      attempts,
+      ...(failure.reason === 'error' ? { error: failure.error } : {}),
+    });
   }
 
   /** Effect: a renewal failed, so the client stops believing it holds its keys. */
@@ -212,7 +215,11 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
    * simply not there; one a slow clock kept alive is freed at once).
    */
   noteLapsed(): void {
-    for (const key of this.held) this.sim.record('lock.lost', this.id, { key, reason: 'validity ran out: it stops using the lock and unlocks every master' });
+    for (const key of this.held)
+      this.sim.record('lock.lost', this.id, {
+        key,
+        reason: 'validity ran out: it stops using the lock and unlocks every master',
+      });
   }
 
   /** Effect: working without the lock: it holds nothing, so it has nothing to release afterwards. */
@@ -228,7 +235,7 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   /** Takes the next key not yet held; holding all of them is what "acquired" means. */
   private acquireNext(): void {
     const key = this.nextKey();
-    if (this.held.length === 0) this.attemptStartLocal = this.process.localNow();
+    if (this.held.length === 0) this.lease.tryStarted();
     this.sim.recordTagged(this.requestTag, keyData(key));
     if (this.breaker?.isOpen()) {
       // Fail fast: Redis is not asked. The answer comes on the next tick, never inside the
@@ -258,13 +265,11 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
     this.held.push(key);
     this.token = result.token;
     this.recordAcquired(key, result);
-    if (result.validityMs !== undefined && this.spec.redlock.validity === 'respected') this.validity.open(result.validityMs);
+    if (result.validityMs !== undefined && this.spec.redlock.validity === 'respected')
+      this.validity.open(result.validityMs);
     if (this.held.length < this.spec.keys.length) return this.acquireNext();
     this.tries.reset();
-    // A lease counts from the try's start (the key may have been set as it went out); a Redlock
-    // validity from now, since the elapsed time is already taken off it.
-    this.leaseDeadlineLocal = localTime(result.validityMs !== undefined ? this.process.localNow() + result.validityMs : this.attemptStartLocal + (result.leaseMs ?? Infinity));
-    this.heldSinceMs = this.sim.now;
+    this.lease.allTaken(result);
     this.actor.send({ type: 'ACQUIRED' });
   };
 
@@ -326,60 +331,45 @@ export class LockClient extends ClientShell<LockClientLaneState | CircuitBreaker
   /** `lock.acquired`: the lease the key got, and Redlock's validity under its own name. */
   private recordAcquired(key: string, result: Granted): void {
     const { token, leaseMs, validityMs } = result;
-    this.sim.record('lock.acquired', this.id, { key, value: this.wiring.value, token, ttlMs: leaseMs, ...(validityMs === undefined ? {} : { validityMs }) });
+    this.sim.record('lock.acquired', this.id, {
+      key,
+      value: this.wiring.value,
+      token,
+      ttlMs: leaseMs,
+      ...(validityMs === undefined ? {} : { validityMs }),
+    });
   }
 
   private get resourceLine(): ResourceLine {
-    return { sim: this.sim, id: this.id, process: this.process, network: this.wiring.network, resource: this.wiring.resource };
+    return {
+      sim: this.sim,
+      id: this.id,
+      process: this.process,
+      network: this.wiring.network,
+      resource: this.wiring.resource,
+    };
   }
 
   /** Releases every held key, last taken first (and a reentrant one once per entry). */
   private release(): void {
-    const keys = [...this.held].reverse();
     const entries = this.recipe.reentrant ? this.actor.getSnapshot().context.reentered + 1 : 1;
-    const releaseKey = (i: number, remaining: number, deleted: boolean) => {
-      if (i >= keys.length) {
-        this.held = [];
-        this.basis = null;
-        this.actor.send({ type: 'RELEASED' });
-        return;
-      }
-      const key = keys[i]!;
-      this.recipe.release(key, (ok) => {
-        if (remaining > 1) return releaseKey(i, remaining - 1, deleted || ok);
-        this.sim.record('lock.released', this.id, { key, deleted: deleted || ok });
-        releaseKey(i + 1, entries, false);
-      });
-    };
-    releaseKey(0, entries, false);
+    this.lease.release(this.held, entries, () => {
+      this.held = [];
+      this.basis = null;
+      this.actor.send({ type: 'RELEASED' });
+    });
   }
 
-  /** The watchdog: extends every held key; reports the first failure. */
+  /** The watchdog: extends every held key, unless the job has been held past its cap. */
   private renew(): void {
-    const sentLocal = this.process.localNow();
     // Past its cap the watchdog does not ask again: the job is given up and the lease left to
     // expire, the way a watchdog that watches the work (not just the process) ends a wedge.
-    const cap = this.spec.maxHoldMs;
-    if (cap !== undefined && this.sim.now - this.heldSinceMs >= cap) {
+    const cap = this.lease.capReached();
+    if (cap !== null) {
       this.lose(`held for ${formatMs(cap)}, its cap: the watchdog stops renewing`);
-      return void this.actor.send({ type: 'RENEW_FAILED', definite: true, leaseLeftMs: this.leaseDeadlineLocal - sentLocal });
+      return void this.actor.send({ type: 'RENEW_FAILED', definite: true, leaseLeftMs: this.lease.leftMs() });
     }
-    const keys = [...this.held];
-    const next = (i: number) => {
-      if (i >= keys.length) {
-        this.leaseDeadlineLocal = localTime(sentLocal + this.spec.ttlMs);
-        return this.tell({ type: 'RENEWED' });
-      }
-      this.recipe.renew(keys[i]!, (result) => {
-        if (result === 'renewed') {
-          this.sim.record('lock.renewed', this.id, { key: keys[i]!, ttlMs: this.spec.ttlMs });
-          return next(i + 1);
-        }
-        const leaseLeftMs = this.leaseDeadlineLocal - this.process.localNow();
-        this.tell({ type: 'RENEW_FAILED', definite: result === 'lost', leaseLeftMs });
-      });
-    };
-    next(0);
+    this.lease.renew(this.held, (outcome) => this.tell(outcome));
   }
 
   /**

@@ -17,6 +17,14 @@ export type LockClientInput = Pick<
   readsFirst: boolean;
 };
 
+/** What the machine decides with, from the client's spec. */
+export function lockClientInput(spec: ClientSpec, readsFirst: boolean): LockClientInput {
+  const { renewEveryMs, onRenewFail, reenter, jobs, onUnavailable } = spec;
+  // An unanswered renewal is tried again ten times per lease, at most.
+  const renewRetryMs = Math.max(1, Math.round(spec.ttlMs / 10));
+  return { renewEveryMs, onRenewFail, renewRetryMs, reenter, readsFirst, jobs, onUnavailable };
+}
+
 /** What a lock client knows and intends: its *belief*; Redis may see things differently. */
 export type LockClientContext = LockClientInput & {
   // What happened so far.

@@ -1,15 +1,24 @@
 import { createActor, type Actor } from 'xstate';
 import type { Prng } from '../../sim/prng';
 import type { Sim } from '../../sim/sim';
-import { localTime, type LocalClockMs } from '../../sim/time';
+import type { LocalClockMs } from '../../sim/time';
 import { Process } from '../process/process';
 import { MachineTies } from '../process/machineTies';
 import { chooseReplica } from '../server/replicaChoice';
-import type { NodeInfo, RedisServerNode } from '../server/redisNode';
+import type { RedisServerNode } from '../server/redisNode';
 import { ProcessClock } from '../process/processClock';
-import { bindSentinelEffects, unbindSentinelEffects, sentinelContext, sentinelMachine, type SentinelEffects, type SentinelEvent, type SentinelLaneState } from './sentinelMachine';
-import type { SentinelGroupView, SentinelPeer } from './sentinelPeers';
-import { MAX_DESYNC_MS, OPINION_VALID_MS, PING_PERIOD_MS, RECONFIGURE_AFTER_MS } from './sentinelTiming';
+import {
+  bindSentinelEffects,
+  unbindSentinelEffects,
+  sentinelContext,
+  sentinelMachine,
+  type SentinelEffects,
+  type SentinelEvent,
+  type SentinelLaneState,
+} from './sentinelMachine';
+import type { DownAnswer, SentinelGroupView, SentinelPeer, VoteRequest } from './sentinelPeers';
+import { MAX_DESYNC_MS, OPINION_VALID_MS, PING_PERIOD_MS } from './sentinelTiming';
+import { NodeWatch, type NodeWatchListener } from './nodeWatch';
 
 /**
  * One Sentinel process. Every second it PINGs every node of its group; a primary silent for
@@ -19,11 +28,11 @@ import { MAX_DESYNC_MS, OPINION_VALID_MS, PING_PERIOD_MS, RECONFIGURE_AFTER_MS }
  * disagree with the configuration later (the old primary coming back) are turned into replicas
  * of the new primary, which makes them throw their data away.
  *
- * Its machine (sentinelMachine.ts) makes every decision; this class sends and answers the
- * messages, keeps what the sentinel has seen (replies, opinions, votes, epochs), tells the
- * machine, and carries out the effects it asks for (SentinelEffects).
+ * Its machine (sentinelMachine.ts) makes every decision; its NodeWatch keeps what it has seen of
+ * the Redis nodes (replies, roles, SDOWN); this class talks with the other sentinels (opinions,
+ * votes, epochs), tells the machine, and carries out the effects it asks for (SentinelEffects).
  */
-export class Sentinel implements SentinelEffects, SentinelPeer {
+export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListener {
   readonly process: Process;
   private actor: Actor<typeof sentinelMachine>;
   /** Empty until the machine starts, so its first state ('monitoring') is recorded for the lane. */
@@ -32,10 +41,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   primaryId: string;
   configEpoch = 0;
   currentEpoch = 0;
-  private readonly lastReplyMs = new Map<string, LocalClockMs>();
-  readonly info = new Map<string, NodeInfo>();
-  private readonly sdown = new Set<string>();
-  private readonly mismatchSince = new Map<string, number>();
+  private readonly watch: NodeWatch;
   /** What the other sentinels answered (is the primary down?), and when. */
   private readonly opinions = new Map<string, { down: boolean; atMs: number }>();
   private odown = false;
@@ -49,7 +55,6 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   /** Sentinels that have not confirmed the newest configuration yet. */
   private readonly unconfirmed = new Set<string>();
   private awake = false;
-  private startedMs: LocalClockMs = localTime(0);
   /** How to cut each machine started (one per life) loose once the run is over. */
   private readonly ties = new MachineTies();
 
@@ -60,6 +65,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     private readonly random: Prng,
   ) {
     this.process = new Process(sim, id);
+    this.watch = new NodeWatch(sim, this.process, group, this);
     this.primaryId = group.primaryId;
     this.actor = this.spawn();
     this.process.onCrash(() => {
@@ -110,11 +116,8 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   }
 
   private resetViews(): void {
-    this.startedMs = this.now();
-    this.lastReplyMs.clear();
-    this.sdown.clear();
+    this.watch.forget();
     this.opinions.clear();
-    this.mismatchSince.clear();
     this.odown = false;
   }
 
@@ -122,7 +125,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   start(): void {
     if (this.awake || this.process.crashed) return;
     this.awake = true;
-    if (this.lastReplyMs.size === 0) this.startedMs = this.now();
+    this.watch.begin();
     const tick = () => {
       if (!this.group.keepRunning()) {
         this.awake = false;
@@ -137,26 +140,19 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
 
   /** True while this sentinel is in the middle of something the run should wait for. */
   get busy(): boolean {
-    const silentMs = this.now() - (this.lastReplyMs.get(this.primaryId) ?? this.startedMs);
     return (
       this.state !== 'monitoring' ||
-      silentMs > PING_PERIOD_MS * 1.5 ||
+      this.watch.silentMs(this.primaryId) > PING_PERIOD_MS * 1.5 ||
       this.unconfirmed.size > 0 ||
-      this.group.nodes.some((node) => this.disagrees(node))
+      this.group.nodes.some((node) => this.watch.disagrees(node, this.primaryId))
     );
   }
 
-  /** A reachable node whose role contradicts this sentinel's configuration. */
-  private disagrees(node: RedisServerNode): boolean {
-    const info = this.info.get(node.id);
-    return node.id !== this.primaryId && info !== undefined && !this.sdown.has(node.id) && (info.role === 'primary' || info.replicaOf !== this.primaryId);
-  }
-
   private tick(): void {
-    for (const node of this.group.nodes) this.ping(node);
-    this.checkDown();
+    for (const node of this.group.nodes) this.watch.ping(node);
+    this.watch.look();
     this.send({ type: 'TICK' });
-    if (this.sdown.has(this.primaryId)) {
+    if (this.watch.isDown(this.primaryId)) {
       // The machine may have moved on (an aborted failover) while the primary is still down.
       this.send({ type: 'SDOWN' });
       this.send({ type: 'ASK' });
@@ -164,48 +160,32 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     for (const id of this.unconfirmed) this.tell(id);
   }
 
-  private ping(node: RedisServerNode): void {
-    const network = this.group.network;
-    network.send(this.id, node.process, 'PING', () => {
-      const info = node.info();
-      network.send(node.id, this.process, 'PONG', () => {
-        this.lastReplyMs.set(node.id, this.now());
-        this.info.set(node.id, info);
-        if (this.sdown.delete(node.id)) {
-          this.sim.record('sentinel.sdown', this.id, { node: node.id, down: false });
-          if (node.id === this.primaryId) this.primaryBack();
-        }
-      });
-    });
+  /** The watch holds a node down: for the primary, tell the machine and ask the other sentinels. */
+  nodeDown(nodeId: string): void {
+    if (nodeId !== this.primaryId) return;
+    this.send({ type: 'SDOWN' });
+    // Ask the other sentinels at once (Redis asks within its next 100 ms timer tick).
+    this.askOthers(false);
   }
 
-  /** SDOWN: no valid reply for down-after-milliseconds. */
-  private checkDown(): void {
-    const now = this.now();
-    const { downAfterMs } = this.group.settings;
-    for (const node of this.group.nodes) {
-      const silentMs = now - (this.lastReplyMs.get(node.id) ?? this.startedMs);
-      if (this.sdown.has(node.id)) continue;
-      if (silentMs <= downAfterMs) {
-        // Redis checks ten times a second; rather than tick that often, look again exactly
-        // when this node's silence would pass down-after-milliseconds, if that is before the next PING.
-        const dueMs = downAfterMs - silentMs + 1;
-        if (silentMs > 0 && dueMs < PING_PERIOD_MS) this.process.setTimer(dueMs, () => this.checkDown());
-        continue;
-      }
-      this.sdown.add(node.id);
-      this.sim.record('sentinel.sdown', this.id, { node: node.id, down: true });
-      if (node.id === this.primaryId) {
-        this.send({ type: 'SDOWN' });
-        // Ask the other sentinels at once (Redis asks within its next 100 ms timer tick).
-        this.askOthers(false);
-      }
-    }
-    if (this.sdown.has(this.primaryId)) this.checkObjectivelyDown();
+  /** The watch heard from a node it held down. */
+  nodeUp(nodeId: string): void {
+    if (nodeId === this.primaryId) this.primaryBack();
+  }
+
+  /** After each look at the nodes: with the primary down, count who agrees. */
+  looked(): void {
+    if (this.watch.isDown(this.primaryId)) this.checkObjectivelyDown();
   }
 
   private primaryBack(): void {
-    if (this.odown) this.sim.record('sentinel.odown', this.id, { primary: this.primaryId, votes: 0, quorum: this.group.settings.quorum, down: false });
+    if (this.odown)
+      this.sim.record('sentinel.odown', this.id, {
+        primary: this.primaryId,
+        votes: 0,
+        quorum: this.group.settings.quorum,
+        down: false,
+      });
     this.odown = false;
     this.opinions.clear();
     this.send({ type: 'UP' });
@@ -221,7 +201,13 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
 
   /** Effect: the objectively-down belief after the latest count, recorded when it changes. */
   noteOpinions(down: boolean, votes: number): void {
-    if (down !== this.odown) this.sim.record('sentinel.odown', this.id, { primary: this.primaryId, votes, quorum: this.group.settings.quorum, down });
+    if (down !== this.odown)
+      this.sim.record('sentinel.odown', this.id, {
+        primary: this.primaryId,
+        votes,
+        quorum: this.group.settings.quorum,
+        down,
+      });
     this.odown = down;
   }
 
@@ -260,37 +246,43 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     const primary = this.primaryId;
     for (const other of this.group.sentinels) {
       if (other === this) continue;
-      const label = runForLeader ? `is-master-down-by-addr ${primary} epoch ${epoch} vote ${this.id}` : `is-master-down-by-addr ${primary}`;
+      const label = runForLeader
+        ? `is-master-down-by-addr ${primary} epoch ${epoch} vote ${this.id}`
+        : `is-master-down-by-addr ${primary}`;
       network.send(this.id, other.process, label, () => {
         const answer = other.answerDown(primary, runForLeader ? { epoch, leader: this.id } : null);
-        network.send(other.id, this.process, `${answer.down ? 'down' : 'up'}${answer.leader ? ` vote ${answer.leader}` : ''}`, () =>
-          this.onAnswer(other.id, primary, epoch, answer),
+        network.send(
+          other.id,
+          this.process,
+          `${answer.down ? 'down' : 'up'}${answer.leader ? ` vote ${answer.leader}` : ''}`,
+          () => this.onAnswer(other.id, primary, epoch, answer),
         );
       });
     }
   }
 
   /** Another sentinel asks: is `primary` down for you, and (optionally) will you vote for me? */
-  answerDown(primary: string, request: { epoch: number; leader: string } | null): { down: boolean; leader: string | null } {
-    const down = primary === this.primaryId && this.sdown.has(primary);
+  answerDown(primary: string, request: VoteRequest | null): DownAnswer {
+    const down = primary === this.primaryId && this.watch.isDown(primary);
     if (!request) return { down, leader: null };
     if (request.epoch > this.currentEpoch) this.currentEpoch = request.epoch;
     if (this.vote.epoch < request.epoch) {
       this.vote = { epoch: request.epoch, leader: request.leader };
       this.sim.record('sentinel.vote', this.id, { epoch: request.epoch, leader: request.leader });
       // Having voted for someone else, do not start a failover of our own for a while.
-      if (request.leader !== this.id) this.nextAttemptMs = this.now() + this.random.int(0, MAX_DESYNC_MS) + 2 * this.group.settings.failoverTimeoutMs;
+      if (request.leader !== this.id)
+        this.nextAttemptMs = this.now() + this.random.int(0, MAX_DESYNC_MS) + 2 * this.group.settings.failoverTimeoutMs;
     }
     return { down, leader: this.vote.epoch === request.epoch ? this.vote.leader : null };
   }
 
-  private onAnswer(from: string, primary: string, epoch: number, answer: { down: boolean; leader: string | null }): void {
+  private onAnswer(from: string, primary: string, epoch: number, answer: DownAnswer): void {
     if (primary !== this.primaryId) return;
     this.opinions.set(from, { down: answer.down, atMs: this.now() });
     // A late vote from an election already over is counted for nothing: the next one clears them.
     if (answer.leader === this.id && epoch === this.currentEpoch) this.votesForMe.add(from);
     this.send({ type: 'VOTES', votes: this.votesForMe.size });
-    if (this.sdown.has(primary)) this.checkObjectivelyDown();
+    if (this.watch.isDown(primary)) this.checkObjectivelyDown();
   }
 
   /**
@@ -314,7 +306,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     const epoch = this.currentEpoch;
     const from = this.primaryId;
     this.sim.record('failover.start', this.id, { group: group.name, primary: from, epoch, manual });
-    const chosen = chooseReplica(this.group.nodes, this.info, this.primaryId, this.sdown);
+    const chosen = chooseReplica(this.group.nodes, this.watch.seen, this.primaryId, this.watch.down);
     if (!chosen) {
       this.sim.record('failover.abort', this.id, { group: group.name, reason: 'no replica fit to promote' });
       this.send({ type: 'NO_REPLICA' });
@@ -324,7 +316,12 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     group.network.send(this.id, chosen.process, 'REPLICAOF NO ONE', () => {
       chosen.promote(`promoted by ${this.id} (epoch ${epoch})`);
       // Only the answer to the current failover counts (the machine ignores it once the failover is over).
-      group.network.send(chosen.id, this.process, 'OK', () => this.failover === failover && this.send({ type: 'PROMOTED' }));
+      group.network.send(
+        chosen.id,
+        this.process,
+        'OK',
+        () => this.failover === failover && this.send({ type: 'PROMOTED' }),
+      );
     });
   }
 
@@ -344,7 +341,10 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
   noteFailoverTimedOut(): void {
     const chosen = this.failover?.chosen.id ?? 'the replica';
     this.failover = null;
-    this.sim.record('failover.abort', this.id, { group: this.group.name, reason: `${chosen} did not become primary within failover-timeout` });
+    this.sim.record('failover.abort', this.id, {
+      group: this.group.name,
+      reason: `${chosen} did not become primary within failover-timeout`,
+    });
   }
 
   /** Takes a newer configuration as this sentinel's own (+switch-master). */
@@ -354,10 +354,9 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     this.configEpoch = epoch;
     this.currentEpoch = Math.max(this.currentEpoch, epoch);
     this.primaryId = primaryId;
-    this.sdown.delete(primaryId);
+    this.watch.newPrimary(primaryId);
     this.odown = false;
     this.opinions.clear();
-    this.mismatchSince.clear();
     this.sim.record('sentinel.switch', this.id, { group: this.group.name, from, to: primaryId, epoch });
     this.group.published(primaryId, epoch);
     this.send({ type: 'SWITCHED' });
@@ -368,31 +367,26 @@ export class Sentinel implements SentinelEffects, SentinelPeer {
     const other = this.group.sentinels.find((s) => s.id === otherId);
     if (!other) return;
     const { primaryId, configEpoch } = this;
-    this.group.network.send(this.id, other.process, `hello ${this.group.name} ${primaryId} epoch ${configEpoch}`, () => {
-      other.adopt(primaryId, configEpoch);
-      this.group.network.send(other.id, this.process, 'ok', () => this.unconfirmed.delete(otherId));
-    });
+    this.group.network.send(
+      this.id,
+      other.process,
+      `hello ${this.group.name} ${primaryId} epoch ${configEpoch}`,
+      () => {
+        other.adopt(primaryId, configEpoch);
+        this.group.network.send(other.id, this.process, 'ok', () => this.unconfirmed.delete(otherId));
+      },
+    );
   }
 
   /** Effect: nodes that disagree with the configuration for a while are told whom to follow. */
   reconfigureStrays(): void {
-    const now = this.now();
-    for (const node of this.group.nodes) {
-      if (!this.disagrees(node)) {
-        this.mismatchSince.delete(node.id);
-        continue;
-      }
-      const since = this.mismatchSince.get(node.id) ?? now;
-      this.mismatchSince.set(node.id, since);
-      if (now - since >= RECONFIGURE_AFTER_MS) {
-        this.mismatchSince.delete(node.id);
-        this.reconfigure(node);
-      }
-    }
+    for (const node of this.watch.strays(this.primaryId)) this.reconfigure(node);
   }
 
   private reconfigure(node: RedisServerNode): void {
     const primary = this.primaryId;
-    this.group.network.send(this.id, node.process, `REPLICAOF ${primary}`, () => node.follow(primary, `re-pointed by ${this.id}`));
+    this.group.network.send(this.id, node.process, `REPLICAOF ${primary}`, () =>
+      node.follow(primary, `re-pointed by ${this.id}`),
+    );
   }
 }

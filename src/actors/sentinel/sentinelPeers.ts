@@ -17,15 +17,24 @@ export interface SentinelSettings {
   failoverTimeoutMs: number;
 }
 
+/** A candidate's request for votes, sent with the question whether the primary is down. */
+export interface VoteRequest {
+  epoch: number;
+  leader: string;
+}
+
+/** The answer: is the primary down here, and whom this sentinel voted for in the asked epoch (if anyone). */
+export interface DownAnswer {
+  down: boolean;
+  leader: string | null;
+}
+
 /** Another sentinel, as one reaches it over the network. */
 export interface SentinelPeer {
   readonly id: string;
   readonly process: Process;
   /** Is `primary` down for you, and (with a request) will you vote for this leader in this epoch? */
-  answerDown(
-    primary: string,
-    request: { epoch: number; leader: string } | null,
-  ): { down: boolean; leader: string | null };
+  answerDown(primary: string, request: VoteRequest | null): DownAnswer;
   /** A hello: take this configuration if it is newer. */
   adopt(primaryId: string, epoch: number): void;
 }
