@@ -77,7 +77,7 @@ export default defineConfig({
     environment: 'node',
     // Vitest keeps a core free by default, which on a 2-core CI machine is one worker. Every core
     // runs test files instead (2 cores: 104 s → 76–80 s); the few tests that time themselves (a
-    // hostile paste refused within 500 ms, a watchdog within 1 s) have room to spare.
+    // hostile paste refused within 500 ms of CPU time, a watchdog within 1 s) have room to spare.
     maxWorkers: availableParallelism(),
     // A test asserts behaviour, not the machine's speed: Vitest's 5 s (tests) and 10 s (hooks)
     // defaults failed tests that take 3 s on an idle machine (a 50-lane timeline drawn in

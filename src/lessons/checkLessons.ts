@@ -6,6 +6,7 @@ import { buildCatalog } from './catalog';
 import { courseCatalog, isCourseFolder, readCourseFolder } from './courseFolder';
 import { checkLessonRuns } from './lessonSetChecks';
 import type { ScenarioRunner } from './scenarioExpectations';
+import type { WorkbenchProver } from './workbenchChecks';
 import { readLessonSources } from './sources';
 
 export interface CheckReport {
@@ -23,6 +24,8 @@ export async function checkLessons(
   paths: string[],
   run: ScenarioRunner,
   cwd: string = process.cwd(),
+  /** The exhaustive proof of workbench blocks (the CLI passes `proveInProcess`; tests leave it out to stay quick). */
+  prove: WorkbenchProver | null = null,
 ): Promise<CheckReport> {
   const targets = paths.length ? paths : ['lessons'];
   const lines: string[] = [];
@@ -64,7 +67,10 @@ export async function checkLessons(
     // Lessons whose frontmatter is broken are not on the site, but their scenarios still run.
     const unlisted = (catalog.unlisted ?? []).filter((l) => wanted(l.file));
     const texts = new Map(sources.lessons.map((l) => [l.file, l.text]));
-    const checked = await checkLessonRuns(lessons, (file) => texts.get(file), sources.readRef, run, unlisted);
+    const checked = await checkLessonRuns(lessons, (file) => texts.get(file), sources.readRef, run, {
+      unlisted,
+      ...(prove ? { prove } : {}),
+    });
     const all = [...catalog.diagnostics.filter((d) => wanted(d.file)), ...checked.diagnostics];
     for (const d of all) lines.push(formatDiagnostic(d));
     warnings += all.filter((d) => d.severity === 'warning').length;

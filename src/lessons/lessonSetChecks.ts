@@ -4,7 +4,7 @@ import { checkClaims } from './claimsCheck';
 import { checkScenarioExpectations, type ScenarioRunner } from './scenarioExpectations';
 import { checkSources } from './sourcesCheck';
 import type { Lesson } from './types';
-import { checkWorkbenchBlocks } from './workbenchChecks';
+import { checkWorkbenchBlocks, exploreInProcess, type WorkbenchProver } from './workbenchChecks';
 
 /**
  * Every check of parsed lessons that needs no file system: each scenario's `expect` and budget
@@ -17,11 +17,16 @@ export async function checkLessonRuns(
   text: (file: string) => string | undefined,
   readRef: (relPath: string) => string | undefined,
   run: ScenarioRunner,
-  /** Lessons left off the site (broken frontmatter) whose scenarios still run, so one error is not two. */
-  unlisted: readonly Pick<Lesson, 'file' | 'blocks'>[] = [],
+  options: {
+    /** Lessons left off the site (broken frontmatter) whose scenarios still run, so one error is not two. */
+    unlisted?: readonly Pick<Lesson, 'file' | 'blocks'>[];
+    /** Prove workbench blocks exhaustively too (lessons:check; the preview, which reruns on each keystroke, does not). */
+    prove?: WorkbenchProver;
+  } = {},
 ): Promise<{ diagnostics: Diagnostic[]; runs: number }> {
+  const { unlisted = [], prove = null } = options;
   const { diagnostics: unmet, runs } = await checkScenarioExpectations([...lessons, ...unlisted], run);
-  const workbench = await checkWorkbenchBlocks(lessons, readRef, run);
+  const workbench = await checkWorkbenchBlocks(lessons, readRef, run, exploreInProcess, prove);
   const claims = await checkClaims(lessons, text, async (scenario, actions) => {
     const { trace, verdicts } = await run(scenario, { seed: scenario.seed, actions });
     if (!trace) throw new Error('this runner keeps no trace, so claims cannot be checked');

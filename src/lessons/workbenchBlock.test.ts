@@ -5,7 +5,7 @@ import { loadTestScripts } from '../testing/testKit';
 import { formatDiagnostic } from '../scenario/diagnostic';
 import { parseLesson } from './parse';
 import type { Block } from './types';
-import { checkWorkbenchBlocks } from './workbenchChecks';
+import { checkWorkbenchBlocks, exploreInProcess, proveInProcess } from './workbenchChecks';
 
 beforeAll(loadTestScripts);
 
@@ -117,4 +117,34 @@ describe('the workbench block', () => {
       ),
     ]);
   }, 30_000);
+
+  it('lessons:check also proves, schedule by schedule, that one fault breaks the recipe and none breaks the fix', async () => {
+    const check = (ref: string, fixed: string) =>
+      checkWorkbenchBlocks(
+        [
+          lesson(`ref: scenarios/${ref}.yaml\nfixed: scenarios/${fixed}.yaml\nbreak: single-writer\nruns: 300\n`)
+            .lesson!,
+        ],
+        readRef,
+        runScenario,
+        exploreInProcess,
+        proveInProcess,
+      );
+    const good = await check('untokened-del', 'untokened-del-fixed');
+    expect(good.diagnostics).toEqual([]);
+
+    const swapped = await check('untokened-del-fixed', 'untokened-del');
+    const messages = swapped.diagnostics.map(formatDiagnostic);
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^lessons\/99-wb\.md:11:6: no schedule of one fault breaks single-writer in scenarios\/untokened-del-fixed\.yaml \(\d+ schedules at 100 ms steps\)/,
+      ),
+    );
+    // The break in the "fix" is told as the panel tells it, with a way to replay it.
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^lessons\/99-wb\.md:12:8: one fault breaks single-writer in the fix scenarios\/untokened-del\.yaml: At \d.*\(schedule \d+ of \d+\) \(a learner .*npm run sim -- lessons\/scenarios\/untokened-del\.yaml --seed \d+/,
+      ),
+    );
+  }, 120_000);
 });

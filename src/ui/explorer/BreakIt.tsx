@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FaultAction, FaultKind } from '../../check/faults';
 import type { InvariantName, Scenario } from '../../scenario/schema/schema';
 import { startSearch, type ExplorerSearch, type SearchOutcome } from './coordinator';
-import { describeFault } from './describeFault';
+import { describeFault } from '../../scenario/text/describeFault';
 import { ExhaustivePanel } from './ExhaustivePanel';
 import { foundText, notFoundText } from './searchTexts';
 import { protectionNote } from './protectionNote';

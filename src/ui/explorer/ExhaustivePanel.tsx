@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ExhaustiveProgress } from '../../check/exhaustiveSearch';
 import type { FaultAction, FaultKind } from '../../check/faults';
 import type { InvariantName, Scenario } from '../../scenario/schema/schema';
-import { describeFault } from './describeFault';
+import { describeFault } from '../../scenario/text/describeFault';
 import { startExhaustive, type ExhaustiveOutcome, type ExhaustiveSearchHandle } from './exhaustiveCoordinator';
 import { pageExplorerPool } from './pagePool';
 import type { ExplorerPool } from './pool';

@@ -1,5 +1,5 @@
 import type { Fault } from '../../check/faults';
-import { describeAction } from '../../scenario/text/describeAction';
+import { describeAction } from './describeAction';
 import { formatMs } from '../../sim/time';
 
 /**
