@@ -2,7 +2,6 @@
 // in each machine (a guard, a target, a delay, a condition) and runs the machine's own tests
 // against the change; a mutant they do not notice is a decision no test pins down. Not part of CI:
 // it takes minutes and its figure is a review's, not a gate's.
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   mutate: ['src/actors/**/*Machine.ts'],
   testRunner: 'vitest',
