@@ -222,7 +222,7 @@ test('find the bug for me: the explorer breaks single-writer in the sandbox and 
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(sim.getByText('Held: single writer')).toBeVisible();
   await sim.getByText('Find the bug for me').click();
-  await sim.getByLabel('Break').selectOption('single-writer');
+  await sim.getByLabel('Break', { exact: true }).selectOption('single-writer');
   await sim.getByRole('button', { name: 'Search' }).click();
   await expect(sim.getByText(/^Found in \d+ runs: .* breaks? single writer/)).toBeVisible({ timeout: 30_000 });
   // The faults it found are now the run's actions: at the end, single-writer is broken.
