@@ -21,6 +21,19 @@ export function eventCount(sim: Locator) {
   return sim.getByText(/^Every event so far \(/);
 }
 
+/**
+ * A console transcript's line for a command, as the learner reads it: "1 s Redis> GET lock" (a
+ * command's reply follows on its own line; the hint "Type a command, e.g. GET lock" is no command).
+ */
+export function commandLine(transcript: Locator, command: string) {
+  return transcript.getByText(new RegExp(`> ${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+}
+
+/** The warnings in a console transcript ("Warning: DEL removes lock, the lock Barista A holds"). */
+export function consoleWarnings(transcript: Locator) {
+  return transcript.getByText(/^Warning: /);
+}
+
 /** The player's panel of verdicts and writes, "What happened". */
 export function whatHappened(sim: Locator) {
   return sim.getByRole('group', { name: 'What happened', exact: true });
