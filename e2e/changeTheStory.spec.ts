@@ -155,7 +155,11 @@ test('a shared changed run opens elsewhere with a banner that says what changed,
     other.getByText('You are looking at a run someone changed: pause A moved to 1.9 s, pause A shortened to 5 s.'),
   ).toBeVisible({ timeout: 20_000 });
   await expect(pauseMark(shared)).toHaveAccessibleName('pause A, scripted, at 1.9 s for 5 s');
-  await other.locator('.shared-changes').getByRole('button', { name: 'Back to the lesson’s run' }).click();
+  await other
+    .getByRole('status')
+    .filter({ hasText: 'You are looking at a run someone changed' })
+    .getByRole('button', { name: 'Back to the lesson’s run' })
+    .click();
   await expect(pauseMark(shared)).toHaveAccessibleName('pause A, scripted, at 2 s for 15 s');
   await fresh.close();
 
@@ -309,10 +313,8 @@ test("Compare with the lesson's run sets the changed run beside the lesson's, on
   await compare.click();
   await expect(compare).toHaveAttribute('aria-pressed', 'true');
   const block = sim.getByRole('region', { name: 'Your run beside the lesson’s' });
-  const lessons = block
-    .locator('.compare-side')
-    .filter({ has: page.getByRole('heading', { name: 'The lesson’s run' }) });
-  const yours = block.locator('.compare-side').filter({ has: page.getByRole('heading', { name: 'Your run' }) });
+  const lessons = block.getByRole('group', { name: 'The lesson’s run', exact: true });
+  const yours = block.getByRole('group', { name: 'Your run', exact: true });
   await expect(yours.getByRole('button', { name: /^pause A, scripted, at 2 s for 5 s/ })).toBeVisible({
     timeout: 30_000,
   });

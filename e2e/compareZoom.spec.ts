@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { players } from './support/player';
 
 /**
  * Issue 16: "Compare sides share one playhead and zoom". Lesson 6's compare block shows the
@@ -24,7 +25,7 @@ for (const { name, viewport } of SIZES) {
     test('zooming or panning one side of a compare block zooms and pans the other', async ({ page }) => {
       await page.goto('./#/lesson/fencing-tokens');
       const block = page.getByRole('region', { name: 'The same afternoon, without and with the fence' });
-      const [left, right] = [block.locator('.compare-side').nth(0), block.locator('.compare-side').nth(1)];
+      const [left, right] = [players(block).nth(0), players(block).nth(1)];
       // Each side's run is complete (its fingerprint shown) before the axes are read.
       for (const side of [left, right]) {
         await expect(side.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });

@@ -1,5 +1,6 @@
 import { axeViolations } from './support/axe';
 import { expect, test, type Locator } from '@playwright/test';
+import { commandLine, consoleWarnings } from './support/player';
 
 /**
  * The console flags a destructive command with a warning that names the risk, shows it in the
@@ -12,9 +13,7 @@ async function send(sim: Locator, command: string) {
   await line.fill(command);
   await line.press('Enter');
   // The command is in the transcript once the run that includes it is back from the worker.
-  await expect(
-    sim.getByRole('list', { name: 'Console' }).locator('.console-command').filter({ hasText: command }).last(),
-  ).toBeVisible();
+  await expect(commandLine(sim.getByRole('list', { name: 'Console' }), command).last()).toBeVisible();
 }
 
 for (const viewport of [
@@ -31,7 +30,7 @@ for (const viewport of [
     await sim.getByLabel('Go to time (s)').fill('1');
     await sim.getByRole('button', { name: 'Go', exact: true }).click();
     const transcript = sim.getByRole('list', { name: 'Console' });
-    const warnings = transcript.locator('.console-warning');
+    const warnings = consoleWarnings(transcript);
 
     // A harmless read: no warning.
     await send(sim, 'GET lock');
@@ -40,11 +39,12 @@ for (const viewport of [
     // Deleting the lock Barista A holds: warned, named, announced, and done (the reply is 1).
     await send(sim, 'DEL lock');
     const del = transcript.getByRole('listitem').filter({ hasText: 'DEL lock' });
-    await expect(del.locator('.console-warning')).toContainText('Warning: DEL removes lock, the lock Barista A holds');
-    await expect(del.locator('.console-warning')).toBeInViewport();
+    const delWarning = consoleWarnings(del);
+    await expect(delWarning).toContainText('Warning: DEL removes lock, the lock Barista A holds');
+    await expect(delWarning).toBeInViewport();
     await expect(del).toContainText('(integer) 1');
     await expect(sim.getByRole('status').filter({ hasText: /^Warning: DEL removes lock/ })).toHaveCount(1);
-    const box = await del.locator('.console-warning').boundingBox();
+    const box = await delWarning.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
 
     // A lock with no expiry, then FLUSHALL: each warned, each run.

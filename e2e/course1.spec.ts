@@ -52,7 +52,7 @@ async function checkDashboard(page: Page, title: string) {
     'Lost leases',
     'Fencing rejections',
   ]) {
-    await expect(dashboard.locator('dt', { hasText: metric })).toBeVisible();
+    await expect(dashboard.getByRole('term').filter({ hasText: metric })).toBeVisible();
   }
   await expect(dashboard.getByRole('img', { name: /^Lock attempts over time: \d+ attempts/ })).toBeVisible({
     timeout: 20_000,

@@ -34,7 +34,8 @@ test('the Embed snippet shows one lesson player, working in a cross-site iframe 
   );
   await new Promise<void>((resolve) => course.listen(0, 'localhost', resolve));
   await page.goto(`http://localhost:${(course.address() as AddressInfo).port}/week-3.html`);
-  const frame = page.frameLocator('iframe[title="Lockstep: The paused barista"]');
+  const iframe = page.getByTitle('Lockstep: The paused barista', { exact: true });
+  const frame = iframe.contentFrame();
   const embedded = frame.getByRole('region', { name: 'Simulation: The paused barista' });
   await expect(embedded.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 30_000 });
   // Only this player and the question before it: no site header, no other block of the lesson.
@@ -52,15 +53,11 @@ test('the Embed snippet shows one lesson player, working in a cross-site iframe 
   await expect(embedded.getByText(/Broken: single writer/)).toBeVisible();
 
   // The snippet's script sized the iframe to the player (its starting height is 1100 px).
-  await expect
-    .poll(async () => page.locator('iframe').evaluate((f: HTMLIFrameElement) => f.style.height))
-    .toMatch(/^\d+px$/);
-  const [frameHeight, contentHeight] = await page
-    .locator('iframe')
-    .evaluate((f: HTMLIFrameElement) => [
-      f.getBoundingClientRect().height,
-      f.contentDocument?.documentElement.scrollHeight ?? -1,
-    ]);
+  await expect.poll(async () => iframe.evaluate((f: HTMLIFrameElement) => f.style.height)).toMatch(/^\d+px$/);
+  const [frameHeight, contentHeight] = await iframe.evaluate((f: HTMLIFrameElement) => [
+    f.getBoundingClientRect().height,
+    f.contentDocument?.documentElement.scrollHeight ?? -1,
+  ]);
   expect(frameHeight).toBeGreaterThan(1100);
   expect(contentHeight).toBe(-1); // cross-site: the host page cannot read the embed's document
   course.close();

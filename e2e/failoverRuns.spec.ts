@@ -44,9 +44,8 @@ for (const { name, viewport } of SIZES) {
     test('the legend explains the failover’s marks with the symbols drawn, none alike', async ({ page }) => {
       const sim = await failoverRun(page, '10');
       // On a phone the key is folded away under the diagram.
-      const key = sim.locator('details.timeline-legend-box');
-      if ((await key.getAttribute('open')) === null) await key.locator('summary').click();
       const legend = sim.getByRole('list', { name: 'Timeline legend' });
+      if (!(await legend.isVisible())) await sim.getByText('What the marks mean', { exact: true }).click();
       const entries = legend.getByRole('listitem');
       // No "Failover" yellow circle that reads as an accepted write.
       await expect(entries.filter({ hasText: /^Failover$/ })).toHaveCount(0);

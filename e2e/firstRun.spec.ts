@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import { players } from './support/player';
 
 /**
  * Issue 16, "Fast on a phone": a lesson's first player shows the run the build computed for it
@@ -14,7 +15,7 @@ function nodeHash(target: string): string {
   return (JSON.parse(out) as { traceHash: string }).traceHash;
 }
 
-const firstPlayer = (page: Page) => page.locator('section.player').first();
+const firstPlayer = (page: Page) => players(page).first();
 
 test("lesson 1's first player shows the shipped run, the one Node and the worker compute", async ({ page }) => {
   const requests: string[] = [];
@@ -55,7 +56,7 @@ test('the first player shows its shipped run even when the worker cannot start; 
   await player.scrollIntoViewIfNeeded();
   await expect(player.locator('.timeline-svg-host svg > *').first()).toBeAttached();
   // The second player's run is not shipped: it waits on the worker, which failed.
-  const second = page.locator('section.player').nth(1);
+  const second = players(page).nth(1);
   await second.scrollIntoViewIfNeeded();
   await expect(second.getByTestId('trace-hash')).toHaveCount(0);
 });
@@ -63,9 +64,9 @@ test('the first player shows its shipped run even when the worker cannot start; 
 test('the fifty-client herd ships packed, and the page unpacks the very run the worker computes', async ({ page }) => {
   // What the dashboard shows of a run: every tile, read from the run's fifteen thousand events.
   const tiles = async () => {
-    const dashboard = page.locator('.dashboard-block').first();
+    const dashboard = page.getByRole('region', { name: /^Dashboard: / }).first();
     await dashboard.scrollIntoViewIfNeeded();
-    await expect(dashboard.locator('.dashboard-tile').first()).toBeVisible({ timeout: 20_000 });
+    await expect(dashboard.getByRole('term').first()).toBeVisible({ timeout: 20_000 });
     return dashboard.locator('.dashboard-tiles').innerText();
   };
   const hash = firstPlayer(page).getByTestId('trace-hash');
@@ -99,7 +100,8 @@ test('while its code loads, a player keeps a screen of room: the page does not j
     await route.continue();
   });
   await page.goto('./#/lesson/replication-lost-lock');
-  const placeholder = page.locator('section.player[aria-busy="true"]').first();
+  const placeholder = players(page).first();
+  await expect(placeholder).toHaveAttribute('aria-busy', 'true');
   await expect(placeholder).toContainText('Loading the simulator');
   await placeholder.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   const viewportHeight = page.viewportSize()!.height;
@@ -131,9 +133,9 @@ test('while its code loads, a player keeps a screen of room: the page does not j
     (await (await secondBuiltWhenFirstDrawn).jsonValue())!.built,
     'the player out of sight was built before the one in view was drawn',
   ).toBe(false);
-  const first = page.locator('section.player').first();
+  const first = players(page).first();
   await expect(first.getByTestId('trace-hash')).toHaveText(/^[0-9a-f]{16}$/);
   // The rest of the lesson follows, its players included.
-  await expect(page.locator('section.player')).toHaveCount(6);
+  await expect(players(page)).toHaveCount(6);
   expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.05);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { whatHappened, writes } from './support/player';
 
 /**
  * Players with many actors. Lesson 13's fifty baristas: the player offers one actor's buttons at
@@ -32,7 +33,7 @@ for (const { name, viewport } of [
     await expect(block.getByText('You changed this run 1 time.')).toBeVisible({ timeout: 20_000 });
 
     // Inside the world: the paused barista by name, the others counted.
-    const inside = block.locator('.inspector-clients').first();
+    const inside = block.getByRole('list', { name: 'Clients that believe they hold a lock or are not running' });
     await expect(inside.getByText('Barista 7', { exact: true })).toBeVisible({ timeout: 10_000 });
     await expect(block.getByText(/^The other 49 \(.+\) believe they hold nothing\.$/)).toBeVisible();
 
@@ -46,7 +47,7 @@ for (const { name, viewport } of [
 
     // Every client is still a click away.
     await block.getByText('Every client (50)').click();
-    await expect(block.locator('.inspector-every-client li')).toHaveCount(50);
+    await expect(block.getByRole('list', { name: 'Every client', exact: true }).getByRole('listitem')).toHaveCount(50);
   });
 }
 
@@ -58,15 +59,13 @@ test("at desktop size, eight actors' buttons take the whole width above the othe
   const sim = page.getByRole('region', { name: /^Simulation: / }).first();
   await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });
   const panels = sim.locator('.player-panels');
-  const faults = panels.locator('.actor-controls-panel');
-  const verdicts = panels
-    .locator('.player-panel')
-    .filter({ has: page.getByRole('heading', { name: 'What happened' }) });
+  const faults = panels.getByRole('group', { name: /^Break things at / });
+  const verdicts = whatHappened(panels);
   const [all, buttons, said] = await Promise.all([panels.boundingBox(), faults.boundingBox(), verdicts.boundingBox()]);
   expect(buttons!.width).toBeGreaterThan(all!.width - 2);
   expect(said!.y).toBeGreaterThan(buttons!.y + buttons!.height - 1);
   // Two actors' rows side by side: the second row starts level with the first.
-  const rows = faults.locator('.actor-controls > li');
+  const rows = faults.getByRole('list', { name: 'Actors', exact: true }).getByRole('listitem');
   expect(await rows.count()).toBeGreaterThanOrEqual(5);
   const [first, second] = await Promise.all([rows.nth(0).boundingBox(), rows.nth(1).boundingBox()]);
   expect(Math.abs(second!.y - first!.y)).toBeLessThan(4);
@@ -84,13 +83,14 @@ test("at the end of the herd's run, the resource log counts its fifty writes and
   await sim.getByLabel('Go to time (s)').fill('999');
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
 
-  const said = sim.locator('.player-panel').filter({ has: page.getByRole('heading', { name: 'What happened' }) });
+  const said = whatHappened(sim);
   await expect(said.getByText('50 writes so far: 50 accepted, 0 rejected. The latest:')).toBeVisible();
-  await expect(said.locator('.resource-log li')).toHaveCount(5);
+  await expect(writes(said)).toHaveCount(5);
   // The four verdicts' explanations take about 700 px of this column; listed whole, the fifty
   // writes added some 3,000 px under them.
   expect((await said.boundingBox())!.height).toBeLessThan(1_500);
   await said.getByText('Every write (50)').click();
-  await expect(said.locator('.resource-log-all li')).toHaveCount(50);
-  await expect(said.locator('.resource-log-all li').first()).toContainText(/accepted/);
+  const everyWrite = said.getByRole('list', { name: 'Every write', exact: true }).getByRole('listitem');
+  await expect(everyWrite).toHaveCount(50);
+  await expect(everyWrite.first()).toContainText(/accepted/);
 });

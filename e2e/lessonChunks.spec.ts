@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { parse } from 'yaml';
+import { players } from './support/player';
 
 /**
  * Lesson bodies are chunks of their own: the first page loads none, opening a lesson loads that
@@ -75,7 +76,7 @@ test.describe('on the network', () => {
     expect(bodies).toEqual([barista.slug]);
 
     release();
-    await expect(page.locator('section.player [data-testid="trace-hash"]').first()).not.toBeEmpty();
+    await expect(players(page).getByTestId('trace-hash').first()).not.toBeEmpty();
     await expect.poll(() => bodies).toEqual([barista.slug, afterBarista.slug]);
     await page.unroute('**/assets/ScenarioPlayerLive-*.js', handler);
   });

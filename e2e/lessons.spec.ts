@@ -219,7 +219,7 @@ test.describe('reader mechanics (fixtures build)', () => {
     await quiz.getByRole('radio', { name: 'The write to the resource' }).check();
     await quiz.getByRole('button', { name: 'Check my answer' }).click();
     await expect(quiz.getByRole('heading', { name: 'Not quite.' })).toBeFocused();
-    const items = quiz.locator('.feedback-list > li');
+    const items = quiz.getByRole('list', { name: 'Feedback', exact: true }).getByRole('listitem');
     await expect(items.nth(0)).toContainText('Your answer: The write to the resource');
     await expect(items.nth(0)).toContainText('Targeted: the release runs after the write');
     await expect(items.nth(1)).toContainText("The right answer: Someone else's key in Redis");
@@ -230,7 +230,7 @@ test.describe('reader mechanics (fixtures build)', () => {
     const quiz = await openQuiz(page);
     await quiz.getByRole('button', { name: /I've thought about it/ }).click();
     await expect(quiz.getByRole('heading', { name: 'Here is the answer.' })).toBeVisible();
-    await expect(quiz.locator('.feedback-list > li').first()).toContainText(
+    await expect(quiz.getByRole('list', { name: 'Feedback', exact: true }).getByRole('listitem').first()).toContainText(
       "The right answer: Someone else's key in Redis",
     );
   });
@@ -239,7 +239,7 @@ test.describe('reader mechanics (fixtures build)', () => {
     page,
   }) => {
     const quiz = await openQuiz(page);
-    const footer = page.locator('.lesson-completion');
+    const footer = page.getByRole('status', { name: 'Lesson progress' });
     const markDone = page.getByRole('button', { name: 'Mark this lesson as done' });
     await quiz.getByRole('radio', { name: 'Nothing at all' }).check();
     await quiz.getByRole('button', { name: 'Check my answer' }).click();
@@ -332,7 +332,10 @@ test.describe('reader mechanics (fixtures build)', () => {
     await page.mouse.move(10, 10);
     const article = page.getByRole('article');
     await expect(article.locator('script, img, iframe, [onerror], [onmouseover]')).toHaveCount(0);
-    const hrefs = await article.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    // Every link, hidden or not: a folded one could still be followed.
+    const hrefs = await article
+      .getByRole('link', { includeHidden: true })
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs.filter((h) => h && !/^(https?:|mailto:|#)/.test(h))).toEqual([]);
     expect(hrefs).toContain('https://example.com/ok');
     expect(dialogs).toEqual([]);

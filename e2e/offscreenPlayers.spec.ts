@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { players } from './support/player';
 
 /**
  * Issue 16, "Fast on a phone": lesson 1 held seven players (lesson 10 now holds eight). Drawing every timeline as its run
@@ -22,7 +23,7 @@ for (const { name, viewport } of SIZES) {
       page,
     }) => {
       await page.goto('./#/lesson/sentinel-mitigations');
-      const last = page.locator('section.player').last();
+      const last = players(page).last();
       await expect(last.getByRole('button', { name: /^(Play|Replay)$/ })).toBeEnabled({ timeout: 20_000 });
       await expect(last.getByTestId('trace-hash')).not.toBeEmpty();
       // Its run is there, but out of sight it is not drawn yet.
@@ -38,27 +39,26 @@ for (const { name, viewport } of SIZES) {
     test('left alone, every player on the page is drawn within seconds, out of sight or not', async ({ page }) => {
       await page.goto('./#/lesson/sentinel-mitigations');
       await expect(
-        page
-          .locator('section.player')
+        players(page)
           .last()
           .getByRole('button', { name: /^(Play|Replay)$/ }),
       ).toBeEnabled({ timeout: 20_000 });
       await expect(page.locator('.player-timeline-pending')).toHaveCount(0, { timeout: 15_000 });
-      const players = await page.locator('section.player').count();
-      await expect(page.locator('section.player .timeline-svg-host')).toHaveCount(players);
+      const count = await players(page).count();
+      await expect(players(page).locator('.timeline-svg-host')).toHaveCount(count);
     });
 
     test('a dashboard far below computes its metrics and draws its charts when the learner scrolls to it', async ({
       page,
     }) => {
       await page.goto('./#/lesson/misconceptions-herd');
-      const last = page.locator('section.dashboard-block').last();
+      const last = page.getByRole('region', { name: /^Dashboard: / }).last();
       await expect(last.getByTestId('trace-hash')).not.toBeEmpty({ timeout: 20_000 });
       await expect(last.getByText('The metrics appear as you scroll to them.')).toBeAttached();
-      await expect(last.locator('dt', { hasText: 'Attempts' })).toHaveCount(0);
+      await expect(last.getByRole('term', { includeHidden: true }).filter({ hasText: 'Attempts' })).toHaveCount(0);
 
-      await last.locator('.dashboard').scrollIntoViewIfNeeded();
-      await expect(last.locator('dt', { hasText: 'Attempts' })).toBeVisible();
+      await last.getByRole('heading', { name: 'Lock metrics for this run' }).scrollIntoViewIfNeeded();
+      await expect(last.getByRole('term').filter({ hasText: 'Attempts' })).toBeVisible();
       await expect(last.getByRole('img', { name: /^Lock attempts over time: \d+ attempts/ })).toBeVisible({
         timeout: 20_000,
       });

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { commandLine } from './support/player';
 
 /**
  * Issue 35, "the player never contradicts itself": a look at the world is not a change to it.
@@ -56,7 +57,7 @@ test('a console read is answered at the playhead without changing the run; a wri
   // Stepping back before a read hides it, as it hides a written command.
   await sim.getByLabel('Go to time (s)').fill('0.5');
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
-  await expect(transcript.locator('.console-command').filter({ hasText: 'GET lock' })).toHaveCount(0);
+  await expect(commandLine(transcript, 'GET lock')).toHaveCount(0);
   await sim.getByLabel('Go to time (s)').fill('1');
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
 
@@ -66,7 +67,7 @@ test('a console read is answered at the playhead without changing the run; a wri
   await expect(hash).not.toHaveText(fingerprint!);
   expect(await shareLink(page, sim)).not.toBe(linkBefore);
   // The reads are still there, answered again in the changed run, and see what it wrote.
-  await expect(transcript.locator('.console-command').filter({ hasText: 'GET lock' })).toHaveCount(1);
+  await expect(commandLine(transcript, 'GET lock')).toHaveCount(1);
   await send(sim, 'GET x');
   await expect(transcript.getByRole('listitem').filter({ hasText: 'GET x' }).locator('.console-reply')).toHaveText(
     '"1"',

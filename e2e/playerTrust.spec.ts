@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { encodeRun } from '../src/ui/player/shareLink';
 import { simTime } from '../src/sim/time';
+import { clock, eventCount, players } from './support/player';
 
 /**
  * Issue 16, "Links and clicks that do not land" and "What a learner expects", at a desktop and
@@ -24,9 +25,6 @@ async function open(page: Page, hash: string): Promise<Locator> {
   await expect(sim.getByRole('button', { name: /^(Play|Replay)$/ })).toBeVisible({ timeout: 20_000 });
   return sim;
 }
-
-/** The player's virtual clock, as text ("13.008 s"). */
-const clock = (sim: Locator) => sim.locator('.player-clock strong');
 
 async function runToEnd(sim: Locator) {
   await sim.getByLabel('Go to time (s)').fill('999');
@@ -113,7 +111,7 @@ for (const { name, viewport } of SIZES) {
       await expect(clock(sim)).toHaveText('3 s');
       await expect(sim.getByText(/You changed this run 1 time/)).toBeVisible();
       // Every block is there, the first player above this one and the reflection at the end.
-      await expect(page.locator('section.player')).toHaveCount(6);
+      await expect(players(page)).toHaveCount(6);
       await expect(page.getByRole('region', { name: 'Reflect' })).toBeAttached();
     });
 
@@ -124,7 +122,7 @@ for (const { name, viewport } of SIZES) {
       // Focus somewhere in the player that is not the timeline: its heading's panel text.
       await sim.getByRole('heading', { name: 'What happened' }).click();
       // Steps are counted in the event list's summary ("Every event so far (n of m)").
-      const progress = sim.locator('.player-events summary');
+      const progress = eventCount(sim);
       const start = await progress.textContent();
       await page.keyboard.press('ArrowRight');
       await expect(progress).not.toHaveText(start!);

@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { player } from './support/player';
+import { clock, eventCount, player } from './support/player';
 
 /**
  * The playground as a learner uses it: break a run from a lane, watch the rejected write,
@@ -75,7 +75,7 @@ test('pause a client from its lane, see the run change, step back, share it and 
   await expect(svg.locator('g.tl-lane-label').nth(1)).toContainText('paused');
   await expect(page.getByTestId('live-events')).not.toBeEmpty();
 
-  const progress = sim.locator('.player-events summary');
+  const progress = eventCount(sim);
   const before = await progress.textContent();
   await sim.getByRole('button', { name: 'Step back' }).click();
   await expect(progress).not.toHaveText(before!);
@@ -85,14 +85,14 @@ test('pause a client from its lane, see the run change, step back, share it and 
   const link = await sim.getByLabel('Link to this run').inputValue();
   // The run, and beside it the playhead time it was shared at.
   expect(link).toMatch(/#\/lesson\/paused-barista\?run=[A-Za-z0-9_-]+&t=\d+$/);
-  const sharedAt = await sim.locator('.player-clock strong').textContent();
+  const sharedAt = await clock(sim).textContent();
 
   const other = await context.newPage();
   await other.goto(link);
   await expect(barista(other).getByTestId('trace-hash')).toHaveText(changed!, { timeout: 20_000 });
   await expect(barista(other).getByText(/You changed this run 1 time/)).toBeVisible();
   // It opens where it was shared: at that playhead time, with the player in view.
-  await expect(barista(other).locator('.player-clock strong')).toHaveText(sharedAt!);
+  await expect(clock(barista(other))).toHaveText(sharedAt!);
   await expect(barista(other).getByRole('button', { name: 'Play' })).toBeInViewport();
   await other.close();
 });
@@ -144,7 +144,7 @@ test('auto-pause stops playback at the first broken invariant', async ({ page })
   await sim.getByRole('button', { name: 'Play' }).click();
   await expect(sim.getByText(/Stopped at the first broken invariant/)).toBeVisible({ timeout: 20_000 });
   await expect(sim.getByRole('button', { name: 'Play' })).toBeVisible();
-  await expect(sim.locator('.player-clock strong')).toHaveText('11.004 s');
+  await expect(clock(sim)).toHaveText('11.004 s');
 });
 
 test('a damaged share link says so and loads the scenario as written', async ({ page }) => {
@@ -195,7 +195,7 @@ test('sandbox: open a scenario file, partition, fail over the primary, use the c
 
   await sim.getByLabel('Command for Primary').fill('SET note "hello world"');
   await sim.getByLabel('Command for Primary').press('Enter');
-  await expect(sim.locator('.console-output')).toContainText('SET note hello world');
+  await expect(sim.getByRole('list', { name: 'Console', exact: true })).toContainText('SET note hello world');
   await sim.getByLabel('Command for Primary').press('ArrowUp');
   await expect(sim.getByLabel('Command for Primary')).toHaveValue('SET note "hello world"');
 
@@ -222,7 +222,7 @@ test('find the bug for me: the explorer breaks single-writer in the sandbox and 
   await sim.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(sim.getByText('Held: single writer')).toBeVisible();
   await sim.getByText('Find the bug for me').click();
-  await sim.getByLabel('Break').selectOption('single-writer');
+  await sim.getByLabel('Break', { exact: true }).selectOption('single-writer');
   await sim.getByRole('button', { name: 'Search' }).click();
   await expect(sim.getByText(/^Found in \d+ runs: .* breaks? single writer/)).toBeVisible({ timeout: 30_000 });
   // The faults it found are now the run's actions: at the end, single-writer is broken.

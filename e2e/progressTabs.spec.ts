@@ -5,7 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
  * reload, so that the other tab's next save cannot undo it.
  */
 
-const lessonDone = (page: Page) => page.locator('.lesson-meta .done-label');
+/** The lesson's "Done" beside its length, under its title. */
+const lessonDone = (page: Page) => page.getByRole('article').getByText('Done', { exact: true });
 const markDone = (page: Page) => page.getByRole('button', { name: 'Mark this lesson as done' }).click();
 
 test('a lesson marked done in one tab shows as done in the other', async ({ context }) => {

@@ -42,7 +42,7 @@ for (const { name, viewport } of SIZES) {
       expect(svgBox.width).toBeLessThanOrEqual(hostBox.width);
       expect(await host.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(hostBox.x + hostBox.width).toBeLessThanOrEqual(viewport.width);
-      const menus = sim.locator('.lane-menu-button');
+      const menus = sim.getByRole('button', { name: /^Actions for / });
       expect(await menus.count()).toBeGreaterThan(3);
       const boxes = [];
       for (const menu of await menus.all()) {
@@ -64,7 +64,7 @@ for (const { name, viewport } of SIZES) {
       const last = menus.last();
       await last.scrollIntoViewIfNeeded();
       await last.click();
-      const panel = sim.locator('.lane-menu-panel');
+      const panel = sim.getByRole('group', { name: /^Actions for /, includeHidden: true });
       await expect(panel.getByRole('button').first()).toBeFocused();
       const box = (await panel.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

@@ -155,7 +155,7 @@ test('open a file, hover docs, reset asks first, a lesson preview with its probl
 
   // Hovering a key shows its doc line and what it takes.
   await editor(page).getByText('startAt').hover();
-  await expect(page.locator('.workbench-hover')).toContainText('When the client starts trying to take the lock.');
+  await expect(page.getByRole('tooltip')).toContainText('When the client starts trying to take the lock.');
 
   await page.getByRole('button', { name: 'Preview a lesson file' }).click();
   const paste = page.getByLabel('or paste it here');

@@ -66,8 +66,8 @@ test('a lesson’s workbench: break the recipe, fix it, see Fixed, and find the 
   // The block's invariant comes first, and the others can be hunted too; a search for another
   // one leaves the block's verdict to its own invariant.
   const invariant = wb.getByLabel('Break', { exact: true });
-  await expect(invariant.locator('option').first()).toHaveText('single writer');
-  expect(await invariant.locator('option').count()).toBeGreaterThan(5);
+  await expect(invariant.getByRole('option').first()).toHaveText('single writer');
+  expect(await invariant.getByRole('option').count()).toBeGreaterThan(5);
   await invariant.selectOption('single-holder');
   await wb.getByRole('button', { name: 'Break it' }).click();
   await expect(
@@ -99,8 +99,8 @@ test("lesson 48's Break list offers the four invariants its prose asks the learn
   await page.goto('./#/lesson/clinic-whole-recipe');
   const wb = page.getByRole('region', { name: /^Workbench: / }).first();
   const invariant = wb.getByLabel('Break', { exact: true });
-  await expect(invariant.locator('option').first()).toHaveText('released by owner', { timeout: 20_000 });
-  const offered = await invariant.locator('option').allTextContents();
+  await expect(invariant.getByRole('option').first()).toHaveText('released by owner', { timeout: 20_000 });
+  const offered = await invariant.getByRole('option').allTextContents();
   // "Ask the explorer for each invariant in turn": released by owner, single writer, progress, and bounded wait.
   for (const name of ['released by owner', 'single writer', 'progress', 'bounded wait'])
     expect(offered).toContain(name);

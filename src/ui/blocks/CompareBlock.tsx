@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CompareRun } from '../../lessons/types';
 import { ScenarioPlayer } from '../player/ScenarioPlayer';
 import type { PlayerStore } from '../player/playerStore';
@@ -36,6 +36,8 @@ export function CompareBlock({
   const stores = useRef<(PlayerStore | null)[]>([null, null]);
   const zoom = useMemo(() => zoomGroup(), []);
   const [ready, setReady] = useState(0);
+  // Each side is a group named by its heading ("Your run", "The lesson’s run"), as a reader calls it.
+  const sideId = useId();
   useEffect(() => {
     const [a, b] = stores.current;
     return a && b ? linkPlayheads(a, b) : undefined;
@@ -53,8 +55,8 @@ export function CompareBlock({
         <CompareSlot.Provider value={null}>
           <div className="compare-grid">
             {sides.map((run, i) => (
-              <div key={run.label} className="compare-side">
-                <h4>{run.label}</h4>
+              <div key={run.label} className="compare-side" role="group" aria-labelledby={`${sideId}-${i}`}>
+                <h4 id={`${sideId}-${i}`}>{run.label}</h4>
                 <ScenarioPlayer
                   scenario={run.scenario}
                   {...(run.run ? { initialRun: run.run } : {})}

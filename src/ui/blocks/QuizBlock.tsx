@@ -149,7 +149,7 @@ export function QuizBlock({ quiz, storageKey }: { quiz: QuizSpec; storageKey: st
               Read why below, then try again: a question counts toward this lesson once you get it right.
             </p>
           )}
-          <ul className="feedback-list">
+          <ul className="feedback-list" aria-label="Feedback">
             {grade.feedback.map((f) => (
               <FeedbackItem key={f.id} feedback={f} trueFalse={quiz.kind === 'true-false'} />
             ))}

@@ -101,7 +101,7 @@ export function LessonPage({
       <footer className="lesson-footer">
         {left.length === 0 && (
           <>
-            <p className="lesson-completion" aria-live="polite">
+            <p className="lesson-completion" role="status" aria-label="Lesson progress">
               {completionText(completion, done)}
             </p>
             <button

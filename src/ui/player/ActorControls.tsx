@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatMs } from '../../sim/time';
 import type { ActorInfo } from '../../sim/traceEvents';
@@ -47,6 +47,8 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   const settings = useStore(store, (s) => s.settings);
   const actors = useActors(store);
   const [picked, setPicked] = useState('');
+  // The panel is a group named by its heading, so that a screen reader can jump to it.
+  const heading = useId();
   const { states, roles, partitioned } = useMemo(() => {
     const { events: now, cursor } = store.getState();
     return {
@@ -71,8 +73,12 @@ export function ActorControls({ store }: { store: PlayerStore }) {
   const rows = pick ? [pick] : offered;
 
   return (
-    <div className={`player-panel actor-controls-panel${rows.length >= WIDE_FROM_ROWS ? ' actor-controls-wide' : ''}`}>
-      <h4>
+    <div
+      className={`player-panel actor-controls-panel${rows.length >= WIDE_FROM_ROWS ? ' actor-controls-wide' : ''}`}
+      role="group"
+      aria-labelledby={heading}
+    >
+      <h4 id={heading}>
         Break things at <PlayheadTime store={store} />
       </h4>
       <div className="player-knobs">
@@ -118,7 +124,7 @@ export function ActorControls({ store }: { store: PlayerStore }) {
           </select>
         </label>
       )}
-      <ul className="actor-controls">
+      <ul className="actor-controls" aria-label="Actors">
         {rows.map(({ actor, commands }) => (
           <li key={actor.id}>
             <span className="actor-name">

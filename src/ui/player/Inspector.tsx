@@ -113,14 +113,23 @@ function ttlText(k: KeyRow, role: string, ms: (n: number) => string): string {
 
 function Clients({ clients, ms }: { clients: ClientView[]; ms: (n: number) => string }) {
   const line = (c: ClientView) => <ClientLine key={c.id} client={c} ms={ms} />;
-  if (clients.length < GROUP_FROM_CLIENTS) return <ul className="inspector-clients">{clients.map(line)}</ul>;
+  if (clients.length < GROUP_FROM_CLIENTS)
+    return (
+      <ul className="inspector-clients" aria-label="Clients">
+        {clients.map(line)}
+      </ul>
+    );
   const notable = clients.filter((c) => c.beliefs.length > 0 || c.status !== 'running');
   const byState = new Map<string, number>();
   for (const c of clients) if (!notable.includes(c)) byState.set(c.state, (byState.get(c.state) ?? 0) + 1);
   const rest = clients.length - notable.length;
   return (
     <>
-      {notable.length > 0 && <ul className="inspector-clients">{notable.map(line)}</ul>}
+      {notable.length > 0 && (
+        <ul className="inspector-clients" aria-label="Clients that believe they hold a lock or are not running">
+          {notable.map(line)}
+        </ul>
+      )}
       {rest > 0 && (
         <p>
           {notable.length > 0 ? `The other ${rest}` : `All ${rest}`} (
@@ -129,7 +138,9 @@ function Clients({ clients, ms }: { clients: ClientView[]; ms: (n: number) => st
       )}
       <details className="inspector-every-client">
         <summary>Every client ({clients.length})</summary>
-        <ul className="inspector-clients">{clients.map(line)}</ul>
+        <ul className="inspector-clients" aria-label="Every client">
+          {clients.map(line)}
+        </ul>
       </details>
     </>
   );

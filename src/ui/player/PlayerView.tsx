@@ -2,6 +2,7 @@ import {
   memo,
   startTransition,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -226,12 +227,21 @@ function PlayerBody({
   );
 }
 
-/** The virtual time at the playhead. */
+/**
+ * The virtual time at the playhead. A timer, named by its visible label, so that a screen reader
+ * can find the clock and read it on request; a timer is not announced as it changes.
+ */
 function PlayerClock({ store }: { store: PlayerStore }) {
   const playheadMs = useStore(store, (s) => s.playheadMs);
+  const label = useId();
   return (
     <p className="player-clock" aria-live="off">
-      <span className="player-clock-label">Virtual time</span> <strong>{formatMs(Math.round(playheadMs))}</strong>
+      <span className="player-clock-label" id={label}>
+        Virtual time
+      </span>{' '}
+      <strong role="timer" aria-labelledby={label}>
+        {formatMs(Math.round(playheadMs))}
+      </strong>
     </p>
   );
 }

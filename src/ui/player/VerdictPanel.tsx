@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { describeEvent } from '../../timeline/describeEvent';
 import { formatMs } from '../../sim/time';
@@ -32,10 +32,12 @@ export function VerdictPanel({ store }: { store: PlayerStore }) {
   const first = events[0];
   const labels = new Map(first?.kind === 'run.start' ? first.data.actors.map((a) => [a.id, a.label]) : []);
   const labelOf = (id: string) => labels.get(id) ?? id;
+  // The panel is a group named by its heading, so that a screen reader can jump to "What happened".
+  const heading = useId();
 
   return (
-    <div className="player-panel" aria-live="polite">
-      <h4>What happened</h4>
+    <div className="player-panel" role="group" aria-labelledby={heading} aria-live="polite">
+      <h4 id={heading}>What happened</h4>
       <ul className="verdicts">
         {verdicts.map((v, i) => {
           const broken = brokenKey[i] === '1';
@@ -95,7 +97,12 @@ function ResourceLog({ writes, labelOf }: { writes: TraceEvent[]; labelOf: (id: 
       <span aria-hidden="true">{accepted(e) ? '●' : '⊠'}</span> {describeEvent(e, labelOf)}
     </li>
   );
-  if (writes.length <= WRITES_LISTED) return <ol className="resource-log">{writes.map(line)}</ol>;
+  if (writes.length <= WRITES_LISTED)
+    return (
+      <ol className="resource-log" aria-label="Writes">
+        {writes.map(line)}
+      </ol>
+    );
   const rejected = writes.filter((e) => !accepted(e)).length;
   const shown = writes.filter((e, i) => i >= writes.length - (WRITES_LISTED - 1) || !accepted(e));
   return (
@@ -104,10 +111,14 @@ function ResourceLog({ writes, labelOf }: { writes: TraceEvent[]; labelOf: (id: 
         {writes.length} writes so far: {writes.length - rejected} accepted, {rejected} rejected.{' '}
         {rejected > 0 ? 'The rejected ones and the latest:' : 'The latest:'}
       </p>
-      <ol className="resource-log">{shown.map(line)}</ol>
+      <ol className="resource-log" aria-label="Writes">
+        {shown.map(line)}
+      </ol>
       <details className="resource-log-every">
         <summary>Every write ({writes.length})</summary>
-        <ol className="resource-log-all">{writes.map(line)}</ol>
+        <ol className="resource-log-all" aria-label="Every write">
+          {writes.map(line)}
+        </ol>
       </details>
     </>
   );

@@ -114,6 +114,8 @@ export const scenarioHover = hoverTooltip((view, pos): Tooltip | null => {
     create: () => {
       const dom = document.createElement('div');
       dom.className = 'workbench-hover';
+      // Named as what it is, so that a screen reader (and a test) can find the doc it shows.
+      dom.setAttribute('role', 'tooltip');
       const title = document.createElement('strong');
       title.textContent = found.title;
       const body = document.createElement('p');
