@@ -79,7 +79,7 @@ test('Break it finds two baristas writing under an un-tokened DEL, and finds not
 
   // As written the baristas take turns: the explorer has to find the run that breaks it.
   const panel = breakIt(page);
-  await expect(panel.getByLabel('Break')).toHaveValue('single-writer');
+  await expect(panel.getByLabel('Break', { exact: true })).toHaveValue('single-writer');
   await panel.getByRole('button', { name: 'Break it' }).click();
   await expect(
     panel.getByText(/^Found in \d+ runs: 1 fault breaks single writer at [\d.]+ s \(seed 1\)\.$/),
