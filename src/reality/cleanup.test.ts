@@ -39,13 +39,16 @@ describe.concurrent('the harness cleans up', () => {
       // Wait for the run to be under way: redis-server, the resource and both clients.
       for (
         let i = 0;
-        i < 900 && started.filter((c) => /redis-server|reality\/(lockClient|resource)-[0-9a-f]+\.mjs/.test(c.command)).length < 4;
+        i < 900 &&
+        started.filter((c) => /redis-server|reality\/(lockClient|resource)-[0-9a-f]+\.mjs/.test(c.command)).length < 4;
         i++
       ) {
         await sleep(100);
         started = childrenOf(harness.pid!);
       }
-      expect(started.filter((c) => /redis-server|reality\/(lockClient|resource)-[0-9a-f]+\.mjs/.test(c.command))).toHaveLength(4);
+      expect(
+        started.filter((c) => /redis-server|reality\/(lockClient|resource)-[0-9a-f]+\.mjs/.test(c.command)),
+      ).toHaveLength(4);
       await sleep(1000);
       harness.kill(signal);
       await exited;

@@ -21,6 +21,8 @@ interface RealNode {
  */
 export class RedisNodes {
   private readonly nodes = new Map<string, RealNode>();
+  /** Every libfaketime control file made, so close() removes each whatever failed after it. */
+  private readonly clocks: ReturnType<typeof fakeClock>[] = [];
 
   constructor(
     private readonly children: Children,
@@ -36,21 +38,37 @@ export class RedisNodes {
   async start(): Promise<void> {
     await Promise.all(
       this.ids.map(async (id) => {
-        const port = await freePort();
         const clock = this.jumped.has(id) ? fakeClock() : undefined;
+        if (clock) this.clocks.push(clock);
+        const { port, process } = await this.serverOnFreePort(clock?.env);
+        // The watcher connects only once its server listens: one retrying a port nobody holds
+        // yet can land on another harness's free-port probe of that same port.
         const watcher = new LeaseWatcher(
           port,
           this.keys,
           () => performance.now(),
           (change, at) => this.onChange(id, change, at),
         );
-        // Registered before it starts, so close() removes its clock file and watcher whatever fails.
-        const node: RealNode = { port, process: undefined!, clock, clockOffsetRealMs: 0, watcher };
-        this.nodes.set(id, node);
-        node.process = await startRedis(this.children, port, clock?.env);
+        this.nodes.set(id, { port, process, clock, clockOffsetRealMs: 0, watcher });
         await watcher.start();
       }),
     );
+  }
+
+  /**
+   * A redis-server on a port the OS called free. Another harness running beside this one may
+   * have been handed the same port and bound it first; then this server cannot listen, and
+   * another port is tried.
+   */
+  private async serverOnFreePort(env: NodeJS.ProcessEnv | undefined): Promise<{ port: number; process: ChildProcess }> {
+    for (let tries = 1; ; tries++) {
+      const port = await freePort();
+      try {
+        return { port, process: await startRedis(this.children, port, env) };
+      } catch (error) {
+        if (tries >= 5 || !/Address already in use/.test((error as Error).message)) throw error;
+      }
+    }
   }
 
   has(id: string): boolean {
@@ -92,9 +110,7 @@ export class RedisNodes {
 
   /** Stops the watchers' connections and removes the clocks' control files (the servers are Children's). */
   close(): void {
-    for (const node of this.nodes.values()) {
-      node.watcher.stop();
-      node.clock?.remove();
-    }
+    for (const node of this.nodes.values()) node.watcher.stop();
+    for (const clock of this.clocks) clock.remove();
   }
 }
