@@ -4,6 +4,7 @@ import { actorInfos } from '../actors/world';
 import { worldSpec } from '../scenario/running/build';
 import type { Scenario } from '../scenario/schema/schema';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
+import { startBlackHole } from './blackHole';
 import { childBundles } from './bundles';
 import { Children } from './children';
 import { startDelayProxy } from './delayProxy';
@@ -80,6 +81,8 @@ class RealRunner {
   private nodes: RedisNodes | undefined;
   /** The port clients reach each Redis node at (a delaying proxy's, with a latency). */
   private readonly clientPorts = new Map<string, number>();
+  /** The port a node cut off from a client by a partition in place from the start is, for that client. */
+  private blackHolePort = 0;
   private readonly closers: (() => void)[] = [];
   private readonly clients = new Map<string, ChildProcess>();
   private readonly configs = new Map<string, ClientConfig>();
@@ -130,6 +133,11 @@ class RealRunner {
     // watchers, observers outside the scenario, do not).
     for (const { id } of this.spec.redisNodes) this.clientPorts.set(id, await this.throughNetwork(this.nodes.port(id)));
     this.resourceUrl = `http://127.0.0.1:${await this.throughNetwork(resourcePort)}/write`;
+    if (this.scenario.network.partitions.length > 0) {
+      const hole = await startBlackHole();
+      this.closers.push(hole.close);
+      this.blackHolePort = hole.port;
+    }
     await Promise.all(this.spec.clients.map((c) => this.startClient(bundles.lockClient, this.clientConfig(c))));
 
     this.t0 = performance.now();
@@ -285,7 +293,10 @@ class RealRunner {
       recipe: c.recipe as ClientConfig['recipe'],
       key: c.keys[0]!,
       value: `${c.id}-${randomBytes(4).toString('hex')}`,
-      masters: c.nodes.map((id) => ({ id, port: this.clientPorts.get(id)! })),
+      masters: c.nodes.map((id) => ({
+        id,
+        port: this.cutOff(c.id, id) ? this.blackHolePort : this.clientPorts.get(id)!,
+      })),
       redlock: { ...c.redlock, instanceTimeoutMs: Math.max(1, this.real(c.redlock.instanceTimeoutMs)) },
       resourceId: this.spec.resource.id,
       resourceUrl: this.resourceUrl,
@@ -307,6 +318,15 @@ class RealRunner {
       startAtScenarioMs: c.startAtMs,
       scale: this.options.scale,
     };
+  }
+
+  /** True when a partition in place from the start puts `a` and `b` in different groups (Partitions.split's rule). */
+  private cutOff(a: string, b: string): boolean {
+    return this.scenario.network.partitions.some(({ groups }) => {
+      const ga = groups.findIndex((g) => g.includes(a));
+      const gb = groups.findIndex((g) => g.includes(b));
+      return ga >= 0 && gb >= 0 && ga !== gb;
+    });
   }
 
   private startClient(bundle: string, config: ClientConfig): Promise<void> {
