@@ -7,7 +7,7 @@ import type { ClientConfig } from './protocol';
  * A try at the lock as the real client sees it. `validityRealMs` (Redlock alone): how long from
  * now the lock may be used, TTL − elapsed − drift.
  */
-export type Acquired =
+type Acquired =
   | { ok: true; token: number | null; validityRealMs?: number }
   | { ok: false; reason: 'busy' | 'timeout' | 'error'; error?: string };
 
