@@ -22,8 +22,9 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Nothing the harness starts outlives it: the harness is killed in the middle of a run (the
- * paused barista at full scale, 17 s) and every process it had started is gone soon after.
+ * Nothing the harness starts outlives it: the harness is killed in the middle of a run (lesson
+ * 21's Redlock pause at full scale, 19 s: five redis-servers, the resource and two clients) and
+ * every process it had started is gone soon after.
  * SIGTERM is handled by the harness itself; SIGKILL cannot be, and is the reaper's job.
  */
 describe.concurrent('the harness cleans up', () => {
@@ -31,21 +32,31 @@ describe.concurrent('the harness cleans up', () => {
     it(`leaves no process behind when it gets ${signal} mid-run`, async () => {
       const harness = spawn(
         process.execPath,
-        ['--import', 'tsx', 'src/cli/reality.ts', 'lessons/05-paused-barista.md#paused-barista', '--scale', '1'],
+        [
+          '--import',
+          'tsx',
+          'src/cli/reality.ts',
+          'lessons/21-redlock-pauses-and-delays.md#c2-redlock-pause',
+          '--scale',
+          '1',
+        ],
         { stdio: 'ignore' },
       );
       const exited = new Promise((resolve) => harness.once('exit', resolve));
       let started: { pid: number; command: string }[] = [];
-      // Wait for the run to be under way: redis-server, the resource and both clients.
+      // Wait for the run to be under way: the five redis-servers, the resource and both clients.
       for (
         let i = 0;
-        i < 900 && started.filter((c) => /redis-server|reality\/(lockClient|resource)\.mjs/.test(c.command)).length < 4;
+        i < 900 &&
+        started.filter((c) => /redis-server|reality\/(lockClient|resource)-[0-9a-f]+\.mjs/.test(c.command)).length < 8;
         i++
       ) {
         await sleep(100);
         started = childrenOf(harness.pid!);
       }
-      expect(started.filter((c) => /redis-server|reality\/(lockClient|resource)\.mjs/.test(c.command))).toHaveLength(4);
+      expect(
+        started.filter((c) => /redis-server|reality\/(lockClient|resource)-[0-9a-f]+\.mjs/.test(c.command)),
+      ).toHaveLength(8);
       await sleep(1000);
       harness.kill(signal);
       await exited;

@@ -1,16 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { actorInfos } from '../actors/world';
-import { fakeClock } from './fakeClock';
 import { worldSpec } from '../scenario/running/build';
 import type { Scenario } from '../scenario/schema/schema';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
+import { startBlackHole } from './blackHole';
 import { childBundles } from './bundles';
 import { Children } from './children';
 import { startDelayProxy } from './delayProxy';
-import { LeaseWatcher } from './leaseWatcher';
 import type { ClientConfig, Go, Ready, Report, ResourceConfig } from './protocol';
-import { freePort, startRedis } from './redisServer';
+import { RedisNodes } from './redisNodes';
 import { unsupportedParts } from './support';
 
 export interface RealityOptions {
@@ -46,11 +45,11 @@ export class UnsupportedScenario extends Error {
 type Pending = { at: number; kind: TraceKind; actor: string; data: unknown };
 
 /**
- * Runs `scenario` on real processes: one redis-server, one Node process per lock client
- * (ioredis), the resource as an HTTP service, and the script's faults as signals (pause is
- * SIGSTOP/SIGCONT, crash SIGKILL, a Redis restart a new redis-server on the same port). Every
- * event is timed on this process's monotonic clock when its report arrives and mapped back to
- * scenario time (divided by the scale). Every process started is killed before this returns
+ * Runs `scenario` on real processes: one redis-server per Redis node (independent masters), one
+ * Node process per lock client (ioredis), the resource as an HTTP service, and the script's
+ * faults as signals (pause is SIGSTOP/SIGCONT, crash SIGKILL, a Redis restart a new
+ * redis-server on the same port). Every event is timed on this process's monotonic clock when
+ * its report arrives and mapped back to scenario time (divided by the scale). Every process started is killed before this returns
  * or throws, and on SIGINT/SIGTERM.
  */
 export async function runReality(scenario: Scenario, options: RealityOptions): Promise<RealRun> {
@@ -77,16 +76,13 @@ class RealRunner {
   private readonly spec;
   private readonly events: Pending[] = [];
   private t0 = Infinity;
-  private redis!: ChildProcess;
   private resource!: ChildProcess;
-  private redisPort = 0;
-  /** Redis's wall clock under libfaketime, when the script steps it; its offset in real ms. */
-  private redisClock: ReturnType<typeof fakeClock> | undefined;
-  private redisClockOffsetMs = 0;
-  /** The port clients reach Redis at (a delaying proxy's, with a latency). */
-  private clientRedisPort = 0;
+  private nodes: RedisNodes | undefined;
+  /** The port clients reach each Redis node at (a delaying proxy's, with a latency). */
+  private readonly clientPorts = new Map<string, number>();
+  /** The port a node cut off from a client by a partition in place from the start is, for that client. */
+  private blackHolePort = 0;
   private readonly closers: (() => void)[] = [];
-  private watcher: LeaseWatcher | undefined;
   private readonly clients = new Map<string, ChildProcess>();
   private readonly configs = new Map<string, ClientConfig>();
   /** Clients still running their jobs (not finished, crashed or given up). */
@@ -120,37 +116,28 @@ class RealRunner {
 
   async run(): Promise<Omit<RealRun, 'wallMs'>> {
     const bundles = await childBundles();
-    const redisId = this.spec.redisNodes[0]!.id;
-    this.redisPort = await freePort();
-    if (this.scenario.script.some((step) => step.do === 'clock-jump')) {
-      this.redisClock = fakeClock();
-      this.closers.push(this.redisClock.remove);
-    }
-    this.redis = await startRedis(this.children, this.redisPort, this.redisClock?.env);
-    const keys = new Set(this.spec.clients.flatMap((c) => c.keys));
-    this.watcher = new LeaseWatcher(
-      this.redisPort,
-      keys,
-      () => performance.now(),
-      (change, at) => {
+    const jumped = new Set(this.scenario.script.flatMap((step) => (step.do === 'clock-jump' ? [step.target] : [])));
+    this.nodes = new RedisNodes(
+      this.children,
+      this.spec.redisNodes.map((n) => n.id),
+      jumped,
+      new Set(this.spec.clients.flatMap((c) => c.keys)),
+      (node, change, at) => {
         const { kind, ...data } = change;
-        this.record(
-          kind,
-          redisId,
-          { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never,
-          at,
-        );
+        this.record(kind, node, { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never, at);
       },
     );
-    await this.watcher.start();
-    const resourcePort = await this.startResource(bundles.resource);
-    // With a latency, clients reach Redis and the resource through delaying proxies (the watcher,
-    // an observer outside the scenario, does not).
-    this.clientRedisPort = await this.throughNetwork(this.redisPort);
+    const [resourcePort] = await Promise.all([this.startResource(bundles.resource), this.nodes.start()]);
+    // With a latency, clients reach Redis and the resource through delaying proxies (the
+    // watchers, observers outside the scenario, do not).
+    for (const { id } of this.spec.redisNodes) this.clientPorts.set(id, await this.throughNetwork(this.nodes.port(id)));
     this.resourceUrl = `http://127.0.0.1:${await this.throughNetwork(resourcePort)}/write`;
-    await Promise.all(
-      this.spec.clients.map((c) => this.startClient(bundles.lockClient, this.clientConfig(c, redisId))),
-    );
+    if (this.scenario.network.partitions.length > 0) {
+      const hole = await startBlackHole();
+      this.closers.push(hole.close);
+      this.blackHolePort = hole.port;
+    }
+    await Promise.all(this.spec.clients.map((c) => this.startClient(bundles.lockClient, this.clientConfig(c))));
 
     this.t0 = performance.now();
     this.record('run.start', 'world', {
@@ -166,7 +153,7 @@ class RealRunner {
     await this.flushResource();
     this.record('run.end', 'world', { reason: ended });
     for (const t of this.timers) clearTimeout(t);
-    await this.watcher.settled();
+    await this.nodes.settled();
     const trace = this.events
       .map((e, order) => ({ e, order }))
       .sort((a, b) => a.e.at - b.e.at || a.order - b.order)
@@ -178,9 +165,9 @@ class RealRunner {
     return { go: true, startUnixMs: performance.timeOrigin + this.t0 };
   }
 
-  /** Stops what lives in this process: the lease watcher's connections and the proxies. */
+  /** Stops what lives in this process: the lease watchers' connections, the clocks' files and the proxies. */
   close(): void {
-    this.watcher?.stop();
+    this.nodes?.close();
     for (const close of this.closers) close();
   }
 
@@ -231,7 +218,8 @@ class RealRunner {
           ? `jump ${target}'s clock by ${step.by / 1000} s`
           : `${step.do} ${target}`;
     this.record('action.apply', target, { action: step.do, source: 'script', detail });
-    const process = target === this.spec.redisNodes[0]!.id ? this.redis : this.clients.get(target);
+    const nodes = this.nodes!;
+    const process = nodes.has(target) ? nodes.process(target) : this.clients.get(target);
     switch (step.do) {
       case 'pause':
         if (process) this.children.signal(process, 'SIGSTOP');
@@ -245,10 +233,10 @@ class RealRunner {
         this.resume(target, false);
         break;
       case 'crash':
-        if (process) this.children.signal(process, 'SIGKILL');
+        if (nodes.has(target)) nodes.crash(target);
+        else if (process) this.children.signal(process, 'SIGKILL');
         this.record('process.crash', target, {});
-        if (process === this.redis) this.watcher!.lostAll(performance.now());
-        else this.finishedClient(target);
+        if (!nodes.has(target)) this.finishedClient(target);
         break;
       case 'restart':
         await this.restart(target);
@@ -256,8 +244,7 @@ class RealRunner {
       case 'clock-jump':
         // Redis keeps a key's expiry as a moment on its wall clock: stepping that clock (scaled
         // as every duration is) moves every deadline's distance at once, as in the simulator.
-        this.redisClockOffsetMs += step.by * this.options.scale;
-        this.redisClock!.setOffsetSeconds(this.redisClockOffsetMs / 1000);
+        nodes.jumpClock(target, step.by * this.options.scale);
         this.record('clock.jump', target, { byMs: step.by });
         break;
     }
@@ -266,7 +253,7 @@ class RealRunner {
   }
 
   private resume(target: string, scheduled = true): void {
-    const process = target === this.spec.redisNodes[0]!.id ? this.redis : this.clients.get(target);
+    const process = this.nodes!.has(target) ? this.nodes!.process(target) : this.clients.get(target);
     if (process) this.children.signal(process, 'SIGCONT');
     this.record('process.resume', target, {});
     if (scheduled) {
@@ -276,8 +263,8 @@ class RealRunner {
   }
 
   private async restart(target: string): Promise<void> {
-    if (target === this.spec.redisNodes[0]!.id) {
-      this.redis = await startRedis(this.children, this.redisPort, this.redisClock?.env);
+    if (this.nodes!.has(target)) {
+      await this.nodes!.restart(target);
     } else {
       const config = this.configs.get(target)!;
       const bundles = await childBundles();
@@ -299,15 +286,17 @@ class RealRunner {
     this.wake();
   }
 
-  private clientConfig(c: (typeof this.spec.clients)[number], redisId: string): ClientConfig {
-    const retry = c.retry;
+  private clientConfig(c: (typeof this.spec.clients)[number]): ClientConfig {
     return {
       id: c.id,
       recipe: c.recipe as ClientConfig['recipe'],
       key: c.keys[0]!,
       value: `${c.id}-${randomBytes(4).toString('hex')}`,
-      redisId,
-      redisPort: this.clientRedisPort,
+      masters: c.nodes.map((id) => ({
+        id,
+        port: this.cutOff(c.id, id) ? this.blackHolePort : this.clientPorts.get(id)!,
+      })),
+      redlock: { ...c.redlock, instanceTimeoutMs: Math.max(1, this.real(c.redlock.instanceTimeoutMs)) },
       resourceId: this.spec.resource.id,
       resourceUrl: this.resourceUrl,
       ttlScenarioMs: c.ttlMs,
@@ -323,13 +312,20 @@ class RealRunner {
         (this.spec.resource.fencing && ['lease-plain-del', 'lease-with-token', 'watchdog'].includes(c.recipe)) ||
         c.tokens,
       onUnavailable: c.onUnavailable,
-      retry: {
-        policy: retry.policy,
-        delayRealMs: this.real(retry.delayMs),
-        maxDelayRealMs: this.real(retry.maxDelayMs),
-        attempts: retry.attempts,
-      },
+      retry: c.retry,
+      seed: this.scenario.seed,
+      startAtScenarioMs: c.startAtMs,
+      scale: this.options.scale,
     };
+  }
+
+  /** True when a partition in place from the start puts `a` and `b` in different groups (Partitions.split's rule). */
+  private cutOff(a: string, b: string): boolean {
+    return this.scenario.network.partitions.some(({ groups }) => {
+      const ga = groups.findIndex((g) => g.includes(a));
+      const gb = groups.findIndex((g) => g.includes(b));
+      return ga >= 0 && gb >= 0 && ga !== gb;
+    });
   }
 
   private startClient(bundle: string, config: ClientConfig): Promise<void> {

@@ -1,104 +1,39 @@
 /**
- * A lock client as a real program: one Node process talking to a real redis-server through
- * ioredis, running one of the catalog's basic recipes with the scenario's TTL, retry, work and
- * watchdog settings (every duration already scaled by the harness). It reports each step in
- * the trace's own kinds over IPC; the harness times them. Its ClientConfig is argv[2].
+ * A lock client as a real program: one Node process talking to real redis-servers through
+ * ioredis (one connection per node), running one of the catalog's recipes (realRecipe.ts,
+ * realRedlock.ts) with the scenario's TTL, retry, work and watchdog settings (every duration
+ * already scaled by the harness). It reports each step in the trace's own kinds over IPC; the
+ * harness times them. Its ClientConfig is argv[2].
  *
  * The order of things follows the simulator's lock client machine (src/actors/client/lockClientMachine.ts):
  * request, acquire (retrying as the policy says), work, write to the resource, release; the
- * watchdog renews beside the job and a failed renewal ends it as `lost`.
+ * watchdog renews beside the job and a failed renewal ends it as `lost`; a Redlock client that
+ * keeps to its validity stops using the lock when it runs out, unlocks every master, and ends as `lost`.
  */
 import { Agent, request } from 'node:http';
-import Redis from 'ioredis';
-import { ACQUIRE_WITH_FENCE, commandLabel, RELEASE_IF_MINE, RENEW_IF_MINE } from '../actors/recipes/lockScripts';
-import { Tries } from '../actors/client/retryPolicy';
+import { jitterStream, Tries } from '../actors/client/retryPolicy';
 import { Prng } from '../sim/prng';
 import type { ClientConfig, Go, Report, WriteRequest } from './protocol';
 import { compute } from './compute';
+import { asker, connectMaster } from './masterConnection';
+import { singleNodeRecipe, type RealRecipe } from './realRecipe';
+import { redlockRecipe } from './realRedlock';
 
 const config = JSON.parse(process.argv[2]!) as ClientConfig;
 const { id, key, value } = config;
 const report = (r: Report) => process.send!(r);
 
-// A command in flight when Redis dies is not sent again after the reconnect: it gets no answer,
-// as a message to a crashed node in the simulator is dropped (see `ask`). A command issued while
-// the connection is down waits for the reconnect (ioredis's offline queue, its default): a real
-// client asking just after Redis came back must not lose its request to its own reconnecting.
-const redis = new Redis({
-  port: config.redisPort,
-  host: '127.0.0.1',
-  autoResendUnfulfilledCommands: false,
-  maxRetriesPerRequest: null,
-  retryStrategy: () => 10,
-});
-redis.on('error', () => undefined);
+const masters = config.masters.map((m) => connectMaster(m.id, m.port));
+const ask = asker(id, report);
+const recipe: RealRecipe =
+  config.recipe === 'redlock' ? redlockRecipe(config, masters, ask) : singleNodeRecipe(config, masters[0]!, ask);
 
-type Answer = { reply: unknown } | null;
-let messages = 0;
 const never = new Promise<never>(() => undefined);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** One command: null when no answer came in time (or ever, the connection lost with it in flight). */
-async function ask(argv: string[]): Promise<Answer> {
-  const msg = ++messages;
-  report({ kind: 'net.send', actor: id, data: { msg, to: config.redisId, label: commandLabel(argv) } });
-  const call = redis.call(argv[0]!, ...argv.slice(1)).then(
-    (reply) => ({ reply }),
-    (error: Error) => (/^(ERR|WRONGTYPE|NOSCRIPT)/.test(error.message) ? { reply: error } : never),
-  );
-  const timeout = config.timeoutRealMs === null ? never : sleep(config.timeoutRealMs).then(() => null);
-  const answer = await Promise.race([call, timeout]);
-  if (answer === null)
-    report({ kind: 'request.timeout', actor: id, data: { msg, to: config.redisId, label: commandLabel(argv) } });
-  else report({ kind: 'net.send', actor: config.redisId, data: { msg, to: id, label: 'reply' } });
-  return answer;
-}
-
-type Acquired =
-  { ok: true; token: number | null } | { ok: false; reason: 'busy' | 'timeout' | 'error'; error?: string };
-const failure = (a: Answer): Acquired =>
-  a === null
-    ? { ok: false, reason: 'timeout' }
-    : a.reply instanceof Error
-      ? { ok: false, reason: 'error', error: a.reply.message }
-      : { ok: false, reason: 'busy' };
-const ttl = String(config.ttlRealMs);
-
-async function acquire(): Promise<Acquired> {
-  switch (config.recipe) {
-    case 'get-then-set': {
-      const got = await ask(['GET', key]);
-      if (got === null || got.reply !== null) return failure(got);
-      if (config.gapRealMs > 0) await compute(config.gapRealMs);
-      const set = await ask(['SET', key, value, 'PX', ttl]);
-      return set?.reply === 'OK' ? { ok: true, token: null } : failure(set);
-    }
-    case 'setnx-then-expire': {
-      const setnx = await ask(['SETNX', key, value]);
-      if (setnx?.reply !== 1) return failure(setnx);
-      if (config.gapRealMs > 0) await compute(config.gapRealMs);
-      // The client believes it holds the key whatever PEXPIRE answered.
-      await ask(['PEXPIRE', key, ttl]);
-      return { ok: true, token: null };
-    }
-    default: {
-      const a = await ask(
-        config.fencing
-          ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, value, ttl]
-          : ['SET', key, value, 'NX', 'PX', ttl],
-      );
-      if (a?.reply === 'OK') return { ok: true, token: null };
-      if (typeof a?.reply === 'number') return { ok: true, token: a.reply };
-      return failure(a);
-    }
-  }
-}
-
 async function release(): Promise<void> {
-  const plain =
-    config.recipe === 'lease-plain-del' || config.recipe === 'setnx-then-expire' || config.recipe === 'get-then-set';
-  const a = await ask(plain ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, value]);
-  report({ kind: 'lock.released', actor: id, data: { key, deleted: typeof a?.reply === 'number' && a.reply > 0 } });
+  const deleted = await recipe.release();
+  report({ kind: 'lock.released', actor: id, data: { key, deleted } });
 }
 
 // One kept-alive connection to the resource, opened before the run starts (see `ready`): a
@@ -130,16 +65,15 @@ function watchdog(): { lost: Promise<'lost'>; stop: () => void } {
   const lost = new Promise<'lost'>((resolve) => {
     const renew = async (): Promise<void> => {
       const sent = performance.now();
-      const a = await ask(['EVAL', RENEW_IF_MINE, '1', key, value, ttl]);
+      const result = await recipe.renew();
       if (stopped) return;
-      if (a !== null && a.reply === 1) {
+      if (result === 'renewed') {
         deadline = sent + config.ttlRealMs;
         report({ kind: 'lock.renewed', actor: id, data: { key, ttlMs: config.ttlScenarioMs } });
         timer = setTimeout(renew, config.renewEveryRealMs!);
         return;
       }
-      const definite = a !== null && a.reply === 0;
-      if (!definite && config.onRenewFail === 'retry' && deadline - sent > 0) {
+      if (result === 'unknown' && config.onRenewFail === 'retry' && deadline - sent > 0) {
         timer = setTimeout(renew, Math.max(1, Math.round(config.ttlRealMs / 10)));
         return;
       }
@@ -151,23 +85,51 @@ function watchdog(): { lost: Promise<'lost'>; stop: () => void } {
   return { lost, stop: () => ((stopped = true), clearTimeout(timer)) };
 }
 
+/**
+ * Redlock's validity as a careful client keeps it (the simulator's ValidityWindow): from the
+ * moment the round succeeded, `validityRealMs` on the monotonic clock. `lapsed` resolves when it
+ * runs out (a timer due during a SIGSTOP fires at the SIGCONT, as the simulator's does); `over`
+ * is asked once more when the work is done, before the write.
+ */
+function validityWindow(validityRealMs: number | undefined): {
+  lapsed: Promise<'lapsed'>;
+  over: () => boolean;
+  close: () => void;
+} {
+  if (validityRealMs === undefined || config.redlock.validity !== 'respected')
+    return { lapsed: never, over: () => false, close: () => undefined };
+  const until = performance.now() + validityRealMs;
+  let timer: NodeJS.Timeout | undefined;
+  const lapsed = new Promise<'lapsed'>((resolve) => {
+    timer = setTimeout(() => resolve('lapsed'), validityRealMs);
+  });
+  return { lapsed, over: () => performance.now() >= until, close: () => clearTimeout(timer) };
+}
+
+// The simulator's own jitter draws: the scenario's seed, forked for this client as World forks it.
 const tries = new Tries(
-  { ...config.retry, delayMs: config.retry.delayRealMs, maxDelayMs: config.retry.maxDelayRealMs, jitterMs: 0 },
-  Prng.fromSeed(1).fork(`retry:${id}`),
+  config.retry,
+  jitterStream(Prng.fromSeed(config.seed), id, config.startAtScenarioMs, config.retry),
 );
 
 /** One job; false when the client ends here (gave up and refused, or lost its lock). */
 async function job(): Promise<boolean> {
   let token: number | null = null;
   let held = false;
+  let validityRealMs: number | undefined;
   for (;;) {
     report({ kind: 'lock.request', actor: id, data: { key } });
-    const result = await acquire();
+    const result = await recipe.acquire();
     if (result.ok) {
-      token = result.token;
+      ({ token, validityRealMs } = result);
       held = true;
       tries.reset();
-      report({ kind: 'lock.acquired', actor: id, data: { key, value, token, ttlMs: config.ttlScenarioMs } });
+      const validity = validityRealMs === undefined ? {} : { validityMs: Math.round(validityRealMs / config.scale) };
+      report({
+        kind: 'lock.acquired',
+        actor: id,
+        data: { key, value, token, ttlMs: config.ttlScenarioMs, ...validity },
+      });
       break;
     }
     if (result.reason !== 'error') report({ kind: 'lock.busy', actor: id, data: { key } });
@@ -182,26 +144,42 @@ async function job(): Promise<boolean> {
       if (config.onUnavailable === 'proceed' && result.reason === 'timeout') break;
       return false;
     }
-    await sleep(delay);
+    await sleep(delay * config.scale);
   }
   const dog = held ? watchdog() : null;
+  const validity = validityWindow(validityRealMs);
+  const lostOrLapsed = Promise.race([dog?.lost ?? never, validity.lapsed]);
   const work = config.workRealMs === null ? never : compute(config.workRealMs).then(() => 'worked' as const);
-  const ending = await Promise.race([work, dog?.lost ?? never]);
-  if (ending === 'lost') return false;
-  const written = await Promise.race([writeResource(token).then(() => 'written' as const), dog?.lost ?? never]);
+  let ending: 'worked' | 'written' | 'lost' | 'lapsed' = await Promise.race([work, lostOrLapsed]);
+  if (ending === 'worked' && validity.over()) ending = 'lapsed';
+  if (ending === 'worked')
+    ending = await Promise.race([writeResource(token).then(() => 'written' as const), lostOrLapsed]);
   dog?.stop();
-  if (written === 'lost') return false;
+  validity.close();
+  if (ending === 'lost') return false;
+  if (ending === 'lapsed') {
+    report({
+      kind: 'lock.lost',
+      actor: id,
+      data: { key, reason: 'validity ran out: it stops using the lock and unlocks every master' },
+    });
+    await release();
+    return false;
+  }
   if (held) await release();
   return true;
 }
 
 async function main(): Promise<void> {
   for (let done = 0; done < config.jobs; done++) if (!(await job())) break;
-  redis.disconnect();
+  for (const m of masters) m.redis.disconnect();
   process.disconnect();
 }
 
-redis.once('ready', () => void post(null).then(() => process.send!({ ready: true })));
+// Ready once every node it talks to accepts commands and the resource's connection is open.
+void Promise.all(masters.map((m) => new Promise((resolve) => m.redis.once('ready', resolve))))
+  .then(() => post(null))
+  .then(() => process.send!({ ready: true }));
 // `go` carries the run's start on the clock every process shares (Unix time in ms, to a
 // microsecond), so a client starts at its `startAt` however long the message took to arrive.
 process.on('message', (m: Partial<Go>) => {

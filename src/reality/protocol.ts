@@ -1,3 +1,5 @@
+import type { RedlockOptions } from '../actors/recipes/redlock';
+import type { RetryPolicy } from '../actors/client/retryPolicy';
 import type { TraceEventMap, TraceKind } from '../sim/traceEvents';
 
 /**
@@ -22,12 +24,14 @@ export interface Go {
 /** How a real lock client runs its recipe; every duration already scaled to real milliseconds. */
 export interface ClientConfig {
   id: string;
-  recipe: 'lease-plain-del' | 'lease-with-token' | 'watchdog' | 'setnx-then-expire' | 'get-then-set';
+  recipe: 'lease-plain-del' | 'lease-with-token' | 'watchdog' | 'setnx-then-expire' | 'get-then-set' | 'redlock';
   key: string;
   /** The client's random lock value (`A-1f2e3d4c`, like the simulator's). */
   value: string;
-  redisId: string;
-  redisPort: number;
+  /** The Redis nodes this client talks to, as it reaches them: one, or Redlock's N independent masters. */
+  masters: { id: string; port: number }[];
+  /** Redlock's knobs, its instance timeout scaled to real milliseconds (unused by the other recipes). */
+  redlock: RedlockOptions;
   resourceId: string;
   resourceUrl: string;
   /** The TTL as the scenario wrote it (reported in lock.acquired) and as Redis is asked for it (scaled). */
@@ -42,12 +46,15 @@ export interface ClientConfig {
   jobs: number;
   fencing: boolean;
   onUnavailable: 'refuse' | 'proceed';
-  retry: {
-    policy: 'none' | 'fixed' | 'exponential';
-    delayRealMs: number;
-    maxDelayRealMs: number;
-    attempts: number | null;
-  };
+  /**
+   * The retry policy in scenario milliseconds, as the simulator's client has it: the real client
+   * draws its jitter from the same stream (`seed`, the scenario's, forked as World forks it), so
+   * both sides wait the same scenario time, then multiplies each wait by `scale`.
+   */
+  retry: RetryPolicy;
+  seed: number;
+  startAtScenarioMs: number;
+  scale: number;
 }
 
 /** How the real resource judges writes. */

@@ -2,10 +2,14 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { Children } from './children';
 
-/** A free loopback port (the OS picks one; it is free again the moment this returns). */
+/**
+ * A free loopback port (the OS picks one; it is free again the moment this returns). A
+ * connection that lands on the probe meanwhile (a client elsewhere retrying a port that happens
+ * to be this one) is cut, or closing the probe would wait for it for ever.
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = createServer();
+    const server = createServer((socket) => socket.destroy());
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };

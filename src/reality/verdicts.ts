@@ -2,12 +2,13 @@ import { runCheckers, type RunCap } from '../check/invariants';
 import type { Verdict } from '../check/verdict';
 import { worldSpec } from '../scenario/running/build';
 import type { Scenario } from '../scenario/schema/schema';
-import { DEFAULT_MAX_EVENTS, DEFAULT_MAX_SCRIPT_INSTRUCTIONS } from '../scenario/running/simulation';
+import { DEFAULT_MAX_EVENTS, DEFAULT_MAX_SCRIPT_INSTRUCTIONS, quorumByKey } from '../scenario/running/simulation';
 import type { TraceEvent } from '../sim/traceEvents';
 
 /**
  * The simulator's own checkers on a recorded real trace, with the options a simulated run of
- * the same scenario gets (Simulation.checkOptions): one Redis node, so a lease is held on one.
+ * the same scenario gets (Simulation.checkOptions): a Redlock key is held by whoever holds it on a
+ * majority of its masters, any other key on its one node.
  */
 export function realVerdicts(scenario: Scenario, trace: readonly TraceEvent[], ended: 'idle' | 'time-cap'): Verdict[] {
   const spec = worldSpec(scenario);
@@ -24,7 +25,7 @@ export function realVerdicts(scenario: Scenario, trace: readonly TraceEvent[], e
         }
       : null;
   return runCheckers(trace, {
-    quorumOf: () => 1,
+    quorumOf: quorumByKey(spec),
     progressWithinMs: scenario.checks.progressWithin,
     resourceKind: spec.resource.kind,
     expected: scenario.expect.map((e) => e.invariant),

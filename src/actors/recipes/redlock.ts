@@ -21,6 +21,29 @@ export interface RedlockOptions {
 export const DEFAULT_REDLOCK: RedlockOptions = { instanceTimeoutMs: 50, driftFactor: 0.01, validity: 'respected' };
 
 /**
+ * Redlock's commands and arithmetic, apart from any transport: the simulator's recipe below and
+ * the reality check's real client (src/reality/realRedlock.ts) both send these and count with
+ * these, so the two worlds run one recipe.
+ */
+export const REDLOCK = {
+  /** How many masters must grant the lock: a majority of those the client uses. */
+  quorum: (masters: number): number => Math.floor(masters / 2) + 1,
+  /** How long the lock may be used: TTL − elapsed − drift, drift = round(driftFactor · ttl) + 2 ms. */
+  validityMs: (options: RedlockOptions, ttlMs: number, elapsedMs: number): number =>
+    ttlMs - elapsedMs - (Math.round(options.driftFactor * ttlMs) + 2),
+  acquireArgv: (key: string, value: string, ttlMs: number): string[] => ['SET', key, value, 'NX', 'PX', String(ttlMs)],
+  releaseArgv: (key: string, value: string): string[] => ['EVAL', RELEASE_IF_MINE, '1', key, value],
+  renewArgv: (key: string, value: string, ttlMs: number): string[] => [
+    'EVAL',
+    RENEW_IF_MINE,
+    '1',
+    key,
+    value,
+    String(ttlMs),
+  ],
+};
+
+/**
  * Redlock over N independent masters, as the Redis docs' Redlock page gives it: note the time,
  * ask every master for the lease at once (each with a short timeout), and hold the lock only if
  * a majority granted it and validity = ttl − elapsed − drift is still positive. Otherwise unlock
@@ -30,12 +53,12 @@ export const DEFAULT_REDLOCK: RedlockOptions = { instanceTimeoutMs: 50, driftFac
  * How long the client then uses the lock is LockClient's business (see `validity`).
  */
 export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Recipe {
-  const quorum = Math.floor(ctx.nodes.length / 2) + 1;
+  const quorum = REDLOCK.quorum(ctx.nodes.length);
   const releaseAll = (key: string, done: (deleted: boolean) => void) => {
     let pending = ctx.nodes.length;
     let deleted = false;
     for (const node of ctx.nodes) {
-      const argv = ['EVAL', RELEASE_IF_MINE, '1', key, ctx.value];
+      const argv = REDLOCK.releaseArgv(key, ctx.value);
       ctx.rpc.call(
         node,
         argv,
@@ -57,7 +80,7 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
       // The shortest lease a granting master reports: what the majority holds at least.
       let leaseMs: number | null = null;
       for (const node of ctx.nodes) {
-        const argv = ['SET', key, ctx.value, 'NX', 'PX', String(ctx.ttlMs)];
+        const argv = REDLOCK.acquireArgv(key, ctx.value, ctx.ttlMs);
         ctx.rpc.call(
           node,
           argv,
@@ -70,8 +93,7 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
             }
             if (--pending > 0) return;
             const elapsedMs = monotonicNow(ctx.process) - start;
-            const driftMs = Math.round(options.driftFactor * ctx.ttlMs) + 2;
-            const validityMs = ctx.ttlMs - elapsedMs - driftMs;
+            const validityMs = REDLOCK.validityMs(options, ctx.ttlMs, elapsedMs);
             const outcome: AcquireResult =
               granted >= quorum && validityMs > 0
                 ? { ok: true, token: null, leaseMs, validityMs }
@@ -90,7 +112,7 @@ export function redlockRecipe(ctx: RecipeContext, options: RedlockOptions): Reci
       let pending = ctx.nodes.length;
       let renewed = 0;
       for (const node of ctx.nodes) {
-        const argv = ['EVAL', RENEW_IF_MINE, '1', key, ctx.value, String(ctx.ttlMs)];
+        const argv = REDLOCK.renewArgv(key, ctx.value, ctx.ttlMs);
         ctx.rpc.call(
           node,
           argv,

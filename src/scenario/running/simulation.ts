@@ -9,6 +9,7 @@ import {
 import type { Verdict } from '../../check/verdict';
 import type { Action, UntimedAction } from '../../actors/action';
 import { actorInfos, World, type WorldSpec } from '../../actors/world';
+import { REDLOCK } from '../../actors/recipes/redlock';
 import type { ScriptEngine } from '../../redis/scriptEngine';
 import { Sim } from '../../sim/sim';
 import type { TraceEvent } from '../../sim/traceEvents';
@@ -217,10 +218,10 @@ function metered(engine: ScriptEngine, count: (instructions: number) => void): S
 }
 
 /** How many nodes must hold a key for its owner to hold the lock: a majority of the nodes its clients use. */
-function quorumByKey(spec: WorldSpec): (key: string) => number {
+export function quorumByKey(spec: WorldSpec): (key: string) => number {
   const nodes = new Map<string, Set<string>>();
   for (const c of spec.clients)
     for (const key of c.keys) for (const n of c.nodes) nodes.set(key, (nodes.get(key) ?? new Set()).add(n));
   const redlock = new Set(spec.clients.filter((c) => c.recipe === 'redlock').flatMap((c) => c.keys));
-  return (key) => (redlock.has(key) ? Math.floor((nodes.get(key)?.size ?? 1) / 2) + 1 : 1);
+  return (key) => (redlock.has(key) ? REDLOCK.quorum(nodes.get(key)?.size ?? 1) : 1);
 }

@@ -1,0 +1,83 @@
+import { ACQUIRE_WITH_FENCE, RELEASE_IF_MINE, RENEW_IF_MINE } from '../actors/recipes/lockScripts';
+import { compute } from './compute';
+import type { Answer, Ask, Master } from './masterConnection';
+import type { ClientConfig } from './protocol';
+
+/**
+ * A try at the lock as the real client sees it. `validityRealMs` (Redlock alone): how long from
+ * now the lock may be used, TTL − elapsed − drift.
+ */
+type Acquired =
+  | { ok: true; token: number | null; validityRealMs?: number }
+  | { ok: false; reason: 'busy' | 'timeout' | 'error'; error?: string };
+
+/**
+ * One recipe's protocol with real Redis, as the simulator's `Recipe` (src/actors/recipes/recipe.ts)
+ * has it: which commands go where and what the answers mean. The real client's job loop
+ * (lockClientProcess.ts) decides when to call these, as the lock client machine does.
+ */
+export interface RealRecipe {
+  acquire(): Promise<Acquired>;
+  /** True when some node deleted the key (it was still ours). */
+  release(): Promise<boolean>;
+  /** renewed: extended; lost: Redis said the key is not ours; unknown: no answer, or an error. */
+  renew(): Promise<'renewed' | 'lost' | 'unknown'>;
+}
+
+const failure = (a: Answer): Acquired =>
+  a === null
+    ? { ok: false, reason: 'timeout' }
+    : a.reply instanceof Error
+      ? { ok: false, reason: 'error', error: a.reply.message }
+      : { ok: false, reason: 'busy' };
+
+/**
+ * The single-node recipes (lease-plain-del, lease-with-token, watchdog, setnx-then-expire,
+ * get-then-set) on `master`, with the catalog's own commands and Lua texts.
+ */
+export function singleNodeRecipe(config: ClientConfig, master: Master, ask: Ask): RealRecipe {
+  const { key, value } = config;
+  const ttl = String(config.ttlRealMs);
+  const send = (argv: string[]) => ask(master, argv, config.timeoutRealMs);
+  const plainDel = ['lease-plain-del', 'setnx-then-expire', 'get-then-set'].includes(config.recipe);
+  return {
+    async acquire() {
+      switch (config.recipe) {
+        case 'get-then-set': {
+          const got = await send(['GET', key]);
+          if (got === null || got.reply !== null) return failure(got);
+          if (config.gapRealMs > 0) await compute(config.gapRealMs);
+          const set = await send(['SET', key, value, 'PX', ttl]);
+          return set?.reply === 'OK' ? { ok: true, token: null } : failure(set);
+        }
+        case 'setnx-then-expire': {
+          const setnx = await send(['SETNX', key, value]);
+          if (setnx?.reply !== 1) return failure(setnx);
+          if (config.gapRealMs > 0) await compute(config.gapRealMs);
+          // The client believes it holds the key whatever PEXPIRE answered.
+          await send(['PEXPIRE', key, ttl]);
+          return { ok: true, token: null };
+        }
+        default: {
+          const a = await send(
+            config.fencing
+              ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, value, ttl]
+              : ['SET', key, value, 'NX', 'PX', ttl],
+          );
+          if (a?.reply === 'OK') return { ok: true, token: null };
+          if (typeof a?.reply === 'number') return { ok: true, token: a.reply };
+          return failure(a);
+        }
+      }
+    },
+    async release() {
+      const a = await send(plainDel ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, value]);
+      return typeof a?.reply === 'number' && a.reply > 0;
+    },
+    async renew() {
+      const a = await send(['EVAL', RENEW_IF_MINE, '1', key, value, ttl]);
+      if (a !== null && a.reply === 1) return 'renewed';
+      return a !== null && a.reply === 0 ? 'lost' : 'unknown';
+    },
+  };
+}
