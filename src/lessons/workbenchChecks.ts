@@ -81,7 +81,7 @@ async function proveBlock(
       file,
       ...spec.at.fixed,
       message: `one fault breaks ${spec.break} in the fix ${spec.fixed}: ${held.faults.map(describeFault).join(' ')} (schedule ${held.index} of ${held.progress.total})`,
-      hint: `a learner whose fix is this one would be shown that break; replay with npm run sim -- lessons/${spec.fixed} --seed ${held.seed} --actions <file with ${JSON.stringify(held.actions)}>`,
+      hint: `a learner whose fix is this one would be shown that break; replay with ${replayCommand(spec.fixed, held)}`,
     });
   else if (!held.complete)
     diagnostics.push({
@@ -120,7 +120,7 @@ async function checkBlock(
   );
   const held = judged.search;
   if (held.found) {
-    const replay = `npm run sim -- lessons/${spec.fixed} --seed ${held.seed} --actions <file with ${JSON.stringify(held.actions)}>`;
+    const replay = replayCommand(spec.fixed, held);
     diagnostics.push({
       ...at('fixed'),
       message: `the explorer breaks ${name} in the fix ${spec.fixed} after ${held.summary.runs} runs (${searched}): seed ${held.seed} with ${held.faults.length} fault${held.faults.length === 1 ? '' : 's'}`,
@@ -136,4 +136,9 @@ async function checkBlock(
         hint: `replay with npm run sim -- lessons/${spec.fixed}`,
       });
   return { diagnostics, runs: broken.runs + judged.runs };
+}
+
+/** The command that replays a break found in a lesson's scenario file, its faults as an actions file. */
+function replayCommand(file: string, found: { seed: number; actions: readonly unknown[] }): string {
+  return `npm run sim -- lessons/${file} --seed ${found.seed} --actions <file with ${JSON.stringify(found.actions)}>`;
 }
