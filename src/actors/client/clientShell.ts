@@ -1,3 +1,4 @@
+import type { Network } from '../../net/network';
 import type { Prng } from '../../sim/prng';
 import type { Sim } from '../../sim/sim';
 import type { TraceTag } from '../../sim/trace';
@@ -5,6 +6,8 @@ import type { ClientActor, ClientLaneState } from './clientActor';
 import { Process } from '../process/process';
 import { Tries, type RetryPolicy } from './retryPolicy';
 import { MachineTies } from '../process/machineTies';
+import type { Resource } from '../resources/resource';
+import type { ResourceLine } from '../resources/resourceCalls';
 
 /**
  * The lane's state data is one shared, frozen object per state: a contended run records
@@ -27,6 +30,9 @@ export interface ClientShellOptions {
   retry: RetryPolicy;
   /** This client's own random stream (retry jitter). */
   random: Prng;
+  /** The network and the resource its job reads and writes over it. */
+  network: Network;
+  resource: Resource;
 }
 
 /**
@@ -46,6 +52,8 @@ export abstract class ClientShell<State extends ClientLaneState> implements Clie
   /** How to cut each machine this client started loose from it (see detachMachines). */
   protected readonly ties = new MachineTies();
   private readonly stateTag: TraceTag<'actor.state'>;
+  /** How this client reaches the resource (its reads and writes go over the network). */
+  protected readonly resourceLine: ResourceLine;
 
   constructor(
     protected readonly sim: Sim,
@@ -53,6 +61,13 @@ export abstract class ClientShell<State extends ClientLaneState> implements Clie
   ) {
     this.process = new Process(sim, options.id, options.driftPpm);
     this.stateTag = sim.trace.tagOf('actor.state', options.id);
+    this.resourceLine = {
+      sim,
+      id: options.id,
+      process: this.process,
+      network: options.network,
+      resource: options.resource,
+    };
     this.tries = new Tries(options.retry, options.random);
     this.process.onCrash(() => {
       this.stopMachine();

@@ -22,7 +22,7 @@ import {
 import { ProcessClock } from '../process/processClock';
 import type { AcquireResult, FailedAcquire, Granted, Recipe } from '../recipes/recipe';
 import type { ReadResult } from '../resources/resource';
-import { readResource, writeResource, type ResourceLine } from '../resources/resourceCalls';
+import { readResource, writeResource } from '../resources/resourceCalls';
 import { Rpc } from './rpc';
 import { ValidityWindow } from './validityWindow';
 import { HeldLease } from './heldLease';
@@ -65,7 +65,7 @@ export class LockClient
     private readonly spec: ClientSpec,
     private readonly wiring: LockClientWiring,
   ) {
-    super(sim, { ...spec, random: wiring.random });
+    super(sim, { ...spec, random: wiring.random, network: wiring.network, resource: wiring.resource });
     this.requestTag = sim.trace.tagOf('lock.request', spec.id);
     this.busyTag = sim.trace.tagOf('lock.busy', spec.id);
     const rpc = new Rpc(sim, wiring.network, this.process, spec.timeoutMs);
@@ -338,16 +338,6 @@ export class LockClient
       ttlMs: leaseMs,
       ...(validityMs === undefined ? {} : { validityMs }),
     });
-  }
-
-  private get resourceLine(): ResourceLine {
-    return {
-      sim: this.sim,
-      id: this.id,
-      process: this.process,
-      network: this.wiring.network,
-      resource: this.wiring.resource,
-    };
   }
 
   /** Releases every held key, last taken first (and a reentrant one once per entry). */

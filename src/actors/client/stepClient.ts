@@ -10,7 +10,7 @@ import { keyData } from './lockClientCaches';
 import { ProcessClock } from '../process/processClock';
 import type { ReadResult } from '../resources/resource';
 import { counted, failure, leaseOf, type FailedAcquire } from '../recipes/recipe';
-import { readResource, writeResource, type ResourceLine } from '../resources/resourceCalls';
+import { readResource, writeResource } from '../resources/resourceCalls';
 import { Rpc, type RpcResult } from './rpc';
 import { stepListOf, type StepList } from './stepClientCaches';
 import {
@@ -51,7 +51,7 @@ export class StepClient extends ClientShell<StepClientLaneState> {
     private readonly spec: ClientSpec,
     private readonly wiring: StepClientWiring,
   ) {
-    super(sim, { ...spec, random: wiring.random });
+    super(sim, { ...spec, random: wiring.random, network: wiring.network, resource: wiring.resource });
     this.steps = spec.steps ?? [];
     this.key = spec.keys[0]!;
     this.rpc = new Rpc(sim, wiring.network, this.process, spec.timeoutMs);
@@ -228,16 +228,6 @@ export class StepClient extends ClientShell<StepClientLaneState> {
     writeResource(this.resourceLine, this.token, this.basis, (accepted) =>
       this.finish(index, accepted ? 'accepted' : 'rejected'),
     );
-  }
-
-  private get resourceLine(): ResourceLine {
-    return {
-      sim: this.sim,
-      id: this.id,
-      process: this.process,
-      network: this.wiring.network,
-      resource: this.wiring.resource,
-    };
   }
 }
 
