@@ -8,6 +8,9 @@ export function editor(page: Page) {
 /** Replaces the editor's whole text, as a paste would. */
 export async function setText(page: Page, text: string) {
   await editor(page).click();
+  // Keys go where the focus is: if the click landed elsewhere (a tooltip, a shifted layout on a
+  // busy machine), select-all and the paste would miss the editor and leave the old text showing.
+  await expect(editor(page)).toBeFocused();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(text);
 }
