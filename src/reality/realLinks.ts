@@ -1,4 +1,5 @@
 import type { LinkFaults } from '../net/faults';
+import { Partitions } from '../net/partitions';
 import type { Scenario } from '../scenario/schema/schema';
 import { toAction } from '../scenario/schema/scriptActions';
 import type { TraceEventMap } from '../sim/traceEvents';
@@ -25,10 +26,13 @@ interface Sent {
 /**
  * The scenario's network between real processes: a link proxy (linkProxy.ts) for each client ↔
  * node pair and each client ↔ resource pair, all drawing on one RealNetwork, which the script's
- * `network`, `partition` and `heal` steps change as the run goes. A scenario that leaves the
- * network alone (no latency, no link, no partition, no network step) has no proxies: its clients
- * reach each port directly, as loopback's ~0 ms is the closest real thing to the simulator's
- * 1–3 ms and no fault needs staging.
+ * `network`, `partition` and `heal` steps change as the run goes. Only a pair the scenario's
+ * network touches gets a proxy (a latency or loss everywhere, a link or step naming the pair, a
+ * partition that cuts it); the others connect directly, as loopback's ~0 ms is the closest real
+ * thing to the simulator's default 1–3 ms. A proxy runs in the harness's process, so each
+ * message through it waits for that process to be scheduled too: on a loaded machine that is
+ * milliseconds per hop, which a 50 ms Redlock instance timeout at half speed cannot spare, so no
+ * pair pays for it without a reason.
  */
 export class RealLinks {
   private readonly network: RealNetwork | null;
@@ -50,9 +54,24 @@ export class RealLinks {
     this.network = staged ? new RealNetwork(scenario.seed, network) : null;
   }
 
+  /** True when the scenario's network may ever do something to messages between `a` and `b`. */
+  private touches(a: string, b: string): boolean {
+    const n = this.scenario.network;
+    if (n.latency !== undefined || (n.loss ?? 0) > 0) return true;
+    const pair = (from?: string, to?: string) => (from === a && to === b) || (from === b && to === a);
+    const steps = this.scenario.script;
+    if (n.links.some((l) => pair(l.from, l.to))) return true;
+    if (steps.some((s) => s.do === 'network' && (s.from === undefined || pair(s.from, s.to)))) return true;
+    return [...n.partitions, ...steps.flatMap((s) => (s.do === 'partition' ? [s] : []))].some((p) => {
+      const cuts = new Partitions();
+      cuts.split(p.groups, p.oneWay);
+      return cuts.blocks(a, b) || cuts.blocks(b, a);
+    });
+  }
+
   /** The port `client` reaches `node` at (listening on `port`): a proxy's, or the port itself. */
   async port(client: string, node: string, port: number, resp: boolean): Promise<number> {
-    if (!this.network) return port;
+    if (!this.network || !this.touches(client, node)) return port;
     const proxy = await startLinkProxy({
       targetPort: port,
       client,
