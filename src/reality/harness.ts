@@ -100,6 +100,7 @@ class RealRunner {
   ) {
     this.spec = worldSpec(scenario);
     this.links = new RealLinks(scenario, this.spec.network, options.scale);
+    this.links.onIdle = () => this.wake();
   }
 
   private real = (scenarioMs: number) => Math.round(scenarioMs * this.options.scale);
@@ -172,7 +173,7 @@ class RealRunner {
     return new Promise((resolve) => {
       const horizon = setTimeout(() => resolve('time-cap'), this.real(this.scenario.horizon));
       this.wake = () => {
-        if (this.running.size > 0 || this.scriptLeft > 0) return;
+        if (this.running.size > 0 || this.scriptLeft > 0 || !this.links.idle) return;
         clearTimeout(horizon);
         resolve('idle');
       };

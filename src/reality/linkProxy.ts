@@ -29,6 +29,8 @@ export interface LinkProxyOptions {
    */
   resp: boolean;
   onDrop?: (drop: Drop) => void;
+  /** Told +1 when a message (or a close) starts on its way through the proxy and -1 when it has arrived or been dropped. */
+  inFlight?: (change: 1 | -1) => void;
 }
 
 /**
@@ -58,8 +60,8 @@ export async function startLinkProxy(options: LinkProxyOptions): Promise<{ port:
       s.on('error', () => undefined);
       s.once('close', () => sockets.delete(s));
     }
-    const up = new Lane();
-    const down = new Lane();
+    const up = new Lane(options.inFlight);
+    const down = new Lane(options.inFlight);
     lanes.add(up).add(down);
     // The commands Redis has been given on this connection and not answered yet: its replies come in this order.
     const unanswered: number[] = [];
@@ -93,9 +95,11 @@ export async function startLinkProxy(options: LinkProxyOptions): Promise<{ port:
       downstream.on('data', (chunk: Buffer) => carry(client, node, up, 0, false, () => upstream.writable && upstream.write(chunk)));
       upstream.on('data', (chunk: Buffer) => carry(node, client, down, 0, true, () => downstream.writable && downstream.write(chunk)));
     }
-    // A side that closes closes the other once what it sent before has been carried.
-    downstream.once('close', () => up.later(0, () => upstream.destroy()));
-    upstream.once('close', () => down.later(0, () => downstream.destroy()));
+    // A side that closes ends the other once what it sent before has been carried, and only
+    // ends it: a request already sent is still served (a slow write lands after its writer has
+    // gone, as in the simulator), and the answer goes nowhere.
+    downstream.once('close', () => up.later(0, () => upstream.end()));
+    upstream.once('close', () => down.later(0, () => downstream.end()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -117,14 +121,18 @@ class Lane {
   private readonly queue: { due: number; act: () => void }[] = [];
   private timer: NodeJS.Timeout | undefined;
 
+  constructor(private readonly inFlight: (change: 1 | -1) => void = () => undefined) {}
+
   later(delayMs: number, act: () => void): void {
     const due = Math.max(performance.now() + delayMs, this.queue.at(-1)?.due ?? 0);
     this.queue.push({ due, act });
+    this.inFlight(1);
     if (this.queue.length === 1) this.arm();
   }
 
   stop(): void {
     clearTimeout(this.timer);
+    for (const _ of this.queue) this.inFlight(-1);
     this.queue.length = 0;
   }
 
@@ -135,8 +143,10 @@ class Lane {
 
   /** Runs the head (its time came) and every act after it that is due too, then waits for the next. */
   private fire(): void {
-    do this.queue.shift()!.act();
-    while (this.queue.length > 0 && this.queue[0]!.due <= performance.now());
+    do {
+      this.queue.shift()!.act();
+      this.inFlight(-1);
+    } while (this.queue.length > 0 && this.queue[0]!.due <= performance.now());
     this.arm();
   }
 }

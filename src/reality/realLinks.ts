@@ -38,6 +38,10 @@ export class RealLinks {
   private readonly network: RealNetwork | null;
   private readonly closers: (() => void)[] = [];
   private readonly drops: Drop[] = [];
+  /** Messages on their way through a proxy: the run is not over while one may still arrive. */
+  private inFlight = 0;
+  /** Called when the last message in flight has arrived or been dropped. */
+  onIdle: () => void = () => undefined;
 
   constructor(
     private readonly scenario: Scenario,
@@ -80,9 +84,22 @@ export class RealLinks {
       scale: this.scale,
       resp,
       onDrop: (drop) => this.drops.push(drop),
+      inFlight: (change) => {
+        this.inFlight += change;
+        if (this.inFlight === 0) this.onIdle();
+      },
     });
     this.closers.push(proxy.close);
     return proxy.port;
+  }
+
+  /**
+   * True when no message is on its way: in the simulator a message in flight is an event still
+   * to come, so a run is not idle before it arrives (a write slowed 12 s lands after its
+   * writer has gone, and counts).
+   */
+  get idle(): boolean {
+    return this.inFlight === 0;
   }
 
   /** Partitions in place from the start, cut before any message is sent; their trace events at `atReal` (the run's start). */
