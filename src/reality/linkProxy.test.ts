@@ -37,6 +37,7 @@ async function link(links: LinkOverride[]) {
   const redis = await echoServer();
   const network = new RealNetwork(7, { defaults: { ...DEFAULT_FAULTS, latency: fixed(0) }, links });
   const drops: Drop[] = [];
+  const flying = { count: 0 };
   const proxy = await startLinkProxy({
     targetPort: redis.port,
     client: 'A',
@@ -45,6 +46,7 @@ async function link(links: LinkOverride[]) {
     scale: 1,
     resp: true,
     onDrop: (d) => drops.push(d),
+    inFlight: (change) => (flying.count += change),
   });
   const socket: Socket = connect(proxy.port, '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
@@ -57,7 +59,7 @@ async function link(links: LinkOverride[]) {
       .forEach((line) => received.push({ text: line.slice(1), at: performance.now() })),
   );
   closers.push(() => (socket.destroy(), proxy.close(), redis.server.close()));
-  return { redis, network, drops, socket, received };
+  return { redis, network, drops, socket, received, flying };
 }
 
 const poll = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 5 });
@@ -125,6 +127,16 @@ describe('the link proxy', () => {
     expect(redis.got.map((g) => g.text)).toEqual(['healed', 'one-way']);
     expect(drops[1]).toMatchObject({ reason: 'partition', reply: true, seq: 3 });
     expect(received.map((r) => r.text)).toEqual(['healed']);
+  });
+
+  it('carries a message its sender sent before it went away, and counts it in flight until then', async () => {
+    const { redis, socket, flying } = await link([{ from: 'A', to: 'r1', faults: { latency: fixed(300) } }]);
+    socket.end(command('ECHO', 'last words'));
+    await poll(() => expect(flying.count).toBeGreaterThan(0));
+    // The harness's run is not over while something is in flight (its sender is gone already).
+    expect(redis.got).toEqual([]);
+    await poll(() => expect(redis.got.map((g) => g.text)).toEqual(['last words']));
+    await poll(() => expect(flying.count).toBe(0));
   });
 
   it('keeps the order messages were sent in, whatever delay each draws', async () => {
