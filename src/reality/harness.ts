@@ -79,7 +79,7 @@ class RealRunner {
   private t0 = Infinity;
   private resource!: ChildProcess;
   private nodes: RedisNodes | undefined;
-  /** The scenario's network: the proxies every client's connections go through, when it has faults. */
+  /** The scenario's network: the link proxies between each client and each node its faults touch. */
   private readonly links: RealLinks;
   /** The ports of each Redis node and of the resource, as they listen. */
   private readonly ports = new Map<string, number>();

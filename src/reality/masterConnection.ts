@@ -30,7 +30,7 @@ export function connectMaster(id: string, port: number): Master {
     autoResendUnfulfilledCommands: false,
     maxRetriesPerRequest: null,
     retryStrategy: () => 10,
-    // Ready once connected: a node behind a partition (blackHole.ts) never answers INFO, nor the
+    // Ready once connected: a node behind a partition (linkProxy.ts) never answers INFO, nor the
     // CLIENT SETINFO that ioredis would otherwise wait for (Redis 7.0 does not know it anyway).
     enableReadyCheck: false,
     disableClientInfo: true,
