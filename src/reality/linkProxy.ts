@@ -15,7 +15,7 @@ export interface Drop {
   atReal: number;
 }
 
-export interface LinkProxyOptions {
+interface LinkProxyOptions {
   targetPort: number;
   /** The two ends as the scenario names them: the client, and the node (or resource) it reaches here. */
   client: string;

@@ -7,7 +7,7 @@ import { startLinkProxy, type Drop } from './linkProxy';
 import { RealNetwork } from './realNetwork';
 
 /** A trace event the harness records for the network, timed on its monotonic clock. */
-export type NetRecord = {
+type NetRecord = {
   [K in 'net.send' | 'net.drop' | 'net.partition' | 'net.heal']: {
     kind: K;
     actor: string;

@@ -4,7 +4,7 @@ import { Partitions } from '../net/partitions';
 import { Prng } from '../sim/prng';
 
 /** What becomes of one message sent now on a directed link: lost, or delivered after `delayMs` (scenario ms). */
-export interface MessageFate {
+interface MessageFate {
   lost: boolean;
   delayMs: number;
 }
