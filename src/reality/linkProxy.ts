@@ -89,11 +89,22 @@ export async function startLinkProxy(options: LinkProxyOptions): Promise<{ port:
       });
       upstream.on('data', (chunk: Buffer) => {
         for (const frame of replyFrames.push(chunk))
-          carry(node, client, down, unanswered.shift() ?? 0, true, () => downstream.writable && downstream.write(frame));
+          carry(
+            node,
+            client,
+            down,
+            unanswered.shift() ?? 0,
+            true,
+            () => downstream.writable && downstream.write(frame),
+          );
       });
     } else {
-      downstream.on('data', (chunk: Buffer) => carry(client, node, up, 0, false, () => upstream.writable && upstream.write(chunk)));
-      upstream.on('data', (chunk: Buffer) => carry(node, client, down, 0, true, () => downstream.writable && downstream.write(chunk)));
+      downstream.on('data', (chunk: Buffer) =>
+        carry(client, node, up, 0, false, () => upstream.writable && upstream.write(chunk)),
+      );
+      upstream.on('data', (chunk: Buffer) =>
+        carry(node, client, down, 0, true, () => downstream.writable && downstream.write(chunk)),
+      );
     }
     // A side that closes ends the other once what it sent before has been carried, and only
     // ends it: a request already sent is still served (a slow write lands after its writer has

@@ -121,7 +121,10 @@ export class RealLinks {
         return { kind: 'net.heal', actor: 'network', data: {}, atReal };
       case 'network': {
         const { do: _, from, to, ...faults } = toAction(s) as { do: 'network'; from?: string; to?: string };
-        network.setFaults(faults as Partial<LinkFaults>, from !== undefined && to !== undefined ? { from, to } : undefined);
+        network.setFaults(
+          faults as Partial<LinkFaults>,
+          from !== undefined && to !== undefined ? { from, to } : undefined,
+        );
         return null;
       }
       default:
@@ -159,7 +162,10 @@ export class RealLinks {
         atReal: d.atReal,
       };
       if (!d.reply) return [dropped];
-      return [{ kind: 'net.send', actor: d.from, data: { msg: command.msg, to: d.to, label }, atReal: d.sentAtReal }, dropped];
+      return [
+        { kind: 'net.send', actor: d.from, data: { msg: command.msg, to: d.to, label }, atReal: d.sentAtReal },
+        dropped,
+      ];
     });
   }
 

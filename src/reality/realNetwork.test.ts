@@ -6,7 +6,7 @@ import type { Scenario } from '../scenario/schema/schema';
 import { RealNetwork } from './realNetwork';
 
 describe('the real network', () => {
-  it("drops the messages the simulator drops under a fractional loss, when the same messages are sent", async () => {
+  it('drops the messages the simulator drops under a fractional loss, when the same messages are sent', async () => {
     // Lesson 1's lost-reply with half of every message between the baristas and r1 lost and a
     // uniform delay, no script: the clients time out and retry, so many messages cross each link.
     const loaded = loadScenario('lessons/01-when-redis-is-silent.md#lost-reply');

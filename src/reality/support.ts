@@ -83,9 +83,13 @@ function networkReasons(scenario: Scenario): string[] {
       reasons.push(`needs a long-tail latency (${where}): not yet supported (a fixed or uniform one is)`);
     const touchesResource = f.from === undefined || f.from === resource || f.to === resource;
     if ((f.loss ?? 0) > 0 && touchesResource)
-      reasons.push(`needs message loss on the resource's line (${where}): not yet supported (loss between clients and Redis nodes is)`);
+      reasons.push(
+        `needs message loss on the resource's line (${where}): not yet supported (loss between clients and Redis nodes is)`,
+      );
     if (f.from !== undefined && (!known.has(f.from) || !known.has(f.to!)))
-      reasons.push(`needs faults on the link ${where}: only links between clients, Redis nodes and the resource are supported`);
+      reasons.push(
+        `needs faults on the link ${where}: only links between clients, Redis nodes and the resource are supported`,
+      );
   }
   const partitions = [...net.partitions, ...scenario.script.flatMap((s) => (s.do === 'partition' ? [s] : []))];
   const redisOrClient = new Set([...scenario.redis.nodes.map((n) => n.id), ...scenario.clients.map((c) => c.id)]);
