@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { actorInfos } from '../actors/world';
 import { worldSpec } from '../scenario/running/build';
 import type { Scenario } from '../scenario/schema/schema';
+import { toAction } from '../scenario/schema/scriptActions';
+import { describeAction } from '../scenario/text/describeAction';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
-import { startBlackHole } from './blackHole';
 import { childBundles } from './bundles';
 import { Children } from './children';
-import { startDelayProxy } from './delayProxy';
 import type { ClientConfig, Go, Ready, Report, ResourceConfig } from './protocol';
+import { RealLinks } from './realLinks';
 import { RedisNodes } from './redisNodes';
 import { unsupportedParts } from './support';
 
@@ -78,11 +79,10 @@ class RealRunner {
   private t0 = Infinity;
   private resource!: ChildProcess;
   private nodes: RedisNodes | undefined;
-  /** The port clients reach each Redis node at (a delaying proxy's, with a latency). */
-  private readonly clientPorts = new Map<string, number>();
-  /** The port a node cut off from a client by a partition in place from the start is, for that client. */
-  private blackHolePort = 0;
-  private readonly closers: (() => void)[] = [];
+  /** The scenario's network: the link proxies between each client and each node its faults touch. */
+  private readonly links: RealLinks;
+  /** The ports of each Redis node and of the resource, as they listen. */
+  private readonly ports = new Map<string, number>();
   private readonly clients = new Map<string, ChildProcess>();
   private readonly configs = new Map<string, ClientConfig>();
   /** Clients still running their jobs (not finished, crashed or given up). */
@@ -91,7 +91,6 @@ class RealRunner {
   private scriptLeft = 0;
   /** The latest a script step's timer fired, in real ms past its moment. */
   private slipRealMs = 0;
-  private resourceUrl = '';
   private wake: () => void = () => undefined;
 
   constructor(
@@ -100,6 +99,8 @@ class RealRunner {
     private readonly children: Children,
   ) {
     this.spec = worldSpec(scenario);
+    this.links = new RealLinks(scenario, this.spec.network, options.scale);
+    this.links.onIdle = () => this.wake();
   }
 
   private real = (scenarioMs: number) => Math.round(scenarioMs * this.options.scale);
@@ -128,16 +129,10 @@ class RealRunner {
       },
     );
     const [resourcePort] = await Promise.all([this.startResource(bundles.resource), this.nodes.start()]);
-    // With a latency, clients reach Redis and the resource through delaying proxies (the
-    // watchers, observers outside the scenario, do not).
-    for (const { id } of this.spec.redisNodes) this.clientPorts.set(id, await this.throughNetwork(this.nodes.port(id)));
-    this.resourceUrl = `http://127.0.0.1:${await this.throughNetwork(resourcePort)}/write`;
-    if (this.scenario.network.partitions.length > 0) {
-      const hole = await startBlackHole();
-      this.closers.push(hole.close);
-      this.blackHolePort = hole.port;
-    }
-    await Promise.all(this.spec.clients.map((c) => this.startClient(bundles.lockClient, this.clientConfig(c))));
+    this.ports.set(this.spec.resource.id, resourcePort);
+    for (const { id } of this.spec.redisNodes) this.ports.set(id, this.nodes.port(id));
+    const configs = await Promise.all(this.spec.clients.map((c) => this.clientConfig(c)));
+    await Promise.all(configs.map((c) => this.startClient(bundles.lockClient, c)));
 
     this.t0 = performance.now();
     this.record('run.start', 'world', {
@@ -145,12 +140,14 @@ class RealRunner {
       seed: this.scenario.seed,
       actors: actorInfos(this.spec),
     });
+    for (const r of this.links.start(this.t0)) this.record(r.kind, r.actor, r.data as never, r.atReal);
     for (const client of this.clients.values()) client.send(this.go());
     for (const step of this.scenario.script) this.after(step.at, () => this.apply(step));
     this.scriptLeft = this.scenario.script.length;
     const ended = await this.finished();
     // The resource's last reports may still be on their way (its channel is not the clients').
     await this.flushResource();
+    for (const r of this.links.dropRecords(this.events)) this.record(r.kind, r.actor, r.data as never, r.atReal);
     this.record('run.end', 'world', { reason: ended });
     for (const t of this.timers) clearTimeout(t);
     await this.nodes.settled();
@@ -168,20 +165,7 @@ class RealRunner {
   /** Stops what lives in this process: the lease watchers' connections, the clocks' files and the proxies. */
   close(): void {
     this.nodes?.close();
-    for (const close of this.closers) close();
-  }
-
-  /** The port to reach `port` at across the scenario's network: itself, or a proxy that delays as the scenario's latency says. */
-  private async throughNetwork(port: number): Promise<number> {
-    const latency = this.scenario.network.latency;
-    if (latency === undefined) return port;
-    const delay =
-      typeof latency === 'number'
-        ? () => this.real(latency)
-        : () => this.options.scale * (latency.min + Math.random() * (latency.max - latency.min));
-    const proxy = await startDelayProxy(port, delay);
-    this.closers.push(proxy.close);
-    return proxy.port;
+    this.links.close();
   }
 
   /** Resolves when every client is done and the script has run out (idle), or at the horizon. */
@@ -189,7 +173,7 @@ class RealRunner {
     return new Promise((resolve) => {
       const horizon = setTimeout(() => resolve('time-cap'), this.real(this.scenario.horizon));
       this.wake = () => {
-        if (this.running.size > 0 || this.scriptLeft > 0) return;
+        if (this.running.size > 0 || this.scriptLeft > 0 || !this.links.idle) return;
         clearTimeout(horizon);
         resolve('idle');
       };
@@ -216,7 +200,9 @@ class RealRunner {
         ? `pause ${target} for ${step.for / 1000} s`
         : step.do === 'clock-jump'
           ? `jump ${target}'s clock by ${step.by / 1000} s`
-          : `${step.do} ${target}`;
+          : target === 'network'
+            ? describeAction(toAction(step))
+            : `${step.do} ${target}`;
     this.record('action.apply', target, { action: step.do, source: 'script', detail });
     const nodes = this.nodes!;
     const process = nodes.has(target) ? nodes.process(target) : this.clients.get(target);
@@ -247,6 +233,11 @@ class RealRunner {
         nodes.jumpClock(target, step.by * this.options.scale);
         this.record('clock.jump', target, { byMs: step.by });
         break;
+      default: {
+        // `network`, `partition` and `heal` change what the link proxies do from now on.
+        const change = this.links.apply(step);
+        if (change) this.record(change.kind, change.actor, change.data as never, change.atReal);
+      }
     }
     this.scriptLeft--;
     this.wake();
@@ -286,19 +277,19 @@ class RealRunner {
     this.wake();
   }
 
-  private clientConfig(c: (typeof this.spec.clients)[number]): ClientConfig {
+  /** How client `c` runs, reaching each node and the resource through its links. */
+  private async clientConfig(c: (typeof this.spec.clients)[number]): Promise<ClientConfig> {
+    const through = (to: string, resp: boolean) => this.links.port(c.id, to, this.ports.get(to)!, resp);
+    const resourcePort = await through(this.spec.resource.id, false);
     return {
       id: c.id,
       recipe: c.recipe as ClientConfig['recipe'],
       key: c.keys[0]!,
       value: `${c.id}-${randomBytes(4).toString('hex')}`,
-      masters: c.nodes.map((id) => ({
-        id,
-        port: this.cutOff(c.id, id) ? this.blackHolePort : this.clientPorts.get(id)!,
-      })),
+      masters: await Promise.all(c.nodes.map(async (id) => ({ id, port: await through(id, true) }))),
       redlock: { ...c.redlock, instanceTimeoutMs: Math.max(1, this.real(c.redlock.instanceTimeoutMs)) },
       resourceId: this.spec.resource.id,
-      resourceUrl: this.resourceUrl,
+      resourceUrl: `http://127.0.0.1:${resourcePort}/write`,
       ttlScenarioMs: c.ttlMs,
       ttlRealMs: Math.max(1, this.real(c.ttlMs)),
       workRealMs: c.workMs === null ? null : this.real(c.workMs),
@@ -317,15 +308,6 @@ class RealRunner {
       startAtScenarioMs: c.startAtMs,
       scale: this.options.scale,
     };
-  }
-
-  /** True when a partition in place from the start puts `a` and `b` in different groups (Partitions.split's rule). */
-  private cutOff(a: string, b: string): boolean {
-    return this.scenario.network.partitions.some(({ groups }) => {
-      const ga = groups.findIndex((g) => g.includes(a));
-      const gb = groups.findIndex((g) => g.includes(b));
-      return ga >= 0 && gb >= 0 && ga !== gb;
-    });
   }
 
   private startClient(bundle: string, config: ClientConfig): Promise<void> {

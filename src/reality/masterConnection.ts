@@ -5,6 +5,7 @@ import type { Report } from './protocol';
 /** A Redis node as a real client reaches it: its id in the trace and one ioredis connection. */
 export interface Master {
   id: string;
+  /** The connection commands go on; replaced when a command on it timed out (see `asker`). */
   redis: Redis;
 }
 
@@ -29,7 +30,7 @@ export function connectMaster(id: string, port: number): Master {
     autoResendUnfulfilledCommands: false,
     maxRetriesPerRequest: null,
     retryStrategy: () => 10,
-    // Ready once connected: a node behind a partition (blackHole.ts) never answers INFO, nor the
+    // Ready once connected: a node behind a partition (linkProxy.ts) never answers INFO, nor the
     // CLIENT SETINFO that ioredis would otherwise wait for (Redis 7.0 does not know it anyway).
     enableReadyCheck: false,
     disableClientInfo: true,
@@ -41,26 +42,63 @@ export function connectMaster(id: string, port: number): Master {
 const never = new Promise<never>(() => undefined);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Connections with a command on them that has neither been answered nor timed out. */
+const busy = new WeakSet<Redis>();
+
+/**
+ * A connection for one command: the master's own, or, while a command on it is still out (a
+ * renewal and a release can overlap), a second one closed after its answer. One command per
+ * connection at a time is what makes a lost reply safe: ioredis pairs replies with commands in
+ * order, so a reply the network dropped (linkProxy.ts) would have the next command on the same
+ * connection take the reply meant for the one after it.
+ */
+function connectionFor(master: Master): Redis {
+  return busy.has(master.redis) ? another(master.redis) : master.redis;
+}
+
+/** A new connection to the same node, with the same options. */
+function another(redis: Redis): Redis {
+  const fresh = redis.duplicate();
+  fresh.on('error', () => undefined);
+  return fresh;
+}
+
 /**
  * The client `actor`'s way to ask: each command and its reply are reported as the simulator's
  * messages (`net.send` there and back, `request.timeout` when none came), numbered per client.
  * An error reply that names a wrong command is an answer; any other failure of the connection is
  * silence, left to the timeout.
+ *
+ * A command that timed out takes its connection with it: the client closes it and asks on a new
+ * one from then on, as redis-py and Jedis do with a connection that timed out. Over TCP a reply
+ * is only ever lost with its connection, so this is the real counterpart of the simulator's
+ * rule that a reply arriving after its timeout is discarded (`request.late`): it never answers a
+ * later command. What was already sent on the closed connection still reaches Redis (the proxy
+ * carries it before closing its side), as a message already on the wire does in the simulator.
  */
 export function asker(actor: string, report: (r: Report) => void): Ask {
   let messages = 0;
   return async (master, argv, timeoutRealMs) => {
     const msg = ++messages;
     const label = commandLabel(argv);
+    const connection = connectionFor(master);
+    busy.add(connection);
     report({ kind: 'net.send', actor, data: { msg, to: master.id, label } });
-    const call = master.redis.call(argv[0]!, ...argv.slice(1)).then(
+    const call = connection.call(argv[0]!, ...argv.slice(1)).then(
       (reply) => ({ reply }),
       (error: Error) => (/^(ERR|WRONGTYPE|NOSCRIPT)/.test(error.message) ? { reply: error } : never),
     );
     const timeout = timeoutRealMs === null ? never : sleep(timeoutRealMs).then(() => null);
     const answer = await Promise.race([call, timeout]);
-    if (answer === null) report({ kind: 'request.timeout', actor, data: { msg, to: master.id, label } });
-    else report({ kind: 'net.send', actor: master.id, data: { msg, to: actor, label: 'reply' } });
+    busy.delete(connection);
+    if (answer === null) {
+      report({ kind: 'request.timeout', actor, data: { msg, to: master.id, label } });
+      if (connection === master.redis) master.redis = another(connection);
+      connection.disconnect();
+    } else {
+      report({ kind: 'net.send', actor: master.id, data: { msg, to: actor, label: 'reply' } });
+      if (connection !== master.redis) connection.disconnect();
+    }
     return answer;
   };
 }

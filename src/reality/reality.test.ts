@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../cli/loadScenario';
 import type { Scenario } from '../scenario/schema/schema';
-import { runReality, UnsupportedScenario } from './harness';
+import { runReality, UnsupportedScenario, type RealRun } from './harness';
 import { realityCheck, type CheckOptions } from './realityCheck';
 
 /**
@@ -47,6 +47,10 @@ const TIGHT = new Map<string, CheckOptions>([
   ['lessons/14-redlock.md#redlock-one-down', REDLOCK_SCALE],
   ['lessons/21-redlock-pauses-and-delays.md#c2-redlock-pause', REDLOCK_SCALE],
   ['lessons/22-redlock-clock-jump.md#c2-clock-jump', REDLOCK_SCALE],
+  // The whole run is 2.1 s: at real time the 50 ms instance timeout is 50 real ms, so A's round
+  // wins at once as in the simulator (at half speed, under load, the first round lost its
+  // answers to the timeout once and the second won: same verdicts, another story).
+  ['lessons/20-redlock-step-by-step.md#c2-one-acquisition', { scale: 1 }],
 ]);
 
 const HEADLINES = [
@@ -70,7 +74,42 @@ const HEADLINES = [
   // A is cut off from r4 and r5 from the start (their ports never answer it) and wins on r1–r3;
   // r3's wall clock then leaps 15 s under libfaketime, A's key there expires, and B wins too.
   'lessons/22-redlock-clock-jump.md#c2-clock-jump',
+  // Every reply from r1 to A is lost until 1 s (the link proxy drops it whole): A's OK never
+  // arrives, A times out, and its retries find the key taken until its own lease runs out.
+  'lessons/01-when-redis-is-silent.md#lost-reply',
+  // 20 ms on the one link A → r5, and A cut off from r4 from the start: A wins on the other four.
+  'lessons/20-redlock-step-by-step.md#c2-one-acquisition',
 ];
+
+/** What the real run must show besides its verdicts: the story the lesson tells, where the network makes it. */
+const STORIES = new Map<string, (trace: RealRun['trace']) => void>([
+  [
+    'lessons/01-when-redis-is-silent.md#lost-reply',
+    (trace) => {
+      // A's first SET was granted, its reply dropped on the way (and recorded so, not as an
+      // answer), A timed out, and A only got the lock after its first lease expired.
+      const drop = trace.find((e) => e.kind === 'net.drop');
+      expect(drop).toMatchObject({ actor: 'A', data: { label: 'reply', reason: 'loss' } });
+      const acquired = trace.find((e) => e.kind === 'lock.acquired' && e.actor === 'A')!;
+      const expired = trace.find((e) => e.kind === 'lease.ended' && e.data.owner === 'A')!;
+      expect(expired.data).toMatchObject({ reason: 'expired' });
+      expect(trace.some((e) => e.kind === 'request.timeout' && e.actor === 'A' && e.id > drop!.id)).toBe(true);
+      expect(acquired.id).toBeGreaterThan(expired.id);
+    },
+  ],
+  [
+    'lessons/20-redlock-step-by-step.md#c2-one-acquisition',
+    (trace) => {
+      // Every command A sent r4 was dropped by the partition; r5 granted despite its slow link.
+      const toR4 = trace.filter((e) => e.kind === 'net.send' && e.actor === 'A' && e.data.to === 'r4');
+      const dropped = trace.filter((e) => e.kind === 'net.drop' && e.actor === 'r4');
+      expect(dropped.length).toBe(toR4.length);
+      expect(dropped.every((e) => e.kind === 'net.drop' && e.data.reason === 'partition')).toBe(true);
+      expect(trace.some((e) => e.kind === 'lease.granted' && e.actor === 'r4')).toBe(false);
+      expect(trace.some((e) => e.kind === 'lease.granted' && e.actor === 'r5')).toBe(true);
+    },
+  ],
+]);
 
 describe.concurrent('reality check', () => {
   for (const spec of HEADLINES) {
@@ -84,6 +123,7 @@ describe.concurrent('reality check', () => {
       expect(check.differ, table).toEqual([]);
       // The run did something worth comparing: locks were taken on the real Redis.
       expect(check.run.trace.some((e) => e.kind === 'lease.granted')).toBe(true);
+      STORIES.get(spec)?.(check.run.trace);
     });
   }
 
@@ -149,6 +189,14 @@ describe.concurrent('reality check', () => {
     const jump = await runReality(clientJump, { scale: SCALE }).catch((error: unknown) => error);
     expect((jump as UnsupportedScenario).reasons).toEqual([
       expect.stringContaining("a clock jump on A (only a Redis node's clock is stepped so far): not yet supported"),
+    ]);
+    // Loss between clients and Redis runs; duplication, and loss on the resource's HTTP line, do not.
+    const lossy = scenario('lessons/01-when-redis-is-silent.md#lost-reply');
+    const weather = { ...lossy, network: { ...lossy.network, duplicate: 0.2, loss: 0.1 } } as Scenario;
+    const stormy = await runReality(weather, { scale: SCALE }).catch((error: unknown) => error);
+    expect((stormy as UnsupportedScenario).reasons).toEqual([
+      'needs message duplication (every link): not yet supported',
+      "needs message loss on the resource's line (every link): not yet supported (loss between clients and Redis nodes is)",
     ]);
   });
 });

@@ -51,6 +51,10 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
 });
+// No idle timeout (Node's is 5 s): the simulator's resource never drops a client's connection,
+// and a write the scenario slows by more than that (a link's latency, held in a link proxy) must
+// still find its connection open when it arrives.
+server.keepAliveTimeout = 0;
 server.listen(0, '127.0.0.1', () => process.send!({ ready: true, port: (server.address() as AddressInfo).port }));
 // The harness asks before it ends the run: every report sent before this answer has arrived.
 process.on('message', (m: { flush?: true }) => m.flush && process.send!({ flushed: true }));

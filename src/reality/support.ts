@@ -11,7 +11,7 @@ export const REAL_RECIPES = [
 ] as const;
 
 /** The script actions the harness carries out on real processes so far. */
-const REAL_ACTIONS = new Set(['pause', 'resume', 'crash', 'restart', 'clock-jump']);
+const REAL_ACTIONS = new Set(['pause', 'resume', 'crash', 'restart', 'clock-jump', 'network', 'partition', 'heal']);
 
 /**
  * Why the harness cannot run `scenario` on real processes yet, one named reason each (empty:
@@ -35,20 +35,7 @@ export function unsupportedParts(scenario: Scenario): string[] {
   }
   if (scenario.leaseService || scenario.dbLock)
     reasons.push('needs a lock service other than Redis: not yet supported');
-  const net = scenario.network;
-  const faulty = net.loss !== undefined || net.duplicate !== undefined || net.reorder !== undefined;
-  if (faulty) reasons.push('needs message loss, duplication or reordering: not yet supported');
-  // A partition in place from the start between clients and Redis nodes is a client's connection
-  // to a port that never answers (blackHole.ts); one that cuts anything else, or one way only, is not yet.
-  const redisOrClient = new Set([...redis.nodes.map((n) => n.id), ...scenario.clients.map((c) => c.id)]);
-  for (const p of net.partitions)
-    if (p.oneWay || !p.groups.flat().every((id) => redisOrClient.has(id)))
-      reasons.push(
-        `a partition of ${p.groups.map((g) => g.join(' ')).join(' | ')}: only two-way partitions between clients and Redis nodes are supported`,
-      );
-  if (net.links.length > 0) reasons.push('needs faults on single links (network.links): not yet supported');
-  if (typeof net.latency === 'object' && net.latency.dist === 'long-tail')
-    reasons.push('needs a long-tail latency: not yet supported (a fixed or uniform one is)');
+  reasons.push(...networkReasons(scenario));
   if (!['store', 'db-row'].includes(scenario.resource.kind))
     reasons.push(`resource kind '${scenario.resource.kind}': not yet supported (store and db-row are)`);
   for (const c of scenario.clients) {
@@ -67,10 +54,49 @@ export function unsupportedParts(scenario: Scenario): string[] {
       reasons.push(
         `script 'clock-jump' at ${step.at} ms: a clock jump on ${step.target} (only a Redis node's clock is stepped so far): not yet supported`,
       );
-    else if (!REAL_ACTIONS.has(step.do))
-      reasons.push(
-        `script '${step.do}' at ${step.at} ms: ${step.do === 'partition' || step.do === 'heal' || step.do === 'network' ? 'network faults (a TCP proxy)' : `'${step.do}'`}: not yet supported`,
-      );
+    else if (!REAL_ACTIONS.has(step.do)) reasons.push(`script '${step.do}' at ${step.at} ms: not yet supported`);
   }
   return [...new Set(reasons)];
+}
+
+/**
+ * What of the scenario's network the link proxies (linkProxy.ts) cannot stage. They carry
+ * clients' connections to Redis nodes as RESP frames, one message each, so latency, loss and
+ * partitions (from the start or during the run, one way or both) apply there. The resource's
+ * line is HTTP, whose chunks are not messages: it gets latency only. Duplication would have
+ * Redis answer a command twice on a connection that expects one reply, and reordering would
+ * swap replies ioredis pairs with commands in order; a long tail held back in order would hold
+ * up every message behind it, which the simulator's per-message delays do not.
+ */
+function networkReasons(scenario: Scenario): string[] {
+  const reasons: string[] = [];
+  const net = scenario.network;
+  const resource = scenario.resource.id;
+  const known = new Set([...scenario.redis.nodes.map((n) => n.id), ...scenario.clients.map((c) => c.id), resource]);
+  const steps = scenario.script.flatMap((s) => (s.do === 'network' ? [s] : []));
+  const faults = [{ ...net, from: undefined, to: undefined }, ...net.links, ...steps];
+  for (const f of faults) {
+    const where = f.from === undefined ? 'every link' : `${f.from} → ${f.to}`;
+    if ((f.duplicate ?? 0) > 0) reasons.push(`needs message duplication (${where}): not yet supported`);
+    if ((f.reorder ?? 0) > 0) reasons.push(`needs message reordering (${where}): not yet supported`);
+    if (typeof f.latency === 'object' && f.latency.dist === 'long-tail')
+      reasons.push(`needs a long-tail latency (${where}): not yet supported (a fixed or uniform one is)`);
+    const touchesResource = f.from === undefined || f.from === resource || f.to === resource;
+    if ((f.loss ?? 0) > 0 && touchesResource)
+      reasons.push(
+        `needs message loss on the resource's line (${where}): not yet supported (loss between clients and Redis nodes is)`,
+      );
+    if (f.from !== undefined && (!known.has(f.from) || !known.has(f.to!)))
+      reasons.push(
+        `needs faults on the link ${where}: only links between clients, Redis nodes and the resource are supported`,
+      );
+  }
+  const partitions = [...net.partitions, ...scenario.script.flatMap((s) => (s.do === 'partition' ? [s] : []))];
+  const redisOrClient = new Set([...scenario.redis.nodes.map((n) => n.id), ...scenario.clients.map((c) => c.id)]);
+  for (const p of partitions)
+    if (!p.groups.flat().every((id) => redisOrClient.has(id)))
+      reasons.push(
+        `a partition of ${p.groups.map((g) => g.join(' ')).join(' | ')}: only partitions between clients and Redis nodes are supported`,
+      );
+  return reasons;
 }
