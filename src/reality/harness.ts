@@ -9,8 +9,11 @@ import { childBundles } from './bundles';
 import { Children } from './children';
 import { startDelayProxy } from './delayProxy';
 import type { ClientConfig, Go, Ready, Report, ResourceConfig } from './protocol';
+import { clientConfig, type ClientWiring } from './clientConfig';
+import { nodeSetups } from './nodeSetups';
 import { RedisNodes } from './redisNodes';
-import { unsupportedParts } from './support';
+import { sentinelSetup, Sentinels } from './sentinels';
+import { scaleProblems, unsupportedParts } from './support';
 
 export interface RealityOptions {
   /** Real seconds per scenario second: every duration and TTL is multiplied by it. */
@@ -53,7 +56,7 @@ type Pending = { at: number; kind: TraceKind; actor: string; data: unknown };
  * or throws, and on SIGINT/SIGTERM.
  */
 export async function runReality(scenario: Scenario, options: RealityOptions): Promise<RealRun> {
-  const reasons = unsupportedParts(scenario);
+  const reasons = [...unsupportedParts(scenario), ...scaleProblems(scenario, options.scale)];
   if (reasons.length) throw new UnsupportedScenario(reasons);
   const wallStart = performance.now();
   const children = new Children();
@@ -78,6 +81,7 @@ class RealRunner {
   private t0 = Infinity;
   private resource!: ChildProcess;
   private nodes: RedisNodes | undefined;
+  private sentinels: Sentinels | undefined;
   /** The port clients reach each Redis node at (a delaying proxy's, with a latency). */
   private readonly clientPorts = new Map<string, number>();
   /** The port a node cut off from a client by a partition in place from the start is, for that client. */
@@ -119,7 +123,7 @@ class RealRunner {
     const jumped = new Set(this.scenario.script.flatMap((step) => (step.do === 'clock-jump' ? [step.target] : [])));
     this.nodes = new RedisNodes(
       this.children,
-      this.spec.redisNodes.map((n) => n.id),
+      nodeSetups(this.scenario, this.options.scale),
       jumped,
       new Set(this.spec.clients.flatMap((c) => c.keys)),
       (node, change, at) => {
@@ -127,7 +131,10 @@ class RealRunner {
         this.record(kind, node, { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never, at);
       },
     );
-    const [resourcePort] = await Promise.all([this.startResource(bundles.resource), this.nodes.start()]);
+    const [resourcePort] = await Promise.all([
+      this.startResource(bundles.resource),
+      this.nodes.start().then(() => this.startSentinels()),
+    ]);
     // With a latency, clients reach Redis and the resource through delaying proxies (the
     // watchers, observers outside the scenario, do not).
     for (const { id } of this.spec.redisNodes) this.clientPorts.set(id, await this.throughNetwork(this.nodes.port(id)));
@@ -137,7 +144,18 @@ class RealRunner {
       this.closers.push(hole.close);
       this.blackHolePort = hole.port;
     }
-    await Promise.all(this.spec.clients.map((c) => this.startClient(bundles.lockClient, this.clientConfig(c))));
+    const wiring: ClientWiring = {
+      scale: this.options.scale,
+      clientPort: (id) => this.clientPorts.get(id)!,
+      blackHolePort: this.blackHolePort,
+      resourceUrl: this.resourceUrl,
+      sentinel: this.sentinels?.wiring() ?? null,
+    };
+    await Promise.all(
+      this.spec.clients.map((c) =>
+        this.startClient(bundles.lockClient, clientConfig(this.scenario, this.spec, c, wiring)),
+      ),
+    );
 
     this.t0 = performance.now();
     this.record('run.start', 'world', {
@@ -145,6 +163,7 @@ class RealRunner {
       seed: this.scenario.seed,
       actors: actorInfos(this.spec),
     });
+    this.recordTopology();
     for (const client of this.clients.values()) client.send(this.go());
     for (const step of this.scenario.script) this.after(step.at, () => this.apply(step));
     this.scriptLeft = this.scenario.script.length;
@@ -168,7 +187,29 @@ class RealRunner {
   /** Stops what lives in this process: the lease watchers' connections, the clocks' files and the proxies. */
   close(): void {
     this.nodes?.close();
+    this.sentinels?.close();
     for (const close of this.closers) close();
+  }
+
+  /** The scenario's sentinels, once its nodes are up (none without Sentinel). */
+  private async startSentinels(): Promise<void> {
+    const setup = sentinelSetup(this.spec, this.scenario, this.nodes!, this.options.scale);
+    if (!setup) return;
+    this.sentinels = new Sentinels(this.children, setup, (report, at) =>
+      this.record(report.kind, report.actor, report.data as never, at),
+    );
+    await this.sentinels.start();
+  }
+
+  /** Each node's configured role and each sentinel's first state, as a simulated run starts with them. */
+  private recordTopology(): void {
+    const replicated = this.scenario.redis.nodes.some((n) => n.replicaOf !== undefined);
+    for (const n of replicated ? this.scenario.redis.nodes : []) {
+      const of = n.replicaOf ?? null;
+      this.record('redis.role', n.id, { role: of === null ? 'primary' : 'replica', of, reason: 'configured' });
+    }
+    for (const id of this.spec.topology?.sentinels?.ids ?? [])
+      this.record('actor.state', id, { state: 'monitoring' });
   }
 
   /** The port to reach `port` at across the scenario's network: itself, or a proxy that delays as the scenario's latency says. */
@@ -219,7 +260,7 @@ class RealRunner {
           : `${step.do} ${target}`;
     this.record('action.apply', target, { action: step.do, source: 'script', detail });
     const nodes = this.nodes!;
-    const process = nodes.has(target) ? nodes.process(target) : this.clients.get(target);
+    const process = this.processOf(target);
     switch (step.do) {
       case 'pause':
         if (process) this.children.signal(process, 'SIGSTOP');
@@ -238,6 +279,12 @@ class RealRunner {
         this.record('process.crash', target, {});
         if (!nodes.has(target)) this.finishedClient(target);
         break;
+      case 'power-loss':
+        // Without persistence (support.ts) a power loss is a crash: the node keeps nothing either way.
+        this.record('process.power-loss', target, {});
+        nodes.crash(target);
+        this.record('process.crash', target, {});
+        break;
       case 'restart':
         await this.restart(target);
         break;
@@ -253,13 +300,19 @@ class RealRunner {
   }
 
   private resume(target: string, scheduled = true): void {
-    const process = this.nodes!.has(target) ? this.nodes!.process(target) : this.clients.get(target);
+    const process = this.processOf(target);
     if (process) this.children.signal(process, 'SIGCONT');
     this.record('process.resume', target, {});
     if (scheduled) {
       this.scriptLeft--;
       this.wake();
     }
+  }
+
+  /** The real process behind a scenario actor: a Redis node, a sentinel or a client. */
+  private processOf(id: string): ChildProcess | undefined {
+    if (this.nodes!.has(id)) return this.nodes!.process(id);
+    return this.sentinels?.has(id) ? this.sentinels.process(id) : this.clients.get(id);
   }
 
   private async restart(target: string): Promise<void> {
@@ -284,48 +337,6 @@ class RealRunner {
   private finishedClient(id: string): void {
     this.running.delete(id);
     this.wake();
-  }
-
-  private clientConfig(c: (typeof this.spec.clients)[number]): ClientConfig {
-    return {
-      id: c.id,
-      recipe: c.recipe as ClientConfig['recipe'],
-      key: c.keys[0]!,
-      value: `${c.id}-${randomBytes(4).toString('hex')}`,
-      masters: c.nodes.map((id) => ({
-        id,
-        port: this.cutOff(c.id, id) ? this.blackHolePort : this.clientPorts.get(id)!,
-      })),
-      redlock: { ...c.redlock, instanceTimeoutMs: Math.max(1, this.real(c.redlock.instanceTimeoutMs)) },
-      resourceId: this.spec.resource.id,
-      resourceUrl: this.resourceUrl,
-      ttlScenarioMs: c.ttlMs,
-      ttlRealMs: Math.max(1, this.real(c.ttlMs)),
-      workRealMs: c.workMs === null ? null : this.real(c.workMs),
-      startAtRealMs: this.real(c.startAtMs),
-      gapRealMs: this.real(c.gapMs),
-      timeoutRealMs: c.timeoutMs === null ? null : this.real(c.timeoutMs),
-      renewEveryRealMs: c.renewEveryMs === null ? null : this.real(c.renewEveryMs),
-      onRenewFail: c.onRenewFail,
-      jobs: c.jobs,
-      fencing:
-        (this.spec.resource.fencing && ['lease-plain-del', 'lease-with-token', 'watchdog'].includes(c.recipe)) ||
-        c.tokens,
-      onUnavailable: c.onUnavailable,
-      retry: c.retry,
-      seed: this.scenario.seed,
-      startAtScenarioMs: c.startAtMs,
-      scale: this.options.scale,
-    };
-  }
-
-  /** True when a partition in place from the start puts `a` and `b` in different groups (Partitions.split's rule). */
-  private cutOff(a: string, b: string): boolean {
-    return this.scenario.network.partitions.some(({ groups }) => {
-      const ga = groups.findIndex((g) => g.includes(a));
-      const gb = groups.findIndex((g) => g.includes(b));
-      return ga >= 0 && gb >= 0 && ga !== gb;
-    });
   }
 
   private startClient(bundle: string, config: ClientConfig): Promise<void> {

@@ -136,14 +136,11 @@ describe.concurrent('reality check', () => {
   });
 
   it('names what it cannot run yet instead of running it', async () => {
-    // Several nodes are fine when they are independent masters; replicas and Sentinel are not yet.
-    const replicated = scenario('lessons/19-delivery-dispatch.md#dispatch-arch3-fencing');
-    const refused = await runReality(replicated, { scale: SCALE }).catch((error: unknown) => error);
+    // Replicas and Sentinel run (failover.test.ts); a client's WAIT after each write does not yet.
+    const waiting = scenario('lessons/scenarios/failover-wait.yaml');
+    const refused = await runReality(waiting, { scale: 1 }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UnsupportedScenario);
-    expect((refused as UnsupportedScenario).reasons).toEqual([
-      'needs replicas: not yet supported',
-      'needs Sentinel: not yet supported',
-    ]);
+    expect((refused as UnsupportedScenario).reasons).toEqual(['needs WAIT after writes: not yet supported']);
     const leap = scenario('lessons/01-ground-rules.md#redis-clock-leap');
     const clientJump = { ...leap, script: leap.script.map((step) => ({ ...step, target: 'A' })) } as Scenario;
     const jump = await runReality(clientJump, { scale: SCALE }).catch((error: unknown) => error);

@@ -1,0 +1,94 @@
+import Redis from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../cli/loadScenario';
+import type { Scenario } from '../scenario/schema/schema';
+import { Children } from './children';
+import { runReality, UnsupportedScenario } from './harness';
+import { realityCheck } from './realityCheck';
+import { RedisNodes } from './redisNodes';
+
+function scenario(spec: string): Scenario {
+  const loaded = loadScenario(spec);
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  return loaded.scenario;
+}
+
+/**
+ * Lessons 9 and 10's failovers on a real primary, a real replica 500 ms behind it and three real
+ * sentinels: the primary dies 200 ms after A's SET, before the replica has it, Sentinel promotes
+ * the replica and B takes the lock A still believes it holds. At real time (scale 1), the
+ * smallest Sentinel's own periods allow (support.ts); each run is mostly waiting, so they run
+ * side by side.
+ */
+const FAILOVERS = [
+  'lessons/scenarios/failover-lost-lock.yaml',
+  // Nothing scripted: a quiet afternoon on a replicated primary watched by Sentinel.
+  'lessons/09-replication-lost-lock.md#failover-your-turn',
+  // The same failover with fencing: the promoted node's counter starts over, B's token repeats A's.
+  'lessons/10-sentinel-mitigations.md#failover-repeated-token',
+];
+
+describe.concurrent('failover on real processes', () => {
+  for (const spec of FAILOVERS) {
+    it(`${spec}: real processes give the simulator's verdicts`, { timeout: 120_000 }, async () => {
+      const check = await realityCheck(scenario(spec), { scale: 1 });
+      const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
+      expect(check.differ, table).toEqual([]);
+      const crashed = check.run.trace.some((e) => e.kind === 'process.crash');
+      // Where the primary died, real Sentinel promoted the real replica and B's lease is the replica's.
+      expect(check.run.trace.some((e) => e.kind === 'sentinel.switch' && e.data.to === 'replica')).toBe(crashed);
+      const bGranted = check.run.trace.find((e) => e.kind === 'lease.granted' && e.data.owner === 'B');
+      expect(bGranted?.actor).toBe(crashed ? 'replica' : 'primary');
+    });
+  }
+
+  it('refuses Sentinel below real time, by name', async () => {
+    const refused = await runReality(scenario(FAILOVERS[0]!), { scale: 0.25 }).catch((error: unknown) => error);
+    expect((refused as UnsupportedScenario).reasons).toEqual([
+      expect.stringContaining('Sentinel at scale 0.25'),
+    ]);
+  });
+
+  it("a replica has a write its lag later, and never has one its primary died holding", { timeout: 60_000 }, async () => {
+    const children = new Children();
+    const lagRealMs = 500;
+    const nodes = new RedisNodes(
+      children,
+      [
+        { id: 'primary', replicaOf: null, lagRealMs: 0, options: [] },
+        { id: 'replica', replicaOf: 'primary', lagRealMs, options: [] },
+      ],
+      new Set(),
+      new Set(),
+      () => undefined,
+    );
+    const connect = (id: string) => new Redis({ port: nodes.port(id), host: '127.0.0.1', retryStrategy: () => null });
+    let primary: Redis | undefined;
+    let replica: Redis | undefined;
+    try {
+      await nodes.start();
+      primary = connect('primary');
+      replica = connect('replica');
+      primary.on('error', () => undefined);
+      // A write the replica reads at once is not there yet; it arrives no sooner than the lag.
+      const wrote = performance.now();
+      await primary.set('lock', 'A-1');
+      expect(await replica.get('lock')).toBeNull();
+      while ((await replica.get('lock')) === null) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(performance.now() - wrote).toBeGreaterThanOrEqual(lagRealMs);
+      // A write the primary had not passed on when it died is lost with it, as in the simulator.
+      await primary.set('lock', 'B-2');
+      nodes.crash('primary');
+      const crashed = performance.now();
+      while (!/master_link_status:down/.test(await replica.info('replication')))
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, crashed + lagRealMs * 2 - performance.now())));
+      expect(await replica.get('lock')).toBe('A-1');
+    } finally {
+      primary?.disconnect();
+      replica?.disconnect();
+      nodes.close();
+      children.stopAll();
+    }
+  });
+});
