@@ -44,51 +44,53 @@ describe.concurrent('failover on real processes', () => {
 
   it('refuses Sentinel below real time, by name', async () => {
     const refused = await runReality(scenario(FAILOVERS[0]!), { scale: 0.25 }).catch((error: unknown) => error);
-    expect((refused as UnsupportedScenario).reasons).toEqual([
-      expect.stringContaining('Sentinel at scale 0.25'),
-    ]);
+    expect((refused as UnsupportedScenario).reasons).toEqual([expect.stringContaining('Sentinel at scale 0.25')]);
   });
 
-  it("a replica has a write its lag later, and never has one its primary died holding", { timeout: 60_000 }, async () => {
-    const children = new Children();
-    const lagRealMs = 500;
-    const nodes = new RedisNodes(
-      children,
-      [
-        { id: 'primary', replicaOf: null, lagRealMs: 0, options: [] },
-        { id: 'replica', replicaOf: 'primary', lagRealMs, options: [] },
-      ],
-      new Set(),
-      new Set(),
-      () => undefined,
-    );
-    const connect = (id: string) => new Redis({ port: nodes.port(id), host: '127.0.0.1', retryStrategy: () => null });
-    let primary: Redis | undefined;
-    let replica: Redis | undefined;
-    try {
-      await nodes.start();
-      primary = connect('primary');
-      replica = connect('replica');
-      primary.on('error', () => undefined);
-      // A write the replica reads at once is not there yet; it arrives no sooner than the lag.
-      const wrote = performance.now();
-      await primary.set('lock', 'A-1');
-      expect(await replica.get('lock')).toBeNull();
-      while ((await replica.get('lock')) === null) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(performance.now() - wrote).toBeGreaterThanOrEqual(lagRealMs);
-      // A write the primary had not passed on when it died is lost with it, as in the simulator.
-      await primary.set('lock', 'B-2');
-      nodes.crash('primary');
-      const crashed = performance.now();
-      while (!/master_link_status:down/.test(await replica.info('replication')))
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, crashed + lagRealMs * 2 - performance.now())));
-      expect(await replica.get('lock')).toBe('A-1');
-    } finally {
-      primary?.disconnect();
-      replica?.disconnect();
-      nodes.close();
-      children.stopAll();
-    }
-  });
+  it(
+    'a replica has a write its lag later, and never has one its primary died holding',
+    { timeout: 60_000 },
+    async () => {
+      const children = new Children();
+      const lagRealMs = 500;
+      const nodes = new RedisNodes(
+        children,
+        [
+          { id: 'primary', replicaOf: null, lagRealMs: 0, options: [] },
+          { id: 'replica', replicaOf: 'primary', lagRealMs, options: [] },
+        ],
+        new Set(),
+        new Set(),
+        () => undefined,
+      );
+      const connect = (id: string) => new Redis({ port: nodes.port(id), host: '127.0.0.1', retryStrategy: () => null });
+      let primary: Redis | undefined;
+      let replica: Redis | undefined;
+      try {
+        await nodes.start();
+        primary = connect('primary');
+        replica = connect('replica');
+        primary.on('error', () => undefined);
+        // A write the replica reads at once is not there yet; it arrives no sooner than the lag.
+        const wrote = performance.now();
+        await primary.set('lock', 'A-1');
+        expect(await replica.get('lock')).toBeNull();
+        while ((await replica.get('lock')) === null) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(performance.now() - wrote).toBeGreaterThanOrEqual(lagRealMs);
+        // A write the primary had not passed on when it died is lost with it, as in the simulator.
+        await primary.set('lock', 'B-2');
+        nodes.crash('primary');
+        const crashed = performance.now();
+        while (!/master_link_status:down/.test(await replica.info('replication')))
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, crashed + lagRealMs * 2 - performance.now())));
+        expect(await replica.get('lock')).toBe('A-1');
+      } finally {
+        primary?.disconnect();
+        replica?.disconnect();
+        nodes.close();
+        children.stopAll();
+      }
+    },
+  );
 });

@@ -208,8 +208,7 @@ class RealRunner {
       const of = n.replicaOf ?? null;
       this.record('redis.role', n.id, { role: of === null ? 'primary' : 'replica', of, reason: 'configured' });
     }
-    for (const id of this.spec.topology?.sentinels?.ids ?? [])
-      this.record('actor.state', id, { state: 'monitoring' });
+    for (const id of this.spec.topology?.sentinels?.ids ?? []) this.record('actor.state', id, { state: 'monitoring' });
   }
 
   /** The port to reach `port` at across the scenario's network: itself, or a proxy that delays as the scenario's latency says. */

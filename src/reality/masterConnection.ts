@@ -101,8 +101,7 @@ export function asker(actor: string, report: (r: Report) => void): Ask {
     if (answer === null) {
       abandon(master.redis, command);
       report({ kind: 'request.timeout', actor, data: { msg, to: master.id, label } });
-    }
-    else report({ kind: 'net.send', actor: master.id, data: { msg, to: actor, label: 'reply' } });
+    } else report({ kind: 'net.send', actor: master.id, data: { msg, to: actor, label: 'reply' } });
     return answer;
   };
 }
@@ -114,8 +113,9 @@ export function asker(actor: string, report: (r: Report) => void): Ask {
  * does nothing. The queue is ioredis's own (not in its types).
  */
 function abandon(redis: Redis, command: Command): void {
-  const queue = (redis as unknown as { offlineQueue: { toArray(): { command: Command }[]; removeOne(i: number): void } })
-    .offlineQueue;
+  const queue = (
+    redis as unknown as { offlineQueue: { toArray(): { command: Command }[]; removeOne(i: number): void } }
+  ).offlineQueue;
   const index = queue.toArray().findIndex((item) => item.command === command);
   if (index >= 0) queue.removeOne(index);
 }

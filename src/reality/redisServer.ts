@@ -56,7 +56,11 @@ export function startRedis(
  * Starts redis-server with `args` (a Sentinel's: a config file and `--sentinel`) and resolves
  * once it says it accepts connections, or rejects with what it printed if it exits first.
  */
-export function startServer(children: Children, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ChildProcess> {
+export function startServer(
+  children: Children,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ChildProcess> {
   const child = children.start('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     let out = '';

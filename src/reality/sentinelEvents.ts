@@ -100,7 +100,11 @@ export class SentinelReader {
       case '+promoted-slave':
         if (subject === undefined || primaryOf === undefined) return [];
         return [
-          { kind: 'failover.promote', actor: id, data: { group: context.group, from: primaryOf, to: subject, epoch: this.epoch } },
+          {
+            kind: 'failover.promote',
+            actor: id,
+            data: { group: context.group, from: primaryOf, to: subject, epoch: this.epoch },
+          },
         ];
       case '+switch-master': {
         const from = context.nodeAt(Number(words[2]));

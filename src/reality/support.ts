@@ -33,7 +33,9 @@ export function unsupportedParts(scenario: Scenario): string[] {
   // Sentinel (redis-server --sentinel) run as real processes. A client that follows the primary
   // asks Sentinel for it and dials it directly, so nothing of the network can sit in between yet.
   if (redis.sentinels && scenario.network.latency !== undefined)
-    reasons.push('Sentinel with a network latency (clients dial the primary Sentinel names directly): not yet supported');
+    reasons.push(
+      'Sentinel with a network latency (clients dial the primary Sentinel names directly): not yet supported',
+    );
   if (redis.sentinels && scenario.network.partitions.length > 0)
     reasons.push('Sentinel with a partition (clients dial the primary Sentinel names directly): not yet supported');
   if (redis.cluster) reasons.push('needs Redis Cluster: not yet supported');
