@@ -24,7 +24,7 @@ const { id, key, value } = config;
 const report = (r: Report) => process.send!(r);
 
 const masters = config.sentinel
-  ? [followPrimary(config.sentinel)]
+  ? [followPrimary(config.sentinel, config.masters[0]!.id)]
   : config.masters.map((m) => connectMaster(m.id, m.port));
 const ask = asker(id, report);
 const recipe: RealRecipe =
