@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import type { WorldSpec } from '../actors/world';
@@ -68,14 +67,16 @@ interface RealSentinel {
 export class Sentinels {
   private readonly sentinels = new Map<string, RealSentinel>();
   private readonly runIds = new Map<string, string>();
-  private readonly dir = mkdtempSync(join(tmpdir(), 'lockstep-sentinel-'));
+  private readonly dir: string;
 
   constructor(
     private readonly children: Children,
     private readonly setup: SentinelSetup,
     /** A sentinel's announcement as trace events, timed on the harness's monotonic clock. */
     private readonly onEvent: (report: Report, atReal: number) => void,
-  ) {}
+  ) {
+    this.dir = children.tempDir('lockstep-sentinel-');
+  }
 
   async start(): Promise<void> {
     const s = this.setup;
