@@ -40,6 +40,11 @@ describe.concurrent('failover on real processes', () => {
       const crashed = check.run.trace.some((e) => e.kind === 'process.crash');
       // Where the primary died, real Sentinel promoted the real replica and B's lease is the replica's.
       expect(check.run.trace.some((e) => e.kind === 'sentinel.switch' && e.data.to === 'replica')).toBe(crashed);
+      // Sentinel saw the replica follow the primary it monitors, so it never re-pointed it past its lag.
+      const repointed = check.run.trace.filter(
+        (e) => e.kind === 'redis.role' && /fix-slave-config/.test(e.data.reason),
+      );
+      expect(repointed).toEqual([]);
       const bGranted = check.run.trace.find((e) => e.kind === 'lease.granted' && e.data.owner === 'B');
       expect(bGranted?.actor).toBe(crashed ? 'replica' : 'primary');
     });

@@ -4,14 +4,14 @@ import type { Children } from './children';
 import { fakeClock } from './fakeClock';
 import { LeaseWatcher, type LeaseChange } from './leaseWatcher';
 import { onFreePort, startRedis } from './redisServer';
-import { startReplicationLink } from './replicationLink';
+import { startPrimaryFront } from './replicationLink';
 
 /** A node as the harness starts it: a lone primary, or a replica of another node. */
 export interface NodeSetup {
   id: string;
   /** The node it replicates, or null for a primary. */
   replicaOf: string | null;
-  /** The delay on the link from its primary, in real ms (replicationLink.ts); 0: a direct link. */
+  /** The delay on the link from its primary, in real ms (replicationLink.ts); 0: none. */
   lagRealMs: number;
   /** Further redis-server options (`--replica-priority 10`, `--min-replicas-to-write 1`, …). */
   options: string[];
@@ -19,6 +19,8 @@ export interface NodeSetup {
 
 interface RealNode {
   port: number;
+  /** The port everyone else dials: a primary with lagging replicas is behind a proxy that lags their links (replicationLink.ts). */
+  publicPort: number;
   process: ChildProcess;
   /** Its wall clock under libfaketime, when the script steps it; the offset so far in real ms. */
   clock: ReturnType<typeof fakeClock> | undefined;
@@ -32,17 +34,19 @@ interface RealNode {
  * The scenario's Redis nodes as real redis-servers (one, Redlock's N independent masters, or a
  * primary and its replicas), each on its own free loopback port and watched by its own
  * LeaseWatcher, so every lease in the trace is one node's, as in the simulator. The primaries
- * start side by side, then the replicas, each with `--replicaof` its primary through a link
- * that holds the stream for the scenario's lag (replicationLink.ts); start() returns once every
- * replica has its primary's data. A node whose clock the script steps runs under libfaketime,
- * with its own control file.
+ * start side by side, then the replicas, each with `--replicaof` its primary; a primary with a
+ * lagging replica is known to everyone by a proxy in front of it that holds each replica's stream
+ * for its lag (replicationLink.ts). start() returns once every replica has its primary's data.
+ * A node whose clock the script steps runs under libfaketime, with its own control file.
  */
 export class RedisNodes {
   private readonly nodes = new Map<string, RealNode>();
   /** Every libfaketime control file made, so close() removes each whatever failed after it. */
   private readonly clocks: ReturnType<typeof fakeClock>[] = [];
-  /** Every replication link's close. */
-  private readonly links: (() => void)[] = [];
+  /** Which node listens on a port, known before it starts (a replica names its port to its primary at once). */
+  private readonly idAtPort = new Map<number, string>();
+  /** Every proxy in front of a primary, to close. */
+  private readonly fronts: (() => void)[] = [];
 
   constructor(
     private readonly children: Children,
@@ -57,14 +61,22 @@ export class RedisNodes {
   /** Starts every node and resolves when each accepts connections, its watcher hears it and each replica is in sync. */
   async start(): Promise<void> {
     await Promise.all(this.setups.filter((n) => n.replicaOf === null).map((n) => this.startNode(n, n.options)));
+    for (const [id, node] of this.nodes) {
+      const replicas = this.setups.filter((n) => n.replicaOf === id);
+      if (!replicas.some((n) => n.lagRealMs > 0)) continue;
+      // A replica is known by the port it listens on, which it tells its primary first.
+      const front = await startPrimaryFront(
+        node.port,
+        (port) => replicas.find((r) => this.idAtPort.get(port) === r.id)?.lagRealMs ?? 0,
+      );
+      this.fronts.push(front.close);
+      node.publicPort = front.port;
+    }
     await Promise.all(
       this.setups
         .filter((n) => n.replicaOf !== null)
         .map(async (n) => {
-          const primaryPort = this.port(n.replicaOf!);
-          const link = n.lagRealMs > 0 ? await startReplicationLink(primaryPort, n.lagRealMs) : undefined;
-          if (link) this.links.push(link.close);
-          await this.startNode(n, [...n.options, '--replicaof', '127.0.0.1', String(link?.port ?? primaryPort)]);
+          await this.startNode(n, [...n.options, '--replicaof', '127.0.0.1', String(this.port(n.replicaOf!))]);
           await this.inSync(n.id);
         }),
     );
@@ -73,7 +85,10 @@ export class RedisNodes {
   private async startNode({ id }: NodeSetup, args: string[]): Promise<void> {
     const clock = this.jumped.has(id) ? fakeClock() : undefined;
     if (clock) this.clocks.push(clock);
-    const { port, started: process } = await onFreePort((port) => startRedis(this.children, port, clock?.env, args));
+    const { port, started: process } = await onFreePort((port) => {
+      this.idAtPort.set(port, id);
+      return startRedis(this.children, port, clock?.env, args);
+    });
     // The watcher connects only once its server listens: one retrying a port nobody holds
     // yet can land on another harness's free-port probe of that same port.
     const watcher = new LeaseWatcher(
@@ -82,7 +97,7 @@ export class RedisNodes {
       () => performance.now(),
       (change, at) => this.onChange(id, change, at),
     );
-    this.nodes.set(id, { port, process, clock, clockOffsetRealMs: 0, watcher, args });
+    this.nodes.set(id, { port, publicPort: port, process, clock, clockOffsetRealMs: 0, watcher, args });
     await watcher.start();
   }
 
@@ -106,8 +121,9 @@ export class RedisNodes {
     return this.nodes.has(id);
   }
 
+  /** The port node `id` is reached at (a proxy's, for a primary with lagging replicas). */
   port(id: string): number {
-    return this.nodes.get(id)!.port;
+    return this.nodes.get(id)!.publicPort;
   }
 
   process(id: string): ChildProcess {
@@ -143,10 +159,10 @@ export class RedisNodes {
     await Promise.all([...this.nodes.values()].map((n) => n.watcher.settled()));
   }
 
-  /** Stops the watchers' connections and the replication links, and removes the clocks' control files (the servers are Children's). */
+  /** Stops the watchers' connections and the proxies in front of primaries, and removes the clocks' control files (the servers are Children's). */
   close(): void {
     for (const node of this.nodes.values()) node.watcher.stop();
-    for (const close of this.links) close();
+    for (const close of this.fronts) close();
     for (const clock of this.clocks) clock.remove();
   }
 }
