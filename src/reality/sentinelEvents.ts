@@ -123,7 +123,7 @@ export class SentinelReader {
         const why = {
           '+slave-reconf-sent': `re-pointed to ${of} by ${id} in the failover`,
           '+convert-to-slave': `turned into a replica of ${of} by ${id}`,
-          '+fix-slave-config': `re-pointed by ${id} straight at ${of}, past the lag link (+fix-slave-config)`,
+          '+fix-slave-config': `re-pointed by ${id} at ${of} (+fix-slave-config)`,
         }[channel];
         return [{ kind: 'redis.role', actor: subject, data: { role: 'replica', of, reason: why } }];
       }
