@@ -13,27 +13,39 @@ function scenario(spec: string): Scenario {
   return loaded.scenario;
 }
 
+const YOUR_TURN = 'lessons/09-replication-lost-lock.md#failover-your-turn';
+
+/** Lesson 9's headline with the learner's first try: power loss on the primary at about 1.2 s. */
+function powerLossAt1200(): Scenario {
+  const base = scenario(YOUR_TURN);
+  return { ...base, script: [{ at: 1200, do: 'power-loss', target: 'primary' }] } as Scenario;
+}
+
 /**
- * Lessons 9 and 10's failovers on a real primary, a real replica 500 ms behind it and three real
- * sentinels: the primary dies 200 ms after A's SET, before the replica has it, Sentinel promotes
- * the replica and B takes the lock A still believes it holds. At real time (scale 1), the
- * smallest Sentinel's own periods allow (support.ts); each run is mostly waiting, so they run
- * side by side.
+ * Lessons 9 and 10's headlines on a real primary, a real replica 500 ms behind it and three
+ * real sentinels. Where the primary dies 200 ms after A's SET, before the replica has it,
+ * Sentinel promotes the replica and B takes the lock A still believes it holds. At real time
+ * (scale 1), the smallest that Sentinel's own periods allow (support.ts); each run is mostly
+ * waiting, so they run side by side.
  */
-const FAILOVERS = [
-  'lessons/scenarios/failover-lost-lock.yaml',
+const FAILOVERS: [string, () => Scenario][] = [
   // Nothing scripted: a quiet afternoon on a replicated primary watched by Sentinel.
-  'lessons/09-replication-lost-lock.md#failover-your-turn',
+  [YOUR_TURN, () => scenario(YOUR_TURN)],
+  // What the lesson asks the learner to do first (lessons/scenarios/failover-lost-lock.yaml scripts it as a crash).
+  [`${YOUR_TURN} with a power loss of the primary at 1.2 s`, powerLossAt1200],
   // The same failover with fencing: the promoted node's counter starts over, B's token repeats A's.
-  'lessons/10-sentinel-mitigations.md#failover-repeated-token',
+  [
+    'lessons/10-sentinel-mitigations.md#failover-repeated-token',
+    () => scenario('lessons/10-sentinel-mitigations.md#failover-repeated-token'),
+  ],
 ];
 
 describe.concurrent('failover on real processes', () => {
-  for (const spec of FAILOVERS) {
+  for (const [spec, make] of FAILOVERS) {
     it(`${spec}: real processes give the simulator's verdicts`, { timeout: 120_000 }, async () => {
       // The crash must land before A's SET reaches the replica (1.0 s + 500 ms of lag): a run
       // whose crash came 250 ms late or more is not the scenario's, and is made again.
-      const check = await realityCheck(scenario(spec), { scale: 1, marginMs: 250 });
+      const check = await realityCheck(make(), { scale: 1, marginMs: 250 });
       expect(check.inconclusive).toBe(false);
       const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
       expect(check.differ, table).toEqual([]);
@@ -51,7 +63,7 @@ describe.concurrent('failover on real processes', () => {
   }
 
   it('refuses Sentinel below real time, by name', async () => {
-    const refused = await runReality(scenario(FAILOVERS[0]!), { scale: 0.25 }).catch((error: unknown) => error);
+    const refused = await runReality(scenario(YOUR_TURN), { scale: 0.25 }).catch((error: unknown) => error);
     expect((refused as UnsupportedScenario).reasons).toEqual([expect.stringContaining('Sentinel at scale 0.25')]);
   });
 

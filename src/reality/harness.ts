@@ -48,8 +48,9 @@ export class UnsupportedScenario extends Error {
 type Pending = { at: number; kind: TraceKind; actor: string; data: unknown };
 
 /**
- * Runs `scenario` on real processes: one redis-server per Redis node (independent masters), one
- * Node process per lock client (ioredis), the resource as an HTTP service, and the script's
+ * Runs `scenario` on real processes: one redis-server per Redis node (independent masters, or a
+ * primary and its replicas), one `redis-server --sentinel` per sentinel, one Node process per
+ * lock client (ioredis), the resource as an HTTP service, and the script's
  * faults as signals (pause is SIGSTOP/SIGCONT, crash SIGKILL, a Redis restart a new
  * redis-server on the same port). Every event is timed on this process's monotonic clock when
  * its report arrives and mapped back to scenario time (divided by the scale). Every process started is killed before this returns

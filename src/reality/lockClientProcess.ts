@@ -1,6 +1,6 @@
 /**
  * A lock client as a real program: one Node process talking to real redis-servers through
- * ioredis (one connection per node), running one of the catalog's recipes (realRecipe.ts,
+ * ioredis (one connection per node, or one that follows the primary Sentinel names), running one of the catalog's recipes (realRecipe.ts,
  * realRedlock.ts) with the scenario's TTL, retry, work and watchdog settings (every duration
  * already scaled by the harness). It reports each step in the trace's own kinds over IPC; the
  * harness times them. Its ClientConfig is argv[2].
