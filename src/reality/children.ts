@@ -1,22 +1,28 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * A reaper's source: a detached process that holds the process group of every child the
- * harness starts and kills them all with SIGKILL when its stdin closes, which happens when the
- * harness exits for any reason, SIGKILL included. Nothing the harness starts outlives it.
+ * harness starts (and every temporary directory it makes) and kills them all with SIGKILL (and
+ * removes the directories) when its stdin closes, which happens when the harness exits for any
+ * reason, SIGKILL included. Nothing the harness starts outlives it.
  */
 const REAPER = `
 const groups = new Set();
+const dirs = new Set();
 let line = '';
 process.stdin.on('data', (chunk) => {
   line += chunk;
   for (let i; (i = line.indexOf('\\n')) >= 0; line = line.slice(i + 1)) {
-    const [op, pid] = line.slice(0, i).split(' ');
-    if (op === '+') groups.add(Number(pid)); else groups.delete(Number(pid));
+    const [op, arg] = [line[0], line.slice(2, i)];
+    if (op === 'd') dirs.add(arg); else if (op === '+') groups.add(Number(arg)); else groups.delete(Number(arg));
   }
 });
 process.stdin.on('end', () => {
   for (const pid of groups) { try { process.kill(-pid, 'SIGKILL'); } catch {} }
+  for (const dir of dirs) require('fs').rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 });
 `;
@@ -47,6 +53,13 @@ export class Children {
       if (this.reaper.stdin!.writable) this.reaper.stdin!.write(`- ${pid}\n`);
     });
     return child;
+  }
+
+  /** A new temporary directory (`prefix` and a random tail) that the reaper removes if the harness dies. */
+  tempDir(prefix: string): string {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    this.reaper.stdin!.write(`d ${dir}\n`);
+    return dir;
   }
 
   /** Sends `signal` to a child's whole process group. */

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 
@@ -22,12 +23,40 @@ function alive(pid: number): boolean {
 }
 
 /**
+ * A harness that makes a temporary directory (the sentinels' config files, sentinels.ts) and is
+ * then killed outright: the reaper removes the directory as it kills the processes.
+ */
+const MAKES_A_DIR = `
+import { Children } from './src/reality/children.ts';
+const dir = new Children().tempDir('lockstep-sentinel-');
+process.stdout.write(dir + '\\n');
+setInterval(() => undefined, 1000);
+`;
+
+/**
  * Nothing the harness starts outlives it: the harness is killed in the middle of a run (lesson
- * 21's Redlock pause at full scale, 19 s: five redis-servers, the resource and two clients) and
- * every process it had started is gone soon after.
+ * 21's Redlock pause at full scale, 19 s: five redis-servers, the resource and two clients)
+ * and every process it had started is gone soon after, and so is a temporary directory it made.
  * SIGTERM is handled by the harness itself; SIGKILL cannot be, and is the reaper's job.
  */
 describe.concurrent('the harness cleans up', () => {
+  it('leaves no temporary directory behind when it gets SIGKILL', async () => {
+    const harness = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', MAKES_A_DIR], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const dir = await new Promise<string>((resolve) =>
+      harness.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())),
+    );
+    expect(existsSync(dir)).toBe(true);
+    harness.kill('SIGKILL');
+    let kept = existsSync(dir);
+    for (let i = 0; i < 50 && kept; i++) {
+      await sleep(100);
+      kept = existsSync(dir);
+    }
+    expect(kept).toBe(false);
+  }, 60_000);
+
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`leaves no process behind when it gets ${signal} mid-run`, async () => {
       const harness = spawn(

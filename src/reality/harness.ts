@@ -9,9 +9,12 @@ import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
 import { childBundles } from './bundles';
 import { Children } from './children';
 import type { ClientConfig, Go, Ready, Report, ResourceConfig } from './protocol';
+import { clientConfig, type ClientWiring } from './clientConfig';
+import { nodeSetups } from './nodeSetups';
 import { RealLinks } from './realLinks';
 import { RedisNodes } from './redisNodes';
-import { unsupportedParts } from './support';
+import { sentinelSetup, Sentinels } from './sentinels';
+import { scaleProblems, unsupportedParts } from './support';
 
 export interface RealityOptions {
   /** Real seconds per scenario second: every duration and TTL is multiplied by it. */
@@ -46,15 +49,16 @@ export class UnsupportedScenario extends Error {
 type Pending = { at: number; kind: TraceKind; actor: string; data: unknown };
 
 /**
- * Runs `scenario` on real processes: one redis-server per Redis node (independent masters), one
- * Node process per lock client (ioredis), the resource as an HTTP service, and the script's
+ * Runs `scenario` on real processes: one redis-server per Redis node (independent masters, or a
+ * primary and its replicas), one `redis-server --sentinel` per sentinel, one Node process per
+ * lock client (ioredis), the resource as an HTTP service, and the script's
  * faults as signals (pause is SIGSTOP/SIGCONT, crash SIGKILL, a Redis restart a new
  * redis-server on the same port). Every event is timed on this process's monotonic clock when
  * its report arrives and mapped back to scenario time (divided by the scale). Every process started is killed before this returns
  * or throws, and on SIGINT/SIGTERM.
  */
 export async function runReality(scenario: Scenario, options: RealityOptions): Promise<RealRun> {
-  const reasons = unsupportedParts(scenario);
+  const reasons = [...unsupportedParts(scenario), ...scaleProblems(scenario, options.scale)];
   if (reasons.length) throw new UnsupportedScenario(reasons);
   const wallStart = performance.now();
   const children = new Children();
@@ -79,6 +83,7 @@ class RealRunner {
   private t0 = Infinity;
   private resource!: ChildProcess;
   private nodes: RedisNodes | undefined;
+  private sentinels: Sentinels | undefined;
   /** The scenario's network: the link proxies between each client and each node its faults touch. */
   private readonly links: RealLinks;
   /** The ports of each Redis node and of the resource, as they listen. */
@@ -120,7 +125,7 @@ class RealRunner {
     const jumped = new Set(this.scenario.script.flatMap((step) => (step.do === 'clock-jump' ? [step.target] : [])));
     this.nodes = new RedisNodes(
       this.children,
-      this.spec.redisNodes.map((n) => n.id),
+      nodeSetups(this.scenario, this.options.scale),
       jumped,
       new Set(this.spec.clients.flatMap((c) => c.keys)),
       (node, change, at) => {
@@ -128,10 +133,18 @@ class RealRunner {
         this.record(kind, node, { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never, at);
       },
     );
-    const [resourcePort] = await Promise.all([this.startResource(bundles.resource), this.nodes.start()]);
+    const [resourcePort] = await Promise.all([
+      this.startResource(bundles.resource),
+      this.nodes.start().then(() => this.startSentinels()),
+    ]);
     this.ports.set(this.spec.resource.id, resourcePort);
     for (const { id } of this.spec.redisNodes) this.ports.set(id, this.nodes.port(id));
-    const configs = await Promise.all(this.spec.clients.map((c) => this.clientConfig(c)));
+    const wiring: ClientWiring = {
+      scale: this.options.scale,
+      port: (from, to, resp) => this.links.port(from, to, this.ports.get(to)!, resp),
+      sentinel: this.sentinels?.wiring() ?? null,
+    };
+    const configs = await Promise.all(this.spec.clients.map((c) => clientConfig(this.scenario, this.spec, c, wiring)));
     await Promise.all(configs.map((c) => this.startClient(bundles.lockClient, c)));
 
     this.t0 = performance.now();
@@ -141,6 +154,7 @@ class RealRunner {
       actors: actorInfos(this.spec),
     });
     for (const r of this.links.start(this.t0)) this.record(r.kind, r.actor, r.data as never, r.atReal);
+    this.recordTopology();
     for (const client of this.clients.values()) client.send(this.go());
     for (const step of this.scenario.script) this.after(step.at, () => this.apply(step));
     this.scriptLeft = this.scenario.script.length;
@@ -166,6 +180,27 @@ class RealRunner {
   close(): void {
     this.nodes?.close();
     this.links.close();
+    this.sentinels?.close();
+  }
+
+  /** The scenario's sentinels, once its nodes are up (none without Sentinel). */
+  private async startSentinels(): Promise<void> {
+    const setup = sentinelSetup(this.spec, this.scenario, this.nodes!, this.options.scale);
+    if (!setup) return;
+    this.sentinels = new Sentinels(this.children, setup, (report, at) =>
+      this.record(report.kind, report.actor, report.data as never, at),
+    );
+    await this.sentinels.start();
+  }
+
+  /** Each node's configured role and each sentinel's first state, as a simulated run starts with them. */
+  private recordTopology(): void {
+    const replicated = this.scenario.redis.nodes.some((n) => n.replicaOf !== undefined);
+    for (const n of replicated ? this.scenario.redis.nodes : []) {
+      const of = n.replicaOf ?? null;
+      this.record('redis.role', n.id, { role: of === null ? 'primary' : 'replica', of, reason: 'configured' });
+    }
+    for (const id of this.spec.topology?.sentinels?.ids ?? []) this.record('actor.state', id, { state: 'monitoring' });
   }
 
   /** Resolves when every client is done and the script has run out (idle), or at the horizon. */
@@ -205,7 +240,7 @@ class RealRunner {
             : `${step.do} ${target}`;
     this.record('action.apply', target, { action: step.do, source: 'script', detail });
     const nodes = this.nodes!;
-    const process = nodes.has(target) ? nodes.process(target) : this.clients.get(target);
+    const process = this.processOf(target);
     switch (step.do) {
       case 'pause':
         if (process) this.children.signal(process, 'SIGSTOP');
@@ -223,6 +258,12 @@ class RealRunner {
         else if (process) this.children.signal(process, 'SIGKILL');
         this.record('process.crash', target, {});
         if (!nodes.has(target)) this.finishedClient(target);
+        break;
+      case 'power-loss':
+        // Without persistence (support.ts) a power loss is a crash: the node keeps nothing either way.
+        this.record('process.power-loss', target, {});
+        nodes.crash(target);
+        this.record('process.crash', target, {});
         break;
       case 'restart':
         await this.restart(target);
@@ -244,13 +285,19 @@ class RealRunner {
   }
 
   private resume(target: string, scheduled = true): void {
-    const process = this.nodes!.has(target) ? this.nodes!.process(target) : this.clients.get(target);
+    const process = this.processOf(target);
     if (process) this.children.signal(process, 'SIGCONT');
     this.record('process.resume', target, {});
     if (scheduled) {
       this.scriptLeft--;
       this.wake();
     }
+  }
+
+  /** The real process behind a scenario actor: a Redis node, a sentinel or a client. */
+  private processOf(id: string): ChildProcess | undefined {
+    if (this.nodes!.has(id)) return this.nodes!.process(id);
+    return this.sentinels?.has(id) ? this.sentinels.process(id) : this.clients.get(id);
   }
 
   private async restart(target: string): Promise<void> {
@@ -275,39 +322,6 @@ class RealRunner {
   private finishedClient(id: string): void {
     this.running.delete(id);
     this.wake();
-  }
-
-  /** How client `c` runs, reaching each node and the resource through its links. */
-  private async clientConfig(c: (typeof this.spec.clients)[number]): Promise<ClientConfig> {
-    const through = (to: string, resp: boolean) => this.links.port(c.id, to, this.ports.get(to)!, resp);
-    const resourcePort = await through(this.spec.resource.id, false);
-    return {
-      id: c.id,
-      recipe: c.recipe as ClientConfig['recipe'],
-      key: c.keys[0]!,
-      value: `${c.id}-${randomBytes(4).toString('hex')}`,
-      masters: await Promise.all(c.nodes.map(async (id) => ({ id, port: await through(id, true) }))),
-      redlock: { ...c.redlock, instanceTimeoutMs: Math.max(1, this.real(c.redlock.instanceTimeoutMs)) },
-      resourceId: this.spec.resource.id,
-      resourceUrl: `http://127.0.0.1:${resourcePort}/write`,
-      ttlScenarioMs: c.ttlMs,
-      ttlRealMs: Math.max(1, this.real(c.ttlMs)),
-      workRealMs: c.workMs === null ? null : this.real(c.workMs),
-      startAtRealMs: this.real(c.startAtMs),
-      gapRealMs: this.real(c.gapMs),
-      timeoutRealMs: c.timeoutMs === null ? null : this.real(c.timeoutMs),
-      renewEveryRealMs: c.renewEveryMs === null ? null : this.real(c.renewEveryMs),
-      onRenewFail: c.onRenewFail,
-      jobs: c.jobs,
-      fencing:
-        (this.spec.resource.fencing && ['lease-plain-del', 'lease-with-token', 'watchdog'].includes(c.recipe)) ||
-        c.tokens,
-      onUnavailable: c.onUnavailable,
-      retry: c.retry,
-      seed: this.scenario.seed,
-      startAtScenarioMs: c.startAtMs,
-      scale: this.options.scale,
-    };
   }
 
   private startClient(bundle: string, config: ClientConfig): Promise<void> {

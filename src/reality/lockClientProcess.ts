@@ -1,6 +1,6 @@
 /**
  * A lock client as a real program: one Node process talking to real redis-servers through
- * ioredis (one connection per node), running one of the catalog's recipes (realRecipe.ts,
+ * ioredis (one connection per node, or one that follows the primary Sentinel names), running one of the catalog's recipes (realRecipe.ts,
  * realRedlock.ts) with the scenario's TTL, retry, work and watchdog settings (every duration
  * already scaled by the harness). It reports each step in the trace's own kinds over IPC; the
  * harness times them. Its ClientConfig is argv[2].
@@ -15,7 +15,7 @@ import { jitterStream, Tries } from '../actors/client/retryPolicy';
 import { Prng } from '../sim/prng';
 import type { ClientConfig, Go, Report, WriteRequest } from './protocol';
 import { compute } from './compute';
-import { asker, connectMaster } from './masterConnection';
+import { asker, connectMaster, followPrimary } from './masterConnection';
 import { singleNodeRecipe, type RealRecipe } from './realRecipe';
 import { redlockRecipe } from './realRedlock';
 
@@ -23,7 +23,9 @@ const config = JSON.parse(process.argv[2]!) as ClientConfig;
 const { id, key, value } = config;
 const report = (r: Report) => process.send!(r);
 
-const masters = config.masters.map((m) => connectMaster(m.id, m.port));
+const masters = config.sentinel
+  ? [followPrimary(config.sentinel, config.masters[0]!.id)]
+  : config.masters.map((m) => connectMaster(m.id, m.port));
 const ask = asker(id, report);
 const recipe: RealRecipe =
   config.recipe === 'redlock' ? redlockRecipe(config, masters, ask) : singleNodeRecipe(config, masters[0]!, ask);

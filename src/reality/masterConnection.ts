@@ -1,12 +1,17 @@
-import Redis from 'ioredis';
+import Redis, { Command } from 'ioredis';
 import { commandLabel } from '../actors/recipes/lockScripts';
 import type { Report } from './protocol';
 
 /** A Redis node as a real client reaches it: its id in the trace and one ioredis connection. */
 export interface Master {
-  id: string;
-  /** The connection commands go on; replaced when a command on it timed out (see `asker`). */
+  /** The node the connection talks to (with Sentinel, the one it last connected to). */
+  readonly id: string;
+  /**
+   * The connection commands go on; replaced when a command on it timed out (see `asker`), except
+   * one that follows Sentinel, which keeps its own failover handling (followPrimary).
+   */
   redis: Redis;
+  readonly followsSentinel?: true;
 }
 
 /** Redis's answer to one command; null when none came in time (or ever: lost in flight with a crash). */
@@ -37,6 +42,56 @@ export function connectMaster(id: string, port: number): Master {
   });
   redis.on('error', () => undefined);
   return { id, redis };
+}
+
+/**
+ * One connection to whichever node group `name`'s sentinels call the primary, as real code
+ * has it with ioredis's Sentinel support: it asks a sentinel for the primary's address when it
+ * connects and whenever the connection breaks (a crash). Until the switch, the sentinels still
+ * name the dead primary, so a command waits for a connection that never comes and runs into its
+ * timeout, as a request to a crashed node does in the simulator. When a sentinel announces
+ * `+switch-master`, a connection still open to another node is dropped and made again, as the
+ * simulator's Sentinel-aware client does (PrimaryAddress). That is what ioredis's own
+ * `failoverDetector` does, but it also fires while the client is reconnecting, and then
+ * ioredis 5.11 never tries again: in four of nine runs a client never reached the promoted
+ * replica. So the announcements are heard here, and a connection is only dropped when it is up.
+ */
+export function followPrimary(
+  sentinel: { name: string; ports: number[]; nodes: Record<number, string> },
+  firstId: string,
+): Master {
+  const redis = new Redis({
+    sentinels: sentinel.ports.map((port) => ({ host: '127.0.0.1', port })),
+    name: sentinel.name,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: null,
+    retryStrategy: () => 10,
+    sentinelRetryStrategy: () => 10,
+    enableReadyCheck: false,
+    disableClientInfo: true,
+  });
+  redis.on('error', () => undefined);
+  let id = firstId;
+  redis.on('connect', () => (id = sentinel.nodes[redis.stream.remotePort ?? 0] ?? id));
+  const listeners = sentinel.ports.map((port) => {
+    const listener = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: null, retryStrategy: () => 100 });
+    listener.on('error', () => undefined);
+    void listener.subscribe('+switch-master').catch(() => undefined);
+    // `<name> <old ip> <old port> <new ip> <new port>`
+    listener.on('message', (_channel: string, message: string) => {
+      const newPort = Number(message.split(' ')[4]);
+      if (redis.status === 'ready' && redis.stream.remotePort !== newPort) redis.disconnect(true);
+    });
+    return listener;
+  });
+  redis.once('end', () => listeners.forEach((l) => l.disconnect()));
+  return {
+    get id() {
+      return id;
+    },
+    redis,
+    followsSentinel: true,
+  };
 }
 
 const never = new Promise<never>(() => undefined);
@@ -84,7 +139,8 @@ export function asker(actor: string, report: (r: Report) => void): Ask {
     const connection = connectionFor(master);
     busy.add(connection);
     report({ kind: 'net.send', actor, data: { msg, to: master.id, label } });
-    const call = connection.call(argv[0]!, ...argv.slice(1)).then(
+    const command = new Command(argv[0]!, argv.slice(1), { replyEncoding: 'utf8' });
+    const call = (connection.sendCommand(command) as Promise<unknown>).then(
       (reply) => ({ reply }),
       (error: Error) => (/^(ERR|WRONGTYPE|NOSCRIPT)/.test(error.message) ? { reply: error } : never),
     );
@@ -93,6 +149,10 @@ export function asker(actor: string, report: (r: Report) => void): Ask {
     busy.delete(connection);
     if (answer === null) {
       report({ kind: 'request.timeout', actor, data: { msg, to: master.id, label } });
+      abandon(connection, command);
+      // A Sentinel-following connection stays (no link proxy drops its replies: support.ts refuses
+      // network faults with Sentinel), so its failover handling does too.
+      if (master.followsSentinel && connection === master.redis) return answer;
       if (connection === master.redis) master.redis = another(connection);
       connection.disconnect();
     } else {
@@ -101,4 +161,18 @@ export function asker(actor: string, report: (r: Report) => void): Ask {
     }
     return answer;
   };
+}
+
+/**
+ * Takes a command the client gave up on out of ioredis's offline queue, if it is still waiting
+ * there for a connection: sent on the next connect, it would take a lock its client no longer
+ * waits for (with Sentinel, on the promoted replica), where the simulator's dropped request
+ * does nothing. The queue is ioredis's own (not in its types).
+ */
+function abandon(redis: Redis, command: Command): void {
+  const queue = (
+    redis as unknown as { offlineQueue: { toArray(): { command: Command }[]; removeOne(i: number): void } }
+  ).offlineQueue;
+  const index = queue.toArray().findIndex((item) => item.command === command);
+  if (index >= 0) queue.removeOne(index);
 }

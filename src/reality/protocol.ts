@@ -30,6 +30,12 @@ export interface ClientConfig {
   value: string;
   /** The Redis nodes this client talks to, as it reaches them: one, or Redlock's N independent masters. */
   masters: { id: string; port: number }[];
+  /**
+   * With Sentinel, the one master is whichever node the group's sentinels name: the client asks
+   * them (ioredis's Sentinel support) instead of dialling `masters`; `nodes` names the node on
+   * each port, so its messages say which node they went to.
+   */
+  sentinel?: { name: string; ports: number[]; nodes: Record<number, string> };
   /** Redlock's knobs, its instance timeout scaled to real milliseconds (unused by the other recipes). */
   redlock: RedlockOptions;
   resourceId: string;

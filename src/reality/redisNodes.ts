@@ -1,32 +1,56 @@
 import type { ChildProcess } from 'node:child_process';
+import Redis from 'ioredis';
 import type { Children } from './children';
 import { fakeClock } from './fakeClock';
 import { LeaseWatcher, type LeaseChange } from './leaseWatcher';
-import { freePort, startRedis } from './redisServer';
+import { onFreePort, startRedis } from './redisServer';
+import { startPrimaryFront } from './replicationLink';
+
+/** A node as the harness starts it: a lone primary, or a replica of another node. */
+export interface NodeSetup {
+  id: string;
+  /** The node it replicates, or null for a primary. */
+  replicaOf: string | null;
+  /** The delay on the link from its primary, in real ms (replicationLink.ts); 0: none. */
+  lagRealMs: number;
+  /** Further redis-server options (`--replica-priority 10`, `--min-replicas-to-write 1`, …). */
+  options: string[];
+}
 
 interface RealNode {
   port: number;
+  /** The port everyone else dials: a primary with lagging replicas is behind a proxy that lags their links (replicationLink.ts). */
+  publicPort: number;
   process: ChildProcess;
   /** Its wall clock under libfaketime, when the script steps it; the offset so far in real ms. */
   clock: ReturnType<typeof fakeClock> | undefined;
   clockOffsetRealMs: number;
   watcher: LeaseWatcher;
+  /** Its options, `--replicaof` included for a replica: a restart starts it the same way. */
+  args: string[];
 }
 
 /**
- * The scenario's Redis nodes as real redis-servers, each independent of the others (one, or
- * Redlock's N masters), each on its own free loopback port and watched by its own LeaseWatcher,
- * so every lease in the trace is one node's, as in the simulator. They start side by side. A
- * node whose clock the script steps runs under libfaketime, with its own control file.
+ * The scenario's Redis nodes as real redis-servers (one, Redlock's N independent masters, or a
+ * primary and its replicas), each on its own free loopback port and watched by its own
+ * LeaseWatcher, so every lease in the trace is one node's, as in the simulator. The primaries
+ * start side by side, then the replicas, each with `--replicaof` its primary; a primary with a
+ * lagging replica is known to everyone by a proxy in front of it that holds each replica's stream
+ * for its lag (replicationLink.ts). start() returns once every replica has its primary's data.
+ * A node whose clock the script steps runs under libfaketime, with its own control file.
  */
 export class RedisNodes {
   private readonly nodes = new Map<string, RealNode>();
   /** Every libfaketime control file made, so close() removes each whatever failed after it. */
   private readonly clocks: ReturnType<typeof fakeClock>[] = [];
+  /** Which node listens on a port, known before it starts (a replica names its port to its primary at once). */
+  private readonly idAtPort = new Map<number, string>();
+  /** Every proxy in front of a primary, to close. */
+  private readonly fronts: (() => void)[] = [];
 
   constructor(
     private readonly children: Children,
-    private readonly ids: readonly string[],
+    private readonly setups: readonly NodeSetup[],
     /** The nodes whose wall clock the script steps. */
     private readonly jumped: ReadonlySet<string>,
     private readonly keys: ReadonlySet<string>,
@@ -34,40 +58,62 @@ export class RedisNodes {
     private readonly onChange: (id: string, change: LeaseChange, atReal: number) => void,
   ) {}
 
-  /** Starts every node at once and resolves when each accepts connections and its watcher hears it. */
+  /** Starts every node and resolves when each accepts connections, its watcher hears it and each replica is in sync. */
   async start(): Promise<void> {
+    await Promise.all(this.setups.filter((n) => n.replicaOf === null).map((n) => this.startNode(n, n.options)));
+    for (const [id, node] of this.nodes) {
+      const replicas = this.setups.filter((n) => n.replicaOf === id);
+      if (!replicas.some((n) => n.lagRealMs > 0)) continue;
+      // A replica is known by the port it listens on, which it tells its primary first.
+      const front = await startPrimaryFront(
+        node.port,
+        (port) => replicas.find((r) => this.idAtPort.get(port) === r.id)?.lagRealMs ?? 0,
+      );
+      this.fronts.push(front.close);
+      node.publicPort = front.port;
+    }
     await Promise.all(
-      this.ids.map(async (id) => {
-        const clock = this.jumped.has(id) ? fakeClock() : undefined;
-        if (clock) this.clocks.push(clock);
-        const { port, process } = await this.serverOnFreePort(clock?.env);
-        // The watcher connects only once its server listens: one retrying a port nobody holds
-        // yet can land on another harness's free-port probe of that same port.
-        const watcher = new LeaseWatcher(
-          port,
-          this.keys,
-          () => performance.now(),
-          (change, at) => this.onChange(id, change, at),
-        );
-        this.nodes.set(id, { port, process, clock, clockOffsetRealMs: 0, watcher });
-        await watcher.start();
-      }),
+      this.setups
+        .filter((n) => n.replicaOf !== null)
+        .map(async (n) => {
+          await this.startNode(n, [...n.options, '--replicaof', '127.0.0.1', String(this.port(n.replicaOf!))]);
+          await this.inSync(n.id);
+        }),
     );
   }
 
-  /**
-   * A redis-server on a port the OS called free. Another harness running beside this one may
-   * have been handed the same port and bound it first; then this server cannot listen, and
-   * another port is tried.
-   */
-  private async serverOnFreePort(env: NodeJS.ProcessEnv | undefined): Promise<{ port: number; process: ChildProcess }> {
-    for (let tries = 1; ; tries++) {
-      const port = await freePort();
-      try {
-        return { port, process: await startRedis(this.children, port, env) };
-      } catch (error) {
-        if (tries >= 5 || !/Address already in use/.test((error as Error).message)) throw error;
+  private async startNode({ id }: NodeSetup, args: string[]): Promise<void> {
+    const clock = this.jumped.has(id) ? fakeClock() : undefined;
+    if (clock) this.clocks.push(clock);
+    const { port, started: process } = await onFreePort((port) => {
+      this.idAtPort.set(port, id);
+      return startRedis(this.children, port, clock?.env, args);
+    });
+    // The watcher connects only once its server listens: one retrying a port nobody holds
+    // yet can land on another harness's free-port probe of that same port.
+    const watcher = new LeaseWatcher(
+      port,
+      this.keys,
+      () => performance.now(),
+      (change, at) => this.onChange(id, change, at),
+    );
+    this.nodes.set(id, { port, publicPort: port, process, clock, clockOffsetRealMs: 0, watcher, args });
+    await watcher.start();
+  }
+
+  /** Resolves once replica `id` has loaded its primary's data and follows its stream. */
+  private async inSync(id: string): Promise<void> {
+    const redis = new Redis({ port: this.port(id), host: '127.0.0.1', lazyConnect: true });
+    redis.on('error', () => undefined);
+    try {
+      for (let tries = 0; tries < 300; tries++) {
+        const info = await redis.info('replication').catch(() => '');
+        if (/master_link_status:up/.test(info) && !/master_sync_in_progress:1/.test(info)) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      throw new Error(`replica ${id} did not sync with its primary within 15 s`);
+    } finally {
+      redis.disconnect();
     }
   }
 
@@ -75,8 +121,9 @@ export class RedisNodes {
     return this.nodes.has(id);
   }
 
+  /** The port node `id` is reached at (a proxy's, for a primary with lagging replicas). */
   port(id: string): number {
-    return this.nodes.get(id)!.port;
+    return this.nodes.get(id)!.publicPort;
   }
 
   process(id: string): ChildProcess {
@@ -90,10 +137,14 @@ export class RedisNodes {
     node.watcher.lostAll(performance.now());
   }
 
-  /** A new redis-server on the same port (and clock), empty. */
+  /**
+   * A new redis-server on the same port (and clock and options), empty: a replica follows its
+   * configured primary again, a primary comes back as a primary (Sentinel turns it into a
+   * replica when another was promoted meanwhile).
+   */
   async restart(id: string): Promise<void> {
     const node = this.nodes.get(id)!;
-    node.process = await startRedis(this.children, node.port, node.clock?.env);
+    node.process = await startRedis(this.children, node.port, node.clock?.env, node.args);
   }
 
   /** Steps the node's wall clock by `byRealMs` more: every key's expiry comes closer (or farther) at once. */
@@ -108,9 +159,10 @@ export class RedisNodes {
     await Promise.all([...this.nodes.values()].map((n) => n.watcher.settled()));
   }
 
-  /** Stops the watchers' connections and removes the clocks' control files (the servers are Children's). */
+  /** Stops the watchers' connections and the proxies in front of primaries, and removes the clocks' control files (the servers are Children's). */
   close(): void {
     for (const node of this.nodes.values()) node.watcher.stop();
+    for (const close of this.fronts) close();
     for (const clock of this.clocks) clock.remove();
   }
 }

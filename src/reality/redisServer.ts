@@ -21,12 +21,14 @@ export function freePort(): Promise<number> {
 /**
  * Debian's redis-server on `port`, without persistence (a restart comes back empty), with
  * keyspace notifications for the events a lease has: set, del, expired. Resolves once it
- * accepts connections. `env` is its environment (libfaketime's, for a clock the script steps).
+ * accepts connections. `env` is its environment (libfaketime's, for a clock the script steps);
+ * `extra` are further options (`--replicaof`, `--replica-priority`, …).
  */
 export function startRedis(
   children: Children,
   port: number,
   env: NodeJS.ProcessEnv = process.env,
+  extra: readonly string[] = [],
 ): Promise<ChildProcess> {
   const args = [
     '--port',
@@ -45,13 +47,26 @@ export function startRedis(
     '/tmp',
     '--dbfilename',
     `lockstep-reality-${port}.rdb`,
+    ...extra,
   ];
+  return startServer(children, args, env);
+}
+
+/**
+ * Starts redis-server with `args` (a Sentinel's: a config file and `--sentinel`) and resolves
+ * once it says it accepts connections, or rejects with what it printed if it exits first.
+ */
+export function startServer(
+  children: Children,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ChildProcess> {
   const child = children.start('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('Ready to accept connections')) {
+      if (out.includes('Ready to accept connections') || out.includes('+monitor master')) {
         child.stdout!.off('data', onData);
         child.stdout!.resume();
         resolve(child);
@@ -67,4 +82,20 @@ export function startRedis(
     );
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code} before it was ready:\n${out}`)));
   });
+}
+
+/**
+ * Starts a server on a port the OS called free. Another harness running beside this one may
+ * have been handed the same port and bound it first; then this server cannot listen, and
+ * another port is tried.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<{ port: number; started: T }> {
+  for (let tries = 1; ; tries++) {
+    const port = await freePort();
+    try {
+      return { port, started: await start(port) };
+    } catch (error) {
+      if (tries >= 5 || !/Address already in use/.test((error as Error).message)) throw error;
+    }
+  }
 }

@@ -1,0 +1,27 @@
+import type { Scenario } from '../scenario/schema/schema';
+import type { NodeSetup } from './redisNodes';
+
+/**
+ * How each of the scenario's Redis nodes is started on real processes: a replica with its
+ * lag on the link from its primary, and the redis-server options the simulated node has
+ * (replica-priority, min-replicas-to-write and its max lag), every duration scaled.
+ */
+export function nodeSetups(scenario: Scenario, scale: number): NodeSetup[] {
+  return scenario.redis.nodes.map((n) => ({
+    id: n.id,
+    replicaOf: n.replicaOf ?? null,
+    lagRealMs: Math.round(n.lag * scale),
+    options: [
+      ...(n.priority !== undefined ? ['--replica-priority', String(n.priority)] : []),
+      ...(n.minReplicasToWrite > 0
+        ? [
+            '--min-replicas-to-write',
+            String(n.minReplicasToWrite),
+            // Redis counts this lag in whole seconds, as the simulator does (rounded up).
+            '--min-replicas-max-lag',
+            String(Math.max(1, Math.ceil((n.minReplicasMaxLag * scale) / 1000))),
+          ]
+        : []),
+    ],
+  }));
+}
