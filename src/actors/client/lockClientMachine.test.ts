@@ -220,6 +220,8 @@ describe('the lock client machine asks for the effects of each step', () => {
       '1 ms: startRenew → renewing',
       'RENEW_FAILED: stopWork noteLost → lost',
     ]);
+    // Any lease left at all is worth another try; none is not.
+    expect(effectsOf({ renewEveryMs: 3 }, [...holding, 3, unanswered(1)])[3]).toBe('RENEW_FAILED: → renewing');
     const lastTry = effectsOf({ renewEveryMs: 3 }, [...holding, 3, unanswered(0)]);
     expect(lastTry[3]).toBe('RENEW_FAILED: stopWork noteLost → lost');
     const stops = effectsOf({ renewEveryMs: 3, onRenewFail: 'stop' }, [...holding, 3, unanswered(5)]);
