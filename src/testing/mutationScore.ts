@@ -69,8 +69,8 @@ function restore(): void {
 }
 
 /**
- * Kills Vitest's test processes: one looping in a mutant's endless run ignores Vitest's own
- * request to stop, and would go on taking a core after the run has moved on (or ended).
+ * Kills Vitest's test processes, which would go on taking a core if this process left without
+ * closing Vitest (Ctrl-C), or if one looping in a mutant's endless run outlived the close.
  */
 function killWorkers(): void {
   const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
@@ -160,8 +160,9 @@ async function scoreMachine(name: string, machine: Machine, vitest: { current: V
     if (outcome === 'timeout') {
       // The hung run's workers cannot be trusted with the next mutant: start afresh.
       score.timeouts++;
-      killWorkers();
+      // Closing Vitest ends its test processes; killing them first made Vitest end this one.
       await vitest.current.close();
+      killWorkers();
       vitest.current = await openVitest();
     } else if (outcome === 'killed') score.killed++;
     else score.survived.push(mutant);
