@@ -134,6 +134,9 @@ async function scoreMachine(name: string, machine: Machine, vitest: { current: V
     warmMs = performance.now() - runStarted;
   }
   const timeoutMs = Math.max(TIMEOUT_MS_MIN, TIMEOUT_FACTOR * warmMs);
+  process.stderr.write(
+    `  the tests take ${Math.round(warmMs / 1000)} s; a mutant times out after ${Math.round(timeoutMs / 1000)} s\n`,
+  );
   const mutants = machineMutants(machine.file, original);
   const score: Score = { killed: 0, survived: [], timeouts: 0, equivalent: 0, seconds: 0 };
   const known = new Set(mutants.map((m) => m.description));
