@@ -29,8 +29,8 @@ describe('the mutants of a machine', () => {
     expect(named('guard lastStraw: `context.failedInRow + 1 >= context.failures` with >')?.source).toContain(
       'context.failedInRow + 1 > context.failures',
     );
-    expect(named('action forgetFailures: assign of failedInRow removed')?.source).toContain(
-      'forgetFailures: assign({})',
+    expect(named('action forgetFailures: assign of failedInRow removed')?.source).toMatch(
+      /forgetFailures: assign\(\{\s*\}\)/,
     );
     expect(mutants.map((m) => m.operator).sort()).toEqual(
       expect.arrayContaining(['action', 'assign', 'branch', 'event', 'guard', 'literal', 'operator', 'target']),
