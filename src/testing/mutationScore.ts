@@ -224,4 +224,12 @@ async function main(): Promise<void> {
   if (anyBelow || overall < PASS_MARK * 100) process.exitCode = 1;
 }
 
+let finished = false;
+// Vitest can end this process itself (its handler for an unhandled rejection does, after a
+// killed test process): say so, rather than leave a log that simply stops.
+process.on('exit', () => {
+  restore();
+  if (!finished) process.stderr.write('mutants: the run ended early; the figures above are partial\n');
+});
 await main();
+finished = true;
