@@ -234,4 +234,15 @@ describe('the lock client machine asks for the effects of each step', () => {
       'RELEASED: noteLost → lost',
     ]);
   });
+
+  it('counts every nested entry, the last too, since LockClient releases a reentrant lock once per entry', () => {
+    for (const readsFirst of [true, false]) {
+      const actor = createActor(lockClientMachine, { input: { ...base, renewEveryMs: null, reenter: 2, readsFirst } });
+      actor.start();
+      for (const type of ['START', 'ACQUIRED', 'ACQUIRED', 'ACQUIRED'] as const) actor.send({ type });
+      expect(machineState(actor.getSnapshot())).toBe(readsFirst ? 'reading' : 'working');
+      expect(actor.getSnapshot().context.reentered, `readsFirst: ${readsFirst}`).toBe(2);
+      actor.stop();
+    }
+  });
 });
