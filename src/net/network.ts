@@ -13,6 +13,21 @@ export interface NetworkOptions {
   links: readonly LinkOverride[];
 }
 
+/**
+ * A directed link's name: its random stream is forked under it, so what happens on the link
+ * depends only on the seed and this name (the reality check's proxies draw from it too).
+ */
+export function linkName(from: string, to: string): string {
+  return `net:${from}->${to}`;
+}
+
+/** The faults on the link `name`: the defaults, with each override for that link applied in order. */
+export function faultsOnLink(options: NetworkOptions, name: string): LinkFaults {
+  let faults = options.defaults;
+  for (const o of options.links) if (name === linkName(o.from, o.to)) faults = { ...faults, ...o.faults };
+  return faults;
+}
+
 export interface LinkOverride {
   from: string;
   to: string;
@@ -119,7 +134,7 @@ export class Network {
     this.options = link
       ? { ...this.options, links: [...this.options.links, { ...link, faults }] }
       : { defaults: { ...this.options.defaults, ...faults }, links: this.options.links };
-    for (const [name, l] of this.links) l.faults = this.faultsFor(name);
+    for (const [name, l] of this.links) l.faults = faultsOnLink(this.options, name);
   }
 
   /** Cuts links between groups (see Partitions) and records it. */
@@ -188,11 +203,11 @@ export class Network {
     }
     let link = byTo.get(to);
     if (!link) {
-      const name = `net:${from}->${to}`;
+      const name = linkName(from, to);
       const { trace } = this.sim;
       link = {
         random: this.sim.random.fork(name),
-        faults: this.faultsFor(name),
+        faults: faultsOnLink(this.options, name),
         sendTag: trace.tagOf('net.send', from),
         deliverTag: trace.tagOf('net.deliver', to),
         toPeer: trace.actorId(to),
@@ -202,11 +217,5 @@ export class Network {
       this.links.set(name, link);
     }
     return link;
-  }
-
-  private faultsFor(name: string): LinkFaults {
-    let faults = this.options.defaults;
-    for (const o of this.options.links) if (name === `net:${o.from}->${o.to}`) faults = { ...faults, ...o.faults };
-    return faults;
   }
 }

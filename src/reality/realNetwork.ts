@@ -1,5 +1,5 @@
 import { drawLatencyMs, type LinkFaults } from '../net/faults';
-import type { NetworkOptions } from '../net/network';
+import { faultsOnLink, linkName, type NetworkOptions } from '../net/network';
 import { Partitions } from '../net/partitions';
 import { Prng } from '../sim/prng';
 
@@ -50,7 +50,7 @@ export class RealNetwork {
     this.options = link
       ? { ...this.options, links: [...this.options.links, { ...link, faults }] }
       : { defaults: { ...this.options.defaults, ...faults }, links: this.options.links };
-    for (const [name, l] of this.links) l.faults = this.faultsFor(name);
+    for (const [name, l] of this.links) l.faults = faultsOnLink(this.options, name);
   }
 
   partition(groups: readonly (readonly string[])[], oneWay: boolean): void {
@@ -62,18 +62,12 @@ export class RealNetwork {
   }
 
   private link(from: string, to: string): { random: Prng; faults: LinkFaults } {
-    const name = `net:${from}->${to}`;
+    const name = linkName(from, to);
     let link = this.links.get(name);
     if (!link) {
-      link = { random: this.root.fork(name), faults: this.faultsFor(name) };
+      link = { random: this.root.fork(name), faults: faultsOnLink(this.options, name) };
       this.links.set(name, link);
     }
     return link;
-  }
-
-  private faultsFor(name: string): LinkFaults {
-    let faults = this.options.defaults;
-    for (const o of this.options.links) if (name === `net:${o.from}->${o.to}`) faults = { ...faults, ...o.faults };
-    return faults;
   }
 }
