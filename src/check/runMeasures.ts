@@ -39,7 +39,10 @@ const EVENTS = {
   'clock-jumped': { kind: 'clock.jump', whose: 'actor' },
   restarted: { kind: 'process.restart', whose: 'actor' },
   'timed-out': { kind: 'request.timeout', whose: 'actor' },
+  /** Sentinel announced a promoted replica as the primary (`by` is the new primary). */
   promoted: { kind: 'failover.promote', whose: 'to' },
+  /** A node was made to follow another after the start: re-pointed by Sentinel or by hand (`by` is the node). */
+  repointed: { kind: 'redis.role', whose: 'actor', role: 'replica' },
 } as const;
 
 export type ClaimEvent = keyof typeof EVENTS;
@@ -115,6 +118,10 @@ function matching(events: readonly TraceEvent[], event: ClaimEvent, by: string |
   return events.filter((e) => {
     if (e.kind !== spec.kind) return false;
     if ('accepted' in spec && (e.data as { accepted: boolean }).accepted !== spec.accepted) return false;
+    if ('role' in spec) {
+      const { role, reason } = e.data as { role: string; reason: string };
+      if (role !== spec.role || reason === 'configured') return false;
+    }
     if (by === null) return true;
     const whose = spec.whose === 'actor' ? e.actor : (e.data as Record<string, unknown>)[spec.whose];
     return whose === by;

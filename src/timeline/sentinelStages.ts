@@ -11,12 +11,13 @@ interface StageEvent {
 
 /**
  * Events of one sentinel closer together than this are one burst, drawn as one mark. A whole
- * failover (SDOWN, ODOWN, the election, the promotion) takes about 90 ms in the simulator, as
- * in Redis: ten pixels on a laptop's default zoom, so one mark per event would pile five
- * squares on each other with no room for a word. Sentinel's own loop runs once a second, so
- * the next thing it concludes falls in a burst of its own.
+ * failover (SDOWN, ODOWN, the election, the promotion) takes about a second in the simulator,
+ * as in Redis: the election waits up to a second, and the leader announces the promotion at the
+ * replica's next INFO, up to a second after it sent REPLICAOF NO ONE. On a phone a 60 s run
+ * gives that second 3 px, so one mark per step would pile five squares on each other with no
+ * room for a word.
  */
-const BURST_GAP_MS = 500;
+const BURST_GAP_MS = 1500;
 
 /** At most this many stage words under one mark; a longer burst says how many more. */
 const MAX_LINES = 4;

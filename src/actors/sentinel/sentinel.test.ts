@@ -94,6 +94,55 @@ describe('Sentinel', () => {
     expect(runYaml(group({ replicas: preferred })).of('failover.promote')[0]!.data.to).toBe('behind');
   });
 
+  it("announces the new primary only when the replica's next INFO reports it one, not on the reply to REPLICAOF NO ONE", () => {
+    const r = runYaml(group());
+    const promote = r.of('failover.promote')[0]!;
+    const leader = promote.actor;
+    const promoted = r.of('redis.role', 'r1').find((e) => e.data.role === 'primary')!;
+    const reply = r.of('net.deliver', leader).find((e) => e.data.label === 'OK' && e.data.from === 'r1')!;
+    const report = r.of('net.deliver', leader).find((e) => e.data.from === 'r1' && e.data.label === 'role:master')!;
+    expect(reply.at).toBeLessThan(report.at);
+    expect(promote.at).toBe(report.at);
+    // INFO goes to a replica every second while its primary is in trouble.
+    expect(promote.at - promoted.at).toBeGreaterThan(0);
+    expect(promote.at - promoted.at).toBeLessThanOrEqual(1010);
+  });
+
+  it('counts down-after from the oldest unanswered PING while the primary is alive but silent (paused)', () => {
+    const r = runYaml(group({ script: '  - { at: 1500ms, do: pause, target: p }' }));
+    for (const sdown of r.of('sentinel.sdown').filter((e) => e.data.node === 'p' && e.data.down)) {
+      const pings = r.of('net.send', sdown.actor).filter((e) => e.data.to === 'p' && e.data.label === 'PING');
+      const firstUnanswered = pings.find((e) => e.at > 1500)!;
+      const lastAnswer = r
+        .of('net.deliver', sdown.actor)
+        .filter((e) => e.data.from === 'p' && e.data.label === 'PONG')
+        .at(-1)!;
+      expect(sdown.at - firstUnanswered.at).toBeGreaterThan(2000);
+      expect(sdown.at - firstUnanswered.at).toBeLessThanOrEqual(2001);
+      expect(sdown.at - lastAnswer.at).toBeGreaterThan(2900);
+    }
+  });
+
+  it('turns a returning old primary into a replica at an INFO at least 8 s after it first reported itself a primary', () => {
+    const r = runYaml(
+      group({ script: '  - { at: 1s, do: crash, target: p }\n  - { at: 8s, do: restart, target: p }' }),
+    );
+    const restart = r.of('process.restart', 'p')[0]!;
+    const told = r.of('net.send').filter((e) => e.data.to === 'p' && e.data.label === 'REPLICAOF r1');
+    expect(told.length).toBeGreaterThan(0);
+    for (const send of told) {
+      const reports = r
+        .of('net.deliver', send.actor)
+        .filter((e) => e.data.from === 'p' && e.data.label === 'role:master' && e.at > restart.at);
+      // It acts on an INFO answer, eight seconds or more after the first one since the restart.
+      expect(reports.map((e) => e.at)).toContain(send.at);
+      expect(send.at - reports[0]!.at).toBeGreaterThan(8000);
+      // INFO comes every 10 s outside a failover, so that is the second answer, about 10 s on.
+      expect(send.at - restart.at).toBeLessThanOrEqual(12_000);
+    }
+    expect(r.of('redis.role', 'p').at(-1)!.data).toMatchObject({ role: 'replica', of: 'r1' });
+  });
+
   it('re-points the other replicas to the new primary', () => {
     const r = runYaml(group({ replicas: '- { id: r1, replicaOf: p }\n    - { id: r2, replicaOf: p, priority: 200 }' }));
     expect(r.of('failover.promote')[0]!.data.to).toBe('r1');
@@ -191,7 +240,8 @@ script:
     const heal = r.of('net.heal')[0]!;
     const demoted = r.of('redis.role', 'primary').at(-1)!;
     expect(demoted.data).toMatchObject({ role: 'replica', of: 'replica' });
-    expect(demoted.at).toBeGreaterThan(heal.at);
+    // Nobody told the old primary during the failover: it is a stray once it answers, for 8 s at least.
+    expect(demoted.at - heal.at).toBeGreaterThan(8000);
   });
 
   it('detects the silence right after down-after-milliseconds and asks the others at once', () => {

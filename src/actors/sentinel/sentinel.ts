@@ -5,7 +5,7 @@ import type { LocalClockMs } from '../../sim/time';
 import { Process } from '../process/process';
 import { MachineTies } from '../process/machineTies';
 import { chooseReplica } from '../server/replicaChoice';
-import type { RedisServerNode } from '../server/redisNode';
+import type { NodeInfo, RedisServerNode } from '../server/redisNode';
 import { ProcessClock } from '../process/processClock';
 import {
   bindSentinelEffects,
@@ -19,18 +19,15 @@ import {
 import type { DownAnswer, SentinelGroupView, SentinelPeer, VoteRequest } from './sentinelPeers';
 import { MAX_DESYNC_MS, OPINION_VALID_MS, PING_PERIOD_MS } from './sentinelTiming';
 import { NodeWatch, type NodeWatchListener } from './nodeWatch';
+import { Hellos } from './hellos';
 
 /**
- * One Sentinel process. Every second it PINGs every node of its group; a primary silent for
- * down-after-milliseconds is subjectively down; when `quorum` sentinels agree it is
- * objectively down; then, after a random delay, it asks the others to elect it leader of a new
- * epoch and, with a majority, promotes the best replica and re-points the others. Nodes that
- * disagree with the configuration later (the old primary coming back) are turned into replicas
- * of the new primary, which makes them throw their data away.
- *
- * Its machine (sentinelMachine.ts) makes every decision; its NodeWatch keeps what it has seen of
- * the Redis nodes (replies, roles, SDOWN); this class talks with the other sentinels (opinions,
- * votes, epochs), tells the machine, and carries out the effects it asks for (SentinelEffects).
+ * One Sentinel process: it watches its group's nodes (NodeWatch: PING, INFO, SDOWN, strays),
+ * agrees with the others that the primary is objectively down, runs for leader after a random
+ * delay, and, elected, promotes the best replica and re-points the others; strays (an old
+ * primary back) become replicas of the new primary and throw their data away. Its machine
+ * (sentinelMachine.ts) makes every decision; this class talks with the other sentinels
+ * (opinions, votes, epochs, hellos), tells the machine, and carries out its effects.
  */
 export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListener {
   readonly process: Process;
@@ -50,10 +47,12 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
   private readonly votesForMe = new Set<string>();
   /** No new failover attempt before this (Redis: 2 × failover-timeout after the last one). */
   private nextAttemptMs = Number.NEGATIVE_INFINITY;
+  /** The timer that will run for leader after the random delay, until it fires or a vote for another cancels it. */
+  private runTimer: number | null = null;
   /** The replica the current failover promotes, and the primary it replaces. */
   private failover: { chosen: RedisServerNode; from: string; epoch: number } | null = null;
-  /** Sentinels that have not confirmed the newest configuration yet. */
-  private readonly unconfirmed = new Set<string>();
+  /** Its configuration, sent to the other sentinels until each confirms. */
+  private readonly hellos: Hellos;
   private awake = false;
   /** How to cut each machine started (one per life) loose once the run is over. */
   private readonly ties = new MachineTies();
@@ -66,6 +65,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
   ) {
     this.process = new Process(sim, id);
     this.watch = new NodeWatch(sim, this.process, group, this);
+    this.hellos = new Hellos(this, group);
     this.primaryId = group.primaryId;
     this.actor = this.spawn();
     this.process.onCrash(() => {
@@ -76,7 +76,9 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
     // A restarted sentinel reloads its configuration file (primary and epochs survive) and starts over.
     this.process.onRestart(() => {
       this.actor = this.spawn();
-      this.resetViews();
+      this.watch.forget();
+      this.opinions.clear();
+      this.odown = false;
       this.start();
     });
   }
@@ -115,23 +117,20 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
     return this.process.localNow();
   }
 
-  private resetViews(): void {
-    this.watch.forget();
-    this.opinions.clear();
-    this.odown = false;
-  }
-
-  /** Starts the once-a-second loop (again, after the run went quiet and woke up). */
+  /** Starts the once-a-second loop (again, after the run went quiet): the first beat always looks
+   *  (what woke the run, a healed link say, may show a node back); later ones stop when all is done. */
   start(): void {
     if (this.awake || this.process.crashed) return;
     this.awake = true;
     this.watch.begin();
+    let first = true;
     const tick = () => {
-      if (!this.group.keepRunning()) {
+      if (!first && !this.group.keepRunning()) {
         this.awake = false;
         this.group.sleeping(() => this.start());
         return;
       }
+      first = false;
       this.tick();
       this.process.setTimer(PING_PERIOD_MS, tick);
     };
@@ -143,21 +142,20 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
     return (
       this.state !== 'monitoring' ||
       this.watch.silentMs(this.primaryId) > PING_PERIOD_MS * 1.5 ||
-      this.unconfirmed.size > 0 ||
+      this.hellos.pending ||
       this.group.nodes.some((node) => this.watch.disagrees(node, this.primaryId))
     );
   }
 
   private tick(): void {
-    for (const node of this.group.nodes) this.watch.ping(node);
+    this.watch.poll();
     this.watch.look();
-    this.send({ type: 'TICK' });
     if (this.watch.isDown(this.primaryId)) {
       // The machine may have moved on (an aborted failover) while the primary is still down.
       this.send({ type: 'SDOWN' });
       this.send({ type: 'ASK' });
     }
-    for (const id of this.unconfirmed) this.tell(id);
+    this.hellos.resend();
   }
 
   /** The watch holds a node down: for the primary, tell the machine and ask the other sentinels. */
@@ -176,6 +174,23 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
   /** After each look at the nodes: with the primary down, count who agrees. */
   looked(): void {
     if (this.watch.isDown(this.primaryId)) this.checkObjectivelyDown();
+  }
+
+  /** The replica this sentinel is promoting, if it is failing over. */
+  get promotingId(): string | null {
+    return this.failover?.chosen.id ?? null;
+  }
+
+  /** The primary is objectively down, or this sentinel is failing it over (Redis: SRI_O_DOWN, SRI_FAILOVER_IN_PROGRESS). */
+  get primaryInTrouble(): boolean {
+    return this.odown || this.failover !== null;
+  }
+
+  /** A node answered INFO: the replica being promoted that reports a primary is promoted (Redis's
+   *  leader waits for that, not for the OK to REPLICAOF NO ONE); any answer may show a stray due. */
+  infoArrived(nodeId: string, info: NodeInfo): void {
+    if (nodeId === this.promotingId && info.role === 'primary') this.send({ type: 'PROMOTED' });
+    this.send({ type: 'INFO' });
   }
 
   private primaryBack(): void {
@@ -209,6 +224,8 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
         down,
       });
     this.odown = down;
+    // Replicas of a primary in trouble are asked for INFO every second, starting now.
+    if (down) this.watch.pollReplicas();
   }
 
   /** Effect: waits a random delay (so sentinels do not all run at once), then runs for leader. */
@@ -216,7 +233,10 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
     const { failoverTimeoutMs } = this.group.settings;
     this.nextAttemptMs = this.now() + 2 * failoverTimeoutMs;
     const delayMs = this.random.int(0, MAX_DESYNC_MS);
-    this.process.setTimer(delayMs, () => this.send({ type: 'RUN' }));
+    this.runTimer = this.process.setTimer(delayMs, () => {
+      this.runTimer = null;
+      this.send({ type: 'RUN' });
+    });
   }
 
   /** Effect: a new epoch, with this sentinel's vote for itself. */
@@ -269,9 +289,12 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
     if (this.vote.epoch < request.epoch) {
       this.vote = { epoch: request.epoch, leader: request.leader };
       this.sim.record('sentinel.vote', this.id, { epoch: request.epoch, leader: request.leader });
-      // Having voted for someone else, do not start a failover of our own for a while.
-      if (request.leader !== this.id)
+      // Having voted for someone else, do not start a failover of our own for a while (not even one about to start).
+      if (request.leader !== this.id) {
         this.nextAttemptMs = this.now() + this.random.int(0, MAX_DESYNC_MS) + 2 * this.group.settings.failoverTimeoutMs;
+        if (this.runTimer !== null) this.sim.kernel.cancel(this.runTimer);
+        this.runTimer = null;
+      }
     }
     return { down, leader: this.vote.epoch === request.epoch ? this.vote.leader : null };
   }
@@ -312,29 +335,27 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
       this.send({ type: 'NO_REPLICA' });
       return;
     }
-    const failover = (this.failover = { chosen, from, epoch });
+    this.failover = { chosen, from, epoch };
     group.network.send(this.id, chosen.process, 'REPLICAOF NO ONE', () => {
       chosen.promote(`promoted by ${this.id} (epoch ${epoch})`);
-      // Only the answer to the current failover counts (the machine ignores it once the failover is over).
-      group.network.send(
-        chosen.id,
-        this.process,
-        'OK',
-        () => this.failover === failover && this.send({ type: 'PROMOTED' }),
-      );
+      // The OK tells the leader nothing: it waits for the replica's INFO to report a primary (infoArrived).
+      group.network.send(chosen.id, this.process, 'OK', () => undefined);
     });
   }
 
-  /** Effect: the chosen replica is the primary: adopt it and tell the other nodes and sentinels. */
+  /**
+   * Effect: the chosen replica is the primary: adopt it, re-point the old primary's replicas
+   * and tell the other sentinels. The old primary itself is not told (Redis does not): once it
+   * is back and has reported itself a primary for a while, it is a stray like any other.
+   */
   completeFailover(): void {
     const { group } = this;
     const { chosen, from, epoch } = this.failover!;
     this.failover = null;
     this.sim.record('failover.promote', this.id, { group: group.name, from, to: chosen.id, epoch });
     this.adopt(chosen.id, epoch, from);
-    for (const node of group.nodes) if (node !== chosen) this.reconfigure(node);
-    for (const other of group.sentinels) if (other !== this) this.unconfirmed.add(other.id);
-    for (const id of this.unconfirmed) this.tell(id);
+    for (const node of group.nodes) if (node !== chosen && node.id !== from) this.reconfigure(node);
+    this.hellos.announce();
   }
 
   /** Effect: the chosen replica did not become primary within failover-timeout. */
@@ -362,25 +383,9 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
     this.send({ type: 'SWITCHED' });
   }
 
-  /** Sends our configuration to another sentinel until it confirms (Sentinel's hello messages). */
-  private tell(otherId: string): void {
-    const other = this.group.sentinels.find((s) => s.id === otherId);
-    if (!other) return;
-    const { primaryId, configEpoch } = this;
-    this.group.network.send(
-      this.id,
-      other.process,
-      `hello ${this.group.name} ${primaryId} epoch ${configEpoch}`,
-      () => {
-        other.adopt(primaryId, configEpoch);
-        this.group.network.send(other.id, this.process, 'ok', () => this.unconfirmed.delete(otherId));
-      },
-    );
-  }
-
-  /** Effect: nodes that disagree with the configuration for a while are told whom to follow. */
+  /** Effect: strays whose time has come (NodeWatch judges) are told whom to follow. */
   reconfigureStrays(): void {
-    for (const node of this.watch.strays(this.primaryId)) this.reconfigure(node);
+    for (const node of this.watch.strays()) this.reconfigure(node);
   }
 
   private reconfigure(node: RedisServerNode): void {

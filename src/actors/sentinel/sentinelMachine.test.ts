@@ -13,7 +13,7 @@ const input = { quorum: 2, votesNeeded: 2, electionTimeoutMs: 10_000, failoverTi
 
 /** Every event, with a payload for each way a guard can decide. */
 const events: SentinelEvent[] = [
-  { type: 'TICK' },
+  { type: 'INFO' },
   { type: 'SDOWN' },
   { type: 'UP' },
   { type: 'ASK' },
@@ -37,7 +37,7 @@ const SPEC = [
   // Opinions keep the objectively-down belief current anywhere; questions go out from anywhere.
   '* --ASK--> -',
   '* --OPINIONS--> -',
-  'monitoring --TICK--> -',
+  'monitoring --INFO--> -',
   'monitoring --SDOWN--> subjectively-down',
   'monitoring --MANUAL--> failing-over',
   'subjectively-down --UP--> monitoring',
@@ -121,7 +121,7 @@ describe('the sentinel machine asks for the effects of each step', () => {
   it('shows each state, asks, notes opinions, runs, wins and fails over', () => {
     expect(
       effectsOf([
-        { type: 'TICK' },
+        { type: 'INFO' },
         { type: 'SDOWN' },
         { type: 'ASK' },
         opinions(1),
@@ -135,7 +135,7 @@ describe('the sentinel machine asks for the effects of each step', () => {
       ]),
     ).toEqual([
       'start: show(monitoring)',
-      'TICK: reconfigureStrays',
+      'INFO: reconfigureStrays',
       'SDOWN: show(subjectively-down)',
       'ASK: ask(false)',
       'OPINIONS: noteOpinions(false, 1)',

@@ -27,8 +27,8 @@ export function sentinelContext(
 }
 
 export type SentinelEvent =
-  /** The once-a-second loop ran (its PINGs are sent): a sentinel in `monitoring` re-points stray nodes. */
-  | { type: 'TICK' }
+  /** A node answered INFO: a sentinel in `monitoring` re-points the strays whose time has come. */
+  | { type: 'INFO' }
   /** The primary has not answered PINGs for down-after-milliseconds. */
   | { type: 'SDOWN' }
   /** The primary answered again. */
@@ -46,7 +46,7 @@ export type SentinelEvent =
   | { type: 'VOTES'; votes: number }
   /** SENTINEL FAILOVER: no agreement and no election needed. */
   | { type: 'MANUAL' }
-  /** The chosen replica answered REPLICAOF NO ONE: it is the primary now. */
+  /** The chosen replica's INFO reports it a primary (after REPLICAOF NO ONE): it is the primary now. */
   | { type: 'PROMOTED' }
   /** No replica is fit to promote. */
   | { type: 'NO_REPLICA' }
@@ -57,7 +57,7 @@ export type SentinelEvent =
 export interface SentinelEffects {
   /** Records the state the lane shows now (the first thing each state does). */
   show(state: SentinelState): void;
-  /** Re-points nodes that have disagreed with the configuration for a while. */
+  /** Re-points the strays whose time has come. */
   reconfigureStrays(): void;
   /** Asks the other sentinels whether the primary is down for them; with `forVotes`, also asks for their vote. */
   ask(forVotes: boolean): void;
@@ -151,7 +151,7 @@ export const sentinelMachine = setup({
     monitoring: {
       entry: { type: 'show', params: { state: 'monitoring' } },
       on: {
-        TICK: { actions: 'reconfigureStrays' },
+        INFO: { actions: 'reconfigureStrays' },
         SDOWN: 'subjectively-down',
         MANUAL: { target: 'failing-over', actions: 'startManual' },
       },

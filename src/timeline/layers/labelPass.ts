@@ -45,10 +45,11 @@ export function layoutLabels(
   const writes = glyphs
     .filter((g) => g.labelled && g.glyph.kind === 'write')
     .sort((a, b) => Number(b.key ?? false) - Number(a.key ?? false));
-  // Among the small marks, a sentinel's failover stages first (key), then the rest in time order.
-  const points = glyphs
-    .filter((g) => g.labelled && g.glyph.kind !== 'write')
-    .sort((a, b) => Number(b.key ?? false) - Number(a.key ?? false));
+  // Among the small marks, a sentinel's failover stages (key) come before the captions, which can
+  // slide along their interval where a mark's words cannot move; the rest after them, in time order.
+  const smallMarks = glyphs.filter((g) => g.labelled && g.glyph.kind !== 'write');
+  const keyPoints = smallMarks.filter((g) => g.key);
+  const points = [...keyPoints, ...smallMarks.filter((g) => !g.key)];
   const ordered = [...captions].sort((a, b) => CAPTION_ORDER[a.caption.slot] - CAPTION_ORDER[b.caption.slot]);
   // A write's token and writer may step a little aside (a verdict's triangle sits just right of
   // the write it flags); a small mark's label stays put.
@@ -57,18 +58,26 @@ export function layoutLabels(
     slideMaxPx: 0,
     slideLeftMaxPx: g.glyph.kind === 'write' ? WRITE_LABEL_SLIDE_PX : 0,
   });
-  const requests: LabelRequest[] = [
+  const captionRequests = ordered.map((c) => ({
+    boxes: [textBox(c.x, c.y, c.caption.text)],
+    slideMaxPx: Math.max(0, c.maxX - c.x),
+  }));
+  const k = keyPoints.length;
+  const placed = placeLabels(obstacles, [
     ...writes.map(glyphRequest),
-    ...ordered.map((c) => ({ boxes: [textBox(c.x, c.y, c.caption.text)], slideMaxPx: Math.max(0, c.maxX - c.x) })),
-    ...points.map(glyphRequest),
-  ];
-  const placed = placeLabels(obstacles, requests);
+    ...keyPoints.map(glyphRequest),
+    ...captionRequests,
+    ...points.slice(k).map(glyphRequest),
+  ]);
+  const at = writes.length;
+  // Where each small mark's placement is in `placed`: the key ones before the captions, the rest after.
+  const pointPlaced = (i: number) => placed[i < k ? at + i : at + ordered.length + i];
   writes.forEach((g, i) => moveGlyphLabels(g.el, placed[i] ?? null));
-  ordered.forEach((c, i) => moveCaption(c, placed[writes.length + i] ?? null));
-  points.forEach((g, i) => showGlyphLabels(g.el, placed[writes.length + ordered.length + i] !== null));
+  ordered.forEach((c, i) => moveCaption(c, placed[at + k + i] ?? null));
+  points.forEach((g, i) => showGlyphLabels(g.el, pointPlaced(i) !== null));
   for (const g of glyphs) if (!g.labelled) showGlyphLabels(g.el, false);
   const stageWords = points.flatMap((g, i) => {
-    const dx = placed[writes.length + ordered.length + i];
+    const dx = pointPlaced(i);
     return g.key && g.glyph.kind === 'sentinel' && dx !== null && dx !== undefined
       ? glyphRequest(g).boxes.map((b) => shift(b, dx, 0))
       : [];
