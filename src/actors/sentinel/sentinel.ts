@@ -79,6 +79,7 @@ export class Sentinel implements SentinelEffects, SentinelPeer, NodeWatchListene
       this.watch.forget();
       this.opinions.clear();
       this.odown = false;
+      this.failover = null; // a failover under way died with the process
       this.start();
     });
   }
