@@ -199,9 +199,15 @@ async function main(): Promise<void> {
   let killedAll = 0;
   let totalAll = 0;
   try {
-    for (const name of names) {
+    for (const [i, name] of names.entries()) {
       const machine = MACHINES[name]!;
       process.stderr.write(`${name}: ${machine.file}\n`);
+      // Each machine gets a Vitest of its own: one that has just run a machine's last mutant
+      // failed the next machine's unmutated tests at once (its baseline), whichever came second.
+      if (i > 0) {
+        await vitest.current.close();
+        vitest.current = await openVitest();
+      }
       const s = await scoreMachine(name, machine, vitest);
       for (const m of s.survived) console.log(`survived ${machine.file}:${m.line} ${m.description}`);
       const killed = s.killed + s.timeouts;
