@@ -196,6 +196,9 @@ export class NodeWatch {
    * looks ten times a second, so its INFO goes out within 100 ms of falling due).
    */
   private pollInfo(node: RedisServerNode): void {
+    // A process that is gone refuses the connection, and Redis sends nothing down a closed link
+    // (the PING still goes out here, so the lane shows the silence).
+    if (node.process.crashed) return;
     const waitMs = this.infoWaitMs(node);
     if (waitMs <= 0) this.askInfo(node);
     else if (waitMs < PING_PERIOD_MS)
