@@ -50,6 +50,23 @@ interface Sight {
 }
 
 /**
+ * A node's sight as Redis makes its instance anew: the role the configuration gives it since
+ * now, a PING counted as pending since now, no INFO yet, nothing judged about it.
+ */
+function instanceAnew(role: NodeRole, now: LocalClockMs) {
+  return {
+    pingPendingMs: now as LocalClockMs | null,
+    infoAtMs: null,
+    infoAskedMs: null,
+    role,
+    roleSinceMs: now,
+    followsSinceMs: now,
+    strayDue: false,
+    told: false,
+  };
+}
+
+/**
  * What one sentinel has seen of its group's Redis nodes, kept as Redis Sentinel keeps it: when
  * each last answered a PING and since when a PING has gone unanswered, the INFO it last
  * answered (every 10 s, every second for replicas while the primary is in trouble), the role it
@@ -78,18 +95,8 @@ export class NodeWatch {
     let sight = this.sights.get(node.id);
     if (!sight) {
       const now = this.process.localNow();
-      sight = {
-        lastReplyMs: now,
-        pingPendingMs: now,
-        infoAtMs: null,
-        infoAskedMs: null,
-        role: node.id === this.listener.primaryId ? 'primary' : 'replica',
-        roleSinceMs: now,
-        followsSinceMs: now,
-        sdownSinceMs: null,
-        strayDue: false,
-        told: false,
-      };
+      const role = node.id === this.listener.primaryId ? 'primary' : 'replica';
+      sight = { lastReplyMs: now, sdownSinceMs: null, ...instanceAnew(role, now) };
       this.sights.set(node.id, sight);
     }
     return sight;
@@ -135,16 +142,8 @@ export class NodeWatch {
     this.sdown.delete(nodeId);
     for (const node of this.group.nodes) {
       const sight = this.sight(node);
-      Object.assign(sight, {
-        pingPendingMs: now,
-        infoAtMs: null,
-        infoAskedMs: null,
-        role: node.id === nodeId ? 'primary' : 'replica',
-        roleSinceMs: now,
-        followsSinceMs: now,
+      Object.assign(sight, instanceAnew(node.id === nodeId ? 'primary' : 'replica', now), {
         sdownSinceMs: this.sdown.has(node.id) ? now : null,
-        strayDue: false,
-        told: false,
       });
     }
   }
