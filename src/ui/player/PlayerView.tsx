@@ -195,7 +195,12 @@ function PlayerBody({
     <>
       <PlaybackControls store={store} />
       <p className="player-computing" role="status">
-        {computing ? 'Computing the new run… the one below is the last that finished.' : ''}
+        {computing && (
+          <>
+            Computing the new run…
+            <span className="player-computing-more"> the one below is the last that finished.</span>
+          </>
+        )}
       </p>
       {stopped && <StopBanner />}
       <StoryBar store={store} comparing={comparing} onCompare={setComparing} />

@@ -11,6 +11,7 @@ import { toLintDiagnostic } from './diagnosticPosition';
 import { checkOffThread, onLuaReady } from './checkOffThread';
 import { newestFirst, type Checked } from './newestCheck';
 import { yamlWithLua } from './luaInYaml';
+import { boundedLanguage } from './boundedLanguage';
 import { scenarioCompletions, scenarioHover } from './scenarioAssist';
 import type { ScriptFailure } from '../../scenario/running/scriptFailures';
 import { placeScriptFailures } from './scriptFailures';
@@ -92,7 +93,7 @@ export function ScenarioEditor({
         extensions: [
           keymap.of([{ key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) }]),
           basicSetup,
-          yamlWithLua(),
+          boundedLanguage(yamlWithLua(), (text) => !boundsProblem(text), value),
           autocompletion({ override: [scenarioCompletions], activateOnTyping: true }),
           scenarioHover,
           check,
