@@ -111,6 +111,12 @@ test('completion offers the keys valid at the cursor, and hostile YAML gets a cl
   await expect(page.getByRole('list', { name: 'Problems' })).toContainText(
     '2:68 the YAML nests more than 64 levels deep here',
   );
+  // The highlighting, off while the text was past the bounds (its parse once overflowed the
+  // stack and lost the paste), comes back with a text that keeps them.
+  await setText(page, 'id: x\ntitle: X\n');
+  await expect(page.getByRole('list', { name: 'Problems' })).not.toContainText('nests more than');
+  // A highlighted token is a span of the theme's own (a lint mark is a `cm-` span).
+  await expect(editor(page).locator('.cm-line').first().locator('span:not([class*="cm-"])')).toHaveText('id');
 });
 
 const LESSON = `---

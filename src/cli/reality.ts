@@ -1,9 +1,10 @@
 /**
- * `npm run reality -- <lesson.md#scenario-id | scenario.yaml> [--scale F] [--out run.json]`
+ * `npm run reality -- <lesson.md#scenario-id | scenario.yaml> [--scale F] [--actions file.json] [--out run.json]`
  *
  * Runs a scenario on real processes (redis-server, one Node process per lock client, the
  * resource as an HTTP service; see src/reality/README.md) and prints its verdicts beside the
- * simulator's for the same scenario. Exits 0 when every verdict agrees, 1 when one differs,
+ * simulator's for the same scenario. `--actions` adds a learner's actions (the JSON list
+ * `npm run sim -- --actions` reads) to both runs, after the scenario's own script. Exits 0 when every verdict agrees, 1 when one differs,
  * 2 on bad input, 3 when the harness cannot run this scenario yet (each missing part named).
  */
 import { writeFileSync } from 'node:fs';
@@ -12,9 +13,11 @@ import { UnsupportedScenario } from '../reality/harness';
 import { realityCheck } from '../reality/realityCheck';
 import { formatVerdictTable } from '../reality/report';
 import { realRunText } from '../reality/runFile';
-import { loadScenario } from './loadScenario';
+import { withActions } from '../scenario/schema/scriptActions';
+import { loadActions, loadScenario } from './loadScenario';
 
-const USAGE = 'usage: npm run reality -- <lesson.md#scenario-id | scenario.yaml> [--scale F] [--out run.json]';
+const USAGE =
+  'usage: npm run reality -- <lesson.md#scenario-id | scenario.yaml> [--scale F] [--actions file.json] [--out run.json]';
 /** Real seconds per scenario second by default: a 20 s scenario takes 5 s, cheap enough for CI. */
 const DEFAULT_SCALE = 0.25;
 
@@ -23,7 +26,12 @@ async function main(): Promise<number> {
   try {
     args = parseArgs({
       allowPositionals: true,
-      options: { scale: { type: 'string' }, out: { type: 'string' }, 'break-fencing': { type: 'boolean' } },
+      options: {
+        scale: { type: 'string' },
+        actions: { type: 'string' },
+        out: { type: 'string' },
+        'break-fencing': { type: 'boolean' },
+      },
     });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
@@ -46,7 +54,15 @@ async function main(): Promise<number> {
     for (const problem of loaded.problems) console.error(problem);
     return 2;
   }
-  const { scenario } = loaded;
+  let { scenario } = loaded;
+  if (values.actions) {
+    const read = loadActions(values.actions, scenario);
+    if (!read.ok) {
+      for (const problem of read.problems) console.error(problem);
+      return 2;
+    }
+    scenario = withActions(scenario, read.actions);
+  }
   let check;
   try {
     check = await realityCheck(scenario, { scale, breakFencing: values['break-fencing'] === true });

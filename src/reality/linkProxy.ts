@@ -1,4 +1,5 @@
-import { connect, createServer, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { startLoopbackRelay, type LoopbackRelay } from './loopbackRelay';
 import type { RealNetwork } from './realNetwork';
 import { RespFramer } from './respFrames';
 
@@ -47,19 +48,11 @@ interface LinkProxyOptions {
  * Its connections open even through a cut link: a partition drops messages, not the client's
  * belief that the server exists.
  */
-export async function startLinkProxy(options: LinkProxyOptions): Promise<{ port: number; close: () => void }> {
+export function startLinkProxy(options: LinkProxyOptions): Promise<LoopbackRelay> {
   const { client, node, network, scale } = options;
-  const sockets = new Set<Socket>();
   const lanes = new Set<Lane>();
   let commands = 0;
-  const server = createServer((downstream) => {
-    const upstream = connect(options.targetPort, '127.0.0.1');
-    for (const s of [downstream, upstream]) {
-      sockets.add(s);
-      s.setNoDelay(true);
-      s.on('error', () => undefined);
-      s.once('close', () => sockets.delete(s));
-    }
+  const join = (downstream: Socket, upstream: Socket) => {
     const up = new Lane(options.inFlight);
     const down = new Lane(options.inFlight);
     lanes.add(up).add(down);
@@ -111,16 +104,10 @@ export async function startLinkProxy(options: LinkProxyOptions): Promise<{ port:
     // gone, as in the simulator), and the answer goes nowhere.
     downstream.once('close', () => up.later(0, () => upstream.end()));
     upstream.once('close', () => down.later(0, () => downstream.end()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    close: () => {
-      server.close();
-      for (const lane of lanes) lane.stop();
-      for (const s of sockets) s.destroy();
-    },
   };
+  return startLoopbackRelay(options.targetPort, join, () => {
+    for (const lane of lanes) lane.stop();
+  });
 }
 
 /**

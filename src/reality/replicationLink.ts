@@ -1,4 +1,4 @@
-import { connect, createServer, type Socket } from 'node:net';
+import { startLoopbackRelay, type LoopbackRelay } from './loopbackRelay';
 
 /** `REPLCONF listening-port <port>` as a replica sends it before PSYNC (RESP, the port being the replica's own). */
 const LISTENING_PORT = /listening-port\r\n\$\d+\r\n(\d+)\r\n/i;
@@ -22,19 +22,8 @@ const LISTENING_PORT = /listening-port\r\n\$\d+\r\n(\d+)\r\n/i;
  * re-point the replica at the primary itself, past the lag, once its failover-timeout had passed
  * (`+fix-slave-config`).
  */
-export async function startPrimaryFront(
-  primaryPort: number,
-  lagMs: (replicaPort: number) => number,
-): Promise<{ port: number; close: () => void }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((downstream) => {
-    const primary = connect(primaryPort, '127.0.0.1');
-    for (const s of [downstream, primary]) {
-      sockets.add(s);
-      s.setNoDelay(true);
-      s.on('error', () => undefined);
-      s.once('close', () => sockets.delete(s));
-    }
+export function startPrimaryFront(primaryPort: number, lagMs: (replicaPort: number) => number): Promise<LoopbackRelay> {
+  return startLoopbackRelay(primaryPort, (downstream, primary) => {
     let lag = 0;
     let heard = '';
     downstream.on('data', (chunk: Buffer) => {
@@ -67,12 +56,4 @@ export async function startPrimaryFront(
       downstream.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    close: () => {
-      server.close();
-      for (const s of sockets) s.destroy();
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import type { LatencyDist, LinkFaults } from '../../net/faults';
-import type { UntimedAction } from '../../actors/action';
+import type { Action, UntimedAction } from '../../actors/action';
 import type { NetworkInput, Scenario, ScriptAction } from './schema';
 
 // A scenario's script and network settings as the actions and faults the world takes: the
@@ -13,6 +13,13 @@ export function latencyDist(latency: NonNullable<NetworkInput['latency']>): Late
     return { dist: 'long-tail', minMs: latency.min, medianMs: latency.median ?? latency.min * 2, maxMs: latency.max };
   }
   return { dist: 'uniform', minMs: latency.min, maxMs: latency.max };
+}
+
+/** A network distribution in the scenario's latency notation (latencyDist's inverse). */
+function latencyInput(dist: LatencyDist): NonNullable<NetworkInput['latency']> {
+  if (dist.dist === 'fixed') return dist.ms;
+  if (dist.dist === 'uniform') return { dist: 'uniform', min: dist.minMs, max: dist.maxMs };
+  return { dist: 'long-tail', min: dist.minMs, median: dist.medianMs, max: dist.maxMs };
 }
 
 /** The fault knobs given (only those), as network options. */
@@ -63,4 +70,36 @@ export function toAction(entry: ScriptAction): UntimedAction {
     default:
       return { do: entry.do, target: entry.target };
   }
+}
+
+/** An action as the script entry that stands for it (toAction's inverse, moment included). */
+export function toScriptEntry(action: Action): ScriptAction {
+  switch (action.do) {
+    case 'pause': {
+      const { forMs, ...rest } = action;
+      return forMs === undefined ? rest : { ...rest, for: forMs };
+    }
+    case 'clock-jump':
+      return { at: action.at, do: 'clock-jump', target: action.target, by: action.byMs };
+    case 'partition':
+      return { at: action.at, do: 'partition', groups: action.groups, oneWay: action.oneWay ?? false };
+    case 'network': {
+      const { latency, ...rest } = action;
+      return latency === undefined ? rest : { ...rest, latency: latencyInput(latency) };
+    }
+    default:
+      return action;
+  }
+}
+
+/**
+ * The scenario with `actions` (a learner's, `--actions file.json`) joined to the end of its
+ * script. The simulator schedules a script's steps before the learner's actions, so at one
+ * moment a step comes first: the merged script keeps that order (a stable sort by moment), and
+ * runs as the scenario with those actions does.
+ */
+export function withActions(scenario: Scenario, actions: readonly Action[]): Scenario {
+  if (actions.length === 0) return scenario;
+  const script = [...scenario.script, ...actions.map(toScriptEntry)].sort((a, b) => a.at - b.at);
+  return { ...scenario, script };
 }

@@ -93,7 +93,7 @@ export function ScenarioEditor({
         extensions: [
           keymap.of([{ key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) }]),
           basicSetup,
-          boundedLanguage(yamlWithLua(), (text) => !boundsProblem(text), value),
+          boundedLanguage(yamlWithLua(), (text) => !boundsProblem(text), value).extension,
           autocompletion({ override: [scenarioCompletions], activateOnTyping: true }),
           scenarioHover,
           check,
