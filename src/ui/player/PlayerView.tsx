@@ -17,6 +17,7 @@ import { EventList } from '../timeline/EventList';
 import { actorCommands, faultScope } from './actorActions';
 import { actorStatusKey } from './actorStatus';
 import { ActorControls, useActors } from './ActorControls';
+import { ComputingNote } from './ComputingNote';
 import { Console } from './Console';
 import { Inspector } from './Inspector';
 import { LaneMenu } from './LaneMenu';
@@ -178,7 +179,6 @@ function PlayerBody({
 }) {
   const playing = useStore(store, (s) => s.playing);
   const stopped = useStore(store, (s) => s.stoppedAtViolation);
-  const computing = useStore(store, (s) => s.computing);
   const changed = useStore(store, (s) => isChanged(s.requested ?? s.config));
   const [comparing, setComparing] = useState(false);
   const panels = usePaintedOnce();
@@ -194,14 +194,7 @@ function PlayerBody({
   return (
     <>
       <PlaybackControls store={store} />
-      <p className="player-computing" role="status">
-        {computing && (
-          <>
-            Computing the new run…
-            <span className="player-computing-more"> the one below is the last that finished.</span>
-          </>
-        )}
-      </p>
+      <ComputingNote store={store} />
       {stopped && <StopBanner />}
       <StoryBar store={store} comparing={comparing} onCompare={setComparing} />
       {near ? (
