@@ -1,5 +1,5 @@
 import type { Action } from '../../actors/action';
-import type { Scenario, ScriptAction } from '../../scenario/schema/schema';
+import type { Scenario } from '../../scenario/schema/schema';
 import {
   lengthOf,
   markName,
@@ -9,6 +9,7 @@ import {
   wholeMs,
   type StoryEdit,
 } from '../../scenario/running/storyEdits';
+import { toScriptEntry } from '../../scenario/schema/scriptActions';
 import { formatMs, simTime } from '../../sim/time';
 import type { RunConfig } from './runModel';
 
@@ -45,13 +46,6 @@ function laneOf(entry: { do: string; target?: string; groups?: string[][]; from?
   return entry.target ?? entry.groups?.[0]?.[0] ?? entry.from ?? null;
 }
 
-/** An action as a script entry would say it, to share the script's rules on lengths. */
-function asEntry(a: Action): ScriptAction {
-  return a.do === 'pause'
-    ? { at: a.at, do: 'pause', target: a.target, ...(a.forMs === undefined ? {} : { for: a.forMs }) }
-    : ({ ...a } as unknown as ScriptAction);
-}
-
 /** Every mark of a run, in time order within each source. A heal with no lane of its own sits on the lane of the partition it ends. */
 export function playerMarks(scenario: Scenario, config: RunConfig): PlayerMark[] {
   const script = storyMarks(scenario, config.edits ?? []);
@@ -70,7 +64,7 @@ export function playerMarks(scenario: Scenario, config: RunConfig): PlayerMark[]
       laneId: lane,
     };
   });
-  const own = config.actions.map((a, index) => ({ mark: index, entry: asEntry(a) }));
+  const own = config.actions.map((a, index) => ({ mark: index, entry: toScriptEntry(a) }));
   const learner = own.map((m): PlayerMark => ({
     key: `learner:${m.mark}`,
     source: 'learner',
