@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { ClientSpec } from '../actors/client/clientSpec';
 import type { WorldSpec } from '../actors/world';
 import type { Scenario } from '../scenario/schema/schema';
-import type { ClientConfig } from './protocol';
+import { describeStep, fillPlaceholders } from '../actors/client/clientSteps';
+import type { ClientConfig, RealStep } from './protocol';
+import { commandLeaseMs, scaledCommand } from './scaledCommand';
 
 /** Where a real client finds what it talks to, as the harness started it. */
 export interface ClientWiring {
@@ -30,13 +32,17 @@ export async function clientConfig(
   // name) follows failovers through Sentinel; a client of any other node talks to that node.
   const followsSentinel = sentinel !== null && (c.nodes[0] === sentinel.primary || c.nodes[0] === sentinel.name);
   const resourcePort = await wiring.port(c.id, spec.resource.id, false);
+  const steps = c.steps ? realSteps(c, wiring.scale) : null;
+  // A step list may send commands to other nodes than its own.
+  const nodes = [...new Set([...c.nodes, ...(steps ?? []).flatMap((s) => (s.do === 'redis' ? [s.node] : []))])];
   return {
     id: c.id,
-    recipe: c.recipe as ClientConfig['recipe'],
+    recipe: c.steps ? null : (c.recipe as NonNullable<ClientConfig['recipe']>),
+    steps,
     key: c.keys[0]!,
     value: `${c.id}-${randomBytes(4).toString('hex')}`,
     masters: await Promise.all(
-      c.nodes.map(async (node) => {
+      nodes.map(async (node) => {
         const id = followsSentinel ? sentinel.primary : node;
         return { id, port: await wiring.port(c.id, id, true) };
       }),
@@ -62,4 +68,34 @@ export async function clientConfig(
     startAtScenarioMs: c.startAtMs,
     scale: wiring.scale,
   };
+}
+
+/**
+ * `c`'s step list as its real process carries it out: each command with its durations scaled
+ * (support.ts refuses a scale that one cannot be scaled at), each wait scaled, and the lease
+ * each command asks for in scenario time (`{ttl}` is the client's TTL), which lock.acquired reports.
+ */
+function realSteps(c: ClientSpec, scale: number): RealStep[] {
+  return c.steps!.map((step): RealStep => {
+    const detail = describeStep(step);
+    if (step.do === 'wait') return { do: 'wait', ms: Math.round(step.ms * scale), detail };
+    if (step.do !== 'redis') return { do: 'write', detail };
+    const asWritten = fillPlaceholders(step.argv, {
+      value: '',
+      token: null,
+      key: c.keys[0]!,
+      ttlMs: c.ttlMs,
+      id: c.id,
+    });
+    const lease = commandLeaseMs(asWritten);
+    return {
+      do: 'redis',
+      argv: scaledCommand(step.argv, scale)!,
+      node: step.node ?? c.nodes[0]!,
+      as: step.as,
+      ifBusy: step.ifBusy,
+      leaseMs: lease === undefined ? c.ttlMs : lease,
+      detail,
+    };
+  });
 }

@@ -8,7 +8,7 @@ import { describeAction } from '../scenario/text/describeAction';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
 import { childBundles } from './bundles';
 import { Children } from './children';
-import type { ClientConfig, Go, Ready, Report, ResourceConfig } from './protocol';
+import type { ClientConfig, Go, Ready, ResourceConfig, Stamped } from './protocol';
 import { clientConfig, type ClientWiring } from './clientConfig';
 import { nodeSetups } from './nodeSetups';
 import { RealLinks } from './realLinks';
@@ -53,8 +53,9 @@ type Pending = { at: number; kind: TraceKind; actor: string; data: unknown };
  * primary and its replicas), one `redis-server --sentinel` per sentinel, one Node process per
  * lock client (ioredis), the resource as an HTTP service, and the script's
  * faults as signals (pause is SIGSTOP/SIGCONT, crash SIGKILL, a Redis restart a new
- * redis-server on the same port). Every event is timed on this process's monotonic clock when
- * its report arrives and mapped back to scenario time (divided by the scale). Every process started is killed before this returns
+ * redis-server on the same port). Every event is timed on this process's monotonic clock (a
+ * child's report at the moment its sender stamped it) and mapped back to scenario time (divided
+ * by the scale). Every process started is killed before this returns
  * or throws, and on SIGINT/SIGTERM.
  */
 export async function runReality(scenario: Scenario, options: RealityOptions): Promise<RealRun> {
@@ -331,8 +332,8 @@ class RealRunner {
     this.clients.set(config.id, child);
     this.configs.set(config.id, config);
     this.running.add(config.id);
-    child.on('message', (m: Report | Ready) => {
-      if ('kind' in m) this.record(m.kind, m.actor, m.data as never);
+    child.on('message', (m: Stamped | Ready) => {
+      if ('kind' in m) this.record(m.kind, m.actor, m.data as never, m.atUnixMs - performance.timeOrigin);
     });
     // A client that ends (done, gave up, lost its lock) or is killed is no longer running. Its
     // channel closes after the last report it sent has arrived.
@@ -368,9 +369,9 @@ class RealRunner {
     });
     this.resource = child;
     return new Promise((resolve, reject) => {
-      child.on('message', (m: Report | { ready: true; port: number } | { flushed: true }) => {
+      child.on('message', (m: Stamped | { ready: true; port: number } | { flushed: true }) => {
         if ('port' in m) resolve(m.port);
-        else if ('kind' in m) this.record(m.kind, m.actor, m.data as never);
+        else if ('kind' in m) this.record(m.kind, m.actor, m.data as never, m.atUnixMs - performance.timeOrigin);
       });
       child.once('exit', (code) => reject(new Error(`the resource service exited (${code}) before it was ready`)));
     });

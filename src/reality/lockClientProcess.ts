@@ -10,49 +10,32 @@
  * watchdog renews beside the job and a failed renewal ends it as `lost`; a Redlock client that
  * keeps to its validity stops using the lock when it runs out, unlocks every master, and ends as `lost`.
  */
-import { Agent, request } from 'node:http';
 import { jitterStream, Tries } from '../actors/client/retryPolicy';
 import { Prng } from '../sim/prng';
-import type { ClientConfig, Go, Report, WriteRequest } from './protocol';
+import { stamped, type ClientConfig, type Go, type Report } from './protocol';
 import { compute } from './compute';
 import { asker, connectMaster, followPrimary } from './masterConnection';
 import { singleNodeRecipe, type RealRecipe } from './realRecipe';
+import { runSteps } from './realSteps';
+import { resourceLine } from './resourceLine';
 import { redlockRecipe } from './realRedlock';
 
 const config = JSON.parse(process.argv[2]!) as ClientConfig;
 const { id, key, value } = config;
-const report = (r: Report) => process.send!(r);
+const report = (r: Report) => process.send!(stamped(r));
 
 const masters = config.sentinel
   ? [followPrimary(config.sentinel, config.masters[0]!.id)]
   : config.masters.map((m) => connectMaster(m.id, m.port));
 const ask = asker(id, report);
-const recipe: RealRecipe =
-  config.recipe === 'redlock' ? redlockRecipe(config, masters, ask) : singleNodeRecipe(config, masters[0]!, ask);
+const resource = resourceLine(config, report);
 
 const never = new Promise<never>(() => undefined);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function release(): Promise<void> {
+async function release(recipe: RealRecipe): Promise<void> {
   const deleted = await recipe.release();
   report({ kind: 'lock.released', actor: id, data: { key, deleted } });
-}
-
-// One kept-alive connection to the resource, opened before the run starts (see `ready`): a
-// first request's connection set-up would otherwise count as the write's own time.
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-function post(body: WriteRequest | null): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request(config.resourceUrl, { method: 'POST', agent }, (res) => res.resume().on('end', resolve));
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
-
-async function writeResource(token: number | null): Promise<void> {
-  report({ kind: 'resource.request', actor: id, data: { resource: config.resourceId, token, value: `${id}'s order` } });
-  await post({ from: id, token });
 }
 
 /**
@@ -60,7 +43,7 @@ async function writeResource(token: number | null): Promise<void> {
  * through a pause (a real runtime's), so a renewal due during a SIGSTOP goes out at SIGCONT.
  * Resolves `lost` the moment a renewal fails, which ends the job.
  */
-function watchdog(): { lost: Promise<'lost'>; stop: () => void } {
+function watchdog(recipe: RealRecipe): { lost: Promise<'lost'>; stop: () => void } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let deadline = performance.now() + config.ttlRealMs;
@@ -115,7 +98,7 @@ const tries = new Tries(
 );
 
 /** One job; false when the client ends here (gave up and refused, or lost its lock). */
-async function job(): Promise<boolean> {
+async function job(recipe: RealRecipe): Promise<boolean> {
   let token: number | null = null;
   let held = false;
   let validityRealMs: number | undefined;
@@ -148,14 +131,14 @@ async function job(): Promise<boolean> {
     }
     await sleep(delay * config.scale);
   }
-  const dog = held ? watchdog() : null;
+  const dog = held ? watchdog(recipe) : null;
   const validity = validityWindow(validityRealMs);
   const lostOrLapsed = Promise.race([dog?.lost ?? never, validity.lapsed]);
   const work = config.workRealMs === null ? never : compute(config.workRealMs).then(() => 'worked' as const);
   let ending: 'worked' | 'written' | 'lost' | 'lapsed' = await Promise.race([work, lostOrLapsed]);
   if (ending === 'worked' && validity.over()) ending = 'lapsed';
   if (ending === 'worked')
-    ending = await Promise.race([writeResource(token).then(() => 'written' as const), lostOrLapsed]);
+    ending = await Promise.race([resource.write(token).then(() => 'written' as const), lostOrLapsed]);
   dog?.stop();
   validity.close();
   if (ending === 'lost') return false;
@@ -165,22 +148,27 @@ async function job(): Promise<boolean> {
       actor: id,
       data: { key, reason: 'validity ran out: it stops using the lock and unlocks every master' },
     });
-    await release();
+    await release(recipe);
     return false;
   }
-  if (held) await release();
+  if (held) await release(recipe);
   return true;
 }
 
 async function main(): Promise<void> {
-  for (let done = 0; done < config.jobs; done++) if (!(await job())) break;
+  if (config.steps) await runSteps(config, config.steps, { masters, ask, report, tries, write: resource.write });
+  else {
+    const recipe =
+      config.recipe === 'redlock' ? redlockRecipe(config, masters, ask) : singleNodeRecipe(config, masters[0]!, ask);
+    for (let done = 0; done < config.jobs; done++) if (!(await job(recipe))) break;
+  }
   for (const m of masters) m.redis.disconnect();
   process.disconnect();
 }
 
 // Ready once every node it talks to accepts commands and the resource's connection is open.
 void Promise.all(masters.map((m) => new Promise((resolve) => m.redis.once('ready', resolve))))
-  .then(() => post(null))
+  .then(() => resource.warmUp())
   .then(() => process.send!({ ready: true }));
 // `go` carries the run's start on the clock every process shares (Unix time in ms, to a
 // microsecond), so a client starts at its `startAt` however long the message took to arrive.

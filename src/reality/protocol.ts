@@ -1,13 +1,25 @@
+import type { IfBusy, StepMeaning } from '../actors/client/clientSteps';
 import type { RedlockOptions } from '../actors/recipes/redlock';
 import type { RetryPolicy } from '../actors/client/retryPolicy';
 import type { TraceEventMap, TraceKind } from '../sim/traceEvents';
 
 /**
  * What the harness and its child processes say to each other over Node's IPC channel. A child
- * reports what it did in the simulator's own event kinds; the harness stamps each report with
- * its own monotonic clock when it arrives, so every event of a run is timed on one clock.
+ * reports what it did in the simulator's own event kinds, stamped with the moment it did it
+ * (`Stamped`); the harness maps each stamp to scenario time.
  */
 export type Report = { [K in TraceKind]: { kind: K; actor: string; data: TraceEventMap[K] } }[TraceKind];
+
+/**
+ * A report as a child sends it: stamped when it happened, on the clock every process shares
+ * (`performance.timeOrigin + performance.now()`, as `Go` is). Stamped at the sender, an event
+ * keeps its moment when the harness is slow to read its messages: on a loaded machine a harness
+ * running several scenarios at once once read a client's reports a second late, all together,
+ * and the run's order of events was the harness's, not the clients'.
+ */
+export type Stamped = Report & { atUnixMs: number };
+
+export const stamped = (r: Report): Stamped => ({ ...r, atUnixMs: performance.timeOrigin + performance.now() });
 
 /** A child's first word: it is connected and waiting for `go`. */
 export interface Ready {
@@ -21,10 +33,24 @@ export interface Go {
   startUnixMs: number;
 }
 
-/** How a real lock client runs its recipe; every duration already scaled to real milliseconds. */
+/**
+ * One step of a client's step list as the real client carries it out: its command already
+ * scaled (scaledCommand.ts), a wait in real milliseconds, and the words the simulator's
+ * `step.start` gives it. `node`: the Redis node a command goes to; `leaseMs`: the lease it asks
+ * for in scenario ms (null: none; what `lock.acquired` reports).
+ */
+export type RealStep = { detail: string } & (
+  | { do: 'redis'; argv: string[]; node: string; as: StepMeaning; ifBusy: IfBusy; leaseMs: number | null }
+  | { do: 'wait'; ms: number }
+  | { do: 'write' }
+);
+
+/** How a real lock client runs its recipe (or its step list); every duration already scaled to real milliseconds. */
 export interface ClientConfig {
   id: string;
-  recipe: 'lease-plain-del' | 'lease-with-token' | 'watchdog' | 'setnx-then-expire' | 'get-then-set' | 'redlock';
+  /** Null for a client that follows a step list. */
+  recipe: 'lease-plain-del' | 'lease-with-token' | 'watchdog' | 'setnx-then-expire' | 'get-then-set' | 'redlock' | null;
+  steps: RealStep[] | null;
   key: string;
   /** The client's random lock value (`A-1f2e3d4c`, like the simulator's). */
   value: string;

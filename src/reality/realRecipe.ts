@@ -36,13 +36,14 @@ const failure = (a: Answer): Acquired =>
  * get-then-set) on `master`, with the catalog's own commands and Lua texts.
  */
 export function singleNodeRecipe(config: ClientConfig, master: Master, ask: Ask): RealRecipe {
-  const { key, value } = config;
+  const { key, value, recipe } = config;
+  if (recipe === null) throw new Error(`client ${config.id} follows a step list, not a recipe`);
   const ttl = String(config.ttlRealMs);
   const send = (argv: string[]) => ask(master, argv, config.timeoutRealMs);
-  const plainDel = ['lease-plain-del', 'setnx-then-expire', 'get-then-set'].includes(config.recipe);
+  const plainDel = ['lease-plain-del', 'setnx-then-expire', 'get-then-set'].includes(recipe);
   return {
     async acquire() {
-      switch (config.recipe) {
+      switch (recipe) {
         case 'get-then-set': {
           const got = await send(['GET', key]);
           if (got === null || got.reply !== null) return failure(got);

@@ -9,7 +9,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Report, ResourceConfig, WriteRequest } from './protocol';
+import { stamped, type Report, type ResourceConfig, type WriteRequest } from './protocol';
 
 const config = JSON.parse(process.argv[2]!) as ResourceConfig;
 const fencingChecked = config.fencing && process.env.LOCKSTEP_REALITY_BREAK_FENCING !== '1';
@@ -36,7 +36,7 @@ function write({ from, token }: WriteRequest): { accepted: boolean } {
     actor: config.id,
     data: { from, token, value: `${from}'s order`, accepted, highestToken, reason },
   };
-  process.send!(report);
+  process.send!(stamped(report));
   if (accepted && token !== null) highestToken = Math.max(highestToken ?? token, token);
   return { accepted };
 }
