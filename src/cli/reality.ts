@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UnsupportedScenario } from '../reality/harness';
 import { realityCheck } from '../reality/realityCheck';
+import { describeSensitivity } from '../reality/timingSensitivity';
 import { formatVerdictTable } from '../reality/report';
 import { realRunText } from '../reality/runFile';
 import { withActions } from '../scenario/schema/scriptActions';
@@ -76,6 +77,7 @@ async function main(): Promise<number> {
     `${scenario.id} on real processes at scale ${scale}: ${(real.wallMs / 1000).toFixed(1)} s, ${real.trace.length} events, ended ${real.ended}, script at worst ${real.scheduleSlipMs.toFixed(1)} ms late (scenario time)`,
   );
   console.log(formatVerdictTable(pairs));
+  if (check.sensitivity) console.log(describeSensitivity(check.sensitivity));
   if (values.out) {
     // The site opens it at #/recorded: the timeline of the real run, and both sides' verdicts.
     writeFileSync(

@@ -119,6 +119,8 @@ describe.concurrent('reality check', () => {
   for (const spec of HEADLINES) {
     it(`${spec}: real processes give the simulator's verdicts`, { timeout: 120_000 }, async () => {
       const check = await realityCheck(scenario(spec), TIGHT.get(spec) ?? { scale: SCALE });
+      // The run's story has room for the machine's lateness at this scale (timingSensitivity.ts).
+      expect(check.sensitivity).toBeNull();
       const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
       expect(
         check.inconclusive,

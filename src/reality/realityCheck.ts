@@ -2,6 +2,7 @@ import type { Verdict } from '../check/verdict';
 import { runScenario } from '../scenario/running/run';
 import type { Scenario } from '../scenario/schema/schema';
 import { runReality, type RealityOptions, type RealRun } from './harness';
+import { timingSensitivity, type TimingSensitivity } from './timingSensitivity';
 import { pairVerdicts, realVerdicts, type VerdictPair } from './verdicts';
 
 export interface RealityCheck {
@@ -15,6 +16,8 @@ export interface RealityCheck {
   attempts: number;
   /** Every attempt's script landed later than `marginMs`: the last one is compared, but proves nothing either way. */
   inconclusive: boolean;
+  /** Whether the simulator's own verdicts hang on timing finer than a real run keeps (null: they do not). */
+  sensitivity: TimingSensitivity | null;
 }
 
 export interface CheckOptions extends RealityOptions {
@@ -33,6 +36,7 @@ export async function realityCheck(
   { marginMs = Infinity, attempts = 3, ...options }: CheckOptions,
 ): Promise<RealityCheck> {
   const sim = await runScenario(scenario);
+  const sensitivity = await timingSensitivity(scenario, options.scale, sim.verdicts);
   let run: RealRun;
   let made = 0;
   do {
@@ -49,5 +53,6 @@ export async function realityCheck(
     differ: pairs.filter((p) => !p.agree).map((p) => p.invariant),
     attempts: made,
     inconclusive: run.scheduleSlipMs >= marginMs,
+    sensitivity,
   };
 }
