@@ -19,31 +19,10 @@ import { ServiceRpc } from './services/serviceRpc';
 import { TransactionalResource } from './services/transactionalResource';
 import { RedisServerNode } from './server/redisNode';
 import { ReplicationTopology, type TopologySpec } from './server/replicationTopology';
-import { CasRow } from './resources/casRow';
-import { DispatchService } from './resources/dispatch';
-import { Inventory } from './resources/inventory';
-import { PaymentProvider } from './resources/payment';
-import type { Resource, ResourceKind } from './resources/resource';
-import { Store, type FenceCompare } from './resources/store';
+import { buildResource, type ResourceSpec } from './resources/buildResource';
+import type { Resource } from './resources/resource';
 import { jitterStream } from './client/retryPolicy';
 import { StepClient } from './client/stepClient';
-
-export interface ResourceSpec {
-  id: string;
-  label: string;
-  kind: ResourceKind;
-  fencing: boolean;
-  /** How a fenced store or row compares tokens: `strict` refuses a token equal to the highest seen. */
-  fenceCompare: FenceCompare;
-  /** inventory: starting stock. */
-  stock: number;
-  /** payment / dispatch: the order being charged or assigned. */
-  order: string;
-  /** payment: honour idempotency keys. */
-  idempotencyKeys: boolean;
-  /** dispatch: assign only if the order is still NEW. */
-  conditional: boolean;
-}
 
 /** Lock services other than Redis that clients may take the lock from. */
 export interface ServicesSpec {
@@ -258,21 +237,5 @@ export class World {
         target.jumpClock(action.byMs);
         break;
     }
-  }
-}
-
-function buildResource(sim: Sim, r: ResourceSpec, valueOf: (client: string) => string): Resource {
-  switch (r.kind) {
-    case 'store':
-    case 'db-row':
-      return new Store(sim, r.id, r.fencing, r.kind, r.fenceCompare);
-    case 'inventory':
-      return new Inventory(sim, r.id, r.stock);
-    case 'payment':
-      return new PaymentProvider(sim, r.id, r.order, r.idempotencyKeys);
-    case 'dispatch':
-      return new DispatchService(sim, r.id, r.order, r.conditional);
-    case 'cas-row':
-      return new CasRow(sim, r.id, valueOf);
   }
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientSpec } from '../actors/client/clientSpec';
+import { buildResource } from '../actors/resources/buildResource';
 import type { WorldSpec } from '../actors/world';
+import { Sim } from '../sim/sim';
 import type { Scenario } from '../scenario/schema/schema';
 import { describeStep, fillPlaceholders } from '../actors/client/clientSteps';
 import type { ClientConfig, RealStep } from './protocol';
@@ -33,6 +35,9 @@ export async function clientConfig(
   const followsSentinel = sentinel !== null && (c.nodes[0] === sentinel.primary || c.nodes[0] === sentinel.name);
   const resourcePort = await wiring.port(c.id, spec.resource.id, false);
   const steps = c.steps ? realSteps(c, wiring.scale) : null;
+  // What the simulator's resource says of this client's change (its own copy, for the words only).
+  const resource = buildResource(new Sim(scenario.seed), spec.resource, (client) => client);
+  const change = resource.describeRequest(c.id, null);
   // A step list may send commands to other nodes than its own.
   const nodes = [...new Set([...c.nodes, ...(steps ?? []).flatMap((s) => (s.do === 'redis' ? [s.node] : []))])];
   return {
@@ -50,7 +55,9 @@ export async function clientConfig(
     ...(followsSentinel ? { sentinel: { name: sentinel.name, ports: sentinel.ports, nodes: sentinel.nodes } } : {}),
     redlock: { ...c.redlock, instanceTimeoutMs: Math.max(1, real(c.redlock.instanceTimeoutMs)) },
     resourceId: spec.resource.id,
-    resourceUrl: `http://127.0.0.1:${resourcePort}/write`,
+    resourceUrl: `http://127.0.0.1:${resourcePort}/`,
+    readsFirst: resource.readsFirst,
+    request: { value: change.value, ...(change.op === 'write' ? {} : { op: change.op }) },
     ttlScenarioMs: c.ttlMs,
     ttlRealMs: Math.max(1, real(c.ttlMs)),
     workRealMs: c.workMs === null ? null : real(c.workMs),
@@ -79,7 +86,7 @@ function realSteps(c: ClientSpec, scale: number): RealStep[] {
   return c.steps!.map((step): RealStep => {
     const detail = describeStep(step);
     if (step.do === 'wait') return { do: 'wait', ms: Math.round(step.ms * scale), detail };
-    if (step.do !== 'redis') return { do: 'write', detail };
+    if (step.do !== 'redis') return { do: step.do, detail };
     const asWritten = fillPlaceholders(step.argv, {
       value: '',
       token: null,

@@ -8,7 +8,7 @@ import { describeAction } from '../scenario/text/describeAction';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
 import { childBundles } from './bundles';
 import { Children } from './children';
-import type { ClientConfig, Go, Ready, ResourceConfig, Stamped } from './protocol';
+import type { ClientConfig, Go, Ready, Stamped } from './protocol';
 import { clientConfig, type ClientWiring } from './clientConfig';
 import { nodeSetups } from './nodeSetups';
 import { RealLinks } from './realLinks';
@@ -355,15 +355,8 @@ class RealRunner {
   }
 
   private startResource(bundle: string): Promise<number> {
-    const r = this.spec.resource;
-    const config: ResourceConfig = {
-      id: r.id,
-      kind: r.kind as ResourceConfig['kind'],
-      fencing: r.fencing,
-      fenceCompare: r.fenceCompare,
-    };
     const env = { ...process.env, LOCKSTEP_REALITY_BREAK_FENCING: this.options.breakFencing ? '1' : '0' };
-    const child = this.children.start(process.execPath, [bundle, JSON.stringify(config)], {
+    const child = this.children.start(process.execPath, [bundle, JSON.stringify(this.spec.resource)], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env,
     });

@@ -11,6 +11,7 @@
  * keeps to its validity stops using the lock when it runs out, unlocks every master, and ends as `lost`.
  */
 import { jitterStream, Tries } from '../actors/client/retryPolicy';
+import type { ReadResult } from '../actors/resources/resource';
 import { Prng } from '../sim/prng';
 import { stamped, type ClientConfig, type Go, type Report } from './protocol';
 import { compute } from './compute';
@@ -134,11 +135,20 @@ async function job(recipe: RealRecipe): Promise<boolean> {
   const dog = held ? watchdog(recipe) : null;
   const validity = validityWindow(validityRealMs);
   const lostOrLapsed = Promise.race([dog?.lost ?? never, validity.lapsed]);
-  const work = config.workRealMs === null ? never : compute(config.workRealMs).then(() => 'worked' as const);
-  let ending: 'worked' | 'written' | 'lost' | 'lapsed' = await Promise.race([work, lostOrLapsed]);
+  const unlessLost = <T>(step: Promise<T>) => Promise.race([step, lostOrLapsed]);
+  // A resource read first (a payment, a dispatch) may say there is nothing to do: then it lets go.
+  let basis: ReadResult | null = null;
+  let ending: 'ready' | 'nothing-to-do' | 'worked' | 'written' | 'lost' | 'lapsed' = 'ready';
+  if (config.readsFirst)
+    ending = await unlessLost(
+      resource.read().then((read) => ((basis = read), read.act ? ('ready' as const) : ('nothing-to-do' as const))),
+    );
+  if (ending === 'ready')
+    ending = await unlessLost(
+      config.workRealMs === null ? never : compute(config.workRealMs).then(() => 'worked' as const),
+    );
   if (ending === 'worked' && validity.over()) ending = 'lapsed';
-  if (ending === 'worked')
-    ending = await Promise.race([resource.write(token).then(() => 'written' as const), lostOrLapsed]);
+  if (ending === 'worked') ending = await unlessLost(resource.write(token, basis).then(() => 'written' as const));
   dog?.stop();
   validity.close();
   if (ending === 'lost') return false;
@@ -156,7 +166,7 @@ async function job(recipe: RealRecipe): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  if (config.steps) await runSteps(config, config.steps, { masters, ask, report, tries, write: resource.write });
+  if (config.steps) await runSteps(config, config.steps, { masters, ask, report, tries, resource });
   else {
     const recipe =
       config.recipe === 'redlock' ? redlockRecipe(config, masters, ask) : singleNodeRecipe(config, masters[0]!, ask);

@@ -1,7 +1,8 @@
 import type { IfBusy, StepMeaning } from '../actors/client/clientSteps';
 import type { RedlockOptions } from '../actors/recipes/redlock';
 import type { RetryPolicy } from '../actors/client/retryPolicy';
-import type { TraceEventMap, TraceKind } from '../sim/traceEvents';
+import type { ReadResult } from '../actors/resources/resource';
+import type { ResourceOp, TraceEventMap, TraceKind } from '../sim/traceEvents';
 
 /**
  * What the harness and its child processes say to each other over Node's IPC channel. A child
@@ -42,6 +43,7 @@ export interface Go {
 export type RealStep = { detail: string } & (
   | { do: 'redis'; argv: string[]; node: string; as: StepMeaning; ifBusy: IfBusy; leaseMs: number | null }
   | { do: 'wait'; ms: number }
+  | { do: 'read' }
   | { do: 'write' }
 );
 
@@ -66,6 +68,10 @@ export interface ClientConfig {
   redlock: RedlockOptions;
   resourceId: string;
   resourceUrl: string;
+  /** The resource is read before the work (a payment, a dispatch, an inventory): its answer says whether to act at all. */
+  readsFirst: boolean;
+  /** What the client's change is, as the simulator's resource describes it (`resource.request`). */
+  request: { value: string; op?: ResourceOp };
   /** The TTL as the scenario wrote it (reported in lock.acquired) and as Redis is asked for it (scaled). */
   ttlScenarioMs: number;
   ttlRealMs: number;
@@ -89,16 +95,10 @@ export interface ClientConfig {
   scale: number;
 }
 
-/** How the real resource judges writes. */
-export interface ResourceConfig {
-  id: string;
-  kind: 'store' | 'db-row';
-  fencing: boolean;
-  fenceCompare: 'lenient' | 'strict';
-}
-
-/** A write as a client sends it to the resource over HTTP. */
-export interface WriteRequest {
-  from: string;
-  token: number | null;
-}
+/**
+ * A client's call to the resource service, as the simulator's client makes it
+ * (src/actors/resources/resourceCalls.ts): a read, or its change (a write, a charge, an
+ * assignment) with its token and what it read first.
+ */
+export type ResourceCall =
+  { op: 'read'; from: string } | { op: 'act'; from: string; token: number | null; basis: ReadResult | null };

@@ -8,18 +8,19 @@
  */
 import { fillPlaceholders, keyOf } from '../actors/client/clientSteps';
 import type { Tries } from '../actors/client/retryPolicy';
+import type { ReadResult } from '../actors/resources/resource';
 import { formatReply } from '../redis/cliFormat';
 import * as r from '../redis/reply';
 import type { Answer, Ask, Master } from './masterConnection';
 import type { ClientConfig, RealStep, Report } from './protocol';
+import type { ResourceLine } from './resourceLine';
 
 export interface StepDeps {
   masters: Master[];
   ask: Ask;
   report: (r: Report) => void;
   tries: Tries;
-  /** Writes to the resource with the token; true when it was accepted. */
-  write: (token: number | null) => Promise<boolean>;
+  resource: ResourceLine;
 }
 
 type RedisStep = Extract<RealStep, { do: 'redis' }>;
@@ -31,6 +32,7 @@ export async function runSteps(config: ClientConfig, steps: readonly RealStep[],
   const { id, value, key: ownKey } = config;
   const { report, tries } = deps;
   let token: number | null = null;
+  let basis: ReadResult | null = null;
   const held = new Set<string>();
   const done = (index: number, result: string) => report({ kind: 'step.done', actor: id, data: { index, result } });
 
@@ -106,9 +108,13 @@ export async function runSteps(config: ClientConfig, steps: readonly RealStep[],
       // A sleep keeps its deadline through a SIGSTOP, as a wait step's timer does in the simulator.
       await sleep(step.ms);
       done(index, 'waited');
+    } else if (step.do === 'read') {
+      report({ kind: 'step.start', actor: id, data: { index, detail: step.detail } });
+      basis = await deps.resource.read();
+      done(index, basis.value);
     } else {
       report({ kind: 'step.start', actor: id, data: { index, detail: step.detail } });
-      done(index, (await deps.write(token)) ? 'accepted' : 'rejected');
+      done(index, (await deps.resource.write(token, basis)) ? 'accepted' : 'rejected');
     }
   }
 }

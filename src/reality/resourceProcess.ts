@@ -1,54 +1,52 @@
 /**
- * The protected resource as a real service: a child process serving HTTP on loopback. It
- * applies or refuses each write by the scenario's fencing rule (the highest token seen; a
- * lower one is stale, an equal one too under `strict`) and reports every decision to the
- * harness as a `resource.write`. Started by the harness with its ResourceConfig in argv[2].
+ * The protected resource as a real service: a child process serving HTTP on loopback, running
+ * the simulator's own resource (`buildResource`: a store or a row that applies the scenario's
+ * fencing rule, an inventory, a payment provider, a dispatch service), so a write is judged by
+ * the same code on both sides. Each read and write it records (`resource.read`,
+ * `resource.write`) goes to the harness as a report, stamped when it was decided. Started by the
+ * harness with the scenario's ResourceSpec in argv[2].
  *
  * `LOCKSTEP_REALITY_BREAK_FENCING=1` makes it accept every write whatever its token: the real
  * side's fencing check removed, so a test can show the harness reports the difference.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { stamped, type Report, type ResourceConfig, type WriteRequest } from './protocol';
+import { buildResource, type ResourceSpec } from '../actors/resources/buildResource';
+import { Sim } from '../sim/sim';
+import { stamped, type ResourceCall } from './protocol';
 
-const config = JSON.parse(process.argv[2]!) as ResourceConfig;
-const fencingChecked = config.fencing && process.env.LOCKSTEP_REALITY_BREAK_FENCING !== '1';
-let highestToken: number | null = null;
+const spec = JSON.parse(process.argv[2]!) as ResourceSpec;
+const breakFencing = process.env.LOCKSTEP_REALITY_BREAK_FENCING === '1';
+// A run of one resource and no clock: the trace is only where the resource writes what it decided.
+const sim = new Sim(0);
+const resource = buildResource(sim, { ...spec, fencing: spec.fencing && !breakFencing }, (client) => client);
+let reported = 0;
 
-function refusal(token: number | null): string | null {
-  if (!fencingChecked) return null;
-  if (token === null) return 'no fencing token';
-  if (highestToken === null) return null;
-  if (token < highestToken)
-    return config.kind === 'db-row'
-      ? `UPDATE matched 0 rows: fence_token is ${highestToken}, this write carries ${token}`
-      : `stale token ${token} < ${highestToken}`;
-  if (token === highestToken && config.fenceCompare === 'strict')
-    return `token ${token} was already used (strict: one write per token)`;
-  return null;
+/** Sends what the resource recorded since the last call. */
+function report(): void {
+  const events = sim.trace.toArray();
+  for (const e of events.slice(reported))
+    process.send!(stamped({ kind: e.kind, actor: e.actor, data: e.data } as never));
+  reported = events.length;
 }
 
-function write({ from, token }: WriteRequest): { accepted: boolean } {
-  const reason = refusal(token);
-  const accepted = reason === null;
-  const report: Report = {
-    kind: 'resource.write',
-    actor: config.id,
-    data: { from, token, value: `${from}'s order`, accepted, highestToken, reason },
-  };
-  process.send!(stamped(report));
-  if (accepted && token !== null) highestToken = Math.max(highestToken ?? token, token);
-  return { accepted };
+function answer(call: ResourceCall): unknown {
+  try {
+    return call.op === 'read'
+      ? resource.read(call.from)
+      : { accepted: resource.act(call.from, call.token, call.basis) };
+  } finally {
+    report();
+  }
 }
 
 const server = createServer((req, res) => {
   let body = '';
   req.on('data', (chunk: Buffer) => (body += chunk.toString()));
   req.on('end', () => {
-    // `null` is a client's warm-up before the run: it opens the connection and writes nothing.
-    const asked = JSON.parse(body) as WriteRequest | null;
-    const answer = asked === null ? { accepted: false } : write(asked);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    // `null` is a client's warm-up before the run: it opens the connection and does nothing.
+    const call = JSON.parse(body) as ResourceCall | null;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(call === null ? {} : answer(call)));
   });
 });
 // No idle timeout (Node's is 5 s): the simulator's resource never drops a client's connection,
