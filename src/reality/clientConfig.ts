@@ -44,6 +44,8 @@ export async function clientConfig(
     id: c.id,
     recipe: c.steps ? null : (c.recipe as NonNullable<ClientConfig['recipe']>),
     steps,
+    permits: c.permits ?? 1,
+    reenter: c.reenter,
     key: c.keys[0]!,
     value: `${c.id}-${randomBytes(4).toString('hex')}`,
     masters: await Promise.all(

@@ -16,7 +16,8 @@ import { Prng } from '../sim/prng';
 import { stamped, type ClientConfig, type Go, type Report } from './protocol';
 import { compute } from './compute';
 import { asker, connectMaster, followPrimary } from './masterConnection';
-import { singleNodeRecipe, type RealRecipe } from './realRecipe';
+import { coreRecipe } from './coreRecipe';
+import { HAND_WRITTEN, singleNodeRecipe, type Acquired, type RealRecipe } from './realRecipe';
 import { runSteps } from './realSteps';
 import { resourceLine } from './resourceLine';
 import { redlockRecipe } from './realRedlock';
@@ -34,8 +35,10 @@ const resource = resourceLine(config, report);
 const never = new Promise<never>(() => undefined);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function release(recipe: RealRecipe): Promise<void> {
-  const deleted = await recipe.release();
+/** Lets go of the lock: a reentrant recipe once per entry, reported once (deleted if any release deleted). */
+async function release(recipe: RealRecipe, entries: number): Promise<void> {
+  let deleted = false;
+  for (let left = recipe.reentrant ? entries : 1; left > 0; left--) deleted = (await recipe.release()) || deleted;
   report({ kind: 'lock.released', actor: id, data: { key, deleted } });
 }
 
@@ -98,25 +101,24 @@ const tries = new Tries(
   jitterStream(Prng.fromSeed(config.seed), id, config.startAtScenarioMs, config.retry),
 );
 
-/** One job; false when the client ends here (gave up and refused, or lost its lock). */
-async function job(recipe: RealRecipe): Promise<boolean> {
-  let token: number | null = null;
-  let held = false;
-  let validityRealMs: number | undefined;
+/**
+ * Tries for the lock until it is taken (`lock.acquired`) or the retry policy gives up
+ * (`lock.failed`), as the lock client machine's `acquiring` (and `reentering`) does.
+ */
+async function take(recipe: RealRecipe): Promise<Acquired> {
   for (;;) {
     report({ kind: 'lock.request', actor: id, data: { key } });
     const result = await recipe.acquire();
     if (result.ok) {
-      ({ token, validityRealMs } = result);
-      held = true;
       tries.reset();
+      const { token, validityRealMs } = result;
       const validity = validityRealMs === undefined ? {} : { validityMs: Math.round(validityRealMs / config.scale) };
       report({
         kind: 'lock.acquired',
         actor: id,
         data: { key, value, token, ttlMs: config.ttlScenarioMs, ...validity },
       });
-      break;
+      return result;
     }
     if (result.reason !== 'error') report({ kind: 'lock.busy', actor: id, data: { key } });
     const delay = tries.failed(result.reason);
@@ -127,19 +129,36 @@ async function job(recipe: RealRecipe): Promise<boolean> {
         data: { key, attempts: tries.failures, ...(result.error === undefined ? {} : { error: result.error }) },
       });
       tries.reset();
-      if (config.onUnavailable === 'proceed' && result.reason === 'timeout') break;
-      return false;
+      return result;
     }
     await sleep(delay * config.scale);
   }
+}
+
+/** One job; false when the client ends here (gave up and refused, or lost its lock). */
+async function job(recipe: RealRecipe): Promise<boolean> {
+  const first = await take(recipe);
+  if (!first.ok && !(config.onUnavailable === 'proceed' && first.reason === 'timeout')) return false;
+  const held = first.ok;
+  const token = first.ok ? first.token : null;
+  const validityRealMs = first.ok ? first.validityRealMs : undefined;
   const dog = held ? watchdog(recipe) : null;
   const validity = validityWindow(validityRealMs);
   const lostOrLapsed = Promise.race([dog?.lost ?? never, validity.lapsed]);
   const unlessLost = <T>(step: Promise<T>) => Promise.race([step, lostOrLapsed]);
   // A resource read first (a payment, a dispatch) may say there is nothing to do: then it lets go.
   let basis: ReadResult | null = null;
-  let ending: 'ready' | 'nothing-to-do' | 'worked' | 'written' | 'lost' | 'lapsed' = 'ready';
-  if (config.readsFirst)
+  let ending: 'ready' | 'gave-up' | 'nothing-to-do' | 'worked' | 'written' | 'lost' | 'lapsed' = 'ready';
+  // A nested call takes the lock again while holding it: a reentrant recipe counts the entry,
+  // any other finds the lock taken (by itself) and waits, as the machine's `reentering` does.
+  let entries = 1;
+  for (let n = 0; held && n < config.reenter && ending === 'ready'; n++) {
+    const again = await unlessLost(take(recipe));
+    if (again === 'lost' || again === 'lapsed') ending = again;
+    else if (again.ok) entries++;
+    else ending = 'gave-up';
+  }
+  if (config.readsFirst && ending === 'ready')
     ending = await unlessLost(
       resource.read().then((read) => ((basis = read), read.act ? ('ready' as const) : ('nothing-to-do' as const))),
     );
@@ -158,18 +177,28 @@ async function job(recipe: RealRecipe): Promise<boolean> {
       actor: id,
       data: { key, reason: 'validity ran out: it stops using the lock and unlocks every master' },
     });
-    await release(recipe);
+    await release(recipe, entries);
     return false;
   }
-  if (held) await release(recipe);
+  if (held) await release(recipe, entries);
   return true;
+}
+
+/**
+ * The recipe's protocol on real Redis: Redlock's and the five first single-node recipes'
+ * written for the harness (realRedlock.ts, realRecipe.ts), every other one-node recipe the
+ * simulator's own (coreRecipe.ts).
+ */
+function realRecipeOf(name: NonNullable<ClientConfig['recipe']>): RealRecipe {
+  if (name === 'redlock') return redlockRecipe(config, masters, ask);
+  if ((HAND_WRITTEN as readonly string[]).includes(name)) return singleNodeRecipe(config, masters[0]!, ask);
+  return coreRecipe(config, name, masters[0]!, ask);
 }
 
 async function main(): Promise<void> {
   if (config.steps) await runSteps(config, config.steps, { masters, ask, report, tries, resource });
   else {
-    const recipe =
-      config.recipe === 'redlock' ? redlockRecipe(config, masters, ask) : singleNodeRecipe(config, masters[0]!, ask);
+    const recipe = realRecipeOf(config.recipe!);
     for (let done = 0; done < config.jobs; done++) if (!(await job(recipe))) break;
   }
   for (const m of masters) m.redis.disconnect();

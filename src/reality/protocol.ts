@@ -1,4 +1,5 @@
 import type { IfBusy, StepMeaning } from '../actors/client/clientSteps';
+import type { OneNodeRecipeName } from '../actors/recipes/catalog';
 import type { RedlockOptions } from '../actors/recipes/redlock';
 import type { RetryPolicy } from '../actors/client/retryPolicy';
 import type { ReadResult } from '../actors/resources/resource';
@@ -51,7 +52,11 @@ export type RealStep = { detail: string } & (
 export interface ClientConfig {
   id: string;
   /** Null for a client that follows a step list. */
-  recipe: 'lease-plain-del' | 'lease-with-token' | 'watchdog' | 'setnx-then-expire' | 'get-then-set' | 'redlock' | null;
+  recipe: OneNodeRecipeName | 'redlock' | null;
+  /** A semaphore's size (the semaphore recipe's). */
+  permits: number;
+  /** How many times a nested call takes the lock again while the job holds it. */
+  reenter: number;
   steps: RealStep[] | null;
   key: string;
   /** The client's random lock value (`A-1f2e3d4c`, like the simulator's). */

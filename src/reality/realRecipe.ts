@@ -7,7 +7,7 @@ import type { ClientConfig } from './protocol';
  * A try at the lock as the real client sees it. `validityRealMs` (Redlock alone): how long from
  * now the lock may be used, TTL − elapsed − drift.
  */
-type Acquired =
+export type Acquired =
   | { ok: true; token: number | null; validityRealMs?: number }
   | { ok: false; reason: 'busy' | 'timeout' | 'error'; error?: string };
 
@@ -17,6 +17,8 @@ type Acquired =
  * (lockClientProcess.ts) decides when to call these, as the lock client machine does.
  */
 export interface RealRecipe {
+  /** Taking it while holding it succeeds, and it is released once per entry (the reentrant recipe). */
+  readonly reentrant: boolean;
   acquire(): Promise<Acquired>;
   /** True when some node deleted the key (it was still ours). */
   release(): Promise<boolean>;
@@ -31,6 +33,15 @@ const failure = (a: Answer): Acquired =>
       ? { ok: false, reason: 'error', error: a.reply.message }
       : { ok: false, reason: 'busy' };
 
+/** The single-node recipes written here; every other one-node recipe runs as the simulator's own (coreRecipe.ts). */
+export const HAND_WRITTEN = [
+  'lease-plain-del',
+  'lease-with-token',
+  'watchdog',
+  'setnx-then-expire',
+  'get-then-set',
+] as const;
+
 /**
  * The single-node recipes (lease-plain-del, lease-with-token, watchdog, setnx-then-expire,
  * get-then-set) on `master`, with the catalog's own commands and Lua texts.
@@ -42,6 +53,7 @@ export function singleNodeRecipe(config: ClientConfig, master: Master, ask: Ask)
   const send = (argv: string[]) => ask(master, argv, config.timeoutRealMs);
   const plainDel = ['lease-plain-del', 'setnx-then-expire', 'get-then-set'].includes(recipe);
   return {
+    reentrant: false,
     async acquire() {
       switch (recipe) {
         case 'get-then-set': {

@@ -19,6 +19,7 @@ export function redlockRecipe(config: ClientConfig, masters: readonly Master[], 
   const releaseAll = async () =>
     (await everywhere(REDLOCK.releaseArgv(key, value))).some((a) => typeof a?.reply === 'number' && a.reply > 0);
   return {
+    reentrant: false,
     async acquire() {
       const start = performance.now();
       const answers = await everywhere(REDLOCK.acquireArgv(key, value, ttlRealMs));

@@ -10,9 +10,9 @@ import { fillPlaceholders, keyOf } from '../actors/client/clientSteps';
 import type { Tries } from '../actors/client/retryPolicy';
 import type { ReadResult } from '../actors/resources/resource';
 import { formatReply } from '../redis/cliFormat';
-import * as r from '../redis/reply';
 import type { Answer, Ask, Master } from './masterConnection';
 import type { ClientConfig, RealStep, Report } from './protocol';
+import { asReply } from './replies';
 import type { ResourceLine } from './resourceLine';
 
 export interface StepDeps {
@@ -131,13 +131,4 @@ function positive(reply: unknown): reply is number {
 /** An answer as redis-cli shows it (the simulator's step.done results). */
 function answerText(answer: Answer): string {
   return answer === null ? 'no answer (timeout)' : formatReply(asReply(answer.reply));
-}
-
-/** ioredis's reply as RESP's: a status and a bulk string look alike there, so OK is taken for a status. */
-function asReply(reply: unknown): r.Reply {
-  if (reply instanceof Error) return r.error(reply.message);
-  if (typeof reply === 'number') return r.integer(reply);
-  if (reply === null || reply === undefined) return r.nil;
-  if (Array.isArray(reply)) return r.array(reply.map(asReply));
-  return reply === 'OK' ? r.ok : r.bulk(String(reply));
 }

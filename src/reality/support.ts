@@ -1,7 +1,7 @@
 import type { Scenario } from '../scenario/schema/schema';
 import { scaledCommand } from './scaledCommand';
 
-/** The recipes a real client runs so far (lockClientProcess.ts). */
+/** The recipes a real client runs so far (lockClientProcess.ts): all but the lock services'. */
 export const REAL_RECIPES = [
   'lease-plain-del',
   'lease-with-token',
@@ -9,6 +9,13 @@ export const REAL_RECIPES = [
   'setnx-then-expire',
   'get-then-set',
   'redlock',
+  'reentrant',
+  'fair-lock',
+  'read-lock',
+  'write-lock',
+  'read-lock-two-step',
+  'write-lock-two-step',
+  'semaphore',
 ] as const;
 
 /** The script actions the harness carries out on real processes so far. */
@@ -71,7 +78,6 @@ export function unsupportedParts(scenario: Scenario): string[] {
     if (c.driftPpm !== 0) reasons.push(`client ${c.id}: clock drift: not yet supported`);
     if (c.breaker) reasons.push(`client ${c.id}: circuit breaker: not yet supported`);
     if (c.maxHold !== undefined) reasons.push(`client ${c.id}: maxHold: not yet supported`);
-    if (c.reenter > 0) reasons.push(`client ${c.id}: reentering: not yet supported`);
   }
   const redisIds = new Set(redis.nodes.map((n) => n.id));
   for (const step of scenario.script) {

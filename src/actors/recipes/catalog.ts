@@ -1,5 +1,5 @@
 import { leaseRecipe } from './lease';
-import type { Recipe, RecipeContext } from './recipe';
+import type { Recipe, RecipeContext, RecipeContextOn } from './recipe';
 import { reentrantRecipe } from './reentrant';
 import { redlockRecipe, type RedlockOptions } from './redlock';
 import { fairRecipe, readWriteRecipe, semaphoreRecipe } from './patterns';
@@ -34,10 +34,29 @@ export const SERVICE_RECIPES: readonly RecipeName[] = ['lease-service', 'db-lock
 /** Recipes whose acquisition can also issue a fencing token (acquire + INCR in one script). */
 export const FENCING_RECIPES: readonly RecipeName[] = ['lease-plain-del', 'lease-with-token', 'watchdog'];
 
+/** The recipes that talk to one Redis node: all but Redlock's N masters and the lock services. */
+export type OneNodeRecipeName = Exclude<RecipeName, 'redlock' | 'lease-service' | 'db-lock'>;
+
 /** Builds the named recipe's protocol for one client. */
 export function makeRecipe(name: RecipeName, ctx: RecipeContext, redlock: RedlockOptions): Recipe {
-  const fencing = ctx.fencing && FENCING_RECIPES.includes(name);
-  const c = { ...ctx, fencing };
+  switch (name) {
+    case 'redlock':
+      return redlockRecipe(ctx, redlock);
+    case 'lease-service':
+    case 'db-lock':
+      // These talk to a service the world owns, so the world builds them (serviceRecipe.ts).
+      throw new Error(`recipe '${name}' is built by the world, which owns its lock service`);
+    default:
+      return oneNodeRecipe(name, ctx);
+  }
+}
+
+/**
+ * A one-node recipe over any kind of node: the simulator's, or a real redis-server reached
+ * through ioredis (the reality harness runs these same recipes: src/reality/coreRecipe.ts).
+ */
+export function oneNodeRecipe<Node>(name: OneNodeRecipeName, ctx: RecipeContextOn<Node>): Recipe {
+  const c = { ...ctx, fencing: ctx.fencing && FENCING_RECIPES.includes(name) };
   switch (name) {
     case 'get-then-set':
     case 'setnx-then-expire':
@@ -49,8 +68,6 @@ export function makeRecipe(name: RecipeName, ctx: RecipeContext, redlock: Redloc
       return leaseRecipe(c, 'check-and-delete');
     case 'reentrant':
       return reentrantRecipe(c);
-    case 'redlock':
-      return redlockRecipe(c, redlock);
     case 'fair-lock':
       return fairRecipe(c);
     case 'read-lock':
@@ -63,9 +80,5 @@ export function makeRecipe(name: RecipeName, ctx: RecipeContext, redlock: Redloc
       return readWriteRecipe(c, 'write', 'two-step');
     case 'semaphore':
       return semaphoreRecipe(c);
-    case 'lease-service':
-    case 'db-lock':
-      // These talk to a service the world owns, so the world builds them (serviceRecipe.ts).
-      throw new Error(`recipe '${name}' is built by the world, which owns its lock service`);
   }
 }

@@ -1,15 +1,15 @@
 import { commandLabel, ACQUIRE_WITH_FENCE, RELEASE_IF_MINE, RENEW_IF_MINE } from './lockScripts';
-import { acquired, failure, granted, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
+import { acquired, failure, granted, integerOf, renewal, type Recipe, type RecipeContextOn } from './recipe';
 
 /**
  * `SET key value NX PX ttl`: one atomic command takes the lease. Released either with a plain
  * `DEL` (which deletes whoever's lease is there now) or with a check-and-delete script.
  * With fencing, acquisition and `INCR` of a token counter run as one script.
  */
-export function leaseRecipe(ctx: RecipeContext, release: 'plain-del' | 'check-and-delete'): Recipe {
+export function leaseRecipe<Node>(ctx: RecipeContextOn<Node>, release: 'plain-del' | 'check-and-delete'): Recipe {
   const node = ctx.nodes[0]!;
   const ttl = String(ctx.ttlMs);
-  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3], leaseOf?: string) =>
+  const call = (argv: string[], done: Parameters<RecipeContextOn<Node>['rpc']['call']>[3], leaseOf?: string) =>
     ctx.rpc.call(node, argv, commandLabel, done, undefined, leaseOf);
   // A client sends the same acquire (and release) command again and again; the trace keeps the
   // argv of every one, so they share one array per key (nothing downstream changes an argv).

@@ -15,7 +15,7 @@ import {
   integerOf,
   type AcquireResult,
   type Recipe,
-  type RecipeContext,
+  type RecipeContextOn,
   type RenewResult,
 } from './recipe';
 import type { RpcResult } from '../client/rpc';
@@ -23,7 +23,7 @@ import type { RpcResult } from '../client/rpc';
 type Done = (result: RpcResult) => void;
 
 /** What every pattern recipe shares: one node, its calls labelled for the timeline. */
-function caller(ctx: RecipeContext) {
+function caller<Node>(ctx: RecipeContextOn<Node>) {
   const node = ctx.nodes[0]!;
   const ttl = String(ctx.ttlMs);
   const call = (argv: string[], done: Done, leaseOf?: string) =>
@@ -42,7 +42,7 @@ function caller(ctx: RecipeContext) {
  * A waiter stays queued for one lease length after each request; one that stops asking (it
  * crashed, or gave up) drops out then, so the queue moves on without it.
  */
-export function fairRecipe(ctx: RecipeContext): Recipe {
+export function fairRecipe<Node>(ctx: RecipeContextOn<Node>): Recipe {
   const { call, ttl, acquired, released, renewed } = caller(ctx);
   return {
     reentrant: false,
@@ -68,7 +68,11 @@ export function fairRecipe(ctx: RecipeContext): Recipe {
  * look (`HGET mode`, or `EXISTS` for a writer), then, one round trip later, write
  * (`HSET`, then `PEXPIRE`). A reader and a writer that both look before either writes both get in.
  */
-export function readWriteRecipe(ctx: RecipeContext, side: 'read' | 'write', build: 'atomic' | 'two-step'): Recipe {
+export function readWriteRecipe<Node>(
+  ctx: RecipeContextOn<Node>,
+  side: 'read' | 'write',
+  build: 'atomic' | 'two-step',
+): Recipe {
   const { call, ttl, acquired, released, renewed } = caller(ctx);
   /** Runs `next` after the client's think time, work of its own that a pause stops where it is. */
   const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.compute(ctx.gapMs, next) : next());
@@ -114,7 +118,7 @@ export function readWriteRecipe(ctx: RecipeContext, side: 'read' | 'write', buil
  * holder's entry carries its own lease end, so a holder that crashes frees its permit when
  * its lease runs out, not never.
  */
-export function semaphoreRecipe(ctx: RecipeContext): Recipe {
+export function semaphoreRecipe<Node>(ctx: RecipeContextOn<Node>): Recipe {
   const { call, ttl, acquired, released, renewed } = caller(ctx);
   const permits = String(ctx.permits);
   return {

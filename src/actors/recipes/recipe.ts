@@ -1,7 +1,7 @@
 import type { Reply } from '../../redis/reply';
 import type { Process } from '../process/process';
 import type { RedisNode } from '../server/redisNode';
-import type { Rpc, RpcResult } from '../client/rpc';
+import type { CommandLabeler, RpcResult } from '../client/rpc';
 
 /**
  * A lock taken: its fencing token, if any; `leaseMs`, the lease the key got (its PTTL on Redis
@@ -43,12 +43,30 @@ export interface Recipe {
   readonly reentrant: boolean;
 }
 
-/** What every recipe works with. */
-export interface RecipeContext {
-  rpc: Rpc;
-  process: Process;
+/**
+ * How a recipe reaches its nodes: one command to one node, and its answer (or none in time).
+ * The simulator's Rpc is one; the reality harness's real connection is another
+ * (src/reality/coreRecipe.ts), so a recipe's commands and its reading of each answer are one
+ * piece of code in both worlds.
+ */
+export interface RecipeRpc<Node> {
+  call(
+    address: Node,
+    argv: string[],
+    labeler: CommandLabeler,
+    done: (result: RpcResult) => void,
+    timeoutMs?: number | null,
+    leaseOf?: string,
+  ): void;
+}
+
+/** What a recipe works with, its nodes of type `Node` (the simulator's, or real ones). */
+export interface RecipeContextOn<Node> {
+  rpc: RecipeRpc<Node>;
+  /** Work that a pause stops where it is (a two-step recipe's think time). */
+  process: Pick<Process, 'compute'>;
   /** The node(s) this client talks to: one, or N independent masters for Redlock. */
-  nodes: readonly RedisNode[];
+  nodes: readonly Node[];
   /** This client's random lock value. */
   value: string;
   ttlMs: number;
@@ -58,6 +76,11 @@ export interface RecipeContext {
   gapMs: number;
   /** How many clients a semaphore lets in at once. */
   permits: number;
+}
+
+/** The simulator's: its Redis nodes, and the whole process (Redlock reads its monotonic clock). */
+export interface RecipeContext extends RecipeContextOn<RedisNode> {
+  process: Process;
 }
 
 /**

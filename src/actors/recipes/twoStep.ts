@@ -1,5 +1,5 @@
 import { commandLabel, RENEW_IF_MINE } from './lockScripts';
-import { acquired, failure, granted, integerOf, renewal, type Recipe, type RecipeContext } from './recipe';
+import { acquired, failure, granted, integerOf, renewal, type Recipe, type RecipeContextOn } from './recipe';
 
 /**
  * The two classic broken recipes, each two commands where one was needed:
@@ -9,9 +9,9 @@ import { acquired, failure, granted, integerOf, renewal, type Recipe, type Recip
  *   with no expiry: nobody ever gets it again.
  * Both release with a plain `DEL`, as the tutorials that teach them do.
  */
-export function twoStepRecipe(ctx: RecipeContext, kind: 'get-then-set' | 'setnx-then-expire'): Recipe {
+export function twoStepRecipe<Node>(ctx: RecipeContextOn<Node>, kind: 'get-then-set' | 'setnx-then-expire'): Recipe {
   const node = ctx.nodes[0]!;
-  const call = (argv: string[], done: Parameters<RecipeContext['rpc']['call']>[3], leaseOf?: string) =>
+  const call = (argv: string[], done: Parameters<RecipeContextOn<Node>['rpc']['call']>[3], leaseOf?: string) =>
     ctx.rpc.call(node, argv, commandLabel, done, undefined, leaseOf);
   /** Runs `next` after the recipe's think time, work of its own that a pause stops where it is. */
   const thenAfterGap = (next: () => void) => (ctx.gapMs > 0 ? ctx.process.compute(ctx.gapMs, next) : next());
