@@ -14,6 +14,7 @@ import { nodeSetups } from './nodeSetups';
 import { RealLinks } from './realLinks';
 import { RedisNodes } from './redisNodes';
 import { sentinelSetup, Sentinels } from './sentinels';
+import { sharedNowMs, toLocalMs } from './sharedClock';
 import { scaleProblems, unsupportedParts } from './support';
 
 export interface RealityOptions {
@@ -47,6 +48,9 @@ export class UnsupportedScenario extends Error {
 }
 
 type Pending = { at: number; kind: TraceKind; actor: string; data: unknown };
+
+/** How far ahead of `go` scenario time starts, in real ms (see RealRunner.run). */
+const START_LEAD_MS = 50;
 
 /**
  * Runs `scenario` on real processes: one redis-server per Redis node (independent masters, or a
@@ -148,14 +152,19 @@ class RealRunner {
     const configs = await Promise.all(this.spec.clients.map((c) => clientConfig(this.scenario, this.spec, c, wiring)));
     await Promise.all(configs.map((c) => this.startClient(bundles.lockClient, c)));
 
-    this.t0 = performance.now();
-    this.record('run.start', 'world', {
-      scenario: this.scenario.id,
-      seed: this.scenario.seed,
-      actors: actorInfos(this.spec),
-    });
+    // Scenario time starts a little ahead, so every process starts on its own timer at its
+    // `startAt`, not when `go` reaches it: with `go` at time 0, on a loaded machine running five
+    // runs at once the message came 16 ms late, and clients meant to start 2.5 real ms apart
+    // started together, in another order.
+    this.t0 = performance.now() + START_LEAD_MS;
+    this.record(
+      'run.start',
+      'world',
+      { scenario: this.scenario.id, seed: this.scenario.seed, actors: actorInfos(this.spec) },
+      this.t0,
+    );
     for (const r of this.links.start(this.t0)) this.record(r.kind, r.actor, r.data as never, r.atReal);
-    this.recordTopology();
+    this.recordTopology(this.t0);
     for (const client of this.clients.values()) client.send(this.go());
     for (const step of this.scenario.script) this.after(step.at, () => this.apply(step));
     this.scriptLeft = this.scenario.script.length;
@@ -173,8 +182,17 @@ class RealRunner {
     return { trace, ended, scheduleSlipMs: this.slipRealMs / this.options.scale };
   }
 
+  /**
+   * When a child's report happened, on this process's line: its stamp, but never before the
+   * start. A client's start timer can fire a fraction of a millisecond early (libuv's timers
+   * count whole milliseconds), and its first step must not fall before the run began.
+   */
+  private childMoment(sharedMs: number): number {
+    return Math.max(toLocalMs(sharedMs), Math.min(this.t0, performance.now()));
+  }
+
   private go(): Go {
-    return { go: true, startUnixMs: performance.timeOrigin + this.t0 };
+    return { go: true, startSharedMs: sharedNowMs() - performance.now() + this.t0 };
   }
 
   /** Stops what lives in this process: the lease watchers' connections, the clocks' files and the proxies. */
@@ -195,19 +213,23 @@ class RealRunner {
   }
 
   /** Each node's configured role and each sentinel's first state, as a simulated run starts with them. */
-  private recordTopology(): void {
+  private recordTopology(at: number): void {
     const replicated = this.scenario.redis.nodes.some((n) => n.replicaOf !== undefined);
     for (const n of replicated ? this.scenario.redis.nodes : []) {
       const of = n.replicaOf ?? null;
-      this.record('redis.role', n.id, { role: of === null ? 'primary' : 'replica', of, reason: 'configured' });
+      this.record('redis.role', n.id, { role: of === null ? 'primary' : 'replica', of, reason: 'configured' }, at);
     }
-    for (const id of this.spec.topology?.sentinels?.ids ?? []) this.record('actor.state', id, { state: 'monitoring' });
+    for (const id of this.spec.topology?.sentinels?.ids ?? [])
+      this.record('actor.state', id, { state: 'monitoring' }, at);
   }
 
   /** Resolves when every client is done and the script has run out (idle), or at the horizon. */
   private finished(): Promise<'idle' | 'time-cap'> {
     return new Promise((resolve) => {
-      const horizon = setTimeout(() => resolve('time-cap'), this.real(this.scenario.horizon));
+      const horizon = setTimeout(
+        () => resolve('time-cap'),
+        this.t0 + this.real(this.scenario.horizon) - performance.now(),
+      );
       this.wake = () => {
         if (this.running.size > 0 || this.scriptLeft > 0 || !this.links.idle) return;
         clearTimeout(horizon);
@@ -313,9 +335,7 @@ class RealRunner {
         startAtRealMs: 0,
         value: `${target}-${randomBytes(4).toString('hex')}`,
       });
-      this.clients
-        .get(target)!
-        .send({ go: true, startUnixMs: performance.timeOrigin + performance.now() } satisfies Go);
+      this.clients.get(target)!.send({ go: true, startSharedMs: sharedNowMs() } satisfies Go);
     }
     this.record('process.restart', target, {});
   }
@@ -333,7 +353,7 @@ class RealRunner {
     this.configs.set(config.id, config);
     this.running.add(config.id);
     child.on('message', (m: Stamped | Ready) => {
-      if ('kind' in m) this.record(m.kind, m.actor, m.data as never, m.atUnixMs - performance.timeOrigin);
+      if ('kind' in m) this.record(m.kind, m.actor, m.data as never, this.childMoment(m.atSharedMs));
     });
     // A client that ends (done, gave up, lost its lock) or is killed is no longer running. Its
     // channel closes after the last report it sent has arrived.
@@ -364,7 +384,7 @@ class RealRunner {
     return new Promise((resolve, reject) => {
       child.on('message', (m: Stamped | { ready: true; port: number } | { flushed: true }) => {
         if ('port' in m) resolve(m.port);
-        else if ('kind' in m) this.record(m.kind, m.actor, m.data as never, m.atUnixMs - performance.timeOrigin);
+        else if ('kind' in m) this.record(m.kind, m.actor, m.data as never, this.childMoment(m.atSharedMs));
       });
       child.once('exit', (code) => reject(new Error(`the resource service exited (${code}) before it was ready`)));
     });

@@ -14,6 +14,7 @@ import { jitterStream, Tries } from '../actors/client/retryPolicy';
 import type { ReadResult } from '../actors/resources/resource';
 import { Prng } from '../sim/prng';
 import { stamped, type ClientConfig, type Go, type Report } from './protocol';
+import { sharedNowMs } from './sharedClock';
 import { compute } from './compute';
 import { asker, connectMaster, followPrimary } from './masterConnection';
 import { coreRecipe } from './coreRecipe';
@@ -209,13 +210,13 @@ async function main(): Promise<void> {
 void Promise.all(masters.map((m) => new Promise((resolve) => m.redis.once('ready', resolve))))
   .then(() => resource.warmUp())
   .then(() => process.send!({ ready: true }));
-// `go` carries the run's start on the clock every process shares (Unix time in ms, to a
-// microsecond), so a client starts at its `startAt` however long the message took to arrive.
+// `go` carries the run's start on the machine's monotonic clock (sharedClock.ts), so a client
+// starts at its `startAt` however long the message took to arrive.
 process.on('message', (m: Partial<Go>) => {
   if (m.go)
     setTimeout(
       () => void main().catch(() => process.disconnect()),
-      m.startUnixMs! + config.startAtRealMs - (performance.timeOrigin + performance.now()),
+      m.startSharedMs! + config.startAtRealMs - sharedNowMs(),
     );
 });
 // The harness gone, this client has nobody to report to: it never outlives it.

@@ -37,8 +37,6 @@ const RUNS: [string, number, ((trace: readonly TraceEvent[]) => void)?][] = [
       expect(bIn.id).toBeGreaterThan(released[0]!.id);
     },
   ],
-  ['lessons/33-fair-lock.md#c3-unfair-lease', 0.25],
-  ['lessons/33-fair-lock.md#c3-fair-lock', 0.25],
   ['lessons/34-read-write-lock.md#c3-rw-one-script', 0.25],
   ['lessons/34-read-write-lock.md#c3-rw-two-step', 1],
   ['lessons/35-semaphore.md#c3-two-ovens', 0.25],
@@ -47,14 +45,30 @@ const RUNS: [string, number, ((trace: readonly TraceEvent[]) => void)?][] = [
   ['lessons/37-circuit-breaker.md#c3-no-breaker', 0.25],
 ];
 
+async function agrees(spec: string, scale: number): Promise<readonly TraceEvent[]> {
+  const check = await realityCheck(scenario(spec), { scale });
+  expect(check.sensitivity).toBeNull();
+  const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
+  expect(check.differ, table).toEqual([]);
+  return check.run.trace;
+}
+
 describe.concurrent('reality check: lock patterns', () => {
   for (const [spec, scale, story] of RUNS) {
     it(`${spec}: real processes give the simulator's verdicts`, { timeout: 120_000 }, async () => {
-      const check = await realityCheck(scenario(spec), { scale });
-      expect(check.sensitivity).toBeNull();
-      const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
-      expect(check.differ, table).toEqual([]);
-      story?.(check.run.trace);
+      story?.(await agrees(spec, scale));
     });
   }
+});
+
+/**
+ * The fair lock's two runs keep three baristas knocking every 50 ms for 20 s: beside the runs
+ * above, at a quarter speed, a starved process held a reply for 170 real ms and a lease ran out
+ * under its holder. Alone, one after the other, at half speed.
+ */
+describe('reality check: the fair lock', () => {
+  for (const spec of ['lessons/33-fair-lock.md#c3-unfair-lease', 'lessons/33-fair-lock.md#c3-fair-lock'])
+    it(`${spec}: real processes give the simulator's verdicts`, { timeout: 120_000 }, async () => {
+      await agrees(spec, 0.5);
+    });
 });

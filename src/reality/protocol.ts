@@ -3,6 +3,7 @@ import type { OneNodeRecipeName } from '../actors/recipes/catalog';
 import type { RedlockOptions } from '../actors/recipes/redlock';
 import type { RetryPolicy } from '../actors/client/retryPolicy';
 import type { ReadResult } from '../actors/resources/resource';
+import { sharedNowMs } from './sharedClock';
 import type { ResourceOp, TraceEventMap, TraceKind } from '../sim/traceEvents';
 
 /**
@@ -13,15 +14,15 @@ import type { ResourceOp, TraceEventMap, TraceKind } from '../sim/traceEvents';
 export type Report = { [K in TraceKind]: { kind: K; actor: string; data: TraceEventMap[K] } }[TraceKind];
 
 /**
- * A report as a child sends it: stamped when it happened, on the clock every process shares
- * (`performance.timeOrigin + performance.now()`, as `Go` is). Stamped at the sender, an event
- * keeps its moment when the harness is slow to read its messages: on a loaded machine a harness
- * running several scenarios at once once read a client's reports a second late, all together,
- * and the run's order of events was the harness's, not the clients'.
+ * A report as a child sends it: stamped when it happened, on the machine's monotonic clock
+ * (sharedClock.ts, as `Go` is). Stamped at the sender, an event keeps its moment when the
+ * harness is slow to read its messages: on a loaded machine a harness running several scenarios
+ * at once read a client's reports a second late, all together, and the run's order of events
+ * was the harness's, not the clients'.
  */
-export type Stamped = Report & { atUnixMs: number };
+export type Stamped = Report & { atSharedMs: number };
 
-export const stamped = (r: Report): Stamped => ({ ...r, atUnixMs: performance.timeOrigin + performance.now() });
+export const stamped = (r: Report): Stamped => ({ ...r, atSharedMs: sharedNowMs() });
 
 /** A child's first word: it is connected and waiting for `go`. */
 export interface Ready {
@@ -31,8 +32,8 @@ export interface Ready {
 /** The harness starts scenario time: every child counts its own `startAt` from here. */
 export interface Go {
   go: true;
-  /** When scenario time 0 was, as `performance.timeOrigin + performance.now()` (the same clock in every process). */
-  startUnixMs: number;
+  /** When scenario time 0 is, on the machine's monotonic clock (sharedClock.ts: the same in every process). */
+  startSharedMs: number;
 }
 
 /**
