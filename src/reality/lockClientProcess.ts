@@ -147,7 +147,6 @@ async function job(recipe: RealRecipe): Promise<boolean> {
   const validity = validityWindow(validityRealMs);
   const lostOrLapsed = Promise.race([dog?.lost ?? never, validity.lapsed]);
   const unlessLost = <T>(step: Promise<T>) => Promise.race([step, lostOrLapsed]);
-  // A resource read first (a payment, a dispatch) may say there is nothing to do: then it lets go.
   let basis: ReadResult | null = null;
   let ending: 'ready' | 'gave-up' | 'nothing-to-do' | 'worked' | 'written' | 'lost' | 'lapsed' = 'ready';
   // A nested call takes the lock again while holding it: a reentrant recipe counts the entry,
@@ -159,6 +158,7 @@ async function job(recipe: RealRecipe): Promise<boolean> {
     else if (again.ok) entries++;
     else ending = 'gave-up';
   }
+  // A resource read first (a payment, a dispatch) may say there is nothing to do: then it lets go.
   if (config.readsFirst && ending === 'ready')
     ending = await unlessLost(
       resource.read().then((read) => ((basis = read), read.act ? ('ready' as const) : ('nothing-to-do' as const))),
