@@ -56,17 +56,20 @@ async function main(): Promise<number> {
     return 2;
   }
   let { scenario } = loaded;
+  let learnerSteps: Set<(typeof scenario.script)[number]> | undefined;
   if (values.actions) {
     const read = loadActions(values.actions, scenario);
     if (!read.ok) {
       for (const problem of read.problems) console.error(problem);
       return 2;
     }
+    const own = new Set(scenario.script);
     scenario = withActions(scenario, read.actions);
+    learnerSteps = new Set(scenario.script.filter((step) => !own.has(step)));
   }
   let check;
   try {
-    check = await realityCheck(scenario, { scale, breakFencing: values['break-fencing'] === true });
+    check = await realityCheck(scenario, { scale, breakFencing: values['break-fencing'] === true, learnerSteps });
   } catch (error) {
     if (!(error instanceof UnsupportedScenario)) throw error;
     console.error(`${scenario.id}: ${error.message}`);

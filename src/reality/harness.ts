@@ -22,6 +22,8 @@ export interface RealityOptions {
   scale: number;
   /** Remove the resource's fencing check on the real side only (to show a difference is caught). */
   breakFencing?: boolean;
+  /** The script's steps that are a learner's actions (`--actions`), recorded as the learner's. */
+  learnerSteps?: ReadonlySet<Scenario['script'][number]>;
 }
 
 export interface RealRun {
@@ -261,7 +263,8 @@ class RealRunner {
           : target === 'network'
             ? describeAction(toAction(step))
             : `${step.do} ${target}`;
-    this.record('action.apply', target, { action: step.do, source: 'script', detail });
+    const source = this.options.learnerSteps?.has(step) ? 'learner' : 'script';
+    this.record('action.apply', target, { action: step.do, source, detail });
     const nodes = this.nodes!;
     const process = this.processOf(target);
     switch (step.do) {
