@@ -104,7 +104,9 @@ export interface ClientConfig {
 /**
  * A client's call to the resource service, as the simulator's client makes it
  * (src/actors/resources/resourceCalls.ts): a read, or its change (a write, a charge, an
- * assignment) with its token and what it read first.
+ * assignment) with its token and what it read first; each carries the client's lock value,
+ * which a row that compares lock values (cas-row) stamps and checks.
  */
-export type ResourceCall =
-  { op: 'read'; from: string } | { op: 'act'; from: string; token: number | null; basis: ReadResult | null };
+export type ResourceCall = { from: string; value: string } & (
+  { op: 'read' } | { op: 'act'; token: number | null; basis: ReadResult | null }
+);

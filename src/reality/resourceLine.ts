@@ -28,14 +28,14 @@ export function resourceLine(config: ClientConfig, report: (r: Report) => void):
   const { id } = config;
   return {
     warmUp: () => call(null).then(() => undefined),
-    read: () => call<ReadResult>({ op: 'read', from: id }),
+    read: () => call<ReadResult>({ op: 'read', from: id, value: config.value }),
     async write(token, basis) {
       report({
         kind: 'resource.request',
         actor: id,
         data: { resource: config.resourceId, token, ...config.request },
       });
-      return (await call<{ accepted: boolean }>({ op: 'act', from: id, token, basis })).accepted;
+      return (await call<{ accepted: boolean }>({ op: 'act', from: id, value: config.value, token, basis })).accepted;
     },
   };
 }

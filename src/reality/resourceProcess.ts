@@ -1,7 +1,8 @@
 /**
  * The protected resource as a real service: a child process serving HTTP on loopback, running
  * the simulator's own resource (`buildResource`: a store or a row that applies the scenario's
- * fencing rule, an inventory, a payment provider, a dispatch service), so a write is judged by
+ * fencing rule, a row that compares lock values, an inventory, a payment provider, a dispatch
+ * service), so a write is judged by
  * the same code on both sides. Each read and write it records (`resource.read`,
  * `resource.write`) goes to the harness as a report, stamped when it was decided. Started by the
  * harness with the scenario's ResourceSpec in argv[2].
@@ -19,7 +20,13 @@ const spec = JSON.parse(process.argv[2]!) as ResourceSpec;
 const breakFencing = process.env.LOCKSTEP_REALITY_BREAK_FENCING === '1';
 // A run of one resource and no clock: the trace is only where the resource writes what it decided.
 const sim = new Sim(0);
-const resource = buildResource(sim, { ...spec, fencing: spec.fencing && !breakFencing }, (client) => client);
+// Each client's lock value as its last call carried it (a restarted client draws a new one).
+const values = new Map<string, string>();
+const resource = buildResource(
+  sim,
+  { ...spec, fencing: spec.fencing && !breakFencing },
+  (client) => values.get(client) ?? client,
+);
 let reported = 0;
 
 /** Sends what the resource recorded since the last call. */
@@ -31,6 +38,7 @@ function report(): void {
 }
 
 function answer(call: ResourceCall): unknown {
+  values.set(call.from, call.value);
   try {
     return call.op === 'read'
       ? resource.read(call.from)

@@ -68,6 +68,27 @@ describe.concurrent('reality check: a payment provider', () => {
   );
 });
 
+/**
+ * A row guarded by the lock's random value (Redlock's author's proposal, lessons 24 and 26):
+ * each client's claim and writes carry its real lock value, which the row stamps and compares.
+ */
+describe.concurrent('reality check: a row that compares lock values', () => {
+  for (const spec of [
+    'lessons/24-redlock-counter-arguments.md#c2-random-value-pause',
+    'lessons/24-redlock-counter-arguments.md#c2-random-value-late-claim',
+    'lessons/26-redlock-tokens-or-random-values.md#c2-random-value-before-newer-write',
+  ])
+    it(`${spec}: real processes give the simulator's verdicts`, { timeout: 120_000 }, async () => {
+      const trace = await agrees(spec, { scale: 0.25 });
+      // Every claim stamped the claimer's own value, the one its process drew.
+      for (const e of trace)
+        if (e.kind === 'resource.read') {
+          const acquired = trace.find((a) => a.kind === 'lock.acquired' && a.actor === e.data.from);
+          expect(e.data.value).toContain(`owner = ${acquired?.kind === 'lock.acquired' ? acquired.data.value : '?'}`);
+        }
+    });
+});
+
 describe('reality check: a dispatch service', () => {
   it(
     'lessons/19-delivery-dispatch.md#dispatch-incident: two drivers are sent for one order',

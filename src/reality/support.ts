@@ -66,10 +66,6 @@ export function unsupportedParts(scenario: Scenario): string[] {
   if (scenario.leaseService || scenario.dbLock)
     reasons.push('needs a lock service other than Redis: not yet supported');
   reasons.push(...networkReasons(scenario));
-  // The resource service runs the simulator's own resource classes; a row that compares lock
-  // values (cas-row) would need each client's random value, which its process draws itself.
-  if (scenario.resource.kind === 'cas-row')
-    reasons.push(`resource kind 'cas-row': not yet supported (store, db-row, inventory, payment and dispatch are)`);
   for (const c of scenario.clients) {
     // A step list runs as it is written (realSteps.ts); a recipe must be one the real client knows.
     if (!c.steps && !(REAL_RECIPES as readonly string[]).includes(c.recipe!))
