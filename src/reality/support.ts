@@ -1,22 +1,9 @@
+import { RECIPES, SERVICE_RECIPES, type RecipeName } from '../actors/recipes/catalog';
 import type { Scenario } from '../scenario/schema/schema';
 import { scaledCommand } from './scaledCommand';
 
 /** The recipes a real client runs so far (lockClientProcess.ts): all but the lock services'. */
-export const REAL_RECIPES = [
-  'lease-plain-del',
-  'lease-with-token',
-  'watchdog',
-  'setnx-then-expire',
-  'get-then-set',
-  'redlock',
-  'reentrant',
-  'fair-lock',
-  'read-lock',
-  'write-lock',
-  'read-lock-two-step',
-  'write-lock-two-step',
-  'semaphore',
-] as const;
+export const REAL_RECIPES: readonly RecipeName[] = RECIPES.filter((r) => !SERVICE_RECIPES.includes(r));
 
 /** The script actions the harness carries out on real processes so far. */
 const REAL_ACTIONS = new Set([
@@ -68,7 +55,7 @@ export function unsupportedParts(scenario: Scenario): string[] {
   reasons.push(...networkReasons(scenario));
   for (const c of scenario.clients) {
     // A step list runs as it is written (realSteps.ts); a recipe must be one the real client knows.
-    if (!c.steps && !(REAL_RECIPES as readonly string[]).includes(c.recipe!))
+    if (!c.steps && !REAL_RECIPES.includes(c.recipe!))
       reasons.push(`client ${c.id}: recipe '${c.recipe}': not yet supported (${REAL_RECIPES.join(', ')} are)`);
     if (c.keys && c.keys.length > 1) reasons.push(`client ${c.id}: several lock keys: not yet supported`);
     if (c.driftPpm !== 0) reasons.push(`client ${c.id}: clock drift: not yet supported`);

@@ -11,7 +11,7 @@ describe('the time window API', () => {
     paused = run(referenceScenario('paused-barista'));
   });
 
-  const draw = (onTimeWindow?: (w: TimeWindow) => void) => {
+  const draw = (onTimeWindow?: (w: TimeWindow) => void, reducedMotion = true) => {
     const model = buildTimelineModel(paused.events, paused.verdicts);
     const { document, window } = parseHTML('<!doctype html><html><body></body></html>');
     Object.assign(window, { requestAnimationFrame: () => 1, cancelAnimationFrame: () => {} });
@@ -19,7 +19,7 @@ describe('the time window API', () => {
     const handle = renderTimeline(svg, model, {
       width: 900,
       cursorMs: model.endMs,
-      reducedMotion: true,
+      reducedMotion,
       followCursor: false,
       ...(onTimeWindow ? { onTimeWindow } : {}),
     });
@@ -76,5 +76,19 @@ describe('the time window API', () => {
     expect(seen[1]!.fromMs).toBeLessThan(seen[0]!.fromMs);
     handle.showTimeWindow({ fromMs: 1000, toMs: 2000 });
     expect(seen.at(-1)!.fromMs).toBeCloseTo(1000);
+  });
+
+  it('zooms in from the fitted view when "Zoom in" comes while "Fit to run" still glides', () => {
+    // Motion on: the fit glides back to the whole run over 250 ms.
+    const { handle } = draw(undefined, false);
+    handle.zoomBy(4);
+    expect(handle.transform().k).toBeCloseTo(4);
+    handle.fitToRun();
+    // Pressed before the glide has moved a frame (a slow phone): 1.5 × the whole run, not 1.5 × 4.
+    handle.zoomBy(1.5);
+    expect(handle.transform().k).toBeCloseTo(1.5);
+    handle.zoomBy(1.5);
+    expect(handle.transform().k).toBeCloseTo(2.25);
+    handle.destroy();
   });
 });
