@@ -8,7 +8,7 @@ const node = () =>
   new RedisServer({
     clock: () => 1_700_000_000_000,
     random: () => 0.5,
-    cluster: { ownerOf: (slot) => (slot < 8192 ? 'self' : slot < 16383 ? '127.0.0.1:6394' : null) },
+    cluster: { ownerOf: (slot) => (slot < 8192 ? 'self' : slot < 16383 ? '127.0.0.1:6394' : null), ok: () => true },
   });
 
 describe('cluster routing', () => {
@@ -30,7 +30,7 @@ describe('cluster routing', () => {
       "(error) CROSSSLOT Keys in request don't hash to the same slot",
     );
     expect(
-      clusterRedirect(['EVAL', 'return 1', '2', '{a}lock', '{a}lock:fence'], { ownerOf: () => 'self' }),
+      clusterRedirect(['EVAL', 'return 1', '2', '{a}lock', '{a}lock:fence'], { ownerOf: () => 'self', ok: () => true }),
     ).toBeNull();
   });
 
@@ -38,9 +38,27 @@ describe('cluster routing', () => {
     const n = node();
     const unserved = [...Array(100000).keys()]
       .map(String)
-      .find((k) => clusterRedirect(['GET', k], { ownerOf: (s) => (s === 16383 ? null : 'self') }) !== null)!;
+      .find(
+        (k) => clusterRedirect(['GET', k], { ownerOf: (s) => (s === 16383 ? null : 'self'), ok: () => true }) !== null,
+      )!;
     expect(formatReply(n.exec(['GET', unserved]))).toBe('(error) CLUSTERDOWN Hash slot not served');
     expect(formatReply(n.exec(['CLUSTER', 'KEYSLOT', 'foo']))).toBe('(integer) 12182');
+  });
+
+  it("checks as redis-server 7.0.15 does: the first key's slot, the other keys', then the cluster's state", () => {
+    // One node of a cluster that is down, serving slots 0-5460 only: bar is slot 5061, foo 12182.
+    const down = new RedisServer({
+      clock: () => 1_700_000_000_000,
+      random: () => 0.5,
+      cluster: { ownerOf: (slot) => (slot <= 5460 ? 'self' : null), ok: () => false },
+    });
+    const reply = (...argv: string[]) => formatReply(down.exec(argv));
+    expect(reply('MSET', 'foo', '1', 'bar', '2')).toBe('(error) CLUSTERDOWN Hash slot not served');
+    expect(reply('MSET', 'bar', '1', 'foo', '2')).toBe("(error) CROSSSLOT Keys in request don't hash to the same slot");
+    expect(reply('MSET', 'bar', '1', '{bar}x', '2')).toBe('(error) CLUSTERDOWN The cluster is down');
+    expect(reply('GET', 'foo')).toBe('(error) CLUSTERDOWN Hash slot not served');
+    // A command without keys is served whatever the cluster's state.
+    expect(reply('PING')).toBe('PONG');
   });
 
   it("finds keys the way Redis's key specs do", () => {

@@ -135,7 +135,7 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
   /** The client whose command is running (WAIT counts from that client's last write). */
   currentClient = '';
   /** The cluster's slot map (set by the topology): who serves a slot, seen from this node. */
-  clusterMap: { ownerOf(node: string, slot: number): 'self' | string | null } | null = null;
+  clusterMap: { ownerOf(node: string, slot: number): 'self' | string | null; ok(node: string): boolean } | null = null;
 
   constructor(
     private readonly sim: Sim,
@@ -200,7 +200,12 @@ export class RedisServerNode implements RedisNode, ReplicationNode {
       scripts: this.scripts?.forServer?.() ?? this.scripts,
       ...(this.options.slots === null
         ? {}
-        : { cluster: { ownerOf: (slot: number) => this.clusterMap?.ownerOf(this.id, slot) ?? null } }),
+        : {
+            cluster: {
+              ownerOf: (slot: number) => this.clusterMap?.ownerOf(this.id, slot) ?? null,
+              ok: () => this.clusterMap?.ok(this.id) ?? true,
+            },
+          }),
       replication: {
         isReplica: () => this.role === 'replica',
         goodReplicas: () => this.primary.log.goodReplicas,

@@ -6,6 +6,7 @@ import type { Process } from '../process/process';
 import type { UntimedAction } from '../action';
 import { commandKeys } from '../../redis/clusterRouting';
 import { keySlot } from '../../redis/keySlot';
+import { ClusterHealth } from './clusterHealth';
 import { ClusterAddress, PrimaryAddress, type WaitAfterWrites } from './replicationAddress';
 import type { RedisNode, RedisNodeOptions, RedisServerNode } from './redisNode';
 import { SentinelGroup } from '../sentinel/sentinelGroup';
@@ -72,7 +73,11 @@ export class ReplicationTopology {
     };
     if (spec?.cacheLoad) this.startCacheLoad(spec.cacheLoad);
     if (nodes.some((n) => n.options.slots !== null)) {
-      const map = { ownerOf: (self: string, slot: number) => this.slotOwner(self, slot) };
+      const health = new ClusterHealth(sim, nodes);
+      const map = {
+        ownerOf: (self: string, slot: number) => this.slotOwner(self, slot),
+        ok: (self: string) => health.ok(self),
+      };
       for (const node of nodes) node.clusterMap = map;
     }
     const s = spec?.sentinels;
