@@ -38,15 +38,26 @@ export async function clientConfig(
   // What the simulator's resource says of this client's change (its own copy, for the words only).
   const resource = buildResource(new Sim(scenario.seed), spec.resource, (client) => client);
   const change = resource.describeRequest(c.id, null);
-  // A step list may send commands to other nodes than its own.
-  const nodes = [...new Set([...c.nodes, ...(steps ?? []).flatMap((s) => (s.do === 'redis' ? [s.node] : []))])];
+  // A step list may send commands to other nodes than its own; a cluster client, to every primary.
+  const shards = scenario.redis.cluster
+    ? scenario.redis.nodes.flatMap((n) =>
+        n.slots ? [{ id: n.id, slots: n.slots.map(([a, b]) => [a, b] as [number, number]) }] : [],
+      )
+    : null;
+  const nodes = [
+    ...new Set([
+      ...c.nodes,
+      ...(shards ?? []).map((s) => s.id),
+      ...(steps ?? []).flatMap((s) => (s.do === 'redis' ? [s.node] : [])),
+    ]),
+  ];
   return {
     id: c.id,
     recipe: c.steps ? null : (c.recipe as NonNullable<ClientConfig['recipe']>),
     steps,
     permits: c.permits ?? 1,
     reenter: c.reenter,
-    key: c.keys[0]!,
+    keys: c.keys,
     value: `${c.id}-${randomBytes(4).toString('hex')}`,
     masters: await Promise.all(
       nodes.map(async (node) => {
@@ -55,6 +66,7 @@ export async function clientConfig(
       }),
     ),
     ...(followsSentinel ? { sentinel: { name: sentinel.name, ports: sentinel.ports, nodes: sentinel.nodes } } : {}),
+    ...(shards ? { cluster: shards } : {}),
     redlock: { ...c.redlock, instanceTimeoutMs: Math.max(1, real(c.redlock.instanceTimeoutMs)) },
     resourceId: spec.resource.id,
     resourceUrl: `http://127.0.0.1:${resourcePort}/`,

@@ -36,10 +36,9 @@ export function coreRecipe(config: ClientConfig, name: OneNodeRecipeName, master
     permits: config.permits,
   };
   const recipe = oneNodeRecipe(name, ctx);
-  const { key } = config;
   return {
     reentrant: recipe.reentrant,
-    acquire: () =>
+    acquire: (key) =>
       new Promise((resolve) =>
         recipe.acquire(key, (result: AcquireResult) =>
           resolve(
@@ -49,7 +48,7 @@ export function coreRecipe(config: ClientConfig, name: OneNodeRecipeName, master
           ),
         ),
       ),
-    release: () => new Promise((resolve) => recipe.release(key, resolve)),
-    renew: () => new Promise<RenewResult>((resolve) => recipe.renew(key, resolve)),
+    release: (key) => new Promise((resolve) => recipe.release(key, resolve)),
+    renew: (key) => new Promise<RenewResult>((resolve) => recipe.renew(key, resolve)),
   };
 }

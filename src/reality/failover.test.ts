@@ -77,12 +77,13 @@ describe('failover on real processes', () => {
       const nodes = new RedisNodes(
         children,
         [
-          { id: 'primary', replicaOf: null, lagRealMs: 0, options: [] },
-          { id: 'replica', replicaOf: 'primary', lagRealMs, options: [] },
+          { id: 'primary', replicaOf: null, lagRealMs: 0, options: [], slots: null },
+          { id: 'replica', replicaOf: 'primary', lagRealMs, options: [], slots: null },
         ],
         new Set(),
         new Set(),
         () => undefined,
+        1,
       );
       const connect = (id: string) => new Redis({ port: nodes.port(id), host: '127.0.0.1', retryStrategy: () => null });
       let primary: Redis | undefined;

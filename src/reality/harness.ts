@@ -6,7 +6,10 @@ import type { Scenario } from '../scenario/schema/schema';
 import { toAction } from '../scenario/schema/scriptActions';
 import { describeAction } from '../scenario/text/describeAction';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
+import Redis from 'ioredis';
+import { formatReply } from '../redis/cliFormat';
 import { childBundles } from './bundles';
+import { asReply } from './replies';
 import { Children } from './children';
 import type { ClientConfig, Go, Ready, Stamped } from './protocol';
 import { clientConfig, type ClientWiring } from './clientConfig';
@@ -139,6 +142,7 @@ class RealRunner {
         const { kind, ...data } = change;
         this.record(kind, node, { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never, at);
       },
+      this.options.scale,
     );
     const [resourcePort] = await Promise.all([
       this.startResource(bundles.resource),
@@ -260,7 +264,7 @@ class RealRunner {
         ? `pause ${target} for ${step.for / 1000} s`
         : step.do === 'clock-jump'
           ? `jump ${target}'s clock by ${step.by / 1000} s`
-          : target === 'network'
+          : target === 'network' || step.do === 'command'
             ? describeAction(toAction(step))
             : `${step.do} ${target}`;
     const source = this.options.learnerSteps?.has(step) ? 'learner' : 'script';
@@ -294,6 +298,9 @@ class RealRunner {
       case 'restart':
         await this.restart(target);
         break;
+      case 'command':
+        await this.console(target, step.argv);
+        break;
       case 'clock-jump':
         // Redis keeps a key's expiry as a moment on its wall clock: stepping that clock (scaled
         // as every duration is) moves every deadline's distance at once, as in the simulator.
@@ -308,6 +315,37 @@ class RealRunner {
     }
     this.scriptLeft--;
     this.wake();
+  }
+
+  /**
+   * A command typed at node `target`'s console, as the simulator runs a script's `command`: sent
+   * on a connection of its own (outside the scenario's network), its reply recorded as the
+   * node's `redis.command` from `console`. A stopped node answers nobody, there as here: nothing
+   * is recorded when no reply comes within a second.
+   */
+  private async console(target: string, argv: string[]): Promise<void> {
+    const redis = new Redis({
+      port: this.nodes!.port(target),
+      host: '127.0.0.1',
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
+    redis.on('error', () => undefined);
+    const reply = await Promise.race([
+      redis.call(argv[0]!, ...argv.slice(1)).then(
+        (value) => ({ value }),
+        (error: Error) => ({ value: error.name === 'ReplyError' ? error : undefined }),
+      ),
+      new Promise<{ value: undefined }>((resolve) => setTimeout(() => resolve({ value: undefined }), 1000)),
+    ]);
+    redis.disconnect();
+    if (reply.value !== undefined)
+      this.record('redis.command', target, {
+        msg: -1,
+        from: 'console',
+        argv,
+        reply: formatReply(asReply(reply.value)),
+      });
   }
 
   private resume(target: string, scheduled = true): void {

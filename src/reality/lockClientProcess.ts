@@ -18,29 +18,45 @@ import { sharedNowMs } from './sharedClock';
 import { compute } from './compute';
 import { asker, connectMaster, followPrimary } from './masterConnection';
 import { coreRecipe } from './coreRecipe';
+import { routedAsk } from './realCluster';
 import { HAND_WRITTEN, singleNodeRecipe, type Acquired, type RealRecipe } from './realRecipe';
 import { runSteps } from './realSteps';
 import { resourceLine } from './resourceLine';
 import { redlockRecipe } from './realRedlock';
 
 const config = JSON.parse(process.argv[2]!) as ClientConfig;
-const { id, key, value } = config;
+const { id, keys, value } = config;
 const report = (r: Report) => process.send!(stamped(r));
 
 const masters = config.sentinel
   ? [followPrimary(config.sentinel, config.masters[0]!.id)]
   : config.masters.map((m) => connectMaster(m.id, m.port));
-const ask = asker(id, report);
+const ask = config.cluster ? routedAsk(asker(id, report), config.cluster, masters) : asker(id, report);
 const resource = resourceLine(config, report);
 
 const never = new Promise<never>(() => undefined);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Lets go of the lock: a reentrant recipe once per entry, reported once (deleted if any release deleted). */
+/**
+ * Lets go of every key, last taken first: a reentrant recipe once per entry, each key reported
+ * once (deleted if any of its releases deleted).
+ */
 async function release(recipe: RealRecipe, entries: number): Promise<void> {
-  let deleted = false;
-  for (let left = recipe.reentrant ? entries : 1; left > 0; left--) deleted = (await recipe.release()) || deleted;
-  report({ kind: 'lock.released', actor: id, data: { key, deleted } });
+  for (const key of [...keys].reverse()) {
+    let deleted = false;
+    for (let left = recipe.reentrant ? entries : 1; left > 0; left--) deleted = (await recipe.release(key)) || deleted;
+    report({ kind: 'lock.released', actor: id, data: { key, deleted } });
+  }
+}
+
+/** The watchdog's round: extends every key in turn, and stops at the first that was not. */
+async function renewAll(recipe: RealRecipe): Promise<'renewed' | 'lost' | 'unknown'> {
+  for (const key of keys) {
+    const result = await recipe.renew(key);
+    if (result !== 'renewed') return result;
+    report({ kind: 'lock.renewed', actor: id, data: { key, ttlMs: config.ttlScenarioMs } });
+  }
+  return 'renewed';
 }
 
 /**
@@ -55,11 +71,10 @@ function watchdog(recipe: RealRecipe): { lost: Promise<'lost'>; stop: () => void
   const lost = new Promise<'lost'>((resolve) => {
     const renew = async (): Promise<void> => {
       const sent = performance.now();
-      const result = await recipe.renew();
+      const result = await renewAll(recipe);
       if (stopped) return;
       if (result === 'renewed') {
         deadline = sent + config.ttlRealMs;
-        report({ kind: 'lock.renewed', actor: id, data: { key, ttlMs: config.ttlScenarioMs } });
         timer = setTimeout(renew, config.renewEveryRealMs!);
         return;
       }
@@ -67,7 +82,7 @@ function watchdog(recipe: RealRecipe): { lost: Promise<'lost'>; stop: () => void
         timer = setTimeout(renew, Math.max(1, Math.round(config.ttlRealMs / 10)));
         return;
       }
-      report({ kind: 'lock.lost', actor: id, data: { key, reason: 'renewal failed' } });
+      for (const key of keys) report({ kind: 'lock.lost', actor: id, data: { key, reason: 'renewal failed' } });
       resolve('lost');
     };
     if (config.renewEveryRealMs !== null) timer = setTimeout(renew, config.renewEveryRealMs);
@@ -103,37 +118,43 @@ const tries = new Tries(
 );
 
 /**
- * Tries for the lock until it is taken (`lock.acquired`) or the retry policy gives up
- * (`lock.failed`), as the lock client machine's `acquiring` (and `reentering`) does.
+ * Takes `wanted` in order, each tried until it is taken (`lock.acquired`), or until the retry
+ * policy gives up (`lock.failed`: the keys already taken stay taken), as the lock client
+ * machine's `acquiring` (and `reentering`, with the first key) does. Holding them all is what
+ * "acquired" means; the answer is the last key's.
  */
-async function take(recipe: RealRecipe): Promise<Acquired> {
-  for (;;) {
-    report({ kind: 'lock.request', actor: id, data: { key } });
-    const result = await recipe.acquire();
-    if (result.ok) {
-      tries.reset();
-      const { token, validityRealMs } = result;
-      const validity = validityRealMs === undefined ? {} : { validityMs: Math.round(validityRealMs / config.scale) };
-      report({
-        kind: 'lock.acquired',
-        actor: id,
-        data: { key, value, token, ttlMs: config.ttlScenarioMs, ...validity },
-      });
-      return result;
+async function take(recipe: RealRecipe, wanted: readonly string[] = keys): Promise<Acquired> {
+  let last: Acquired = { ok: false, reason: 'busy' };
+  for (const key of wanted)
+    for (;;) {
+      report({ kind: 'lock.request', actor: id, data: { key } });
+      const result = await recipe.acquire(key);
+      if (result.ok) {
+        const { token, validityRealMs } = result;
+        const validity = validityRealMs === undefined ? {} : { validityMs: Math.round(validityRealMs / config.scale) };
+        report({
+          kind: 'lock.acquired',
+          actor: id,
+          data: { key, value, token, ttlMs: config.ttlScenarioMs, ...validity },
+        });
+        last = result;
+        break;
+      }
+      if (result.reason !== 'error') report({ kind: 'lock.busy', actor: id, data: { key } });
+      const delay = tries.failed(result.reason);
+      if (delay === null) {
+        report({
+          kind: 'lock.failed',
+          actor: id,
+          data: { key, attempts: tries.failures, ...(result.error === undefined ? {} : { error: result.error }) },
+        });
+        tries.reset();
+        return result;
+      }
+      await sleep(delay * config.scale);
     }
-    if (result.reason !== 'error') report({ kind: 'lock.busy', actor: id, data: { key } });
-    const delay = tries.failed(result.reason);
-    if (delay === null) {
-      report({
-        kind: 'lock.failed',
-        actor: id,
-        data: { key, attempts: tries.failures, ...(result.error === undefined ? {} : { error: result.error }) },
-      });
-      tries.reset();
-      return result;
-    }
-    await sleep(delay * config.scale);
-  }
+  tries.reset();
+  return last;
 }
 
 /** One job; false when the client ends here (gave up and refused, or lost its lock). */
@@ -153,7 +174,7 @@ async function job(recipe: RealRecipe): Promise<boolean> {
   // any other finds the lock taken (by itself) and waits, as the machine's `reentering` does.
   let entries = 1;
   for (let n = 0; held && n < config.reenter && ending === 'ready'; n++) {
-    const again = await unlessLost(take(recipe));
+    const again = await unlessLost(take(recipe, keys.slice(0, 1)));
     if (again === 'lost' || again === 'lapsed') ending = again;
     else if (again.ok) entries++;
     else ending = 'gave-up';
@@ -173,11 +194,12 @@ async function job(recipe: RealRecipe): Promise<boolean> {
   validity.close();
   if (ending === 'lost') return false;
   if (ending === 'lapsed') {
-    report({
-      kind: 'lock.lost',
-      actor: id,
-      data: { key, reason: 'validity ran out: it stops using the lock and unlocks every master' },
-    });
+    for (const key of keys)
+      report({
+        kind: 'lock.lost',
+        actor: id,
+        data: { key, reason: 'validity ran out: it stops using the lock and unlocks every master' },
+      });
     await release(recipe, entries);
     return false;
   }

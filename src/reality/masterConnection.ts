@@ -121,8 +121,8 @@ function another(redis: Redis): Redis {
 /**
  * The client `actor`'s way to ask: each command and its reply are reported as the simulator's
  * messages (`net.send` there and back, `request.timeout` when none came), numbered per client.
- * An error reply that names a wrong command is an answer; any other failure of the connection is
- * silence, left to the timeout.
+ * An error reply (a wrong command, CROSSSLOT, READONLY, …) is an answer; any other failure of the
+ * connection is silence, left to the timeout.
  *
  * A command that timed out takes its connection with it: the client closes it and asks on a new
  * one from then on, as redis-py and Jedis do with a connection that timed out. Over TCP a reply
@@ -142,7 +142,7 @@ export function asker(actor: string, report: (r: Report) => void): Ask {
     const command = new Command(argv[0]!, argv.slice(1), { replyEncoding: 'utf8' });
     const call = (connection.sendCommand(command) as Promise<unknown>).then(
       (reply) => ({ reply }),
-      (error: Error) => (/^(ERR|WRONGTYPE|NOSCRIPT)/.test(error.message) ? { reply: error } : never),
+      (error: Error) => (error.name === 'ReplyError' ? { reply: error } : never),
     );
     const timeout = timeoutRealMs === null ? never : sleep(timeoutRealMs).then(() => null);
     const answer = await Promise.race([call, timeout]);

@@ -49,6 +49,12 @@ export type RealStep = { detail: string } & (
   | { do: 'write' }
 );
 
+/** A cluster primary and the slot ranges it serves, as the scenario gives them. */
+export interface ClusterShard {
+  id: string;
+  slots: [number, number][];
+}
+
 /** How a real lock client runs its recipe (or its step list); every duration already scaled to real milliseconds. */
 export interface ClientConfig {
   id: string;
@@ -59,7 +65,8 @@ export interface ClientConfig {
   /** How many times a nested call takes the lock again while the job holds it. */
   reenter: number;
   steps: RealStep[] | null;
-  key: string;
+  /** The lock keys, taken in this order and released last first (most clients have one). */
+  keys: string[];
   /** The client's random lock value (`A-1f2e3d4c`, like the simulator's). */
   value: string;
   /** The Redis nodes this client talks to, as it reaches them: one, or Redlock's N independent masters. */
@@ -70,6 +77,8 @@ export interface ClientConfig {
    * each port, so its messages say which node they went to.
    */
   sentinel?: { name: string; ports: number[]; nodes: Record<number, string> };
+  /** In a Redis Cluster, `masters` is every primary and each command goes to its key's (realCluster.ts). */
+  cluster?: ClusterShard[];
   /** Redlock's knobs, its instance timeout scaled to real milliseconds (unused by the other recipes). */
   redlock: RedlockOptions;
   resourceId: string;

@@ -1,5 +1,7 @@
 import { ACQUIRE_WITH_FENCE, RELEASE_IF_MINE, RENEW_IF_MINE } from '../actors/recipes/lockScripts';
+import { failure as simulatorFailure } from '../actors/recipes/recipe';
 import { compute } from './compute';
+import { asReply } from './replies';
 import type { Answer, Ask, Master } from './masterConnection';
 import type { ClientConfig } from './protocol';
 
@@ -19,19 +21,20 @@ export type Acquired =
 export interface RealRecipe {
   /** Taking it while holding it succeeds, and it is released once per entry (the reentrant recipe). */
   readonly reentrant: boolean;
-  acquire(): Promise<Acquired>;
+  acquire(key: string): Promise<Acquired>;
   /** True when some node deleted the key (it was still ours). */
-  release(): Promise<boolean>;
+  release(key: string): Promise<boolean>;
   /** renewed: extended; lost: Redis said the key is not ours; unknown: no answer, or an error. */
-  renew(): Promise<'renewed' | 'lost' | 'unknown'>;
+  renew(key: string): Promise<'renewed' | 'lost' | 'unknown'>;
 }
 
+/**
+ * A try that did not take the lock, read as the simulator's recipes read it (`failure` in
+ * recipe.ts): no answer is a timeout, an error reply that names a passing condition (CLUSTERDOWN,
+ * READONLY, NOREPLICAS, …) or any other answer is "busy", and any other error reply an error.
+ */
 const failure = (a: Answer): Acquired =>
-  a === null
-    ? { ok: false, reason: 'timeout' }
-    : a.reply instanceof Error
-      ? { ok: false, reason: 'error', error: a.reply.message }
-      : { ok: false, reason: 'busy' };
+  a === null ? { ok: false, reason: 'timeout' } : simulatorFailure({ ok: true, reply: asReply(a.reply) });
 
 /** The single-node recipes written here; every other one-node recipe runs as the simulator's own (coreRecipe.ts). */
 export const HAND_WRITTEN = [
@@ -47,14 +50,14 @@ export const HAND_WRITTEN = [
  * get-then-set) on `master`, with the catalog's own commands and Lua texts.
  */
 export function singleNodeRecipe(config: ClientConfig, master: Master, ask: Ask): RealRecipe {
-  const { key, value, recipe } = config;
+  const { value, recipe } = config;
   if (recipe === null) throw new Error(`client ${config.id} follows a step list, not a recipe`);
   const ttl = String(config.ttlRealMs);
   const send = (argv: string[]) => ask(master, argv, config.timeoutRealMs);
   const plainDel = ['lease-plain-del', 'setnx-then-expire', 'get-then-set'].includes(recipe);
   return {
     reentrant: false,
-    async acquire() {
+    async acquire(key) {
       switch (recipe) {
         case 'get-then-set': {
           const got = await send(['GET', key]);
@@ -83,11 +86,11 @@ export function singleNodeRecipe(config: ClientConfig, master: Master, ask: Ask)
         }
       }
     },
-    async release() {
+    async release(key) {
       const a = await send(plainDel ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, value]);
       return typeof a?.reply === 'number' && a.reply > 0;
     },
-    async renew() {
+    async renew(key) {
       const a = await send(['EVAL', RENEW_IF_MINE, '1', key, value, ttl]);
       if (a !== null && a.reply === 1) return 'renewed';
       return a !== null && a.reply === 0 ? 'lost' : 'unknown';

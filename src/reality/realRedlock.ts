@@ -12,26 +12,26 @@ import type { RealRecipe } from './realRecipe';
  * duration is in real milliseconds, so the drift's fixed 2 ms is 2 real ms, as a real library's is.
  */
 export function redlockRecipe(config: ClientConfig, masters: readonly Master[], ask: Ask): RealRecipe {
-  const { key, value, ttlRealMs } = config;
+  const { value, ttlRealMs } = config;
   const quorum = REDLOCK.quorum(masters.length);
   const timeout = config.redlock.instanceTimeoutMs;
   const everywhere = (argv: string[]) => Promise.all(masters.map((m) => ask(m, argv, timeout)));
-  const releaseAll = async () =>
+  const releaseAll = async (key: string) =>
     (await everywhere(REDLOCK.releaseArgv(key, value))).some((a) => typeof a?.reply === 'number' && a.reply > 0);
   return {
     reentrant: false,
-    async acquire() {
+    async acquire(key) {
       const start = performance.now();
       const answers = await everywhere(REDLOCK.acquireArgv(key, value, ttlRealMs));
       const granted = answers.filter((a) => a?.reply === 'OK').length;
       const validityRealMs = REDLOCK.validityMs(config.redlock, ttlRealMs, performance.now() - start);
       if (granted >= quorum && validityRealMs > 0) return { ok: true, token: null, validityRealMs };
       // A failed round unlocks everywhere, so the minority it did get frees up at once.
-      await releaseAll();
+      await releaseAll(key);
       return { ok: false, reason: 'busy' };
     },
     release: releaseAll,
-    async renew() {
+    async renew(key) {
       const answers = await everywhere(REDLOCK.renewArgv(key, value, ttlRealMs));
       return answers.filter((a) => a?.reply === 1).length >= quorum ? 'renewed' : 'lost';
     },

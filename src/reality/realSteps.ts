@@ -29,7 +29,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Runs `steps` once, top to bottom; resolves when the list ends or the client gives up. */
 export async function runSteps(config: ClientConfig, steps: readonly RealStep[], deps: StepDeps): Promise<void> {
-  const { id, value, key: ownKey } = config;
+  const { id, value } = config;
+  const ownKey = config.keys[0]!;
   const { report, tries } = deps;
   let token: number | null = null;
   let basis: ReadResult | null = null;

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import type { Children } from './children';
 import { fakeClock } from './fakeClock';
 import { LeaseWatcher, type LeaseChange } from './leaseWatcher';
+import { clusterDir, clusterOptions, formCluster } from './realCluster';
 import { onFreePort, startRedis } from './redisServer';
 import { startPrimaryFront } from './replicationLink';
 
@@ -15,6 +16,8 @@ export interface NodeSetup {
   lagRealMs: number;
   /** Further redis-server options (`--replica-priority 10`, `--min-replicas-to-write 1`, …). */
   options: string[];
+  /** The slot ranges a cluster primary serves; null outside a cluster. */
+  slots: [number, number][] | null;
 }
 
 interface RealNode {
@@ -47,6 +50,8 @@ export class RedisNodes {
   private readonly idAtPort = new Map<number, string>();
   /** Every proxy in front of a primary, to close. */
   private readonly fronts: (() => void)[] = [];
+  /** The cluster nodes' tables, when the nodes form a cluster. */
+  private cluster: ReturnType<typeof clusterDir> | null = null;
 
   constructor(
     private readonly children: Children,
@@ -56,11 +61,25 @@ export class RedisNodes {
     private readonly keys: ReadonlySet<string>,
     /** A lease change on node `id`, timed on the harness's monotonic clock. */
     private readonly onChange: (id: string, change: LeaseChange, atReal: number) => void,
+    /** Real seconds per scenario second (a cluster's node timeout is scaled). */
+    private readonly scale: number,
   ) {}
 
-  /** Starts every node and resolves when each accepts connections, its watcher hears it and each replica is in sync. */
+  /**
+   * Starts every node and resolves when each accepts connections, its watcher hears it, each
+   * replica is in sync and a cluster is formed.
+   */
   async start(): Promise<void> {
-    await Promise.all(this.setups.filter((n) => n.replicaOf === null).map((n) => this.startNode(n, n.options)));
+    const shards = this.setups.flatMap((n) => (n.slots === null ? [] : [{ id: n.id, slots: n.slots }]));
+    const cluster = shards.length > 0 ? (this.cluster = clusterDir()) : null;
+    await Promise.all(
+      this.setups
+        .filter((n) => n.replicaOf === null)
+        .map(async (n) =>
+          this.startNode(n, [...n.options, ...(cluster ? await clusterOptions(cluster.dir, n.id, this.scale) : [])]),
+        ),
+    );
+    if (cluster) await formCluster(shards, (id) => this.port(id));
     for (const [id, node] of this.nodes) {
       const replicas = this.setups.filter((n) => n.replicaOf === id);
       if (!replicas.some((n) => n.lagRealMs > 0)) continue;
@@ -159,10 +178,14 @@ export class RedisNodes {
     await Promise.all([...this.nodes.values()].map((n) => n.watcher.settled()));
   }
 
-  /** Stops the watchers' connections and the proxies in front of primaries, and removes the clocks' control files (the servers are Children's). */
+  /**
+   * Stops the watchers' connections and the proxies in front of primaries, and removes the
+   * clocks' control files and the cluster's tables (the servers are Children's).
+   */
   close(): void {
     for (const node of this.nodes.values()) node.watcher.stop();
     for (const close of this.fronts) close();
     for (const clock of this.clocks) clock.remove();
+    this.cluster?.remove();
   }
 }

@@ -7,6 +7,7 @@ export const REAL_RECIPES: readonly RecipeName[] = RECIPES.filter((r) => !SERVIC
 
 /** The script actions the harness carries out on real processes so far. */
 const REAL_ACTIONS = new Set([
+  'command',
   'pause',
   'resume',
   'crash',
@@ -42,7 +43,6 @@ export function unsupportedParts(scenario: Scenario): string[] {
     reasons.push(
       'Sentinel with network faults (a latency, loss, a partition or a network step: clients dial the primary Sentinel names directly, past the link proxies): not yet supported',
     );
-  if (redis.cluster) reasons.push('needs Redis Cluster: not yet supported');
   if (redis.wait) reasons.push('needs WAIT after writes: not yet supported');
   if (redis.cacheLoad) reasons.push('needs a cache load on Redis: not yet supported');
   for (const node of redis.nodes) {
@@ -57,15 +57,18 @@ export function unsupportedParts(scenario: Scenario): string[] {
     // A step list runs as it is written (realSteps.ts); a recipe must be one the real client knows.
     if (!c.steps && !REAL_RECIPES.includes(c.recipe!))
       reasons.push(`client ${c.id}: recipe '${c.recipe}': not yet supported (${REAL_RECIPES.join(', ')} are)`);
-    if (c.keys && c.keys.length > 1) reasons.push(`client ${c.id}: several lock keys: not yet supported`);
     if (c.driftPpm !== 0) reasons.push(`client ${c.id}: clock drift: not yet supported`);
     if (c.breaker) reasons.push(`client ${c.id}: circuit breaker: not yet supported`);
     if (c.maxHold !== undefined) reasons.push(`client ${c.id}: maxHold: not yet supported`);
   }
   const redisIds = new Set(redis.nodes.map((n) => n.id));
+  const s = redis.sentinels;
+  const sentinels = new Set(s ? (s.ids ?? Array.from({ length: s.count }, (_, i) => `s${i + 1}`)) : []);
   for (const step of scenario.script) {
     if (step.do === 'restart' && !redisIds.has(step.target) && !scenario.clients.some((c) => c.id === step.target))
-      reasons.push(`script 'restart' at ${step.at} ms: restarting sentinel ${step.target}: not yet supported`);
+      reasons.push(
+        `script 'restart' at ${step.at} ms: restarting ${sentinels.has(step.target) ? 'sentinel ' : ''}${step.target}: not yet supported`,
+      );
     else if (step.do === 'clock-jump' && !redisIds.has(step.target))
       reasons.push(
         `script 'clock-jump' at ${step.at} ms: a clock jump on ${step.target} (only a Redis node's clock is stepped so far): not yet supported`,
@@ -137,6 +140,12 @@ export function scaleProblems(scenario: Scenario, scale: number): string[] {
           `Sentinel at scale ${scale}: its own periods (PING and INFO every second, hello every 2 s, an election delay of up to 1 s) do not scale; run it with --scale ${SENTINEL_MIN_SCALE} or more`,
         ]
       : [];
+  const shards = new Set(scenario.redis.cluster ? scenario.redis.nodes.map((n) => n.id) : []);
+  const restarted = scenario.script.find((s) => s.do === 'restart' && shards.has(s.target));
+  if (restarted && scale < 1)
+    problems.push(
+      `restarting cluster node ${(restarted as { target: string }).target} at scale ${scale}: a restarted master refuses writes for Redis's fixed 2 s, which does not scale; run it with --scale 1`,
+    );
   for (const c of scenario.clients)
     for (const [index, step] of (c.steps ?? []).entries())
       if (step.do === 'redis' && scaledCommand(step.argv, scale) === null)
