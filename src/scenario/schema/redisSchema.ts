@@ -271,7 +271,7 @@ export const redisSection = z.strictObject({
     .default(false)
     .meta({
       description:
-        'true: Redis Cluster, where each primary serves the `slots` it lists, other keys answer MOVED and keys of mixed slots CROSSSLOT.',
+        'true: Redis Cluster, where each primary serves the `slots` it lists, other keys answer MOVED and keys of mixed slots CROSSSLOT; a restarted primary refuses key commands for 2 s, and one down past the 15 s node timeout takes the whole cluster down (CLUSTERDOWN).',
       examples: [true],
     }),
 });
