@@ -44,7 +44,9 @@ describe.concurrent('reality check: Redis Cluster', () => {
     },
   );
 
-  for (const id of ['one-lock-one-shard', 'two-spellings', 'flat-white-deadlock', 'flat-white-ordered'])
+  // The deadlock is left out: it needs both baristas to start within about one round trip, which
+  // real processes on a loaded machine do not promise (timingSensitivity.test.ts names it).
+  for (const id of ['one-lock-one-shard', 'two-spellings', 'flat-white-ordered'])
     it(`lessons/11#${id}: the verdicts agree`, { timeout: 120_000 }, async () => {
       const check = await realityCheck(scenario(`lessons/11-cluster-many-locks.md#${id}`), { scale: 0.5 });
       expect(check.sensitivity).toBeNull();

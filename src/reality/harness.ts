@@ -6,10 +6,9 @@ import type { Scenario } from '../scenario/schema/schema';
 import { toAction } from '../scenario/schema/scriptActions';
 import { describeAction } from '../scenario/text/describeAction';
 import type { TraceEvent, TraceEventMap, TraceKind } from '../sim/traceEvents';
-import Redis from 'ioredis';
-import { formatReply } from '../redis/cliFormat';
 import { childBundles } from './bundles';
-import { asReply } from './replies';
+import { typeAtConsole } from './consoleCommand';
+import { startResourceChild, type ResourceChild } from './resourceChild';
 import { Children } from './children';
 import type { ClientConfig, Go, Ready, Stamped } from './protocol';
 import { clientConfig, type ClientWiring } from './clientConfig';
@@ -91,8 +90,10 @@ class RealRunner {
   private readonly spec;
   private readonly events: Pending[] = [];
   private t0 = Infinity;
-  private resource!: ChildProcess;
+  private resource!: ResourceChild;
   private nodes: RedisNodes | undefined;
+  /** The console commands typed so far: each waits for the one before it (see console). */
+  private consoleTyping: Promise<void> = Promise.resolve();
   private sentinels: Sentinels | undefined;
   /** The scenario's network: the link proxies between each client and each node its faults touch. */
   private readonly links: RealLinks;
@@ -145,7 +146,9 @@ class RealRunner {
       this.options.scale,
     );
     const [resourcePort] = await Promise.all([
-      this.startResource(bundles.resource),
+      startResourceChild(this.children, bundles.resource, this.spec.resource, this.options.breakFencing ?? false, (m) =>
+        this.record(m.kind, m.actor, m.data as never, this.childMoment(m.atSharedMs)),
+      ).then((resource) => ((this.resource = resource), resource.port)),
       this.nodes.start().then(() => this.startSentinels()),
     ]);
     this.ports.set(this.spec.resource.id, resourcePort);
@@ -176,7 +179,7 @@ class RealRunner {
     this.scriptLeft = this.scenario.script.length;
     const ended = await this.finished();
     // The resource's last reports may still be on their way (its channel is not the clients').
-    await this.flushResource();
+    await this.resource.flush();
     for (const r of this.links.dropRecords(this.events)) this.record(r.kind, r.actor, r.data as never, r.atReal);
     this.record('run.end', 'world', { reason: ended });
     for (const t of this.timers) clearTimeout(t);
@@ -299,7 +302,8 @@ class RealRunner {
         await this.restart(target);
         break;
       case 'command':
-        await this.console(target, step.argv);
+        // One after another, in the script's order, as the simulator answers them.
+        await (this.consoleTyping = this.consoleTyping.then(() => this.console(target, step.argv)));
         break;
       case 'clock-jump':
         // Redis keeps a key's expiry as a moment on its wall clock: stepping that clock (scaled
@@ -317,35 +321,10 @@ class RealRunner {
     this.wake();
   }
 
-  /**
-   * A command typed at node `target`'s console, as the simulator runs a script's `command`: sent
-   * on a connection of its own (outside the scenario's network), its reply recorded as the
-   * node's `redis.command` from `console`. A stopped node answers nobody, there as here: nothing
-   * is recorded when no reply comes within a second.
-   */
+  /** A command typed at node `target`'s console, recorded as the node's `redis.command` from `console`. */
   private async console(target: string, argv: string[]): Promise<void> {
-    const redis = new Redis({
-      port: this.nodes!.port(target),
-      host: '127.0.0.1',
-      lazyConnect: true,
-      retryStrategy: () => null,
-    });
-    redis.on('error', () => undefined);
-    const reply = await Promise.race([
-      redis.call(argv[0]!, ...argv.slice(1)).then(
-        (value) => ({ value }),
-        (error: Error) => ({ value: error.name === 'ReplyError' ? error : undefined }),
-      ),
-      new Promise<{ value: undefined }>((resolve) => setTimeout(() => resolve({ value: undefined }), 1000)),
-    ]);
-    redis.disconnect();
-    if (reply.value !== undefined)
-      this.record('redis.command', target, {
-        msg: -1,
-        from: 'console',
-        argv,
-        reply: formatReply(asReply(reply.value)),
-      });
+    const reply = await typeAtConsole(this.nodes!.port(target), argv);
+    if (reply !== null) this.record('redis.command', target, { msg: -1, from: 'console', argv, reply });
   }
 
   private resume(target: string, scheduled = true): void {
@@ -404,30 +383,6 @@ class RealRunner {
     return new Promise((resolve, reject) => {
       child.once('message', () => resolve());
       child.once('exit', (code) => reject(new Error(`lock client ${config.id} exited (${code}) before it was ready`)));
-    });
-  }
-
-  private flushResource(): Promise<void> {
-    return new Promise((resolve) => {
-      const onFlushed = (m: { flushed?: true }) => m.flushed && (this.resource.off('message', onFlushed), resolve());
-      this.resource.on('message', onFlushed);
-      this.resource.send({ flush: true });
-    });
-  }
-
-  private startResource(bundle: string): Promise<number> {
-    const env = { ...process.env, LOCKSTEP_REALITY_BREAK_FENCING: this.options.breakFencing ? '1' : '0' };
-    const child = this.children.start(process.execPath, [bundle, JSON.stringify(this.spec.resource)], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env,
-    });
-    this.resource = child;
-    return new Promise((resolve, reject) => {
-      child.on('message', (m: Stamped | { ready: true; port: number } | { flushed: true }) => {
-        if ('port' in m) resolve(m.port);
-        else if ('kind' in m) this.record(m.kind, m.actor, m.data as never, this.childMoment(m.atSharedMs));
-      });
-      child.once('exit', (code) => reject(new Error(`the resource service exited (${code}) before it was ready`)));
     });
   }
 }

@@ -15,17 +15,23 @@ import { freePort } from './redisServer';
  * is no data on disk), the bus on a port of its own, and the node timeout scaled like every
  * other duration (Redis's default 15 s at scale 1).
  */
-export async function clusterOptions(dir: string, id: string, scale: number): Promise<string[]> {
-  return [
+export async function clusterOptions(
+  dir: string,
+  id: string,
+  scale: number,
+): Promise<{ args: string[]; busPort: number }> {
+  const busPort = await freePort();
+  const args = [
     '--cluster-enabled',
     'yes',
     '--cluster-config-file',
     join(dir, `nodes-${id}.conf`),
     '--cluster-port',
-    String(await freePort()),
+    String(busPort),
     '--cluster-node-timeout',
     String(Math.max(1, Math.round(CLUSTER_NODE_TIMEOUT_MS * scale))),
   ];
+  return { args, busPort };
 }
 
 /** A directory for the nodes' tables, removed by the function returned. */
@@ -40,7 +46,11 @@ export function clusterDir(): { dir: string; remove: () => void } {
  * `cluster_state:ok`, knows every other node and has waited out its first 2 s (a node that has
  * just started keeps its state `fail` that long: clusterHealth.ts).
  */
-export async function formCluster(shards: readonly ClusterShard[], portOf: (id: string) => number): Promise<void> {
+export async function formCluster(
+  shards: readonly ClusterShard[],
+  portOf: (id: string) => number,
+  busPortOf: (id: string) => number,
+): Promise<void> {
   const admins = shards.map((s) => {
     const redis = new Redis({ port: portOf(s.id), host: '127.0.0.1', lazyConnect: true });
     redis.on('error', () => undefined);
@@ -52,8 +62,10 @@ export async function formCluster(shards: readonly ClusterShard[], portOf: (id: 
         admins[i]!.call('CLUSTER', 'ADDSLOTSRANGE', ...s.slots.flatMap(([from, to]) => [String(from), String(to)])),
       ),
     );
+    // The bus is on a port of its own, not Redis's default port + 10000: MEET names it.
+    const first = shards[0]!.id;
     for (const admin of admins.slice(1))
-      await admin.call('CLUSTER', 'MEET', '127.0.0.1', String(portOf(shards[0]!.id)));
+      await admin.call('CLUSTER', 'MEET', '127.0.0.1', String(portOf(first)), String(busPortOf(first)));
     for (let tries = 0; tries < 300; tries++) {
       const infos = await Promise.all(admins.map((a) => a.call('CLUSTER', 'INFO') as Promise<string>));
       if (infos.every((i) => /cluster_state:ok/.test(i) && i.includes(`cluster_known_nodes:${shards.length}`))) return;

@@ -72,14 +72,23 @@ export class RedisNodes {
   async start(): Promise<void> {
     const shards = this.setups.flatMap((n) => (n.slots === null ? [] : [{ id: n.id, slots: n.slots }]));
     const cluster = shards.length > 0 ? (this.cluster = clusterDir()) : null;
+    const busPorts = new Map<string, number>();
     await Promise.all(
       this.setups
         .filter((n) => n.replicaOf === null)
-        .map(async (n) =>
-          this.startNode(n, [...n.options, ...(cluster ? await clusterOptions(cluster.dir, n.id, this.scale) : [])]),
-        ),
+        .map(async (n) => {
+          if (!cluster) return this.startNode(n, n.options);
+          const { args, busPort } = await clusterOptions(cluster.dir, n.id, this.scale);
+          busPorts.set(n.id, busPort);
+          return this.startNode(n, [...n.options, ...args]);
+        }),
     );
-    if (cluster) await formCluster(shards, (id) => this.port(id));
+    if (cluster)
+      await formCluster(
+        shards,
+        (id) => this.port(id),
+        (id) => busPorts.get(id)!,
+      );
     for (const [id, node] of this.nodes) {
       const replicas = this.setups.filter((n) => n.replicaOf === id);
       if (!replicas.some((n) => n.lagRealMs > 0)) continue;

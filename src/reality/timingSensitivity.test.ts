@@ -25,6 +25,14 @@ describe('whether a run hangs on timing finer than real processes keep', () => {
     expect(await sensitivity('lessons/05-paused-barista.md#paused-barista', 2)).toBeNull();
   });
 
+  it("names lesson 11's deadlock: it needs both baristas to start within a few milliseconds", async () => {
+    // Each must take its first lock before the other asks for it: B 4 ms later, and A takes both.
+    expect(await sensitivity('lessons/11-cluster-many-locks.md#flat-white-deadlock', 0.5)).toEqual({
+      change: "the clients' starts reversed within 20 ms",
+      changed: ['single-writer', 'single-holder', 'progress'],
+    });
+  });
+
   it("names lesson 16's shift at any scale: who holds the lock at the pause hangs on a few milliseconds", async () => {
     // Six workers start 150 ms apart and contend for 7.5 s; reversed within the machine's
     // precision, or with every message 3 ms on the way, another worker holds it at the pause.
