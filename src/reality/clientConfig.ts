@@ -84,6 +84,7 @@ export async function clientConfig(
     fencing:
       (spec.resource.fencing && ['lease-plain-del', 'lease-with-token', 'watchdog'].includes(c.recipe)) || c.tokens,
     onUnavailable: c.onUnavailable,
+    ...(c.breaker ? { breaker: { failures: c.breaker.failures, coolDownRealMs: real(c.breaker.coolDownMs) } } : {}),
     retry: c.retry,
     seed: scenario.seed,
     startAtScenarioMs: c.startAtMs,

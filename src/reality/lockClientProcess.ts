@@ -18,6 +18,7 @@ import { sharedNowMs } from './sharedClock';
 import { compute } from './compute';
 import { asker, connectMaster, followPrimary } from './masterConnection';
 import { coreRecipe } from './coreRecipe';
+import { realBreaker } from './realBreaker';
 import { routedAsk } from './realCluster';
 import { HAND_WRITTEN, singleNodeRecipe, type Acquired, type RealRecipe } from './realRecipe';
 import { runSteps } from './realSteps';
@@ -117,6 +118,19 @@ const tries = new Tries(
   jitterStream(Prng.fromSeed(config.seed), id, config.startAtScenarioMs, config.retry),
 );
 
+// The circuit breaker around acquire calls, for a client with one: while it is open a try fails
+// at once (on the next tick, as the simulator's does) without asking Redis, and counts as silence.
+const breaker = config.breaker ? realBreaker(config.breaker.failures, config.breaker.coolDownRealMs) : null;
+const failFast = () =>
+  new Promise<Acquired>((resolve) => setImmediate(() => resolve({ ok: false, reason: 'timeout' })));
+
+/** A real try at `key`, its answer told to the breaker (if any) first. */
+async function asked(recipe: RealRecipe, key: string): Promise<Acquired> {
+  const result = await recipe.acquire(key);
+  breaker?.heard(result);
+  return result;
+}
+
 /**
  * Takes `wanted` in order, each tried until it is taken (`lock.acquired`), or until the retry
  * policy gives up (`lock.failed`: the keys already taken stay taken), as the lock client
@@ -128,7 +142,7 @@ async function take(recipe: RealRecipe, wanted: readonly string[] = keys): Promi
   for (const key of wanted)
     for (;;) {
       report({ kind: 'lock.request', actor: id, data: { key } });
-      const result = await recipe.acquire(key);
+      const result = breaker?.isOpen() ? await failFast() : await asked(recipe, key);
       if (result.ok) {
         const { token, validityRealMs } = result;
         const validity = validityRealMs === undefined ? {} : { validityMs: Math.round(validityRealMs / config.scale) };
@@ -225,6 +239,7 @@ async function main(): Promise<void> {
     for (let done = 0; done < config.jobs; done++) if (!(await job(recipe))) break;
   }
   for (const m of masters) m.redis.disconnect();
+  breaker?.stop();
   process.disconnect();
 }
 

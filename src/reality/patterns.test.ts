@@ -7,7 +7,8 @@ import { realityCheck } from './realityCheck';
 /**
  * Course 3's lock patterns on real processes: the simulator's own recipes (coreRecipe.ts: the
  * fair lock's queue, the read-write hash, the semaphore's sorted set, the reentrant count, each
- * its Lua on a real redis-server), the watchdog and the herd without a breaker. At a quarter
+ * its Lua on a real redis-server), the watchdog, and the herd without and with circuit breakers
+ * (the simulator's breaker machine, realBreaker.ts). At a quarter
  * of real time, or at real time where clients start closer together than a loaded machine
  * keeps them apart (timingSensitivity.ts names those below scale 1). Lesson 31's headline,
  * `c3-nested-plain`, is not here: when A's own key expires, A's and B's retries both knock,
@@ -43,6 +44,19 @@ const RUNS: [string, number, ((trace: readonly TraceEvent[]) => void)?][] = [
   ['lessons/35-semaphore.md#c3-paused-cook', 1],
   ['lessons/32-watchdog.md#c3-wd-equal', 0.25],
   ['lessons/37-circuit-breaker.md#c3-no-breaker', 0.25],
+  // The simulator's own breaker machine in each real client (realBreaker.ts): while r1 is down
+  // (1 s to 9 s) the three clients ask it 19 times in the simulator, 81 times without breakers.
+  [
+    'lessons/37-circuit-breaker.md#c3-breaker',
+    0.25,
+    (trace) => {
+      const asked = trace.filter(
+        (e) => e.kind === 'net.send' && e.data.to === 'r1' && e.at >= 1000 && e.at < 9000,
+      ).length;
+      expect(asked).toBeGreaterThan(0);
+      expect(asked).toBeLessThanOrEqual(25);
+    },
+  ],
 ];
 
 async function agrees(spec: string, scale: number): Promise<readonly TraceEvent[]> {

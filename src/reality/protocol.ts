@@ -99,6 +99,8 @@ export interface ClientConfig {
   jobs: number;
   fencing: boolean;
   onUnavailable: 'refuse' | 'proceed';
+  /** A circuit breaker around acquire calls (realBreaker.ts), its cool-down scaled. */
+  breaker?: { failures: number; coolDownRealMs: number };
   /**
    * The retry policy in scenario milliseconds, as the simulator's client has it: the real client
    * draws its jitter from the same stream (`seed`, the scenario's, forked as World forks it), so

@@ -58,7 +58,6 @@ export function unsupportedParts(scenario: Scenario): string[] {
     if (!c.steps && !REAL_RECIPES.includes(c.recipe!))
       reasons.push(`client ${c.id}: recipe '${c.recipe}': not yet supported (${REAL_RECIPES.join(', ')} are)`);
     if (c.driftPpm !== 0) reasons.push(`client ${c.id}: clock drift: not yet supported`);
-    if (c.breaker) reasons.push(`client ${c.id}: circuit breaker: not yet supported`);
     if (c.maxHold !== undefined) reasons.push(`client ${c.id}: maxHold: not yet supported`);
   }
   const redisIds = new Set(redis.nodes.map((n) => n.id));
