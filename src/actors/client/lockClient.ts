@@ -150,7 +150,7 @@ export class LockClient
   startRead(): void {
     readResource(this.resourceLine, (result) => {
       this.basis = result;
-      this.actor.send({ type: 'READ_DONE', act: result.act });
+      this.tell({ type: 'READ_DONE', act: result.act });
     });
   }
 
@@ -363,12 +363,15 @@ export class LockClient
   }
 
   /**
-   * Tells the machine how a renewal or a write went, unless its job has ended meanwhile: a
-   * renewal sent just before the release can be answered after it (the key is gone by then), and
-   * a write that left just before a renewal's answer said the lease was lost is answered after
-   * the client stopped. A finished machine has nothing to do with the answer.
+   * Tells the machine how a renewal, a read or a write went, unless its job has ended meanwhile:
+   * a renewal sent just before the release can be answered after it (the key is gone by then), a
+   * write that left just before a renewal's answer said the lease was lost is answered after the
+   * client stopped, and so is a read during which a Redlock client's validity ran out. A finished
+   * machine has nothing to do with the answer.
    */
-  private tell(event: Extract<LockClientEvent, { type: 'RENEWED' | 'RENEW_FAILED' | 'WRITE_DONE' }>): void {
+  private tell(
+    event: Extract<LockClientEvent, { type: 'RENEWED' | 'RENEW_FAILED' | 'READ_DONE' | 'WRITE_DONE' }>,
+  ): void {
     if (this.actor.getSnapshot().status === 'active') this.actor.send(event);
   }
 
