@@ -43,18 +43,18 @@ export function messageStyle(m: MessageMark): {
   return { color: inkMuted, dash: null, widthPx: 1.2 };
 }
 
-/** Joins message arrows by key (the id of the event that ended them). */
+/**
+ * Joins message arrows by key (the id of the event that ended them). A kept arrow may stand for
+ * another message once the run changes (a learner's action renumbers the events after it), so
+ * every attribute is set anew, or removed: a dropped message's dashes and cross must not stay on
+ * the delivered one that takes its key.
+ */
 export function drawMessages(ctx: RenderContext, g: G): void {
   g.selectAll<SVGGElement, MessageMark>('g.tl-msg')
     .data(ctx.model.messages, (m) => m.key)
     .join((enter) => {
       const msg = enter.append('g').attr('class', 'tl-msg');
       msg.append('line');
-      msg
-        .filter((m) => m.fate === 'dropped')
-        .append('path')
-        .attr('class', 'tl-cross')
-        .attr('d', 'M-5,-5L5,5M-5,5L5,-5');
       return msg;
     })
     .attr('data-id', (m) => m.sendId)
@@ -64,13 +64,19 @@ export function drawMessages(ctx: RenderContext, g: G): void {
       line.setAttribute('stroke', style.color);
       line.setAttribute('stroke-width', String(style.widthPx));
       if (style.dash) line.setAttribute('stroke-dasharray', style.dash);
+      else line.removeAttribute('stroke-dasharray');
       if (m.fate !== 'dropped' && m.fate !== 'inFlight')
         line.setAttribute('marker-end', `url(#${ctx.prefix}-${m.channel === 'request' ? 'arrow-request' : 'arrow'})`);
-      const cross = this.querySelector('path.tl-cross');
-      if (cross) {
-        cross.setAttribute('stroke', style.crossColor ?? okabeIto.vermillion);
-        cross.setAttribute('stroke-width', '2.5');
+      else line.removeAttribute('marker-end');
+      let cross = this.querySelector('path.tl-cross');
+      if (m.fate !== 'dropped') return void cross?.remove();
+      if (!cross) {
+        cross = this.appendChild(this.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'path'));
+        cross.setAttribute('class', 'tl-cross');
+        cross.setAttribute('d', 'M-5,-5L5,5M-5,5L5,-5');
       }
+      cross.setAttribute('stroke', style.crossColor ?? okabeIto.vermillion);
+      cross.setAttribute('stroke-width', '2.5');
     });
 }
 
