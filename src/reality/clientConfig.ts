@@ -6,6 +6,7 @@ import { Sim } from '../sim/sim';
 import type { Scenario } from '../scenario/schema/schema';
 import { describeStep, fillPlaceholders } from '../actors/client/clientSteps';
 import type { ClientConfig, RealStep } from './protocol';
+import { clusterShards } from './realCluster';
 import { commandLeaseMs, scaledCommand } from './scaledCommand';
 
 /** Where a real client finds what it talks to, as the harness started it. */
@@ -39,11 +40,7 @@ export async function clientConfig(
   const resource = buildResource(new Sim(scenario.seed), spec.resource, (client) => client);
   const change = resource.describeRequest(c.id, null);
   // A step list may send commands to other nodes than its own; a cluster client, to every primary.
-  const shards = scenario.redis.cluster
-    ? scenario.redis.nodes.flatMap((n) =>
-        n.slots ? [{ id: n.id, slots: n.slots.map(([a, b]) => [a, b] as [number, number]) }] : [],
-      )
-    : null;
+  const shards = clusterShards(scenario);
   const nodes = [
     ...new Set([
       ...c.nodes,

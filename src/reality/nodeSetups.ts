@@ -11,7 +11,7 @@ export function nodeSetups(scenario: Scenario, scale: number): NodeSetup[] {
     id: n.id,
     replicaOf: n.replicaOf ?? null,
     lagRealMs: Math.round(n.lag * scale),
-    slots: scenario.redis.cluster ? (n.slots ?? []).map(([from, to]) => [from, to] as [number, number]) : null,
+    slots: scenario.redis.cluster ? (n.slots ?? []) : null,
     options: [
       ...(n.priority !== undefined ? ['--replica-priority', String(n.priority)] : []),
       ...(n.minReplicasToWrite > 0

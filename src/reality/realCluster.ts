@@ -6,6 +6,7 @@ import { CLUSTER_NODE_TIMEOUT_MS } from '../actors/server/clusterHealth';
 import { commandKeys } from '../redis/clusterRouting';
 import { keySlot } from '../redis/keySlot';
 import type { Ask, Master } from './masterConnection';
+import type { Scenario } from '../scenario/schema/schema';
 import type { ClusterShard } from './protocol';
 import { freePort } from './redisServer';
 
@@ -75,6 +76,12 @@ export async function formCluster(
   } finally {
     for (const admin of admins) admin.disconnect();
   }
+}
+
+/** The scenario's cluster primaries and their slot ranges; null when it has no cluster. */
+export function clusterShards(scenario: Scenario): ClusterShard[] | null {
+  if (!scenario.redis.cluster) return null;
+  return scenario.redis.nodes.flatMap((n) => (n.slots ? [{ id: n.id, slots: n.slots }] : []));
 }
 
 /**

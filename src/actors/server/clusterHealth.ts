@@ -21,6 +21,9 @@ export const CLUSTER_NODE_TIMEOUT_MS = 15_000;
  */
 export const CLUSTER_FAIL_REPORT_MS = 1000;
 
+/** How long a master is down before the others mark it failed. */
+const FAILED_AFTER_MS = CLUSTER_NODE_TIMEOUT_MS + CLUSTER_FAIL_REPORT_MS;
+
 /** A failed master is cleared only after twice the node timeout, unless it comes back (CLUSTER_FAIL_UNDO_TIME_MULT). */
 const FAIL_UNDO_MULT = 2;
 
@@ -59,8 +62,8 @@ export class ClusterHealth {
       node.process.onCrash(() => (life.downSince = this.sim.now));
       node.process.onRestart(() => {
         const now = this.sim.now;
-        if (life.downSince !== null && now - life.downSince >= CLUSTER_NODE_TIMEOUT_MS + CLUSTER_FAIL_REPORT_MS)
-          life.failedAt = life.downSince + CLUSTER_NODE_TIMEOUT_MS + CLUSTER_FAIL_REPORT_MS;
+        if (life.downSince !== null && now - life.downSince >= FAILED_AFTER_MS)
+          life.failedAt = life.downSince + FAILED_AFTER_MS;
         life.downSince = null;
         life.startedAt = now;
       });
@@ -75,7 +78,7 @@ export class ClusterHealth {
     for (const [id, life] of this.lives) {
       if (id === self) continue;
       if (life.downSince !== null) {
-        if (now - life.downSince >= CLUSTER_NODE_TIMEOUT_MS + CLUSTER_FAIL_REPORT_MS) return false;
+        if (now - life.downSince >= FAILED_AFTER_MS) return false;
       } else if (life.failedAt !== null && now < life.failedAt + FAIL_UNDO_MULT * CLUSTER_NODE_TIMEOUT_MS) return false;
     }
     return true;
