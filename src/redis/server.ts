@@ -150,6 +150,30 @@ export class RedisServer {
     return entry ? view(entry) : undefined;
   }
 
+  /**
+   * A key's expiry (unix ms) as peek() would give it, null for no TTL, undefined when the key is
+   * absent; `stored`: as peekStored() would. The lease watchers ask it after every command, so it
+   * builds no view.
+   */
+  expiryOf(key: string, stored: boolean): number | null | undefined {
+    return this.entryOf(key, stored)?.expiresAtMs;
+  }
+
+  /**
+   * What a lock holder wrote at `key` (`stored` as in expiryOf): a string's value, or a hash's
+   * first field (Redisson's lock is a hash whose field names its owner); undefined otherwise.
+   */
+  lockValueOf(key: string, stored: boolean): string | undefined {
+    const value = this.entryOf(key, stored)?.value;
+    if (value?.type === 'string') return value.value;
+    if (value?.type === 'hash') return value.value.keys().next().value;
+    return undefined;
+  }
+
+  private entryOf(key: string, stored: boolean): Entry | undefined {
+    return stored ? this.db.raw(key) : this.db.peek(key, this.now());
+  }
+
   /** The earliest expiry (unix ms) of any stored key, for scheduling active expiry; null: none. */
   earliestExpiryMs(): number | null {
     return this.db.earliestExpiry();

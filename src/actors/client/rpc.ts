@@ -72,7 +72,7 @@ export class Rpc {
     const line = this.lineOf(argv, labeler);
     const request = new Request(this, node, line, done, leaseOf);
     request.msg = this.network.send(this.process.id, node.process, line, arriveAtNode, request);
-    if (timeoutMs !== null) request.timer = this.process.setTimer(timeoutMs, () => request.timedOut());
+    if (timeoutMs !== null) request.timer = this.process.setTimer(timeoutMs, timeOut, request);
   }
 
   private lineOf(argv: string[], labeler: CommandLabeler): CommandLine {
@@ -179,14 +179,14 @@ class Answer {
   ) {}
 }
 
+/** A request's timer ran out (one function for every request: a client sends thousands). */
+const timeOut = (request: Request): void => request.timedOut();
+
 /** `key`'s PTTL on `node` now, as Redis would answer it (read without touching the key). */
 function leaseOn(node: RedisNode, key: string): KeyLease {
-  const view = node.server.peek(key);
-  if (view === undefined) return { key, pttlMs: undefined };
-  return {
-    key,
-    pttlMs: view.expiresAtMs === null ? null : Math.max(0, view.expiresAtMs - unixOfLocal(node.process.localNow())),
-  };
+  const expiresAtMs = node.server.expiryOf(key, false);
+  if (expiresAtMs === undefined) return { key, pttlMs: undefined };
+  return { key, pttlMs: expiresAtMs === null ? null : Math.max(0, expiresAtMs - unixOfLocal(node.process.localNow())) };
 }
 
 /** The client library's reading of WAIT's count: too few acknowledgements is its refusal. */

@@ -108,11 +108,11 @@ export class Process {
   }
 
   /**
-   * Schedules `run` after `localMs` as this process's own clock measures it: a sleep or a
+   * Schedules `run(arg)` after `localMs` as this process's own clock measures it: a sleep or a
    * timeout, whose deadline a pause does not move. Cancel it with `sim.kernel.cancel`.
    */
-  setTimer(localMs: number, run: () => void): number {
-    return this.sim.kernel.schedule(this.toSimDurationMs(localMs), this.owner, run);
+  setTimer<A = undefined>(localMs: number, run: (arg: A) => void, arg?: A): number {
+    return this.sim.kernel.schedule(this.toSimDurationMs(localMs), this.owner, run, undefined, arg);
   }
 
   /**

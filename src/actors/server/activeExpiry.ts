@@ -111,7 +111,7 @@ export class ActiveExpiry {
   private earliestWatched(): number | null {
     let earliest: number | null = null;
     for (const key of this.watchedKeys) {
-      const at = this.node.server.peekStored(key)?.expiresAtMs ?? null;
+      const at = this.node.server.expiryOf(key, true) ?? null;
       if (at !== null && (earliest === null || at < earliest)) earliest = at;
     }
     return earliest;

@@ -52,10 +52,11 @@ export class LeaseWatch {
   check(): void {
     for (const key of this.lockKeys) {
       const stored = this.node.expiresKeysItself();
-      const now = stored ? this.node.server.peekStored(key) : this.node.server.peek(key);
-      const value = now === undefined ? undefined : ownerValue(now.type, now.value);
+      const { server } = this.node;
+      const value = server.lockValueOf(key, stored);
       const lease = this.leases.get(key);
-      const expiresAtUnixMs = now?.expiresAtMs == null ? null : unixTime(now.expiresAtMs);
+      const expiresAtMs = server.expiryOf(key, stored);
+      const expiresAtUnixMs = expiresAtMs == null ? null : unixTime(expiresAtMs);
       // On a primary, the same value with a new deadline after the old one passed is a new key:
       // the old one expired when the command that set it again touched it.
       const renewedAfterExpiry =
@@ -159,14 +160,4 @@ export class LeaseWatch {
     });
     lease.watch = handle;
   }
-}
-
-/**
- * The owner's value stored in a lock key: the string itself, or for a reentrant lock (a hash
- * `{owner: count}`) the first field's name.
- */
-function ownerValue(type: string, value: string): string | undefined {
-  if (type === 'string') return value;
-  if (type === 'hash') return /^\{(.*?): /.exec(value)?.[1];
-  return undefined;
 }
