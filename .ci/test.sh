@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test Lockstep has and ends with one line: "N passed, N failed".
-# It installs what the tests need first (Debian's chromium, redis-server and faketime when missing),
+# It installs what the tests need first (Debian's chromium, redis-server, faketime and etcd when missing),
 # so `npm ci && npm test` works on a fresh machine.
 set -uo pipefail
 cd "$(dirname "$0")/.."

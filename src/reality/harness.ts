@@ -15,6 +15,8 @@ import { clientConfig, type ClientWiring } from './clientConfig';
 import { nodeSetups } from './nodeSetups';
 import { RealLinks } from './realLinks';
 import { RedisNodes } from './redisNodes';
+import { startLeaseService, type RealLeaseService } from './etcd';
+import type { LeaseChange } from './leaseWatcher';
 import { sentinelSetup, Sentinels } from './sentinels';
 import { sharedNowMs, toLocalMs } from './sharedClock';
 import { scaleProblems, unsupportedParts } from './support';
@@ -88,6 +90,7 @@ export async function runReality(scenario: Scenario, options: RealityOptions): P
 
 class RealRunner {
   private readonly spec;
+  private readonly lockKeys: ReadonlySet<string>;
   private readonly events: Pending[] = [];
   private t0 = Infinity;
   private resource!: ResourceChild;
@@ -95,6 +98,7 @@ class RealRunner {
   /** The console commands typed so far: each waits for the one before it (see console). */
   private consoleTyping: Promise<void> = Promise.resolve();
   private sentinels: Sentinels | undefined;
+  private leaseService: RealLeaseService | undefined;
   /** The scenario's network: the link proxies between each client and each node its faults touch. */
   private readonly links: RealLinks;
   /** The ports of each Redis node and of the resource, as they listen. */
@@ -115,6 +119,7 @@ class RealRunner {
     private readonly children: Children,
   ) {
     this.spec = worldSpec(scenario);
+    this.lockKeys = new Set(this.spec.clients.flatMap((c) => c.keys));
     this.links = new RealLinks(scenario, this.spec.network, options.scale);
     this.links.onIdle = () => this.wake();
   }
@@ -138,11 +143,8 @@ class RealRunner {
       this.children,
       nodeSetups(this.scenario, this.options.scale),
       jumped,
-      new Set(this.spec.clients.flatMap((c) => c.keys)),
-      (node, change, at) => {
-        const { kind, ...data } = change;
-        this.record(kind, node, { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never, at);
-      },
+      this.lockKeys,
+      this.recordLease,
       this.options.scale,
     );
     const [resourcePort] = await Promise.all([
@@ -150,6 +152,9 @@ class RealRunner {
         this.record(m.kind, m.actor, m.data as never, this.childMoment(m.atSharedMs)),
       ).then((resource) => ((this.resource = resource), resource.port)),
       this.nodes.start().then(() => this.startSentinels()),
+      startLeaseService(this.children, this.scenario.leaseService, this.lockKeys, this.recordLease).then(
+        (service) => (this.leaseService = service),
+      ),
     ]);
     this.ports.set(this.spec.resource.id, resourcePort);
     for (const { id } of this.spec.redisNodes) this.ports.set(id, this.nodes.port(id));
@@ -157,6 +162,7 @@ class RealRunner {
       scale: this.options.scale,
       port: (from, to, resp) => this.links.port(from, to, this.ports.get(to)!, resp),
       sentinel: this.sentinels?.wiring() ?? null,
+      leaseService: this.leaseService?.wiring ?? null,
     };
     const configs = await Promise.all(this.spec.clients.map((c) => clientConfig(this.scenario, this.spec, c, wiring)));
     await Promise.all(configs.map((c) => this.startClient(bundles.lockClient, c)));
@@ -183,7 +189,7 @@ class RealRunner {
     for (const r of this.links.dropRecords(this.events)) this.record(r.kind, r.actor, r.data as never, r.atReal);
     this.record('run.end', 'world', { reason: ended });
     for (const t of this.timers) clearTimeout(t);
-    await this.nodes.settled();
+    await Promise.all([this.nodes.settled(), this.leaseService?.leases.settled()]);
     const trace = this.events
       .map((e, order) => ({ e, order }))
       .sort((a, b) => a.e.at - b.e.at || a.order - b.order)
@@ -209,7 +215,12 @@ class RealRunner {
     this.nodes?.close();
     this.links.close();
     this.sentinels?.close();
+    this.leaseService?.leases.stop();
   }
+
+  /** A lease as the server that keeps it reported it (its deadline is the server's own affair). */
+  private readonly recordLease = (server: string, { kind, ...data }: LeaseChange, at: number): void =>
+    this.record(kind, server, { ...data, ...(kind === 'lease.granted' ? { expiresAtMs: null } : {}) } as never, at);
 
   /** The scenario's sentinels, once its nodes are up (none without Sentinel). */
   private async startSentinels(): Promise<void> {

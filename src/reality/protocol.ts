@@ -59,7 +59,7 @@ export interface ClusterShard {
 export interface ClientConfig {
   id: string;
   /** Null for a client that follows a step list. */
-  recipe: OneNodeRecipeName | 'redlock' | null;
+  recipe: OneNodeRecipeName | 'redlock' | 'lease-service' | null;
   /** A semaphore's size (the semaphore recipe's). */
   permits: number;
   /** How many times a nested call takes the lock again while the job holds it. */
@@ -77,6 +77,8 @@ export interface ClientConfig {
    * each port, so its messages say which node they went to.
    */
   sentinel?: { name: string; ports: number[]; nodes: Record<number, string> };
+  /** The `lease-service` recipe's etcd (etcd.ts): its scenario id and its client URL. */
+  leaseService?: { id: string; url: string };
   /** In a Redis Cluster, `masters` is every primary and each command goes to its key's (realCluster.ts). */
   cluster?: ClusterShard[];
   /** Redlock's knobs, its instance timeout scaled to real milliseconds (unused by the other recipes). */

@@ -1,9 +1,12 @@
-import { RECIPES, SERVICE_RECIPES, type RecipeName } from '../actors/recipes/catalog';
+import { RECIPES, type RecipeName } from '../actors/recipes/catalog';
 import type { Scenario } from '../scenario/schema/schema';
 import { scaledCommand } from './scaledCommand';
 
-/** The recipes a real client runs so far (lockClientProcess.ts): all but the lock services'. */
-export const REAL_RECIPES: readonly RecipeName[] = RECIPES.filter((r) => !SERVICE_RECIPES.includes(r));
+/**
+ * The recipes a real client runs so far (lockClientProcess.ts): all but the database lock's
+ * (the lease service's runs on a real etcd, etcd.ts).
+ */
+export const REAL_RECIPES: readonly RecipeName[] = RECIPES.filter((r) => r !== 'db-lock');
 
 /** The script actions the harness carries out on real processes so far. */
 const REAL_ACTIONS = new Set([
@@ -50,8 +53,8 @@ export function unsupportedParts(scenario: Scenario): string[] {
       reasons.push(`${node.id}: persistence '${node.persistence}' (AOF): not yet supported`);
     if (node.maxmemory > 0) reasons.push(`${node.id}: maxmemory and eviction: not yet supported`);
   }
-  if (scenario.leaseService || scenario.dbLock)
-    reasons.push('needs a lock service other than Redis: not yet supported');
+  if (scenario.dbLock) reasons.push('needs a database lock table: not yet supported');
+  reasons.push(...leaseServiceReasons(scenario));
   reasons.push(...networkReasons(scenario));
   for (const c of scenario.clients) {
     // A step list runs as it is written (realSteps.ts); a recipe must be one the real client knows.
@@ -75,6 +78,23 @@ export function unsupportedParts(scenario: Scenario): string[] {
     else if (!REAL_ACTIONS.has(step.do)) reasons.push(`script '${step.do}' at ${step.at} ms: not yet supported`);
   }
   return [...new Set(reasons)];
+}
+
+/**
+ * What of a lease service the harness cannot stage on its etcd (etcd.ts) yet: the network
+ * between it and the clients (their calls go straight to it), and a fault aimed at it.
+ */
+function leaseServiceReasons(scenario: Scenario): string[] {
+  const service = scenario.leaseService?.id;
+  if (service === undefined) return [];
+  const reasons: string[] = [];
+  const net = scenario.network;
+  if (net.latency !== undefined || (net.loss ?? 0) > 0 || net.partitions.length > 0)
+    reasons.push(`network faults on every link, the lease service ${service}'s included: not yet supported`);
+  for (const step of scenario.script)
+    if ('target' in step && step.target === service)
+      reasons.push(`script '${step.do}' at ${step.at} ms on the lease service ${service}: not yet supported`);
+  return reasons;
 }
 
 /** Whether the scenario asks anything of the network that only a link proxy stages. */
@@ -145,11 +165,18 @@ export function scaleProblems(scenario: Scenario, scale: number): string[] {
     problems.push(
       `restarting cluster node ${(restarted as { target: string }).target} at scale ${scale}: a restarted master refuses writes for Redis's fixed 2 s, which does not scale; run it with --scale 1`,
     );
-  for (const c of scenario.clients)
+  for (const c of scenario.clients) {
+    const ttlSeconds = (c.ttl * scale) / 1000;
+    // etcd grants leases in whole seconds, one at least (etcd.ts).
+    if (c.recipe === 'lease-service' && !(Number.isInteger(ttlSeconds) && ttlSeconds >= 1))
+      problems.push(
+        `client ${c.id}: a lease of ${ttlSeconds} s at scale ${scale}: etcd grants whole seconds, one at least; pick a scale that makes it one`,
+      );
     for (const [index, step] of (c.steps ?? []).entries())
       if (step.do === 'redis' && scaledCommand(step.argv, scale) === null)
         problems.push(
           `client ${c.id}, step ${index + 1} (${step.argv[0]}): a duration among its arguments cannot be told apart (a script's numbers, an absolute expiry); run it with --scale 1`,
         );
+  }
   return problems;
 }

@@ -1,0 +1,170 @@
+import type { ChildProcess } from 'node:child_process';
+import { request, type ClientRequest } from 'node:http';
+import type { Children } from './children';
+import type { LeaseChange } from './leaseWatcher';
+import { onFreePort } from './redisServer';
+
+/**
+ * Debian's etcd for a scenario's lease service: one member, its data in a temporary directory.
+ * Its election timeout is cut to 100 ms so the shortest lease it grants is one second (etcd
+ * grants at least 1.5 election timeouts, rounded up to whole seconds; support.ts refuses a TTL
+ * that is no whole number of seconds at the run's scale).
+ */
+async function startEtcd(children: Children): Promise<{ port: number; process: ChildProcess }> {
+  const dir = children.tempDir('lockstep-etcd-');
+  const { port, started } = await onFreePort(async (port) => {
+    const peer = await onFreePort(async (peerPort) => peerPort);
+    const url = `http://127.0.0.1:${port}`;
+    const child = children.start(
+      'etcd',
+      [
+        ...['--data-dir', `${dir}/data`, '--listen-client-urls', url, '--advertise-client-urls', url],
+        ...['--listen-peer-urls', `http://127.0.0.1:${peer.port}`, '--initial-cluster-state', 'new'],
+        ...['--initial-advertise-peer-urls', `http://127.0.0.1:${peer.port}`],
+        ...['--initial-cluster', `default=http://127.0.0.1:${peer.port}`],
+        ...['--heartbeat-interval', '10', '--election-timeout', '100', '--log-level', 'error'],
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let said = '';
+    child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    const exited = new Promise<never>((_, reject) => {
+      child.once('error', (error) =>
+        reject(
+          new Error(
+            `etcd could not start (${error.message}): install Debian's etcd-server (.ci/ensureSystemDeps.sh does)`,
+          ),
+        ),
+      );
+      child.once('exit', (code) => reject(new Error(`etcd exited with ${code} before it was ready:\n${said}`)));
+    });
+    await Promise.race([exited, untilServing(port)]);
+    return child;
+  });
+  return { port, process: started };
+}
+
+/** A lease service as the harness keeps it: its address for the clients, its leases for the trace. */
+export interface RealLeaseService {
+  wiring: { id: string; url: string };
+  leases: EtcdLeases;
+}
+
+/**
+ * The scenario's lease service, if it has one, as a real etcd whose lock keys are watched from
+ * the start; `emit` gets each change with the service's id.
+ */
+export async function startLeaseService(
+  children: Children,
+  service: { id: string } | undefined,
+  keys: ReadonlySet<string>,
+  emit: (server: string, change: LeaseChange, atMs: number) => void,
+): Promise<RealLeaseService | undefined> {
+  if (service === undefined) return undefined;
+  const { id } = service;
+  const { port } = await startEtcd(children);
+  const leases = new EtcdLeases(port, (change, at) => emit(id, change, at));
+  await leases.start(keys);
+  return { wiring: { id, url: `http://127.0.0.1:${port}/` }, leases };
+}
+
+/** Resolves once etcd answers a status request (a member elects itself within a few hundred ms). */
+async function untilServing(port: number): Promise<void> {
+  for (;;) {
+    const answer = await post(port, 'maintenance/status', {}).catch(() => null);
+    if (answer?.leader !== undefined && answer.leader !== '0') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function post(port: number, path: string, body: object): Promise<Record<string, string | undefined>> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: `/v3/${path}`, method: 'POST' }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve(JSON.parse(text) as Record<string, string | undefined>));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+interface WatchedKv {
+  key: string;
+  value?: string;
+  lease?: string;
+}
+
+/**
+ * Watches the lock keys on etcd (its watch API, one stream per key), so the lease lane shows what
+ * etcd did. A key put is a lease granted to the owner its value names (`A-1f2e3d4c`); a key gone
+ * is a lease ended, by a release when its lease still lives (the client's transaction deleted
+ * it) and by expiry when etcd revoked the lease (the lease's keys go with it). Changes are
+ * handled in the order etcd sent them, each timed when it arrived (on this process's clock).
+ */
+export class EtcdLeases {
+  private readonly streams: ClientRequest[] = [];
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly port: number,
+    private readonly emit: (change: LeaseChange, atMs: number) => void,
+  ) {}
+
+  /** Resolves once every key's watch is in place. */
+  async start(keys: ReadonlySet<string>): Promise<void> {
+    await Promise.all([...keys].map((key) => this.watch(key)));
+  }
+
+  /** Waits for every change heard so far to be handled. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  stop(): void {
+    for (const stream of this.streams) stream.destroy();
+  }
+
+  private watch(key: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: this.port, path: '/v3/watch', method: 'POST' }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          for (let end; (end = text.indexOf('\n')) >= 0; text = text.slice(end + 1)) this.heard(text.slice(0, end));
+        });
+        res.on('error', () => undefined);
+        resolve();
+      });
+      req.on('error', (error) => (this.streams.includes(req) ? reject(error) : undefined));
+      req.end(JSON.stringify({ create_request: { key: Buffer.from(key).toString('base64'), prev_kv: true } }));
+      this.streams.push(req);
+    });
+  }
+
+  private heard(line: string): void {
+    const at = performance.now();
+    const events = (
+      JSON.parse(line) as { result?: { events?: { type?: string; kv: WatchedKv; prev_kv?: WatchedKv }[] } }
+    ).result?.events;
+    for (const event of events ?? []) {
+      const key = Buffer.from(event.kv.key, 'base64').toString();
+      const ownerOf = (kv: WatchedKv | undefined) =>
+        Buffer.from(kv?.value ?? '', 'base64')
+          .toString()
+          .split('-', 1)[0] || 'someone';
+      this.queue = this.queue.then(async () => {
+        if (event.type !== 'DELETE') {
+          const value = Buffer.from(event.kv.value ?? '', 'base64').toString();
+          this.emit({ kind: 'lease.granted', key, owner: ownerOf(event.kv), value }, at);
+          return;
+        }
+        const lease = event.prev_kv?.lease;
+        const left = lease === undefined ? null : await post(this.port, 'kv/lease/timetolive', { ID: lease });
+        // A lease etcd revoked reads as TTL -1; a live one with under a second left, as no TTL.
+        const reason = left === null || left.TTL === '-1' ? 'expired' : 'deleted';
+        this.emit({ kind: 'lease.ended', key, owner: ownerOf(event.prev_kv), reason }, at);
+      });
+    }
+  }
+}

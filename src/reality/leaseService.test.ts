@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../cli/loadScenario';
+import type { Scenario } from '../scenario/schema/schema';
+import type { TraceEvent } from '../sim/traceEvents';
+import { runReality, UnsupportedScenario } from './harness';
+import { realityCheck } from './realityCheck';
+
+/**
+ * The headline runs whose lock is an etcd lease (lessons 26 and 39): a real etcd grants the
+ * lease and the revision of the put is the fencing token (realLeaseService.ts, etcd.ts). At
+ * scale 0.5 a 10 s lease is 5 real seconds, a whole number, as etcd grants them.
+ */
+function scenario(spec: string): Scenario {
+  const loaded = loadScenario(spec);
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  return loaded.scenario;
+}
+
+const leases = (trace: readonly TraceEvent[]) =>
+  trace.flatMap((e) =>
+    e.kind === 'lease.granted'
+      ? [`${e.data.owner} granted`]
+      : e.kind === 'lease.ended'
+        ? [`${e.data.owner} ${e.data.reason}`]
+        : [],
+  );
+const writes = (trace: readonly TraceEvent[]) =>
+  trace.flatMap((e) => (e.kind === 'resource.write' ? [[e.data.from, e.data.token, e.data.accepted]] : []));
+
+describe.concurrent('reality check: a lease service on a real etcd', () => {
+  for (const spec of [
+    'lessons/26-redlock-tokens-or-random-values.md#c2-token-late-write',
+    'lessons/39-consensus-lease.md#c3-consensus-pause',
+  ])
+    it(
+      `${spec}: A's lease expires, B's put has the higher revision, and A's late write is refused`,
+      {
+        timeout: 120_000,
+      },
+      async () => {
+        const check = await realityCheck(scenario(spec), { scale: 0.5 });
+        expect(check.sensitivity).toBeNull();
+        expect(check.inconclusive).toBe(false);
+        const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
+        expect(check.differ, table).toEqual([]);
+        const trace = check.run.trace;
+        // etcd revoked A's lease itself; B deleted its key when it released.
+        expect(leases(trace)).toEqual(['A granted', 'A expired', 'B granted', 'B deleted']);
+        // The revisions: A's put, the expiry's delete, B's put.
+        expect(writes(trace)).toEqual([
+          ['B', 4, true],
+          ['A', 2, false],
+        ]);
+      },
+    );
+
+  it('refuses a lease etcd cannot grant at the scale, and faults aimed at the service', async () => {
+    const late = scenario('lessons/26-redlock-tokens-or-random-values.md#c2-token-late-write');
+    const quarter = await runReality(late, { scale: 0.25 }).catch((error: unknown) => error);
+    expect(quarter).toBeInstanceOf(UnsupportedScenario);
+    expect((quarter as UnsupportedScenario).reasons).toEqual([
+      expect.stringContaining('client A: a lease of 2.5 s at scale 0.25: etcd grants whole seconds'),
+      expect.stringContaining('client B: a lease of 2.5 s at scale 0.25'),
+    ]);
+    const paused = { ...late, script: [{ at: 1000, do: 'pause', target: 'etcd', for: 2000 }] } as Scenario;
+    const refused = await runReality(paused, { scale: 0.5 }).catch((error: unknown) => error);
+    expect((refused as UnsupportedScenario).reasons).toEqual([
+      "script 'pause' at 1000 ms on the lease service etcd: not yet supported",
+    ]);
+  });
+});
