@@ -8,64 +8,76 @@ import { onFreePort } from './redisServer';
  * Debian's etcd for a scenario's lease service: one member, its data in a temporary directory.
  * Its election timeout is cut to 100 ms so the shortest lease it grants is one second (etcd
  * grants at least 1.5 election timeouts, rounded up to whole seconds; support.ts refuses a TTL
- * that is no whole number of seconds at the run's scale).
+ * that is no whole number of seconds at the run's scale). Started again after a crash, it finds
+ * its data where it left it, on the same ports.
  */
-async function startEtcd(children: Children): Promise<{ port: number; process: ChildProcess }> {
-  const dir = children.tempDir('lockstep-etcd-');
-  const { port, started } = await onFreePort(async (port) => {
-    const peer = await onFreePort(async (peerPort) => peerPort);
-    const url = `http://127.0.0.1:${port}`;
-    const child = children.start(
-      'etcd',
-      [
-        ...['--data-dir', `${dir}/data`, '--listen-client-urls', url, '--advertise-client-urls', url],
-        ...['--listen-peer-urls', `http://127.0.0.1:${peer.port}`, '--initial-cluster-state', 'new'],
-        ...['--initial-advertise-peer-urls', `http://127.0.0.1:${peer.port}`],
-        ...['--initial-cluster', `default=http://127.0.0.1:${peer.port}`],
-        ...['--heartbeat-interval', '10', '--election-timeout', '100', '--log-level', 'error'],
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let said = '';
-    child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    const exited = new Promise<never>((_, reject) => {
-      child.once('error', (error) =>
-        reject(
-          new Error(
-            `etcd could not start (${error.message}): install Debian's etcd-server (.ci/ensureSystemDeps.sh does)`,
-          ),
+function launchEtcd(children: Children, dir: string, port: number, peerPort: number): Promise<ChildProcess> {
+  const url = `http://127.0.0.1:${port}`;
+  const peer = `http://127.0.0.1:${peerPort}`;
+  const child = children.start(
+    'etcd',
+    [
+      ...['--data-dir', `${dir}/data`, '--listen-client-urls', url, '--advertise-client-urls', url],
+      ...['--listen-peer-urls', peer, '--initial-advertise-peer-urls', peer, '--initial-cluster', `default=${peer}`],
+      ...['--heartbeat-interval', '10', '--election-timeout', '100', '--log-level', 'error'],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let said = '';
+  child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  const exited = new Promise<never>((_, reject) => {
+    child.once('error', (error) =>
+      reject(
+        new Error(
+          `etcd could not start (${error.message}): install Debian's etcd-server (.ci/ensureSystemDeps.sh does)`,
         ),
-      );
-      child.once('exit', (code) => reject(new Error(`etcd exited with ${code} before it was ready:\n${said}`)));
-    });
-    await Promise.race([exited, untilServing(port)]);
-    return child;
+      ),
+    );
+    child.once('exit', (code) => reject(new Error(`etcd exited with ${code} before it was ready:\n${said}`)));
   });
-  return { port, process: started };
-}
-
-/** A lease service as the harness keeps it: its address for the clients, its leases for the trace. */
-export interface RealLeaseService {
-  wiring: { id: string; url: string };
-  leases: EtcdLeases;
+  return Promise.race([exited, untilServing(port).then(() => child)]);
 }
 
 /**
- * The scenario's lease service, if it has one, as a real etcd whose lock keys are watched from
- * the start; `emit` gets each change with the service's id.
+ * The scenario's lease service as a real etcd whose lock keys are watched from the start: its
+ * address for the clients, its leases for the trace, its process for the script's faults.
  */
-export async function startLeaseService(
-  children: Children,
-  service: { id: string } | undefined,
-  keys: ReadonlySet<string>,
-  emit: (server: string, change: LeaseChange, atMs: number) => void,
-): Promise<RealLeaseService | undefined> {
-  if (service === undefined) return undefined;
-  const { id } = service;
-  const { port } = await startEtcd(children);
-  const leases = new EtcdLeases(port, (change, at) => emit(id, change, at));
-  await leases.start(keys);
-  return { wiring: { id, url: `http://127.0.0.1:${port}/` }, leases };
+export class RealLeaseService {
+  private constructor(
+    readonly id: string,
+    readonly process: ChildProcess,
+    private readonly relaunch: () => Promise<ChildProcess>,
+    readonly port: number,
+    readonly leases: EtcdLeases,
+  ) {}
+
+  /** Starts the scenario's lease service, if it has one; `emit` gets each change with its id. */
+  static async start(
+    children: Children,
+    service: { id: string } | undefined,
+    keys: ReadonlySet<string>,
+    emit: (server: string, change: LeaseChange, atMs: number) => void,
+  ): Promise<RealLeaseService | undefined> {
+    if (service === undefined) return undefined;
+    const dir = children.tempDir('lockstep-etcd-');
+    const { port: peerPort } = await onFreePort(async (p) => p);
+    const { port, started } = await onFreePort((p) => launchEtcd(children, dir, p, peerPort));
+    const leases = new EtcdLeases(port, (change, at) => emit(service.id, change, at));
+    await leases.start(keys);
+    const relaunch = () => launchEtcd(children, dir, port, peerPort);
+    return new RealLeaseService(service.id, started, relaunch, port, leases);
+  }
+
+  get wiring(): { id: string; url: string } {
+    return { id: this.id, url: `http://127.0.0.1:${this.port}/` };
+  }
+
+  /** After a crash: etcd again on its data and ports, and the watches picked up where they broke. */
+  async restart(): Promise<RealLeaseService> {
+    const process = await this.relaunch();
+    await this.leases.resume();
+    return new RealLeaseService(this.id, process, this.relaunch, this.port, this.leases);
+  }
 }
 
 /** Resolves once etcd answers a status request (a member elects itself within a few hundred ms). */
@@ -103,7 +115,10 @@ interface WatchedKv {
  * handled in the order etcd sent them, each timed when it arrived (on this process's clock).
  */
 export class EtcdLeases {
-  private readonly streams: ClientRequest[] = [];
+  private streams: ClientRequest[] = [];
+  private keys: readonly string[] = [];
+  /** The store's revision in the last answer heard: a watch resumed after a crash starts past it. */
+  private revision = 0;
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -113,7 +128,15 @@ export class EtcdLeases {
 
   /** Resolves once every key's watch is in place. */
   async start(keys: ReadonlySet<string>): Promise<void> {
-    await Promise.all([...keys].map((key) => this.watch(key)));
+    this.keys = [...keys];
+    await Promise.all(this.keys.map((key) => this.watch(key)));
+  }
+
+  /** etcd came back: watch again from the first change not heard yet (its streams broke with it). */
+  async resume(): Promise<void> {
+    this.stop();
+    this.streams = [];
+    await Promise.all(this.keys.map((key) => this.watch(key, this.revision + 1)));
   }
 
   /** Waits for every change heard so far to be handled. */
@@ -125,7 +148,7 @@ export class EtcdLeases {
     for (const stream of this.streams) stream.destroy();
   }
 
-  private watch(key: string): Promise<void> {
+  private watch(key: string, fromRevision?: number): Promise<void> {
     return new Promise((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port: this.port, path: '/v3/watch', method: 'POST' }, (res) => {
         let text = '';
@@ -136,18 +159,20 @@ export class EtcdLeases {
         res.on('error', () => undefined);
         resolve();
       });
-      req.on('error', (error) => (this.streams.includes(req) ? reject(error) : undefined));
-      req.end(JSON.stringify({ create_request: { key: Buffer.from(key).toString('base64'), prev_kv: true } }));
+      req.on('error', reject);
+      const from = fromRevision === undefined ? {} : { start_revision: String(fromRevision) };
+      req.end(JSON.stringify({ create_request: { key: Buffer.from(key).toString('base64'), prev_kv: true, ...from } }));
       this.streams.push(req);
     });
   }
 
   private heard(line: string): void {
     const at = performance.now();
-    const events = (
-      JSON.parse(line) as { result?: { events?: { type?: string; kv: WatchedKv; prev_kv?: WatchedKv }[] } }
-    ).result?.events;
-    for (const event of events ?? []) {
+    const { result } = JSON.parse(line) as {
+      result?: { header?: { revision?: string }; events?: { type?: string; kv: WatchedKv; prev_kv?: WatchedKv }[] };
+    };
+    this.revision = Math.max(this.revision, Number(result?.header?.revision ?? 0));
+    for (const event of result?.events ?? []) {
       const key = Buffer.from(event.kv.key, 'base64').toString();
       const ownerOf = (kv: WatchedKv | undefined) =>
         Buffer.from(kv?.value ?? '', 'base64')
@@ -160,7 +185,8 @@ export class EtcdLeases {
           return;
         }
         const lease = event.prev_kv?.lease;
-        const left = lease === undefined ? null : await post(this.port, 'kv/lease/timetolive', { ID: lease });
+        const left =
+          lease === undefined ? null : await post(this.port, 'kv/lease/timetolive', { ID: lease }).catch(() => null);
         // A lease etcd revoked reads as TTL -1; a live one with under a second left, as no TTL.
         const reason = left === null || left.TTL === '-1' ? 'expired' : 'deleted';
         this.emit({ kind: 'lease.ended', key, owner: ownerOf(event.prev_kv), reason }, at);

@@ -15,7 +15,7 @@ import { clientConfig, type ClientWiring } from './clientConfig';
 import { nodeSetups } from './nodeSetups';
 import { RealLinks } from './realLinks';
 import { RedisNodes } from './redisNodes';
-import { startLeaseService, type RealLeaseService } from './etcd';
+import { RealLeaseService } from './etcd';
 import type { LeaseChange } from './leaseWatcher';
 import { sentinelSetup, Sentinels } from './sentinels';
 import { sharedNowMs, toLocalMs } from './sharedClock';
@@ -152,7 +152,7 @@ class RealRunner {
         this.record(m.kind, m.actor, m.data as never, this.childMoment(m.atSharedMs)),
       ).then((resource) => ((this.resource = resource), resource.port)),
       this.nodes.start().then(() => this.startSentinels()),
-      startLeaseService(this.children, this.scenario.leaseService, this.lockKeys, this.recordLease).then(
+      RealLeaseService.start(this.children, this.scenario.leaseService, this.lockKeys, this.recordLease).then(
         (service) => (this.leaseService = service),
       ),
     ]);
@@ -273,14 +273,7 @@ class RealRunner {
 
   private async apply(step: Scenario['script'][number]): Promise<void> {
     const target = 'target' in step ? step.target : 'network';
-    const detail =
-      step.do === 'pause' && step.for !== undefined
-        ? `pause ${target} for ${step.for / 1000} s`
-        : step.do === 'clock-jump'
-          ? `jump ${target}'s clock by ${step.by / 1000} s`
-          : target === 'network' || step.do === 'command'
-            ? describeAction(toAction(step))
-            : `${step.do} ${target}`;
+    const detail = describeAction(toAction(step));
     const source = this.options.learnerSteps?.has(step) ? 'learner' : 'script';
     this.record('action.apply', target, { action: step.do, source, detail });
     const nodes = this.nodes!;
@@ -348,15 +341,18 @@ class RealRunner {
     }
   }
 
-  /** The real process behind a scenario actor: a Redis node, a sentinel or a client. */
+  /** The real process behind a scenario actor: a Redis node, a sentinel, the lease service or a client. */
   private processOf(id: string): ChildProcess | undefined {
     if (this.nodes!.has(id)) return this.nodes!.process(id);
+    if (this.leaseService?.id === id) return this.leaseService.process;
     return this.sentinels?.has(id) ? this.sentinels.process(id) : this.clients.get(id);
   }
 
   private async restart(target: string): Promise<void> {
     if (this.nodes!.has(target)) {
       await this.nodes!.restart(target);
+    } else if (this.leaseService?.id === target) {
+      this.leaseService = await this.leaseService.restart();
     } else {
       const config = this.configs.get(target)!;
       const bundles = await childBundles();
