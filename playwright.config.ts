@@ -16,10 +16,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [['list']],
-  // `player` asserts no time and may run two at once; not yet in CI (.ci/test.sh says why). Apart
-  // from it are the specs whose point is wall-clock time: the page takes a
-  // key within FROZEN_MS while hostile scripts run (hostileLinks, workbenchHostile) and Stop ends
-  // a worker search within a bound (breakIt). Those run alone, in `timing`, after the rest, so no
+  // `player` asserts no time and runs two at once in CI (.ci/test.sh). Apart from it are the
+  // specs whose point is wall-clock time: the page takes a key within FROZEN_MS while hostile
+  // scripts run (hostileLinks, workbenchHostile) and Stop ends a worker search within a bound
+  // (breakIt). Those run alone, in `timing`, after the rest, so no
   // other test's browser shares their cores. A new spec that asserts a time belongs in `timed`.
   // The course walks (every lesson answered, played and checked by axe) are their own project
   // only so that CI reports them apart.
