@@ -20,6 +20,8 @@ export interface ClientWiring {
   port(from: string, to: string, resp: boolean): Promise<number>;
   /** The scenario's lease service (etcd.ts), if it has one: its id and client URL. */
   leaseService: { id: string; url: string } | null;
+  /** The scenario's database (postgres.ts), if it has one: its id and port. */
+  dbLock: { id: string; port: number } | null;
   /** The Sentinel group clients of its primary ask, if the scenario has one. */
   sentinel: { name: string; primary: string; ports: number[]; nodes: Record<number, string> } | null;
 }
@@ -67,6 +69,7 @@ export async function clientConfig(
     ...(followsSentinel ? { sentinel: { name: sentinel.name, ports: sentinel.ports, nodes: sentinel.nodes } } : {}),
     ...(shards ? { cluster: shards } : {}),
     ...(c.recipe === 'lease-service' && wiring.leaseService ? { leaseService: wiring.leaseService } : {}),
+    ...(c.recipe === 'db-lock' && wiring.dbLock ? { dbLock: wiring.dbLock } : {}),
     redlock: { ...c.redlock, instanceTimeoutMs: Math.max(1, real(c.redlock.instanceTimeoutMs)) },
     resourceId: spec.resource.id,
     resourceUrl: `http://127.0.0.1:${resourcePort}/`,
@@ -83,7 +86,7 @@ export async function clientConfig(
     jobs: c.jobs,
     fencing:
       (spec.resource.fencing &&
-        ['lease-plain-del', 'lease-with-token', 'watchdog', 'lease-service'].includes(c.recipe)) ||
+        ['lease-plain-del', 'lease-with-token', 'watchdog', 'lease-service', 'db-lock'].includes(c.recipe)) ||
       c.tokens,
     onUnavailable: c.onUnavailable,
     ...(c.breaker ? { breaker: { failures: c.breaker.failures, coolDownRealMs: real(c.breaker.coolDownMs) } } : {}),

@@ -15,7 +15,7 @@ import { clientConfig, type ClientWiring } from './clientConfig';
 import { nodeSetups } from './nodeSetups';
 import { RealLinks } from './realLinks';
 import { RedisNodes } from './redisNodes';
-import { RealLeaseService } from './etcd';
+import { RealLockServices } from './lockServices';
 import type { LeaseChange } from './leaseWatcher';
 import { sentinelSetup, Sentinels } from './sentinels';
 import { sharedNowMs, toLocalMs } from './sharedClock';
@@ -98,7 +98,7 @@ class RealRunner {
   /** The console commands typed so far: each waits for the one before it (see console). */
   private consoleTyping: Promise<void> = Promise.resolve();
   private sentinels: Sentinels | undefined;
-  private leaseService: RealLeaseService | undefined;
+  private services: RealLockServices | undefined;
   /** The scenario's network: the link proxies between each client and each node its faults touch. */
   private readonly links: RealLinks;
   /** The ports of each Redis node and of the resource, as they listen. */
@@ -152,8 +152,8 @@ class RealRunner {
         this.record(m.kind, m.actor, m.data as never, this.childMoment(m.atSharedMs)),
       ).then((resource) => ((this.resource = resource), resource.port)),
       this.nodes.start().then(() => this.startSentinels()),
-      RealLeaseService.start(this.children, this.scenario.leaseService, this.lockKeys, this.recordLease).then(
-        (service) => (this.leaseService = service),
+      RealLockServices.start(this.children, this.scenario, this.lockKeys, jumped, this.recordLease).then(
+        (services) => (this.services = services),
       ),
     ]);
     this.ports.set(this.spec.resource.id, resourcePort);
@@ -162,7 +162,7 @@ class RealRunner {
       scale: this.options.scale,
       port: (from, to, resp) => this.links.port(from, to, this.ports.get(to)!, resp),
       sentinel: this.sentinels?.wiring() ?? null,
-      leaseService: this.leaseService?.wiring ?? null,
+      ...this.services!.wiring(),
     };
     const configs = await Promise.all(this.spec.clients.map((c) => clientConfig(this.scenario, this.spec, c, wiring)));
     await Promise.all(configs.map((c) => this.startClient(bundles.lockClient, c)));
@@ -189,7 +189,7 @@ class RealRunner {
     for (const r of this.links.dropRecords(this.events)) this.record(r.kind, r.actor, r.data as never, r.atReal);
     this.record('run.end', 'world', { reason: ended });
     for (const t of this.timers) clearTimeout(t);
-    await Promise.all([this.nodes.settled(), this.leaseService?.leases.settled()]);
+    await Promise.all([this.nodes.settled(), this.services!.settled()]);
     const trace = this.events
       .map((e, order) => ({ e, order }))
       .sort((a, b) => a.e.at - b.e.at || a.order - b.order)
@@ -215,7 +215,7 @@ class RealRunner {
     this.nodes?.close();
     this.links.close();
     this.sentinels?.close();
-    this.leaseService?.leases.stop();
+    this.services?.close();
   }
 
   /** A lease as the server that keeps it reported it (its deadline is the server's own affair). */
@@ -312,8 +312,10 @@ class RealRunner {
       case 'clock-jump':
         // Redis keeps a key's expiry as a moment on its wall clock: stepping that clock (scaled
         // as every duration is) moves every deadline's distance at once, as in the simulator.
-        nodes.jumpClock(target, step.by * this.options.scale);
+        // A database's now() too (postgres.ts).
         this.record('clock.jump', target, { byMs: step.by });
+        if (this.services!.has(target)) await this.services!.jumpClock(step.by * this.options.scale);
+        else nodes.jumpClock(target, step.by * this.options.scale);
         break;
       default: {
         // `network`, `partition` and `heal` change what the link proxies do from now on.
@@ -344,15 +346,15 @@ class RealRunner {
   /** The real process behind a scenario actor: a Redis node, a sentinel, the lease service or a client. */
   private processOf(id: string): ChildProcess | undefined {
     if (this.nodes!.has(id)) return this.nodes!.process(id);
-    if (this.leaseService?.id === id) return this.leaseService.process;
+    if (this.services!.has(id)) return this.services!.process(id);
     return this.sentinels?.has(id) ? this.sentinels.process(id) : this.clients.get(id);
   }
 
   private async restart(target: string): Promise<void> {
     if (this.nodes!.has(target)) {
       await this.nodes!.restart(target);
-    } else if (this.leaseService?.id === target) {
-      this.leaseService = await this.leaseService.restart();
+    } else if (this.services!.has(target)) {
+      await this.services!.restart();
     } else {
       const config = this.configs.get(target)!;
       const bundles = await childBundles();

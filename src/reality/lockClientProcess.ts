@@ -25,6 +25,7 @@ import { runSteps } from './realSteps';
 import { resourceLine } from './resourceLine';
 import { redlockRecipe } from './realRedlock';
 import { leaseServiceRecipe } from './realLeaseService';
+import { dbLockRecipe } from './realDbLock';
 
 const config = JSON.parse(process.argv[2]!) as ClientConfig;
 const { id, keys, value } = config;
@@ -225,11 +226,13 @@ async function job(recipe: RealRecipe): Promise<boolean> {
 /**
  * The recipe's protocol on real Redis: Redlock's and the five first single-node recipes'
  * written for the harness (realRedlock.ts, realRecipe.ts), every other one-node recipe the
- * simulator's own (coreRecipe.ts); the lease service's on a real etcd (realLeaseService.ts).
+ * simulator's own (coreRecipe.ts); the lease service's on a real etcd (realLeaseService.ts), the
+ * database lock table's on a real PostgreSQL (realDbLock.ts).
  */
 function realRecipeOf(name: NonNullable<ClientConfig['recipe']>): RealRecipe {
   if (name === 'redlock') return redlockRecipe(config, masters, ask);
   if (name === 'lease-service') return leaseServiceRecipe(config, report);
+  if (name === 'db-lock') return dbLockRecipe(config, report);
   if ((HAND_WRITTEN as readonly string[]).includes(name)) return singleNodeRecipe(config, masters[0]!, ask);
   return coreRecipe(config, name, masters[0]!, ask);
 }

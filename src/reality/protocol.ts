@@ -59,7 +59,7 @@ export interface ClusterShard {
 export interface ClientConfig {
   id: string;
   /** Null for a client that follows a step list. */
-  recipe: OneNodeRecipeName | 'redlock' | 'lease-service' | null;
+  recipe: OneNodeRecipeName | 'redlock' | 'lease-service' | 'db-lock' | null;
   /** A semaphore's size (the semaphore recipe's). */
   permits: number;
   /** How many times a nested call takes the lock again while the job holds it. */
@@ -79,6 +79,8 @@ export interface ClientConfig {
   sentinel?: { name: string; ports: number[]; nodes: Record<number, string> };
   /** The `lease-service` recipe's etcd (etcd.ts): its scenario id and its client URL. */
   leaseService?: { id: string; url: string };
+  /** The `db-lock` recipe's PostgreSQL (postgres.ts): its scenario id and port. */
+  dbLock?: { id: string; port: number };
   /** In a Redis Cluster, `masters` is every primary and each command goes to its key's (realCluster.ts). */
   cluster?: ClusterShard[];
   /** Redlock's knobs, its instance timeout scaled to real milliseconds (unused by the other recipes). */

@@ -134,7 +134,15 @@ export class DbLockTable implements LockService {
   private apply(op: string, key: string, value: string, ttlMs: number): number | null {
     this.expireIfDue(key);
     const row = this.rows.get(key);
-    if (op === 'LOCK') return row ? (row.value === value ? row.token : null) : this.take(key, value, ttlMs);
+    if (op === 'LOCK') {
+      if (!row) return this.take(key, value, ttlMs);
+      if (this.options.mode === 'for-update') return row.value === value ? row.token : null;
+      // The INSERT's VALUES draws nextval('lock_tokens') before it meets the live row, and the
+      // conflict's WHERE leaves that row alone: no row comes back, whoever holds it, and a number
+      // is used up (as PostgreSQL does: the reality check's run of lesson 38 on a real one).
+      this.sequence++;
+      return null;
+    }
     if (row?.value !== value) return 0;
     if (op === 'KEEPALIVE') {
       if (row.expiresAtLocal !== null) {
