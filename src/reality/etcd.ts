@@ -35,7 +35,7 @@ function launchEtcd(children: Children, dir: string, port: number, peerPort: num
     );
     child.once('exit', (code) => reject(new Error(`etcd exited with ${code} before it was ready:\n${said}`)));
   });
-  return Promise.race([exited, untilServing(port).then(() => child)]);
+  return Promise.race([exited, untilServing(port, child).then(() => child)]);
 }
 
 /**
@@ -80,9 +80,10 @@ export class RealLeaseService {
   }
 }
 
-/** Resolves once etcd answers a status request (a member elects itself within a few hundred ms). */
-async function untilServing(port: number): Promise<void> {
-  for (;;) {
+/** Resolves once etcd answers a status request (a member elects itself within a few hundred ms), or once it exits. */
+async function untilServing(port: number, etcd: ChildProcess): Promise<void> {
+  // An etcd that exited is reported by launchEtcd; asking on would keep this process alive.
+  while (etcd.exitCode === null && etcd.signalCode === null) {
     const answer = await post(port, 'maintenance/status', {}).catch(() => null);
     if (answer?.leader !== undefined && answer.leader !== '0') return;
     await new Promise((resolve) => setTimeout(resolve, 20));
