@@ -34,6 +34,7 @@ export async function clientConfig(
   wiring: ClientWiring,
 ): Promise<ClientConfig> {
   const real = (scenarioMs: number) => Math.round(scenarioMs * wiring.scale);
+  const wait = spec.topology?.wait ?? null;
   const { sentinel } = wiring;
   // As the simulator's topology has it: a client of the monitored primary (or of the group's
   // name) follows failovers through Sentinel; a client of any other node talks to that node.
@@ -69,6 +70,9 @@ export async function clientConfig(
     ...(followsSentinel ? { sentinel: { name: sentinel.name, ports: sentinel.ports, nodes: sentinel.nodes } } : {}),
     ...(shards ? { cluster: shards } : {}),
     ...(c.recipe === 'lease-service' && wiring.leaseService ? { leaseService: wiring.leaseService } : {}),
+    ...(wait
+      ? { wait: { replicas: wait.replicas, timeoutRealMs: real(wait.timeoutMs), releaseRefused: wait.releaseRefused } }
+      : {}),
     ...(c.recipe === 'db-lock' && wiring.dbLock ? { dbLock: wiring.dbLock } : {}),
     redlock: { ...c.redlock, instanceTimeoutMs: Math.max(1, real(c.redlock.instanceTimeoutMs)) },
     resourceId: spec.resource.id,

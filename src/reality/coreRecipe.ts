@@ -22,7 +22,13 @@ export function coreRecipe(config: ClientConfig, name: OneNodeRecipeName, master
           done(
             answer === null
               ? { ok: false, reason: 'timeout' }
-              : ({ ok: true, reply: asReply(answer.reply) } as RpcResult),
+              : ({
+                  ok: true,
+                  reply: asReply(answer.reply),
+                  ...(answer.refusal === undefined
+                    ? {}
+                    : { refusal: answer.refusal, releaseRefused: answer.releaseRefused }),
+                } as RpcResult),
           ),
         );
       },
@@ -44,7 +50,12 @@ export function coreRecipe(config: ClientConfig, name: OneNodeRecipeName, master
           resolve(
             result.ok
               ? { ok: true, token: result.token }
-              : { ok: false, reason: result.reason, ...('error' in result ? { error: result.error } : {}) },
+              : {
+                  ok: false,
+                  reason: result.reason,
+                  ...('error' in result ? { error: result.error } : {}),
+                  ...('refusal' in result ? { refusal: result.refusal, release: result.release } : {}),
+                },
           ),
         ),
       ),

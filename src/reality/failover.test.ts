@@ -68,7 +68,33 @@ describe('failover on real processes', () => {
     expect((refused as UnsupportedScenario).reasons).toEqual([expect.stringContaining('Sentinel at scale 0.25')]);
   });
 
-  it(
+  // This one and the next run side by side: the next is two redis-servers and no timing of note.
+  it.concurrent(
+    "lessons/09-replication-lost-lock.md#failover-wait: WAIT 1 100 counts no replica, and A's client refuses the lock Redis granted",
+    { timeout: 120_000 },
+    async () => {
+      const check = await realityCheck(scenario('lessons/09-replication-lost-lock.md#failover-wait'), {
+        scale: 1,
+        marginMs: 250,
+      });
+      expect(check.inconclusive).toBe(false);
+      const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
+      expect(check.differ, table).toEqual([]);
+      const trace = check.run.trace;
+      // Redis granted A's SET; the replicas, 500 ms behind, had not acknowledged it within 100 ms.
+      const aGranted = trace.find((e) => e.kind === 'lease.granted' && e.data.owner === 'A')!;
+      expect(aGranted.actor).toBe('primary');
+      const refusal = trace.find((e) => e.kind === 'lock.busy' && e.actor === 'A')!;
+      expect(refusal.data).toEqual({ key: 'lock', refusal: 'WAIT confirmed 0 of 1 replicas' });
+      expect(refusal.at - aGranted.at).toBeGreaterThanOrEqual(95);
+      // Both took the lock after the failover, on the promoted replica: nothing believed was lost.
+      const granted = trace.filter((e) => e.kind === 'lease.granted' && e.at > refusal.at).map((e) => e.actor);
+      expect(granted.length).toBeGreaterThanOrEqual(2);
+      expect(granted.every((node) => node.startsWith('replica'))).toBe(true);
+    },
+  );
+
+  it.concurrent(
     'a replica has a write its lag later, and never has one its primary died holding',
     { timeout: 60_000 },
     async () => {

@@ -34,7 +34,9 @@ const report = (r: Report) => process.send!(stamped(r));
 const masters = config.sentinel
   ? [followPrimary(config.sentinel, config.masters[0]!.id)]
   : config.masters.map((m) => connectMaster(m.id, m.port));
-const ask = config.cluster ? routedAsk(asker(id, report), config.cluster, masters) : asker(id, report);
+const ask = config.cluster
+  ? routedAsk(asker(id, report, config.wait), config.cluster, masters)
+  : asker(id, report, config.wait);
 const resource = resourceLine(config, report);
 
 const never = new Promise<never>(() => undefined);
@@ -156,7 +158,11 @@ async function take(recipe: RealRecipe, wanted: readonly string[] = keys): Promi
         last = result;
         break;
       }
-      if (result.reason !== 'error') report({ kind: 'lock.busy', actor: id, data: { key } });
+      const refused = result.refusal === undefined ? {} : { refusal: result.refusal };
+      if (result.reason !== 'error') report({ kind: 'lock.busy', actor: id, data: { key, ...refused } });
+      // Like Redisson, give back the key Redis granted but the client refused, then carry on.
+      if (result.release)
+        report({ kind: 'lock.released', actor: id, data: { key, deleted: await recipe.release(key) } });
       const delay = tries.failed(result.reason);
       if (delay === null) {
         report({

@@ -1,6 +1,7 @@
 import Redis, { Command } from 'ioredis';
 import { commandLabel } from '../actors/recipes/lockScripts';
-import type { Report } from './protocol';
+import { isWrite } from '../actors/server/replicationAddress';
+import type { ClientConfig, Report } from './protocol';
 
 /** A Redis node as a real client reaches it: its id in the trace and one ioredis connection. */
 export interface Master {
@@ -14,8 +15,12 @@ export interface Master {
   readonly followsSentinel?: true;
 }
 
-/** Redis's answer to one command; null when none came in time (or ever: lost in flight with a crash). */
-export type Answer = { reply: unknown } | null;
+/**
+ * Redis's answer to one command; null when none came in time (or ever: lost in flight with a
+ * crash). `refusal`: the write went through but WAIT counted too few replicas, so the client
+ * library does not count it (and gives the key back when `releaseRefused`).
+ */
+export type Answer = { reply: unknown; refusal?: string; releaseRefused?: boolean } | null;
 
 /** Sends one command to one master and waits at most `timeoutRealMs` (null: for ever) for its answer. */
 export type Ask = (master: Master, argv: string[], timeoutRealMs: number | null) => Promise<Answer>;
@@ -131,7 +136,7 @@ function another(redis: Redis): Redis {
  * later command. What was already sent on the closed connection still reaches Redis (the proxy
  * carries it before closing its side), as a message already on the wire does in the simulator.
  */
-export function asker(actor: string, report: (r: Report) => void): Ask {
+export function asker(actor: string, report: (r: Report) => void, wait?: ClientConfig['wait']): Ask {
   let messages = 0;
   return async (master, argv, timeoutRealMs) => {
     const msg = ++messages;
@@ -141,7 +146,7 @@ export function asker(actor: string, report: (r: Report) => void): Ask {
     report({ kind: 'net.send', actor, data: { msg, to: master.id, label } });
     const command = new Command(argv[0]!, argv.slice(1), { replyEncoding: 'utf8' });
     const call = (connection.sendCommand(command) as Promise<unknown>).then(
-      (reply) => ({ reply }),
+      (reply) => (wait && isWrite(argv) ? waited(connection, reply, wait) : { reply }),
       (error: Error) => (error.name === 'ReplyError' ? { reply: error } : never),
     );
     const timeout = timeoutRealMs === null ? never : sleep(timeoutRealMs).then(() => null);
@@ -161,6 +166,17 @@ export function asker(actor: string, report: (r: Report) => void): Ask {
     }
     return answer;
   };
+}
+
+/**
+ * A write's answer once `WAIT replicas timeout` has followed it on the same connection, as the
+ * simulator's client pipelines them (replicationAddress.ts): fewer acknowledgements than asked
+ * for are the client library's refusal, in the simulator's words.
+ */
+async function waited(connection: Redis, reply: unknown, wait: NonNullable<ClientConfig['wait']>): Promise<Answer> {
+  const acks = Number(await connection.call('WAIT', String(wait.replicas), String(wait.timeoutRealMs)));
+  if (acks >= wait.replicas) return { reply };
+  return { reply, refusal: `WAIT confirmed ${acks} of ${wait.replicas} replicas`, releaseRefused: wait.releaseRefused };
 }
 
 /**

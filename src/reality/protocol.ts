@@ -77,6 +77,12 @@ export interface ClientConfig {
    * each port, so its messages say which node they went to.
    */
   sentinel?: { name: string; ports: number[]; nodes: Record<number, string> };
+  /**
+   * Every write is followed by `WAIT replicas timeout` (the scenario's `redis.wait`, its timeout
+   * scaled), and too few acknowledgements are the client library's refusal, as the simulator's
+   * client has it (rpc.ts).
+   */
+  wait?: { replicas: number; timeoutRealMs: number; releaseRefused: boolean };
   /** The `lease-service` recipe's etcd (etcd.ts): its scenario id and its client URL. */
   leaseService?: { id: string; url: string };
   /** The `db-lock` recipe's PostgreSQL (postgres.ts): its scenario id and port. */

@@ -7,11 +7,18 @@ import type { ClientConfig } from './protocol';
 
 /**
  * A try at the lock as the real client sees it. `validityRealMs` (Redlock alone): how long from
- * now the lock may be used, TTL − elapsed − drift.
+ * now the lock may be used, TTL − elapsed − drift. `refusal`: Redis granted it, but WAIT counted
+ * too few replicas and the client library does not count it (`release`: it gives the key back).
  */
 export type Acquired =
   | { ok: true; token: number | null; validityRealMs?: number }
-  | { ok: false; reason: 'busy' | 'timeout' | 'error'; error?: string };
+  | { ok: false; reason: 'busy' | 'timeout' | 'error'; error?: string; refusal?: string; release?: boolean };
+
+/** A granted write that WAIT's count made the client refuse (null: none). */
+const refused = (a: Answer): Acquired | null =>
+  a?.refusal === undefined
+    ? null
+    : { ok: false, reason: 'busy', refusal: a.refusal, release: a.releaseRefused === true };
 
 /**
  * One recipe's protocol with real Redis, as the simulator's `Recipe` (src/actors/recipes/recipe.ts)
@@ -64,11 +71,12 @@ export function singleNodeRecipe(config: ClientConfig, master: Master, ask: Ask)
           if (got === null || got.reply !== null) return failure(got);
           if (config.gapRealMs > 0) await compute(config.gapRealMs);
           const set = await send(['SET', key, value, 'PX', ttl]);
-          return set?.reply === 'OK' ? { ok: true, token: null } : failure(set);
+          return refused(set) ?? (set?.reply === 'OK' ? { ok: true, token: null } : failure(set));
         }
         case 'setnx-then-expire': {
           const setnx = await send(['SETNX', key, value]);
           if (setnx?.reply !== 1) return failure(setnx);
+          if (refused(setnx)) return refused(setnx)!;
           if (config.gapRealMs > 0) await compute(config.gapRealMs);
           // The client believes it holds the key whatever PEXPIRE answered.
           await send(['PEXPIRE', key, ttl]);
@@ -80,6 +88,7 @@ export function singleNodeRecipe(config: ClientConfig, master: Master, ask: Ask)
               ? ['EVAL', ACQUIRE_WITH_FENCE, '2', key, `${key}:fence`, value, ttl]
               : ['SET', key, value, 'NX', 'PX', ttl],
           );
+          if (refused(a)) return refused(a)!;
           if (a?.reply === 'OK') return { ok: true, token: null };
           if (typeof a?.reply === 'number') return { ok: true, token: a.reply };
           return failure(a);
@@ -88,10 +97,11 @@ export function singleNodeRecipe(config: ClientConfig, master: Master, ask: Ask)
     },
     async release(key) {
       const a = await send(plainDel ? ['DEL', key] : ['EVAL', RELEASE_IF_MINE, '1', key, value]);
-      return typeof a?.reply === 'number' && a.reply > 0;
+      return typeof a?.reply === 'number' && a.reply > 0 && a.refusal === undefined;
     },
     async renew(key) {
       const a = await send(['EVAL', RENEW_IF_MINE, '1', key, value, ttl]);
+      if (a?.refusal !== undefined) return 'unknown';
       if (a !== null && a.reply === 1) return 'renewed';
       return a !== null && a.reply === 0 ? 'lost' : 'unknown';
     },

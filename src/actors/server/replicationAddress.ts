@@ -73,7 +73,7 @@ export class PrimaryAddress implements RedisNode {
 }
 
 /** True for commands a client follows with WAIT: writes and scripts. */
-function isWrite(argv: readonly string[]): boolean {
+export function isWrite(argv: readonly string[]): boolean {
   const name = (argv[0] ?? '').toLowerCase();
   if (name === 'eval' || name === 'evalsha') return true;
   const resolved = resolveCommand([...argv]);
