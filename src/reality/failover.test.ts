@@ -26,9 +26,8 @@ function powerLossAt1200(): Scenario {
  * real sentinels. Where the primary dies 200 ms after A's SET, before the replica has it,
  * Sentinel promotes the replica and B takes the lock A still believes it holds. At real time
  * (scale 1), the smallest that Sentinel's own periods allow (support.ts). Each run is nine
- * processes, and the rest of the reality suite runs beside this file with timing-sensitive runs of
- * its own (a whole suite with three of these side by side made five of them miss their windows),
- * so these run one after the other.
+ * processes: a whole suite with three of these side by side made five of them miss their windows,
+ * so at most two run at once (below).
  */
 const FAILOVERS: [string, () => Scenario][] = [
   // What the lesson asks the learner to do first (lessons/scenarios/failover-lost-lock.yaml scripts
@@ -41,104 +40,116 @@ const FAILOVERS: [string, () => Scenario][] = [
   ],
 ];
 
-describe('failover on real processes', () => {
-  for (const [spec, make] of FAILOVERS) {
-    it(`${spec}: real processes give the simulator's verdicts`, { timeout: 120_000 }, async () => {
-      // The crash must land before A's SET reaches the replica (1.0 s + 500 ms of lag): a run
-      // whose crash came 250 ms late or more is not the scenario's, and is made again.
-      const check = await realityCheck(make(), { scale: 1, marginMs: 250 });
-      expect(check.inconclusive).toBe(false);
-      const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
-      expect(check.differ, table).toEqual([]);
-      const crashed = check.run.trace.some((e) => e.kind === 'process.crash');
-      // Where the primary died, real Sentinel promoted the real replica and B's lease is the replica's.
-      expect(check.run.trace.some((e) => e.kind === 'sentinel.switch' && e.data.to === 'replica')).toBe(crashed);
-      // Sentinel saw the replica follow the primary it monitors, so it never re-pointed it past its lag.
-      const repointed = check.run.trace.filter(
-        (e) => e.kind === 'redis.role' && /fix-slave-config/.test(e.data.reason),
-      );
-      expect(repointed).toEqual([]);
-      const bGranted = check.run.trace.find((e) => e.kind === 'lease.granted' && e.data.owner === 'B');
-      expect(bGranted?.actor).toBe(crashed ? 'replica' : 'primary');
-    });
-  }
+/** A failover run on real processes gives the simulator's verdicts, with its story. */
+async function failoverAgrees(make: () => Scenario): Promise<void> {
+  // The crash must land before A's SET reaches the replica (1.0 s + 500 ms of lag): a run
+  // whose crash came 250 ms late or more is not the scenario's, and is made again.
+  const check = await realityCheck(make(), { scale: 1, marginMs: 250 });
+  expect(check.inconclusive).toBe(false);
+  const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
+  expect(check.differ, table).toEqual([]);
+  const crashed = check.run.trace.some((e) => e.kind === 'process.crash');
+  // Where the primary died, real Sentinel promoted the real replica and B's lease is the replica's.
+  expect(check.run.trace.some((e) => e.kind === 'sentinel.switch' && e.data.to === 'replica')).toBe(crashed);
+  // Sentinel saw the replica follow the primary it monitors, so it never re-pointed it past its lag.
+  const repointed = check.run.trace.filter((e) => e.kind === 'redis.role' && /fix-slave-config/.test(e.data.reason));
+  expect(repointed).toEqual([]);
+  const bGranted = check.run.trace.find((e) => e.kind === 'lease.granted' && e.data.owner === 'B');
+  expect(bGranted?.actor).toBe(crashed ? 'replica' : 'primary');
+}
 
+describe('failover on real processes', () => {
+  // Two at a time: a power loss beside WAIT's failover, then a repeated token beside a replica's
+  // lag. The other files of the suite run before and after this one, never beside it.
+  describe.concurrent('a power loss, and WAIT after writes', () => {
+    it(`${FAILOVERS[0]![0]}: real processes give the simulator's verdicts`, { timeout: 120_000 }, () =>
+      failoverAgrees(FAILOVERS[0]![1]),
+    );
+    it(
+      "lessons/09-replication-lost-lock.md#failover-wait: WAIT 1 100 counts no replica, and A's client refuses the lock Redis granted",
+      { timeout: 120_000 },
+      async () => {
+        const check = await realityCheck(scenario('lessons/09-replication-lost-lock.md#failover-wait'), {
+          scale: 1,
+          marginMs: 250,
+        });
+        expect(check.inconclusive).toBe(false);
+        const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
+        expect(check.differ, table).toEqual([]);
+        const trace = check.run.trace;
+        // Redis granted A's SET; the replicas, 500 ms behind, had not acknowledged it within 100 ms.
+        const aGranted = trace.find((e) => e.kind === 'lease.granted' && e.data.owner === 'A')!;
+        expect(aGranted.actor).toBe('primary');
+        const refusal = trace.find((e) => e.kind === 'lock.busy' && e.actor === 'A')!;
+        expect(refusal.data).toEqual({ key: 'lock', refusal: 'WAIT confirmed 0 of 1 replicas' });
+        expect(refusal.at - aGranted.at).toBeGreaterThanOrEqual(95);
+        // Both took the lock after the failover, on the promoted replica: nothing believed was lost.
+        const granted = trace.filter((e) => e.kind === 'lease.granted' && e.at > refusal.at).map((e) => e.actor);
+        expect(granted.length).toBeGreaterThanOrEqual(2);
+        expect(granted.every((node) => node.startsWith('replica'))).toBe(true);
+      },
+    );
+  });
+
+  // Between the two pairs, so that vitest runs them one after the other (it runs adjacent
+  // concurrent suites together): three Sentinel groups at once made one miss its window.
   it('refuses Sentinel below real time, by name', async () => {
     const refused = await runReality(scenario(YOUR_TURN), { scale: 0.25 }).catch((error: unknown) => error);
     expect((refused as UnsupportedScenario).reasons).toEqual([expect.stringContaining('Sentinel at scale 0.25')]);
   });
 
-  // This one and the next run side by side: the next is two redis-servers and no timing of note.
-  it.concurrent(
-    "lessons/09-replication-lost-lock.md#failover-wait: WAIT 1 100 counts no replica, and A's client refuses the lock Redis granted",
-    { timeout: 120_000 },
-    async () => {
-      const check = await realityCheck(scenario('lessons/09-replication-lost-lock.md#failover-wait'), {
-        scale: 1,
-        marginMs: 250,
-      });
-      expect(check.inconclusive).toBe(false);
-      const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
-      expect(check.differ, table).toEqual([]);
-      const trace = check.run.trace;
-      // Redis granted A's SET; the replicas, 500 ms behind, had not acknowledged it within 100 ms.
-      const aGranted = trace.find((e) => e.kind === 'lease.granted' && e.data.owner === 'A')!;
-      expect(aGranted.actor).toBe('primary');
-      const refusal = trace.find((e) => e.kind === 'lock.busy' && e.actor === 'A')!;
-      expect(refusal.data).toEqual({ key: 'lock', refusal: 'WAIT confirmed 0 of 1 replicas' });
-      expect(refusal.at - aGranted.at).toBeGreaterThanOrEqual(95);
-      // Both took the lock after the failover, on the promoted replica: nothing believed was lost.
-      const granted = trace.filter((e) => e.kind === 'lease.granted' && e.at > refusal.at).map((e) => e.actor);
-      expect(granted.length).toBeGreaterThanOrEqual(2);
-      expect(granted.every((node) => node.startsWith('replica'))).toBe(true);
-    },
-  );
+  describe.concurrent("a repeated token, and a replica's lag", () => {
+    it(`${FAILOVERS[1]![0]}: real processes give the simulator's verdicts`, { timeout: 120_000 }, () =>
+      failoverAgrees(FAILOVERS[1]![1]),
+    );
 
-  it.concurrent(
-    'a replica has a write its lag later, and never has one its primary died holding',
-    { timeout: 60_000 },
-    async () => {
-      const children = new Children();
-      const lagRealMs = 500;
-      const nodes = new RedisNodes(
-        children,
-        [
-          { id: 'primary', replicaOf: null, lagRealMs: 0, options: [], slots: null },
-          { id: 'replica', replicaOf: 'primary', lagRealMs, options: [], slots: null },
-        ],
-        new Set(),
-        new Set(),
-        () => undefined,
-        1,
-      );
-      const connect = (id: string) => new Redis({ port: nodes.port(id), host: '127.0.0.1', retryStrategy: () => null });
-      let primary: Redis | undefined;
-      let replica: Redis | undefined;
-      try {
-        await nodes.start();
-        primary = connect('primary');
-        replica = connect('replica');
-        primary.on('error', () => undefined);
-        // A write the replica reads at once is not there yet; it arrives no sooner than the lag.
-        const wrote = performance.now();
-        await primary.set('lock', 'A-1');
-        expect(await replica.get('lock')).toBeNull();
-        while ((await replica.get('lock')) === null) await new Promise((resolve) => setTimeout(resolve, 10));
-        expect(performance.now() - wrote).toBeGreaterThanOrEqual(lagRealMs);
-        // A write the primary had not passed on when it died is lost with it, as in the simulator.
-        await primary.set('lock', 'B-2');
-        nodes.crash('primary');
-        const crashed = performance.now();
-        while (!/master_link_status:down/.test(await replica.info('replication')))
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, crashed + lagRealMs * 2 - performance.now())));
-        expect(await replica.get('lock')).toBe('A-1');
-      } finally {
-        primary?.disconnect();
-        replica?.disconnect();
-        nodes.close();
-        children.stopAll();
-      }
-    },
-  );
+    it(
+      'a replica has a write its lag later, and never has one its primary died holding',
+      { timeout: 60_000 },
+      async () => {
+        const children = new Children();
+        const lagRealMs = 500;
+        const nodes = new RedisNodes(
+          children,
+          [
+            { id: 'primary', replicaOf: null, lagRealMs: 0, options: [], slots: null, persistent: false },
+            { id: 'replica', replicaOf: 'primary', lagRealMs, options: [], slots: null, persistent: false },
+          ],
+          new Set(),
+          new Set(),
+          () => undefined,
+          1,
+        );
+        const connect = (id: string) =>
+          new Redis({ port: nodes.port(id), host: '127.0.0.1', retryStrategy: () => null });
+        let primary: Redis | undefined;
+        let replica: Redis | undefined;
+        try {
+          await nodes.start();
+          primary = connect('primary');
+          replica = connect('replica');
+          primary.on('error', () => undefined);
+          // A write the replica reads at once is not there yet; it arrives no sooner than the lag.
+          const wrote = performance.now();
+          await primary.set('lock', 'A-1');
+          expect(await replica.get('lock')).toBeNull();
+          while ((await replica.get('lock')) === null) await new Promise((resolve) => setTimeout(resolve, 10));
+          expect(performance.now() - wrote).toBeGreaterThanOrEqual(lagRealMs);
+          // A write the primary had not passed on when it died is lost with it, as in the simulator.
+          await primary.set('lock', 'B-2');
+          nodes.crash('primary');
+          const crashed = performance.now();
+          while (!/master_link_status:down/.test(await replica.info('replication')))
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, crashed + lagRealMs * 2 - performance.now())));
+          expect(await replica.get('lock')).toBe('A-1');
+        } finally {
+          primary?.disconnect();
+          replica?.disconnect();
+          nodes.close();
+          children.stopAll();
+        }
+      },
+    );
+  });
 });

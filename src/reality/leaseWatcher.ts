@@ -49,6 +49,19 @@ export class LeaseWatcher {
     });
   }
 
+  /** Redis came back with its data (an AOF): each lock key it loaded is a lease again, now. */
+  reloaded(atMs: number): Promise<void> {
+    return (this.queue = this.queue.then(async () => {
+      for (const key of this.keys) {
+        const value = await this.reader.get(key).catch(() => null);
+        if (value === null) continue;
+        const owner = value.split('-', 1)[0] || 'someone';
+        this.owners.set(key, owner);
+        this.emit({ kind: 'lease.granted', key, owner, value }, atMs);
+      }
+    }));
+  }
+
   /** Waits for every change heard so far to be handled. */
   settled(): Promise<void> {
     return this.queue;

@@ -4,7 +4,8 @@ import type { NodeSetup } from './redisNodes';
 /**
  * How each of the scenario's Redis nodes is started on real processes: a replica with its
  * lag on the link from its primary, and the redis-server options the simulated node has
- * (replica-priority, min-replicas-to-write and its max lag), every duration scaled.
+ * (replica-priority, min-replicas-to-write and its max lag, an AOF and its fsync policy), every
+ * duration scaled.
  */
 export function nodeSetups(scenario: Scenario, scale: number): NodeSetup[] {
   return scenario.redis.nodes.map((n) => ({
@@ -12,7 +13,9 @@ export function nodeSetups(scenario: Scenario, scale: number): NodeSetup[] {
     replicaOf: n.replicaOf ?? null,
     lagRealMs: Math.round(n.lag * scale),
     slots: scenario.redis.cluster ? (n.slots ?? []) : null,
+    persistent: n.persistence !== 'none',
     options: [
+      ...(n.persistence === 'none' ? [] : ['--appendonly', 'yes', '--appendfsync', n.persistence.slice('aof-'.length)]),
       ...(n.priority !== undefined ? ['--replica-priority', String(n.priority)] : []),
       ...(n.minReplicasToWrite > 0
         ? [

@@ -47,6 +47,7 @@ const TIGHT = new Map<string, CheckOptions>([
   ['lessons/14-redlock.md#redlock-one-down', REDLOCK_SCALE],
   ['lessons/21-redlock-pauses-and-delays.md#c2-redlock-pause', REDLOCK_SCALE],
   ['lessons/22-redlock-clock-jump.md#c2-clock-jump', REDLOCK_SCALE],
+  ['lessons/14-redlock.md#redlock-restart-aof', REDLOCK_SCALE],
   // The whole run is 2.1 s: at real time the 50 ms instance timeout is 50 real ms, so A's round
   // wins at once as in the simulator (at half speed, under load, the first round lost its
   // answers to the timeout once and the second won: same verdicts, another story).
@@ -83,10 +84,27 @@ const HEADLINES = [
   'lessons/01-when-redis-is-silent.md#lost-reply',
   // 20 ms on the one link A → r5, and A cut off from r4 from the start: A wins on the other four.
   'lessons/20-redlock-step-by-step.md#c2-one-acquisition',
+  // r3 keeps an AOF: killed while A holds the lock and started again, it loads A's key back.
+  'lessons/14-redlock.md#redlock-restart-aof',
 ];
 
 /** What the real run must show besides its verdicts: the story the lesson tells, where the network makes it. */
 const STORIES = new Map<string, (trace: RealRun['trace']) => void>([
+  [
+    'lessons/14-redlock.md#redlock-restart-aof',
+    (trace) => {
+      // r3's lease for A: granted, lost with the process, loaded again from the file at the
+      // restart; so B, cut off from nothing, never gets a majority while A holds the lock.
+      const r3 = trace.flatMap((e) =>
+        e.actor === 'r3' && (e.kind === 'lease.granted' || e.kind === 'lease.ended')
+          ? [`${e.kind === 'lease.granted' ? 'granted' : e.data.reason} to ${e.data.owner}`]
+          : [],
+      );
+      expect(r3.slice(0, 3)).toEqual(['granted to A', 'lost to A', 'granted to A']);
+      const released = trace.find((e) => e.kind === 'lock.released' && e.actor === 'A')!;
+      expect(trace.some((e) => e.kind === 'lock.acquired' && e.actor === 'B' && e.id < released.id)).toBe(false);
+    },
+  ],
   [
     'lessons/01-when-redis-is-silent.md#lost-reply',
     (trace) => {
@@ -182,11 +200,13 @@ describe.concurrent('reality check', () => {
   });
 
   it('names what it cannot run yet instead of running it', async () => {
-    // Replicas and Sentinel run (failover.test.ts); a client's WAIT after each write does not yet.
-    const waiting = scenario('lessons/scenarios/failover-wait.yaml');
-    const refused = await runReality(waiting, { scale: 1 }).catch((error: unknown) => error);
+    // An AOF across a crash runs (above); a power loss, which loses what was not yet on disk, does not.
+    const power = scenario('lessons/23-redlock-restarts.md#c2-restart-everysec-power');
+    const refused = await runReality(power, { scale: REDLOCK_SCALE.scale }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UnsupportedScenario);
-    expect((refused as UnsupportedScenario).reasons).toEqual(['needs WAIT after writes: not yet supported']);
+    expect((refused as UnsupportedScenario).reasons).toEqual([
+      expect.stringMatching(/^r3: a power loss at \d+ ms with persistence 'aof-everysec' \(a SIGKILL keeps/),
+    ]);
     const leap = scenario('lessons/01-ground-rules.md#redis-clock-leap');
     const clientJump = { ...leap, script: leap.script.map((step) => ({ ...step, target: 'A' })) } as Scenario;
     const jump = await runReality(clientJump, { scale: SCALE }).catch((error: unknown) => error);

@@ -18,6 +18,8 @@ export interface NodeSetup {
   options: string[];
   /** The slot ranges a cluster primary serves; null outside a cluster. */
   slots: [number, number][] | null;
+  /** It keeps an AOF (its options say how): in a directory of its own, which a restart reloads. */
+  persistent: boolean;
 }
 
 interface RealNode {
@@ -110,7 +112,8 @@ export class RedisNodes {
     );
   }
 
-  private async startNode({ id }: NodeSetup, args: string[]): Promise<void> {
+  private async startNode({ id, persistent }: NodeSetup, options: string[]): Promise<void> {
+    const args = persistent ? [...options, '--dir', this.children.tempDir('lockstep-aof-')] : options;
     const clock = this.jumped.has(id) ? fakeClock() : undefined;
     if (clock) this.clocks.push(clock);
     const { port, started: process } = await onFreePort((port) => {
@@ -166,13 +169,16 @@ export class RedisNodes {
   }
 
   /**
-   * A new redis-server on the same port (and clock and options), empty: a replica follows its
+   * A new redis-server on the same port (and clock and options), empty unless it keeps an AOF,
+   * which it loads again (everything written before a SIGKILL: the OS had it): a replica follows its
    * configured primary again, a primary comes back as a primary (Sentinel turns it into a
    * replica when another was promoted meanwhile).
    */
   async restart(id: string): Promise<void> {
     const node = this.nodes.get(id)!;
     node.process = await startRedis(this.children, node.port, node.clock?.env, node.args);
+    // A node with an AOF loaded its lock keys again, which no notification announces.
+    if (node.args.includes('--appendonly')) await node.watcher.reloaded(performance.now());
   }
 
   /** Steps the node's wall clock by `byRealMs` more: every key's expiry comes closer (or farther) at once. */
