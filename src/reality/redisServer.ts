@@ -19,7 +19,8 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Debian's redis-server on `port`, without persistence (a restart comes back empty), with
+ * Debian's redis-server on `port`, without persistence unless `extra` turns an AOF on (then a
+ * restart loads it; otherwise it comes back empty), with
  * keyspace notifications for the events a lease has: set, del, expired. Resolves once it
  * accepts connections. `env` is its environment (libfaketime's, for a clock the script steps);
  * `extra` are further options (`--replicaof`, `--replica-priority`, …).
