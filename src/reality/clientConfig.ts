@@ -93,6 +93,7 @@ export async function clientConfig(
         ['lease-plain-del', 'lease-with-token', 'watchdog', 'lease-service', 'db-lock'].includes(c.recipe)) ||
       c.tokens,
     onUnavailable: c.onUnavailable,
+    ...(c.maxHoldMs === undefined ? {} : { maxHold: { scenarioMs: c.maxHoldMs, realMs: real(c.maxHoldMs) } }),
     ...(c.breaker ? { breaker: { failures: c.breaker.failures, coolDownRealMs: real(c.breaker.coolDownMs) } } : {}),
     retry: c.retry,
     seed: scenario.seed,

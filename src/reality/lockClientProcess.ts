@@ -13,6 +13,7 @@
 import { jitterStream, Tries } from '../actors/client/retryPolicy';
 import type { ReadResult } from '../actors/resources/resource';
 import { Prng } from '../sim/prng';
+import { formatMs } from '../sim/time';
 import { stamped, type ClientConfig, type Go, type Report } from './protocol';
 import { sharedNowMs } from './sharedClock';
 import { compute } from './compute';
@@ -67,15 +68,24 @@ async function renewAll(recipe: RealRecipe): Promise<'renewed' | 'lost' | 'unkno
 /**
  * The watchdog: renews every renewEvery while the job runs. Its timers keep their deadlines
  * through a pause (a real runtime's), so a renewal due during a SIGSTOP goes out at SIGCONT.
- * Resolves `lost` the moment a renewal fails, which ends the job.
+ * Resolves `lost` the moment a renewal fails, which ends the job, and when the keys have been
+ * held for the client's maxHold: then it stops renewing and leaves the lease to expire, as the
+ * simulator's lock client does (measured on the monotonic clock, from when it took them all).
  */
 function watchdog(recipe: RealRecipe): { lost: Promise<'lost'>; stop: () => void } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let deadline = performance.now() + config.ttlRealMs;
+  const heldSince = performance.now();
+  let deadline = heldSince + config.ttlRealMs;
   const lost = new Promise<'lost'>((resolve) => {
     const renew = async (): Promise<void> => {
       const sent = performance.now();
+      const cap = config.maxHold;
+      if (cap && sent - heldSince >= cap.realMs) {
+        const reason = `held for ${formatMs(cap.scenarioMs)}, its cap: the watchdog stops renewing`;
+        for (const key of keys) report({ kind: 'lock.lost', actor: id, data: { key, reason } });
+        return resolve('lost');
+      }
       const result = await renewAll(recipe);
       if (stopped) return;
       if (result === 'renewed') {

@@ -7,7 +7,8 @@ import { realityCheck } from './realityCheck';
 /**
  * Course 3's lock patterns on real processes: the simulator's own recipes (coreRecipe.ts: the
  * fair lock's queue, the read-write hash, the semaphore's sorted set, the reentrant count, each
- * its Lua on a real redis-server), the watchdog, and the herd without and with circuit breakers
+ * its Lua on a real redis-server), the watchdog (with the review clinic's cap on how long it
+ * holds), and the herd without and with circuit breakers
  * (the simulator's breaker machine, realBreaker.ts). At a quarter
  * of real time, or at real time where clients start closer together than a loaded machine
  * keeps them apart (timingSensitivity.ts names those below scale 1). Lesson 31's headline,
@@ -43,6 +44,19 @@ const RUNS: [string, number, ((trace: readonly TraceEvent[]) => void)?][] = [
   ['lessons/35-semaphore.md#c3-two-ovens', 0.25],
   ['lessons/35-semaphore.md#c3-paused-cook', 1],
   ['lessons/32-watchdog.md#c3-wd-equal', 0.25],
+  // The clinic's fix for a runaway renewal: A's watchdog, wedged on endless work, stops renewing
+  // after its 4 s cap, its lease expires, and C and B each get their turn.
+  [
+    'lessons/46-clinic-runaway-renewal.md#clinic-runaway-renewal-fixed',
+    0.5,
+    (trace) => {
+      const lost = trace.find((e) => e.kind === 'lock.lost' && e.actor === 'A')!;
+      expect(lost.data).toEqual({ key: 'lock', reason: 'held for 4 s, its cap: the watchdog stops renewing' });
+      expect(lost.at).toBeGreaterThanOrEqual(4000);
+      const writers = trace.flatMap((e) => (e.kind === 'resource.write' && e.data.accepted ? [e.data.from] : []));
+      expect(writers.sort()).toEqual(['B', 'C']);
+    },
+  ],
   ['lessons/37-circuit-breaker.md#c3-no-breaker', 0.25],
   // The simulator's own breaker machine in each real client (realBreaker.ts): while r1 is down
   // (1 s to 9 s) the three clients ask it 19 times in the simulator, 81 times without breakers.

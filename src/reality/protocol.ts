@@ -109,6 +109,8 @@ export interface ClientConfig {
   jobs: number;
   fencing: boolean;
   onUnavailable: 'refuse' | 'proceed';
+  /** The watchdog stops renewing once the keys have been held this long (the client's `maxHold`), in scenario and real ms. */
+  maxHold?: { scenarioMs: number; realMs: number };
   /** A circuit breaker around acquire calls (realBreaker.ts), its cool-down scaled. */
   breaker?: { failures: number; coolDownRealMs: number };
   /**

@@ -61,7 +61,6 @@ export function unsupportedParts(scenario: Scenario): string[] {
   reasons.push(...networkReasons(scenario));
   for (const c of scenario.clients) {
     if (c.driftPpm !== 0) reasons.push(`client ${c.id}: clock drift: not yet supported`);
-    if (c.maxHold !== undefined) reasons.push(`client ${c.id}: maxHold: not yet supported`);
   }
   const redisIds = new Set(redis.nodes.map((n) => n.id));
   const s = redis.sentinels;
