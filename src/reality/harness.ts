@@ -200,10 +200,13 @@ class RealRunner {
   /**
    * When a child's report happened, on this process's line: its stamp, but never before the
    * start. A client's start timer can fire a fraction of a millisecond early (libuv's timers
-   * count whole milliseconds), and its first step must not fall before the run began.
+   * count whole milliseconds), and its first step must not fall before the run began, even when
+   * its report arrives before this process's own clock has reached the start (it was dropped
+   * so, lesson 15's A lost its first step once in CI). Before the start (t0 not yet set), the
+   * stamp stands, and record() keeps nothing of it.
    */
   private childMoment(sharedMs: number): number {
-    return Math.max(toLocalMs(sharedMs), Math.min(this.t0, performance.now()));
+    return Math.max(toLocalMs(sharedMs), Number.isFinite(this.t0) ? this.t0 : -Infinity);
   }
 
   private go(): Go {
