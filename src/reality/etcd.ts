@@ -90,12 +90,21 @@ async function untilServing(port: number, etcd: ChildProcess): Promise<void> {
   }
 }
 
-function post(port: number, path: string, body: object): Promise<Record<string, string | undefined>> {
+/** What the harness reads of etcd's JSON answers (numbers come as strings). */
+interface EtcdReply {
+  header?: { revision?: string };
+  /** maintenance/status: the leader's member id, "0" or absent while there is none. */
+  leader?: string;
+  /** kv/lease/timetolive: seconds left, "-1" for a lease that no longer exists. */
+  TTL?: string;
+}
+
+function post(port: number, path: string, body: object): Promise<EtcdReply> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: `/v3/${path}`, method: 'POST' }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve(JSON.parse(text) as Record<string, string | undefined>));
+      res.on('end', () => resolve(JSON.parse(text) as EtcdReply));
     });
     req.on('error', reject);
     req.end(JSON.stringify(body));
@@ -141,8 +150,17 @@ export class EtcdLeases {
   }
 
   /** Waits for every change heard so far to be handled. */
-  settled(): Promise<void> {
-    return this.queue;
+  /**
+   * Waits for every change made so far to be heard and handled. etcd sends a watch event after
+   * the change has committed, so a client can hear its own release answered first: this waits
+   * (a second at most) until the streams have reached the store's revision as it is now.
+   */
+  async settled(): Promise<void> {
+    const now = await post(this.port, 'kv/range', { key: Buffer.from('\0').toString('base64') }).catch(() => null);
+    const revision = Number(now?.header?.revision ?? 0);
+    for (let waited = 0; this.revision < revision && waited < 1000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await this.queue;
   }
 
   stop(): void {

@@ -169,8 +169,14 @@ class DbLeases {
     await this.listener.query('LISTEN locks');
   }
 
-  settled(): Promise<void> {
-    return this.queue;
+  /**
+   * Waits for every change committed so far to be heard and handled. A notification reaches the
+   * listener after its statement's client has its answer; one round trip on the listener's own
+   * connection delivers every notification committed before it.
+   */
+  async settled(): Promise<void> {
+    await this.listener.query('SELECT 1').catch(() => undefined);
+    await this.queue;
   }
 
   stop(): void {
