@@ -3,6 +3,7 @@ import { loadScenario } from '../cli/loadScenario';
 import type { Scenario } from '../scenario/schema/schema';
 import type { TraceEvent } from '../sim/traceEvents';
 import { runReality, UnsupportedScenario } from './harness';
+import { leaseStory } from './leaseStory';
 import { realityCheck } from './realityCheck';
 
 /**
@@ -17,14 +18,6 @@ function scenario(spec: string): Scenario {
 
 const JUMP = 'lessons/38-database-lock-table.md#c3-db-clock-jump';
 
-const leases = (trace: readonly TraceEvent[]) =>
-  trace.flatMap((e) =>
-    e.kind === 'lease.granted'
-      ? [`${e.data.owner} granted`]
-      : e.kind === 'lease.ended'
-        ? [`${e.data.owner} ${e.data.reason}`]
-        : [],
-  );
 const writes = (trace: readonly TraceEvent[]) =>
   trace.flatMap((e) => (e.kind === 'resource.write' ? [[e.data.from, e.data.accepted]] : []));
 
@@ -40,7 +33,7 @@ describe.concurrent('reality check: a lock table on a real PostgreSQL', () => {
         const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
         expect(check.differ, table).toEqual([]);
         const trace = check.run.trace;
-        expect(leases(trace)).toEqual(['A granted', 'A expired', 'B granted', 'B deleted']);
+        expect(leaseStory(trace)).toEqual(['A granted', 'A expired', 'B granted', 'B deleted']);
         // A's lease ended when the clock jumped, 28 s before its deadline.
         const jump = trace.find((e) => e.kind === 'clock.jump')!;
         const ended = trace.find((e) => e.kind === 'lease.ended')!;

@@ -3,6 +3,7 @@ import { loadScenario } from '../cli/loadScenario';
 import type { Scenario } from '../scenario/schema/schema';
 import type { TraceEvent } from '../sim/traceEvents';
 import { runReality, UnsupportedScenario } from './harness';
+import { leaseStory } from './leaseStory';
 import { realityCheck } from './realityCheck';
 
 /**
@@ -16,14 +17,6 @@ function scenario(spec: string): Scenario {
   return loaded.scenario;
 }
 
-const leases = (trace: readonly TraceEvent[]) =>
-  trace.flatMap((e) =>
-    e.kind === 'lease.granted'
-      ? [`${e.data.owner} granted`]
-      : e.kind === 'lease.ended'
-        ? [`${e.data.owner} ${e.data.reason}`]
-        : [],
-  );
 const writes = (trace: readonly TraceEvent[]) =>
   trace.flatMap((e) => (e.kind === 'resource.write' ? [[e.data.from, e.data.token, e.data.accepted]] : []));
 
@@ -45,7 +38,7 @@ describe.concurrent('reality check: a lease service on a real etcd', () => {
         expect(check.differ, table).toEqual([]);
         const trace = check.run.trace;
         // etcd revoked A's lease itself; B deleted its key when it released.
-        expect(leases(trace)).toEqual(['A granted', 'A expired', 'B granted', 'B deleted']);
+        expect(leaseStory(trace)).toEqual(['A granted', 'A expired', 'B granted', 'B deleted']);
         // The revisions: A's put, the expiry's delete, B's put.
         expect(writes(trace)).toEqual([
           ['B', 4, true],
@@ -62,7 +55,7 @@ describe.concurrent('reality check: a lease service on a real etcd', () => {
       expect(check.inconclusive).toBe(false);
       expect(check.differ).toEqual([]);
       const trace = check.run.trace;
-      expect(leases(trace)).toEqual(['A granted', 'A expired', 'B granted', 'B deleted']);
+      expect(leaseStory(trace)).toEqual(['A granted', 'A expired', 'B granted', 'B deleted']);
       // A crashed at 2 s, etcd at 7 s, back at 8 s: A's lease, due at 10 s, lasts ten seconds
       // from etcd's return, and only then does B get in.
       const ended = trace.find((e) => e.kind === 'lease.ended' && e.data.owner === 'A')!;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../cli/loadScenario';
 import type { Scenario } from '../scenario/schema/schema';
 import { runReality, UnsupportedScenario, type RealRun } from './harness';
+import { leaseStory } from './leaseStory';
 import { realityCheck, type CheckOptions } from './realityCheck';
 
 /**
@@ -95,12 +96,7 @@ const STORIES = new Map<string, (trace: RealRun['trace']) => void>([
     (trace) => {
       // r3's lease for A: granted, lost with the process, loaded again from the file at the
       // restart; so B, cut off from nothing, never gets a majority while A holds the lock.
-      const r3 = trace.flatMap((e) =>
-        e.actor === 'r3' && (e.kind === 'lease.granted' || e.kind === 'lease.ended')
-          ? [`${e.kind === 'lease.granted' ? 'granted' : e.data.reason} to ${e.data.owner}`]
-          : [],
-      );
-      expect(r3.slice(0, 3)).toEqual(['granted to A', 'lost to A', 'granted to A']);
+      expect(leaseStory(trace, 'r3').slice(0, 3)).toEqual(['A granted', 'A lost', 'A granted']);
       const released = trace.find((e) => e.kind === 'lock.released' && e.actor === 'A')!;
       expect(trace.some((e) => e.kind === 'lock.acquired' && e.actor === 'B' && e.id < released.id)).toBe(false);
     },
