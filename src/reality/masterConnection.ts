@@ -1,6 +1,8 @@
 import Redis, { Command } from 'ioredis';
 import { commandLabel } from '../actors/recipes/lockScripts';
+import { refusalOf } from '../actors/client/rpc';
 import { isWrite } from '../actors/server/replicationAddress';
+import { asReply } from './replies';
 import type { ClientConfig, Report } from './protocol';
 
 /** A Redis node as a real client reaches it: its id in the trace and one ioredis connection. */
@@ -170,13 +172,15 @@ export function asker(actor: string, report: (r: Report) => void, wait?: ClientC
 
 /**
  * A write's answer once `WAIT replicas timeout` has followed it on the same connection, as the
- * simulator's client pipelines them (replicationAddress.ts): fewer acknowledgements than asked
- * for are the client library's refusal, in the simulator's words.
+ * simulator's client pipelines them (replicationAddress.ts), read by the simulator's own client
+ * library (rpc.ts): fewer acknowledgements than asked for are its refusal.
  */
 async function waited(connection: Redis, reply: unknown, wait: NonNullable<ClientConfig['wait']>): Promise<Answer> {
-  const acks = Number(await connection.call('WAIT', String(wait.replicas), String(wait.timeoutRealMs)));
-  if (acks >= wait.replicas) return { reply };
-  return { reply, refusal: `WAIT confirmed ${acks} of ${wait.replicas} replicas`, releaseRefused: wait.releaseRefused };
+  const acks = asReply(await connection.call('WAIT', String(wait.replicas), String(wait.timeoutRealMs)));
+  return {
+    reply,
+    ...refusalOf({ acks, replicas: wait.replicas, timeoutMs: wait.timeoutRealMs, releaseRefused: wait.releaseRefused }),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { OneNodeRecipeName } from '../actors/recipes/catalog';
 import type { RedlockOptions } from '../actors/recipes/redlock';
 import type { RetryPolicy } from '../actors/client/retryPolicy';
 import type { ReadResult } from '../actors/resources/resource';
+import { describeAnswer } from '../actors/services/lockService';
 import { sharedNowMs } from './sharedClock';
 import type { ResourceOp, TraceEventMap, TraceKind } from '../sim/traceEvents';
 
@@ -23,6 +24,17 @@ export type Report = { [K in TraceKind]: { kind: K; actor: string; data: TraceEv
 export type Stamped = Report & { atSharedMs: number };
 
 export const stamped = (r: Report): Stamped => ({ ...r, atSharedMs: sharedNowMs() });
+
+/**
+ * A client's call to a lock service other than Redis (etcd, PostgreSQL), as the simulator's
+ * `service.command` records it: the simulator's words for it (LOCK, KEEPALIVE, UNLOCK) and its
+ * answer. No message number: the call does not go through the harness's link proxies.
+ */
+export const serviceCommand = (service: string, from: string, argv: string[], answer: number | null): Report => ({
+  kind: 'service.command',
+  actor: service,
+  data: { msg: -1, from, argv, reply: describeAnswer(answer) },
+});
 
 /** A child's first word: it is connected and waiting for `go`. */
 export interface Ready {

@@ -1,6 +1,5 @@
 import pg from 'pg';
-import { describeAnswer } from '../actors/services/lockService';
-import type { ClientConfig, Report } from './protocol';
+import { serviceCommand, type ClientConfig, type Report } from './protocol';
 import type { RealRecipe } from './realRecipe';
 
 /**
@@ -30,12 +29,7 @@ export function dbLockRecipe(config: ClientConfig, report: (r: Report) => void):
     await connected;
     return client.query(sql, values).catch(() => null);
   };
-  const told = (argv: string[], answer: number | null) =>
-    report({
-      kind: 'service.command',
-      actor: db.id,
-      data: { msg: -1, from: config.id, argv, reply: describeAnswer(answer) },
-    });
+  const told = (argv: string[], answer: number | null) => report(serviceCommand(db.id, config.id, argv, answer));
 
   return {
     reentrant: false,

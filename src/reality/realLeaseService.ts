@@ -1,6 +1,5 @@
 import { Agent, request } from 'node:http';
-import { describeAnswer } from '../actors/services/lockService';
-import type { ClientConfig, Report } from './protocol';
+import { serviceCommand, type ClientConfig, type Report } from './protocol';
 import type { RealRecipe } from './realRecipe';
 
 /** An etcd v3 JSON answer: numbers come as strings; a failed transaction has no `succeeded`. */
@@ -43,12 +42,7 @@ export function leaseServiceRecipe(config: ClientConfig, report: (r: Report) => 
       req.on('error', () => resolve(null));
       req.end(JSON.stringify(body));
     });
-  const told = (argv: string[], answer: number | null) =>
-    report({
-      kind: 'service.command',
-      actor: service.id,
-      data: { msg: -1, from: config.id, argv, reply: describeAnswer(answer) },
-    });
+  const told = (argv: string[], answer: number | null) => report(serviceCommand(service.id, config.id, argv, answer));
 
   return {
     reentrant: false,

@@ -190,7 +190,7 @@ function leaseOn(node: RedisNode, key: string): KeyLease {
 }
 
 /** The client library's reading of WAIT's count: too few acknowledgements is its refusal. */
-function refusalOf(waited: WaitReply): { refusal?: string; releaseRefused?: boolean } {
+export function refusalOf(waited: WaitReply): { refusal?: string; releaseRefused?: boolean } {
   const acked = waited.acks.type === 'integer' ? Number(waited.acks.value) : 0;
   if (acked >= waited.replicas) return {};
   return { refusal: `WAIT confirmed ${acked} of ${waited.replicas} replicas`, releaseRefused: waited.releaseRefused };
