@@ -1,6 +1,8 @@
 import type { Code, Nodes, Root, RootContent } from 'mdast';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTable } from 'micromark-extension-gfm-table';
 import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
 import { didYouMean, type Diagnostic } from '../scenario/diagnostic';
 import { MAX_LESSON_CHARS, tooLong } from '../scenario/text/inputBounds';
 import type { LuaCompiler } from '../scenario/text/luaSyntax';
@@ -96,13 +98,23 @@ export function parseLesson(text: string, file: string, options: ParseLessonOpti
     ...(options.compileLua ? { compileLua: options.compileLua } : {}),
   });
 
-  const root = unified().use(remarkParse).parse(split.body) as Root;
+  const root = unified().use(remarkParse).use(pipeTables).parse(split.body) as Root;
   const { blocks, blockDiagnostics } = splitBlocks(root, ctx);
   diagnostics.push(...blockDiagnostics, ...nestedBlockFences(root, file));
   const links = lessonLinks(root);
 
   if (!frontmatter.ok) return { lesson: null, blocks, diagnostics, links, locate };
   return { lesson: { file, frontmatter: frontmatter.value, blocks }, blocks, diagnostics, links, locate };
+}
+
+/**
+ * GitHub's pipe tables, the one part of GFM the lessons use. The whole of remark-gfm would also
+ * turn bare addresses into links and `~one~` into struck-out text, changing prose already written.
+ */
+function pipeTables(this: Processor): void {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(gfmTable());
+  (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown());
 }
 
 function splitBlocks(

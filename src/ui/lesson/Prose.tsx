@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Nodes } from 'mdast';
+import type { Nodes, Table, TableCell } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import { isExternalUrl } from '../../lessons/sanitize';
 import type { ProseNode } from '../../lessons/types';
 
@@ -79,10 +80,46 @@ function renderNode(node: Nodes, key: number): ReactNode {
     }
     case 'image':
       return <img key={key} src={node.url} alt={node.alt ?? ''} title={node.title ?? undefined} loading="lazy" />;
+    case 'table':
+      return <ProseTable key={key} table={node} />;
     default:
-      // Node kinds remark-parse does not produce without plugins (tables, footnotes): keep their text.
+      // Node kinds the parser does not produce (footnotes): keep their text.
       return 'children' in node ? <span key={key}>{children(node)}</span> : 'value' in node ? String(node.value) : null;
   }
+}
+
+/**
+ * A pipe table. Its first row is the column headers; when the top-left header is empty, as in a
+ * comparison ("| | Redis lease | consensus lease |"), each row's first cell names the row. A wide
+ * table scrolls inside its own box (focusable, so a keyboard can scroll it) rather than the page.
+ */
+function ProseTable({ table }: { table: Table }) {
+  const [head, ...body] = table.children;
+  if (!head) return null;
+  const rowHeaders = toString(head.children[0] ?? { type: 'text', value: '' }).trim() === '';
+  const align = (i: number) => table.align?.[i] ?? undefined;
+  const cell = (c: TableCell, i: number, Tag: 'th' | 'td', scope?: 'col' | 'row') => (
+    <Tag key={i} scope={scope} style={align(i) ? { textAlign: align(i)! } : undefined}>
+      {children(c)}
+    </Tag>
+  );
+  const columns = head.children.map((c) => toString(c).trim()).filter(Boolean);
+  return (
+    <div className="prose-table" tabIndex={0} role="region" aria-label={`Table: ${columns.join(', ')}`}>
+      <table>
+        <thead>
+          <tr>{head.children.map((c, i) => cell(c, i, 'th', 'col'))}</tr>
+        </thead>
+        <tbody>
+          {body.map((row, r) => (
+            <tr key={r}>
+              {row.children.map((c, i) => (rowHeaders && i === 0 ? cell(c, i, 'th', 'row') : cell(c, i, 'td')))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /** Tight list items hold one paragraph each; render its content inline, as Markdown intends. */
