@@ -22,8 +22,8 @@ export interface ClientWiring {
   leaseService: { id: string; url: string } | null;
   /** The scenario's database (postgres.ts), if it has one: its id and port. */
   dbLock: { id: string; port: number } | null;
-  /** The Sentinel group clients of its primary ask, if the scenario has one. */
-  sentinel: { name: string; primary: string; ports: number[]; nodes: Record<number, string> } | null;
+  /** The Sentinel group clients of its primary ask, if the scenario has one: its sentinels, and its nodes by the port Sentinel names. */
+  sentinel: { name: string; primary: string; ids: readonly string[]; nodes: Record<number, string> } | null;
 }
 
 /** What a real client process runs: the simulator's client spec `c`, every duration scaled to real ms. */
@@ -67,7 +67,7 @@ export async function clientConfig(
         return { id, port: await wiring.port(c.id, id, true) };
       }),
     ),
-    ...(followsSentinel ? { sentinel: { name: sentinel.name, ports: sentinel.ports, nodes: sentinel.nodes } } : {}),
+    ...(followsSentinel ? { sentinel: await sentinelWiring(c.id, sentinel, wiring) } : {}),
     ...(shards ? { cluster: shards } : {}),
     ...(c.recipe === 'lease-service' && wiring.leaseService ? { leaseService: wiring.leaseService } : {}),
     ...(wait
@@ -99,6 +99,25 @@ export async function clientConfig(
     seed: scenario.seed,
     startAtScenarioMs: c.startAtMs,
     scale: wiring.scale,
+  };
+}
+
+/** How client `id` reaches the sentinels and the nodes they name: through link proxies where the scenario's network touches the pair. */
+async function sentinelWiring(
+  id: string,
+  sentinel: NonNullable<ClientWiring['sentinel']>,
+  wiring: ClientWiring,
+): Promise<NonNullable<ClientConfig['sentinel']>> {
+  return {
+    name: sentinel.name,
+    ports: await Promise.all(sentinel.ids.map((s) => wiring.port(id, s, true))),
+    nodes: await Promise.all(
+      Object.entries(sentinel.nodes).map(async ([announced, node]) => ({
+        id: node,
+        announced: Number(announced),
+        port: await wiring.port(id, node, true),
+      })),
+    ),
   };
 }
 

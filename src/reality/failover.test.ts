@@ -5,7 +5,9 @@ import type { Scenario } from '../scenario/schema/schema';
 import { Children } from './children';
 import { runReality, UnsupportedScenario } from './harness';
 import { realityCheck } from './realityCheck';
-import { RedisNodes } from './redisNodes';
+import { replicaLag } from './nodeSetups';
+import { RedisNodes, type NodeSetup } from './redisNodes';
+import { ServerNetwork } from './serverNetwork';
 
 function scenario(spec: string): Scenario {
   const loaded = loadScenario(spec);
@@ -109,17 +111,12 @@ describe('failover on real processes', () => {
       async () => {
         const children = new Children();
         const lagRealMs = 500;
-        const nodes = new RedisNodes(
-          children,
-          [
-            { id: 'primary', replicaOf: null, lagRealMs: 0, options: [], slots: null, persistent: false },
-            { id: 'replica', replicaOf: 'primary', lagRealMs, options: [], slots: null, persistent: false },
-          ],
-          new Set(),
-          new Set(),
-          () => undefined,
-          1,
-        );
+        const setups: NodeSetup[] = [
+          { id: 'primary', replicaOf: null, lagRealMs: 0, options: [], slots: null, persistent: false },
+          { id: 'replica', replicaOf: 'primary', lagRealMs, options: [], slots: null, persistent: false },
+        ];
+        const servers = new ServerNetwork(['primary', 'replica'], null, replicaLag(setups));
+        const nodes = new RedisNodes(children, setups, new Set(), new Set(), () => undefined, 1, servers);
         const connect = (id: string) =>
           new Redis({ port: nodes.port(id), host: '127.0.0.1', retryStrategy: () => null });
         let primary: Redis | undefined;
@@ -147,8 +144,55 @@ describe('failover on real processes', () => {
           primary?.disconnect();
           replica?.disconnect();
           nodes.close();
+          servers.close();
           children.stopAll();
         }
+      },
+    );
+  });
+  // Lesson 10's split brain: the primary and A on one side, the replica, the sentinels and B on
+  // the other, for 18.5 s. Every server calls from an address of its own and is dialled at a
+  // front that holds what the partition cuts (serverNetwork.ts). The two runs side by side.
+  describe.concurrent('a partition cuts the primary off from its sentinels', () => {
+    const SPLIT = 'lessons/10-two-primaries.md#failover-split-brain';
+    const SPLIT_MIN_REPLICAS = 'lessons/10-two-primaries.md#split-brain-min-replicas';
+
+    async function agrees(spec: string) {
+      const check = await realityCheck(scenario(spec), { scale: 1 });
+      const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
+      expect(check.differ, table).toEqual([]);
+      const trace = check.run.trace;
+      // The sentinels promoted the replica, on their side of the cut, and B's lease is the replica's.
+      expect(trace.some((e) => e.kind === 'sentinel.switch' && e.data.to === 'replica')).toBe(true);
+      const bGranted = trace.find((e) => e.kind === 'lease.granted' && e.data.owner === 'B')!;
+      expect(bGranted.actor).toBe('replica');
+      return { trace, bGranted };
+    }
+
+    it(`${SPLIT}: two primaries grant the same lock, and both writes are accepted`, { timeout: 120_000 }, async () => {
+      const { trace, bGranted } = await agrees(SPLIT);
+      // A's renewals still reach the old primary after the replica gave B the lock.
+      expect(trace.some((e) => e.kind === 'lock.renewed' && e.actor === 'A' && e.at > bGranted.at)).toBe(true);
+      const writes = trace.filter((e) => e.kind === 'resource.write');
+      expect(writes.map((e) => [e.data.from, e.data.accepted])).toEqual([
+        ['B', true],
+        ['A', true],
+      ]);
+    });
+
+    it(
+      `${SPLIT_MIN_REPLICAS}: the cut-off primary refuses A's renewal once its replica has been quiet for 2 s`,
+      { timeout: 120_000 },
+      async () => {
+        const { trace, bGranted } = await agrees(SPLIT_MIN_REPLICAS);
+        const cut = trace.find((e) => e.kind === 'net.partition')!;
+        const lost = trace.find((e) => e.kind === 'lock.lost' && e.actor === 'A')!;
+        expect(lost.data).toMatchObject({ reason: 'renewal failed' });
+        // The replica's last acknowledgement came before the cut; the primary refuses writes once
+        // it is more than 2 s old, so A's first renewal after that fails, before B takes the lock.
+        expect(lost.at).toBeGreaterThan(cut.at + 2000);
+        expect(lost.at).toBeLessThan(bGranted.at);
+        expect(trace.filter((e) => e.kind === 'resource.write').map((e) => e.data.from)).toEqual(['B']);
       },
     );
   });

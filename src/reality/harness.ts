@@ -12,12 +12,13 @@ import { startResourceChild, type ResourceChild } from './resourceChild';
 import { Children } from './children';
 import type { ClientConfig, Go, Ready, Stamped } from './protocol';
 import { clientConfig, type ClientWiring } from './clientConfig';
-import { nodeSetups } from './nodeSetups';
+import { nodeSetups, replicaLag } from './nodeSetups';
 import { RealLinks } from './realLinks';
 import { RedisNodes } from './redisNodes';
 import { RealLockServices } from './lockServices';
 import type { LeaseChange } from './leaseWatcher';
 import { sentinelSetup, Sentinels } from './sentinels';
+import { serverNetworkFor, type ServerNetwork } from './serverNetwork';
 import { sharedNowMs, toLocalMs } from './sharedClock';
 import { scaleProblems, unsupportedParts } from './support';
 
@@ -98,6 +99,7 @@ class RealRunner {
   /** The console commands typed so far: each waits for the one before it (see console). */
   private consoleTyping: Promise<void> = Promise.resolve();
   private sentinels: Sentinels | undefined;
+  private servers: ServerNetwork | null = null;
   private services: RealLockServices | undefined;
   /** The scenario's network: the link proxies between each client and each node its faults touch. */
   private readonly links: RealLinks;
@@ -139,13 +141,17 @@ class RealRunner {
   async run(): Promise<Omit<RealRun, 'wallMs'>> {
     const bundles = await childBundles();
     const jumped = new Set(this.scenario.script.flatMap((step) => (step.do === 'clock-jump' ? [step.target] : [])));
+    const setups = nodeSetups(this.scenario, this.options.scale);
+    const sentinelIds = this.spec.topology?.sentinels?.ids ?? [];
+    this.servers = serverNetworkFor(this.scenario, sentinelIds, this.links.network, replicaLag(setups));
     this.nodes = new RedisNodes(
       this.children,
-      nodeSetups(this.scenario, this.options.scale),
+      setups,
       jumped,
       this.lockKeys,
       this.recordLease,
       this.options.scale,
+      this.servers,
     );
     const [resourcePort] = await Promise.all([
       startResourceChild(this.children, bundles.resource, this.spec.resource, this.options.breakFencing ?? false, (m) =>
@@ -158,6 +164,7 @@ class RealRunner {
     ]);
     this.ports.set(this.spec.resource.id, resourcePort);
     for (const { id } of this.spec.redisNodes) this.ports.set(id, this.nodes.port(id));
+    for (const id of sentinelIds) this.ports.set(id, this.sentinels!.port(id));
     const wiring: ClientWiring = {
       scale: this.options.scale,
       port: (from, to, resp) => this.links.port(from, to, this.ports.get(to)!, resp),
@@ -216,6 +223,7 @@ class RealRunner {
   /** Stops what lives in this process: the lease watchers' connections, the clocks' files and the proxies. */
   close(): void {
     this.nodes?.close();
+    this.servers?.close();
     this.links.close();
     this.sentinels?.close();
     this.services?.close();
@@ -229,7 +237,7 @@ class RealRunner {
   private async startSentinels(): Promise<void> {
     const setup = sentinelSetup(this.spec, this.scenario, this.nodes!, this.options.scale);
     if (!setup) return;
-    this.sentinels = new Sentinels(this.children, setup, (report, at) =>
+    this.sentinels = new Sentinels(this.children, setup, this.servers, (report, at) =>
       this.record(report.kind, report.actor, report.data as never, at),
     );
     await this.sentinels.start();

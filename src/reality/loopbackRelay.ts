@@ -14,13 +14,14 @@ export interface LoopbackRelay {
  * socket still open.
  */
 export async function startLoopbackRelay(
-  targetPort: number,
+  /** The port to connect to, or how to find it when a connection comes (a server's front listens before its server). */
+  targetPort: number | (() => number),
   join: (downstream: Socket, upstream: Socket) => void,
   stop: () => void = () => undefined,
 ): Promise<LoopbackRelay> {
   const sockets = new Set<Socket>();
   const server = createServer((downstream) => {
-    const upstream = connect(targetPort, '127.0.0.1');
+    const upstream = connect(typeof targetPort === 'number' ? targetPort : targetPort(), '127.0.0.1');
     for (const s of [downstream, upstream]) {
       sockets.add(s);
       s.setNoDelay(true);

@@ -63,12 +63,15 @@ export function connectMaster(id: string, port: number): Master {
  * ioredis 5.11 never tries again: in four of nine runs a client never reached the promoted
  * replica. So the announcements are heard here, and a connection is only dropped when it is up.
  */
-export function followPrimary(
-  sentinel: { name: string; ports: number[]; nodes: Record<number, string> },
-  firstId: string,
-): Master {
+export function followPrimary(sentinel: NonNullable<ClientConfig['sentinel']>, firstId: string): Master {
+  // A node as the sentinels name it, and the port this client reaches it at.
+  const reach = (announcedPort: number) => sentinel.nodes.find((n) => n.announced === announcedPort)?.port;
   const redis = new Redis({
     sentinels: sentinel.ports.map((port) => ({ host: '127.0.0.1', port })),
+    natMap: (key: string) => {
+      const port = reach(Number(key.split(':')[1]));
+      return port === undefined ? null : { host: '127.0.0.1', port };
+    },
     name: sentinel.name,
     autoResendUnfulfilledCommands: false,
     maxRetriesPerRequest: null,
@@ -79,14 +82,14 @@ export function followPrimary(
   });
   redis.on('error', () => undefined);
   let id = firstId;
-  redis.on('connect', () => (id = sentinel.nodes[redis.stream.remotePort ?? 0] ?? id));
+  redis.on('connect', () => (id = sentinel.nodes.find((n) => n.port === redis.stream.remotePort)?.id ?? id));
   const listeners = sentinel.ports.map((port) => {
     const listener = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: null, retryStrategy: () => 100 });
     listener.on('error', () => undefined);
     void listener.subscribe('+switch-master').catch(() => undefined);
     // `<name> <old ip> <old port> <new ip> <new port>`
     listener.on('message', (_channel: string, message: string) => {
-      const newPort = Number(message.split(' ')[4]);
+      const newPort = reach(Number(message.split(' ')[4]));
       if (redis.status === 'ready' && redis.stream.remotePort !== newPort) redis.disconnect(true);
     });
     return listener;

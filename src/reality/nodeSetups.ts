@@ -29,3 +29,11 @@ export function nodeSetups(scenario: Scenario, scale: number): NodeSetup[] {
     ],
   }));
 }
+
+/** The lag (real ms) on what `primary` sends `replica`: the replica's own, on the link to its configured primary only. */
+export function replicaLag(setups: readonly NodeSetup[]): (primary: string, replica: string) => number {
+  return (primary, replica) => {
+    const setup = setups.find((n) => n.id === replica);
+    return setup?.replicaOf === primary ? setup.lagRealMs : 0;
+  };
+}

@@ -85,10 +85,12 @@ export interface ClientConfig {
   masters: { id: string; port: number }[];
   /**
    * With Sentinel, the one master is whichever node the group's sentinels name: the client asks
-   * them (ioredis's Sentinel support) instead of dialling `masters`; `nodes` names the node on
-   * each port, so its messages say which node they went to.
+   * them (ioredis's Sentinel support) instead of dialling `masters`. `ports`: the client's way
+   * to each sentinel; `nodes`: each node by the port the sentinels name it at (`announced`) and
+   * the port this client reaches it at (a link proxy's when the scenario's network touches the
+   * pair), so its messages say which node they went to.
    */
-  sentinel?: { name: string; ports: number[]; nodes: Record<number, string> };
+  sentinel?: { name: string; ports: number[]; nodes: { id: string; announced: number; port: number }[] };
   /**
    * Every write is followed by `WAIT replicas timeout` (the scenario's `redis.wait`, its timeout
    * scaled), and too few acknowledgements are the client library's refusal, as the simulator's

@@ -35,7 +35,8 @@ interface Sent {
  * pair pays for it without a reason.
  */
 export class RealLinks {
-  private readonly network: RealNetwork | null;
+  /** The scenario's links and partitions, as the script changes them (null: it stages no network). */
+  readonly network: RealNetwork | null;
   private readonly closers: (() => void)[] = [];
   private readonly drops: Drop[] = [];
   /** Messages on their way through a proxy: the run is not over while one may still arrive. */

@@ -25,6 +25,7 @@ export class RealNetwork {
   private readonly root: Prng;
   private readonly links = new Map<string, { random: Prng; faults: LinkFaults }>();
   private readonly partitions = new Partitions();
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     seed: number,
@@ -55,10 +56,17 @@ export class RealNetwork {
 
   partition(groups: readonly (readonly string[])[], oneWay: boolean): void {
     this.partitions.split(groups, oneWay);
+    this.listeners.forEach((changed) => changed());
   }
 
   heal(): void {
     this.partitions.heal();
+    this.listeners.forEach((changed) => changed());
+  }
+
+  /** Calls `changed` after every partition and heal (what a cut held may go on). */
+  onChange(changed: () => void): void {
+    this.listeners.push(changed);
   }
 
   private link(from: string, to: string): { random: Prng; faults: LinkFaults } {

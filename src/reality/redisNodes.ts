@@ -5,14 +5,14 @@ import { fakeClock } from './fakeClock';
 import { LeaseWatcher, type LeaseChange } from './leaseWatcher';
 import { clusterDir, clusterOptions, formCluster } from './realCluster';
 import { onFreePort, startRedis } from './redisServer';
-import { startPrimaryFront } from './replicationLink';
+import type { ServerNetwork } from './serverNetwork';
 
 /** A node as the harness starts it: a lone primary, or a replica of another node. */
 export interface NodeSetup {
   id: string;
   /** The node it replicates, or null for a primary. */
   replicaOf: string | null;
-  /** The delay on the link from its primary, in real ms (replicationLink.ts); 0: none. */
+  /** The delay on the link from its primary, in real ms (serverNetwork.ts); 0: none. */
   lagRealMs: number;
   /** Further redis-server options (`--replica-priority 10`, `--min-replicas-to-write 1`, …). */
   options: string[];
@@ -24,7 +24,7 @@ export interface NodeSetup {
 
 interface RealNode {
   port: number;
-  /** The port everyone else dials: a primary with lagging replicas is behind a proxy that lags their links (replicationLink.ts). */
+  /** The port everyone else dials: its front, when the servers' network is staged (serverNetwork.ts). */
   publicPort: number;
   process: ChildProcess;
   /** Its wall clock under libfaketime, when the script steps it; the offset so far in real ms. */
@@ -39,19 +39,16 @@ interface RealNode {
  * The scenario's Redis nodes as real redis-servers (one, Redlock's N independent masters, or a
  * primary and its replicas), each on its own free loopback port and watched by its own
  * LeaseWatcher, so every lease in the trace is one node's, as in the simulator. The primaries
- * start side by side, then the replicas, each with `--replicaof` its primary; a primary with a
- * lagging replica is known to everyone by a proxy in front of it that holds each replica's stream
- * for its lag (replicationLink.ts). start() returns once every replica has its primary's data.
+ * start side by side, then the replicas, each with `--replicaof` its primary. When the scenario
+ * stages the servers' network (a replica's lag, a partition between servers: serverNetwork.ts),
+ * each node opens its connections from an address of its own and is known to everyone, itself
+ * announcing it, by its front. start() returns once every replica has its primary's data.
  * A node whose clock the script steps runs under libfaketime, with its own control file.
  */
 export class RedisNodes {
   private readonly nodes = new Map<string, RealNode>();
   /** Every libfaketime control file made, so close() removes each whatever failed after it. */
   private readonly clocks: ReturnType<typeof fakeClock>[] = [];
-  /** Which node listens on a port, known before it starts (a replica names its port to its primary at once). */
-  private readonly idAtPort = new Map<number, string>();
-  /** Every proxy in front of a primary, to close. */
-  private readonly fronts: (() => void)[] = [];
   /** The cluster nodes' tables, when the nodes form a cluster. */
   private cluster: ReturnType<typeof clusterDir> | null = null;
 
@@ -65,6 +62,7 @@ export class RedisNodes {
     private readonly onChange: (id: string, change: LeaseChange, atReal: number) => void,
     /** Real seconds per scenario second (a cluster's node timeout is scaled). */
     private readonly scale: number,
+    private readonly servers: ServerNetwork | null,
   ) {}
 
   /**
@@ -91,17 +89,6 @@ export class RedisNodes {
         (id) => this.port(id),
         (id) => busPorts.get(id)!,
       );
-    for (const [id, node] of this.nodes) {
-      const replicas = this.setups.filter((n) => n.replicaOf === id);
-      if (!replicas.some((n) => n.lagRealMs > 0)) continue;
-      // A replica is known by the port it listens on, which it tells its primary first.
-      const front = await startPrimaryFront(
-        node.port,
-        (port) => replicas.find((r) => this.idAtPort.get(port) === r.id)?.lagRealMs ?? 0,
-      );
-      this.fronts.push(front.close);
-      node.publicPort = front.port;
-    }
     await Promise.all(
       this.setups
         .filter((n) => n.replicaOf !== null)
@@ -113,13 +100,26 @@ export class RedisNodes {
   }
 
   private async startNode({ id, persistent }: NodeSetup, options: string[]): Promise<void> {
-    const args = persistent ? [...options, '--dir', this.children.tempDir('lockstep-aof-')] : options;
+    const front = await this.servers?.front(id);
+    const args = [
+      ...options,
+      ...(persistent ? ['--dir', this.children.tempDir('lockstep-aof-')] : []),
+      // Its own connections (to its primary) come from its address, and it names its front as
+      // its address to a primary (which lists it to Sentinel), now and after a failover.
+      ...(front
+        ? [
+            '--bind-source-addr',
+            this.servers!.address(id),
+            '--replica-announce-ip',
+            '127.0.0.1',
+            '--replica-announce-port',
+            String(front.port),
+          ]
+        : []),
+    ];
     const clock = this.jumped.has(id) ? fakeClock() : undefined;
     if (clock) this.clocks.push(clock);
-    const { port, started: process } = await onFreePort((port) => {
-      this.idAtPort.set(port, id);
-      return startRedis(this.children, port, clock?.env, args);
-    });
+    const { port, started: process } = await onFreePort((port) => startRedis(this.children, port, clock?.env, args));
     // The watcher connects only once its server listens: one retrying a port nobody holds
     // yet can land on another harness's free-port probe of that same port.
     const watcher = new LeaseWatcher(
@@ -128,7 +128,8 @@ export class RedisNodes {
       () => performance.now(),
       (change, at) => this.onChange(id, change, at),
     );
-    this.nodes.set(id, { port, publicPort: port, process, clock, clockOffsetRealMs: 0, watcher, args });
+    front?.target(port);
+    this.nodes.set(id, { port, publicPort: front?.port ?? port, process, clock, clockOffsetRealMs: 0, watcher, args });
     await watcher.start();
   }
 
@@ -152,7 +153,7 @@ export class RedisNodes {
     return this.nodes.has(id);
   }
 
-  /** The port node `id` is reached at (a proxy's, for a primary with lagging replicas). */
+  /** The port node `id` is reached at (its front's, when the servers' network is staged). */
   port(id: string): number {
     return this.nodes.get(id)!.publicPort;
   }
@@ -194,12 +195,11 @@ export class RedisNodes {
   }
 
   /**
-   * Stops the watchers' connections and the proxies in front of primaries, and removes the
+   * Stops the watchers' connections, and removes the
    * clocks' control files and the cluster's tables (the servers are Children's).
    */
   close(): void {
     for (const node of this.nodes.values()) node.watcher.stop();
-    for (const close of this.fronts) close();
     for (const clock of this.clocks) clock.remove();
     this.cluster?.remove();
   }

@@ -10,6 +10,7 @@ import type { RedisNodes } from './redisNodes';
 import type { Report } from './protocol';
 import { onFreePort, startServer } from './redisServer';
 import { SentinelReader } from './sentinelEvents';
+import type { ServerNetwork } from './serverNetwork';
 
 /** The Sentinel group as the scenario sets it, its durations already scaled to real milliseconds. */
 export interface SentinelSetup {
@@ -72,6 +73,8 @@ export class Sentinels {
   constructor(
     private readonly children: Children,
     private readonly setup: SentinelSetup,
+    /** The servers' network, when staged: each sentinel then calls from its own address and is known by its front. */
+    private readonly servers: ServerNetwork | null,
     /** A sentinel's announcement as trace events, timed on the harness's monotonic clock. */
     private readonly onEvent: (report: Report, atReal: number) => void,
   ) {
@@ -83,6 +86,7 @@ export class Sentinels {
     await Promise.all(
       s.ids.map(async (id) => {
         const file = join(this.dir, `${id}.conf`);
+        const front = await this.servers?.front(id);
         const { port, started: process } = await onFreePort((port) => {
           writeFileSync(
             file,
@@ -95,11 +99,20 @@ export class Sentinels {
               `sentinel monitor ${s.name} 127.0.0.1 ${s.primaryPort} ${s.quorum}`,
               `sentinel down-after-milliseconds ${s.name} ${Math.max(1, Math.round(s.downAfterRealMs))}`,
               `sentinel failover-timeout ${s.name} ${Math.max(1, Math.round(s.failoverTimeoutRealMs))}`,
+              // Its connections come from its own address; the others learn its front from its hellos.
+              ...(front
+                ? [
+                    `bind-source-addr ${this.servers!.address(id)}`,
+                    'sentinel announce-ip 127.0.0.1',
+                    `sentinel announce-port ${front.port}`,
+                  ]
+                : []),
               '',
             ].join('\n'),
           );
           return startServer(this.children, [file, '--sentinel']);
         });
+        front?.target(port);
         const events = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: null, retryStrategy: () => 20 });
         events.on('error', () => undefined);
         this.sentinels.set(id, { port, process, events });
@@ -154,10 +167,15 @@ export class Sentinels {
     return this.sentinels.get(id)!.process;
   }
 
+  /** The port sentinel `id` listens on (a client's link proxy to it connects there). */
+  port(id: string): number {
+    return this.sentinels.get(id)!.port;
+  }
+
   /** What a client that asks Sentinel where the primary is needs. */
   wiring(): NonNullable<ClientWiring['sentinel']> {
-    const { name, primary, nodes } = this.setup;
-    return { name, primary, nodes, ports: [...this.sentinels.values()].map((s) => s.port) };
+    const { name, primary, nodes, ids } = this.setup;
+    return { name, primary, nodes, ids };
   }
 
   /** Stops the announcement connections and removes the config files (the sentinels are Children's). */

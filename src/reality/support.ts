@@ -1,3 +1,5 @@
+import { Partitions } from '../net/partitions';
+import { sentinelIds } from '../scenario/schema/redisTopology';
 import type { Scenario } from '../scenario/schema/schema';
 import { scaledCommand } from './scaledCommand';
 
@@ -33,11 +35,12 @@ export function unsupportedParts(scenario: Scenario): string[] {
   const reasons: string[] = [];
   const redis = scenario.redis;
   // Independent masters (Redlock's), replicas (redis-server --replicaof, its lag on the link) and
-  // Sentinel (redis-server --sentinel) run as real processes. A client that follows the primary
-  // asks Sentinel for it and dials it directly, so nothing of the network can sit in between yet.
-  if (redis.sentinels && networkStaged(scenario))
+  // Sentinel (redis-server --sentinel) run as real processes. Partitions reach every one of them
+  // (serverNetwork.ts); a latency or loss would also have to reach the links between servers,
+  // whose fronts only hold what a partition cuts.
+  if (redis.sentinels && linkFaultsStaged(scenario))
     reasons.push(
-      'Sentinel with network faults (a latency, loss, a partition or a network step: clients dial the primary Sentinel names directly, past the link proxies): not yet supported',
+      'Sentinel with a latency, loss or network step (the links between Redis nodes and sentinels only stage partitions): not yet supported',
     );
   // WAIT follows each write of a recipe's client (masterConnection.ts); Redlock's rounds and
   // step lists do not read its count yet.
@@ -133,15 +136,14 @@ function databaseReasons(scenario: Scenario): string[] {
   return reasons;
 }
 
-/** Whether the scenario asks anything of the network that only a link proxy stages. */
-function networkStaged(scenario: Scenario): boolean {
+/** Whether the scenario sets a latency or loss on some link (from the start or by a `network` step). */
+function linkFaultsStaged(scenario: Scenario): boolean {
   const net = scenario.network;
   return (
     net.latency !== undefined ||
     (net.loss ?? 0) > 0 ||
     net.links.length > 0 ||
-    net.partitions.length > 0 ||
-    scenario.script.some((s) => s.do === 'network' || s.do === 'partition' || s.do === 'heal')
+    scenario.script.some((s) => s.do === 'network')
   );
 }
 
@@ -178,12 +180,25 @@ function networkReasons(scenario: Scenario): string[] {
       );
   }
   const partitions = [...net.partitions, ...scenario.script.flatMap((s) => (s.do === 'partition' ? [s] : []))];
-  const redisOrClient = new Set([...scenario.redis.nodes.map((n) => n.id), ...scenario.clients.map((c) => c.id)]);
-  for (const p of partitions)
-    if (!p.groups.flat().every((id) => redisOrClient.has(id)))
+  const processes = new Set([
+    ...scenario.redis.nodes.map((n) => n.id),
+    ...sentinelIds(scenario.redis),
+    ...scenario.clients.map((c) => c.id),
+  ]);
+  const shards = scenario.redis.cluster ? scenario.redis.nodes.map((n) => n.id) : [];
+  for (const p of partitions) {
+    const cuts = new Partitions();
+    cuts.split(p.groups, p.oneWay);
+    // Cluster nodes talk on a bus of their own, which no front stands in front of.
+    if (shards.some((a) => shards.some((b) => cuts.blocks(a, b))))
       reasons.push(
-        `a partition of ${p.groups.map((g) => g.join(' ')).join(' | ')}: only partitions between clients and Redis nodes are supported`,
+        `a partition between cluster nodes (${p.groups.map((g) => g.join(' ')).join(' | ')}): the cluster bus is not staged: not yet supported`,
       );
+    if (!p.groups.flat().every((id) => processes.has(id)))
+      reasons.push(
+        `a partition of ${p.groups.map((g) => g.join(' ')).join(' | ')}: only partitions between clients, Redis nodes and sentinels are supported`,
+      );
+  }
   return reasons;
 }
 
