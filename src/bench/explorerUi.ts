@@ -1,12 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { build } from 'vite';
 import type { InvariantName } from '../scenario/schema/schema';
 import { serveStatic } from './staticSite';
 import { TEMPLATE } from '../ui/workbench/workbenchModel';
-import type { BenchSearch } from './explorerPage/explorerPage';
+import type { BenchExhaustive, BenchSearch } from './explorerPage/explorerPage';
+import { choose } from '../check/combinations';
 import { percentile } from './percentile';
 
 type Figure = Record<string, unknown> & { name: string };
@@ -55,6 +56,22 @@ function recipes(root: string): Recipe[] {
   ];
 }
 
+/** Every clinic fix (`clinic-*-fixed.yaml`), judged for the invariant its recipe's workbench block breaks. */
+function fixedRecipes(root: string): Recipe[] {
+  const dir = join(root, 'lessons/scenarios');
+  const lessons = readdirSync(join(root, 'lessons'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readFileSync(join(root, 'lessons', f), 'utf8'));
+  return readdirSync(dir)
+    .filter((f) => /^clinic-.*-fixed\.yaml$/.test(f))
+    .sort()
+    .map((f) => ({
+      label: f.replace(/\.yaml$/, ''),
+      yaml: readFileSync(join(dir, f), 'utf8'),
+      invariant: blockInvariant(lessons, `scenarios/${f.replace('-fixed', '')}`),
+    }));
+}
+
 /** The `break:` of the workbench block that uses `ref`, else single-writer. */
 function blockInvariant(lessons: readonly string[], ref: string): InvariantName {
   for (const text of lessons) {
@@ -68,6 +85,13 @@ function blockInvariant(lessons: readonly string[], ref: string): InvariantName 
 }
 
 type ExplorerWindow = {
+  lockstepExhaustiveBench(
+    yaml: string,
+    invariant: InvariantName,
+    maxFaults: number,
+    workers: number,
+    poolName: string,
+  ): Promise<BenchExhaustive>;
   lockstepAllocationControl(workers: number, n: number): Promise<number>;
   lockstepExplorerBench(
     yaml: string,
@@ -96,8 +120,13 @@ type ExplorerWindow = {
  *   (ratio 1.39–1.56 against 1.55–1.77 on fresh pools, three alternated bench runs each).
  *   Beside it, `control_ratio`: the same ratio for a loop that allocates as a run does and needs
  *   no coordination (explorerPage.ts), i.e. what the machine allows such work.
+ * - explorer.exhaustive_k1_ms.<fix>: the exhaustive mode over each clinic fix (exhaustiveFigures).
  */
-export async function explorerFigures(browser: Browser, root: string): Promise<Figure[]> {
+export async function explorerFigures(
+  browser: Browser,
+  root: string,
+  parts = { random: true, exhaustive: true },
+): Promise<Figure[]> {
   const pageRoot = join(root, 'src/bench/explorerPage');
   const outDir = mkdtempSync(join(tmpdir(), 'lockstep-explorer-bench-'));
   await build({
@@ -127,6 +156,8 @@ export async function explorerFigures(browser: Browser, root: string): Promise<F
         [yaml, invariant, seeds, budget, workers, cold, poolName] as const,
       );
     const cores = (await bench(TEMPLATE, 'single-writer', [1], 1, 1)).cores;
+    if (parts.exhaustive) figures.push(...(await exhaustiveFigures(page, root, cores)));
+    if (!parts.random) return figures;
     for (const recipe of recipes(root)) {
       const first = (await bench(recipe.yaml, recipe.invariant, [1], 2000, cores, true)).searches[0]!;
       const { searches } = await bench(recipe.yaml, recipe.invariant, SEEDS, 2000, cores);
@@ -189,6 +220,50 @@ export async function explorerFigures(browser: Browser, root: string): Promise<F
   } finally {
     await page.close();
     served.close();
+  }
+  return figures;
+}
+
+/**
+ * explorer.exhaustive_k1_ms.<fix>: "Every schedule up to K faults" with K = 1 at its default
+ * bounds (100 ms grid, every kind the scenario offers) over each clinic fix, which no schedule
+ * breaks, so every schedule is run or covered: the time to the bounded claim on `cores` warm
+ * workers (goal 1 s), beside one worker in the same run (`one_worker_ms`, best of two each).
+ * K = 2 is not run: `k2_schedules` says how many schedules it has, and `k2_projected_s` how long
+ * they would take at the K = 1 rate, before reductions.
+ */
+async function exhaustiveFigures(page: Page, root: string, cores: number): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const exhaust = (recipe: Recipe, workers: number) =>
+    page.evaluate(
+      ([y, i, w]) => (window as unknown as ExplorerWindow).lockstepExhaustiveBench(y, i, 1, w, 'exhaustive'),
+      [recipe.yaml, recipe.invariant, workers] as const,
+    );
+  for (const recipe of fixedRecipes(root)) {
+    const ones: BenchExhaustive[] = [];
+    const many: BenchExhaustive[] = [];
+    for (let round = 0; round < 2; round++) {
+      ones.push(await exhaust(recipe, 1));
+      many.push(await exhaust(recipe, cores));
+    }
+    const one = Math.min(...ones.map((r) => r.ms));
+    const best = many.reduce((a, b) => (b.ms < a.ms ? b : a));
+    const choices = best.total - 1;
+    figures.push({
+      name: `explorer.exhaustive_k1_ms.${recipe.label}`,
+      value: Math.round(best.ms),
+      unit: 'ms',
+      goal: 1000,
+      workers: cores,
+      one_worker_ms: Math.round(one),
+      ratio: Math.round((one / best.ms) * 100) / 100,
+      schedules: best.total,
+      ran: best.ran,
+      claim: best.state === 'none' && best.complete ? 'no break within the bounds' : best.state,
+      invariant: recipe.invariant,
+      k2_schedules: best.total + choose(choices, 2),
+      k2_projected_s: Math.round((choose(choices, 2) / best.ran) * best.ms) / 1000,
+    });
   }
   return figures;
 }

@@ -33,7 +33,7 @@
  * Builds the site and the bench page into temporary folders first. On a busy machine, measure a
  * part at a time: `npm run bench:ui -- --parts ready,lighthouse --pages lesson_9,share_link,failover`
  * runs only the player-ready and Lighthouse figures (parts: bundle, timeline, ready, step,
- * story, workbench, hostile, explorer, lighthouse), only for the named ready targets (`phone.lesson_13` for a
+ * story, workbench, hostile, explorer, lighthouse; `exhaustive` is the exhaustive half of explorer's), only for the named ready targets (`phone.lesson_13` for a
  * phone figure) and Lighthouse pages (home, or a lesson's slug);
  * `--runs N` sets the page loads per ready figure. `--parts timeline` alone skips the site's build
  * (the timeline frames in about a minute).
@@ -184,7 +184,9 @@ export async function benchUi(): Promise<void> {
       await page.close();
     }
     if (part('hostile')) for (const figure of await hostileLinkFigures(browser, site.url)) line(figure);
-    if (part('explorer')) for (const figure of await explorerFigures(browser, root)) line(figure);
+    if (part('explorer') || part('exhaustive'))
+      for (const figure of await explorerFigures(browser, root, { random: part('explorer'), exhaustive: true }))
+        line(figure);
   } finally {
     await browser.close();
     bench.close();

@@ -57,9 +57,21 @@ export interface ExhaustiveResult {
   targets: readonly string[];
 }
 
+/** Which schedules a search walks: [from, to) of one layer, and the runs of their prefixes. */
+export interface ExhaustiveRange {
+  from: number;
+  to: number;
+  /**
+   * When each process last acted in the run of each schedule of one fault fewer (keyed by its
+   * fault indices, `1,7`), as other workers found them: the quiet reduction reads them.
+   */
+  prefixes: ReadonlyMap<string, ReadonlyMap<string, number>>;
+}
+
 /**
  * An exhaustive search, run a slice at a time (`advance`) so that a worker can report progress
- * and stop between slices. Schedules go breadth-first: the scenario as written, every single
+ * and stop between slices. It walks every schedule, or one range of them (several workers
+ * share a layer of schedules: exhaustiveCoordinator.ts). Schedules go breadth-first: the scenario as written, every single
  * fault in time order, every pair, every triple. The first that breaks the invariant is the
  * answer, with the fewest faults by construction; when none does, the answer is the bounded
  * claim that no break exists within `bounds`.
@@ -75,15 +87,27 @@ export class ExhaustiveSearch {
   /** The fault indices of schedule `done`, walked in place. */
   private picked: number[] = [];
   /** When each process last acted, for schedules of fewer than K faults (the prefixes of later ones). */
-  private readonly lastActive = new Map<string, ReadonlyMap<string, number>>();
+  private readonly lastActive: Map<string, ReadonlyMap<string, number>>;
+  /** The schedules of fewer than K faults this search ran itself, for the next layer's workers. */
+  readonly prefixesFound = new Map<string, ReadonlyMap<string, number>>();
+  private readonly end: number;
+  /** It walks every schedule (a claim that none breaks is its to make), not one range. */
+  private readonly whole: boolean;
 
-  constructor(private readonly options: ExhaustiveOptions) {
+  constructor(
+    private readonly options: ExhaustiveOptions,
+    range?: ExhaustiveRange,
+  ) {
     this.choices = faultChoices(options.space, options.bounds);
     this.total = scheduleCount(this.choices.length, options.bounds.maxFaults);
+    this.done = range?.from ?? 0;
+    this.end = range?.to ?? this.total;
+    this.lastActive = new Map(range?.prefixes);
+    this.whole = range === undefined;
   }
 
   get finished(): boolean {
-    return this.found !== null || this.done >= this.total;
+    return this.found !== null || this.done >= this.end;
   }
 
   /** Runs or skips schedules until `maxRuns` have run, a break is found, or none are left. */
@@ -112,7 +136,10 @@ export class ExhaustiveSearch {
       const broke = verdict?.holds === false;
       onSchedule?.(picked, broke ? 'broke' : 'held');
       if (broke && stopAtBreak) this.found = { index: this.done - 1, faults, verdict };
-      if (!wasCut && picked.length < this.options.bounds.maxFaults) this.lastActive.set(key(picked), run.lastActiveMs);
+      if (!wasCut && picked.length < this.options.bounds.maxFaults) {
+        this.lastActive.set(key(picked), run.lastActiveMs);
+        this.prefixesFound.set(key(picked), run.lastActiveMs);
+      }
     }
   }
 
@@ -133,7 +160,7 @@ export class ExhaustiveSearch {
     const found = this.found;
     return {
       found: found !== null,
-      complete: found === null && this.done >= this.total,
+      complete: found === null && this.done >= this.total && this.whole,
       faults: found?.faults ?? [],
       actions: faultActionsInOrder(found?.faults ?? []),
       seed: this.options.baseSeed,

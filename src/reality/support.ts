@@ -66,8 +66,7 @@ export function unsupportedParts(scenario: Scenario): string[] {
     if (c.driftPpm !== 0) reasons.push(`client ${c.id}: clock drift: not yet supported`);
   }
   const redisIds = new Set(redis.nodes.map((n) => n.id));
-  const s = redis.sentinels;
-  const sentinels = new Set(s ? (s.ids ?? Array.from({ length: s.count }, (_, i) => `s${i + 1}`)) : []);
+  const sentinels = new Set(sentinelIds(redis));
   for (const step of scenario.script) {
     // Steps aimed at a lock service: leaseServiceReasons and databaseReasons.
     if ('target' in step && (step.target === scenario.leaseService?.id || step.target === scenario.dbLock?.id))

@@ -1,6 +1,7 @@
 import { parseScenario } from '../../scenario/text/parse';
 import type { InvariantName } from '../../scenario/schema/schema';
 import { startSearch } from '../../ui/explorer/coordinator';
+import { startExhaustive } from '../../ui/explorer/exhaustiveCoordinator';
 import { workerCount } from '../../ui/explorer/pagePool';
 import { ExplorerPool, type ExplorerHandle, type ExplorerWorkerApi } from '../../ui/explorer/pool';
 import * as Comlink from 'comlink';
@@ -66,6 +67,43 @@ async function lockstepExplorerBench(
   return { cores: workerCount(navigator.hardwareConcurrency), searches };
 }
 
+/** One exhaustive search as the bench sees it: wall time to its answer, and what it ran. */
+export interface BenchExhaustive {
+  ms: number;
+  state: string;
+  total: number;
+  ran: number;
+  complete: boolean;
+}
+
+/**
+ * Break it's "Every schedule up to K faults" on `workers` of the page's workers (a pool of
+ * `poolName`'s, warmed first: workers started and Lua loaded), timed from start to answer.
+ */
+async function lockstepExhaustiveBench(
+  yaml: string,
+  invariant: InvariantName,
+  maxFaults: number,
+  workers: number,
+  poolName: string,
+): Promise<BenchExhaustive> {
+  const parsed = parseScenario(yaml, { file: 'bench.yaml', line: 1 });
+  if (!parsed.ok) throw new Error(parsed.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`).join('\n'));
+  let pool = pools.get(`${poolName}:${workers}`);
+  if (!pool) pools.set(`${poolName}:${workers}`, (pool = new ExplorerPool(startWorker, workers)));
+  await Promise.all(Array.from({ length: workers }, (_, i) => pool.worker(i).api.ready()));
+  const t0 = performance.now();
+  const outcome = await startExhaustive(
+    pool,
+    { scenario: parsed.scenario, options: { invariant, maxFaults } },
+    () => {},
+  ).outcome;
+  const ms = performance.now() - t0;
+  if (outcome.state !== 'done') throw new Error(`exhaustive search ${outcome.state}`);
+  const { progress, complete } = outcome.result;
+  return { ms, state: outcome.result.found ? 'found' : 'none', total: progress.total, ran: progress.ran, complete };
+}
+
 /**
  * The control for the 2-worker figure: work that needs no coordination at all, allocating as a
  * simulation run does (small objects and maps, most dying young), in `workers` plain Web Workers
@@ -96,4 +134,4 @@ async function lockstepAllocationControl(workers: number, n: number): Promise<nu
   return ms;
 }
 
-Object.assign(window, { lockstepExplorerBench, lockstepAllocationControl });
+Object.assign(window, { lockstepExplorerBench, lockstepExhaustiveBench, lockstepAllocationControl });

@@ -29,7 +29,7 @@ type Phase =
 
 /**
  * "Every schedule up to K faults": the exhaustive search, beside the random one. It tries every
- * schedule within the bounds the learner sets (K, the grid), breadth-first, in a worker, and
+ * schedule within the bounds the learner sets (K, the grid), breadth-first, on every worker, and
  * ends with the break with the fewest faults or a claim bounded by exactly what it tried.
  */
 export function ExhaustivePanel(props: ExhaustivePanelProps) {

@@ -44,7 +44,8 @@ function fakePool(
     const api: ExplorerWorkerApi = {
       ready: () => Promise.resolve(),
       plan: () => Promise.resolve({ kinds: ['pause'], maxFaults: 3, baseSeed: 7 }),
-      exhaust: () => Promise.reject(new Error('the random search never exhausts')),
+      exhaustPlan: () => Promise.reject(new Error('the random search never exhausts')),
+      exhaustRange: () => Promise.reject(new Error('the random search never exhausts')),
       search: async (_job, from, to) => {
         const attempt = (attempts.get(from) ?? 0) + 1;
         attempts.set(from, attempt);
@@ -131,7 +132,8 @@ function pacedPool(
     const api: ExplorerWorkerApi = {
       ready: () => Promise.resolve(),
       plan: () => Promise.resolve({ kinds: ['pause'], maxFaults: 3, baseSeed: 7 }),
-      exhaust: () => Promise.reject(new Error('the random search never exhausts')),
+      exhaustPlan: () => Promise.reject(new Error('the random search never exhausts')),
+      exhaustRange: () => Promise.reject(new Error('the random search never exhausts')),
       search: async (_job, from, to) => {
         batches.push(to - from);
         await clock.sleep((to - from) * msPerRun);

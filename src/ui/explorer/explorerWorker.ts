@@ -16,7 +16,8 @@ const exposed: ExplorerWorkerApi = {
   plan: async (...args) => (await api).plan(...args),
   search: async (...args) => (await api).search(...args),
   shrink: async (...args) => (await api).shrink(...args),
-  exhaust: async (...args) => (await api).exhaust(...args),
+  exhaustPlan: async (...args) => (await api).exhaustPlan(...args),
+  exhaustRange: async (...args) => (await api).exhaustRange(...args),
 };
 
 Comlink.expose(exposed);

@@ -53,7 +53,8 @@ export function inProcessExplorer(api: ExplorerApi): ExplorerHandle {
       plan: (...args) => Promise.resolve(api.plan(...args)),
       search: (...args) => Promise.resolve(api.search(...args)),
       shrink: (...args) => Promise.resolve(api.shrink(...args)),
-      exhaust: (...args) => Promise.resolve(api.exhaust(...args)),
+      exhaustPlan: (...args) => Promise.resolve(api.exhaustPlan(...args)),
+      exhaustRange: (...args) => Promise.resolve(api.exhaustRange(...args)),
     },
     terminate: () => {},
   };
