@@ -5,8 +5,8 @@ import type { Scenario } from '../scenario/schema/schema';
 import { Children } from './children';
 import { runReality, UnsupportedScenario } from './harness';
 import { realityCheck } from './realityCheck';
-import { replicaLag } from './nodeSetups';
-import { RedisNodes, type NodeSetup } from './redisNodes';
+import { replicaLag, type NodeSetup } from './nodeSetups';
+import { RedisNodes } from './redisNodes';
 import { ServerNetwork } from './serverNetwork';
 
 function scenario(spec: string): Scenario {

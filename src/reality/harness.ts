@@ -12,7 +12,7 @@ import { startResourceChild, type ResourceChild } from './resourceChild';
 import { Children } from './children';
 import type { ClientConfig, Go, Ready, Stamped } from './protocol';
 import { clientConfig, type ClientWiring } from './clientConfig';
-import { nodeSetups, replicaLag } from './nodeSetups';
+import { nodeSetups, topologyAtStart } from './nodeSetups';
 import { RealLinks } from './realLinks';
 import { RedisNodes } from './redisNodes';
 import { RealLockServices } from './lockServices';
@@ -143,7 +143,7 @@ class RealRunner {
     const jumped = new Set(this.scenario.script.flatMap((step) => (step.do === 'clock-jump' ? [step.target] : [])));
     const setups = nodeSetups(this.scenario, this.options.scale);
     const sentinelIds = this.spec.topology?.sentinels?.ids ?? [];
-    this.servers = serverNetworkFor(this.scenario, sentinelIds, this.links.network, replicaLag(setups));
+    this.servers = serverNetworkFor(this.scenario, sentinelIds, this.links.network, setups);
     this.nodes = new RedisNodes(
       this.children,
       setups,
@@ -186,7 +186,7 @@ class RealRunner {
       this.t0,
     );
     for (const r of this.links.start(this.t0)) this.record(r.kind, r.actor, r.data as never, r.atReal);
-    this.recordTopology(this.t0);
+    for (const e of topologyAtStart(this.scenario, this.spec)) this.record(e.kind, e.actor, e.data, this.t0);
     for (const client of this.clients.values()) client.send(this.go());
     for (const step of this.scenario.script) this.after(step.at, () => this.apply(step));
     this.scriptLeft = this.scenario.script.length;
@@ -241,17 +241,6 @@ class RealRunner {
       this.record(report.kind, report.actor, report.data as never, at),
     );
     await this.sentinels.start();
-  }
-
-  /** Each node's configured role and each sentinel's first state, as a simulated run starts with them. */
-  private recordTopology(at: number): void {
-    const replicated = this.scenario.redis.nodes.some((n) => n.replicaOf !== undefined);
-    for (const n of replicated ? this.scenario.redis.nodes : []) {
-      const of = n.replicaOf ?? null;
-      this.record('redis.role', n.id, { role: of === null ? 'primary' : 'replica', of, reason: 'configured' }, at);
-    }
-    for (const id of this.spec.topology?.sentinels?.ids ?? [])
-      this.record('actor.state', id, { state: 'monitoring' }, at);
   }
 
   /** Resolves when every client is done and the script has run out (idle), or at the horizon. */

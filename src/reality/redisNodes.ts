@@ -5,22 +5,8 @@ import { fakeClock } from './fakeClock';
 import { LeaseWatcher, type LeaseChange } from './leaseWatcher';
 import { clusterDir, clusterOptions, formCluster } from './realCluster';
 import { onFreePort, startRedis } from './redisServer';
+import type { NodeSetup } from './nodeSetups';
 import type { ServerNetwork } from './serverNetwork';
-
-/** A node as the harness starts it: a lone primary, or a replica of another node. */
-export interface NodeSetup {
-  id: string;
-  /** The node it replicates, or null for a primary. */
-  replicaOf: string | null;
-  /** The delay on the link from its primary, in real ms (serverNetwork.ts); 0: none. */
-  lagRealMs: number;
-  /** Further redis-server options (`--replica-priority 10`, `--min-replicas-to-write 1`, …). */
-  options: string[];
-  /** The slot ranges a cluster primary serves; null outside a cluster. */
-  slots: [number, number][] | null;
-  /** It keeps an AOF (its options say how): in a directory of its own, which a restart reloads. */
-  persistent: boolean;
-}
 
 interface RealNode {
   port: number;

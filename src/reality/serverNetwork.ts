@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { Partitions } from '../net/partitions';
 import type { Scenario } from '../scenario/schema/schema';
 import { startLoopbackRelay, type LoopbackRelay } from './loopbackRelay';
+import { replicaLag, type NodeSetup } from './nodeSetups';
 import type { RealNetwork } from './realNetwork';
 
 /** A server's front: the address everyone else dials it at, and the port behind it (set once the server listens). */
@@ -156,7 +157,7 @@ export function serverNetworkFor(
   scenario: Scenario,
   sentinelIds: readonly string[],
   network: RealNetwork | null,
-  lagRealMs: (primary: string, replica: string) => number,
+  setups: readonly NodeSetup[],
 ): ServerNetwork | null {
   const servers = [...scenario.redis.nodes.map((n) => n.id), ...sentinelIds];
   const partitions = [
@@ -169,5 +170,5 @@ export function serverNetworkFor(
     return servers.some((a) => servers.some((b) => cuts.blocks(a, b)));
   });
   const staged = cutsServers || scenario.redis.nodes.some((n) => n.lag > 0);
-  return staged ? new ServerNetwork(servers, cutsServers ? network : null, lagRealMs) : null;
+  return staged ? new ServerNetwork(servers, cutsServers ? network : null, replicaLag(setups)) : null;
 }
