@@ -297,7 +297,8 @@ class RealRunner {
         if (!nodes.has(target)) this.finishedClient(target);
         break;
       case 'power-loss':
-        // Without persistence (support.ts) a power loss is a crash: the node keeps nothing either way.
+        // Without persistence a power loss is a crash: the node keeps nothing either way; with
+        // `appendfsync always` (support.ts) it keeps every write it answered either way.
         this.record('process.power-loss', target, {});
         nodes.crash(target);
         this.record('process.crash', target, {});

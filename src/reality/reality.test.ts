@@ -49,6 +49,7 @@ const TIGHT = new Map<string, CheckOptions>([
   ['lessons/21-redlock-pauses-and-delays.md#c2-redlock-pause', REDLOCK_SCALE],
   ['lessons/22-redlock-clock-jump.md#c2-clock-jump', REDLOCK_SCALE],
   ['lessons/14-redlock.md#redlock-restart-aof', REDLOCK_SCALE],
+  ['lessons/23-redlock-restarts.md#c2-restart-always-power', REDLOCK_SCALE],
   // The whole run is 2.1 s: at real time the 50 ms instance timeout is 50 real ms, so A's round
   // wins at once as in the simulator (at half speed, under load, the first round lost its
   // answers to the timeout once and the second won: same verdicts, another story).
@@ -87,6 +88,8 @@ const HEADLINES = [
   'lessons/20-redlock-step-by-step.md#c2-one-acquisition',
   // r3 keeps an AOF: killed while A holds the lock and started again, it loads A's key back.
   'lessons/14-redlock.md#redlock-restart-aof',
+  // The same with `appendfsync always` and a power cut (a SIGKILL keeps what a power cut keeps then).
+  'lessons/23-redlock-restarts.md#c2-restart-always-power',
 ];
 
 /** What the real run must show besides its verdicts: the story the lesson tells, where the network makes it. */
@@ -99,6 +102,16 @@ const STORIES = new Map<string, (trace: RealRun['trace']) => void>([
       expect(leaseStory(trace, 'r3').slice(0, 3)).toEqual(['A granted', 'A lost', 'A granted']);
       const released = trace.find((e) => e.kind === 'lock.released' && e.actor === 'A')!;
       expect(trace.some((e) => e.kind === 'lock.acquired' && e.actor === 'B' && e.id < released.id)).toBe(false);
+    },
+  ],
+  [
+    'lessons/23-redlock-restarts.md#c2-restart-always-power',
+    (trace) => {
+      // Every write was on disk before Redis answered it, so the power cut took nothing: r3
+      // loaded A's key back at the restart, and B, with only r4 and r5 free, never held the lock.
+      expect(leaseStory(trace, 'r3').slice(0, 3)).toEqual(['A granted', 'A lost', 'A granted']);
+      expect(trace.some((e) => e.kind === 'process.power-loss' && e.actor === 'r3')).toBe(true);
+      expect(trace.some((e) => e.kind === 'lock.acquired' && e.actor === 'B')).toBe(false);
     },
   ],
   [

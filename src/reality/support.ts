@@ -52,9 +52,11 @@ export function unsupportedParts(scenario: Scenario): string[] {
   if (redis.cacheLoad) reasons.push('needs a cache load on Redis: not yet supported');
   for (const node of redis.nodes) {
     // An AOF node keeps its file across a SIGKILL with whatever the OS had (redisNodes.ts), as a
-    // crash does in the simulator; a power loss, which loses what was not fsynced, is another matter.
+    // crash does in the simulator. A power loss also loses what was not yet fsynced: with
+    // `appendfsync always` Redis fsyncs every write before it answers, so a SIGKILL keeps what a
+    // power cut keeps; with everysec or no, losing the last second takes switching a machine off.
     const powerLoss = scenario.script.find((s) => s.do === 'power-loss' && s.target === node.id);
-    if (node.persistence !== 'none' && powerLoss)
+    if (node.persistence !== 'none' && node.persistence !== 'aof-always' && powerLoss)
       reasons.push(
         `${node.id}: a power loss at ${powerLoss.at} ms with persistence '${node.persistence}' (a SIGKILL keeps what the OS had not yet written to disk; losing it takes switching a machine off): not yet supported`,
       );
