@@ -230,7 +230,8 @@ export async function explorerFigures(
  * breaks, so every schedule is run or covered: the time to the bounded claim on `cores` warm
  * workers (goal 1 s), beside one worker in the same run (`one_worker_ms`, best of two each).
  * K = 2 is not run: `k2_schedules` says how many schedules it has, and `k2_projected_s` how long
- * they would take at the K = 1 rate, before reductions.
+ * they would take at the K = 1 rate, before reductions. `longest_task_ms`: the longest main-thread
+ * task while the workers searched (0: none over 50 ms; goal: none).
  */
 async function exhaustiveFigures(page: Page, root: string, cores: number): Promise<Figure[]> {
   const figures: Figure[] = [];
@@ -260,6 +261,8 @@ async function exhaustiveFigures(page: Page, root: string, cores: number): Promi
       schedules: best.total,
       ran: best.ran,
       claim: best.state === 'none' && best.complete ? 'no break within the bounds' : best.state,
+      // The coordinator's share of the page's main thread (the bench page has no panel to redraw).
+      longest_task_ms: Math.max(...many.map((r) => r.longestTaskMs)),
       invariant: recipe.invariant,
       k2_schedules: best.total + choose(choices, 2),
       k2_projected_s: Math.round((choose(choices, 2) / best.ran) * best.ms) / 1000,

@@ -74,6 +74,8 @@ export interface BenchExhaustive {
   total: number;
   ran: number;
   complete: boolean;
+  /** The longest task on this page's main thread while the search ran (0: none over 50 ms). */
+  longestTaskMs: number;
 }
 
 /**
@@ -92,6 +94,9 @@ async function lockstepExhaustiveBench(
   let pool = pools.get(`${poolName}:${workers}`);
   if (!pool) pools.set(`${poolName}:${workers}`, (pool = new ExplorerPool(startWorker, workers)));
   await Promise.all(Array.from({ length: workers }, (_, i) => pool.worker(i).api.ready()));
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
+  observer.observe({ type: 'longtask' });
   const t0 = performance.now();
   const outcome = await startExhaustive(
     pool,
@@ -99,9 +104,19 @@ async function lockstepExhaustiveBench(
     () => {},
   ).outcome;
   const ms = performance.now() - t0;
+  // Entries are delivered after the task that ends them: one more turn of the event loop.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  observer.disconnect();
   if (outcome.state !== 'done') throw new Error(`exhaustive search ${outcome.state}`);
   const { progress, complete } = outcome.result;
-  return { ms, state: outcome.result.found ? 'found' : 'none', total: progress.total, ran: progress.ran, complete };
+  return {
+    ms,
+    state: outcome.result.found ? 'found' : 'none',
+    total: progress.total,
+    ran: progress.ran,
+    complete,
+    longestTaskMs: Math.round(Math.max(0, ...longTasks)),
+  };
 }
 
 /**
