@@ -20,15 +20,13 @@ check() { # name, command... (prints how long the step took: the reality step ha
 # has two cores): check_along starts one, `settle` waits for them all, then prints each one's output
 # whole, in the order started, and counts it as `check` does.
 along=()
-along_pids=()
 check_along() { # name, command...
   local name=$1 log="$out/step-${#along[@]}"; shift
   ( start=$SECONDS; "$@" >"$log.log" 2>&1; echo "$? $((SECONDS - start))" >"$log.rc" ) &
   along+=("$name")
-  along_pids+=($!)
 }
-settle() { # waits for the steps check_along started (not for the reality check in the background)
-  wait "${along_pids[@]}"
+settle() {
+  wait
   local i rc took
   for i in "${!along[@]}"; do
     read -r rc took <"$out/step-$i.rc"
@@ -38,7 +36,6 @@ settle() { # waits for the steps check_along started (not for the reality check 
     echo "== ${along[$i]}: $took s (alongside the others)"
   done
   along=()
-  along_pids=()
 }
 
 check_along "typecheck" npx tsc --noEmit
@@ -46,17 +43,10 @@ check_along "lint" npx eslint . --max-warnings 0
 check_along "dead code (knip: unused files, exports, dependencies)" npx knip --no-progress
 check_along "formatting (prettier --check; npm run format fixes it)" npm run -s format:check
 settle
-# The reality check spends most of its 3.7 minutes waiting on real timers (a scenario's seconds
-# pass as real seconds), so it runs in the background beside the unit tests, lessons:check, the
-# build and the course walks, and is waited for before the player's specs. One file at a time:
-# each runs real processes on real timers, and the failover runs' sentinels beside the headline
-# runs made two of those miss their windows (at load 11).
-reality_log="$out/reality.log"
-( start=$SECONDS
-  LOCKSTEP_REALITY=1 npx vitest run src/reality --no-file-parallelism --reporter=default --reporter=json --outputFile.json="$out/vitest-reality.json" >"$reality_log" 2>&1
-  echo "$? $((SECONDS - start))" >"$out/reality.rc" ) &
-reality_pid=$!
 check "unit tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json"
+# One file at a time: each runs real processes on real timers, and the failover runs' sentinels
+# beside the headline runs made two of those miss their windows (at load 11).
+LOCKSTEP_REALITY=1 check "reality check (real redis-server and client processes)" npx vitest run src/reality --no-file-parallelism --reporter=default --reporter=json --outputFile.json="$out/vitest-reality.json"
 check_along "lessons:check" npm run -s lessons:check
 if [ -f ../shared/tools/prose-overlap.mjs ]; then
   check_along "lesson prose is our own" node ../shared/tools/prose-overlap.mjs lessons
@@ -64,12 +54,6 @@ fi
 check_along "build" npx vite build --logLevel warn
 settle
 PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright-courses.json" check "end-to-end: course walks (playwright, two at once)" npx playwright test --project=course-walks --workers=2 --reporter=list,json
-wait "$reality_pid"
-read -r rc took <"$out/reality.rc"
-echo "== reality check (real redis-server and client processes, in the background since the unit tests)"
-cat "$reality_log"
-if [ "$rc" -eq 0 ]; then checks_passed=$((checks_passed + 1)); else checks_failed=$((checks_failed + 1)); echo "!! reality check failed"; fi
-echo "== reality check: $took s (alongside the steps above; its budget is 4 minutes)"
 # Two workers: all 144 passed in 5.6 min beside reality runs and builds, and in 6.3 min beside a
 # whole unit-test run (7.4 min with one worker on a quiet machine). The specs that time the page
 # (`timing`, playwright.config.ts) then run alone, as their own step, one at a time.
