@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { UnsupportedScenario } from '../reality/harness';
+import { UnsupportedScenario } from '../reality/support';
 import { realityCheck } from '../reality/realityCheck';
 import { describeSensitivity } from '../reality/timingSensitivity';
 import { formatVerdictTable } from '../reality/report';
@@ -77,7 +77,7 @@ async function main(): Promise<number> {
   }
   const { run: real, pairs, differ } = check;
   console.log(
-    `${scenario.id} on real processes at scale ${scale}: ${(real.wallMs / 1000).toFixed(1)} s, ${real.trace.length} events, ended ${real.ended}, script at worst ${real.scheduleSlipMs.toFixed(1)} ms late (scenario time)`,
+    `${scenario.id} on real processes at scale ${scale}: ${(real.wallMs / 1000).toFixed(1)} s, ${real.trace.length} events, ended ${real.ended}${real.unfinished ? ` (${real.unfinished})` : ''}, script at worst ${real.scheduleSlipMs.toFixed(1)} ms late (scenario time)`,
   );
   console.log(formatVerdictTable(pairs));
   if (check.sensitivity) console.log(describeSensitivity(check.sensitivity));

@@ -5,7 +5,8 @@ import type { Scenario } from '../scenario/schema/schema';
 import { runScenarioTrace } from '../scenario/running/run';
 import { simTime } from '../sim/time';
 import type { TraceEvent } from '../sim/traceEvents';
-import { runReality, type UnsupportedScenario } from './harness';
+import { runReality } from './harness';
+import type { UnsupportedScenario } from './support';
 import { realityCheck } from './realityCheck';
 
 /**

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../cli/loadScenario';
 import type { Scenario } from '../scenario/schema/schema';
 import { Children } from './children';
-import { runReality, UnsupportedScenario } from './harness';
+import { runReality } from './harness';
+import { UnsupportedScenario } from './support';
 import { realityCheck } from './realityCheck';
 import { replicaLag, type NodeSetup } from './nodeSetups';
 import { RedisNodes } from './redisNodes';
@@ -160,7 +161,7 @@ describe('failover on real processes', () => {
     async function agrees(spec: string) {
       const check = await realityCheck(scenario(spec), { scale: 1 });
       const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
-      expect(check.differ, table).toEqual([]);
+      expect(check.differ, `${table}; unfinished: ${check.run.unfinished}`).toEqual([]);
       const trace = check.run.trace;
       // The sentinels promoted the replica, on their side of the cut, and B's lease is the replica's.
       expect(trace.some((e) => e.kind === 'sentinel.switch' && e.data.to === 'replica')).toBe(true);

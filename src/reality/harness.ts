@@ -20,7 +20,7 @@ import type { LeaseChange } from './leaseWatcher';
 import { sentinelSetup, Sentinels } from './sentinels';
 import { serverNetworkFor, type ServerNetwork } from './serverNetwork';
 import { sharedNowMs, toLocalMs } from './sharedClock';
-import { scaleProblems, unsupportedParts } from './support';
+import { scaleProblems, UnsupportedScenario, unsupportedParts } from './support';
 
 export interface RealityOptions {
   /** Real seconds per scenario second: every duration and TTL is multiplied by it. */
@@ -45,13 +45,8 @@ export interface RealRun {
    * is not the scenario's run (realityCheck reruns it).
    */
   scheduleSlipMs: number;
-}
-
-/** A scenario the harness cannot run yet: `reasons` names each missing part. */
-export class UnsupportedScenario extends Error {
-  constructor(readonly reasons: string[]) {
-    super(`cannot run this scenario on real processes yet:\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
-  }
+  /** What the run still waited for when the horizon came (clients, script steps, messages); null when it ended idle. */
+  unfinished: string | null;
 }
 
 type Pending = { at: number; kind: TraceKind; actor: string; data: unknown };
@@ -114,6 +109,7 @@ class RealRunner {
   /** The latest a script step's timer fired, in real ms past its moment. */
   private slipRealMs = 0;
   private wake: () => void = () => undefined;
+  private unfinished: string | null = null;
 
   constructor(
     private readonly scenario: Scenario,
@@ -201,7 +197,7 @@ class RealRunner {
       .map((e, order) => ({ e, order }))
       .sort((a, b) => a.e.at - b.e.at || a.order - b.order)
       .map(({ e }, id) => ({ id, ...e }) as TraceEvent);
-    return { trace, ended, scheduleSlipMs: this.slipRealMs / this.options.scale };
+    return { trace, ended, scheduleSlipMs: this.slipRealMs / this.options.scale, unfinished: this.unfinished };
   }
 
   /**
@@ -246,10 +242,14 @@ class RealRunner {
   /** Resolves when every client is done and the script has run out (idle), or at the horizon. */
   private finished(): Promise<'idle' | 'time-cap'> {
     return new Promise((resolve) => {
-      const horizon = setTimeout(
-        () => resolve('time-cap'),
-        this.t0 + this.real(this.scenario.horizon) - performance.now(),
-      );
+      const atHorizon = () => {
+        const left = [...this.running].map((id) => `${id} still running`);
+        if (this.scriptLeft > 0) left.push(`${this.scriptLeft} script step(s) not done`);
+        if (!this.links.idle) left.push('a message in a link proxy');
+        this.unfinished = left.join(', ');
+        resolve('time-cap');
+      };
+      const horizon = setTimeout(atHorizon, this.t0 + this.real(this.scenario.horizon) - performance.now());
       this.wake = () => {
         if (this.running.size > 0 || this.scriptLeft > 0 || !this.links.idle) return;
         clearTimeout(horizon);

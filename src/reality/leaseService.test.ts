@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../cli/loadScenario';
 import type { Scenario } from '../scenario/schema/schema';
 import type { TraceEvent } from '../sim/traceEvents';
-import { runReality, UnsupportedScenario } from './harness';
+import { runReality } from './harness';
+import { UnsupportedScenario } from './support';
 import { leaseStory } from './leaseStory';
 import { realityCheck } from './realityCheck';
 

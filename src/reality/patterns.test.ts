@@ -77,7 +77,7 @@ async function agrees(spec: string, scale: number): Promise<readonly TraceEvent[
   const check = await realityCheck(scenario(spec), { scale });
   expect(check.sensitivity).toBeNull();
   const table = check.pairs.map((p) => `${p.invariant}: sim ${p.sim?.holds} real ${p.real?.holds}`).join('; ');
-  expect(check.differ, table).toEqual([]);
+  expect(check.differ, `${table}; unfinished: ${check.run.unfinished}`).toEqual([]);
   return check.run.trace;
 }
 

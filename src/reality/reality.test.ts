@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../cli/loadScenario';
 import type { Scenario } from '../scenario/schema/schema';
-import { runReality, UnsupportedScenario, type RealRun } from './harness';
+import { runReality, type RealRun } from './harness';
+import { UnsupportedScenario } from './support';
 import { leaseStory } from './leaseStory';
 import { realityCheck, type CheckOptions } from './realityCheck';
 

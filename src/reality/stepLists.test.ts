@@ -3,7 +3,8 @@ import { loadScenario } from '../cli/loadScenario';
 import { runScenarioTrace } from '../scenario/running/run';
 import type { Scenario } from '../scenario/schema/schema';
 import type { TraceEvent } from '../sim/traceEvents';
-import { runReality, UnsupportedScenario } from './harness';
+import { runReality } from './harness';
+import { UnsupportedScenario } from './support';
 import { realityCheck, type CheckOptions } from './realityCheck';
 
 /**

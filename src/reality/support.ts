@@ -3,6 +3,13 @@ import { sentinelIds } from '../scenario/schema/redisTopology';
 import type { Scenario } from '../scenario/schema/schema';
 import { scaledCommand } from './scaledCommand';
 
+/** A scenario the harness cannot run yet: `reasons` names each missing part. */
+export class UnsupportedScenario extends Error {
+  constructor(readonly reasons: string[]) {
+    super(`cannot run this scenario on real processes yet:\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
+  }
+}
+
 /** The script actions the harness carries out on real processes so far. */
 const REAL_ACTIONS = new Set([
   'command',
