@@ -12,6 +12,7 @@ import { startResourceChild, type ResourceChild } from './resourceChild';
 import { Children } from './children';
 import type { ClientConfig, Go, Ready, Stamped } from './protocol';
 import { clientConfig, type ClientWiring } from './clientConfig';
+import { MessageNumbers } from './messageNumbers';
 import { nodeSetups, topologyAtStart } from './nodeSetups';
 import { RealLinks } from './realLinks';
 import { RedisNodes } from './redisNodes';
@@ -110,6 +111,8 @@ class RealRunner {
   private slipRealMs = 0;
   private wake: () => void = () => undefined;
   private unfinished: string | null = null;
+  /** Every message of the run numbered once, as the simulator numbers them (messageNumbers.ts). */
+  private readonly messages = new MessageNumbers();
 
   constructor(
     private readonly scenario: Scenario,
@@ -175,12 +178,8 @@ class RealRunner {
     // runs at once the message came 16 ms late, and clients meant to start 2.5 real ms apart
     // started together, in another order.
     this.t0 = performance.now() + START_LEAD_MS;
-    this.record(
-      'run.start',
-      'world',
-      { scenario: this.scenario.id, seed: this.scenario.seed, actors: actorInfos(this.spec) },
-      this.t0,
-    );
+    const { id: scenario, seed } = this.scenario;
+    this.record('run.start', 'world', { scenario, seed, actors: actorInfos(this.spec) }, this.t0);
     for (const r of this.links.start(this.t0)) this.record(r.kind, r.actor, r.data as never, r.atReal);
     for (const e of topologyAtStart(this.scenario, this.spec)) this.record(e.kind, e.actor, e.data, this.t0);
     for (const client of this.clients.values()) client.send(this.go());
@@ -189,7 +188,8 @@ class RealRunner {
     const ended = await this.finished();
     // The resource's last reports may still be on their way (its channel is not the clients').
     await this.resource.flush();
-    for (const r of this.links.dropRecords(this.events)) this.record(r.kind, r.actor, r.data as never, r.atReal);
+    for (const r of this.links.dropRecords(this.events, this.messages))
+      this.record(r.kind, r.actor, r.data as never, r.atReal);
     this.record('run.end', 'world', { reason: ended });
     for (const t of this.timers) clearTimeout(t);
     await Promise.all([this.nodes.settled(), this.services!.settled()]);
@@ -201,12 +201,10 @@ class RealRunner {
   }
 
   /**
-   * When a child's report happened, on this process's line: its stamp, but never before the
-   * start. A client's start timer can fire a fraction of a millisecond early (libuv's timers
-   * count whole milliseconds), and its first step must not fall before the run began, even when
-   * its report arrives before this process's own clock has reached the start (it was dropped
-   * so, lesson 15's A lost its first step once in CI). Before the start (t0 not yet set), the
-   * stamp stands, and record() keeps nothing of it.
+   * When a child's report happened, on this process's line: its stamp, never before the start. A
+   * client's start timer can fire a fraction of a ms early (libuv counts whole ms), and its first
+   * step, reported before this process's clock reached the start, was once dropped so (lesson
+   * 15's A, in CI). Before the start (t0 unset) the stamp stands and record() keeps nothing.
    */
   private childMoment(sharedMs: number): number {
     return Math.max(toLocalMs(sharedMs), Number.isFinite(this.t0) ? this.t0 : -Infinity);
@@ -383,7 +381,9 @@ class RealRunner {
     this.configs.set(config.id, config);
     this.running.add(config.id);
     child.on('message', (m: Stamped | Ready) => {
-      if ('kind' in m) this.record(m.kind, m.actor, m.data as never, this.childMoment(m.atSharedMs));
+      if (!('kind' in m)) return;
+      const at = this.childMoment(m.atSharedMs);
+      for (const r of this.messages.of(config.id, m)) this.record(r.kind, r.actor, r.data as never, at);
     });
     // A client that ends (done, gave up, lost its lock) or is killed is no longer running. Its
     // channel closes after the last report it sent has arrived.

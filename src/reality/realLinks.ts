@@ -7,14 +7,8 @@ import { startLinkProxy, type Drop } from './linkProxy';
 import { RealNetwork } from './realNetwork';
 
 /** A trace event the harness records for the network, timed on its monotonic clock. */
-type NetRecord = {
-  [K in 'net.send' | 'net.drop' | 'net.partition' | 'net.heal']: {
-    kind: K;
-    actor: string;
-    data: TraceEventMap[K];
-    atReal: number;
-  };
-}['net.send' | 'net.drop' | 'net.partition' | 'net.heal'];
+type NetKind = 'net.send' | 'net.deliver' | 'net.drop' | 'net.partition' | 'net.heal';
+type NetRecord = { [K in NetKind]: { kind: K; actor: string; data: TraceEventMap[K]; atReal: number } }[NetKind];
 
 /** A message a client reported sending, as the harness recorded it (in arrival order). */
 interface Sent {
@@ -137,10 +131,11 @@ export class RealLinks {
    * The trace events of the messages the proxies dropped. A proxy knows a message by its place on
    * its link (the n-th command from A to r1); the client reported it with its own number and
    * label, in the same order, so the n-th `net.send` from A to r1 it recorded is that message. A
-   * dropped command is a `net.drop` at the node; a dropped reply was sent (Redis answered) and is
-   * dropped at the client, as the simulator records both.
+   * dropped command is a `net.drop` at the node; a dropped reply was sent (Redis answered, so
+   * the command had arrived) under a number of its own (`numbers.fresh`) and is dropped at the client,
+   * as the simulator records both.
    */
-  dropRecords(recorded: readonly Sent[]): NetRecord[] {
+  dropRecords(recorded: readonly Sent[], numbers: { fresh(): number }): NetRecord[] {
     const sends = new Map<string, { msg: number; label: string }[]>();
     for (const e of recorded) {
       if (e.kind !== 'net.send') continue;
@@ -163,9 +158,16 @@ export class RealLinks {
         atReal: d.atReal,
       };
       if (!d.reply) return [dropped];
+      const reply = numbers.fresh();
       return [
-        { kind: 'net.send', actor: d.from, data: { msg: command.msg, to: d.to, label }, atReal: d.sentAtReal },
-        dropped,
+        {
+          kind: 'net.deliver',
+          actor: d.from,
+          data: { msg: command.msg, from: d.to, label: command.label },
+          atReal: d.sentAtReal,
+        },
+        { kind: 'net.send', actor: d.from, data: { msg: reply, to: d.to, label }, atReal: d.sentAtReal },
+        { ...dropped, data: { ...dropped.data, msg: reply } },
       ];
     });
   }
