@@ -73,6 +73,7 @@ export interface ExplorerApi {
   search(job: ExploreJob, from: number, to: number): BatchResult;
   /** Shrinks failing schedule `index` to the fewest faults; `runs` is what the search made. */
   shrink(job: ExploreJob, index: number, runs: number): ExploreResult;
+  /** The shape of exhaustive search `job` (its fault choices, schedules, bounds), for the coordinator to share out. */
   exhaustPlan(job: ExhaustiveJob): ExhaustivePlan;
   /**
    * Runs schedules [from, to) of one layer of `job`, the quiet reduction reading the runs of
