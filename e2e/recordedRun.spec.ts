@@ -29,7 +29,7 @@ test('a recorded real run opens with both sides’ verdicts and its space-time d
   await expect(row('single-writer')).toContainText(/broken at 17\.\d+ s.*broken at 17\.\d+ s/);
   await expect(row('single-lease')).toContainText('holds');
   await expect(page.getByRole('status').filter({ hasText: 'Every verdict agrees' })).toContainText(
-    '27 events, recorded at scale 0.25',
+    '35 events, recorded at scale 0.25',
   );
   const diagram = page.getByRole('group', { name: 'Space-time diagram of paused-barista on real processes' });
   await expect(diagram).toBeVisible();
@@ -40,6 +40,11 @@ test('a recorded real run opens with both sides’ verdicts and its space-time d
       name: /^Barista B took the lock at 11\.\d+ s while Barista A still believed it held it/,
     }),
   ).toBeAttached();
+  // Every command was answered: the real run's messages arrive, none is drawn as still on its way.
+  const legend = page.getByRole('list', { name: 'Timeline legend' });
+  if (!(await legend.isVisible())) await page.getByText('What the marks mean', { exact: true }).click();
+  await expect(legend).toContainText('Message');
+  await expect(legend).not.toContainText('Message still on its way');
   expect(await axeViolations(page)).toEqual([]);
 });
 
