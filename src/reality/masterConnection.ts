@@ -160,9 +160,14 @@ export function asker(actor: string, report: (r: Report) => void, wait?: ClientC
     if (answer === null) {
       report({ kind: 'request.timeout', actor, data: { msg, to: master.id, label } });
       abandon(connection, command);
-      // A Sentinel-following connection stays (no link proxy drops its replies: support.ts refuses
-      // network faults with Sentinel), so its failover handling does too.
-      if (master.followsSentinel && connection === master.redis) return answer;
+      // A Sentinel-following connection keeps its failover handling, so it is made again in
+      // place, asking Sentinel anew: a link proxy may have dropped the reply (a partition), and
+      // the next reply on this connection would then answer the abandoned command. One still
+      // reconnecting (its node died) is left to ioredis.
+      if (master.followsSentinel && connection === master.redis) {
+        if (connection.status === 'ready') connection.disconnect(true);
+        return answer;
+      }
       if (connection === master.redis) master.redis = another(connection);
       connection.disconnect();
     } else {
